@@ -1,0 +1,37 @@
+package app.ishaar.core.model;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/** The status values the spec lists. The service may send others: see {@link #fromWire}. */
+public enum Status {
+    PENDING("pending"),
+    BATCHED("batched"),
+    DELIVERED("delivered"),
+    ERROR("error");
+
+    private final String wire;
+
+    Status(String wire) {
+        this.wire = wire;
+    }
+
+    /** The value as the service writes it. */
+    public String wire() {
+        return wire;
+    }
+
+    /** The known value for a wire string (case-insensitive), or empty for one this client does not know. */
+    public static Optional<Status> fromWire(String value) {
+        if (value == null) {
+            return Optional.empty();
+        }
+        String v = value.trim().toLowerCase(Locale.ROOT);
+        for (Status c : values()) {
+            if (c.wire.equals(v)) {
+                return Optional.of(c);
+            }
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,15 @@
+package app.ishaar.core.service;
+
+/** The service kept failing (5xx, or 429 past the wait cap) after the bounded retries. */
+public final class ServiceUnavailableException extends ServiceException {
+    private final int status;
+
+    public ServiceUnavailableException(int status, String detail, String correlationId) {
+        super("the service is not answering (HTTP " + status + ")" + (detail == null ? "" : ": " + detail), correlationId, null);
+        this.status = status;
+    }
+
+    public int status() {
+        return status;
+    }
+}
