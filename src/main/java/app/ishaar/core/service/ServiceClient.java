@@ -81,6 +81,16 @@ public final class ServiceClient implements AutoCloseable {
         return userAgent;
     }
 
+    /** HTTP calls running or queued right now (diagnostics; tests use it to see a cancelled call go). */
+    public int activeCalls() {
+        return http.dispatcher().runningCallsCount() + http.dispatcher().queuedCallsCount();
+    }
+
+    /** Retry waits (backoff, Retry-After) pending right now (diagnostics; tests use it to see a cancelled wait go). */
+    public int pendingWaits() {
+        return timer.getQueue().size();
+    }
+
     @Override
     public void close() {
         timer.shutdownNow();

@@ -148,9 +148,11 @@ public final class HttpSession implements Session {
             CompletableFuture<Token> current = inflight;
             if (current == null) {
                 CompletableFuture<Token> f = new CompletableFuture<>();
+                CompletableFuture<Token> raw = new CompletableFuture<>();
                 inflight = f;
                 current = f;
-                f.whenComplete((nt, e) -> {
+                // the token is stored before any waiter hears of it
+                raw.whenComplete((nt, e) -> {
                     synchronized (lock) {
                         if (inflight == f) {
                             inflight = null;
@@ -159,10 +161,15 @@ public final class HttpSession implements Session {
                             token = nt;
                         }
                     }
+                    if (e != null) {
+                        f.completeExceptionally(Failures.unwrap(e));
+                    } else {
+                        f.complete(nt);
+                    }
                 });
                 LOG.log(Level.INFO, "logging in to {0} as {1}{2}", environment.authHost(), credentials.clientId(),
                         credentials.onBehalfOf() == null ? "" : " on behalf of " + credentials.onBehalfOf());
-                loginAttempt(f, new Attempts());
+                loginAttempt(raw, new Attempts());
             }
             return current;
         }
