@@ -31,11 +31,13 @@ public final class CsvNotificationWriter implements NotificationSink {
         if (bom) {
             writer.write('\uFEFF');
         }
-        CsvSchema.Builder schema = CsvSchema.builder().setUseHeader(true).setLineSeparator("\r\n");
+        CsvSchema.Builder schema = CsvSchema.builder().setUseHeader(false).setLineSeparator("\r\n");
         for (String h : ExportColumns.HEADERS) {
             schema.addColumn(h);
         }
         this.rows = MAPPER.writer(schema.build()).writeValues(writer);
+        // written as a row of its own, so that an empty export still has its header
+        rows.write(ExportColumns.HEADERS);
     }
 
     @Override
