@@ -84,8 +84,6 @@ final class ErrorReporter {
             for (Throwable c = t.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
                 err.println("  caused by: " + c.getClass().getName() + (c.getMessage() == null ? "" : ": " + c.getMessage()));
             }
-        } else if (t instanceof ServiceException se && se.correlationId().isPresent()) {
-            // nothing: the correlation id is in --verbose
         }
         return code;
     }

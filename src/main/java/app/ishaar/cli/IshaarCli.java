@@ -65,9 +65,6 @@ public final class IshaarCli implements java.util.concurrent.Callable<Integer> {
         APP_LOGGER.setLevel(verbose ? Level.INFO : Level.WARNING);
     }
 
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() {
         // no subcommand

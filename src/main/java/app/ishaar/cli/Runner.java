@@ -3,7 +3,6 @@ package app.ishaar.cli;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.service.ServiceClient;
-import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.internal.Failures;
 import java.util.concurrent.CompletableFuture;
@@ -54,9 +53,5 @@ final class Runner {
             Thread.currentThread().interrupt();
             throw e;
         }
-    }
-
-    static boolean isService(Throwable t) {
-        return t instanceof ServiceException;
     }
 }

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /**
  * Exports every notification of a query to a file, streaming page by page from
@@ -99,9 +98,5 @@ public final class NotificationExporter {
     public static void writeAll(NotificationSink sink, java.util.List<app.ishaar.core.model.Notification> items) throws IOException {
         sink.write(items);
         sink.finish();
-    }
-
-    static RuntimeException unchecked(Throwable t) {
-        return t instanceof RuntimeException r ? r : new CompletionException(t);
     }
 }
