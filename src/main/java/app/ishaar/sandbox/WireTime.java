@@ -28,7 +28,9 @@ final class WireTime {
             .optionalStart().appendOffset("+HH:MM", "Z").optionalEnd()
             .optionalStart().appendOffset("+HHMM", "Z").optionalEnd()
             .optionalStart().appendOffset("+HH", "Z").optionalEnd()
-            .toFormatter();
+            .toFormatter()
+            .withChronology(java.time.chrono.IsoChronology.INSTANCE)
+            .withResolverStyle(java.time.format.ResolverStyle.STRICT);
 
     /** e.g. 2026-03-01T10:15:30.1234567Z (truncated to 100 ns). */
     static String format(Instant i) {
