@@ -21,12 +21,15 @@ import picocli.CommandLine.Spec;
  * {@link #stop()}), printing its two base URLs and the demo accounts. With {@code --json} the first
  * line of standard output is one JSON object with the same information.
  */
-@Command(name = "sandbox", mixinStandardHelpOptions = true,
+@Command(name = "sandbox",
         description = "Runs the built-in sandbox of the service (identity + API on 127.0.0.1) until Ctrl-C.")
 public final class SandboxCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
 
     @Option(names = "--auth-port", paramLabel = "N", description = "Port of the identity service (default: any free port).")
     int authPort;

@@ -28,6 +28,15 @@ public final class Sandbox implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger("app.ishaar.sandbox");
     private static final AtomicInteger THREADS = new AtomicInteger();
 
+    static {
+        // The JDK server writes headers and body separately; with Nagle's algorithm on, a large body's
+        // last segment waits for the client's delayed ACK (~40 ms on loopback). Read once by the JDK
+        // server's configuration, so it must be set before the first server starts.
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
+    }
+
     private final SandboxConfig config;
     private final SandboxKnobs knobs;
     private final Directory directory = new Directory();
