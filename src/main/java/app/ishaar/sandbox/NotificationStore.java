@@ -96,7 +96,9 @@ final class NotificationStore {
             int ch = pickChannel(r, ty);
             int la = r.nextInt(100) < 60 ? AR : EN;
             int st = pickStatus(r, ch);
-            if (anchorTicks - ticks[i] < TICKS_PER_HOUR) st = PENDING; // still being sent
+            long age = anchorTicks - ticks[i];
+            if (age < TICKS_PER_HOUR) st = PENDING; // still being sent
+            else if (st == PENDING && age > 3 * TICKS_PER_DAY && ch != SYSTEM) st = DELIVERED; // only ERP pick-ups wait long
             type[i] = (byte) ty;
             channel[i] = (byte) ch;
             language[i] = (byte) la;

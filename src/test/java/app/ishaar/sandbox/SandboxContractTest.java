@@ -421,6 +421,15 @@ class SandboxContractTest {
         }
 
         @Test
+        void errorMessagesFollowAcceptLanguage() {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + SandboxHttp.PATH + "?status=sent"))
+                    .header("Authorization", "Bearer " + nileToken).header("Accept-Language", "ar").GET().build());
+            assertThat(r.statusCode()).isEqualTo(400);
+            assertThat(json(r).get("error").get("message").asText()).containsPattern("[\\u0600-\\u06FF]");
+            assertThat(json(r).get("error").get("target").asText()).isEqualTo("status");
+        }
+
+        @Test
         void dateTimesAreWrittenAsDotNetWritesUtc() {
             int checked = 0;
             for (JsonNode n : page("pageSize=100").get("result")) {

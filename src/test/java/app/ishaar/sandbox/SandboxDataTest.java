@@ -105,6 +105,9 @@ class SandboxDataTest {
             switch (n.status()) {
                 case "pending" -> {
                     assertThat(a).isEmpty();
+                    if (n.receivedDateTime().isBefore(ANCHOR.minus(Duration.ofDays(3)))) {
+                        assertThat(n.channel()).as("only ERP pick-ups stay pending for days").isEqualTo("system");
+                    }
                     assertThat(n.deliveredDateTime()).isNull();
                 }
                 case "delivered" -> {
@@ -154,6 +157,23 @@ class SandboxDataTest {
             assertThat(same.query("204918573", q)).isEqualTo(sandbox.query("204918573", q));
             assertThat(other.query("204918573", q).result()).isNotEqualTo(sandbox.query("204918573", q).result());
         }
+    }
+
+    @Test
+    void seedAndAnchorCanComeFromSystemPropertiesSoTwoProcessesAgree() {
+        System.setProperty(SandboxConfig.SEED_PROPERTY, "99");
+        System.setProperty(SandboxConfig.ANCHOR_PROPERTY, "2025-12-31T23:00:00Z");
+        try {
+            SandboxConfig config = SandboxConfig.defaults();
+            assertThat(config.seed()).isEqualTo(99);
+            assertThat(config.anchor()).isEqualTo(Instant.parse("2025-12-31T23:00:00Z"));
+        } finally {
+            System.clearProperty(SandboxConfig.SEED_PROPERTY);
+            System.clearProperty(SandboxConfig.ANCHOR_PROPERTY);
+        }
+        SandboxConfig plain = SandboxConfig.defaults();
+        assertThat(plain.seed()).isEqualTo(SandboxConfig.DEFAULT_SEED);
+        assertThat(plain.anchor()).isEqualTo(Instant.now().truncatedTo(java.time.temporal.ChronoUnit.HOURS));
     }
 
     @Test
