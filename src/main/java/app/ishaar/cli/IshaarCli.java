@@ -41,6 +41,7 @@ public final class IshaarCli implements java.util.concurrent.Callable<Integer> {
         CommandLine cl = new CommandLine(new IshaarCli(io));
         cl.addSubcommand(new CommandLine(new LoginCommand(io)));
         cl.addSubcommand(new CommandLine(new NotificationsCommand(io)));
+        cl.addSubcommand(new CommandLine(new SandboxCommand()));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setOut(new PrintWriter(new OutputStreamWriter(io.out(), StandardCharsets.UTF_8), true));
         cl.setErr(new PrintWriter(new OutputStreamWriter(io.err(), StandardCharsets.UTF_8), true));

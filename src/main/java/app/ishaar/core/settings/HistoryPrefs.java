@@ -1,0 +1,33 @@
+package app.ishaar.core.settings;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The history screen's remembered state for one represented taxpayer. Every member may be null
+ * (= the default).
+ *
+ * @param datePreset e.g. ALL, TODAY, LAST_7_DAYS, THIS_MONTH, LAST_MONTH, THIS_YEAR, CUSTOM
+ * @param columns column order, widths and visibility, in display order
+ * @param detailDivider the detail pane's divider position (0..1)
+ */
+public record HistoryPrefs(
+        String datePreset,
+        Instant customFrom,
+        Instant customTo,
+        String type,
+        String language,
+        String status,
+        String channel,
+        Integer pageSize,
+        List<ColumnPref> columns,
+        Double detailDivider,
+        Boolean detailVisible) {
+
+    public HistoryPrefs {
+        columns = columns == null ? List.of() : List.copyOf(columns);
+    }
+
+    /** One table column: its id, width in pixels, and whether it is shown. */
+    public record ColumnPref(String id, double width, boolean visible) {}
+}

@@ -1,0 +1,41 @@
+package app.ishaar.core.settings;
+
+import java.util.List;
+
+/**
+ * A login profile: environment, client id, and the taxpayers this ERP system represents.
+ *
+ * @param id stable id, e.g. "SANDBOX|erp-delta-accounting" ({@link #idOf})
+ * @param environment SANDBOX, PREPROD, PROD or CUSTOM
+ * @param authUrl for CUSTOM only
+ * @param baseUrl for CUSTOM only
+ * @param rememberSecret whether the secret is kept in the OS keychain (the secret is never here)
+ * @param lastTaxpayerRin the taxpayer last shown, or null for the ERP's own
+ */
+public record Profile(
+        String id,
+        String environment,
+        String authUrl,
+        String baseUrl,
+        String clientId,
+        String scope,
+        boolean rememberSecret,
+        List<RepresentedTaxpayer> taxpayers,
+        String lastTaxpayerRin) {
+
+    public Profile {
+        taxpayers = taxpayers == null ? List.of() : List.copyOf(taxpayers);
+    }
+
+    public static String idOf(String environment, String authUrl, String clientId) {
+        return environment + "|" + ("CUSTOM".equals(environment) && authUrl != null ? authUrl + "|" : "") + clientId;
+    }
+
+    public Profile withTaxpayers(List<RepresentedTaxpayer> list) {
+        return new Profile(id, environment, authUrl, baseUrl, clientId, scope, rememberSecret, list, lastTaxpayerRin);
+    }
+
+    public Profile withLastTaxpayer(String rin) {
+        return new Profile(id, environment, authUrl, baseUrl, clientId, scope, rememberSecret, taxpayers, rin);
+    }
+}

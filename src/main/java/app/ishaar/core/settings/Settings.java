@@ -1,0 +1,65 @@
+package app.ishaar.core.settings;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything Ishaar remembers between runs, as one JSON document (never a secret or a token).
+ * Immutable; change with the {@code with…} methods and save through {@link SettingsStore}.
+ *
+ * @param language "en" or "ar"
+ * @param latinDigits Latin digits in the Arabic UI
+ * @param lastProfileId the profile the login dialog opens with, or null
+ * @param profiles login profiles (environment + client id + represented taxpayers)
+ * @param history per represented taxpayer view state, keyed by {@link #historyKey}
+ */
+public record Settings(
+        int version,
+        String language,
+        boolean latinDigits,
+        String lastProfileId,
+        List<Profile> profiles,
+        Map<String, HistoryPrefs> history) {
+
+    public static final int CURRENT_VERSION = 1;
+
+    public Settings {
+        language = language == null ? "en" : language;
+        profiles = profiles == null ? List.of() : List.copyOf(profiles);
+        history = history == null ? Map.of() : Map.copyOf(history);
+    }
+
+    public static Settings defaults() {
+        return new Settings(CURRENT_VERSION, null, false, null, List.of(), Map.of());
+    }
+
+    /** The key of a represented taxpayer's view state: profile id and RIN ("-" for the ERP's own). */
+    public static String historyKey(String profileId, String rin) {
+        return profileId + "|" + (rin == null || rin.isBlank() ? "-" : rin);
+    }
+
+    public Settings withLanguage(String lang, boolean latin) {
+        return new Settings(version, lang, latin, lastProfileId, profiles, history);
+    }
+
+    public Settings withProfile(Profile profile) {
+        java.util.List<Profile> list = new java.util.ArrayList<>();
+        for (Profile p : profiles) {
+            if (!p.id().equals(profile.id())) {
+                list.add(p);
+            }
+        }
+        list.add(profile);
+        return new Settings(version, language, latinDigits, profile.id(), list, history);
+    }
+
+    public java.util.Optional<Profile> profile(String id) {
+        return profiles.stream().filter(p -> p.id().equals(id)).findFirst();
+    }
+
+    public Settings withHistory(String key, HistoryPrefs prefs) {
+        java.util.Map<String, HistoryPrefs> map = new java.util.HashMap<>(history);
+        map.put(key, prefs);
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, map);
+    }
+}

@@ -1,0 +1,105 @@
+package app.ishaar.core.settings;
+
+import app.ishaar.core.io.AtomicFiles;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Clock;
+import java.time.format.DateTimeFormatter;
+import java.time.ZoneOffset;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Reads and writes {@code settings.json} in the OS's config folder. Writes are atomic (temporary
+ * file, then move), so a crash mid-write leaves the previous settings intact. A file that cannot be
+ * read is set aside (renamed {@code settings.json.corrupt-<time>}) and reported, never a crash.
+ */
+public final class SettingsStore {
+
+    /** What loading found: the settings, and where a corrupt file was set aside, if one was. */
+    public record Loaded(Settings settings, Optional<Path> setAside) {}
+
+    private static final System.Logger LOG = System.getLogger(SettingsStore.class.getName());
+    private final Path file;
+    private final ObjectMapper mapper;
+    private final Clock clock;
+
+    public SettingsStore(Path configDir) {
+        this(configDir, Clock.systemUTC());
+    }
+
+    public SettingsStore(Path configDir, Clock clock) {
+        this.file = configDir.resolve("settings.json");
+        this.clock = clock;
+        this.mapper = new ObjectMapper().registerModule(new JavaTimeModule())
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+                .enable(SerializationFeature.INDENT_OUTPUT);
+    }
+
+    /**
+     * The config folder: system property {@code ishaar.config.dir} if set, else the OS's own
+     * ({@code $XDG_CONFIG_HOME/ishaar} or {@code ~/.config/ishaar}; {@code ~/Library/Application
+     * Support/Ishaar}; {@code %APPDATA%\Ishaar}).
+     */
+    public static Path defaultConfigDir() {
+        String override = System.getProperty("ishaar.config.dir");
+        if (override != null && !override.isBlank()) {
+            return Path.of(override);
+        }
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+        Path home = Path.of(System.getProperty("user.home"));
+        if (os.contains("win")) {
+            String appData = System.getenv("APPDATA");
+            return (appData != null ? Path.of(appData) : home.resolve("AppData").resolve("Roaming")).resolve("Ishaar");
+        }
+        if (os.contains("mac")) {
+            return home.resolve("Library").resolve("Application Support").resolve("Ishaar");
+        }
+        String xdg = System.getenv("XDG_CONFIG_HOME");
+        return (xdg != null && !xdg.isBlank() ? Path.of(xdg) : home.resolve(".config")).resolve("ishaar");
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    public Loaded load() {
+        try {
+            byte[] bytes = Files.readAllBytes(file);
+            Settings s = mapper.readValue(bytes, Settings.class);
+            if (s == null) {
+                throw new IOException("empty settings document");
+            }
+            return new Loaded(s, Optional.empty());
+        } catch (NoSuchFileException e) {
+            return new Loaded(Settings.defaults(), Optional.empty());
+        } catch (IOException | RuntimeException e) {
+            return new Loaded(Settings.defaults(), setAside(e));
+        }
+    }
+
+    private Optional<Path> setAside(Exception cause) {
+        String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(clock.instant());
+        Path aside = file.resolveSibling(file.getFileName() + ".corrupt-" + stamp);
+        try {
+            Files.move(file, aside, StandardCopyOption.REPLACE_EXISTING);
+            LOG.log(System.Logger.Level.WARNING, "settings file could not be read ({0}); set aside as {1}", cause.getClass().getSimpleName(), aside);
+            return Optional.of(aside);
+        } catch (IOException moveFailed) {
+            LOG.log(System.Logger.Level.WARNING, "settings file could not be read nor set aside: {0}", moveFailed.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    public void save(Settings settings) throws IOException {
+        AtomicFiles.write(file, mapper.writeValueAsBytes(settings));
+    }
+}

@@ -1,0 +1,25 @@
+package app.ishaar.ui.common;
+
+import java.util.concurrent.Executor;
+import javafx.application.Platform;
+
+/**
+ * The one adapter between background work and the FX thread: the only class that calls
+ * {@link Platform#runLater}. View models take an {@link Executor} for their continuations, so
+ * unit tests can pass a direct executor and never start the toolkit.
+ */
+public final class FxExecutor implements Executor {
+
+    public static final FxExecutor INSTANCE = new FxExecutor();
+
+    private FxExecutor() {}
+
+    @Override
+    public void execute(Runnable command) {
+        if (Platform.isFxApplicationThread()) {
+            command.run();
+        } else {
+            Platform.runLater(command);
+        }
+    }
+}

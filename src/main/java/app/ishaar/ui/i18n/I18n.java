@@ -1,0 +1,153 @@
+package app.ishaar.ui.i18n;
+
+import java.text.MessageFormat;
+import java.text.NumberFormat;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DecimalStyle;
+import java.time.format.FormatStyle;
+import java.util.Locale;
+import java.util.MissingResourceException;
+import java.util.ResourceBundle;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.StringBinding;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.value.ObservableValue;
+import javafx.geometry.NodeOrientation;
+
+/**
+ * The application's strings and formats. Every user-visible string comes from
+ * {@code app/ishaar/i18n/messages_<lang>.properties} through here. Language is live: bindings from
+ * {@link #text} follow {@link #languageProperty()}, and so does {@link #orientationProperty()},
+ * which {@code SceneFactory} binds every scene to. Plain JavaFX beans, no scene graph, so view
+ * models may use it.
+ */
+public final class I18n {
+
+    public static final String BUNDLE = "app.ishaar.i18n.messages";
+
+    private final ObjectProperty<AppLanguage> language = new SimpleObjectProperty<>(this, "language", AppLanguage.ENGLISH);
+    private final BooleanProperty latinDigits = new SimpleBooleanProperty(this, "latinDigits", false);
+    private final ReadOnlyObjectWrapper<NodeOrientation> orientation = new ReadOnlyObjectWrapper<>(this, "orientation");
+    private final ObjectProperty<ZoneId> zone = new SimpleObjectProperty<>(this, "zone", ZoneId.systemDefault());
+    private ResourceBundle bundle;
+
+    public I18n(AppLanguage initial) {
+        language.set(initial);
+        bundle = load(initial);
+        orientation.set(orientationOf(initial));
+        language.addListener((obs, old, now) -> {
+            bundle = load(now);
+            orientation.set(orientationOf(now));
+        });
+    }
+
+    public static ResourceBundle load(AppLanguage lang) {
+        return ResourceBundle.getBundle(BUNDLE, lang.locale(), ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES));
+    }
+
+    private static NodeOrientation orientationOf(AppLanguage lang) {
+        return lang.rightToLeft() ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT;
+    }
+
+    public ObjectProperty<AppLanguage> languageProperty() {
+        return language;
+    }
+
+    public AppLanguage language() {
+        return language.get();
+    }
+
+    /** Latin (0-9) rather than Arabic-Indic digits in the Arabic UI. */
+    public BooleanProperty latinDigitsProperty() {
+        return latinDigits;
+    }
+
+    public ObjectProperty<ZoneId> zoneProperty() {
+        return zone;
+    }
+
+    public ReadOnlyObjectProperty<NodeOrientation> orientationProperty() {
+        return orientation.getReadOnlyProperty();
+    }
+
+    /** The locale for formatting: the language's, with the digit system chosen. */
+    public Locale formatLocale() {
+        AppLanguage lang = language.get();
+        if (lang == AppLanguage.ARABIC) {
+            return Locale.forLanguageTag(latinDigits.get() ? "ar-EG-u-nu-latn" : "ar-EG-u-nu-arab");
+        }
+        return lang.locale();
+    }
+
+    /** The current text of a key, formatted with {@link MessageFormat} when arguments are given. */
+    public String get(String key, Object... args) {
+        String pattern;
+        try {
+            pattern = bundle.getString(key);
+        } catch (MissingResourceException e) {
+            return "!" + key + "!";
+        }
+        if (args.length == 0) {
+            return pattern;
+        }
+        Object[] formatted = new Object[args.length];
+        for (int i = 0; i < args.length; i++) {
+            formatted[i] = args[i] instanceof Number n && !(args[i] instanceof Double || args[i] instanceof Float) ? formatNumber(n.longValue()) : args[i];
+        }
+        return new MessageFormat(pattern, formatLocale()).format(formatted);
+    }
+
+    /** True if the bundle of the current language has the key. */
+    public boolean has(String key) {
+        return bundle.containsKey(key);
+    }
+
+    /** A live binding to a key's text: follows the language and the digit setting. */
+    public StringBinding text(String key, Object... args) {
+        return Bindings.createStringBinding(() -> get(key, args), language, latinDigits);
+    }
+
+    /**
+     * A live binding to a key whose arguments are observable values themselves (e.g. "page {0} of
+     * {1}").
+     */
+    public StringBinding text(String key, ObservableValue<?>... args) {
+        ObservableValue<?>[] deps = new ObservableValue<?>[args.length + 2];
+        deps[0] = language;
+        deps[1] = latinDigits;
+        System.arraycopy(args, 0, deps, 2, args.length);
+        return Bindings.createStringBinding(() -> {
+            Object[] values = new Object[args.length];
+            for (int i = 0; i < args.length; i++) {
+                values[i] = args[i].getValue();
+            }
+            return get(key, values);
+        }, deps);
+    }
+
+    public String formatNumber(long n) {
+        return NumberFormat.getIntegerInstance(formatLocale()).format(n);
+    }
+
+    /** Date and time in the user's zone, the language's month names and digits. */
+    public String formatDateTime(Instant instant) {
+        if (instant == null) {
+            return "";
+        }
+        Locale loc = formatLocale();
+        return DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM).withLocale(loc).withDecimalStyle(DecimalStyle.of(loc))
+                .withZone(zone.get()).format(instant);
+    }
+
+    /** The same instant in UTC, ISO-8601, for tooltips and exports. */
+    public static String formatUtc(Instant instant) {
+        return instant == null ? "" : DateTimeFormatter.ISO_INSTANT.format(instant);
+    }
+}
