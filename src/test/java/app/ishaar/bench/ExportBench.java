@@ -34,7 +34,11 @@ import java.util.concurrent.TimeUnit;
 public final class ExportBench {
     private ExportBench() {}
 
+    /** Held so that JUL keeps the level: the per-request INFO lines would drown the figures. */
+    private static final java.util.logging.Logger QUIET = java.util.logging.Logger.getLogger("app.ishaar");
+
     public static void main(String[] args) throws Exception {
+        QUIET.setLevel(java.util.logging.Level.WARNING);
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 7;
         int concurrency = args.length > 1 ? Integer.parseInt(args[1]) : 4;
         long latencyMs = args.length > 2 ? Long.parseLong(args[2]) : 20;
