@@ -359,6 +359,24 @@ class ServiceClientTest {
     }
 
     @Test
+    void a429WithoutRetryAfterBacksOffAndIsRetriedABoundedNumberOfTimes() throws Exception {
+        server.enqueue(tokenResponse(standardToken("t1")));
+        server.enqueue(new MockResponse.Builder().code(429).build());
+        server.enqueue(json(200, page(1, 1, notification("n1", "2026-01-01T00:00:00Z"))));
+        Session s = session();
+        assertThat(get(s.fetch(NotificationQuery.ALL)).result()).hasSize(1);
+        assertThat(server.getRequestCount()).isEqualTo(3);
+
+        for (int i = 0; i < 4; i++) {
+            server.enqueue(new MockResponse.Builder().code(429).build());
+        }
+        Throwable t = failure(s.fetch(NotificationQuery.ALL));
+        assertThat(t).isInstanceOfSatisfying(ServiceUnavailableException.class, e -> assertThat(e.status()).isEqualTo(429));
+        // the first try and three retries (the token is reused)
+        assertThat(server.getRequestCount()).isEqualTo(3 + 4);
+    }
+
+    @Test
     void a429AskingForMoreThanTheCapFailsAtOnce() throws Exception {
         server.enqueue(tokenResponse(standardToken("t1")));
         server.enqueue(new MockResponse.Builder().code(429).addHeader("Retry-After", "3600").build());
