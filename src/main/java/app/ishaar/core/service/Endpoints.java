@@ -18,6 +18,9 @@ public final class Endpoints {
         if (url == null || url.isBlank()) {
             throw new InvalidEndpointException(field, url, InvalidEndpointException.Reason.MISSING);
         }
+        if (url.length() > InputRules.MAX_URL || InputRules.hasUnsafeCharacters(url)) {
+            throw new InvalidEndpointException(field, url, InvalidEndpointException.Reason.MALFORMED);
+        }
         URI uri;
         try {
             uri = new URI(url.trim());
