@@ -1,5 +1,6 @@
 package app.ishaar.core.export;
 
+import app.ishaar.core.io.AtomicFiles;
 import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.FilterOutputStream;
@@ -18,7 +19,7 @@ import java.nio.file.StandardOpenOption;
  * Writes a file so that it appears whole or not at all: the bytes go to a hidden temporary file in
  * the target's directory, which {@link #commit()} syncs and moves over the target atomically.
  * {@link #close()} without a commit (failure, cancel) deletes the temporary file; the target is then
- * untouched.
+ * untouched. A temporary file left by a killed process is removed by the next write to the same target.
  */
 public final class AtomicFileWriter implements Closeable {
     private static final System.Logger LOG = System.getLogger(AtomicFileWriter.class.getName());
@@ -35,8 +36,11 @@ public final class AtomicFileWriter implements Closeable {
         if (dir == null || !Files.isDirectory(dir)) {
             throw new java.nio.file.NoSuchFileException(String.valueOf(dir), null, "the folder does not exist");
         }
-        this.temp = Files.createTempFile(dir, "." + this.target.getFileName() + ".", ".part");
+        AtomicFiles.removeLeftovers(this.target);
+        this.temp = Files.createTempFile(dir, AtomicFiles.tempPrefix(this.target), ".part");
         this.channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+        // held while writing: a leftover of a killed writer is recognised by its free lock (AtomicFiles.removeLeftovers)
+        this.channel.lock();
         // the stream given out cannot close the channel: only commit/close do
         this.out = new BufferedOutputStream(new FilterOutputStream(Channels.newOutputStream(channel)) {
             @Override
@@ -72,7 +76,7 @@ public final class AtomicFileWriter implements Closeable {
         try {
             out.flush();
             channel.force(true);
-            channel.close();
+            // moved while still locked, so that no other writer takes it for a leftover
             try {
                 Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
@@ -80,6 +84,7 @@ public final class AtomicFileWriter implements Closeable {
                 Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
             }
             done = true;
+            channel.close();
         } catch (IOException e) {
             abort();
             throw e;
