@@ -167,6 +167,12 @@ else
 fi
 
 jsa="$(find /opt/ishaar/lib/runtime/lib/server -name classes.jsa | head -1)"
+# -Xshare:on fails instead of falling back: proves the archive maps at the installed location
+if /opt/ishaar/lib/runtime/bin/java -Xshare:on -version >"$work/xshare.log" 2>&1; then
+  ok "the runtime's CDS archive maps at /opt/ishaar (-Xshare:on)"
+else
+  fail "the runtime's CDS archive does not map: $(head -c 300 "$work/xshare.log")"
+fi
 if [ -n "$win" ]; then
   read -r -a cmd <<<"$exec_line"
   echo "launch -> window mapped, with the CDS archive:"
