@@ -4,6 +4,7 @@
 #   icons/ishaar.ico         (16 24 32 48 64 128 256; 256 stored as PNG)
 #   icons/ishaar.icns        (16..1024, including the @2x retina entries ic11..ic14 and ic10)
 #   src/main/resources/app/ishaar/icons/ishaar-<size>.png  (16..512: what the windows load at run time)
+# The outputs are committed, so a build needs none of these tools. Debian packages used:
 # librsvg2-bin (rsvg-convert), icoutils (icotool); installed when missing (needs root).
 # png2icns (icnsutils) cannot write 64 px or the @2x entries, so the ICNS container (a flat list of
 # type + length + PNG records) is written by the small python3 step below.
