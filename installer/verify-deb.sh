@@ -100,6 +100,10 @@ exec_line="$(sed -n 's/^Exec=//p' "$entry" | head -1)"
 wm_class="$(sed -n 's/^StartupWMClass=//p' "$entry" | head -1)"
 icon="$(sed -n 's/^Icon=//p' "$entry" | head -1)"
 [ -f "$icon" ] && ok "desktop entry icon $icon exists" || fail "desktop entry icon $icon missing"
+if command -v desktop-file-validate >/dev/null 2>&1; then
+  out="$(desktop-file-validate "$entry" 2>&1)" && ok "desktop entry is valid (desktop-file-validate)" \
+    || fail "desktop-file-validate: $out"
+fi
 exec 3>"$work/display"
 Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb_pid=$!
