@@ -22,7 +22,6 @@ failures=0
 step() { printf '\n== %s\n' "$*"; }
 ok()   { printf 'ok: %s\n' "$*"; }
 fail() { printf 'FAIL: %s\n' "$*" >&2; failures=$((failures + 1)); }
-todo() { printf 'TODO (tolerated until the feature lands): %s\n' "$*" >&2; }
 
 # Tools for the checks (not dependencies of the package).
 export DEBIAN_FRONTEND=noninteractive
@@ -73,22 +72,16 @@ done
 
 step "the installed CLI"
 out="$(ishaar --version 2>&1)" && rc=0 || rc=$?
-# TODO(#3): drop this tolerance when the CLI lands (it matches only the stub's message).
-if [ "$rc" = 2 ] && grep -q 'not implemented yet' <<<"$out"; then
-  todo "ishaar --version: the CLI is still the stub"
-elif [ "$rc" = 0 ] && grep -q -- "$version" <<<"$out"; then
+if [ "$rc" = 0 ] && grep -q -- "$version" <<<"$out"; then
   ok "ishaar --version: $out"
 else
   fail "ishaar --version (exit $rc): $out"
 fi
-# TODO(#2): the sandbox secret of erp-nile-trading; set ISHAAR_SANDBOX_SECRET (or put the
-# sandbox's documented value here) once the sandbox lands.
-export ISHAAR_SANDBOX_SECRET="${ISHAAR_SANDBOX_SECRET:-}"
+# The built-in sandbox's documented demo account (README, "Sandbox accounts").
+export ISHAAR_SANDBOX_SECRET=sandbox-secret-1
 out="$(HOME="$work" timeout 60 ishaar notifications --env sandbox --client-id erp-nile-trading \
         --client-secret-env ISHAAR_SANDBOX_SECRET --page-size 5 --format json 2>"$work/cli.err")" && rc=0 || rc=$?
-if [ "$rc" = 2 ] && grep -q 'not implemented yet' "$work/cli.err"; then
-  todo "ishaar notifications: the CLI is still the stub"   # TODO(#3): remove with the stub
-elif [ "$rc" = 0 ] && [ "$(jq 'length' <<<"$out" 2>/dev/null)" = 5 ] \
+if [ "$rc" = 0 ] && [ "$(jq 'length' <<<"$out" 2>/dev/null)" = 5 ] \
      && [ "$(jq '[.[] | select(.notificationId != null)] | length' <<<"$out" 2>/dev/null)" = 5 ]; then
   ok "ishaar notifications --env sandbox: 5 notifications as JSON"
 else
@@ -127,7 +120,7 @@ if [ -n "$win" ]; then
   [ "$actual" = "$wm_class" ] && ok "WM_CLASS $actual matches StartupWMClass" \
     || fail "WM_CLASS '$actual' differs from the desktop entry's StartupWMClass '$wm_class'"
   if xprop -id "$win" _NET_WM_ICON | grep -q 'not found'; then
-    todo "the window sets no icon yet (the UI loads /app/ishaar/icons/; issue #4)"  # TODO(#4)
+    fail "the window sets no icon (SceneFactory loads /app/ishaar/icons/)"
   else
     ok "the window has an icon"
   fi
