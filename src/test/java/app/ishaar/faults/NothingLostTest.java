@@ -3,7 +3,7 @@ package app.ishaar.faults;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import app.ishaar.core.io.AtomicFiles;
+import app.ishaar.core.io.AtomicFileWriter;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.core.settings.Settings;
 import app.ishaar.core.settings.SettingsStore;
@@ -51,10 +51,14 @@ class NothingLostTest {
         Settings before = SettingsWriterChild.generation(1);
         store.save(before);
         byte[] next = new com.fasterxml.jackson.databind.ObjectMapper().findAndRegisterModules().writeValueAsBytes(SettingsWriterChild.generation(2));
-        assertThatThrownBy(() -> AtomicFiles.write(store.file(), out -> {
-            out.write(next, 0, next.length / 2);
-            throw new IOException("disk full");
-        })).isInstanceOf(IOException.class).hasMessage("disk full");
+        // the writer's body fails half-way (as SettingsStore.save would on a full disk): no commit, the writer is closed
+        assertThatThrownBy(() -> {
+            try (AtomicFileWriter w = AtomicFileWriter.open(store.file())) {
+                w.stream().write(next, 0, next.length / 2);
+                w.stream().flush();
+                throw new IOException("disk full");
+            }
+        }).isInstanceOf(IOException.class).hasMessage("disk full");
         SettingsStore.Loaded loaded = store.load();
         assertThat(loaded.setAside()).isEmpty();
         assertThat(loaded.settings()).isEqualTo(before);

@@ -35,13 +35,13 @@ public final class SettingsWriterChild {
         if (args[0].equals("stall")) {
             store.save(generation(1));
             byte[] next = new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsBytes(generation(2));
-            app.ishaar.core.io.AtomicFiles.write(store.file(), out -> {
-                out.write(next, 0, next.length / 2);
-                out.flush();
+            try (app.ishaar.core.io.AtomicFileWriter w = app.ishaar.core.io.AtomicFileWriter.open(store.file())) {
+                w.stream().write(next, 0, next.length / 2);
+                w.stream().flush();
                 System.out.println("mid-write");
                 System.out.flush();
                 new java.util.concurrent.CountDownLatch(1).await();
-            });
+            }
             return;
         }
         for (int g = 1; ; g++) {
