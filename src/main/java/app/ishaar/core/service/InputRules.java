@@ -58,6 +58,17 @@ public final class InputRules {
         return Optional.empty();
     }
 
+    /** The client secret as typed in a field: 1–1024 characters, none unsafe. */
+    public static Optional<Problem> secret(CharSequence v) {
+        if (v == null || v.length() == 0) {
+            return Optional.of(Problem.EMPTY);
+        }
+        if (v.length() > MAX_SECRET) {
+            return Optional.of(Problem.TOO_LONG);
+        }
+        return hasUnsafeCharacters(v) ? Optional.of(Problem.UNSAFE_CHARACTERS) : Optional.empty();
+    }
+
     /** The client secret: 1–1024 characters, none unsafe. */
     public static Optional<Problem> secret(char[] v) {
         if (v == null || v.length == 0) {
