@@ -124,6 +124,28 @@ class CredentialsStayHomeTest {
         assertThat(r.err()).contains("--auth-url");
     }
 
+    @org.junit.jupiter.api.Test
+    void theBasicCredentialsGoOnlyToTheIdentityServiceAndTheTokenOnlyToTheApi() throws Exception {
+        // "home" is the identity service, "elsewhere" the API
+        home.setDispatcher(new Welcoming());
+        elsewhere.setDispatcher(new Welcoming());
+        String auth = home.url("/").toString();
+        String api = elsewhere.url("/").toString();
+        try (ServiceClient client = new ServiceClient(FaultKit.config());
+             Session s = client.openSession(Environment.custom(auth, api), new Credentials("erp-nile", FaultKit.SECRET.toCharArray(), null, null))) {
+            s.readAll(NotificationQuery.ALL, p -> { }).get(10, TimeUnit.SECONDS);
+        }
+        assertThat(home.getRequestCount()).isEqualTo(1);
+        RecordedRequest login = home.takeRequest();
+        assertThat(login.getUrl().encodedPath()).isEqualTo("/connect/token");
+        assertThat(login.getHeaders().get("Authorization")).startsWith("Basic ");
+        assertThat(elsewhere.getRequestCount()).isEqualTo(1);
+        RecordedRequest query = elsewhere.takeRequest();
+        assertThat(query.getUrl().encodedPath()).isEqualTo("/api/v1.0/notifications/taxpayer");
+        assertThat(query.getHeaders().get("Authorization")).startsWith("Bearer ");
+        assertThat(query.getBody() == null ? "" : query.getBody().utf8()).doesNotContain(FaultKit.SECRET);
+    }
+
     private static Throwable failure(CompletableFuture<?> f) throws Exception {
         try {
             f.get(10, TimeUnit.SECONDS);
