@@ -1,0 +1,61 @@
+package app.ishaar.ui.history;
+
+import app.ishaar.core.model.Channel;
+import app.ishaar.core.model.Language;
+import app.ishaar.core.model.Notification;
+import app.ishaar.core.model.NotificationType;
+import app.ishaar.core.model.Status;
+import app.ishaar.ui.i18n.I18n;
+
+/**
+ * Localized names of the service's enumerated values. A value this client does not know is shown as
+ * the service sent it: never blank, never a crash. For a type the service's own {@code typeName} is
+ * used first, then the raw id.
+ */
+public final class HistoryLabels {
+    private final I18n i18n;
+
+    public HistoryLabels(I18n i18n) {
+        this.i18n = i18n;
+    }
+
+    public String type(Notification n) {
+        return n == null ? "" : type(n.typeId(), n.typeName());
+    }
+
+    public String type(String typeId, String serviceName) {
+        return NotificationType.fromId(typeId).map(t -> i18n.get("type." + t.id()))
+                .orElseGet(() -> notBlank(serviceName) ? serviceName : raw(typeId));
+    }
+
+    public String status(String wire) {
+        return Status.fromWire(wire).map(s -> i18n.get("status." + s.wire())).orElseGet(() -> raw(wire));
+    }
+
+    public String channel(String wire) {
+        return Channel.fromWire(wire).map(c -> i18n.get("channel." + c.wire())).orElseGet(() -> raw(wire));
+    }
+
+    public String language(String wire) {
+        return Language.fromWire(wire).map(l -> i18n.get("messageLanguage." + l.wire())).orElseGet(() -> raw(wire));
+    }
+
+    /** The style class of a status badge: the known wire value, or {@code unknown}. */
+    public static String statusStyle(String wire) {
+        return Status.fromWire(wire).map(Status::wire).orElse("unknown");
+    }
+
+    /** Attempt counts, page numbers: in the UI's digits. */
+    public String number(long n) {
+        return i18n.formatNumber(n);
+    }
+
+    private static boolean notBlank(String s) {
+        return s != null && !s.isBlank();
+    }
+
+    /** A raw value as sent; an absent one as a dash, so a cell is never blank. */
+    static String raw(String s) {
+        return notBlank(s) ? s.strip() : "—";
+    }
+}
