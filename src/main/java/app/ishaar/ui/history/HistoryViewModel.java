@@ -72,6 +72,7 @@ public final class HistoryViewModel {
     private String selectedId;
     private boolean replacingRows;
     private HistoryPrefs lastPrefs;
+    private ExportViewModel.Exporter exporter = CoreExporter::export;
 
     public HistoryViewModel(I18n i18n, Executor fx, HistoryPrefs initial, Consumer<HistoryPrefs> prefsSink, Runnable onSessionExpired) {
         this(i18n, fx, initial, prefsSink, onSessionExpired, Clock.systemUTC());
@@ -236,6 +237,16 @@ public final class HistoryViewModel {
         FilterState f = filters.applied();
         return new HistoryPrefs(f.preset().name(), f.customFrom(), f.customTo(), f.type(), f.language(), f.status(), f.channel(),
                 pager.pageSizeProperty().get(), columns.get(), detailDivider.get(), detailVisible.get());
+    }
+
+    /** An export of the shown filter with the current session. */
+    public ExportViewModel newExport() {
+        return new ExportViewModel(i18n, fx, session.get(), exportQuery(), exporter, clock);
+    }
+
+    /** Replaces how exports are written (tests). */
+    public void setExporter(ExportViewModel.Exporter exporter) {
+        this.exporter = Objects.requireNonNull(exporter);
     }
 
     // ---- commands ----
