@@ -13,7 +13,6 @@ import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
-import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.ColumnConstraints;
@@ -22,9 +21,12 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
+import javafx.scene.text.Font;
 
 /** The drill-down pane: binds to a {@link DetailViewModel}. */
 final class DetailPane {
+    private static final double MESSAGE_FONT_SIZE = 14;
     private final DetailViewModel vm;
     private final I18n i18n;
     private final StackPane root = new StackPane();
@@ -42,7 +44,8 @@ final class DetailPane {
         none.textProperty().bind(i18n.text("detail.none"));
         none.visibleProperty().bind(vm.presentProperty().not());
 
-        ScrollPane scroll = new ScrollPane(content());
+        ScrollPane scroll = new ScrollPane();
+        scroll.setContent(content(scroll));
         scroll.setFitToWidth(true);
         scroll.visibleProperty().bind(vm.presentProperty());
         root.getChildren().addAll(none, scroll);
@@ -52,7 +55,7 @@ final class DetailPane {
         return root;
     }
 
-    private Node content() {
+    private Node content(ScrollPane scroll) {
         // ID with a copy button; IDs read left to right in either language
         TextField id = new TextField();
         id.setId("detail-id");
@@ -104,14 +107,19 @@ final class DetailPane {
         htmlNote.textProperty().bind(i18n.text("detail.htmlNote"));
         htmlNote.visibleProperty().bind(vm.messageWasHtmlProperty());
         htmlNote.managedProperty().bind(htmlNote.visibleProperty());
-        TextArea message = new TextArea();
+        // the message in its own direction (Arabic right to left even in the English UI), wrapped by
+        // WrappedText: JavaFX 21's own wrapping of right-to-left text draws lines past the edge
+        WrappedText messageText = new WrappedText(Font.font(MESSAGE_FONT_SIZE), Color.web("#1f2937"));
+        messageText.setId("detail-message-text");
+        Runnable show = () -> messageText.setContent(vm.messageProperty().get(), vm.messageRightToLeftProperty().get());
+        vm.messageProperty().addListener((o, a, b) -> show.run());
+        vm.messageRightToLeftProperty().addListener((o, a, b) -> show.run());
+        show.run();
+        scroll.viewportBoundsProperty().addListener((o, a, b) -> messageText.setWrapWidth(Math.max(60, b.getWidth() - 44)));
+        VBox message = new VBox(messageText);
         message.setId("detail-message");
         message.getStyleClass().add("message");
-        message.setEditable(false);
-        message.setWrapText(true);
-        message.textProperty().bind(vm.messageProperty());
-        message.nodeOrientationProperty().bind(Bindings.when(vm.messageRightToLeftProperty())
-                .then(NodeOrientation.RIGHT_TO_LEFT).otherwise(NodeOrientation.LEFT_TO_RIGHT));
+        message.nodeOrientationProperty().bind(messageText.nodeOrientationProperty());
         message.visibleProperty().bind(vm.messageProperty().isNotEmpty());
         message.managedProperty().bind(message.visibleProperty());
         Label noMessage = new Label();
@@ -188,6 +196,23 @@ final class DetailPane {
         details.textProperty().bind(i18n.text("detail.attempt.details"));
         details.setPrefWidth(200);
         details.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().details()));
+        details.setCellFactory(c -> new TableCell<>() {
+            private final Tooltip tip = new Tooltip();
+
+            @Override
+            protected void updateItem(String d, boolean empty) {
+                super.updateItem(d, empty);
+                setText(empty ? null : d);
+                if (!empty && d != null && !d.isEmpty()) {
+                    tip.setText(d);
+                    tip.setWrapText(true);
+                    tip.setMaxWidth(420);
+                    setTooltip(tip);
+                } else {
+                    setTooltip(null);
+                }
+            }
+        });
         table.getColumns().setAll(java.util.List.of(time, status, details));
         table.getColumns().forEach(c -> c.setSortable(false));
         return table;

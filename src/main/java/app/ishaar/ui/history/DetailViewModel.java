@@ -109,7 +109,7 @@ public final class DetailViewModel {
     }
 
     private String time(Instant t) {
-        return t == null ? "—" : i18n.formatDateTime(t);
+        return labels.dateTime(t);
     }
 
     public ReadOnlyBooleanProperty presentProperty() {

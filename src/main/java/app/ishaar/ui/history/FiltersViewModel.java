@@ -327,8 +327,8 @@ public final class FiltersViewModel {
         FilterState a = applied.get();
         List<Chip> list = new ArrayList<>();
         if (a.preset() == DatePreset.CUSTOM) {
-            String from = a.customFrom() == null ? "…" : i18n.formatDateTime(a.customFrom());
-            String to = a.customTo() == null ? "…" : i18n.formatDateTime(a.customTo());
+            String from = a.customFrom() == null ? "…" : labels.dateTime(a.customFrom());
+            String to = a.customTo() == null ? "…" : labels.dateTime(a.customTo());
             list.add(new Chip("date", i18n.get("filter.chip.dateRange", from, to)));
         } else if (a.preset() != DatePreset.ALL) {
             list.add(new Chip("date", i18n.get("filter.chip.date", i18n.get(a.preset().key()))));

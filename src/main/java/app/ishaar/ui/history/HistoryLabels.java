@@ -5,7 +5,12 @@ import app.ishaar.core.model.Language;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.NotificationType;
 import app.ishaar.core.model.Status;
+import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DecimalStyle;
+import java.util.Locale;
 
 /**
  * Localized names of the service's enumerated values. A value this client does not know is shown as
@@ -43,6 +48,27 @@ public final class HistoryLabels {
     /** The style class of a status badge: the known wire value, or {@code unknown}. */
     public static String statusStyle(String wire) {
         return Status.fromWire(wire).map(Status::wire).orElse("unknown");
+    }
+
+    /**
+     * A date and time in the user's zone and the UI's digits. Arabic gets month names
+     * ("٢٠ نوفمبر ٢٠٢٦، ٥:٣٩:٥٢ م") rather than CLDR's numeric medium form, whose bidi marks many fonts
+     * draw as boxes; invisible direction marks are dropped in either language.
+     */
+    public String dateTime(Instant instant) {
+        if (instant == null) {
+            return "—";
+        }
+        if (i18n.language() != AppLanguage.ARABIC) {
+            return stripMarks(i18n.formatDateTime(instant));
+        }
+        Locale loc = i18n.formatLocale();
+        return stripMarks(DateTimeFormatter.ofPattern("d MMMM y\u060C h:mm:ss a", loc).withDecimalStyle(DecimalStyle.of(loc))
+                .withZone(i18n.zoneProperty().get()).format(instant));
+    }
+
+    static String stripMarks(String s) {
+        return s.replaceAll("[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]", "");
     }
 
     /** Attempt counts, page numbers: in the UI's digits. */

@@ -315,17 +315,17 @@ public final class HistoryView {
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
 
         List<TableColumn<Notification, Notification>> cols = List.of(
-                column("sent", "history.column.sent", 170, n -> i18n.formatDateTime(n.receivedDateTime()),
+                column("sent", "history.column.sent", 180, n -> labels.dateTime(n.receivedDateTime()),
                         n -> i18n.get("history.sentUtc", I18n.formatUtc(n.receivedDateTime())), false),
-                column("type", "history.column.type", 190, labels::type, null, false),
-                column("channel", "history.column.channel", 110, n -> labels.channel(n.channel()), null, false),
-                column("address", "history.column.address", 200, n -> HistoryLabels.raw(n.address()), null, true),
-                column("language", "history.column.language", 90, n -> labels.language(n.language()), null, false),
+                column("type", "history.column.type", 175, labels::type, null, false),
+                column("channel", "history.column.channel", 90, n -> labels.channel(n.channel()), null, false),
+                column("address", "history.column.address", 190, n -> HistoryLabels.raw(n.address()), null, true),
+                column("language", "history.column.language", 85, n -> labels.language(n.language()), null, false),
                 statusColumn(),
-                column("delivered", "history.column.delivered", 170,
-                        n -> n.deliveredDateTime() == null ? "—" : i18n.formatDateTime(n.deliveredDateTime()),
+                column("delivered", "history.column.delivered", 180,
+                        n -> labels.dateTime(n.deliveredDateTime()),
                         n -> n.deliveredDateTime() == null ? null : i18n.get("history.sentUtc", I18n.formatUtc(n.deliveredDateTime())), false),
-                column("attempts", "history.column.attempts", 80, n -> labels.number(n.deliveryAttempts().size()), null, false));
+                column("attempts", "history.column.attempts", 75, n -> labels.number(n.deliveryAttempts().size()), null, false));
         applyColumnLayout(cols);
         watchColumnLayout();
 
@@ -420,7 +420,7 @@ public final class HistoryView {
         TableColumn<Notification, Notification> col = new TableColumn<>();
         col.setId("status");
         col.textProperty().bind(i18n.text("history.column.status"));
-        col.setPrefWidth(130);
+        col.setPrefWidth(110);
         col.setSortable(false);
         col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         col.setCellFactory(c -> new TableCell<>() {

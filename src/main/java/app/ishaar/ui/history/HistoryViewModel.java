@@ -63,7 +63,7 @@ public final class HistoryViewModel {
     private final StringBinding errorReference;
 
     private final ObjectProperty<List<HistoryPrefs.ColumnPref>> columns = new SimpleObjectProperty<>(this, "columns", List.of());
-    private final DoubleProperty detailDivider = new SimpleDoubleProperty(this, "detailDivider", 0.62);
+    private final DoubleProperty detailDivider = new SimpleDoubleProperty(this, "detailDivider", 0.66);
     private final BooleanProperty detailVisible = new SimpleBooleanProperty(this, "detailVisible", true);
 
     private long generation;
@@ -314,8 +314,8 @@ public final class HistoryViewModel {
             return; // superseded: a newer request owns the screen
         }
         inFlight = null;
-        loading.set(false);
         if (failure != null) {
+            loading.set(false);
             if (CallErrors.isCancellation(failure)) {
                 pager.requestFailed();
                 return;
@@ -348,6 +348,7 @@ public final class HistoryViewModel {
         }
         pager.showing(asked, page.totalPages(), page.totalCount());
         empty.set(page.totalCount() == 0 && page.result().isEmpty());
+        loading.set(false); // last: whoever waits for the load sees the new rows
     }
 
     private void emitPrefs() {

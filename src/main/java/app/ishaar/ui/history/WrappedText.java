@@ -1,0 +1,107 @@
+package app.ishaar.ui.history;
+
+import java.util.ArrayList;
+import java.util.List;
+import javafx.geometry.NodeOrientation;
+import javafx.geometry.Pos;
+import javafx.scene.layout.VBox;
+import javafx.scene.paint.Paint;
+import javafx.scene.text.Font;
+import javafx.scene.text.Text;
+
+/**
+ * Plain text wrapped into lines of its own direction. JavaFX 21 lays wrapped right-to-left text out
+ * wrongly (a wrapped {@code Text}, {@code TextFlow}, {@code Label} or {@code TextArea} draws its
+ * lines past its edge), while a single unwrapped line renders correctly; so this breaks the text into
+ * lines itself (greedy, at spaces, measuring each candidate line) and shows one {@code Text} per line.
+ * Linear in the text's length; re-wraps when the width changes.
+ */
+final class WrappedText extends VBox {
+    private final Text probe = new Text();
+    private String text = "";
+    private boolean rightToLeft;
+    private double wrapWidth = -1;
+    private Font font;
+    private Paint fill;
+
+    WrappedText(Font font, Paint fill) {
+        this.font = font;
+        this.fill = fill;
+        probe.setFont(font);
+        setSpacing(1);
+        setFillWidth(false);
+        setMinWidth(0);
+    }
+
+    void setContent(String newText, boolean rtl) {
+        this.text = newText == null ? "" : newText;
+        this.rightToLeft = rtl;
+        setNodeOrientation(rtl ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT);
+        // the lines start at the reading side: in a right-to-left box TOP_LEFT is mirrored to the right
+        setAlignment(Pos.TOP_LEFT);
+        rewrap();
+    }
+
+    void setWrapWidth(double width) {
+        if (Math.abs(width - wrapWidth) >= 1) {
+            wrapWidth = width;
+            rewrap();
+        }
+    }
+
+    /** The lines as shown (tests). */
+    List<String> lines() {
+        return getChildren().stream().map(n -> ((Text) n).getText()).toList();
+    }
+
+    private void rewrap() {
+        List<Text> nodes = new ArrayList<>();
+        for (String line : wrap(text, wrapWidth)) {
+            Text t = new Text(line.isEmpty() ? " " : line);
+            t.setFont(font);
+            t.setFill(fill);
+            t.setNodeOrientation(rightToLeft ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT);
+            nodes.add(t);
+        }
+        getChildren().setAll(nodes);
+    }
+
+    private double width(String s) {
+        probe.setText(s);
+        return probe.getLayoutBounds().getWidth();
+    }
+
+    List<String> wrap(String all, double max) {
+        List<String> out = new ArrayList<>();
+        for (String paragraph : all.split("\n", -1)) {
+            if (max <= 0 || paragraph.isEmpty() || width(paragraph) <= max) {
+                out.add(paragraph);
+                continue;
+            }
+            String[] words = paragraph.split(" ");
+            StringBuilder line = new StringBuilder();
+            for (String word : words) {
+                String candidate = line.length() == 0 ? word : line + " " + word;
+                if (line.length() > 0 && width(candidate) > max) {
+                    out.add(line.toString());
+                    line.setLength(0);
+                    line.append(word);
+                } else {
+                    line.setLength(0);
+                    line.append(candidate);
+                }
+                // a single word wider than the line (a long URL or ID) is cut into pieces
+                while (width(line.toString()) > max && line.length() > 1) {
+                    int cut = line.length() - 1;
+                    while (cut > 1 && width(line.substring(0, cut)) > max) {
+                        cut = Math.max(1, cut * 3 / 4);
+                    }
+                    out.add(line.substring(0, cut));
+                    line.delete(0, cut);
+                }
+            }
+            out.add(line.toString());
+        }
+        return out;
+    }
+}
