@@ -8,8 +8,10 @@ import app.ishaar.core.model.Status;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DecimalStyle;
+import java.time.format.FormatStyle;
 import java.util.Locale;
 
 /**
@@ -19,6 +21,9 @@ import java.util.Locale;
  */
 public final class HistoryLabels {
     private final I18n i18n;
+    private DateTimeFormatter cachedFormatter;
+    private Locale cachedLocale;
+    private ZoneId cachedZone;
 
     public HistoryLabels(I18n i18n) {
         this.i18n = i18n;
@@ -59,12 +64,21 @@ public final class HistoryLabels {
         if (instant == null) {
             return "—";
         }
-        if (i18n.language() != AppLanguage.ARABIC) {
-            return stripMarks(i18n.formatDateTime(instant));
-        }
+        return stripMarks(formatter().format(instant));
+    }
+
+    private DateTimeFormatter formatter() {
         Locale loc = i18n.formatLocale();
-        return stripMarks(DateTimeFormatter.ofPattern("d MMMM y\u060C h:mm:ss a", loc).withDecimalStyle(DecimalStyle.of(loc))
-                .withZone(i18n.zoneProperty().get()).format(instant));
+        ZoneId zone = i18n.zoneProperty().get();
+        boolean arabic = i18n.language() == AppLanguage.ARABIC;
+        if (cachedFormatter == null || !loc.equals(cachedLocale) || !zone.equals(cachedZone)) {
+            DateTimeFormatter f = arabic ? DateTimeFormatter.ofPattern("d MMMM y\u060C h:mm:ss a", loc)
+                    : DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM).withLocale(loc);
+            cachedFormatter = f.withDecimalStyle(DecimalStyle.of(loc)).withZone(zone);
+            cachedLocale = loc;
+            cachedZone = zone;
+        }
+        return cachedFormatter;
     }
 
     static String stripMarks(String s) {

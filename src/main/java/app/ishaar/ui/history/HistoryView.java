@@ -340,14 +340,9 @@ public final class HistoryView {
             }
         });
 
-        // while loading the previous page stays, dimmed
-        vm.loadingProperty().addListener((o, a, now) -> {
-            if (now) {
-                table.getStyleClass().add("loading");
-            } else {
-                table.getStyleClass().remove("loading");
-            }
-        });
+        // while loading the previous page stays, dimmed (opacity, not a style class: toggling a class on
+        // the table would restyle every cell twice a page)
+        table.opacityProperty().bind(Bindings.when(vm.loadingProperty()).then(0.55).otherwise(1.0));
         ProgressIndicator progress = new ProgressIndicator();
         progress.setId("history-progress");
         progress.visibleProperty().bind(vm.loadingProperty());
@@ -407,8 +402,10 @@ public final class HistoryView {
                 String t = tooltip == null ? null : tooltip.apply(n);
                 if (t != null) {
                     tip.setText(t);
-                    setTooltip(tip);
-                } else {
+                    if (getTooltip() != tip) {
+                        setTooltip(tip);
+                    }
+                } else if (getTooltip() != null) {
                     setTooltip(null);
                 }
             }
@@ -435,7 +432,10 @@ public final class HistoryView {
                     return;
                 }
                 badge.setText(labels.status(n.status()));
-                badge.getStyleClass().setAll("label", "status-badge", HistoryLabels.statusStyle(n.status()));
+                String style = HistoryLabels.statusStyle(n.status());
+                if (!badge.getStyleClass().contains(style)) { // restyle only when the status kind changes
+                    badge.getStyleClass().setAll("label", "status-badge", style);
+                }
                 setGraphic(badge);
                 setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
             }
