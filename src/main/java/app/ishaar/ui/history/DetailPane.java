@@ -61,6 +61,7 @@ final class DetailPane {
         id.setId("detail-id");
         id.setEditable(false);
         id.getStyleClass().addAll("detail-id", "ltr");
+        id.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT); // IDs read left to right (CSS cannot set orientation)
         id.textProperty().bind(vm.idProperty());
         HBox.setHgrow(id, Priority.ALWAYS);
         Button copy = new Button();
@@ -86,7 +87,6 @@ final class DetailPane {
         values.setHgrow(Priority.ALWAYS);
         grid.getColumnConstraints().addAll(keys, values);
         int r = 0;
-        grid.addRow(r++, key("detail.id"), idRow);
         grid.addRow(r++, key("detail.type"), value("detail-type", vm.typeProperty(), false));
         grid.addRow(r++, key("detail.status"), status);
         grid.addRow(r++, key("detail.channel"), value("detail-channel", vm.channelProperty(), false));
@@ -138,7 +138,7 @@ final class DetailPane {
         batchNote.visibleProperty().bind(vm.batchedProperty());
         batchNote.managedProperty().bind(batchNote.visibleProperty());
 
-        VBox box = new VBox(grid, messageHeading, htmlNote, message, noMessage, section("detail.attempts"), batchNote, attempts());
+        VBox box = new VBox(new VBox(2, key("detail.id"), idRow), grid, messageHeading, htmlNote, message, noMessage, section("detail.attempts"), batchNote, attempts());
         box.getStyleClass().add("detail");
         return box;
     }
@@ -154,7 +154,7 @@ final class DetailPane {
 
         TableColumn<DetailViewModel.AttemptRow, DetailViewModel.AttemptRow> time = new TableColumn<>();
         time.textProperty().bind(i18n.text("detail.attempt.time"));
-        time.setPrefWidth(160);
+        time.setPrefWidth(175);
         time.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         time.setCellFactory(c -> new TableCell<>() {
             private final Tooltip tip = new Tooltip();
@@ -203,6 +203,9 @@ final class DetailPane {
             protected void updateItem(String d, boolean empty) {
                 super.updateItem(d, empty);
                 setText(empty ? null : d);
+                // the service's own words, in their own direction (English details stay LTR in the Arabic UI)
+                setNodeOrientation(empty || d == null || d.isEmpty() ? NodeOrientation.INHERIT
+                        : MessageText.rightToLeft(null, d) ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT);
                 if (!empty && d != null && !d.isEmpty()) {
                     tip.setText(d);
                     tip.setWrapText(true);
@@ -239,6 +242,7 @@ final class DetailPane {
         l.setWrapText(true);
         if (leftToRight) {
             l.getStyleClass().add("ltr");
+            l.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT);
         }
         return l;
     }

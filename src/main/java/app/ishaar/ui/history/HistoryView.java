@@ -76,6 +76,7 @@ public final class HistoryView {
     private final PauseTransition columnsSettle = new PauseTransition(Duration.millis(400));
     /** Kept: the page-size choice is bound through this adapter. */
     private final ObjectProperty<Integer> pageSizeObject;
+    private ExportDialog lastExport;
 
     public HistoryView(HistoryViewModel viewModel, I18n i18n, SceneFactory scenes) {
         this.vm = viewModel;
@@ -248,6 +249,7 @@ public final class HistoryView {
         TextField field = new TextField();
         field.setId(id);
         field.getStyleClass().addAll("time-field", "ltr");
+        field.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT); // hh:mm reads left to right
         field.promptTextProperty().bind(i18n.text("filter.time.prompt"));
         field.textProperty().bindBidirectional(value);
         return field;
@@ -347,6 +349,8 @@ public final class HistoryView {
         progress.setId("history-progress");
         progress.visibleProperty().bind(vm.loadingProperty());
         progress.setMouseTransparent(true);
+        progress.setAccessibleText(i18n.get("history.loading"));
+        onLanguage.add(() -> progress.setAccessibleText(i18n.get("history.loading")));
 
         table.setPlaceholder(placeholder());
         StackPane holder = new StackPane(table, progress);
@@ -361,8 +365,8 @@ public final class HistoryView {
             if (vm.emptyProperty().get()) {
                 return i18n.get(vm.filters().applied().isDefault() ? "history.emptyAll" : "history.empty");
             }
-            return vm.loadingProperty().get() ? i18n.get("history.loading") : "";
-        }, vm.emptyProperty(), vm.loadingProperty(), vm.filters().appliedProperty(), i18n.languageProperty()));
+            return ""; // while the first page loads, the progress indicator says it
+        }, vm.emptyProperty(), vm.filters().appliedProperty(), i18n.languageProperty()));
         Button reset = button("history.resetFilters", null, vm.filters()::reset);
         reset.setId("history-empty-reset");
         reset.visibleProperty().bind(vm.emptyProperty().and(Bindings.createBooleanBinding(() -> !vm.filters().applied().isDefault(),
@@ -579,7 +583,13 @@ public final class HistoryView {
     }
 
     private void openExport() {
-        new ExportDialog(vm, i18n, scenes, root.getScene() == null ? null : root.getScene().getWindow()).show();
+        lastExport = new ExportDialog(vm, i18n, scenes, root.getScene() == null ? null : root.getScene().getWindow());
+        lastExport.show();
+    }
+
+    /** The export dialog opened last, or null (tests). */
+    ExportDialog lastExportDialog() {
+        return lastExport;
     }
 
     // ---------------------------------------------------------------- keys

@@ -63,7 +63,7 @@ public final class HistoryViewModel {
     private final StringBinding errorReference;
 
     private final ObjectProperty<List<HistoryPrefs.ColumnPref>> columns = new SimpleObjectProperty<>(this, "columns", List.of());
-    private final DoubleProperty detailDivider = new SimpleDoubleProperty(this, "detailDivider", 0.66);
+    private final DoubleProperty detailDivider = new SimpleDoubleProperty(this, "detailDivider", 0.64);
     private final BooleanProperty detailVisible = new SimpleBooleanProperty(this, "detailVisible", true);
 
     private long generation;

@@ -10,7 +10,8 @@ import javafx.stage.Stage;
 
 /**
  * Shows the history screen on the in-process sandbox, for looking at it (screenshots). Not a test.
- * Arguments: {@code en|ar} and the kind of row to select: {@code delivered|error|batched}.
+ * Arguments: {@code en|ar}, the kind of row to select ({@code delivered|error|batched}), and optionally
+ * a date preset to apply (e.g. {@code THIS_YEAR}).
  *
  * <pre>
  * mvn -q -o test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt
@@ -37,6 +38,10 @@ public final class HistoryDemo {
         fixture = SandboxFixture.start();
         HistoryViewModel vm = new HistoryViewModel(i18n, FxExecutor.INSTANCE, null, p -> { }, () -> { });
         vm.pager().pageSizeProperty().set(25);
+        if (getParameters().getRaw().size() > 2) { // a date preset, to show the filter chips
+            vm.filters().presetProperty().set(DatePreset.valueOf(getParameters().getRaw().get(2)));
+            vm.filters().apply();
+        }
         SceneFactory scenes = new SceneFactory(i18n);
         HistoryView view = new HistoryView(vm, i18n, scenes);
         scenes.prepare(stage, view.root(), "application.title");
@@ -52,6 +57,9 @@ public final class HistoryDemo {
                         view.table().getSelectionModel().select(n);
                         view.table().scrollTo(Math.max(0, vm.rows().indexOf(n) - 3));
                         view.table().requestFocus();
+                        javafx.animation.PauseTransition settle = new javafx.animation.PauseTransition(javafx.util.Duration.seconds(3));
+                        settle.setOnFinished(e -> System.out.println("DEMO-READY"));
+                        settle.play();
                     });
                 }
             }

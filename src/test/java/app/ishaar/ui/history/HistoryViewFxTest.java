@@ -372,4 +372,61 @@ class HistoryViewFxTest {
         assertThat(widest).isLessThanOrEqualTo(available);
         assertThat(millis).as("rendering took %d ms", millis).isLessThan(5_000);
     }
+
+    // ---- language, export dialog ----
+
+    @Test
+    void switchingToArabicIsLiveMirroredAndKeepsFiltersPageAndSelection(FxRobot robot) throws Exception {
+        settled();
+        robot.interact(() -> {
+            vm.filters().channelProperty().set("email");
+            vm.filters().apply();
+        });
+        until(() -> !vm.loadingProperty().get() && vm.rows().get(0).channel().equals("email"));
+        robot.clickOn("#pager-next");
+        until(() -> vm.pager().pageProperty().get() == 2 && !vm.loadingProperty().get());
+        robot.interact(() -> view.table().getSelectionModel().select(3));
+        String id = fx(() -> vm.selectedProperty().get().notificationId());
+        List<String> before = ids(rows());
+
+        robot.interact(() -> i18n.languageProperty().set(AppLanguage.ARABIC));
+
+        assertThat(fx(() -> view.root().getScene().getEffectiveNodeOrientation())).isEqualTo(javafx.geometry.NodeOrientation.RIGHT_TO_LEFT);
+        assertThat(fx(() -> view.table().getColumns().get(0).getText())).isEqualTo("تاريخ الإرسال");
+        assertThat(text(robot, "#pager-page")).isEqualTo("٢");
+        assertThat(text(robot, "#pager-total")).containsPattern("[\u0660-\u0669]").contains("إشعار");
+        assertThat(text(robot, "#detail-status")).containsPattern("\\p{IsArabic}");
+        assertThat(fx(() -> robot.lookup("#chip-channel").query().lookup(".label") instanceof Label l ? l.getText() : ""))
+                .contains("بريد إلكتروني");
+        // nothing was lost and nothing was fetched again
+        assertThat(ids(rows())).isEqualTo(before);
+        assertThat(fx(() -> vm.selectedProperty().get().notificationId())).isEqualTo(id);
+        assertThat(text(robot, "#detail-id")).isEqualTo(id);
+        assertThat(fx(() -> robot.lookup("#detail-id").query().getEffectiveNodeOrientation()))
+                .isEqualTo(javafx.geometry.NodeOrientation.LEFT_TO_RIGHT);
+
+        robot.interact(() -> i18n.latinDigitsProperty().set(true));
+        assertThat(text(robot, "#pager-page")).isEqualTo("2");
+    }
+
+    @Test
+    void theExportDialogWritesTheFileWithProgress(FxRobot robot, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        settled();
+        robot.clickOn("#history-export");
+        ExportDialog dialog = fx(() -> view.lastExportDialog());
+        assertThat(dialog).isNotNull();
+        assertThat(fx(() -> dialog.stage().isShowing())).isTrue();
+        assertThat(text(robot, "#export-status")).isEqualTo("Choose a format, then a file.");
+        robot.clickOn("#export-xlsx");
+        assertThat(fx(() -> dialog.viewModel().formatProperty().get())).isEqualTo(ExportViewModel.Format.XLSX);
+
+        java.nio.file.Path file = dir.resolve("history.xlsx"); // the file chooser's answer
+        robot.interact(() -> dialog.viewModel().start(file));
+        until(() -> dialog.viewModel().stateProperty().get() == ExportViewModel.State.DONE);
+        assertThat(text(robot, "#export-status")).isEqualTo("Done: 2,500 notifications written to history.xlsx.");
+        assertThat(fx(() -> robot.lookup("#export-progress").queryAs(javafx.scene.control.ProgressBar.class).getProgress())).isEqualTo(1.0);
+        assertThat(java.nio.file.Files.size(file)).isPositive();
+        robot.clickOn("#export-close");
+        assertThat(fx(() -> dialog.stage().isShowing())).isFalse();
+    }
 }
