@@ -429,4 +429,63 @@ class HistoryViewFxTest {
         robot.clickOn("#export-close");
         assertThat(fx(() -> dialog.stage().isShowing())).isFalse();
     }
+
+    @Test
+    void columnLayoutAndDetailSizeAreRememberedAndRestored(FxRobot robot) throws Exception {
+        settled();
+        List<app.ishaar.core.settings.HistoryPrefs> remembered = new java.util.concurrent.CopyOnWriteArrayList<>();
+        var prefs = new app.ishaar.core.settings.HistoryPrefs(null, null, null, null, null, null, null, 10,
+                List.of(new app.ishaar.core.settings.HistoryPrefs.ColumnPref("status", 140, true),
+                        new app.ishaar.core.settings.HistoryPrefs.ColumnPref("sent", 200, true),
+                        new app.ishaar.core.settings.HistoryPrefs.ColumnPref("address", 150, false)),
+                0.5, true);
+        HistoryViewModel restored = new HistoryViewModel(i18n, FxExecutor.INSTANCE, prefs, remembered::add, () -> { });
+        HistoryView[] other = new HistoryView[1];
+        robot.interact(() -> {
+            other[0] = new HistoryView(restored, i18n, new SceneFactory(i18n));
+            Stage second = new Stage();
+            new SceneFactory(i18n).prepare(second, other[0].root(), "application.title");
+            second.setWidth(1000);
+            second.setHeight(600);
+            second.show();
+        });
+        TableView<Notification> table = other[0].table();
+        assertThat(fx(() -> table.getColumns().stream().map(javafx.scene.control.TableColumn::getId).toList()))
+                .startsWith("status", "sent", "address").contains("type", "channel", "language", "delivered", "attempts").hasSize(8);
+        assertThat(fx(() -> table.getColumns().get(2).isVisible())).isFalse();
+        assertThat(fx(() -> table.getColumns().get(1).getWidth())).isEqualTo(200.0);
+        assertThat(fx(() -> table.isTableMenuButtonVisible())).isTrue();
+        javafx.scene.control.SplitPane split = fx(() -> (javafx.scene.control.SplitPane) other[0].root().lookup("#history-split"));
+        assertThat(fx(() -> split.getDividerPositions()[0])).isCloseTo(0.5, org.assertj.core.data.Offset.offset(0.02));
+
+        // hide one, move one: the new layout reaches the prefs sink
+        robot.interact(() -> {
+            table.getColumns().get(0).setVisible(false);
+            var moved = table.getColumns().remove(3);
+            table.getColumns().add(0, moved);
+        });
+        until(() -> !remembered.isEmpty() && !remembered.get(remembered.size() - 1).columns().get(1).visible());
+        var last = remembered.get(remembered.size() - 1);
+        assertThat(last.columns().get(1).id()).isEqualTo("status");
+        assertThat(last.pageSize()).isEqualTo(10);
+
+        robot.interact(() -> split.setDividerPositions(0.7));
+        until(() -> Math.abs(restored.detailDividerProperty().get() - 0.7) < 0.02);
+        robot.clickOn(other[0].root().lookup("#history-details"));
+        until(() -> !restored.detailVisibleProperty().get() && !split.getItems().contains(other[0].root().lookup("#detail-pane")));
+        assertThat(remembered.get(remembered.size() - 1).detailVisible()).isFalse();
+        robot.interact(() -> other[0].root().getScene().getWindow().hide());
+    }
+
+    @Test
+    void keyboardShortcutsReachFiltersAndRefresh(FxRobot robot) throws Exception {
+        settled();
+        robot.clickOn(robot.lookup("#history-table").queryTableView());
+        robot.press(KeyCode.CONTROL, KeyCode.F).release(KeyCode.F, KeyCode.CONTROL);
+        assertThat(fx(() -> view.root().getScene().getFocusOwner().getId())).isEqualTo("filter-date");
+        Notification first = rows().get(0);
+        robot.type(KeyCode.F5);
+        until(() -> !vm.loadingProperty().get() && vm.rows().get(0) != first); // a fresh page object arrived
+        assertThat(rows().get(0).notificationId()).isEqualTo(first.notificationId());
+    }
 }
