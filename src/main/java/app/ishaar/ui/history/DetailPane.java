@@ -153,6 +153,7 @@ final class DetailPane {
         table.setPlaceholder(empty);
 
         TableColumn<DetailViewModel.AttemptRow, DetailViewModel.AttemptRow> time = new TableColumn<>();
+        time.setId("attempt-time");
         time.textProperty().bind(i18n.text("detail.attempt.time"));
         time.setPrefWidth(175);
         time.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
@@ -172,6 +173,7 @@ final class DetailPane {
             }
         });
         TableColumn<DetailViewModel.AttemptRow, DetailViewModel.AttemptRow> status = new TableColumn<>();
+        status.setId("attempt-status");
         status.textProperty().bind(i18n.text("detail.attempt.status"));
         status.setPrefWidth(110);
         status.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
@@ -193,6 +195,7 @@ final class DetailPane {
             }
         });
         TableColumn<DetailViewModel.AttemptRow, String> details = new TableColumn<>();
+        details.setId("attempt-details");
         details.textProperty().bind(i18n.text("detail.attempt.details"));
         details.setPrefWidth(200);
         details.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().details()));

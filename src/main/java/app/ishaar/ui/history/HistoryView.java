@@ -185,17 +185,30 @@ public final class HistoryView {
     }
 
     private <T> void converter(ComboBox<T> box, Function<T, String> text) {
-        Runnable install = () -> box.setConverter(new StringConverter<>() {
+        // cells of our own: a combo box does not redraw its shown value when only its converter changes
+        javafx.util.Callback<javafx.scene.control.ListView<T>, javafx.scene.control.ListCell<T>> cells = list -> new javafx.scene.control.ListCell<>() {
             @Override
-            public String toString(T t) {
-                return t == null ? "" : text.apply(t);
+            protected void updateItem(T item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null ? null : text.apply(item));
             }
+        };
+        Runnable install = () -> {
+            box.setConverter(new StringConverter<>() {
+                @Override
+                public String toString(T t) {
+                    return t == null ? "" : text.apply(t);
+                }
 
-            @Override
-            public T fromString(String s) {
-                return box.getValue();
-            }
-        });
+                @Override
+                public T fromString(String s) {
+                    return box.getValue();
+                }
+            });
+            box.setCellFactory(null);
+            box.setCellFactory(cells);
+            box.setButtonCell(cells.call(null));
+        };
         install.run();
         onLanguage.add(install);
     }
