@@ -262,6 +262,8 @@ class HistoryViewFxTest {
         until(() -> vm.errorProperty().get() != null);
         assertThat(robot.lookup("#history-banner").query().isVisible()).isTrue();
         assertThat(text(robot, "#history-error")).contains("not answering").contains("503");
+        // the service's correlationId, to quote when reporting the problem
+        assertThat(text(robot, "#history-error-reference")).matches("Reference: [0-9a-f-]{36}");
         assertThat(ids(rows())).isEqualTo(before);
         assertThat(fx(() -> vm.filters().applied().type())).isEqualTo("6");
         assertThat(fx(() -> vm.pager().pageProperty().get())).isEqualTo(1);
