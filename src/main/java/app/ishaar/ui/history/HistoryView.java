@@ -624,6 +624,15 @@ public final class HistoryView {
             } else if (e.getCode() == KeyCode.F5) {
                 vm.refresh();
                 e.consume();
+            } else if (e.isAltDown() && (e.getCode() == KeyCode.LEFT || e.getCode() == KeyCode.RIGHT)) {
+                // Alt+arrow pages in the reading direction: in Arabic, left is forward
+                boolean rtl = root.getEffectiveNodeOrientation() == NodeOrientation.RIGHT_TO_LEFT;
+                if ((e.getCode() == KeyCode.RIGHT) != rtl) {
+                    vm.pager().next();
+                } else {
+                    vm.pager().previous();
+                }
+                e.consume();
             }
         });
     }

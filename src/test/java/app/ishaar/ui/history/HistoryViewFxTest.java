@@ -489,5 +489,15 @@ class HistoryViewFxTest {
         robot.type(KeyCode.F5);
         until(() -> !vm.loadingProperty().get() && vm.rows().get(0) != first); // a fresh page object arrived
         assertThat(rows().get(0).notificationId()).isEqualTo(first.notificationId());
+
+        // Alt+arrows page in the reading direction
+        robot.clickOn(robot.lookup("#history-table").queryTableView());
+        robot.press(KeyCode.ALT, KeyCode.RIGHT).release(KeyCode.RIGHT, KeyCode.ALT);
+        until(() -> vm.pager().pageProperty().get() == 2 && !vm.loadingProperty().get());
+        robot.interact(() -> i18n.languageProperty().set(AppLanguage.ARABIC));
+        robot.press(KeyCode.ALT, KeyCode.LEFT).release(KeyCode.LEFT, KeyCode.ALT);
+        until(() -> vm.pager().pageProperty().get() == 3 && !vm.loadingProperty().get());
+        robot.press(KeyCode.ALT, KeyCode.RIGHT).release(KeyCode.RIGHT, KeyCode.ALT);
+        until(() -> vm.pager().pageProperty().get() == 2 && !vm.loadingProperty().get());
     }
 }
