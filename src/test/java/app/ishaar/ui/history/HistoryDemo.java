@@ -11,7 +11,7 @@ import javafx.stage.Stage;
 /**
  * Shows the history screen on the in-process sandbox, for looking at it (screenshots). Not a test.
  * Arguments: {@code en|ar}, the kind of row to select ({@code delivered|error|batched}), and optionally
- * a date preset to apply (e.g. {@code THIS_YEAR}).
+ * a date preset to apply (e.g. {@code THIS_YEAR}) or {@code export} to open the export dialog.
  *
  * <pre>
  * mvn -q -o test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt
@@ -38,7 +38,7 @@ public final class HistoryDemo {
         fixture = SandboxFixture.start();
         HistoryViewModel vm = new HistoryViewModel(i18n, FxExecutor.INSTANCE, null, p -> { }, () -> { });
         vm.pager().pageSizeProperty().set(25);
-        if (getParameters().getRaw().size() > 2) { // a date preset, to show the filter chips
+        if (getParameters().getRaw().size() > 2 && !getParameters().getRaw().get(2).equals("export")) { // a date preset: chips
             vm.filters().presetProperty().set(DatePreset.valueOf(getParameters().getRaw().get(2)));
             vm.filters().apply();
         }
@@ -58,7 +58,12 @@ public final class HistoryDemo {
                         view.table().scrollTo(Math.max(0, vm.rows().indexOf(n) - 3));
                         view.table().requestFocus();
                         javafx.animation.PauseTransition settle = new javafx.animation.PauseTransition(javafx.util.Duration.seconds(3));
-                        settle.setOnFinished(e -> System.out.println("DEMO-READY"));
+                        settle.setOnFinished(e -> {
+                            if (getParameters().getRaw().contains("export")) {
+                                ((javafx.scene.control.Button) view.root().lookup("#history-export")).fire();
+                            }
+                            System.out.println("DEMO-READY");
+                        });
                         settle.play();
                     });
                 }
