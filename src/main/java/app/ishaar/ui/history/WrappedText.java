@@ -66,6 +66,13 @@ final class WrappedText extends VBox {
         getChildren().setAll(nodes);
     }
 
+    /** No line is longer than this many characters, whatever the width (keeps measuring cheap). */
+    private static final int MAX_LINE_CHARS = 400;
+
+    private boolean tooWide(CharSequence s, double max) {
+        return s.length() > 1 && (s.length() > MAX_LINE_CHARS || width(s.toString()) > max);
+    }
+
     private double width(String s) {
         probe.setText(s);
         return probe.getLayoutBounds().getWidth();
@@ -74,7 +81,7 @@ final class WrappedText extends VBox {
     List<String> wrap(String all, double max) {
         List<String> out = new ArrayList<>();
         for (String paragraph : all.split("\n", -1)) {
-            if (max <= 0 || paragraph.isEmpty() || width(paragraph) <= max) {
+            if (max <= 0 || paragraph.isEmpty() || (paragraph.length() <= MAX_LINE_CHARS && width(paragraph) <= max)) {
                 out.add(paragraph);
                 continue;
             }
@@ -82,7 +89,7 @@ final class WrappedText extends VBox {
             StringBuilder line = new StringBuilder();
             for (String word : words) {
                 String candidate = line.length() == 0 ? word : line + " " + word;
-                if (line.length() > 0 && width(candidate) > max) {
+                if (line.length() > 0 && (candidate.length() > MAX_LINE_CHARS || width(candidate) > max)) {
                     out.add(line.toString());
                     line.setLength(0);
                     line.append(word);
@@ -90,14 +97,21 @@ final class WrappedText extends VBox {
                     line.setLength(0);
                     line.append(candidate);
                 }
-                // a single word wider than the line (a long URL or ID) is cut into pieces
-                while (width(line.toString()) > max && line.length() > 1) {
-                    int cut = line.length() - 1;
-                    while (cut > 1 && width(line.substring(0, cut)) > max) {
-                        cut = Math.max(1, cut * 3 / 4);
+                // a single word wider than the line (a long URL, ID or Base64 blob) is cut into pieces; the
+                // search only ever measures short prefixes, so even a huge unbroken string stays linear
+                while (tooWide(line, max)) {
+                    int lo = 1;
+                    int hi = Math.min(line.length() - 1, MAX_LINE_CHARS);
+                    while (lo < hi) {
+                        int mid = (lo + hi + 1) >>> 1;
+                        if (width(line.substring(0, mid)) <= max) {
+                            lo = mid;
+                        } else {
+                            hi = mid - 1;
+                        }
                     }
-                    out.add(line.substring(0, cut));
-                    line.delete(0, cut);
+                    out.add(line.substring(0, lo));
+                    line.delete(0, lo);
                 }
             }
             out.add(line.toString());

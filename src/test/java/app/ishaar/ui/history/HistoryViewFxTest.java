@@ -373,6 +373,15 @@ class HistoryViewFxTest {
         double available = fx(() -> robot.lookup("#detail-message").query().getLayoutBounds().getWidth());
         assertThat(widest).isLessThanOrEqualTo(available);
         assertThat(millis).as("rendering took %d ms", millis).isLessThan(5_000);
+
+        // a huge unbroken string (a Base64 blob, say) is cut into lines too, without hanging
+        String blob = "QUJD".repeat(5_000);
+        Notification blobOne = new Notification("BLOB-1", t, t, "5", "x", blob, "system", "erp", "en", "delivered", List.of());
+        robot.interact(() -> vm.selectedProperty().set(blobOne));
+        until(() -> message.lines().size() > 20);
+        assertThat(String.join("", fx(message::lines))).isEqualTo(blob);
+        double widestBlob = fx(() -> message.getChildren().stream().mapToDouble(n -> n.getLayoutBounds().getWidth()).max().orElse(0));
+        assertThat(widestBlob).isLessThanOrEqualTo(available);
     }
 
     // ---- language, export dialog ----
