@@ -101,6 +101,7 @@ class FxStallBench {
                         last[1] = busy;
                     }
                 };
+                long gc0 = gcMillis();
                 robot.interact(timer::start);
                 long t0 = System.nanoTime();
                 for (int page = 2; page <= PAGES; page++) {
@@ -114,8 +115,8 @@ class FxStallBench {
                 if (run >= 0) {
                     worst[run] = max / 1e6;
                     worstCpu[run] = maxCpu / 1e6;
-                    System.out.printf("run %d: %d pages in %d ms, %d pulses, longest pulse gap %.1f ms, longest FX-thread CPU burst %.1f ms%n",
-                            run + 1, PAGES - 1, elapsed / 1_000_000, gaps.size(), worst[run], worstCpu[run]);
+                    System.out.printf("run %d: %d pages in %d ms, %d pulses, longest pulse gap %.1f ms, longest FX-thread CPU burst %.1f ms, GC %d ms%n",
+                            run + 1, PAGES - 1, elapsed / 1_000_000, gaps.size(), worst[run], worstCpu[run], gcMillis() - gc0);
                 }
             }
             double[] sorted = worst.clone();
@@ -129,6 +130,11 @@ class FxStallBench {
                     Runtime.getRuntime().availableProcessors());
             assertThat(sorted[RUNS / 2]).isPositive();
         }
+    }
+
+    private static long gcMillis() {
+        return java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .mapToLong(java.lang.management.GarbageCollectorMXBean::getCollectionTime).sum();
     }
 
     private static void waitLoaded(HistoryViewModel vm, int page) throws Exception {
