@@ -70,6 +70,7 @@ class HistoryViewFxTest {
     @AfterEach
     void calm() {
         fixture.sandbox.knobs().fail503Share(0);
+        fixture.sandbox.knobs().latency(java.time.Duration.ZERO);
     }
 
     @Start
@@ -225,6 +226,22 @@ class HistoryViewFxTest {
         robot.clickOn("#pager-first");
         until(() -> vm.pager().pageProperty().get() == 1 && !vm.loadingProperty().get());
         assertThat(robot.lookup("#pager-previous").queryButton().isDisabled()).isTrue();
+    }
+
+    @Test
+    void rapidPagingOnASlowServiceShowsOnlyTheLastPageAskedFor(FxRobot robot) throws Exception {
+        settled();
+        fixture.sandbox.knobs().latency(java.time.Duration.ofMillis(400));
+        robot.clickOn(robot.lookup("#history-table").queryTableView());
+        for (int i = 0; i < 4; i++) {
+            robot.type(KeyCode.PAGE_DOWN); // each supersedes the one before, still in flight
+        }
+        assertThat(fx(() -> vm.loadingProperty().get())).isTrue();
+        assertThat(fx(() -> vm.rows().size())).isEqualTo(25); // page 1 stays visible meanwhile
+        until(() -> !vm.loadingProperty().get());
+        assertThat(fx(() -> vm.pager().pageProperty().get())).isEqualTo(5);
+        assertThat(ids(rows())).isEqualTo(sandboxIds(sandboxPage(new SandboxQuery(null, null, null, null, null, null, 5, 25))));
+        assertThat(fx(() -> vm.errorProperty().get())).isNull();
     }
 
     // ---- empty, errors ----
