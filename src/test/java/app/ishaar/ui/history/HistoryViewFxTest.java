@@ -231,7 +231,7 @@ class HistoryViewFxTest {
     @Test
     void rapidPagingOnASlowServiceShowsOnlyTheLastPageAskedFor(FxRobot robot) throws Exception {
         settled();
-        fixture.sandbox.knobs().latency(java.time.Duration.ofMillis(400));
+        fixture.sandbox.knobs().latency(java.time.Duration.ofMillis(1_500));
         robot.clickOn(robot.lookup("#history-table").queryTableView());
         for (int i = 0; i < 4; i++) {
             robot.type(KeyCode.PAGE_DOWN); // each supersedes the one before, still in flight
