@@ -61,7 +61,11 @@ public final class FakeSession implements Session {
 
     @Override
     public CompletableFuture<NotificationPage> fetch(NotificationQuery query) {
-        return CompletableFuture.failedFuture(new SessionExpiredException("fake", null, null));
+        if (closed) {
+            return CompletableFuture.failedFuture(new SessionExpiredException("closed", null, null));
+        }
+        int page = query.pageNo() == null ? 1 : query.pageNo();
+        return CompletableFuture.completedFuture(new NotificationPage(List.of(), 0, 0, page, query.pageSize() == null ? 0 : query.pageSize()));
     }
 
     @Override
