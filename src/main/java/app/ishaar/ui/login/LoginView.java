@@ -9,7 +9,11 @@ import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableStringValue;
 import javafx.beans.value.ObservableValue;
 import javafx.geometry.Insets;
+import javafx.geometry.NodeOrientation;
 import javafx.geometry.Pos;
+import javafx.geometry.VPos;
+import javafx.scene.Group;
+import javafx.scene.shape.SVGPath;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Button;
@@ -132,7 +136,7 @@ public final class LoginView {
     private Node form() {
         GridPane grid = new GridPane();
         grid.setHgap(12);
-        grid.setVgap(4);
+        grid.setVgap(0); // hidden rows (custom addresses, errors) must leave no gap
         grid.setPadding(new Insets(8, 20, 8, 20));
         ColumnConstraints labels = new ColumnConstraints();
         labels.setMinWidth(Region.USE_PREF_SIZE);
@@ -196,16 +200,23 @@ public final class LoginView {
         PasswordField secret = new PasswordField();
         secret.setId("secret");
         secret.getStyleClass().add("ltr");
+        secret.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT);
         secret.textProperty().bindBidirectional(vm.secretProperty());
         TextField shown = new TextField();
         shown.setId("secretShown");
         shown.getStyleClass().add("ltr");
+        shown.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT);
         shown.textProperty().bindBidirectional(vm.secretProperty());
         shown.visibleProperty().bind(vm.secretRevealedProperty());
         secret.visibleProperty().bind(vm.secretRevealedProperty().not());
         markInvalid(secret, vm.secretErrorProperty());
         markInvalid(shown, vm.secretErrorProperty());
-        ToggleButton reveal = new ToggleButton("\uD83D\uDC41"); // an eye: a symbol, not text
+        SVGPath eye = new SVGPath();
+        eye.setContent("M12 5C7 5 2.7 8.1 1 12c1.7 3.9 6 7 11 7s9.3-3.1 11-7c-1.7-3.9-6-7-11-7zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9zm0-7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z");
+        eye.getStyleClass().add("icon");
+        eye.setScaleX(0.7);
+        eye.setScaleY(0.7);
+        ToggleButton reveal = new ToggleButton(null, new Group(eye));
         reveal.setId("reveal");
         reveal.getStyleClass().add("reveal");
         reveal.selectedProperty().bindBidirectional(vm.secretRevealedProperty());
@@ -236,6 +247,7 @@ public final class LoginView {
         remember.setTooltip(rememberTip);
         HBox rememberBox = new HBox(remember);
         Tooltip.install(rememberBox, rememberTip);
+        rememberBox.setPadding(new Insets(4, 0, 4, 0));
         grid.add(rememberBox, 1, row++);
 
         TextField scope = dataField("scope", vm.scopeProperty());
@@ -253,6 +265,7 @@ public final class LoginView {
         advanced.setContent(adv);
         advanced.setExpanded(false);
         advanced.setAnimated(false);
+        GridPane.setMargin(advanced, new Insets(4, 0, 0, 0));
         grid.add(advanced, 0, row++, 2, 1);
 
         Label failure = new Label();
@@ -377,14 +390,20 @@ public final class LoginView {
     private int addRow(GridPane grid, int row, Label label, Node field, Label error) {
         label.setLabelFor(field);
         label.setMinWidth(Region.USE_PREF_SIZE);
+        label.setMinHeight(26);
+        GridPane.setMargin(label, new Insets(3, 0, 3, 0));
+        GridPane.setValignment(label, VPos.TOP);
         grid.add(label, 0, row);
-        grid.add(field, 1, row);
-        GridPane.setHgrow(field, Priority.ALWAYS);
-        row++;
+        VBox cell = new VBox(2, field);
+        cell.setPadding(new Insets(3, 0, 3, 0));
         if (error != null) {
-            grid.add(error, 1, row++);
+            cell.getChildren().add(error);
         }
-        return row;
+        cell.visibleProperty().bind(field.visibleProperty());
+        cell.managedProperty().bind(field.managedProperty());
+        grid.add(cell, 1, row);
+        GridPane.setHgrow(cell, Priority.ALWAYS);
+        return row + 1;
     }
 
     private Label label(String key) {
@@ -408,6 +427,7 @@ public final class LoginView {
     private static void bindData(TextField f, String id, javafx.beans.property.StringProperty model) {
         f.setId(id);
         f.getStyleClass().add("ltr");
+        f.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT);
         f.textProperty().bindBidirectional(model);
     }
 

@@ -13,6 +13,7 @@ import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
+import javafx.geometry.NodeOrientation;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -221,6 +222,7 @@ public final class MainWindowView {
         PasswordField secret = new PasswordField();
         secret.setId("relogin-secret");
         secret.getStyleClass().add("ltr");
+        secret.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT);
         secret.promptTextProperty().bind(i18n.text("main.banner.secret"));
         secret.textProperty().bindBidirectional(vm.reloginSecretProperty());
         secret.setVisible(vm.reloginNeedsSecret());
@@ -327,6 +329,7 @@ public final class MainWindowView {
         TextField rin = new TextField();
         rin.setId("add-rin");
         rin.getStyleClass().add("ltr");
+        rin.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT);
         rin.promptTextProperty().bind(i18n.text("switcher.add.rin"));
         TextField name = new TextField();
         name.setId("add-name");
