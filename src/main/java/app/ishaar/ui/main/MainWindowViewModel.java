@@ -220,7 +220,7 @@ public final class MainWindowViewModel {
         two.setMinimumIntegerDigits(2);
         two.setGroupingUsed(false);
         String mmss = two.format(secs / 60 % 60) + ":" + two.format(secs % 60);
-        timeLeft.set(i18n.get("main.session.left", secs >= 3600 ? two.format(secs / 3600) + ":" + mmss : mmss));
+        timeLeft.set(i18n.get("main.session.left", secs >= 3600 ? i18n.formatNumber(secs / 3600) + ":" + mmss : mmss));
     }
 
     /**
@@ -266,7 +266,7 @@ public final class MainWindowViewModel {
         boolean useKeychain = typed.length == 0 && profile.rememberSecret();
         CompletableFuture.supplyAsync(() -> {
             if (!useKeychain) {
-                return typed.length == 0 ? base.clientSecret().clone() : typed;
+                return typed.length == 0 ? base.clientSecret().clone() : typed.clone();
             }
             try {
                 return secrets.load(profileId).orElseGet(() -> base.clientSecret().clone());
@@ -515,6 +515,11 @@ public final class MainWindowViewModel {
             return ended;
         }
 
+        /** The session could not be renewed (the history screen reports it): the banner offers re-login. */
+        public void markSessionEnded() {
+            ended.set(true);
+        }
+
         /** The session in use, if any (tests, diagnostics). */
         public Optional<Session> session() {
             return Optional.ofNullable(session);
@@ -525,7 +530,7 @@ public final class MainWindowViewModel {
             if (history == null) {
                 String key = Settings.historyKey(profile.id(), rin);
                 HistoryPrefs initial = settings.get().history().get(key);
-                history = new HistoryViewModel(i18n, fx, initial, prefs -> settings.update(s -> s.withHistory(key, prefs)), () -> ended.set(true));
+                history = new HistoryViewModel(i18n, fx, initial, prefs -> settings.update(s -> s.withHistory(key, prefs)), this::markSessionEnded);
                 if (session != null) {
                     history.sessionProperty().set(session);
                 }
