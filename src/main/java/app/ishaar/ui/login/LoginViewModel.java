@@ -474,7 +474,7 @@ public final class LoginViewModel {
         String id = Profile.idOf(env, custAuth, a.clientId);
         Optional<Profile> existing = settings.get().profile(id);
         List<RepresentedTaxpayer> taxpayers = new ArrayList<>(existing.map(Profile::taxpayers).orElse(List.of()));
-        if (a.demo != null) {
+        if (a.demo != null && a.demo.kind() == DemoAccount.Kind.INTERMEDIARY) {
             for (RepresentedTaxpayer t : a.demo.taxpayers()) {
                 if (taxpayers.stream().noneMatch(x -> x.rin().equals(t.rin()))) {
                     taxpayers.add(t);

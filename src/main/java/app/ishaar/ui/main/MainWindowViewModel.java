@@ -554,8 +554,9 @@ public final class MainWindowViewModel {
             failure.set(null);
             if (rin == null && token != null) {
                 displayRin.set(token.taxRin());
-                if (name.get().isBlank() && token.taxpayerName() != null) {
-                    name.set(token.taxpayerName());
+                if (name.get().isBlank()) {
+                    // the token names the taxpayer rarely; the ERP system's registered name is the next best
+                    name.set(token.taxpayerName() != null ? token.taxpayerName() : token.erpName() == null ? "" : token.erpName());
                 }
             }
             if (history != null) {

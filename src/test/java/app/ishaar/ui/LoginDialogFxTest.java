@@ -1,0 +1,178 @@
+package app.ishaar.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import app.ishaar.core.service.Environment;
+import app.ishaar.ui.i18n.AppLanguage;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.time.Duration;
+import javafx.geometry.NodeOrientation;
+import javafx.scene.Node;
+import javafx.scene.control.ComboBox;
+import javafx.scene.input.KeyCode;
+import org.junit.jupiter.api.Test;
+
+/** The login dialog headless against the real sandbox: demo login, every failure message, Enter, Esc, Cancel. */
+class LoginDialogFxTest extends FxSandboxTestBase {
+
+    private void fill(String clientId, String secret, String rin) {
+        typeInto("#clientId", clientId);
+        typeInto("#secret", secret);
+        typeInto("#onBehalfOf", rin);
+    }
+
+    private void chooseEnvironment(Environment.Kind kind) {
+        onFx(() -> lookup("#environment").<ComboBox<Environment.Kind>>query().setValue(kind));
+    }
+
+    /** Logs in with the form as it is and returns the failure message shown. */
+    private String loginFails() {
+        clickOn("#login-button");
+        waitUntil("a failure is shown", () -> flow.loginViewModel().failureProperty().get() != null && !flow.loginViewModel().busyProperty().get());
+        assertThat(flow.mainStage()).isNull();
+        return text("#failure");
+    }
+
+    @Test
+    void aDemoAccountIsOneClickAwayFromTheMainWindow() {
+        waitForDemoAccounts();
+        assertThat(fx(() -> lookup("#environment").<ComboBox<Environment.Kind>>query().getValue())).isEqualTo(Environment.Kind.SANDBOX);
+        assertThat(fx(() -> lookup("#login-button").query().isDisabled())).as("Log in is disabled while the form is empty").isTrue();
+        clickOn("#demo-erp-nile-trading");
+        assertThat(text("#clientId")).isEqualTo("erp-nile-trading");
+        clickOn("#login-button");
+        waitForMainWindow();
+        assertThat(flow.loginStage().isShowing()).isFalse();
+        assertThat(text("#header-rin")).isEqualTo("204918573");
+        assertThat(text("#env-badge")).isEqualTo("Sandbox · test data");
+        assertThat(fx(() -> flow.mainStage().getTitle())).contains("204918573").contains("Sandbox");
+        waitUntil("the session's time left shows", () -> !text("#session-time").isEmpty());
+        assertThat(text("#session-time")).matches("Session: (1:00:00|59:[0-5]\\d) left");
+    }
+
+    @Test
+    void everyLoginFailureHasItsOwnMessageAndTheInputStays() throws Exception {
+        waitForDemoAccounts();
+        fill("erp-nile-trading", "not-the-secret", "");
+        assertThat(loginFails()).isEqualTo("The client ID or client secret is wrong.");
+        assertThat(text("#clientId")).isEqualTo("erp-nile-trading");
+        assertThat(text("#secret")).isEqualTo("not-the-secret");
+
+        fill("erp-blocked", "sandbox-secret-3", "");
+        assertThat(loginFails()).startsWith("This ERP system user is blocked.");
+        assertThat(text("#failureDetail")).contains("System user is blocked");
+
+        fill("erp-expired", "sandbox-secret-4", "");
+        assertThat(loginFails()).startsWith("This ERP system user has expired.");
+        assertThat(text("#failureDetail")).contains("System user has expired");
+
+        fill("erp-delta-accounting", "sandbox-secret-2", "499201773");
+        assertThat(loginFails()).isEqualTo("Taxpayer 499201773 has not delegated this ERP system to act on its behalf.");
+        assertThat(text("#failureDetail")).contains("499201773");
+        assertThat(text("#onBehalfOf")).isEqualTo("499201773");
+
+        fill("erp-delta-accounting", "sandbox-secret-2", "");
+        assertThat(loginFails()).startsWith("The service refused the login as incomplete.");
+        assertThat(text("#failureDetail")).contains("onbehalfof");
+
+        fill("erp-nile-trading", "sandbox-secret-1", "");
+        clickOn("#advanced");
+        typeInto("#scope", "PayrollAPI");
+        assertThat(loginFails()).startsWith("The service refused the requested scope.");
+        typeInto("#scope", "");
+
+        // unreachable: a loopback port nobody listens on
+        int closedPort;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closedPort = s.getLocalPort();
+        }
+        chooseEnvironment(Environment.Kind.CUSTOM);
+        typeInto("#authUrl", "http://127.0.0.1:" + closedPort);
+        typeInto("#baseUrl", sandbox().baseUrl());
+        assertThat(loginFails()).isEqualTo("Cannot reach 127.0.0.1. Check the internet connection and the address.");
+
+        // TLS: speak HTTPS to the sandbox's plain HTTP listener
+        URI auth = URI.create(sandbox().authUrl());
+        typeInto("#authUrl", "https://127.0.0.1:" + auth.getPort());
+        assertThat(loginFails()).startsWith("The secure connection to 127.0.0.1 failed");
+
+        // an unexpected answer: the API host has no login endpoint
+        typeInto("#authUrl", sandbox().baseUrl());
+        assertThat(loginFails()).matches("The service gave an answer Ishaar cannot read \\(HTTP \\d{3}\\)\\.");
+
+        // timeout: the sandbox answers slower than the client waits
+        typeInto("#authUrl", sandbox().authUrl());
+        sandbox().knobs().latency(Duration.ofSeconds(3));
+        try {
+            assertThat(loginFails()).isEqualTo("127.0.0.1 did not answer in time. Try again.");
+        } finally {
+            sandbox().knobs().latency(Duration.ZERO);
+        }
+        assertThat(text("#clientId")).isEqualTo("erp-nile-trading");
+        assertThat(text("#secret")).isEqualTo("sandbox-secret-1");
+    }
+
+    @Test
+    void enterSubmits() {
+        waitForDemoAccounts();
+        fill("erp-nile-trading", "sandbox-secret-1", "");
+        clickOn("#secret").type(KeyCode.ENTER);
+        waitForMainWindow();
+    }
+
+    @Test
+    void enterOnAnIncompleteFormShowsWhatIsMissingAndEscClosesTheDialog() {
+        clickOn("#onBehalfOf").type(KeyCode.ENTER);
+        waitUntil("the missing fields are marked", () -> visible("#clientIdError") && visible("#secretError"));
+        assertThat(text("#clientIdError")).isEqualTo("Required");
+        type(KeyCode.ESCAPE);
+        waitUntil("the dialog closed", () -> exited && !flow.loginStage().isShowing());
+    }
+
+    @Test
+    void escAndCancelStopASlowLoginAndKeepTheInput() throws Exception {
+        waitForDemoAccounts();
+        sandbox().knobs().latency(Duration.ofSeconds(4));
+        fill("erp-nile-trading", "sandbox-secret-1", "204918573");
+        clickOn("#login-button");
+        waitUntil("the login is under way", () -> flow.loginViewModel().busyProperty().get() && visible("#progress"));
+        assertThat(text("#progressText")).isIn("Starting the sandbox…", "Logging in…");
+        // the dialog stays responsive: the language can be switched meanwhile
+        clickOn("#lang-ar");
+        assertThat(text("#cancel")).isEqualTo("إلغاء");
+        clickOn("#lang-en");
+        clickOn("#cancel");
+        waitUntil("the login was cancelled", () -> !flow.loginViewModel().busyProperty().get());
+        assertThat(flow.loginViewModel().failureProperty().get()).isNull();
+        assertThat(text("#clientId")).isEqualTo("erp-nile-trading");
+        assertThat(text("#secret")).isEqualTo("sandbox-secret-1");
+        assertThat(text("#onBehalfOf")).isEqualTo("204918573");
+        assertThat(exited).isFalse();
+
+        clickOn("#login-button");
+        waitUntil("the second login is under way", () -> flow.loginViewModel().busyProperty().get());
+        type(KeyCode.ESCAPE);
+        waitUntil("Esc cancelled it", () -> !flow.loginViewModel().busyProperty().get());
+        assertThat(exited).as("Esc during a login cancels the login, not the dialog").isFalse();
+        assertThat(flow.mainStage()).isNull();
+
+        sandbox().knobs().latency(Duration.ZERO);
+        clickOn("#login-button");
+        waitForMainWindow();
+    }
+
+    @Test
+    void theDialogSwitchesToArabicLiveAndMirrorsButDataStaysLeftToRight() {
+        clickOn("#lang-ar");
+        waitUntil("Arabic", () -> ctx.i18n().language() == AppLanguage.ARABIC);
+        assertThat(text("#login-button")).isEqualTo("تسجيل الدخول");
+        assertThat(fx(() -> flow.loginStage().getScene().getEffectiveNodeOrientation())).isEqualTo(NodeOrientation.RIGHT_TO_LEFT);
+        for (String id : new String[] {"#clientId", "#secret", "#onBehalfOf", "#authUrl", "#baseUrl", "#scope"}) {
+            assertThat(fx(() -> lookup(id).<Node>query().getEffectiveNodeOrientation())).as(id).isEqualTo(NodeOrientation.LEFT_TO_RIGHT);
+        }
+        waitUntil("the choice is saved", () -> "ar".equals(ctx.settings().get().language()));
+        clickOn("#lang-en");
+        assertThat(text("#login-button")).isEqualTo("Log in");
+    }
+}
