@@ -22,6 +22,7 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.PasswordField;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
@@ -62,7 +63,11 @@ public final class LoginView {
         root.setId("login");
         root.getStyleClass().add("login");
         root.setTop(header());
-        root.setCenter(form());
+        ScrollPane scroll = new ScrollPane(form());
+        scroll.setFitToWidth(true);
+        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.getStyleClass().add("plain-scroll");
+        root.setCenter(scroll);
         root.setBottom(footer());
         root.setPrefWidth(560);
         root.addEventHandler(KeyEvent.KEY_PRESSED, this::onKey);
@@ -75,6 +80,17 @@ public final class LoginView {
     /** Puts the caret where the user most likely types next. */
     public void focusFirstEmpty() {
         clientId.requestFocus();
+    }
+
+    /** Grows the window when content arrives later (demo accounts, a failure), so the buttons stay in view. */
+    private void fitWindow() {
+        if (root.getScene() != null && root.getScene().getWindow() != null) {
+            javafx.stage.Window w = root.getScene().getWindow();
+            double wanted = root.prefHeight(root.getWidth()) + (w.getHeight() - root.getScene().getHeight());
+            if (w.getHeight() < wanted) {
+                w.setHeight(wanted);
+            }
+        }
     }
 
     private void onKey(KeyEvent e) {
@@ -282,6 +298,7 @@ public final class LoginView {
         failureBox.getStyleClass().addAll("banner", "error");
         failureBox.visibleProperty().bind(vm.failureProperty().isNotNull());
         failureBox.managedProperty().bind(failureBox.visibleProperty());
+        vm.failureProperty().addListener((o, a, b) -> fitWindow());
         detail.visibleProperty().bind(Bindings.isNotEmpty(vm.failureDetail()));
         detail.managedProperty().bind(detail.visibleProperty());
 
@@ -299,7 +316,10 @@ public final class LoginView {
         hint.setWrapText(true);
         FlowPane accounts = new FlowPane(6, 6);
         accounts.setId("demoAccounts");
-        vm.demoAccounts().addListener((javafx.collections.ListChangeListener<DemoAccount>) c -> fillDemoButtons(accounts));
+        vm.demoAccounts().addListener((javafx.collections.ListChangeListener<DemoAccount>) c -> {
+            fillDemoButtons(accounts);
+            fitWindow();
+        });
         fillDemoButtons(accounts);
         ProgressIndicator loading = new ProgressIndicator();
         loading.setPrefSize(16, 16);
