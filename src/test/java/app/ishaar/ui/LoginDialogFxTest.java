@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.core.service.Environment;
 import app.ishaar.ui.i18n.AppLanguage;
+import java.io.IOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.net.URI;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import javafx.geometry.NodeOrientation;
 import javafx.scene.Node;
@@ -92,10 +95,21 @@ class LoginDialogFxTest extends FxSandboxTestBase {
         typeInto("#baseUrl", sandbox().baseUrl());
         assertThat(loginFails()).isEqualTo("Cannot reach 127.0.0.1. Check the internet connection and the address.");
 
-        // TLS: speak HTTPS to the sandbox's plain HTTP listener
-        URI auth = URI.create(sandbox().authUrl());
-        typeInto("#authUrl", "https://127.0.0.1:" + auth.getPort());
-        assertThat(loginFails()).startsWith("The secure connection to 127.0.0.1 failed");
+        // TLS: a server that answers the TLS handshake in plain text
+        try (ServerSocket plain = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+            Thread answerer = new Thread(() -> {
+                try (Socket s = plain.accept()) {
+                    s.getOutputStream().write("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                    s.getOutputStream().flush();
+                } catch (IOException ignored) {
+                    // the test closes the socket
+                }
+            }, "plain-text-answerer");
+            answerer.setDaemon(true);
+            answerer.start();
+            typeInto("#authUrl", "https://127.0.0.1:" + plain.getLocalPort());
+            assertThat(loginFails()).startsWith("The secure connection to 127.0.0.1 failed");
+        }
 
         // an unexpected answer: the API host has no login endpoint
         typeInto("#authUrl", sandbox().baseUrl());
