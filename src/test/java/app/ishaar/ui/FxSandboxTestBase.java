@@ -134,6 +134,11 @@ public abstract class FxSandboxTestBase extends FxRobot {
         waitUntil("the main window shows", () -> flow.mainStage() != null && flow.mainStage().isShowing());
     }
 
+    /** Puts a value into a field at once, as a paste does (typing is kept for where keys matter). */
+    protected void paste(String query, String value) {
+        onFx(() -> ((TextInputControl) lookup(query).query()).setText(value));
+    }
+
     /** Types into a field the way a user does: click, select all, type. */
     protected void typeInto(String query, String value) {
         clickOn(query);

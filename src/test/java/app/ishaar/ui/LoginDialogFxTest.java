@@ -20,9 +20,9 @@ import org.junit.jupiter.api.Test;
 class LoginDialogFxTest extends FxSandboxTestBase {
 
     private void fill(String clientId, String secret, String rin) {
-        typeInto("#clientId", clientId);
-        typeInto("#secret", secret);
-        typeInto("#onBehalfOf", rin);
+        paste("#clientId", clientId);
+        paste("#secret", secret);
+        paste("#onBehalfOf", rin);
     }
 
     private void chooseEnvironment(Environment.Kind kind) {
@@ -57,7 +57,8 @@ class LoginDialogFxTest extends FxSandboxTestBase {
     @Test
     void everyLoginFailureHasItsOwnMessageAndTheInputStays() throws Exception {
         waitForDemoAccounts();
-        fill("erp-nile-trading", "not-the-secret", "");
+        typeInto("#clientId", "erp-nile-trading");
+        typeInto("#secret", "not-the-secret");
         assertThat(loginFails()).isEqualTo("The client ID or client secret is wrong.");
         assertThat(text("#clientId")).isEqualTo("erp-nile-trading");
         assertThat(text("#secret")).isEqualTo("not-the-secret");
@@ -81,9 +82,9 @@ class LoginDialogFxTest extends FxSandboxTestBase {
 
         fill("erp-nile-trading", "sandbox-secret-1", "");
         clickOn("#advanced");
-        typeInto("#scope", "PayrollAPI");
+        paste("#scope", "PayrollAPI");
         assertThat(loginFails()).startsWith("The service refused the requested scope.");
-        typeInto("#scope", "");
+        paste("#scope", "");
 
         // unreachable: a loopback port nobody listens on
         int closedPort;
@@ -91,8 +92,8 @@ class LoginDialogFxTest extends FxSandboxTestBase {
             closedPort = s.getLocalPort();
         }
         chooseEnvironment(Environment.Kind.CUSTOM);
-        typeInto("#authUrl", "http://127.0.0.1:" + closedPort);
-        typeInto("#baseUrl", sandbox().baseUrl());
+        paste("#authUrl", "http://127.0.0.1:" + closedPort);
+        paste("#baseUrl", sandbox().baseUrl());
         assertThat(loginFails()).isEqualTo("Cannot reach 127.0.0.1. Check the internet connection and the address.");
 
         // TLS: a server that answers the TLS handshake in plain text
@@ -107,16 +108,16 @@ class LoginDialogFxTest extends FxSandboxTestBase {
             }, "plain-text-answerer");
             answerer.setDaemon(true);
             answerer.start();
-            typeInto("#authUrl", "https://127.0.0.1:" + plain.getLocalPort());
+            paste("#authUrl", "https://127.0.0.1:" + plain.getLocalPort());
             assertThat(loginFails()).startsWith("The secure connection to 127.0.0.1 failed");
         }
 
         // an unexpected answer: the API host has no login endpoint
-        typeInto("#authUrl", sandbox().baseUrl());
+        paste("#authUrl", sandbox().baseUrl());
         assertThat(loginFails()).matches("The service gave an answer Ishaar cannot read \\(HTTP \\d{3}\\)\\.");
 
         // timeout: the sandbox answers slower than the client waits
-        typeInto("#authUrl", sandbox().authUrl());
+        paste("#authUrl", sandbox().authUrl());
         sandbox().knobs().latency(Duration.ofSeconds(3));
         try {
             assertThat(loginFails()).isEqualTo("127.0.0.1 did not answer in time. Try again.");

@@ -1,0 +1,118 @@
+package app.ishaar.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import app.ishaar.core.service.Session;
+import app.ishaar.ui.main.MainWindowViewModel;
+import app.ishaar.ui.main.MainWindowViewModel.State;
+import app.ishaar.ui.main.MainWindowViewModel.TaxpayerEntry;
+import javafx.scene.control.ListView;
+import javafx.scene.input.KeyCode;
+import org.junit.jupiter.api.Test;
+
+/** The main window against the real sandbox: switching among represented taxpayers, language, log out. */
+class MainWindowFxTest extends FxSandboxTestBase {
+
+    private static final String NILE = "204918573";
+    private static final String PHARMA = "287364519";
+    private static final String TEXTILES = "356781204";
+    private static final String GIZA = "499201773";
+
+    private MainWindowViewModel main() {
+        return flow.mainViewModel();
+    }
+
+    private TaxpayerEntry entry(String rin) {
+        return fx(() -> main().entries().stream().filter(e -> rin.equals(e.rin())).findFirst().orElseThrow());
+    }
+
+    private void loginAsIntermediary() {
+        waitForDemoAccounts();
+        clickOn("#demo-erp-delta-accounting");
+        assertThat(text("#onBehalfOf")).isEqualTo(NILE);
+        clickOn("#login-button");
+        waitForMainWindow();
+    }
+
+    private void switchBySearch(String query, String expectedRin) {
+        press(KeyCode.CONTROL, KeyCode.T).release(KeyCode.T, KeyCode.CONTROL);
+        waitUntil("the switcher's search has the focus", () -> lookup("#switcher-search").query().isFocused());
+        write(query);
+        type(KeyCode.ENTER);
+        waitUntil("switched to " + expectedRin, () -> main().current() != null && expectedRin.equals(main().current().rin())
+                && main().current().stateProperty().get() != State.CONNECTING);
+    }
+
+    @Test
+    void anIntermediarySwitchesAmongItsTaxpayersAndAFailureStaysWithItsTaxpayer() {
+        loginAsIntermediary();
+        assertThat(text("#header-name")).isEqualTo("Nile Trading Co.");
+        assertThat(fx(() -> lookup("#switcher-list").<ListView<TaxpayerEntry>>query().getItems().stream().map(TaxpayerEntry::rin).toList()))
+                .containsExactly(null, NILE, PHARMA, TEXTILES);
+        Session nileSession = entry(NILE).session().orElseThrow();
+
+        switchBySearch("Pharma", PHARMA);
+        assertThat(entry(PHARMA).stateProperty().get()).isEqualTo(State.READY);
+        assertThat(text("#header-name")).isEqualTo("Cairo Pharma Industries");
+        assertThat(text("#header-rin")).isEqualTo(PHARMA);
+        assertThat(fx(() -> flow.mainStage().getTitle())).startsWith("Cairo Pharma Industries (287364519)");
+
+        // the non-granting taxpayer: login on its behalf works (its history answers 403, shown by the history screen)
+        switchBySearch("3567", TEXTILES);
+        assertThat(entry(TEXTILES).stateProperty().get()).isEqualTo(State.READY);
+
+        // a taxpayer that never delegated: added by the user, fails on its own
+        clickOn("#add-pane");
+        typeInto("#add-rin", "12345");
+        clickOn("#add-button");
+        waitUntil("the RIN is refused", () -> visible("#add-error"));
+        assertThat(text("#add-error")).isEqualTo("A registration number has exactly 9 digits.");
+        typeInto("#add-rin", GIZA);
+        typeInto("#add-name", "Giza Foods");
+        clickOn("#add-button");
+        waitUntil("Giza is listed", () -> lookup("#taxpayer-" + GIZA).tryQuery().isPresent());
+        clickOn("#taxpayer-" + GIZA);
+        waitUntil("Giza failed", () -> entry(GIZA).stateProperty().get() == State.FAILED);
+        waitUntil("its failure is shown", () -> visible("#taxpayer-failure"));
+        assertThat(text("#taxpayer-failure")).isEqualTo("Taxpayer 499201773 has not delegated this ERP system to act on its behalf.");
+        assertThat(text("#taxpayer-failure-detail")).contains("499201773");
+
+        // the others' sessions live on, and switching back reuses them
+        assertThat(entry(PHARMA).session().orElseThrow().tokenInfo()).isPresent();
+        clickOn("#taxpayer-" + NILE);
+        waitUntil("back on Nile", () -> NILE.equals(main().current().rin()));
+        assertThat(entry(NILE).stateProperty().get()).isEqualTo(State.READY);
+        assertThat(entry(NILE).session().orElseThrow()).isSameAs(nileSession);
+        assertThat(nileSession.tokenInfo()).isPresent();
+        assertThat(ctx.settings().get().profile("SANDBOX|erp-delta-accounting").orElseThrow().taxpayers())
+                .extracting(t -> t.rin()).containsExactly(NILE, PHARMA, TEXTILES, GIZA);
+    }
+
+    @Test
+    void theLanguageSwitchesLiveInTheMainWindowAndIsRemembered() {
+        loginAsIntermediary();
+        clickOn("View");
+        clickOn("Language");
+        clickOn("#menu-lang-ar");
+        waitUntil("Arabic", () -> "ar".equals(ctx.settings().get().language()));
+        assertThat(text("#env-badge")).isEqualTo("بيئة التجربة · بيانات تجريبية");
+        assertThat(text("#header-rin")).isEqualTo(NILE);
+        assertThat(fx(() -> flow.mainStage().getTitle())).endsWith("إشعار");
+        assertThat(main().current().rin()).as("no state lost").isEqualTo(NILE);
+    }
+
+    @Test
+    void logOutClosesTheSessionsAndReturnsToAnEmptySecret() {
+        loginAsIntermediary();
+        switchBySearch("Pharma", PHARMA);
+        Session nile = entry(NILE).session().orElseThrow();
+        Session pharma = entry(PHARMA).session().orElseThrow();
+        onFx(() -> main().logout());
+        waitUntil("the dialog is back", () -> flow.loginStage().isShowing() && flow.mainStage() == null);
+        assertThat(nile.tokenInfo()).isEmpty();
+        assertThat(pharma.tokenInfo()).isEmpty();
+        assertThat(text("#clientId")).isEqualTo("erp-delta-accounting");
+        assertThat(text("#secret")).as("the secret is not kept after log out").isEmpty();
+        assertThat(text("#onBehalfOf")).isEqualTo(PHARMA);
+    }
+}
