@@ -276,7 +276,10 @@ public final class MainWindowView {
                 if (pick == null || !list.getItems().contains(pick)) {
                     pick = list.getItems().isEmpty() ? null : list.getItems().get(0);
                 }
-                vm.switchTo(pick);
+                if (pick != null) {
+                    vm.switchTo(pick);
+                    search.clear(); // the whole list is back for the next switch
+                }
                 e.consume();
             } else if (e.getCode() == KeyCode.ESCAPE) {
                 search.clear();
