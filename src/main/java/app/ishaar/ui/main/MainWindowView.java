@@ -410,7 +410,8 @@ public final class MainWindowView {
         msg.getStyleClass().add("error-text");
         msg.setWrapText(true);
         msg.textProperty().bind(e.failureText());
-        Label detail = new Label(e.failureDetail());
+        Label detail = new Label();
+        detail.textProperty().bind(e.failureDetail());
         detail.setId("taxpayer-failure-detail");
         detail.getStyleClass().add("muted");
         detail.setWrapText(true);

@@ -361,8 +361,8 @@ public final class MainWindowViewModel {
             entry.pending = null;
             if (error != null) {
                 s.close();
-                entry.state.set(State.FAILED);
                 entry.failure.set(Failure.describe(error, entry.rin));
+                entry.state.set(State.FAILED);
                 LOG.log(System.Logger.Level.INFO, "taxpayer {0}: {1}", entry.rin, Failure.unwrap(error).getMessage());
                 return;
             }
@@ -444,6 +444,7 @@ public final class MainWindowViewModel {
         private final ReadOnlyObjectWrapper<Failure> failure = new ReadOnlyObjectWrapper<>(this, "failure");
         private final BooleanProperty ended = new SimpleBooleanProperty(this, "ended", false);
         private final StringBinding failureText;
+        private final StringBinding failureDetail;
         private Session session;
         private Session pending;
         private HistoryViewModel history;
@@ -454,6 +455,8 @@ public final class MainWindowViewModel {
             this.displayRin.set(rin);
             this.failureText = Bindings.createStringBinding(
                     () -> failure.get() == null ? "" : i18n.get(failure.get().key(), failure.get().args().toArray()), failure, i18n.languageProperty());
+            this.failureDetail = Bindings.createStringBinding(
+                    () -> failure.get() == null || failure.get().detail() == null ? "" : failure.get().detail(), failure);
             ended.addListener((o, a, b) -> {
                 if (current.get() == this) {
                     updateEnded();
@@ -506,9 +509,9 @@ public final class MainWindowViewModel {
             return failureText;
         }
 
-        public String failureDetail() {
-            Failure f = failure.get();
-            return f == null || f.detail() == null ? "" : f.detail();
+        /** The service's own words about the failure, or "". */
+        public ObservableStringValue failureDetail() {
+            return failureDetail;
         }
 
         public ReadOnlyBooleanProperty endedProperty() {

@@ -130,7 +130,7 @@ class MainWindowViewModelTest {
         TaxpayerEntry giza = entry("499201773");
         assertThat(giza.stateProperty().get()).isEqualTo(State.FAILED);
         assertThat(giza.failureText().get()).isEqualTo("Taxpayer 499201773 has not delegated this ERP system to act on its behalf.");
-        assertThat(giza.failureDetail()).isEqualTo("taxpayer has not delegated");
+        assertThat(giza.failureDetail().get()).isEqualTo("taxpayer has not delegated");
         assertThat(opener.last().closed).isTrue();
         assertThat(first.closed).as("the other taxpayer's session lives on").isFalse();
 
