@@ -33,7 +33,7 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.ColumnConstraints;
-import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.TilePane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -80,17 +80,6 @@ public final class LoginView {
     /** Puts the caret where the user most likely types next. */
     public void focusFirstEmpty() {
         clientId.requestFocus();
-    }
-
-    /** Grows the window when content arrives later (demo accounts, a failure), so the buttons stay in view. */
-    private void fitWindow() {
-        if (root.getScene() != null && root.getScene().getWindow() != null) {
-            javafx.stage.Window w = root.getScene().getWindow();
-            double wanted = root.prefHeight(root.getWidth()) + (w.getHeight() - root.getScene().getHeight());
-            if (w.getHeight() < wanted) {
-                w.setHeight(wanted);
-            }
-        }
     }
 
     private void onKey(KeyEvent e) {
@@ -298,7 +287,6 @@ public final class LoginView {
         failureBox.getStyleClass().addAll("banner", "error");
         failureBox.visibleProperty().bind(vm.failureProperty().isNotNull());
         failureBox.managedProperty().bind(failureBox.visibleProperty());
-        vm.failureProperty().addListener((o, a, b) -> fitWindow());
         detail.visibleProperty().bind(Bindings.isNotEmpty(vm.failureDetail()));
         detail.managedProperty().bind(detail.visibleProperty());
 
@@ -314,11 +302,15 @@ public final class LoginView {
         Label hint = label("login.demo.hint");
         hint.getStyleClass().add("muted");
         hint.setWrapText(true);
-        FlowPane accounts = new FlowPane(6, 6);
+        // two columns of equal tiles; the space of two rows is kept from the start, so the window
+        // is sized for the accounts before the sandbox has listed them
+        TilePane accounts = new TilePane(6, 6);
         accounts.setId("demoAccounts");
+        accounts.setPrefColumns(2);
+        accounts.setMinHeight(2 * 42 + 6);
+        accounts.setTileAlignment(Pos.CENTER_LEFT);
         vm.demoAccounts().addListener((javafx.collections.ListChangeListener<DemoAccount>) c -> {
             fillDemoButtons(accounts);
-            fitWindow();
         });
         fillDemoButtons(accounts);
         ProgressIndicator loading = new ProgressIndicator();
@@ -344,7 +336,7 @@ public final class LoginView {
         return box;
     }
 
-    private void fillDemoButtons(FlowPane pane) {
+    private void fillDemoButtons(TilePane pane) {
         pane.getChildren().clear();
         for (DemoAccount a : vm.demoAccounts()) {
             Label kind = new Label();
@@ -362,6 +354,8 @@ public final class LoginView {
             b.setGraphic(new VBox(0, kind, id));
             b.setId("demo-" + a.clientId());
             b.getStyleClass().add("demo-account");
+            b.setMaxWidth(Double.MAX_VALUE);
+            b.setAlignment(Pos.CENTER_LEFT);
             b.setOnAction(e -> vm.fillDemo(a));
             b.disableProperty().bind(vm.busyProperty());
             if (!a.taxpayers().isEmpty()) {
