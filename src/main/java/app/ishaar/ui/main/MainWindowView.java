@@ -293,6 +293,13 @@ public final class MainWindowView {
         list.setCellFactory(lv -> new TaxpayerCell());
         list.getSelectionModel().select(vm.current());
         vm.currentProperty().addListener((o, a, b) -> list.getSelectionModel().select(b));
+        // filtering rebuilds the visible list: keep the shown taxpayer selected when it is listed
+        vm.filteredEntries().addListener((javafx.collections.ListChangeListener<TaxpayerEntry>) c -> {
+            if (list.getItems().contains(vm.current()) && list.getSelectionModel().getSelectedItem() != vm.current()
+                    && vm.filterProperty().get().isBlank()) {
+                list.getSelectionModel().select(vm.current());
+            }
+        });
         list.setOnMouseClicked(e -> {
             TaxpayerEntry pick = list.getSelectionModel().getSelectedItem();
             if (pick != null && pick != vm.current() && e.getClickCount() == 1) {
