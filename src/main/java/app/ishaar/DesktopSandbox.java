@@ -55,12 +55,13 @@ public final class DesktopSandbox implements SandboxProvider, DemoAccounts, Auto
     }
 
     @Override
-    public List<DemoAccount> list() throws IOException {
+    public List<DemoAccount> list(String language) throws IOException {
+        boolean arabic = "ar".equals(language);
         List<DemoAccount> out = new ArrayList<>();
         for (SandboxAccount a : sandbox().accounts()) {
             List<RepresentedTaxpayer> taxpayers = new ArrayList<>();
             for (SandboxTaxpayer t : a.taxpayers()) {
-                taxpayers.add(new RepresentedTaxpayer(t.rin(), t.nameEn()));
+                taxpayers.add(new RepresentedTaxpayer(t.rin(), arabic && t.nameAr() != null ? t.nameAr() : t.nameEn()));
             }
             out.add(new DemoAccount(a.clientId(), a.clientSecret(), DemoAccount.kindOf(a.kind()), taxpayers));
         }

@@ -336,9 +336,10 @@ public final class LoginViewModel {
         }
         demoRequested = true;
         demoLoading.set(true);
+        String lang = i18n.language().code();
         CompletableFuture.supplyAsync(() -> {
             try {
-                return demoSource.list();
+                return demoSource.list(lang);
             } catch (Exception e) {
                 throw new CompletionException(e);
             }

@@ -64,7 +64,7 @@ class LoginViewModelTest {
     }
 
     private LoginViewModel newViewModel(InMemorySecretStore store) {
-        DemoAccounts demo = () -> List.of(
+        DemoAccounts demo = language -> List.of(
                 new DemoAccount("erp-nile-trading", "sandbox-secret-1", DemoAccount.Kind.TAXPAYER, List.of(new RepresentedTaxpayer("204918573", "Nile Trading Co."))),
                 new DemoAccount("erp-delta-accounting", "sandbox-secret-2", DemoAccount.Kind.INTERMEDIARY,
                         List.of(new RepresentedTaxpayer("204918573", "Nile Trading Co."), new RepresentedTaxpayer("287364519", "Cairo Pharma Industries"))));
