@@ -63,6 +63,8 @@ public final class WindowFlow {
             }
         });
         loginStage.hide();
+        loginStage.setScene(null); // the used dialog is dropped; log out builds a fresh one
+        loginVm = null;
         stage.show();
     }
 
