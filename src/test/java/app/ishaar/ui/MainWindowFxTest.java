@@ -93,7 +93,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
         loginAsIntermediary();
         clickOn("View");
         clickOn("Language");
-        clickOn("#menu-lang-ar");
+        clickOn("العربية");
         waitUntil("Arabic", () -> "ar".equals(ctx.settings().get().language()));
         assertThat(text("#env-badge")).isEqualTo("بيئة التجربة · بيانات تجريبية");
         assertThat(text("#header-rin")).isEqualTo(NILE);
