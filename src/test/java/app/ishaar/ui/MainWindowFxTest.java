@@ -91,9 +91,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
     @Test
     void theLanguageSwitchesLiveInTheMainWindowAndIsRemembered() {
         loginAsIntermediary();
-        clickOn("View");
-        clickOn("Language");
-        clickOn("العربية");
+        clickOn("#main-lang-ar");
         waitUntil("Arabic", () -> "ar".equals(ctx.settings().get().language()));
         assertThat(text("#env-badge")).isEqualTo("بيئة التجربة · بيانات تجريبية");
         assertThat(text("#header-rin")).isEqualTo(NILE);

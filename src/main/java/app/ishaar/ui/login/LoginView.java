@@ -2,7 +2,7 @@ package app.ishaar.ui.login;
 
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.settings.Profile;
-import app.ishaar.ui.i18n.AppLanguage;
+import app.ishaar.ui.common.LanguageSwitch;
 import app.ishaar.ui.i18n.I18n;
 import java.util.stream.Collectors;
 import javafx.beans.binding.Bindings;
@@ -27,7 +27,6 @@ import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
 import javafx.scene.control.ToggleButton;
-import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
@@ -109,29 +108,8 @@ public final class LoginView {
         VBox titles = new VBox(2, brand, heading, sub);
         HBox.setHgrow(titles, Priority.ALWAYS);
 
-        ToggleGroup group = new ToggleGroup();
-        ToggleButton en = new ToggleButton();
-        en.textProperty().bind(i18n.text("language.english"));
-        en.setId("lang-en");
-        en.setUserData(AppLanguage.ENGLISH);
-        ToggleButton ar = new ToggleButton();
-        ar.textProperty().bind(i18n.text("language.arabic"));
-        ar.setId("lang-ar");
-        ar.setUserData(AppLanguage.ARABIC);
-        group.getToggles().addAll(en, ar);
-        group.selectToggle(vm.languageProperty().get() == AppLanguage.ARABIC ? ar : en);
-        group.selectedToggleProperty().addListener((o, old, now) -> {
-            if (now == null) {
-                group.selectToggle(old); // one language is always chosen
-            } else {
-                vm.languageProperty().set((AppLanguage) now.getUserData());
-            }
-        });
-        vm.languageProperty().addListener((o, a, b) -> group.selectToggle(b == AppLanguage.ARABIC ? ar : en));
-        HBox langs = new HBox(0, en, ar);
-        langs.getStyleClass().add("language-switch");
+        HBox langs = LanguageSwitch.create(i18n, vm.languageProperty(), "lang", "login.language");
         langs.setAlignment(Pos.TOP_CENTER);
-        Tooltip.install(langs, tooltip("login.language"));
 
         HBox header = new HBox(12, titles, langs);
         header.setPadding(new Insets(16, 20, 8, 20));

@@ -1,5 +1,6 @@
 package app.ishaar.ui.main;
 
+import app.ishaar.ui.common.LanguageSwitch;
 import app.ishaar.ui.common.SceneFactory;
 import app.ishaar.ui.history.HistoryView;
 import app.ishaar.ui.i18n.AppLanguage;
@@ -201,7 +202,8 @@ public final class MainWindowView {
         time.textProperty().bind(vm.timeLeftProperty());
         time.getStyleClass().add("session-time");
 
-        HBox header = new HBox(10, name, rin, badge, host, spacer, time);
+        HBox langs = LanguageSwitch.create(i18n, vm.languageProperty(), "main-lang", "main.menu.language");
+        HBox header = new HBox(10, name, rin, badge, host, spacer, time, langs);
         header.setAlignment(Pos.CENTER_LEFT);
         header.setPadding(new Insets(10, 16, 10, 16));
         header.getStyleClass().add("main-header");
