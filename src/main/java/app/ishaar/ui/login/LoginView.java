@@ -189,7 +189,15 @@ public final class LoginView {
         shown.setId("secretShown");
         shown.getStyleClass().add("ltr");
         shown.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT);
-        shown.textProperty().bindBidirectional(vm.secretProperty());
+        // the plain-text twin holds the secret only while the user asks to see it
+        vm.secretRevealedProperty().addListener((o, was, reveal) -> {
+            if (reveal) {
+                shown.textProperty().bindBidirectional(vm.secretProperty());
+            } else {
+                shown.textProperty().unbindBidirectional(vm.secretProperty());
+                shown.clear();
+            }
+        });
         shown.visibleProperty().bind(vm.secretRevealedProperty());
         secret.visibleProperty().bind(vm.secretRevealedProperty().not());
         markInvalid(secret, vm.secretErrorProperty());
