@@ -60,6 +60,8 @@ class MainWindowFxTest extends FxSandboxTestBase {
         // the non-granting taxpayer: login on its behalf works (its history answers 403, shown by the history screen)
         switchBySearch("3567", TEXTILES);
         assertThat(entry(TEXTILES).stateProperty().get()).isEqualTo(State.READY);
+        waitUntil("its history says access was not granted", () -> visible("#history-error"));
+        assertThat(text("#history-error")).isNotBlank();
 
         // a taxpayer that never delegated: added by the user, fails on its own
         clickOn("#add-pane");
