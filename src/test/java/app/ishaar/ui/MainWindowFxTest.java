@@ -102,6 +102,30 @@ class MainWindowFxTest extends FxSandboxTestBase {
     }
 
     @Test
+    void whenASessionEndsTheBannerLogsInAgainAndTheScreenKeepsItsPage() {
+        loginAsIntermediary();
+        waitUntil("the first page shows", () -> visible("#pager-next") && !lookup("#pager-next").query().isDisabled());
+        clickOn("#pager-next");
+        waitUntil("page 2", () -> "2".equals(text("#pager-page")) && !visible("#history-progress"));
+        Session before = entry(NILE).session().orElseThrow();
+
+        // what the history screen reports when a renewal fails
+        onFx(() -> entry(NILE).markSessionEnded());
+        waitUntil("the banner asks to log in again", () -> visible("#expired-banner"));
+        assertThat(text("#expired-text")).startsWith("The session for Nile Trading Co. has ended.");
+        assertThat(visible("#relogin-secret")).as("the secret is asked for: it is not remembered").isTrue();
+        typeInto("#relogin-secret", "sandbox-secret-2");
+        clickOn("#relogin");
+        waitUntil("logged in again", () -> !visible("#expired-banner"));
+        assertThat(text("#relogin-secret")).isEmpty();
+        Session after = entry(NILE).session().orElseThrow();
+        assertThat(after).isNotSameAs(before);
+        assertThat(before.tokenInfo()).as("the ended session is closed").isEmpty();
+        waitUntil("the same page is shown with the new session", () -> "2".equals(text("#pager-page")) && !visible("#history-progress"));
+        assertThat(visible("#history-banner")).isFalse();
+    }
+
+    @Test
     void logOutClosesTheSessionsAndReturnsToAnEmptySecret() {
         loginAsIntermediary();
         switchBySearch("Pharma", PHARMA);
