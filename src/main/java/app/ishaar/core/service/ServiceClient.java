@@ -1,30 +1,106 @@
 package app.ishaar.core.service;
 
+import app.ishaar.core.service.internal.ClientContext;
+import app.ishaar.core.service.internal.HttpSession;
+import app.ishaar.core.service.internal.Transport;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import okhttp3.Dispatcher;
+import okhttp3.OkHttpClient;
+
 /**
  * The one HTTP client of the application (one OkHttp client, one connection pool), and the factory
  * of {@link Session}s. Create one per process; close it on exit.
- *
- * <p>Implementation: issue #3. The signatures here are the contract the UI and the CLI rely on.
  */
 public final class ServiceClient implements AutoCloseable {
 
+    private final ClientConfig config;
+    private final OkHttpClient http;
+    private final ScheduledThreadPoolExecutor timer;
+    private final ClientContext context;
+    private final String userAgent;
+
     public ServiceClient(ClientConfig config) {
-        throw new UnsupportedOperationException("not yet implemented (issue #3)");
+        this.config = Objects.requireNonNull(config, "config");
+        this.userAgent = "Ishaar/" + version() + " (Java " + System.getProperty("java.version") + "; "
+                + System.getProperty("os.name") + " " + System.getProperty("os.arch") + ")";
+        AtomicInteger n = new AtomicInteger();
+        this.timer = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "ishaar-retry-timer-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        timer.setRemoveOnCancelPolicy(true);
+        Dispatcher dispatcher = new Dispatcher();
+        dispatcher.setMaxRequests(64);
+        dispatcher.setMaxRequestsPerHost(16);
+        this.http = new OkHttpClient.Builder()
+                .dispatcher(dispatcher)
+                .connectTimeout(config.connectTimeout())
+                .readTimeout(config.readTimeout())
+                .writeTimeout(config.readTimeout())
+                .followRedirects(false)
+                .addInterceptor(chain -> {
+                    Locale l = config.language() == null ? null : config.language().get();
+                    String lang = l != null && "ar".equals(l.getLanguage()) ? "ar" : "en";
+                    return chain.proceed(chain.request().newBuilder()
+                            .header("Accept", "application/json")
+                            .header("Accept-Language", lang)
+                            .header("User-Agent", userAgent)
+                            .build());
+                })
+                .build();
+        this.context = new ClientContext(new Transport(http), timer, config);
+    }
+
+    /** The version in the jar's manifest ({@code Implementation-Version}), or "dev" when run from classes. */
+    public static String version() {
+        String v = ServiceClient.class.getPackage() == null ? null : ServiceClient.class.getPackage().getImplementationVersion();
+        return v == null || v.isBlank() ? "dev" : v;
+    }
+
+    public ClientConfig config() {
+        return config;
     }
 
     /**
      * A session for these credentials; does not log in until {@link Session#login()} or the first
      * call. The session takes ownership of {@code credentials} (and wipes its secret on close).
+     * Addresses are checked (HTTPS off loopback) before any request; a bad one fails the first call
+     * with {@link InvalidEndpointException}.
      */
     public Session openSession(Environment environment, Credentials credentials) {
-        throw new UnsupportedOperationException("not yet implemented (issue #3)");
+        return new HttpSession(context, Objects.requireNonNull(environment, "environment"), Objects.requireNonNull(credentials, "credentials"));
     }
 
     /** "Ishaar/&lt;version&gt; (Java …; OS …)" as sent in {@code User-Agent}. */
     public String userAgent() {
-        throw new UnsupportedOperationException("not yet implemented (issue #3)");
+        return userAgent;
+    }
+
+    /** HTTP calls running or queued right now (diagnostics; tests use it to see a cancelled call go). */
+    public int activeCalls() {
+        return http.dispatcher().runningCallsCount() + http.dispatcher().queuedCallsCount();
+    }
+
+    /** Retry waits (backoff, Retry-After) pending right now (diagnostics; tests use it to see a cancelled wait go). */
+    public int pendingWaits() {
+        return timer.getQueue().size();
     }
 
     @Override
-    public void close() {}
+    public void close() {
+        timer.shutdownNow();
+        http.dispatcher().cancelAll();
+        http.dispatcher().executorService().shutdown();
+        http.connectionPool().evictAll();
+        try {
+            http.dispatcher().executorService().awaitTermination(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 }

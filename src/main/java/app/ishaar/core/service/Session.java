@@ -29,6 +29,14 @@ public interface Session extends AutoCloseable {
     /** What the current token says, if there is one. */
     Optional<TokenInfo> tokenInfo();
 
+    /**
+     * The access token itself, for the one place a user explicitly asks to see it (the command
+     * line's {@code login --show-token}). Never log it or put it in a message.
+     */
+    default Optional<String> accessToken() {
+        return Optional.empty();
+    }
+
     /** One page of the notification history. */
     CompletableFuture<NotificationPage> fetch(NotificationQuery query);
 

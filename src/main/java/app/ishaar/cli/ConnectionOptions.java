@@ -1,0 +1,142 @@
+package app.ishaar.cli;
+
+import app.ishaar.core.service.Credentials;
+import app.ishaar.core.service.Environment;
+import app.ishaar.core.service.SandboxProvider;
+import app.ishaar.core.service.ServiceException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** The connection options shared by {@code login} and {@code notifications}. */
+public final class ConnectionOptions {
+
+    /** The named environments. */
+    public enum Env { sandbox, preprod, prod }
+
+    @Option(names = "--env", paramLabel = "sandbox|preprod|prod",
+            description = "Where to connect: the built-in sandbox, pre-production or production.")
+    Env env;
+
+    @Option(names = "--auth-url", paramLabel = "URL", description = "Identity service address (with --base-url, instead of --env).")
+    String authUrl;
+
+    @Option(names = "--base-url", paramLabel = "URL", description = "Integration API address (with --auth-url, instead of --env).")
+    String baseUrl;
+
+    @Option(names = "--client-id", paramLabel = "ID", required = true, description = "The ERP system's client ID.")
+    String clientId;
+
+    @Option(names = "--client-secret-env", paramLabel = "VAR", description = "Read the client secret from this environment variable.")
+    String secretEnv;
+
+    @Option(names = "--client-secret-file", paramLabel = "FILE", description = "Read the client secret from this file (first line).")
+    Path secretFile;
+
+    @Option(names = "--client-secret", hidden = true, arity = "0..1", paramLabel = "SECRET")
+    String plainSecret;
+
+    @Option(names = "--on-behalf-of", paramLabel = "RIN", description = "Log in as intermediary for this taxpayer's registration number.")
+    String onBehalfOf;
+
+    @Option(names = "--scope", paramLabel = "SCOPE", description = "Request this scope (e.g. InvoicingAPI).")
+    String scope;
+
+    @Option(names = {"-v", "--verbose"}, description = "Print progress and error details (correlation IDs) on stderr.")
+    boolean verbose;
+
+    /** The sandbox started for this run, closed by the runner. */
+    SandboxProvider startedSandbox;
+
+    /** The environment, checked before any request. */
+    Environment environment(CliIo io) throws CliException, ServiceException {
+        if (env != null && (authUrl != null || baseUrl != null)) {
+            throw CliException.usage("--env: give either --env or --auth-url with --base-url, not both");
+        }
+        if (env == null) {
+            if (authUrl == null && baseUrl == null) {
+                throw CliException.usage("--env: say where to connect: --env sandbox|preprod|prod, or --auth-url URL --base-url URL");
+            }
+            if (authUrl == null) {
+                throw CliException.usage("--auth-url: required with --base-url");
+            }
+            if (baseUrl == null) {
+                throw CliException.usage("--base-url: required with --auth-url");
+            }
+            return Environment.custom(authUrl, baseUrl);
+        }
+        return switch (env) {
+            case prod -> Environment.production();
+            case preprod -> Environment.preProduction();
+            case sandbox -> {
+                SandboxProvider p = io.sandbox() == null ? null : io.sandbox().get();
+                startedSandbox = p;
+                if (p == null) {
+                    throw CliException.usage("--env: the built-in sandbox is not available in this build");
+                }
+                yield p.environment();
+            }
+        };
+    }
+
+    /** The credentials, the secret from the environment, a file or the console; never from an argument. */
+    Credentials credentials(CliIo io) throws CliException {
+        if (plainSecret != null) {
+            throw CliException.usage("--client-secret: a secret is never taken as an argument (it would show in the process list and the"
+                    + " shell history); use --client-secret-env VAR or --client-secret-file FILE");
+        }
+        if (clientId == null || clientId.isBlank()) {
+            throw CliException.usage("--client-id: must not be empty");
+        }
+        if (secretEnv != null && secretFile != null) {
+            throw CliException.usage("--client-secret-env: give either --client-secret-env or --client-secret-file, not both");
+        }
+        char[] secret;
+        if (secretEnv != null) {
+            String v = io.env().apply(secretEnv);
+            if (v == null || v.isEmpty()) {
+                throw CliException.usage("--client-secret-env: the environment variable " + secretEnv + " is not set");
+            }
+            secret = v.toCharArray();
+        } else if (secretFile != null) {
+            secret = readSecretFile(secretFile);
+        } else if (io.prompt() != null) {
+            secret = io.prompt().read("Client secret for " + clientId + ": ");
+            if (secret == null || secret.length == 0) {
+                throw CliException.usage("--client-secret-env: no client secret was entered");
+            }
+        } else {
+            throw CliException.usage("--client-secret-env: no client secret: give --client-secret-env VAR or --client-secret-file FILE"
+                    + " (or run in a terminal to be asked)");
+        }
+        if (onBehalfOf != null && !onBehalfOf.isBlank() && !onBehalfOf.trim().matches("\\d{5,15}")) {
+            throw CliException.usage("--on-behalf-of: not a registration number: " + onBehalfOf);
+        }
+        return new Credentials(clientId.trim(), secret, onBehalfOf, scope);
+    }
+
+    private static char[] readSecretFile(Path file) throws CliException {
+        try {
+            String s = Files.readString(file, StandardCharsets.UTF_8);
+            int nl = s.indexOf('\n');
+            if (nl >= 0) {
+                s = s.substring(0, nl);
+            }
+            s = s.replace("\r", "");
+            if (s.startsWith("\uFEFF")) {
+                s = s.substring(1);
+            }
+            if (s.isEmpty()) {
+                throw CliException.usage("--client-secret-file: the file is empty: " + file);
+            }
+            return s.toCharArray();
+        } catch (NoSuchFileException e) {
+            throw CliException.usage("--client-secret-file: no such file: " + file);
+        } catch (IOException e) {
+            throw CliException.usage("--client-secret-file: cannot read " + file + ": " + e.getClass().getSimpleName());
+        }
+    }
+}

@@ -1,0 +1,149 @@
+package app.ishaar.cli;
+
+import app.ishaar.core.export.CsvNotificationWriter;
+import app.ishaar.core.model.DeliveryAttempt;
+import app.ishaar.core.model.Notification;
+import app.ishaar.core.model.NotificationPage;
+import app.ishaar.core.service.internal.DotNetDateTimes;
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+
+/** Writes notifications page by page in one of the command line's formats. Never closes the stream. */
+abstract class NotificationOutput {
+
+    abstract void page(NotificationPage page) throws IOException;
+
+    /** @param single the page when only one was asked for (for the table's footer), else null */
+    abstract void finish(NotificationPage single) throws IOException;
+
+    static NotificationOutput of(NotificationsCommand.Format format, OutputStream out, ZoneId zone) throws IOException {
+        return switch (format) {
+            case json -> new Json(out);
+            case csv -> new Csv(out);
+            case table -> new Table(out, zone);
+        };
+    }
+
+    /** An array of notifications with the API's field names and the values as received. */
+    static final class Json extends NotificationOutput {
+        private final JsonGenerator g;
+
+        Json(OutputStream out) throws IOException {
+            g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8);
+            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            g.useDefaultPrettyPrinter();
+            g.writeStartArray();
+        }
+
+        @Override
+        void page(NotificationPage page) throws IOException {
+            for (Notification n : page.result()) {
+                g.writeStartObject();
+                g.writeStringField("notificationId", n.notificationId());
+                date("receivedDateTime", n.receivedDateTime());
+                date("deliveredDateTime", n.deliveredDateTime());
+                g.writeStringField("typeId", n.typeId());
+                g.writeStringField("typeName", n.typeName());
+                g.writeStringField("finalMessage", n.finalMessage());
+                g.writeStringField("channel", n.channel());
+                g.writeStringField("address", n.address());
+                g.writeStringField("language", n.language());
+                g.writeStringField("status", n.status());
+                g.writeArrayFieldStart("deliveryAttempts");
+                for (DeliveryAttempt a : n.deliveryAttempts()) {
+                    g.writeStartObject();
+                    date("attemptDateTime", a.attemptDateTime());
+                    g.writeStringField("status", a.status());
+                    g.writeStringField("statusDetails", a.statusDetails());
+                    g.writeEndObject();
+                }
+                g.writeEndArray();
+                g.writeEndObject();
+            }
+            g.flush();
+        }
+
+        private void date(String field, Instant i) throws IOException {
+            g.writeStringField(field, DotNetDateTimes.format(i));
+        }
+
+        @Override
+        void finish(NotificationPage single) throws IOException {
+            g.writeEndArray();
+            g.writeRaw('\n');
+            g.flush();
+        }
+    }
+
+    /** Header row and one row per notification (attempts summarised), UTF-8. */
+    static final class Csv extends NotificationOutput {
+        private final CsvNotificationWriter w;
+
+        Csv(OutputStream out) throws IOException {
+            w = new CsvNotificationWriter(out, false);
+        }
+
+        @Override
+        void page(NotificationPage page) throws IOException {
+            w.write(page.result());
+            w.finish();
+        }
+
+        @Override
+        void finish(NotificationPage single) throws IOException {
+            w.finish();
+        }
+    }
+
+    /** A plain text table for people; times in the local zone. */
+    static final class Table extends NotificationOutput {
+        private static final String ROW = "%-16s  %-26s  %-7s  %-9s  %-4s  %-30s  %s%n";
+        private final PrintWriter w;
+        private final DateTimeFormatter time;
+        private long rows;
+
+        Table(OutputStream out, ZoneId zone) {
+            w = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+            time = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(zone);
+            w.printf(ROW, "SENT", "TYPE", "CHANNEL", "STATUS", "LANG", "ADDRESS", "ID");
+        }
+
+        @Override
+        void page(NotificationPage page) {
+            for (Notification n : page.result()) {
+                String type = (n.typeId() == null ? "?" : n.typeId()) + " " + (n.typeName() == null ? "" : n.typeName());
+                w.printf(ROW, n.receivedDateTime() == null ? "-" : time.format(n.receivedDateTime()), cut(type, 26), nz(n.channel()),
+                        nz(n.status()), nz(n.language()), cut(nz(n.address()), 30), nz(n.notificationId()));
+                rows++;
+            }
+            w.flush();
+        }
+
+        @Override
+        void finish(NotificationPage single) {
+            if (single != null) {
+                w.printf("page %d of %d, %d notifications in all%n", single.pageNo(), single.totalPages(), single.totalCount());
+            } else {
+                w.printf("%d notifications%n", rows);
+            }
+            w.flush();
+        }
+
+        private static String nz(String s) {
+            return s == null ? "-" : s;
+        }
+
+        private static String cut(String s, int n) {
+            return s.length() <= n ? s : s.substring(0, n - 1) + "…";
+        }
+    }
+}

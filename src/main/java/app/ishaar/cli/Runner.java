@@ -1,0 +1,57 @@
+package app.ishaar.cli;
+
+import app.ishaar.core.service.Credentials;
+import app.ishaar.core.service.Environment;
+import app.ishaar.core.service.ServiceClient;
+import app.ishaar.core.service.Session;
+import app.ishaar.core.service.internal.Failures;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+
+/** Opens a client and a session from the connection options, runs a command body, maps failures to exit codes. */
+final class Runner {
+    private Runner() {}
+
+    @FunctionalInterface
+    interface Body {
+        int run(ServiceClient client, Session session) throws Exception;
+    }
+
+    static int run(CliIo io, ConnectionOptions c, Body body) {
+        IshaarCli.logging(c.verbose);
+        try {
+            Environment env = c.environment(io);
+            Credentials credentials = c.credentials(io);
+            try (ServiceClient client = new ServiceClient(io.clientConfig()); Session session = client.openSession(env, credentials)) {
+                return body.run(client, session);
+            }
+        } catch (Throwable t) {
+            return ErrorReporter.report(Failures.unwrap(t), io.err(), c.verbose, c.onBehalfOf, c.scope);
+        } finally {
+            if (c.startedSandbox instanceof AutoCloseable closeable) {
+                try {
+                    closeable.close();
+                } catch (Exception ignored) {
+                    // stopping the sandbox cannot change the outcome
+                }
+            }
+        }
+    }
+
+    /** Waits for a future, rethrowing its failure unwrapped. */
+    static <T> T await(CompletableFuture<T> f) throws Exception {
+        try {
+            return f.get();
+        } catch (ExecutionException e) {
+            Throwable c = Failures.unwrap(e);
+            if (c instanceof Exception ex) {
+                throw ex;
+            }
+            throw e;
+        } catch (InterruptedException e) {
+            f.cancel(true);
+            Thread.currentThread().interrupt();
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package app.ishaar.core.export;
+
+import app.ishaar.core.model.Notification;
+import app.ishaar.core.service.internal.DotNetDateTimes;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.SequenceWriter;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * CSV (RFC 4180, UTF-8, header row), one row per notification, date-times as the service writes
+ * them ({@code 2026-03-01T10:15:30.1234567Z}). With {@code bom} the file starts with a UTF-8 byte
+ * order mark so that Excel reads it as UTF-8 (Arabic text).
+ */
+public final class CsvNotificationWriter implements NotificationSink {
+    private static final CsvMapper MAPPER = CsvMapper.builder().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET).build();
+
+    private final Writer writer;
+    private final SequenceWriter rows;
+
+    public CsvNotificationWriter(OutputStream out, boolean bom) throws IOException {
+        this.writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+        if (bom) {
+            writer.write('\uFEFF');
+        }
+        CsvSchema.Builder schema = CsvSchema.builder().setUseHeader(false).setLineSeparator("\r\n");
+        for (String h : ExportColumns.HEADERS) {
+            schema.addColumn(h);
+        }
+        this.rows = MAPPER.writer(schema.build()).writeValues(writer);
+        // written as a row of its own, so that an empty export still has its header
+        rows.write(ExportColumns.HEADERS);
+    }
+
+    @Override
+    public void write(List<Notification> notifications) throws IOException {
+        for (Notification n : notifications) {
+            List<String> cells = new ArrayList<>();
+            for (Object o : ExportColumns.row(n)) {
+                cells.add(o == null ? "" : o instanceof Instant i ? DotNetDateTimes.format(i) : o.toString());
+            }
+            rows.write(cells);
+        }
+    }
+
+    @Override
+    public void finish() throws IOException {
+        rows.flush();
+        writer.flush();
+    }
+}

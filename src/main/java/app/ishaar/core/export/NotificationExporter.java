@@ -1,0 +1,102 @@
+package app.ishaar.core.export;
+
+import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.service.Session;
+import app.ishaar.core.service.internal.Failures;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Exports every notification of a query to a file, streaming page by page from
+ * {@link Session#readAll}: the file appears complete, atomically, or not at all.
+ */
+public final class NotificationExporter {
+    private NotificationExporter() {}
+
+    /** Progress after each page: notifications written so far and the total the service announced. */
+    @FunctionalInterface
+    public interface Progress {
+        void written(long written, long total);
+    }
+
+    /**
+     * @param bom for CSV: start with a UTF-8 byte order mark (Excel)
+     * @param concurrency pages in flight (see {@link Session#readAll})
+     * @param progress may be null; called on a client thread
+     * @return completes with the number of notifications written once the file is in place; fails
+     *     with a ServiceException or an IOException; cancelling it stops the read and leaves no file
+     */
+    public static CompletableFuture<Long> export(Session session, NotificationQuery query, ExportFormat format, Path target, boolean bom,
+            int concurrency, Progress progress) {
+        CompletableFuture<Long> out = new CompletableFuture<>();
+        AtomicFileWriter file;
+        NotificationSink sink;
+        try {
+            file = AtomicFileWriter.open(target);
+            try {
+                sink = NotificationSink.of(format, file.stream(), bom);
+            } catch (IOException | RuntimeException e) {
+                file.abort();
+                throw e;
+            }
+        } catch (IOException e) {
+            out.completeExceptionally(e);
+            return out;
+        }
+        long[] written = {0};
+        CompletableFuture<Long> read = session.readAll(query, concurrency, page -> {
+            synchronized (file) {
+                if (out.isDone()) {
+                    return;
+                }
+                try {
+                    sink.write(page.result());
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                written[0] += page.result().size();
+                if (progress != null) {
+                    progress.written(written[0], page.totalCount());
+                }
+            }
+        });
+        read.whenComplete((n, e) -> {
+            synchronized (file) {
+                if (e != null || out.isDone()) {
+                    file.abort();
+                    Throwable c = Failures.unwrap(e == null ? new java.util.concurrent.CancellationException() : e);
+                    if (c instanceof UncheckedIOException u) {
+                        c = u.getCause();
+                    }
+                    out.completeExceptionally(c);
+                    return;
+                }
+                try {
+                    sink.finish();
+                    file.commit();
+                    out.complete(n);
+                } catch (IOException | RuntimeException ex) {
+                    file.abort();
+                    out.completeExceptionally(ex);
+                }
+            }
+        });
+        out.whenComplete((v, e) -> {
+            if (out.isCancelled()) {
+                read.cancel(true);
+                synchronized (file) {
+                    file.abort();
+                }
+            }
+        });
+        return out;
+    }
+
+    /** Writes already fetched notifications to a sink: used by the command line for one page. */
+    public static void writeAll(NotificationSink sink, java.util.List<app.ishaar.core.model.Notification> items) throws IOException {
+        sink.write(items);
+        sink.finish();
+    }
+}
