@@ -42,6 +42,7 @@ public final class WindowFlow {
         });
         loginStage.show();
         view.focusFirstEmpty();
+        vm.activate();
     }
 
     private void showMain(LoginViewModel.LoginResult result) {

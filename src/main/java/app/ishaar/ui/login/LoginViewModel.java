@@ -108,6 +108,7 @@ public final class LoginViewModel {
     private Attempt current;
     private DemoAccount filledDemo;
     private boolean demoRequested;
+    private boolean activated;
 
     public LoginViewModel(I18n i18n, Executor fx, Executor background, SessionOpener opener, SandboxProvider sandbox, DemoAccounts demoSource,
             SecretStore secrets, SettingsService settings) {
@@ -128,9 +129,6 @@ public final class LoginViewModel {
         environment.addListener((o, a, b) -> {
             authUrlField.revalidate();
             baseUrlField.revalidate();
-            if (b == Environment.Kind.SANDBOX) {
-                loadDemoAccounts();
-            }
         });
 
         valid = Bindings.createBooleanBinding(
@@ -149,8 +147,28 @@ public final class LoginViewModel {
         Settings s = settings.get();
         profiles.setAll(s.profiles());
         Optional<Profile> last = s.lastProfileId() == null ? Optional.empty() : s.profile(s.lastProfileId());
-        last.ifPresent(this::applyProfile);
+        last.ifPresent(p -> applyProfile(p, false));
+        environment.addListener((o, a, b) -> {
+            if (b == Environment.Kind.SANDBOX && activated) {
+                loadDemoAccounts();
+            }
+        });
+    }
+
+    /**
+     * Starts the background work the dialog needs: the keychain probe, the remembered secret, and
+     * (on Sandbox) the demo accounts, which start the sandbox. Called once the dialog shows, so
+     * none of it delays the first paint.
+     */
+    public void activate() {
+        if (activated) {
+            return;
+        }
+        activated = true;
         probeKeychain();
+        Settings s = settings.get();
+        Optional<Profile> last = s.lastProfileId() == null ? Optional.empty() : s.profile(s.lastProfileId());
+        last.filter(Profile::rememberSecret).filter(p -> p.clientId().equals(clientId.get().trim())).ifPresent(this::loadRememberedSecret);
         if (environment.get() == Environment.Kind.SANDBOX) {
             loadDemoAccounts();
         }
@@ -288,6 +306,10 @@ public final class LoginViewModel {
 
     /** Fills the form from a saved profile, and the secret from the keychain if it was remembered. */
     public void applyProfile(Profile p) {
+        applyProfile(p, true);
+    }
+
+    private void applyProfile(Profile p, boolean withSecret) {
         Environment.Kind kind = parseKind(p.environment());
         environment.set(kind);
         if (kind == Environment.Kind.CUSTOM) {
@@ -300,22 +322,26 @@ public final class LoginViewModel {
         remember.set(p.rememberSecret());
         secret.set("");
         filledDemo = null;
-        if (p.rememberSecret()) {
-            String id = p.id();
-            CompletableFuture.supplyAsync(() -> {
-                try {
-                    return secrets.load(id);
-                } catch (SecretStore.SecretStoreException e) {
-                    LOG.log(System.Logger.Level.WARNING, "remembered secret could not be read: {0}", e.getMessage());
-                    return Optional.<char[]>empty();
-                }
-            }, background).thenAcceptAsync(loaded -> loaded.ifPresent(chars -> {
-                if (clientId.get().trim().equals(p.clientId()) && secret.get().isEmpty() && !busy.get()) {
-                    secret.set(new String(chars));
-                }
-                Arrays.fill(chars, '\0');
-            }), fx);
+        if (withSecret && p.rememberSecret()) {
+            loadRememberedSecret(p);
         }
+    }
+
+    private void loadRememberedSecret(Profile p) {
+        String id = p.id();
+        CompletableFuture.supplyAsync(() -> {
+            try {
+                return secrets.load(id);
+            } catch (SecretStore.SecretStoreException e) {
+                LOG.log(System.Logger.Level.WARNING, "remembered secret could not be read: {0}", e.getMessage());
+                return Optional.<char[]>empty();
+            }
+        }, background).thenAcceptAsync(loaded -> loaded.ifPresent(chars -> {
+            if (clientId.get().trim().equals(p.clientId()) && secret.get().isEmpty() && !busy.get()) {
+                secret.set(new String(chars));
+            }
+            Arrays.fill(chars, '\0');
+        }), fx);
     }
 
     /** One click fills a demo account in (Sandbox only). */

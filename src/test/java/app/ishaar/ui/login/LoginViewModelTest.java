@@ -68,7 +68,9 @@ class LoginViewModelTest {
                 new DemoAccount("erp-nile-trading", "sandbox-secret-1", DemoAccount.Kind.TAXPAYER, List.of(new RepresentedTaxpayer("204918573", "Nile Trading Co."))),
                 new DemoAccount("erp-delta-accounting", "sandbox-secret-2", DemoAccount.Kind.INTERMEDIARY,
                         List.of(new RepresentedTaxpayer("204918573", "Nile Trading Co."), new RepresentedTaxpayer("287364519", "Cairo Pharma Industries"))));
-        return new LoginViewModel(i18n, DIRECT, DIRECT, opener, () -> sandbox.environment(), demo, store, settings);
+        LoginViewModel created = new LoginViewModel(i18n, DIRECT, DIRECT, opener, () -> sandbox.environment(), demo, store, settings);
+        created.activate();
+        return created;
     }
 
     private void fillValid() {
