@@ -45,6 +45,17 @@ public final class SettingsService implements AutoCloseable {
         return setAside;
     }
 
+    private boolean setAsideTold;
+
+    /** The set-aside file once, for the one notice the user gets about it. */
+    public synchronized Optional<Path> takeSetAsideNotice() {
+        if (setAsideTold) {
+            return Optional.empty();
+        }
+        setAsideTold = true;
+        return setAside;
+    }
+
     public synchronized Settings get() {
         return current;
     }

@@ -276,7 +276,22 @@ public final class LoginView {
         detail.visibleProperty().bind(Bindings.isNotEmpty(vm.failureDetail()));
         detail.managedProperty().bind(detail.visibleProperty());
 
-        VBox center = new VBox(10, grid, demoBox(), failureBox);
+        Label noticeText = new Label();
+        noticeText.setId("settings-notice");
+        noticeText.setWrapText(true);
+        noticeText.textProperty().bind(i18n.text("login.notice.settingsSetAside", vm.settingsSetAsideProperty()));
+        HBox.setHgrow(noticeText, Priority.ALWAYS);
+        noticeText.setMaxWidth(Double.MAX_VALUE);
+        Button dismiss = new Button();
+        dismiss.textProperty().bind(i18n.text("login.notice.dismiss"));
+        dismiss.setOnAction(e -> vm.dismissNotice());
+        HBox notice = new HBox(8, noticeText, dismiss);
+        notice.getStyleClass().addAll("banner", "warning");
+        notice.visibleProperty().bind(vm.settingsSetAsideProperty().isNotNull());
+        notice.managedProperty().bind(notice.visibleProperty());
+        VBox.setMargin(notice, new Insets(0, 20, 0, 20));
+
+        VBox center = new VBox(10, notice, grid, demoBox(), failureBox);
         center.setPadding(new Insets(0, 0, 8, 0));
         VBox.setMargin(failureBox, new Insets(0, 20, 0, 20));
         return center;

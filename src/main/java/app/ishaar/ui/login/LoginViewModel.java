@@ -88,6 +88,7 @@ public final class LoginViewModel {
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy", false);
     private final ReadOnlyStringWrapper progressKey = new ReadOnlyStringWrapper(this, "progressKey");
     private final ReadOnlyObjectWrapper<Failure> failure = new ReadOnlyObjectWrapper<>(this, "failure");
+    private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper(this, "settingsSetAside");
     private final ReadOnlyObjectWrapper<LoginResult> result = new ReadOnlyObjectWrapper<>(this, "result");
     private final ReadOnlyBooleanWrapper demoLoading = new ReadOnlyBooleanWrapper(this, "demoLoading", false);
     private final ReadOnlyObjectWrapper<Failure> demoFailure = new ReadOnlyObjectWrapper<>(this, "demoFailure");
@@ -144,6 +145,7 @@ public final class LoginViewModel {
         progressText = Bindings.createStringBinding(() -> progressKey.get() == null ? "" : i18n.get(progressKey.get()), progressKey,
                 i18n.languageProperty());
 
+        settings.takeSetAsideNotice().ifPresent(path -> notice.set(path.getFileName().toString()));
         Settings s = settings.get();
         profiles.setAll(s.profiles());
         Optional<Profile> last = s.lastProfileId() == null ? Optional.empty() : s.profile(s.lastProfileId());
@@ -283,6 +285,16 @@ public final class LoginViewModel {
 
     public ReadOnlyObjectProperty<LoginResult> resultProperty() {
         return result.getReadOnlyProperty();
+    }
+
+    /** The settings file could not be read and was set aside under this name; or null. */
+    public ReadOnlyStringProperty settingsSetAsideProperty() {
+        return notice.getReadOnlyProperty();
+    }
+
+    /** Closes the set-aside notice. */
+    public void dismissNotice() {
+        notice.set(null);
     }
 
     public ObservableList<DemoAccount> demoAccounts() {

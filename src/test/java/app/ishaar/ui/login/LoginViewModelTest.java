@@ -323,6 +323,24 @@ class LoginViewModelTest {
     }
 
     @Test
+    void aCorruptSettingsFileIsSetAsideWithOneNoticeNotACrash() throws Exception {
+        java.nio.file.Path dir = configDir.resolve("corrupt");
+        java.nio.file.Files.createDirectories(dir);
+        java.nio.file.Files.writeString(dir.resolve("settings.json"), "{ this is not json");
+        SettingsService broken = new SettingsService(new SettingsStore(dir), Duration.ZERO);
+        try {
+            LoginViewModel first = new LoginViewModel(i18n, DIRECT, DIRECT, opener, () -> sandboxEnv, DemoAccounts.NONE, secrets, broken);
+            assertThat(first.settingsSetAsideProperty().get()).startsWith("settings.json.corrupt-");
+            assertThat(first.environmentProperty().get()).as("defaults").isEqualTo(Environment.Kind.SANDBOX);
+            assertThat(i18n.get("login.notice.settingsSetAside", first.settingsSetAsideProperty().get())).contains("settings.json.corrupt-");
+            LoginViewModel second = new LoginViewModel(i18n, DIRECT, DIRECT, opener, () -> sandboxEnv, DemoAccounts.NONE, secrets, broken);
+            assertThat(second.settingsSetAsideProperty().get()).as("told once").isNull();
+        } finally {
+            broken.close();
+        }
+    }
+
+    @Test
     void aNewFailureReplacesTheOldAndSuccessClearsIt() {
         fillValid();
         vm.login();
