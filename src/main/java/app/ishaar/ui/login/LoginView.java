@@ -39,7 +39,6 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
-import javafx.util.StringConverter;
 
 /**
  * The login dialog's view: builds the controls and binds them to the {@link LoginViewModel}; no
@@ -153,8 +152,8 @@ public final class LoginView {
         env.setId("environment");
         env.getItems().setAll(Environment.Kind.SANDBOX, Environment.Kind.PREPROD, Environment.Kind.PROD, Environment.Kind.CUSTOM);
         env.setMaxWidth(Double.MAX_VALUE);
-        env.setConverter(environmentConverter());
-        i18n.languageProperty().addListener((o, a, b) -> env.setConverter(environmentConverter()));
+        env.setCellFactory(lv -> new EnvironmentCell());
+        env.setButtonCell(new EnvironmentCell());
         env.valueProperty().bindBidirectional(vm.environmentProperty());
         row = addRow(grid, row, label("login.environment"), env, null);
 
@@ -468,35 +467,39 @@ public final class LoginView {
         });
     }
 
-    private StringConverter<Environment.Kind> environmentConverter() {
-        return new StringConverter<>() {
-            @Override
-            public String toString(Environment.Kind k) {
-                return k == null ? "" : i18n.get(switch (k) {
-                    case SANDBOX -> "login.environment.sandbox";
-                    case PREPROD -> "login.environment.preprod";
-                    case PROD -> "login.environment.prod";
-                    case CUSTOM -> "login.environment.custom";
-                });
-            }
-
-            @Override
-            public Environment.Kind fromString(String s) {
-                return null;
-            }
+    private static String environmentKey(Environment.Kind k) {
+        return switch (k) {
+            case SANDBOX -> "login.environment.sandbox";
+            case PREPROD -> "login.environment.preprod";
+            case PROD -> "login.environment.prod";
+            case CUSTOM -> "login.environment.custom";
         };
+    }
+
+    /** An environment's name, live in the UI language (a converter would not refresh the shown value). */
+    private final class EnvironmentCell extends ListCell<Environment.Kind> {
+        @Override
+        protected void updateItem(Environment.Kind k, boolean empty) {
+            super.updateItem(k, empty);
+            textProperty().unbind();
+            if (empty || k == null) {
+                setText(null);
+            } else {
+                textProperty().bind(i18n.text(environmentKey(k)));
+            }
+        }
     }
 
     private final class ProfileCell extends ListCell<Profile> {
         @Override
         protected void updateItem(Profile p, boolean empty) {
             super.updateItem(p, empty);
-            setText(empty || p == null ? null : p.clientId() + "  ·  " + i18n.get(switch (LoginViewModel.parseKind(p.environment())) {
-                case SANDBOX -> "login.environment.sandbox";
-                case PREPROD -> "login.environment.preprod";
-                case PROD -> "login.environment.prod";
-                case CUSTOM -> "login.environment.custom";
-            }));
+            textProperty().unbind();
+            if (empty || p == null) {
+                setText(null);
+            } else {
+                textProperty().bind(Bindings.concat(p.clientId(), "  ·  ", i18n.text(environmentKey(LoginViewModel.parseKind(p.environment())))));
+            }
         }
     }
 }

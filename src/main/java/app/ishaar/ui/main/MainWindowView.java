@@ -169,7 +169,7 @@ public final class MainWindowView {
     private Node header() {
         Label name = new Label();
         name.setId("header-name");
-        name.getStyleClass().add("heading");
+        name.getStyleClass().addAll("heading", "data");
         Label rin = new Label();
         rin.setId("header-rin");
         rin.getStyleClass().addAll("ltr", "muted");
@@ -502,6 +502,9 @@ public final class MainWindowView {
             setId("taxpayer-" + (e.rin() == null ? "own" : e.rin()));
             Label name = new Label(e.label());
             name.getStyleClass().add("taxpayer-name");
+            if (!e.nameProperty().get().isBlank()) {
+                name.getStyleClass().add("data"); // a name the user or the service gave: data, in whatever script
+            }
             String rinText = e.displayRinProperty().get();
             Label rin = new Label(rinText == null ? "" : rinText);
             rin.getStyleClass().addAll("ltr", "muted");
