@@ -64,7 +64,13 @@ public final class WindowFlow {
             }
         });
         loginStage.hide();
-        loginStage.setScene(null); // the used dialog is dropped; log out builds a fresh one
+        // the used dialog is dropped (log out builds a fresh one) and stops following the language
+        javafx.scene.Scene used = loginStage.getScene();
+        loginStage.setScene(null);
+        if (used != null) {
+            used.nodeOrientationProperty().unbind();
+            used.setRoot(new javafx.scene.Group());
+        }
         loginVm = null;
         stage.show();
     }
