@@ -96,6 +96,19 @@ class MainWindowFxTest extends FxSandboxTestBase {
         assertThat(nileSession.tokenInfo()).isPresent();
         assertThat(ctx.settings().get().profile("SANDBOX|erp-delta-accounting").orElseThrow().taxpayers())
                 .extracting(t -> t.rin()).containsExactly(NILE, PHARMA, TEXTILES, GIZA);
+
+        // rename with F2, remove with Delete
+        clickOn("#taxpayer-" + GIZA);
+        type(KeyCode.F2);
+        waitUntil("the name is being edited", () -> fx(() -> lookup("#switcher-list").<ListView<TaxpayerEntry>>query().getEditingIndex()) >= 0);
+        write("Giza Foods Co.");
+        type(KeyCode.ENTER);
+        waitUntil("renamed", () -> "Giza Foods Co.".equals(entry(GIZA).nameProperty().get()));
+        clickOn("#taxpayer-" + GIZA);
+        type(KeyCode.DELETE);
+        waitUntil("removed", () -> main().entries().stream().noneMatch(e -> GIZA.equals(e.rin())));
+        assertThat(ctx.settings().get().profile("SANDBOX|erp-delta-accounting").orElseThrow().taxpayers())
+                .extracting(t -> t.rin()).containsExactly(NILE, PHARMA, TEXTILES);
     }
 
     private static final Pattern ARABIC = Pattern.compile("\\p{IsArabic}");
