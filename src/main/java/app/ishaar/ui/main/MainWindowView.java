@@ -291,7 +291,7 @@ public final class MainWindowView {
 
         list.setId("switcher-list");
         list.setItems(vm.filteredEntries());
-        list.setEditable(true);
+        list.setEditable(false); // only F2 or the menu starts a rename; a click never does
         list.setCellFactory(lv -> new TaxpayerCell());
         list.getSelectionModel().select(vm.current());
         vm.currentProperty().addListener((o, a, b) -> list.getSelectionModel().select(b));
@@ -315,7 +315,7 @@ public final class MainWindowView {
             } else if (e.getCode() == KeyCode.F2) {
                 TaxpayerEntry sel = list.getSelectionModel().getSelectedItem();
                 if (sel != null && !sel.isOwn()) {
-                    list.edit(list.getSelectionModel().getSelectedIndex());
+                    startRename(list.getSelectionModel().getSelectedIndex());
                 }
                 e.consume();
             } else if (e.getCode() == KeyCode.DELETE) {
@@ -324,6 +324,7 @@ public final class MainWindowView {
             }
         });
         list.setOnEditCommit(e -> vm.rename(e.getNewValue(), pendingName));
+        list.setOnEditCancel(e -> list.setEditable(false));
         VBox.setVgrow(list, Priority.ALWAYS);
 
         TitledPane add = addForm();
@@ -336,6 +337,11 @@ public final class MainWindowView {
     }
 
     private String pendingName;
+
+    private void startRename(int index) {
+        list.setEditable(true);
+        list.edit(index);
+    }
 
     private TitledPane addForm() {
         TextField rin = new TextField();
@@ -451,6 +457,9 @@ public final class MainWindowView {
             editor.setOnAction(e -> {
                 pendingName = editor.getText();
                 commitEdit(getItem());
+                getListView().setEditable(false);
+                getListView().requestFocus();
+                e.consume();
             });
             editor.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
                 if (e.getCode() == KeyCode.ESCAPE) {
@@ -525,7 +534,7 @@ public final class MainWindowView {
                 setContextMenu(null);
             } else {
                 MenuItem rename = item("switcher.rename", "rename-" + e.rin());
-                rename.setOnAction(x -> getListView().edit(getIndex()));
+                rename.setOnAction(x -> startRename(getIndex()));
                 MenuItem remove = item("switcher.remove", "remove-" + e.rin());
                 remove.setOnAction(x -> vm.remove(e));
                 setContextMenu(new ContextMenu(rename, remove));
