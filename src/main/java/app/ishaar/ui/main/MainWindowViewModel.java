@@ -111,6 +111,12 @@ public final class MainWindowViewModel {
         if (first != own && login.token() != null && login.token().taxpayerName() != null && first.name.get().isBlank()) {
             first.name.set(login.token().taxpayerName());
         }
+        TokenInfo t = login.token();
+        if (first != own && t != null && t.intermediary()) {
+            // an intermediary's token names its own taxpayer too
+            own.displayRin.set(t.intermediaryRin() == null || t.intermediaryRin().isBlank() ? null : t.intermediaryRin());
+            own.name.set(t.erpName() == null ? "" : t.erpName());
+        }
         filter.addListener((o, a, b) -> filtered.setPredicate(e -> e.matches(b)));
         current.set(first);
         current.addListener((o, a, b) -> {
