@@ -203,6 +203,7 @@ public final class MainWindowView {
         time.getStyleClass().add("session-time");
 
         HBox langs = LanguageSwitch.create(i18n, vm.languageProperty(), "main-lang", "main.menu.language");
+        langs.getChildren().forEach(n -> n.setFocusTraversable(false)); // the View menu is the keyboard's way
         HBox header = new HBox(10, name, rin, badge, host, spacer, time, langs);
         header.setAlignment(Pos.CENTER_LEFT);
         header.setPadding(new Insets(10, 16, 10, 16));
