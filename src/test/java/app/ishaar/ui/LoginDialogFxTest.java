@@ -135,6 +135,38 @@ class LoginDialogFxTest extends FxSandboxTestBase {
     }
 
     @Test
+    void aDoubleClickSendsOneLogin() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger logins = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.logging.Logger clientLog = java.util.logging.Logger.getLogger("app.ishaar.core.service.session");
+        java.util.logging.Handler counter = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord r) {
+                if (r.getMessage() != null && r.getMessage().startsWith("logging in to")) {
+                    logins.incrementAndGet();
+                }
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
+        };
+        clientLog.addHandler(counter);
+        try {
+            waitForDemoAccounts();
+            sandbox().knobs().latency(Duration.ofMillis(800));
+            clickOn("#demo-erp-nile-trading");
+            doubleClickOn("#login-button");
+            waitForMainWindow();
+            assertThat(logins.get()).as("logins sent").isEqualTo(1);
+        } finally {
+            clientLog.removeHandler(counter);
+            sandbox().knobs().latency(Duration.ZERO);
+        }
+    }
+
+    @Test
     void enterSubmits() {
         waitForDemoAccounts();
         fill("erp-nile-trading", "sandbox-secret-1", "");
