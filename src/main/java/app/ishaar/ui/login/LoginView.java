@@ -248,6 +248,8 @@ public final class LoginView {
         scopeLabel.setLabelFor(scope);
         adv.add(scopeLabel, 0, 0);
         adv.add(scope, 1, 0);
+        adv.add(errorLabel("scopeError", vm.scopeErrorProperty()), 1, 1);
+        markInvalid(scope, vm.scopeErrorProperty());
         GridPane.setHgrow(scope, Priority.ALWAYS);
         TitledPane advanced = new TitledPane();
         advanced.setId("advanced");
