@@ -4,6 +4,9 @@ import app.ishaar.ui.i18n.I18n;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import javafx.beans.InvalidationListener;
+import javafx.beans.WeakInvalidationListener;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.image.Image;
@@ -24,13 +27,52 @@ public final class SceneFactory {
 
     public SceneFactory(I18n i18n) {
         this.i18n = i18n;
+        Fonts.loadOnce();
+        followFormatLocale(i18n);
+    }
+
+    /**
+     * JavaFX's own formatted controls (the DatePicker's calendar: month and weekday names, digits)
+     * read the default FORMAT locale: it follows the UI language and digit setting from here, the
+     * one place, before any picker shows its calendar.
+     */
+    private static void followFormatLocale(I18n i18n) {
+        Runnable apply = () -> Locale.setDefault(Locale.Category.FORMAT, i18n.formatLocale());
+        apply.run();
+        i18n.languageProperty().addListener((o, a, b) -> apply.run());
+        i18n.latinDigitsProperty().addListener((o, a, b) -> apply.run());
     }
 
     public Scene createScene(Parent root) {
         Scene scene = new Scene(root);
         scene.getStylesheets().add(SceneFactory.class.getResource(STYLESHEET).toExternalForm());
         scene.nodeOrientationProperty().bind(i18n.orientationProperty());
+        languageClass(root);
+        scene.rootProperty().addListener((o, old, now) -> languageClass(now));
         return scene;
+    }
+
+    /** "lang-en" or "lang-ar" on a scene's root: the style sheet picks the font family by it. */
+    private void languageClass(Parent root) {
+        if (root == null || root.getProperties().containsKey(LANG_CLASS)) {
+            return;
+        }
+        root.getProperties().put(LANG_CLASS, Boolean.TRUE);
+        Runnable apply = () -> {
+            root.getStyleClass().removeAll("lang-en", "lang-ar");
+            root.getStyleClass().add("lang-" + i18n.language().code());
+        };
+        apply.run();
+        i18n.languageProperty().addListener(new WeakInvalidationListener(languageListener(root, apply)));
+    }
+
+    private static final String LANG_CLASS = "ishaar.langClass";
+
+    /** Kept by the root itself, so the weak listener lives exactly as long as the root. */
+    private static InvalidationListener languageListener(Parent root, Runnable apply) {
+        InvalidationListener l = o -> apply.run();
+        root.getProperties().put(LANG_CLASS + ".listener", l);
+        return l;
     }
 
     /** Titles the stage through the bundles, gives it the icons, and sets the scene. */

@@ -1,6 +1,7 @@
 package app.ishaar.ui.history;
 
 import app.ishaar.ui.i18n.I18n;
+import app.ishaar.ui.common.Bidi;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -60,8 +61,8 @@ final class DetailPane {
         TextField id = new TextField();
         id.setId("detail-id");
         id.setEditable(false);
-        id.getStyleClass().addAll("detail-id", "ltr");
-        id.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT); // IDs read left to right (CSS cannot set orientation)
+        id.getStyleClass().add("detail-id");
+        Bidi.leftToRight(id);
         id.textProperty().bind(vm.idProperty());
         HBox.setHgrow(id, Priority.ALWAYS);
         Button copy = new Button();
@@ -244,8 +245,7 @@ final class DetailPane {
         l.textProperty().bind(text);
         l.setWrapText(true);
         if (leftToRight) {
-            l.getStyleClass().add("ltr");
-            l.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT);
+            Bidi.leftToRight(l);
         }
         return l;
     }

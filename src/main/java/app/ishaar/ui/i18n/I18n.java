@@ -144,14 +144,40 @@ public final class I18n {
         return NumberFormat.getIntegerInstance(formatLocale()).format(n);
     }
 
-    /** Date and time in the user's zone, the language's month names and digits. */
+    /**
+     * Date and time in the user's zone, with the language's month names and digits: Arabic gets
+     * "٢٠ نوفمبر ٢٠٢٦، ٥:٣٩:٥٢ م" rather than CLDR's numeric medium form, and invisible direction marks
+     * (which many fonts draw as boxes) are dropped in either language. The one implementation.
+     */
     public String formatDateTime(Instant instant) {
         if (instant == null) {
             return "";
         }
+        return stripMarks(dateTimeFormatter().format(instant));
+    }
+
+    private DateTimeFormatter dateTimeFormatter() {
         Locale loc = formatLocale();
-        return DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM).withLocale(loc).withDecimalStyle(DecimalStyle.of(loc))
-                .withZone(zone.get()).format(instant);
+        ZoneId z = zone.get();
+        DateTimeFormatter f = cachedFormatter;
+        if (f == null || !loc.equals(cachedLocale) || !z.equals(cachedZone)) {
+            f = language.get() == AppLanguage.ARABIC ? DateTimeFormatter.ofPattern("d MMMM y\u060C h:mm:ss a", loc)
+                    : DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM).withLocale(loc);
+            f = f.withDecimalStyle(DecimalStyle.of(loc)).withZone(z);
+            cachedFormatter = f;
+            cachedLocale = loc;
+            cachedZone = z;
+        }
+        return f;
+    }
+
+    private DateTimeFormatter cachedFormatter;
+    private Locale cachedLocale;
+    private ZoneId cachedZone;
+
+    /** Drops invisible bidi marks (LRM, RLM, ALM, embeddings, isolates) that fonts may draw as boxes. */
+    public static String stripMarks(String s) {
+        return s.replaceAll("[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]", "");
     }
 
     /** The same instant in UTC, ISO-8601, for tooltips and exports. */

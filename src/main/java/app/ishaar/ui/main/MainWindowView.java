@@ -9,12 +9,12 @@ import app.ishaar.ui.main.MainWindowViewModel.TaxpayerEntry;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Optional;
+import app.ishaar.ui.common.Bidi;
 import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
-import javafx.geometry.NodeOrientation;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -172,7 +172,8 @@ public final class MainWindowView {
         name.getStyleClass().addAll("heading", "data");
         Label rin = new Label();
         rin.setId("header-rin");
-        rin.getStyleClass().addAll("ltr", "muted");
+        rin.getStyleClass().add("muted");
+        Bidi.leftToRight(rin);
         Runnable refresh = () -> {
             TaxpayerEntry e = vm.current();
             name.setText(e == null ? "" : e.label());
@@ -192,7 +193,8 @@ public final class MainWindowView {
         badge.textProperty().bind(i18n.text(MainWindowViewModel.environmentKey(vm.environment().kind())));
 
         Label host = new Label(vm.environment().apiHost());
-        host.getStyleClass().addAll("ltr", "muted");
+        host.getStyleClass().add("muted");
+        Bidi.leftToRight(host);
         host.setId("header-host");
 
         Region spacer = new Region();
@@ -224,8 +226,7 @@ public final class MainWindowView {
 
         PasswordField secret = new PasswordField();
         secret.setId("relogin-secret");
-        secret.getStyleClass().add("ltr");
-        secret.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT);
+        Bidi.leftToRight(secret);
         secret.promptTextProperty().bind(i18n.text("main.banner.secret"));
         secret.textProperty().bindBidirectional(vm.reloginSecretProperty());
         secret.setVisible(vm.reloginNeedsSecret());
@@ -347,8 +348,7 @@ public final class MainWindowView {
     private TitledPane addForm() {
         TextField rin = new TextField();
         rin.setId("add-rin");
-        rin.getStyleClass().add("ltr");
-        rin.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT);
+        Bidi.leftToRight(rin);
         rin.promptTextProperty().bind(i18n.text("switcher.add.rin"));
         TextField name = new TextField();
         name.setId("add-name");
@@ -517,7 +517,8 @@ public final class MainWindowView {
             }
             String rinText = e.displayRinProperty().get();
             Label rin = new Label(rinText == null ? "" : rinText);
-            rin.getStyleClass().addAll("ltr", "muted");
+            rin.getStyleClass().add("muted");
+            Bidi.leftToRight(rin);
             Label state = new Label(switch (e.stateProperty().get()) {
                 case READY -> "●";
                 case FAILED -> "!";
