@@ -10,6 +10,8 @@ import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Optional;
 import app.ishaar.ui.common.Bidi;
+import app.ishaar.ui.settings.SettingsView;
+import app.ishaar.ui.settings.SettingsViewModel;
 import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
@@ -53,6 +55,8 @@ import javafx.util.Duration;
 public final class MainWindowView {
 
     public static final KeyCombination SWITCH = new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN);
+    /** Ctrl+, (Cmd+, on macOS): the settings dialog. */
+    public static final KeyCombination SETTINGS = new KeyCodeCombination(KeyCode.COMMA, KeyCombination.SHORTCUT_DOWN);
 
     private final MainWindowViewModel vm;
     private final I18n i18n;
@@ -79,6 +83,9 @@ public final class MainWindowView {
         root.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (SWITCH.match(e)) {
                 openSwitcher();
+                e.consume();
+            } else if (SETTINGS.match(e)) {
+                openSettings();
                 e.consume();
             }
         });
@@ -109,6 +116,18 @@ public final class MainWindowView {
 
     public Parent root() {
         return root;
+    }
+
+    private SettingsView settingsView;
+
+    /** View → Settings… (Ctrl+,): the one settings dialog, brought to the front if already open. */
+    public SettingsView openSettings() {
+        if (settingsView == null || !settingsView.stage().isShowing()) {
+            settingsView = new SettingsView(new SettingsViewModel(i18n, java.time.Clock.systemUTC()), i18n, scenes,
+                    root.getScene() == null ? null : root.getScene().getWindow());
+        }
+        settingsView.show();
+        return settingsView;
     }
 
     /** Ctrl+T: focus the search field of the switcher, text selected. */
@@ -159,7 +178,10 @@ public final class MainWindowView {
         ar.setOnAction(e -> vm.languageProperty().set(AppLanguage.ARABIC));
         vm.languageProperty().addListener((o, a, b) -> (b == AppLanguage.ARABIC ? ar : en).setSelected(true));
         language.getItems().addAll(en, ar);
-        view.getItems().add(language);
+        MenuItem settings = item("main.menu.settings", "menu-settings");
+        settings.setAccelerator(SETTINGS);
+        settings.setOnAction(e -> openSettings());
+        view.getItems().addAll(language, new javafx.scene.control.SeparatorMenuItem(), settings);
 
         MenuBar bar = new MenuBar(session, view);
         bar.setId("menubar");
