@@ -102,6 +102,9 @@ public final class I18n {
         } catch (MissingResourceException e) {
             return "!" + key + "!";
         }
+        if (language.get() == AppLanguage.ARABIC && latinDigits.get()) {
+            pattern = latinDigits(pattern); // digits written in the Arabic bundle follow the setting too
+        }
         if (args.length == 0) {
             return pattern;
         }
@@ -110,6 +113,22 @@ public final class I18n {
             formatted[i] = args[i] instanceof Number n && !(args[i] instanceof Double || args[i] instanceof Float) ? formatNumber(n.longValue()) : args[i];
         }
         return new MessageFormat(pattern, formatLocale()).format(formatted);
+    }
+
+    /** Arabic-Indic (and Extended Arabic-Indic) digits as Latin 0-9. */
+    public static String latinDigits(String s) {
+        StringBuilder sb = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            int d = c >= '\u0660' && c <= '\u0669' ? c - '\u0660' : c >= '\u06F0' && c <= '\u06F9' ? c - '\u06F0' : -1;
+            if (d >= 0) {
+                if (sb == null) {
+                    sb = new StringBuilder(s);
+                }
+                sb.setCharAt(i, (char) ('0' + d));
+            }
+        }
+        return sb == null ? s : sb.toString();
     }
 
     /** True if the bundle of the current language has the key. */
