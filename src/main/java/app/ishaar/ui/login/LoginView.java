@@ -358,7 +358,10 @@ public final class LoginView {
             b.setOnAction(e -> vm.fillDemo(a));
             b.disableProperty().bind(vm.busyProperty());
             if (!a.taxpayers().isEmpty()) {
-                b.setTooltip(new Tooltip(a.taxpayers().stream().map(t -> t.rin() + "  " + t.name()).collect(Collectors.joining("\n"))));
+                // the taxpayers' RINs and names: data, not UI text
+                Tooltip who = new Tooltip(a.taxpayers().stream().map(t -> t.rin() + "  " + t.name()).collect(Collectors.joining("\n")));
+                who.getStyleClass().add("data");
+                b.setTooltip(who);
             }
             pane.getChildren().add(b);
         }
