@@ -5,17 +5,18 @@ import java.io.InputStream;
 import javafx.scene.text.Font;
 
 /**
- * The bundled fonts (OFL, see {@code /app/ishaar/fonts/OFL.txt}): Noto Sans for Latin text and Noto
- * Sans Arabic UI for Arabic, so that Ishaar looks the same on a bare Linux, Windows or macOS. Loaded
- * once, before the first scene; the style sheet names them first.
+ * The bundled font "Ishaar Sans" (OFL, see {@code /app/ishaar/fonts/OFL.txt}): Noto Sans Arabic UI
+ * with Noto Sans's Latin and punctuation merged in ({@code tools/fonts/build-ishaar-sans.sh}), so that
+ * Ishaar looks the same on a bare Linux, Windows or macOS. One font for both scripts on purpose:
+ * JavaFX does not mirror brackets that come from a fallback font in right-to-left text. Loaded once,
+ * before the first scene; the style sheet names it.
  */
 public final class Fonts {
     private Fonts() {}
 
     private static final System.Logger LOG = System.getLogger(Fonts.class.getName());
-    public static final String LATIN = "Noto Sans";
-    public static final String ARABIC = "Noto Sans Arabic UI";
-    private static final String[] FILES = {"NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSansArabicUI-Regular.ttf", "NotoSansArabicUI-Bold.ttf"};
+    public static final String FAMILY = "Ishaar Sans";
+    private static final String[] FILES = {"IshaarSans-Regular.ttf", "IshaarSans-Bold.ttf"};
     private static boolean loaded;
 
     /** Loads the bundled fonts the first time it is called (cheap afterwards). */

@@ -5,8 +5,6 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import javafx.beans.InvalidationListener;
-import javafx.beans.WeakInvalidationListener;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.image.Image;
@@ -47,32 +45,7 @@ public final class SceneFactory {
         Scene scene = new Scene(root);
         scene.getStylesheets().add(SceneFactory.class.getResource(STYLESHEET).toExternalForm());
         scene.nodeOrientationProperty().bind(i18n.orientationProperty());
-        languageClass(root);
-        scene.rootProperty().addListener((o, old, now) -> languageClass(now));
         return scene;
-    }
-
-    /** "lang-en" or "lang-ar" on a scene's root: the style sheet picks the font family by it. */
-    private void languageClass(Parent root) {
-        if (root == null || root.getProperties().containsKey(LANG_CLASS)) {
-            return;
-        }
-        root.getProperties().put(LANG_CLASS, Boolean.TRUE);
-        Runnable apply = () -> {
-            root.getStyleClass().removeAll("lang-en", "lang-ar");
-            root.getStyleClass().add("lang-" + i18n.language().code());
-        };
-        apply.run();
-        i18n.languageProperty().addListener(new WeakInvalidationListener(languageListener(root, apply)));
-    }
-
-    private static final String LANG_CLASS = "ishaar.langClass";
-
-    /** Kept by the root itself, so the weak listener lives exactly as long as the root. */
-    private static InvalidationListener languageListener(Parent root, Runnable apply) {
-        InvalidationListener l = o -> apply.run();
-        root.getProperties().put(LANG_CLASS + ".listener", l);
-        return l;
     }
 
     /** Titles the stage through the bundles, gives it the icons, and sets the scene. */

@@ -27,7 +27,7 @@ public final class SettingsView {
     public SettingsView(SettingsViewModel vm, I18n i18n, SceneFactory scenes, Window owner) {
         root.setId("settings-dialog");
         root.setStyle("-fx-padding: 18;");
-        root.setPrefWidth(460);
+        root.setPrefWidth(500);
 
         Label heading = label(i18n, "settingsDialog.heading");
         heading.getStyleClass().add("heading");
@@ -71,7 +71,12 @@ public final class SettingsView {
         grid.addRow(2, zone, zoneBox);
         for (Label l : new Label[] {language, digits, zone}) {
             GridPane.setValignment(l, javafx.geometry.VPos.TOP);
+            l.setMinWidth(Region.USE_PREF_SIZE); // the row names are never cut short
         }
+        javafx.scene.layout.ColumnConstraints names = new javafx.scene.layout.ColumnConstraints();
+        javafx.scene.layout.ColumnConstraints values = new javafx.scene.layout.ColumnConstraints();
+        values.setHgrow(Priority.ALWAYS);
+        grid.getColumnConstraints().addAll(names, values);
 
         Label sample = new Label();
         sample.setId("settings-sample");
