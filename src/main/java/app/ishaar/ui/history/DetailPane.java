@@ -156,7 +156,8 @@ final class DetailPane {
         TableColumn<DetailViewModel.AttemptRow, DetailViewModel.AttemptRow> time = new TableColumn<>();
         time.setId("attempt-time");
         time.textProperty().bind(i18n.text("detail.attempt.time"));
-        time.setPrefWidth(175);
+        time.setPrefWidth(185);
+        time.setMinWidth(185); // a whole date and time, also in Arabic with month names
         time.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         time.setCellFactory(c -> new TableCell<>() {
             private final Tooltip tip = new Tooltip();
@@ -177,6 +178,7 @@ final class DetailPane {
         status.setId("attempt-status");
         status.textProperty().bind(i18n.text("detail.attempt.status"));
         status.setPrefWidth(110);
+        status.setMinWidth(95); // the whole status badge
         status.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         status.setCellFactory(c -> new TableCell<>() {
             private final Label badge = new Label();

@@ -21,13 +21,14 @@ import javafx.stage.Window;
 
 /** Settings…: UI language, digit style and the time zone shown. Changes are live; Close (or Esc) closes. */
 public final class SettingsView {
+    private static final double VALUE_WIDTH = 340;
     private final Stage stage = new Stage();
     private final VBox root = new VBox(14);
 
     public SettingsView(SettingsViewModel vm, I18n i18n, SceneFactory scenes, Window owner) {
         root.setId("settings-dialog");
         root.setStyle("-fx-padding: 18;");
-        root.setPrefWidth(500);
+        root.setPrefWidth(520);
 
         Label heading = label(i18n, "settingsDialog.heading");
         heading.getStyleClass().add("heading");
@@ -51,12 +52,10 @@ public final class SettingsView {
         vm.latinDigitsProperty().addListener((o, a, latin) -> digitGroup.selectToggle(latin ? latinDigits : arabicDigits));
         Label digitsHint = label(i18n, "settingsDialog.digits.hint");
         digitsHint.getStyleClass().add("muted");
-        digitsHint.setWrapText(true);
         VBox digitBox = new VBox(6, arabicDigits, latinDigits, digitsHint);
 
         Label zone = label(i18n, "settingsDialog.zone");
         Label zoneHint = label(i18n, "settingsDialog.zone.local");
-        zoneHint.setWrapText(true);
         Label zoneId = new Label(vm.zoneId());
         zoneId.setId("settings-zone");
         zoneId.getStyleClass().add("muted");
@@ -76,11 +75,12 @@ public final class SettingsView {
         javafx.scene.layout.ColumnConstraints names = new javafx.scene.layout.ColumnConstraints();
         javafx.scene.layout.ColumnConstraints values = new javafx.scene.layout.ColumnConstraints();
         values.setHgrow(Priority.ALWAYS);
+        values.setPrefWidth(VALUE_WIDTH);
+        // one line each, unwrapped: JavaFX 21 draws wrapped right-to-left labels past their edge
         grid.getColumnConstraints().addAll(names, values);
 
         Label sample = new Label();
         sample.setId("settings-sample");
-        sample.setWrapText(true);
         sample.textProperty().bind(vm.sample());
 
         Button close = new Button();
