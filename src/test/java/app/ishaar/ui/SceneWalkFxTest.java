@@ -10,12 +10,15 @@ import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.main.MainWindowViewModel;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 import javafx.geometry.NodeOrientation;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Control;
+import javafx.scene.control.DatePicker;
+import javafx.scene.control.Labeled;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
@@ -278,6 +281,7 @@ class SceneWalkFxTest extends FxSandboxTestBase {
             assertThat(fx(() -> lookup(id).<Node>query().getEffectiveNodeOrientation())).as(id).isEqualTo(NodeOrientation.LEFT_TO_RIGHT);
         }
         assertAllArabic("login dialog with a failure");
+        assertThat(fx(() -> lookup("#login-button").<Labeled>query().getFont().getFamily())).as("the bundled font").isEqualTo("Ishaar Sans");
         assertThat(dataNodesNotLeftToRight()).as("data nodes of the login dialog not left-to-right").isEmpty();
         assertThat(savedLanguage()).as("the choice is remembered").isEqualTo("ar");
 
@@ -291,6 +295,20 @@ class SceneWalkFxTest extends FxSandboxTestBase {
         assertThat(fx(() -> flow.mainStage().getScene().getEffectiveNodeOrientation())).isEqualTo(NodeOrientation.RIGHT_TO_LEFT);
         assertThat(text("#pager-page")).isEqualTo("٢");
         assertAllArabic("main window, history with detail");
+
+        // the date picker's calendar in the UI's language and digits, the JVM's locale back after it
+        Locale jvm = Locale.getDefault(Locale.Category.FORMAT);
+        onFx(() -> history().filters().presetProperty().set(app.ishaar.ui.history.DatePreset.CUSTOM));
+        waitUntil("the date pickers", () -> visible("#filter-from-date"));
+        onFx(() -> lookup("#filter-from-date").<DatePicker>query().show());
+        waitUntil("the calendar", () -> lookup(".date-picker-popup").tryQuery().isPresent());
+        assertThat(fx(() -> lookup(".date-picker-popup .month-year-pane").queryAll().stream()
+                .flatMap(n -> n.lookupAll(".label").stream()).map(n -> ((Labeled) n).getText()).toList()))
+                .as("month and year of the calendar").anyMatch(t -> t.matches(".*(يناير|فبراير|مارس|أبريل|مايو|يونيو|يوليو|أغسطس|سبتمبر|أكتوبر|نوفمبر|ديسمبر).*"))
+                .anyMatch(t -> t.matches("[\u0660-\u0669]{4}"));
+        assertAllArabic("the date picker's calendar");
+        onFx(() -> lookup("#filter-from-date").<DatePicker>query().hide());
+        assertThat(Locale.getDefault(Locale.Category.FORMAT)).as("the JVM's format locale after the calendar closed").isEqualTo(jvm);
 
         historyErrorBanner();
         sessionEndedBanner();
