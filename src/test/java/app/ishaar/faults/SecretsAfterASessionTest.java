@@ -6,6 +6,7 @@ import app.ishaar.core.service.TestTokens;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.core.settings.Settings;
 import app.ishaar.core.settings.SettingsStore;
+import app.ishaar.testing.LogCapture;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,11 +15,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
 import java.util.logging.Logger;
-import java.util.logging.SimpleFormatter;
 import java.util.stream.Stream;
 import mockwebserver3.Dispatcher;
 import mockwebserver3.MockResponse;
@@ -46,47 +43,21 @@ class SecretsAfterASessionTest {
     @TempDir
     Path home;
 
-    final List<String> logged = new ArrayList<>();
-    final Handler capture = new Handler() {
-        final SimpleFormatter fmt = new SimpleFormatter();
-
-        @Override
-        public void publish(LogRecord r) {
-            synchronized (logged) {
-                logged.add(fmt.format(r));
-            }
-        }
-
-        @Override
-        public void flush() {}
-
-        @Override
-        public void close() {}
-    };
-    Level rootLevel;
-    /** The command line sets "app.ishaar" to WARNING unless --verbose (INFO); explicit levels on its children win. Held strongly: JUL keeps loggers weakly. */
-    final List<Logger> children = Stream.of("app.ishaar.core", "app.ishaar.cli", "app.ishaar.sandbox", "app.ishaar.ui", "app.ishaar.EmbeddedSandbox")
-            .map(Logger::getLogger).toList();
+    LogCapture logs;
 
     @BeforeEach
     void captureEveryLogger() {
-        capture.setLevel(Level.ALL);
-        Logger root = Logger.getLogger("");
-        rootLevel = root.getLevel();
-        root.addHandler(capture);
-        root.setLevel(Level.ALL);
-        Logger.getLogger("okhttp3").setLevel(Level.ALL);
-        children.forEach(l -> l.setLevel(Level.ALL));
+        // The command line sets "app.ishaar" to WARNING unless --verbose (INFO), overriding the ALL set here;
+        // explicit levels on its children win over it, hence they are raised one by one.
+        logs = LogCapture.install("", "okhttp3", "app.ishaar", "app.ishaar.core", "app.ishaar.cli", "app.ishaar.sandbox", "app.ishaar.ui",
+                "app.ishaar.EmbeddedSandbox");
     }
 
     @AfterEach
     void release() {
-        Logger root = Logger.getLogger("");
-        root.removeHandler(capture);
-        root.setLevel(rootLevel);
-        Logger.getLogger("okhttp3").setLevel(null);
+        logs.close();
+        // undo what the command line under test set on "app.ishaar" (close() alone would put back whatever was there before)
         Logger.getLogger("app.ishaar").setLevel(null);
-        children.forEach(l -> l.setLevel(null));
     }
 
     static final String WRONG = "Wrong-S3cret-\u0635";
@@ -153,6 +124,7 @@ class SecretsAfterASessionTest {
 
         assertThat(service.issued).as("a renewal happened: two tokens or more").hasSizeGreaterThanOrEqualTo(2);
         assertThat(Files.readString(exports.resolve("history.csv"), StandardCharsets.UTF_8)).contains("n1").contains("n3");
+        List<String> logged = logs.lines();
         assertThat(logged).as("the loggers heard the session").anyMatch(l -> l.contains("logging in"));
         assertThat(logged).as("DEBUG records were captured too").anyMatch(l -> l.contains("correlationId"));
 
@@ -174,9 +146,7 @@ class SecretsAfterASessionTest {
             }
         }
         List<String> lines = new ArrayList<>(printed);
-        synchronized (logged) {
-            lines.addAll(logged);
-        }
+        lines.addAll(logs.lines());
         for (String line : lines) {
             for (String s : secrets) {
                 assertThat(line).doesNotContain(s);

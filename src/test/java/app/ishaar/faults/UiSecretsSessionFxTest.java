@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import app.ishaar.core.secrets.InMemorySecretStore;
 import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.Session;
+import app.ishaar.testing.LogCapture;
 import app.ishaar.ui.FxSandboxTestBase;
 import app.ishaar.ui.history.ExportViewModel;
 import app.ishaar.ui.history.HistoryViewModel;
@@ -13,11 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
-import java.util.logging.SimpleFormatter;
 import java.util.stream.Stream;
 import javafx.scene.control.CheckBox;
 import org.junit.jupiter.api.AfterEach;
@@ -41,25 +37,7 @@ class UiSecretsSessionFxTest extends FxSandboxTestBase {
     Path exports;
 
     private final InMemorySecretStore keychain = new InMemorySecretStore();
-    private final List<String> logged = new ArrayList<>();
-    private final List<Logger> held = Stream.of("", "app.ishaar", "app.ishaar.core", "app.ishaar.ui", "okhttp3").map(Logger::getLogger).toList();
-    private final List<Level> before = new ArrayList<>();
-    private final Handler capture = new Handler() {
-        private final SimpleFormatter formatter = new SimpleFormatter();
-
-        @Override
-        public void publish(LogRecord r) {
-            synchronized (logged) {
-                logged.add(formatter.format(r));
-            }
-        }
-
-        @Override
-        public void flush() {}
-
-        @Override
-        public void close() {}
-    };
+    private LogCapture logs;
 
     @Override
     protected SecretStore secretStore() {
@@ -68,19 +46,13 @@ class UiSecretsSessionFxTest extends FxSandboxTestBase {
 
     @Override
     protected void beforeLaunch() {
-        held.forEach(l -> {
-            before.add(l.getLevel());
-            l.setLevel(Level.ALL);
-        });
-        capture.setLevel(Level.ALL);
-        held.get(0).addHandler(capture);
+        logs = LogCapture.install("", "app.ishaar", "app.ishaar.core", "app.ishaar.ui", "okhttp3");
     }
 
     @AfterEach
     void stopCapture() {
-        held.get(0).removeHandler(capture);
-        for (int i = 0; i < held.size(); i++) {
-            held.get(i).setLevel(before.get(i));
+        if (logs != null) {
+            logs.close();
         }
     }
 
@@ -149,10 +121,7 @@ class UiSecretsSessionFxTest extends FxSandboxTestBase {
             }
             assertThat(content).doesNotContainIgnoringCase("bearer ");
         }
-        List<String> lines;
-        synchronized (logged) {
-            lines = List.copyOf(logged);
-        }
+        List<String> lines = logs.lines();
         assertThat(lines).as("the session was logged").anyMatch(l -> l.contains("logging in"));
         for (String line : lines) {
             for (String s : secrets) {

@@ -3,6 +3,7 @@ package app.ishaar.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.core.service.Environment;
+import app.ishaar.testing.LogCapture;
 import app.ishaar.ui.i18n.AppLanguage;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -10,6 +11,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.logging.LogRecord;
 import javafx.scene.control.ComboBox;
 import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.Test;
@@ -128,34 +130,23 @@ class LoginDialogFxTest extends FxSandboxTestBase {
 
     @Test
     void aDoubleClickSendsOneLogin() throws Exception {
-        java.util.concurrent.atomic.AtomicInteger logins = new java.util.concurrent.atomic.AtomicInteger();
-        java.util.logging.Logger clientLog = java.util.logging.Logger.getLogger("app.ishaar.core.service.session");
-        java.util.logging.Handler counter = new java.util.logging.Handler() {
-            @Override
-            public void publish(java.util.logging.LogRecord r) {
-                if (r.getMessage() != null && r.getMessage().startsWith("logging in to")) {
-                    logins.incrementAndGet();
-                }
-            }
-
-            @Override
-            public void flush() {}
-
-            @Override
-            public void close() {}
-        };
-        clientLog.addHandler(counter);
-        try {
+        try (LogCapture logs = LogCapture.install()) {
             waitForDemoAccounts();
             sandbox().knobs().latency(Duration.ofMillis(800));
             clickOn("#demo-erp-nile-trading");
             doubleClickOn("#login-button");
             waitForMainWindow();
-            assertThat(logins.get()).as("logins sent").isEqualTo(1);
+            assertThat(logs.records().stream().filter(LoginDialogFxTest::isLoginSent).count()).as("logins sent").isEqualTo(1);
         } finally {
-            clientLog.removeHandler(counter);
             sandbox().knobs().latency(Duration.ZERO);
         }
+    }
+
+    /** The client's "logging in to ..." record, heard on its session logger (or a child of it). */
+    private static boolean isLoginSent(LogRecord r) {
+        String logger = String.valueOf(r.getLoggerName());
+        boolean fromSession = logger.equals("app.ishaar.core.service.session") || logger.startsWith("app.ishaar.core.service.session.");
+        return fromSession && r.getMessage() != null && r.getMessage().startsWith("logging in to");
     }
 
     @Test

@@ -4,17 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.core.secrets.InMemorySecretStore;
 import app.ishaar.core.secrets.SecretStore;
+import app.ishaar.testing.LogCapture;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
-import java.util.logging.SimpleFormatter;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -27,24 +22,7 @@ class SecretHygieneFxTest extends FxSandboxTestBase {
 
     private static final String SECRET = "sandbox-secret-1";
     private final InMemorySecretStore keychain = new InMemorySecretStore();
-    private final List<String> logged = new ArrayList<>();
-    private final Handler capture = new Handler() {
-        private final SimpleFormatter formatter = new SimpleFormatter();
-
-        @Override
-        public void publish(LogRecord r) {
-            synchronized (logged) {
-                logged.add(formatter.format(r));
-            }
-        }
-
-        @Override
-        public void flush() {}
-
-        @Override
-        public void close() {}
-    };
-    private Level rootLevel;
+    private LogCapture logs;
 
     @Override
     protected SecretStore secretStore() {
@@ -53,18 +31,15 @@ class SecretHygieneFxTest extends FxSandboxTestBase {
 
     @Override
     protected void beforeLaunch() {
-        Logger root = Logger.getLogger("");
-        rootLevel = root.getLevel();
-        root.setLevel(Level.ALL);
-        capture.setLevel(Level.ALL);
-        root.addHandler(capture);
+        // "app.ishaar" too: the command line (in an earlier test of the same JVM) may have left it at WARNING
+        logs = LogCapture.install("", "app.ishaar");
     }
 
     @AfterEach
     void stopCapture() {
-        Logger root = Logger.getLogger("");
-        root.removeHandler(capture);
-        root.setLevel(rootLevel);
+        if (logs != null) {
+            logs.close();
+        }
     }
 
     private void loginAndLogOut(boolean remember) {
@@ -104,10 +79,7 @@ class SecretHygieneFxTest extends FxSandboxTestBase {
             assertClean(f.toString(), read(f));
         }
         assertThat(read(configDir.resolve("settings.json"))).contains("erp-nile-trading");
-        List<String> lines;
-        synchronized (logged) {
-            lines = List.copyOf(logged);
-        }
+        List<String> lines = logs.lines();
         assertThat(lines).as("something was logged").isNotEmpty();
         assertClean("the logs", String.join("\n", lines));
     }

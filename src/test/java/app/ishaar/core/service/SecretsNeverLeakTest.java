@@ -8,17 +8,13 @@ import static app.ishaar.core.service.TestTokens.tokenResponse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.testing.LogCapture;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
-import java.util.logging.SimpleFormatter;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.junit5.StartStop;
@@ -37,34 +33,10 @@ class SecretsNeverLeakTest {
         String token1 = standardToken("first-token-marker");
         String token2 = standardToken("second-token-marker");
 
-        List<String> logged = new ArrayList<>();
-        SimpleFormatter fmt = new SimpleFormatter();
-        Handler capture = new Handler() {
-            @Override
-            public void publish(LogRecord r) {
-                synchronized (logged) {
-                    logged.add(fmt.format(r));
-                }
-            }
-
-            @Override
-            public void flush() {}
-
-            @Override
-            public void close() {}
-        };
-        capture.setLevel(Level.ALL);
-        Logger root = Logger.getLogger("");
-        Logger app = Logger.getLogger("app.ishaar");
-        Logger okhttp = Logger.getLogger("okhttp3");
-        Level rootLevel = root.getLevel();
-        Level appLevel = app.getLevel();
-        root.addHandler(capture);
-        root.setLevel(Level.ALL);
-        app.setLevel(Level.ALL);
-        okhttp.setLevel(Level.ALL);
+        List<String> shown = new ArrayList<>();
         List<Throwable> errors = new ArrayList<>();
-        try (ServiceClient client = new ServiceClient(ServiceClientTest.fastConfig())) {
+        LogCapture logs = LogCapture.install("", "app.ishaar", "okhttp3");
+        try (logs; ServiceClient client = new ServiceClient(ServiceClientTest.fastConfig())) {
             server.enqueue(tokenResponse(token1));
             server.enqueue(new MockResponse.Builder().code(401).build());
             server.enqueue(tokenResponse(token2));
@@ -84,17 +56,14 @@ class SecretsNeverLeakTest {
             errors.add(failure(s.fetch(NotificationQuery.ALL)));
             Session other = client.openSession(env, new Credentials("erp-nile", secret.toCharArray(), null, null));
             errors.add(failure(other.login()));
-            logged.add(s.toString());
-            logged.add(credentials.toString());
-            logged.add(s.tokenInfo().orElseThrow().toString());
+            shown.add(s.toString());
+            shown.add(credentials.toString());
+            shown.add(s.tokenInfo().orElseThrow().toString());
             s.close();
             errors.add(failure(s.fetch(NotificationQuery.ALL)));
-        } finally {
-            root.removeHandler(capture);
-            root.setLevel(rootLevel);
-            app.setLevel(appLevel);
-            okhttp.setLevel(null);
         }
+        List<String> logged = new ArrayList<>(logs.lines());
+        logged.addAll(shown);
         for (Throwable t : errors) {
             for (Throwable c = t; c != null; c = c.getCause()) {
                 logged.add(String.valueOf(c.getMessage()));
