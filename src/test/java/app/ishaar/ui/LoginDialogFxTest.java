@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.core.service.Environment;
 import app.ishaar.testing.LogCapture;
-import app.ishaar.ui.i18n.AppLanguage;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -130,7 +129,9 @@ class LoginDialogFxTest extends FxSandboxTestBase {
 
     @Test
     void aDoubleClickSendsOneLogin() throws Exception {
-        try (LogCapture logs = LogCapture.install()) {
+        // Raises the session logger: a command-line test earlier in this JVM may have left
+        // "app.ishaar" at WARNING, which would hide the INFO record counted here.
+        try (LogCapture logs = LogCapture.install("app.ishaar.core.service.session")) {
             waitForDemoAccounts();
             sandbox().knobs().latency(Duration.ofMillis(800));
             clickOn("#demo-erp-nile-trading");
