@@ -1,0 +1,47 @@
+package app.ishaar.bench;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * startup_ratio: process start → login window shown (first frame rendered) for the real app, divided
+ * by the same for a bare JavaFX stage; both are child JVMs started the same way (same java, classpath
+ * and flags: headless Monocle, software rendering), see {@link StartupProbe}. Launches alternate
+ * (app, bare, app, bare …) after one unmeasured pair; each ratio is of a pair launched back to back,
+ * the figure is the median ratio.
+ */
+final class StartupBench {
+    private StartupBench() {}
+
+    static final Metric.Goal GOAL = Metric.Goal.atMost(1.1);
+    static final int PAIRS = 9;
+
+    static List<Metric> measure(Path dir) throws Exception {
+        List<Double> app = new ArrayList<>();
+        List<Double> bare = new ArrayList<>();
+        List<Double> ratios = new ArrayList<>();
+        for (int i = 0; i <= PAIRS; i++) {
+            double a = launch("app", dir, i);
+            double b = launch("bare", dir, i);
+            System.out.printf(Locale.ROOT, "startup pair %d%s: app %.0f ms, bare %.0f ms, ratio %.3f%n", i, i == 0 ? " (warm-up)" : "", a, b, a / b);
+            if (i > 0) {
+                app.add(a);
+                bare.add(b);
+                ratios.add(a / b);
+            }
+        }
+        return List.of(Metric.of("startup_ratio", Stats.median(ratios), "x", GOAL, String.format(Locale.ROOT,
+                "JVM start -> window shown, Monocle headless: app %.0f ms vs bare stage %.0f ms; %d pairs %s",
+                Stats.median(app), Stats.median(bare), ratios.size(), Stats.runs(ratios, 2))));
+    }
+
+    static double launch(String which, Path dir, int i) throws Exception {
+        List<String> flags = new ArrayList<>(ChildJvm.FX_FLAGS);
+        // a fresh settings folder each time: the first start of a new user
+        flags.add("-Dishaar.config.dir=" + dir.resolve("startup-config/" + which + "-" + i).toAbsolutePath());
+        List<String> cmd = ChildJvm.command(flags, StartupProbe.class.getName(), List.of(which));
+        return Stats.ms(ChildJvm.timeToMarker(cmd, StartupProbe.MARKER::equals, 120));
+    }
+}
