@@ -130,6 +130,11 @@ public final class BenchSuite {
                 List<Metric> out = new ArrayList<>();
                 List<String> flags = new ArrayList<>();
                 flags.add("-Dbench.dir=" + dir.toAbsolutePath());
+                // for profiling a measurement, e.g. -Dbench.childFlags=-XX:StartFlightRecording=filename=ui.jfr
+                String extra = System.getProperty("bench.childFlags", "").trim();
+                if (!extra.isEmpty()) {
+                    flags.addAll(List.of(extra.split("\\s+")));
+                }
                 switch (group) {
                     case "sandbox" -> flags.add("-Xmx2g");
                     case "export" -> flags.add("-Xmx512m");
@@ -139,7 +144,13 @@ public final class BenchSuite {
                         flags.add("-Dishaar.config.dir=" + dir.resolve("config-" + group).toAbsolutePath());
                     }
                 }
-                ChildJvm.run(ChildJvm.command(flags, BenchSuite.class.getName(), List.of("--child", group)), 600, line -> {
+                boolean desktop = group.equals("ui") || group.equals("heap");
+                // the desktop app's service runs here, out of the measured process (its data would count as the app's heap)
+                try (app.ishaar.sandbox.Sandbox sandbox = desktop ? UiSandbox.start() : null) {
+                    if (sandbox != null) {
+                        flags.addAll(UiSandbox.properties(sandbox));
+                    }
+                    ChildJvm.run(ChildJvm.command(flags, BenchSuite.class.getName(), List.of("--child", group)), 600, line -> {
                     if (line.startsWith(RESULT_PREFIX)) {
                         try {
                             out.add(JSON.readValue(line.substring(RESULT_PREFIX.length()), Metric.class));
@@ -149,7 +160,8 @@ public final class BenchSuite {
                     } else {
                         System.out.println("  | " + line);
                     }
-                });
+                    });
+                }
                 return out;
         }
     }

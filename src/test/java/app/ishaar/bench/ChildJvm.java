@@ -14,12 +14,10 @@ import java.util.function.Predicate;
 final class ChildJvm {
     private ChildJvm() {}
 
-    /** JavaFX headless on Monocle, software rendering, the exports ControlsFX needs (as in the pom's run options). */
+    /** JavaFX headless on Monocle, software rendering (JavaFX is on the classpath, as in the runnable jar). */
     static final List<String> FX_FLAGS = List.of(
             "-Dglass.platform=Monocle", "-Dmonocle.platform=Headless", "-Dprism.order=sw", "-Dprism.text=t2k",
-            "-Djava.awt.headless=true",
-            "--add-exports=javafx.base/com.sun.javafx.event=ALL-UNNAMED",
-            "--add-exports=javafx.controls/com.sun.javafx.scene.control=ALL-UNNAMED");
+            "-Djava.awt.headless=true");
 
     static String java() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();

@@ -16,7 +16,7 @@ final class StartupBench {
     private StartupBench() {}
 
     static final Metric.Goal GOAL = Metric.Goal.atMost(1.1);
-    static final int PAIRS = 9;
+    static final int PAIRS = 15;
 
     static List<Metric> measure(Path dir) throws Exception {
         List<Double> app = new ArrayList<>();
