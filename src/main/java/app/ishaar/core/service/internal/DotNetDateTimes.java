@@ -88,7 +88,8 @@ public final class DotNetDateTimes {
         int day = digits(b, off + 8, 2);
         int hour = digits(b, off + 11, 2);
         int minute = digits(b, off + 14, 2);
-        if (year < 1 || month < 1 || month > 12 || day < 1 || day > java.time.Month.of(month).length(java.time.Year.isLeap(year))
+        boolean leap = (year & 3) == 0 && (year % 100 != 0 || year % 400 == 0);
+        if (year < 1 || month < 1 || month > 12 || day < 1 || day > (month == 2 && leap ? 29 : MONTH_DAYS[month])
                 || hour < 0 || hour > 23 || minute < 0 || minute > 59) {
             return null;
         }
@@ -137,8 +138,21 @@ public final class DotNetDateTimes {
                 return null;
             }
         }
-        long epochSecond = java.time.LocalDate.of(year, month, day).toEpochDay() * 86_400L + hour * 3600L + minute * 60L + second - offsetSeconds;
+        long epochSecond = epochDay(year, month, day, leap) * 86_400L + hour * 3600L + minute * 60L + second - offsetSeconds;
         return Instant.ofEpochSecond(epochSecond, nanos);
+    }
+
+    private static final int[] MONTH_DAYS = {0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+
+    /** Days since 1970-01-01 of a valid date with year >= 1 (the arithmetic of LocalDate.toEpochDay, without the object). */
+    private static long epochDay(long y, int m, int d, boolean leap) {
+        long total = 365 * y + (y + 3) / 4 - (y + 99) / 100 + (y + 399) / 400;
+        total += (367L * m - 362) / 12;
+        total += d - 1;
+        if (m > 2) {
+            total -= leap ? 1 : 2;
+        }
+        return total - 719_528L;
     }
 
     /** The value of {@code n} ASCII digits, or -1 when one is not a digit or the text is too short. */

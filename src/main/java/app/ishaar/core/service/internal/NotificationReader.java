@@ -118,7 +118,7 @@ public final class NotificationReader {
 
     /** The elements of the result array that are objects; the parser is on START_ARRAY, left on its END_ARRAY. */
     private static List<Notification> notifications(JsonParser p) throws IOException {
-        List<Notification> items = new ArrayList<>();
+        List<Notification> items = new ArrayList<>(100);
         JsonToken t;
         while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
             if (t == JsonToken.START_OBJECT) {
@@ -171,7 +171,9 @@ public final class NotificationReader {
 
     /** The attempts that are objects; the parser is on START_ARRAY, left on its END_ARRAY. */
     private static List<DeliveryAttempt> attempts(JsonParser p) throws IOException {
-        List<DeliveryAttempt> attempts = new ArrayList<>();
+        // most notifications have one attempt: an immutable one-element list, which the record then keeps as it is
+        DeliveryAttempt single = null;
+        List<DeliveryAttempt> attempts = null;
         JsonToken t;
         while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
             if (t != JsonToken.START_OBJECT) {
@@ -191,9 +193,18 @@ public final class NotificationReader {
                     default -> p.skipChildren();
                 }
             }
-            attempts.add(new DeliveryAttempt(at, status, details));
+            DeliveryAttempt attempt = new DeliveryAttempt(at, status, details);
+            if (attempts != null) {
+                attempts.add(attempt);
+            } else if (single == null) {
+                single = attempt;
+            } else {
+                attempts = new ArrayList<>();
+                attempts.add(single);
+                attempts.add(attempt);
+            }
         }
-        return attempts;
+        return attempts != null ? attempts : single != null ? List.of(single) : List.of();
     }
 
     /** A member's value as text, as {@link Bodies#text} reads it from a tree: null for null and containers. */
