@@ -1,6 +1,6 @@
 package app.ishaar.cli;
 
-import app.ishaar.core.export.AtomicFileWriter;
+import app.ishaar.core.io.AtomicFileWriter;
 import app.ishaar.core.model.Channel;
 import app.ishaar.core.model.Language;
 import app.ishaar.core.model.NotificationPage;

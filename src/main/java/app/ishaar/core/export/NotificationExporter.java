@@ -1,5 +1,6 @@
 package app.ishaar.core.export;
 
+import app.ishaar.core.io.AtomicFileWriter;
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.internal.Failures;

@@ -1,6 +1,6 @@
 package app.ishaar.core.settings;
 
-import app.ishaar.core.io.AtomicFiles;
+import app.ishaar.core.io.AtomicFileWriter;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -100,6 +100,11 @@ public final class SettingsStore {
     }
 
     public void save(Settings settings) throws IOException {
-        AtomicFiles.write(file, mapper.writeValueAsBytes(settings));
+        byte[] json = mapper.writeValueAsBytes(settings);
+        Files.createDirectories(file.getParent());
+        try (AtomicFileWriter out = AtomicFileWriter.open(file)) {
+            out.stream().write(json);
+            out.commit();
+        }
     }
 }

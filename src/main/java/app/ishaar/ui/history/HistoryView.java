@@ -1,17 +1,689 @@
 package app.ishaar.ui.history;
 
+import app.ishaar.core.model.Notification;
+import app.ishaar.core.settings.HistoryPrefs;
 import app.ishaar.ui.common.SceneFactory;
 import app.ishaar.ui.i18n.I18n;
+import java.time.LocalDate;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DecimalStyle;
+import java.time.format.FormatStyle;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import javafx.animation.PauseTransition;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.NodeOrientation;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
 import javafx.scene.Parent;
+import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.ContentDisplay;
+import javafx.scene.control.DatePicker;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.util.Duration;
+import javafx.util.StringConverter;
 
-/** The history screen's view (issue #5): only binds to its {@link HistoryViewModel}. */
+/**
+ * The history screen's view (issue #5): a filter bar with chips, an error banner, the paged table
+ * with a collapsible detail pane, and the pager. It only binds to its {@link HistoryViewModel}:
+ * every decision is the view model's. Nodes that tests look up carry ids ({@code #history-table},
+ * {@code #filter-type}, …).
+ */
 public final class HistoryView {
-    private final StackPane root = new StackPane();
+    /** The screen's own style sheet, beside the application's. */
+    public static final String STYLESHEET = "/app/ishaar/ui/history/history.css";
+    private static final KeyCombination FOCUS_FILTERS = new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN);
 
-    public HistoryView(HistoryViewModel viewModel, I18n i18n, SceneFactory scenes) {}
+    private final HistoryViewModel vm;
+    private final I18n i18n;
+    private final SceneFactory scenes;
+    private final HistoryLabels labels;
+    private final BorderPane root = new BorderPane();
+    private final TableView<Notification> table = new TableView<>();
+    private final SplitPane split = new SplitPane();
+    private final Node detailPane;
+    private final ComboBox<DatePreset> preset = new ComboBox<>();
+    private final List<Runnable> onLanguage = new ArrayList<>();
+    private final PauseTransition columnsSettle = new PauseTransition(Duration.millis(400));
+    /** Kept: the page-size choice is bound through this adapter. */
+    private final ObjectProperty<Integer> pageSizeObject;
+    private ExportDialog lastExport;
+
+    public HistoryView(HistoryViewModel viewModel, I18n i18n, SceneFactory scenes) {
+        this.vm = viewModel;
+        this.i18n = i18n;
+        this.scenes = scenes;
+        this.labels = viewModel.labels();
+        this.pageSizeObject = vm.pager().pageSizeProperty().asObject();
+
+        root.getStyleClass().add("history");
+        root.setId("history");
+        root.getStylesheets().add(HistoryView.class.getResource(STYLESHEET).toExternalForm());
+
+        root.setTop(new VBox(filterBar(), chips(), banner()));
+        detailPane = new DetailPane(vm.detail(), i18n).root();
+        split.getItems().add(tableHolder());
+        split.setId("history-split");
+        root.setCenter(split);
+        root.setBottom(pagerBar());
+        detailVisibility();
+        keys();
+
+        i18n.languageProperty().addListener((o, a, b) -> languageChanged());
+        i18n.latinDigitsProperty().addListener((o, a, b) -> languageChanged());
+        i18n.zoneProperty().addListener((o, a, b) -> languageChanged());
+    }
 
     public Parent root() {
         return root;
+    }
+
+    /** The table of notifications (for the shell's focus handling). */
+    public TableView<Notification> table() {
+        return table;
+    }
+
+    private void languageChanged() {
+        onLanguage.forEach(Runnable::run);
+        table.refresh();
+    }
+
+    // ---------------------------------------------------------------- filters
+
+    private Node filterBar() {
+        FiltersViewModel f = vm.filters();
+        FlowPane bar = new FlowPane();
+        bar.getStyleClass().add("filter-bar");
+        bar.setId("filter-bar");
+
+        preset.setId("filter-date");
+        preset.getItems().setAll(DatePreset.values());
+        preset.valueProperty().bindBidirectional(f.presetProperty());
+        converter(preset, p -> i18n.get(p.key()));
+
+        DatePicker fromDate = datePicker("filter-from-date", f.fromDateProperty());
+        TextField fromTime = timeField("filter-from-time", f.fromTimeProperty());
+        DatePicker toDate = datePicker("filter-to-date", f.toDateProperty());
+        TextField toTime = timeField("filter-to-time", f.toTimeProperty());
+        HBox custom = group(label("filter.from"), fromDate, fromTime, label("filter.to"), toDate, toTime);
+        custom.visibleProperty().bind(f.presetProperty().isEqualTo(DatePreset.CUSTOM));
+        custom.managedProperty().bind(custom.visibleProperty());
+
+        Button apply = button("filter.apply", "filter.apply.tooltip", () -> {
+            commit(fromDate);
+            commit(toDate);
+            f.apply();
+        });
+        apply.setId("filter-apply");
+        apply.disableProperty().bind(f.validProperty().not());
+        Button reset = button("filter.reset", "filter.reset.tooltip", f::reset);
+        reset.setId("filter-reset");
+
+        Label invalid = new Label();
+        invalid.setId("filter-invalid");
+        invalid.getStyleClass().add("error-text");
+        invalid.textProperty().bind(f.validationMessageProperty());
+        invalid.visibleProperty().bind(f.validProperty().not());
+        invalid.managedProperty().bind(invalid.visibleProperty());
+
+        bar.getChildren().addAll(
+                group(label("filter.date"), preset), custom,
+                group(label("filter.type"), choice("type", FiltersViewModel.typeOptions(), f.typeProperty())),
+                group(label("filter.language"), choice("language", FiltersViewModel.languageOptions(), f.languageProperty())),
+                group(label("filter.status"), choice("status", FiltersViewModel.statusOptions(), f.statusProperty())),
+                group(label("filter.channel"), choice("channel", FiltersViewModel.channelOptions(), f.channelProperty())),
+                group(apply, reset), invalid);
+
+        // Enter anywhere in the filter bar applies (after the date pickers took their typed text)
+        bar.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.ENTER) {
+                commit(fromDate);
+                commit(toDate);
+                f.apply();
+                e.consume();
+            }
+        });
+        return bar;
+    }
+
+    private ComboBox<String> choice(String dimension, List<String> options, javafx.beans.property.StringProperty value) {
+        ComboBox<String> box = new ComboBox<>();
+        box.setId("filter-" + dimension);
+        box.getItems().setAll(options);
+        box.valueProperty().bindBidirectional(value);
+        converter(box, v -> vm.filters().optionText(dimension, v));
+        return box;
+    }
+
+    private <T> void converter(ComboBox<T> box, Function<T, String> text) {
+        // cells of our own: a combo box does not redraw its shown value when only its converter changes
+        javafx.util.Callback<javafx.scene.control.ListView<T>, javafx.scene.control.ListCell<T>> cells = list -> new javafx.scene.control.ListCell<>() {
+            @Override
+            protected void updateItem(T item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null ? null : text.apply(item));
+            }
+        };
+        Runnable install = () -> {
+            box.setConverter(new StringConverter<>() {
+                @Override
+                public String toString(T t) {
+                    return t == null ? "" : text.apply(t);
+                }
+
+                @Override
+                public T fromString(String s) {
+                    return box.getValue();
+                }
+            });
+            box.setCellFactory(null);
+            box.setCellFactory(cells);
+            box.setButtonCell(cells.call(null));
+        };
+        install.run();
+        onLanguage.add(install);
+    }
+
+    private DatePicker datePicker(String id, ObjectProperty<LocalDate> value) {
+        DatePicker picker = new DatePicker();
+        picker.setId(id);
+        picker.setPrefWidth(130);
+        picker.valueProperty().bindBidirectional(value);
+        Runnable install = () -> {
+            DateTimeFormatter fmt = DateTimeFormatter.ofLocalizedDate(FormatStyle.SHORT).withLocale(i18n.formatLocale())
+                    .withDecimalStyle(DecimalStyle.of(i18n.formatLocale()));
+            picker.setConverter(new StringConverter<>() {
+                @Override
+                public String toString(LocalDate d) {
+                    return d == null ? "" : fmt.format(d);
+                }
+
+                @Override
+                public LocalDate fromString(String s) {
+                    if (s == null || s.isBlank()) {
+                        return null;
+                    }
+                    try {
+                        return LocalDate.parse(s.strip(), fmt);
+                    } catch (java.time.format.DateTimeParseException e) {
+                        try {
+                            return LocalDate.parse(FiltersViewModel.latin(s.strip()));
+                        } catch (java.time.format.DateTimeParseException e2) {
+                            return picker.getValue();
+                        }
+                    }
+                }
+            });
+        };
+        install.run();
+        onLanguage.add(install);
+        return picker;
+    }
+
+    /** Takes what was typed into a date picker's field without Enter. */
+    private static void commit(DatePicker picker) {
+        String typed = picker.getEditor().getText();
+        LocalDate parsed = picker.getConverter().fromString(typed);
+        if (!java.util.Objects.equals(parsed, picker.getValue())) {
+            picker.setValue(parsed);
+        }
+    }
+
+    private TextField timeField(String id, javafx.beans.property.StringProperty value) {
+        TextField field = new TextField();
+        field.setId(id);
+        field.getStyleClass().addAll("time-field", "ltr");
+        field.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT); // hh:mm reads left to right
+        field.promptTextProperty().bind(i18n.text("filter.time.prompt"));
+        field.textProperty().bindBidirectional(value);
+        return field;
+    }
+
+    private Node chips() {
+        FlowPane pane = new FlowPane();
+        pane.getStyleClass().add("chips");
+        pane.setId("filter-chips");
+        Runnable rebuild = () -> {
+            List<Node> nodes = new ArrayList<>();
+            for (FiltersViewModel.Chip chip : vm.filters().chips()) {
+                Label text = new Label(chip.text());
+                Button remove = new Button("×");
+                remove.getStyleClass().add("chip-remove");
+                remove.setId("chip-remove-" + chip.dimension());
+                remove.setTooltip(tooltip("filter.chip.remove"));
+                remove.setOnAction(e -> vm.filters().remove(chip.dimension()));
+                remove.setFocusTraversable(true);
+                HBox box = new HBox(text, remove);
+                box.getStyleClass().add("chip");
+                box.setId("chip-" + chip.dimension());
+                nodes.add(box);
+            }
+            pane.getChildren().setAll(nodes);
+        };
+        vm.filters().chips().addListener((ListChangeListener<FiltersViewModel.Chip>) c -> rebuild.run());
+        rebuild.run();
+        pane.visibleProperty().bind(Bindings.isNotEmpty(vm.filters().chips()));
+        pane.managedProperty().bind(pane.visibleProperty());
+        return pane;
+    }
+
+    private Node banner() {
+        Label text = new Label();
+        text.setId("history-error");
+        text.getStyleClass().add("banner-text");
+        text.textProperty().bind(vm.errorTextProperty());
+        Label reference = new Label();
+        reference.setId("history-error-reference");
+        reference.getStyleClass().add("muted");
+        reference.textProperty().bind(vm.errorReferenceProperty());
+        reference.visibleProperty().bind(reference.textProperty().isNotEmpty());
+        reference.managedProperty().bind(reference.visibleProperty());
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        Button retry = button("history.retry", null, vm::retry);
+        retry.setId("history-retry");
+        Button dismiss = button("history.dismiss", null, vm::dismissError);
+        dismiss.setId("history-dismiss");
+        HBox banner = new HBox(new VBox(2, text, reference), spacer, retry, dismiss);
+        banner.getStyleClass().addAll("banner", "error");
+        banner.setId("history-banner");
+        banner.visibleProperty().bind(vm.errorProperty().isNotNull());
+        banner.managedProperty().bind(banner.visibleProperty());
+        return banner;
+    }
+
+    // ---------------------------------------------------------------- table
+
+    private Node tableHolder() {
+        table.setId("history-table");
+        table.setItems(vm.rows());
+        table.setTableMenuButtonVisible(true);
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+
+        List<TableColumn<Notification, Notification>> cols = List.of(
+                column("sent", "history.column.sent", 180, n -> labels.dateTime(n.receivedDateTime()),
+                        n -> i18n.get("history.sentUtc", I18n.formatUtc(n.receivedDateTime())), false),
+                column("type", "history.column.type", 175, labels::type, null, false),
+                column("channel", "history.column.channel", 90, n -> labels.channel(n.channel()), null, false),
+                column("address", "history.column.address", 190, n -> HistoryLabels.raw(n.address()), null, true),
+                column("language", "history.column.language", 85, n -> labels.language(n.language()), null, false),
+                statusColumn(),
+                column("delivered", "history.column.delivered", 180,
+                        n -> labels.dateTime(n.deliveredDateTime()),
+                        n -> n.deliveredDateTime() == null ? null : i18n.get("history.sentUtc", I18n.formatUtc(n.deliveredDateTime())), false),
+                column("attempts", "history.column.attempts", 75, n -> labels.number(n.deliveryAttempts().size()), null, false));
+        applyColumnLayout(cols);
+        watchColumnLayout();
+
+        table.getSelectionModel().selectedItemProperty().addListener((o, a, now) -> vm.select(now));
+        vm.selectedProperty().addListener((o, a, now) -> {
+            if (table.getSelectionModel().getSelectedItem() != now) {
+                if (now == null) {
+                    table.getSelectionModel().clearSelection();
+                } else {
+                    table.getSelectionModel().select(now);
+                }
+            }
+        });
+
+        // while loading the previous page stays, dimmed (opacity, not a style class: toggling a class on
+        // the table would restyle every cell twice a page)
+        table.opacityProperty().bind(Bindings.when(vm.loadingProperty()).then(0.55).otherwise(1.0));
+        ProgressIndicator progress = new ProgressIndicator();
+        progress.setId("history-progress");
+        progress.visibleProperty().bind(vm.loadingProperty());
+        progress.setMouseTransparent(true);
+        progress.setAccessibleText(i18n.get("history.loading"));
+        onLanguage.add(() -> progress.setAccessibleText(i18n.get("history.loading")));
+
+        table.setPlaceholder(placeholder());
+        StackPane holder = new StackPane(table, progress);
+        holder.getStyleClass().add("table-holder");
+        return holder;
+    }
+
+    private Node placeholder() {
+        Label text = new Label();
+        text.setId("history-empty");
+        text.textProperty().bind(Bindings.createStringBinding(() -> {
+            if (vm.emptyProperty().get()) {
+                return i18n.get(vm.filters().applied().isDefault() ? "history.emptyAll" : "history.empty");
+            }
+            return ""; // while the first page loads, the progress indicator says it
+        }, vm.emptyProperty(), vm.filters().appliedProperty(), i18n.languageProperty()));
+        Button reset = button("history.resetFilters", null, vm.filters()::reset);
+        reset.setId("history-empty-reset");
+        reset.visibleProperty().bind(vm.emptyProperty().and(Bindings.createBooleanBinding(() -> !vm.filters().applied().isDefault(),
+                vm.filters().appliedProperty())));
+        reset.managedProperty().bind(reset.visibleProperty());
+        VBox box = new VBox(text, reset);
+        box.getStyleClass().add("empty-state");
+        return box;
+    }
+
+    private TableColumn<Notification, Notification> column(String id, String key, double width, Function<Notification, String> text,
+            Function<Notification, String> tooltip, boolean leftToRight) {
+        TableColumn<Notification, Notification> col = new TableColumn<>();
+        col.setId(id);
+        col.textProperty().bind(i18n.text(key));
+        col.setPrefWidth(width);
+        col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
+        col.setSortable(false); // the service orders by date; sorting one page would mislead
+        col.setCellFactory(c -> new TableCell<>() {
+            private final Tooltip tip = new Tooltip();
+
+            {
+                if (leftToRight) {
+                    setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT);
+                }
+            }
+
+            @Override
+            protected void updateItem(Notification n, boolean empty) {
+                super.updateItem(n, empty);
+                if (empty || n == null) {
+                    setText(null);
+                    setTooltip(null);
+                    return;
+                }
+                setText(text.apply(n));
+                String t = tooltip == null ? null : tooltip.apply(n);
+                if (t != null) {
+                    tip.setText(t);
+                    if (getTooltip() != tip) {
+                        setTooltip(tip);
+                    }
+                } else if (getTooltip() != null) {
+                    setTooltip(null);
+                }
+            }
+        });
+        return col;
+    }
+
+    private TableColumn<Notification, Notification> statusColumn() {
+        TableColumn<Notification, Notification> col = new TableColumn<>();
+        col.setId("status");
+        col.textProperty().bind(i18n.text("history.column.status"));
+        col.setPrefWidth(110);
+        col.setSortable(false);
+        col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
+        col.setCellFactory(c -> new TableCell<>() {
+            private final Label badge = new Label();
+
+            @Override
+            protected void updateItem(Notification n, boolean empty) {
+                super.updateItem(n, empty);
+                setText(null);
+                if (empty || n == null) {
+                    setGraphic(null);
+                    return;
+                }
+                badge.setText(labels.status(n.status()));
+                String style = HistoryLabels.statusStyle(n.status());
+                if (!badge.getStyleClass().contains(style)) { // restyle only when the status kind changes
+                    badge.getStyleClass().setAll("label", "status-badge", style);
+                }
+                setGraphic(badge);
+                setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
+            }
+        });
+        return col;
+    }
+
+    private void applyColumnLayout(List<TableColumn<Notification, Notification>> cols) {
+        Map<String, TableColumn<Notification, Notification>> byId = new HashMap<>();
+        cols.forEach(c -> byId.put(c.getId(), c));
+        List<TableColumn<Notification, Notification>> ordered = new ArrayList<>();
+        for (HistoryPrefs.ColumnPref p : vm.columnsProperty().get()) {
+            TableColumn<Notification, Notification> c = byId.remove(p.id());
+            if (c != null) {
+                if (p.width() >= 30 && p.width() <= 2000) {
+                    c.setPrefWidth(p.width());
+                }
+                c.setVisible(p.visible());
+                ordered.add(c);
+            }
+        }
+        for (TableColumn<Notification, Notification> c : cols) {
+            if (byId.containsKey(c.getId())) {
+                ordered.add(c); // a column the remembered layout does not know yet
+            }
+        }
+        if (ordered.stream().noneMatch(TableColumn::isVisible)) {
+            ordered.forEach(c -> c.setVisible(true));
+        }
+        table.getColumns().setAll(ordered);
+    }
+
+    private void watchColumnLayout() {
+        columnsSettle.setOnFinished(e -> vm.columnsProperty().set(table.getColumns().stream()
+                .map(c -> new HistoryPrefs.ColumnPref(c.getId(), Math.round(c.getWidth()), c.isVisible())).toList()));
+        Runnable changed = columnsSettle::playFromStart;
+        table.getColumns().addListener((ListChangeListener<TableColumn<Notification, ?>>) c -> changed.run());
+        for (TableColumn<Notification, ?> c : table.getColumns()) {
+            c.widthProperty().addListener((o, a, b) -> changed.run());
+            c.visibleProperty().addListener((o, a, b) -> changed.run());
+        }
+    }
+
+    // ---------------------------------------------------------------- detail
+
+    private void detailVisibility() {
+        Runnable show = () -> {
+            boolean visible = vm.detailVisibleProperty().get();
+            if (visible && !split.getItems().contains(detailPane)) {
+                split.getItems().add(detailPane);
+                split.setDividerPositions(vm.detailDividerProperty().get());
+                split.getDividers().get(0).positionProperty().addListener((o, a, now) -> {
+                    double p = now.doubleValue();
+                    if (p > 0.05 && p < 0.95) {
+                        vm.detailDividerProperty().set(Math.round(p * 1000) / 1000.0);
+                    }
+                });
+            } else if (!visible) {
+                split.getItems().remove(detailPane);
+            }
+        };
+        vm.detailVisibleProperty().addListener((o, a, b) -> show.run());
+        show.run();
+    }
+
+    // ---------------------------------------------------------------- pager
+
+    private Node pagerBar() {
+        PagerViewModel p = vm.pager();
+        Button first = iconButton("pager-first", "icon-first", "pager.first", p::first);
+        first.disableProperty().bind(p.canPreviousProperty().not());
+        Button previous = iconButton("pager-previous", "icon-previous", "pager.previous", p::previous);
+        previous.disableProperty().bind(p.canPreviousProperty().not());
+        Button next = iconButton("pager-next", "icon-next", "pager.next", p::next);
+        next.disableProperty().bind(p.canNextProperty().not());
+        Button last = iconButton("pager-last", "icon-last", "pager.last", p::last);
+        last.disableProperty().bind(p.canNextProperty().not());
+
+        TextField page = new TextField();
+        page.setId("pager-page");
+        page.getStyleClass().add("page-field");
+        page.setTooltip(tooltip("pager.goTo"));
+        var pageText = p.pageText();
+        page.setText(pageText.get());
+        pageText.addListener((o, a, now) -> page.setText(now));
+        page.setOnAction(e -> {
+            if (!p.goTo(page.getText())) {
+                page.setText(pageText.get());
+            }
+        });
+        page.focusedProperty().addListener((o, a, focused) -> {
+            if (!focused) {
+                page.setText(pageText.get());
+            }
+        });
+        Label of = new Label();
+        of.setId("pager-of");
+        of.textProperty().bind(p.ofPagesText());
+
+        ChoiceBox<Integer> size = new ChoiceBox<>();
+        size.setId("pager-size");
+        size.getItems().setAll(PagerViewModel.PAGE_SIZES);
+        size.valueProperty().bindBidirectional(pageSizeObject);
+        Runnable sizeConverter = () -> size.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Integer n) {
+                return n == null ? "" : i18n.formatNumber(n);
+            }
+
+            @Override
+            public Integer fromString(String s) {
+                return size.getValue();
+            }
+        });
+        sizeConverter.run();
+        onLanguage.add(sizeConverter);
+
+        Label total = new Label();
+        total.setId("pager-total");
+        total.getStyleClass().add("muted");
+        total.textProperty().bind(p.totalText());
+
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        Button refresh = button("history.refresh", "history.refresh.tooltip", vm::refresh);
+        refresh.setId("history-refresh");
+        ToggleButton details = new ToggleButton();
+        details.setId("history-details");
+        details.textProperty().bind(i18n.text("history.details"));
+        details.setTooltip(tooltip("history.details.tooltip"));
+        details.selectedProperty().bindBidirectional(vm.detailVisibleProperty());
+        Button export = button("history.export", null, this::openExport);
+        export.setId("history-export");
+
+        HBox bar = new HBox(first, previous, label("pager.page"), page, of, next, last, new Region(), label("pager.pageSize"), size, total,
+                spacer, refresh, details, export);
+        bar.getStyleClass().add("pager");
+        bar.setId("pager");
+        bar.setAlignment(Pos.CENTER_LEFT);
+        return bar;
+    }
+
+    private void openExport() {
+        lastExport = new ExportDialog(vm, i18n, scenes, root.getScene() == null ? null : root.getScene().getWindow());
+        lastExport.show();
+    }
+
+    /** The export dialog opened last, or null (tests). */
+    ExportDialog lastExportDialog() {
+        return lastExport;
+    }
+
+    // ---------------------------------------------------------------- keys
+
+    private void keys() {
+        table.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.PAGE_DOWN && !e.isShortcutDown()) {
+                vm.pager().next();
+                e.consume();
+            } else if (e.getCode() == KeyCode.PAGE_UP && !e.isShortcutDown()) {
+                vm.pager().previous();
+                e.consume();
+            }
+        });
+        root.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (FOCUS_FILTERS.match(e)) {
+                preset.requestFocus();
+                e.consume();
+            } else if (e.getCode() == KeyCode.F5) {
+                vm.refresh();
+                e.consume();
+            } else if (e.isAltDown() && (e.getCode() == KeyCode.LEFT || e.getCode() == KeyCode.RIGHT)) {
+                // Alt+arrow pages in the reading direction: in Arabic, left is forward
+                boolean rtl = root.getEffectiveNodeOrientation() == NodeOrientation.RIGHT_TO_LEFT;
+                if ((e.getCode() == KeyCode.RIGHT) != rtl) {
+                    vm.pager().next();
+                } else {
+                    vm.pager().previous();
+                }
+                e.consume();
+            }
+        });
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    private Label label(String key) {
+        Label l = new Label();
+        l.textProperty().bind(i18n.text(key));
+        l.getStyleClass().add("filter-label");
+        return l;
+    }
+
+    private static HBox group(Node... nodes) {
+        HBox box = new HBox(nodes);
+        box.getStyleClass().add("filter-group");
+        return box;
+    }
+
+    private Button button(String key, String tooltipKey, Runnable action) {
+        Button b = new Button();
+        b.textProperty().bind(i18n.text(key));
+        if (tooltipKey != null) {
+            b.setTooltip(tooltip(tooltipKey));
+        }
+        b.setOnAction(e -> action.run());
+        return b;
+    }
+
+    private Button iconButton(String id, String iconClass, String tooltipKey, Runnable action) {
+        Region icon = new Region();
+        icon.getStyleClass().addAll("icon", iconClass);
+        Button b = new Button();
+        b.setGraphic(icon);
+        b.setId(id);
+        b.setTooltip(tooltip(tooltipKey));
+        b.setOnAction(e -> action.run());
+        b.setAccessibleText(i18n.get(tooltipKey));
+        onLanguage.add(() -> b.setAccessibleText(i18n.get(tooltipKey)));
+        return b;
+    }
+
+    private Tooltip tooltip(String key) {
+        Tooltip t = new Tooltip();
+        t.textProperty().bind(i18n.text(key));
+        return t;
+    }
+
+    static void copyToClipboard(String text) {
+        ClipboardContent content = new ClipboardContent();
+        content.putString(text);
+        Clipboard.getSystemClipboard().setContent(content);
     }
 }

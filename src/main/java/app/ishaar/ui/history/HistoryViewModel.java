@@ -1,27 +1,152 @@
 package app.ishaar.ui.history;
 
+import app.ishaar.core.model.Notification;
+import app.ishaar.core.model.NotificationPage;
+import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.service.Session;
+import app.ishaar.core.service.SessionExpiredException;
 import app.ishaar.core.settings.HistoryPrefs;
 import app.ishaar.ui.i18n.I18n;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.StringBinding;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
 
 /**
  * The notification history screen of one represented taxpayer (issue #5). Contract used by the
  * main window: one instance per taxpayer, kept while the window lives, so filters, page and selection
  * survive switching taxpayers and re-login (the shell sets a new session into {@link #sessionProperty()}).
  *
- * @param fx where continuations run (FxExecutor in the app, a direct executor in tests)
- * @param initial remembered state, or null for defaults
- * @param prefsSink receives the state to remember whenever it changes
- * @param onSessionExpired called (on fx) when a call fails with SessionExpiredException
+ * <p>Every page comes from the service. A newer request supersedes an older one: the older future is
+ * cancelled and its result, should it still arrive, is dropped. A failure shows in {@link #errorProperty()}
+ * and never clears the rows or the filters.
  */
 public final class HistoryViewModel {
-    private final ObjectProperty<Session> session = new SimpleObjectProperty<>(this, "session");
+    private static final Logger LOG = System.getLogger(HistoryViewModel.class.getName());
 
-    public HistoryViewModel(I18n i18n, Executor fx, HistoryPrefs initial, Consumer<HistoryPrefs> prefsSink, Runnable onSessionExpired) {}
+    private final I18n i18n;
+    private final Executor fx;
+    private final Clock clock;
+    private final Consumer<HistoryPrefs> prefsSink;
+    private final Runnable onSessionExpired;
+
+    private final ObjectProperty<Session> session = new SimpleObjectProperty<>(this, "session");
+    private final FiltersViewModel filters;
+    private final PagerViewModel pager;
+    private final DetailViewModel detail;
+    private final HistoryLabels labels;
+
+    private final ObservableList<Notification> rows = FXCollections.observableArrayList();
+    private final ObjectProperty<Notification> selected = new SimpleObjectProperty<>(this, "selected");
+    private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading");
+    private final ReadOnlyBooleanWrapper empty = new ReadOnlyBooleanWrapper(this, "empty");
+    private final ReadOnlyObjectWrapper<Throwable> error = new ReadOnlyObjectWrapper<>(this, "error");
+    private final StringBinding errorText;
+    private final StringBinding errorReference;
+
+    private final ObjectProperty<List<HistoryPrefs.ColumnPref>> columns = new SimpleObjectProperty<>(this, "columns", List.of());
+    private final DoubleProperty detailDivider = new SimpleDoubleProperty(this, "detailDivider", 0.64);
+    private final BooleanProperty detailVisible = new SimpleBooleanProperty(this, "detailVisible", true);
+
+    private long generation;
+    private CompletableFuture<NotificationPage> inFlight;
+    private NotificationQuery lastQuery;
+    private String selectedId;
+    private boolean replacingRows;
+    private HistoryPrefs lastPrefs;
+    private ExportViewModel.Exporter exporter = CoreExporter::export;
+
+    public HistoryViewModel(I18n i18n, Executor fx, HistoryPrefs initial, Consumer<HistoryPrefs> prefsSink, Runnable onSessionExpired) {
+        this(i18n, fx, initial, prefsSink, onSessionExpired, Clock.systemUTC());
+    }
+
+    /** The same, with the clock date presets are computed from (tests fix it). */
+    public HistoryViewModel(I18n i18n, Executor fx, HistoryPrefs initial, Consumer<HistoryPrefs> prefsSink, Runnable onSessionExpired,
+            Clock clock) {
+        this.i18n = Objects.requireNonNull(i18n);
+        this.fx = Objects.requireNonNull(fx);
+        this.clock = Objects.requireNonNull(clock);
+        this.prefsSink = prefsSink == null ? p -> { } : prefsSink;
+        this.onSessionExpired = onSessionExpired == null ? () -> { } : onSessionExpired;
+        this.labels = new HistoryLabels(i18n);
+        this.filters = new FiltersViewModel(i18n, clock, filterOf(initial));
+        this.pager = new PagerViewModel(i18n, initial == null || initial.pageSize() == null ? PagerViewModel.DEFAULT_PAGE_SIZE : initial.pageSize());
+        this.detail = new DetailViewModel(i18n);
+        if (initial != null) {
+            columns.set(initial.columns());
+            if (initial.detailDivider() != null && initial.detailDivider() > 0.05 && initial.detailDivider() < 0.95) {
+                detailDivider.set(initial.detailDivider());
+            }
+            if (initial.detailVisible() != null) {
+                detailVisible.set(initial.detailVisible());
+            }
+        }
+        lastPrefs = prefs();
+
+        errorText = Bindings.createStringBinding(() -> error.get() == null ? "" : CallErrors.message(i18n, error.get()),
+                error, i18n.languageProperty(), i18n.latinDigitsProperty());
+        errorReference = Bindings.createStringBinding(() -> {
+            String id = error.get() == null ? null : CallErrors.correlationId(error.get());
+            return id == null ? "" : i18n.get("error.call.reference", id);
+        }, error, i18n.languageProperty());
+
+        detail.notificationProperty().bind(selected);
+        selected.addListener((obs, old, now) -> {
+            if (now != null) {
+                selectedId = now.notificationId();
+            } else if (!replacingRows) {
+                selectedId = null;
+            }
+        });
+        pager.setNavigator(this::load);
+        filters.appliedProperty().addListener((obs, old, now) -> {
+            load(1);
+            emitPrefs();
+        });
+        pager.pageSizeProperty().addListener((obs, old, now) -> emitPrefs());
+        columns.addListener((obs, old, now) -> emitPrefs());
+        detailDivider.addListener((obs, old, now) -> emitPrefs());
+        detailVisible.addListener((obs, old, now) -> emitPrefs());
+        session.addListener((obs, old, now) -> {
+            if (now == null) {
+                cancelInFlight();
+            } else {
+                load(pager.target());
+            }
+        });
+    }
+
+    private static FilterState filterOf(HistoryPrefs p) {
+        if (p == null) {
+            return FilterState.DEFAULT;
+        }
+        return new FilterState(DatePreset.parse(p.datePreset()), p.customFrom(), p.customTo(), blankToNull(p.type()),
+                blankToNull(p.language()), blankToNull(p.status()), blankToNull(p.channel()));
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s.strip();
+    }
+
+    // ---- contract with the main window ----
 
     /** Setting a session (or a renewed one) loads the current page with it. */
     public ObjectProperty<Session> sessionProperty() {
@@ -29,5 +154,208 @@ public final class HistoryViewModel {
     }
 
     /** Reloads the current page (F5). */
-    public void refresh() {}
+    public void refresh() {
+        load(pager.target());
+    }
+
+    // ---- state for the view ----
+
+    public I18n i18n() {
+        return i18n;
+    }
+
+    public HistoryLabels labels() {
+        return labels;
+    }
+
+    public FiltersViewModel filters() {
+        return filters;
+    }
+
+    public PagerViewModel pager() {
+        return pager;
+    }
+
+    public DetailViewModel detail() {
+        return detail;
+    }
+
+    /** The notifications of the shown page, in the service's order. */
+    public ObservableList<Notification> rows() {
+        return rows;
+    }
+
+    /** The selected row; the detail pane follows it with no request. */
+    public ObjectProperty<Notification> selectedProperty() {
+        return selected;
+    }
+
+    /** True while a page is being fetched (the shown rows stay until it arrives). */
+    public ReadOnlyBooleanProperty loadingProperty() {
+        return loading.getReadOnlyProperty();
+    }
+
+    /** True when the last answer said no notification matches. */
+    public ReadOnlyBooleanProperty emptyProperty() {
+        return empty.getReadOnlyProperty();
+    }
+
+    /** The last failure, until dismissed, retried successfully or superseded by a success. */
+    public ReadOnlyObjectProperty<Throwable> errorProperty() {
+        return error.getReadOnlyProperty();
+    }
+
+    public StringBinding errorTextProperty() {
+        return errorText;
+    }
+
+    /** "Reference: <correlationId>" or empty. */
+    public StringBinding errorReferenceProperty() {
+        return errorReference;
+    }
+
+    /** Column order, widths and visibility, in display order (the view writes it). */
+    public ObjectProperty<List<HistoryPrefs.ColumnPref>> columnsProperty() {
+        return columns;
+    }
+
+    public DoubleProperty detailDividerProperty() {
+        return detailDivider;
+    }
+
+    public BooleanProperty detailVisibleProperty() {
+        return detailVisible;
+    }
+
+    /** The query of the shown filter without paging: what an export writes. */
+    public NotificationQuery exportQuery() {
+        return filters.applied().toQuery(clock, i18n.zoneProperty().get(), 1, PagerViewModel.MAX_PAGE_SIZE).withPage(1);
+    }
+
+    /** The state to remember for this taxpayer. */
+    public HistoryPrefs prefs() {
+        FilterState f = filters.applied();
+        return new HistoryPrefs(f.preset().name(), f.customFrom(), f.customTo(), f.type(), f.language(), f.status(), f.channel(),
+                pager.pageSizeProperty().get(), columns.get(), detailDivider.get(), detailVisible.get());
+    }
+
+    /** An export of the shown filter with the current session. */
+    public ExportViewModel newExport() {
+        return new ExportViewModel(i18n, fx, session.get(), exportQuery(), exporter, clock);
+    }
+
+    /** Replaces how exports are written (tests). */
+    public void setExporter(ExportViewModel.Exporter exporter) {
+        this.exporter = Objects.requireNonNull(exporter);
+    }
+
+    // ---- commands ----
+
+    /** Tries the failed request again; the rows and filters shown stay meanwhile. */
+    public void retry() {
+        if (lastQuery != null) {
+            issue(lastQuery);
+        } else {
+            refresh();
+        }
+    }
+
+    public void dismissError() {
+        error.set(null);
+    }
+
+    /** Called by the view when the table selection changes. */
+    public void select(Notification n) {
+        if (replacingRows) {
+            return;
+        }
+        selected.set(n);
+    }
+
+    // ---- loading ----
+
+    private void load(int pageNo) {
+        NotificationQuery q = filters.applied().toQuery(clock, i18n.zoneProperty().get(), Math.max(1, pageNo), pager.pageSizeProperty().get());
+        issue(q);
+    }
+
+    private void issue(NotificationQuery q) {
+        Session s = session.get();
+        lastQuery = q;
+        pager.requested(q.pageNo() == null ? 1 : q.pageNo());
+        if (s == null) {
+            return;
+        }
+        cancelInFlight();
+        long gen = ++generation;
+        loading.set(true);
+        CompletableFuture<NotificationPage> f;
+        try {
+            f = s.fetch(q);
+        } catch (RuntimeException e) {
+            f = CompletableFuture.failedFuture(e);
+        }
+        inFlight = f;
+        f.whenCompleteAsync((page, failure) -> completed(gen, q, page, failure), fx);
+    }
+
+    private void cancelInFlight() {
+        CompletableFuture<NotificationPage> f = inFlight;
+        inFlight = null;
+        generation++;
+        loading.set(false);
+        if (f != null && !f.isDone()) {
+            f.cancel(true);
+        }
+    }
+
+    private void completed(long gen, NotificationQuery q, NotificationPage page, Throwable failure) {
+        if (gen != generation) {
+            return; // superseded: a newer request owns the screen
+        }
+        inFlight = null;
+        if (failure != null) {
+            loading.set(false);
+            if (CallErrors.isCancellation(failure)) {
+                pager.requestFailed();
+                return;
+            }
+            Throwable cause = CallErrors.unwrap(failure);
+            LOG.log(Level.DEBUG, "history page failed: {0}", cause.toString());
+            pager.requestFailed();
+            error.set(cause);
+            if (cause instanceof SessionExpiredException) {
+                onSessionExpired.run();
+            }
+            return;
+        }
+        int asked = q.pageNo() == null ? 1 : q.pageNo();
+        if (page.result().isEmpty() && page.totalPages() > 0 && asked > page.totalPages()) {
+            // the history shrank (or the page size grew) under us: show its last page instead
+            issue(q.withPage(page.totalPages()));
+            return;
+        }
+        error.set(null);
+        String keep = selectedId;
+        replacingRows = true;
+        try {
+            rows.setAll(page.result());
+            Notification again = keep == null ? null : page.result().stream().filter(n -> keep.equals(n.notificationId())).findFirst().orElse(null);
+            selected.set(again);
+            selectedId = again == null ? null : keep;
+        } finally {
+            replacingRows = false;
+        }
+        pager.showing(asked, page.totalPages(), page.totalCount());
+        empty.set(page.totalCount() == 0 && page.result().isEmpty());
+        loading.set(false); // last: whoever waits for the load sees the new rows
+    }
+
+    private void emitPrefs() {
+        HistoryPrefs now = prefs();
+        if (!now.equals(lastPrefs)) {
+            lastPrefs = now;
+            prefsSink.accept(now);
+        }
+    }
 }

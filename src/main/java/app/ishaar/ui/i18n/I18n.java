@@ -37,15 +37,23 @@ public final class I18n {
     private final ReadOnlyObjectWrapper<NodeOrientation> orientation = new ReadOnlyObjectWrapper<>(this, "orientation");
     private final ObjectProperty<ZoneId> zone = new SimpleObjectProperty<>(this, "zone", ZoneId.systemDefault());
     private ResourceBundle bundle;
+    private AppLanguage bundleLanguage;
 
     public I18n(AppLanguage initial) {
         language.set(initial);
-        bundle = load(initial);
         orientation.set(orientationOf(initial));
-        language.addListener((obs, old, now) -> {
+        // The bundle follows the language lazily (see bundle()): bindings are invalidated before any
+        // change listener runs, and one recomputed at once must already read the new language.
+        language.addListener((obs, old, now) -> orientation.set(orientationOf(now)));
+    }
+
+    private ResourceBundle bundle() {
+        AppLanguage now = language.get();
+        if (bundle == null || bundleLanguage != now) {
             bundle = load(now);
-            orientation.set(orientationOf(now));
-        });
+            bundleLanguage = now;
+        }
+        return bundle;
     }
 
     public static ResourceBundle load(AppLanguage lang) {
@@ -90,7 +98,7 @@ public final class I18n {
     public String get(String key, Object... args) {
         String pattern;
         try {
-            pattern = bundle.getString(key);
+            pattern = bundle().getString(key);
         } catch (MissingResourceException e) {
             return "!" + key + "!";
         }
@@ -106,7 +114,7 @@ public final class I18n {
 
     /** True if the bundle of the current language has the key. */
     public boolean has(String key) {
-        return bundle.containsKey(key);
+        return bundle().containsKey(key);
     }
 
     /** A live binding to a key's text: follows the language and the digit setting. */

@@ -11,5 +11,5 @@ public final class I18nKeys {
     private I18nKeys() {}
 
     /** Prefixes of computed key families. */
-    public static final List<String> COMPUTED_PREFIXES = List.of("language.");
+    public static final List<String> COMPUTED_PREFIXES = List.of("language.", "type.", "status.", "channel.", "messageLanguage.", "datePreset.");
 }

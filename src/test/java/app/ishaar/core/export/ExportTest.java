@@ -1,5 +1,6 @@
 package app.ishaar.core.export;
 
+import app.ishaar.core.io.AtomicFileWriter;
 import static app.ishaar.core.service.TestTokens.json;
 import static app.ishaar.core.service.TestTokens.standardToken;
 import static app.ishaar.core.service.TestTokens.tokenResponse;

@@ -1,4 +1,4 @@
-package app.ishaar.core.export;
+package app.ishaar.core.io;
 
 import java.io.BufferedOutputStream;
 import java.io.Closeable;

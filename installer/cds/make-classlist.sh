@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Regenerates installer/cds/ishaar.classlist: the classes the desktop app loads from start to its
+# first window. The installer build (mvn -Pinstaller) dumps the runtime's CDS archive from it.
+# Run it after the UI's start-up path changes, on Linux, after one installer build (it uses that
+# build's jlinked runtime and classpath):  installer/cds/make-classlist.sh
+# Needs Xvfb and xdotool (installed when missing; needs root).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+runtime="$root/target/installer-runtime"
+input="$root/target/installer-input"
+out="$root/installer/cds/ishaar.classlist"
+[ -x "$runtime/bin/java" ] || { echo "run 'mvn -B -Pinstaller -DskipTests package' first" >&2; exit 1; }
+
+need=()
+command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)
+command -v xdotool >/dev/null 2>&1 || need+=(xdotool)
+if [ "${#need[@]}" -gt 0 ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q && apt-get install -y -q --no-install-recommends "${need[@]}"
+fi
+
+work="$(mktemp -d)"
+xvfb_pid=""; app_pid=""
+cleanup() {
+  [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null || true
+  [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+display=":$(( 90 + RANDOM % 100 ))"
+Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+xvfb_pid=$!
+for _ in $(seq 50); do xdotool getdisplaygeometry --display "$display" >/dev/null 2>&1 && break; sleep 0.1; done
+
+# Same options as the launcher (lib/app/Ishaar.cfg) plus the class list dump.
+HOME="$work" DISPLAY="$display" "$runtime/bin/java" \
+  -XX:DumpLoadedClassList="$work/classlist" \
+  -Djava.net.useSystemProxies=true -Dfile.encoding=UTF-8 \
+  --add-exports=javafx.base/com.sun.javafx.event=ALL-UNNAMED \
+  --add-exports=javafx.controls/com.sun.javafx.scene.control=ALL-UNNAMED \
+  -cp "$input/*" app.ishaar.Launcher &
+app_pid=$!
+shown=""
+for _ in $(seq 300); do
+  if DISPLAY="$display" xdotool search --onlyvisible --name Ishaar >/dev/null 2>&1; then shown=1; break; fi
+  kill -0 "$app_pid" 2>/dev/null || break
+  sleep 0.1
+done
+[ -n "$shown" ] || { echo "the app's window did not show within 30 s" >&2; exit 1; }
+sleep 2   # let the first frame render: those classes belong to the start-up too
+kill -TERM "$app_pid"; wait "$app_pid" 2>/dev/null || true; app_pid=""
+# Keep plain class names only (lambda-proxy/lambda-form lines are tied to the exact jar set).
+grep -v '^@' "$work/classlist" | sort -u > "$out"
+echo "$(wc -l < "$out") classes -> $out" >&2

@@ -1,0 +1,203 @@
+#!/usr/bin/env bash
+# Verifies the built .deb on this (Debian, root) machine, as an IT person would use it:
+#   1. dpkg -i (apt-get install -f only when declared dependencies are not installed yet);
+#      every library the shipped native code links against must come from a declared dependency
+#   2. the installed CLI: `ishaar --version` and a sandbox query
+#   3. the installed desktop app under Xvfb: started through its desktop entry's Exec line, its
+#      window must show (bounded wait), carry the entry's StartupWMClass; launch -> window time,
+#      median of 5 (after one warm-up), with the CDS archive and without it
+#   4. dpkg --purge: nothing left under /opt/ishaar, no desktop entry, no /usr/bin/ishaar
+# Usage: installer/verify-deb.sh [path/to/ishaar_*.deb]   (default: target/installer/ishaar_*.deb)
+# Takes about a minute. Exit status 0 only if every check passed.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+deb="${1:-$(ls "$root"/target/installer/ishaar_*.deb 2>/dev/null | head -1)}"
+[ -n "$deb" ] && [ -f "$deb" ] || { echo "no .deb: run 'mvn -B -Pinstaller -DskipTests package' first" >&2; exit 1; }
+[ "$(id -u)" = 0 ] || { echo "run as root (dpkg -i / --purge)" >&2; exit 1; }
+deb="$(cd "$(dirname "$deb")" && pwd)/$(basename "$deb")"
+pkg="$(dpkg-deb -f "$deb" Package)"
+version="$(dpkg-deb -f "$deb" Version)"; version="${version%-*}"
+entry=/usr/share/applications/ishaar.desktop
+failures=0
+step() { printf '\n== %s\n' "$*"; }
+ok()   { printf 'ok: %s\n' "$*"; }
+fail() { printf 'FAIL: %s\n' "$*" >&2; failures=$((failures + 1)); }
+
+# Tools for the checks (not dependencies of the package).
+export DEBIAN_FRONTEND=noninteractive
+tools=()
+command -v Xvfb >/dev/null 2>&1 || tools+=(xvfb)
+command -v xdotool >/dev/null 2>&1 || tools+=(xdotool)
+command -v xprop >/dev/null 2>&1 || tools+=(x11-utils)
+command -v jq >/dev/null 2>&1 || tools+=(jq)
+command -v objdump >/dev/null 2>&1 || tools+=(binutils)
+apt_updated=""
+apt_update() { [ -n "$apt_updated" ] || { apt-get update -q >/dev/null; apt_updated=1; }; }
+if [ "${#tools[@]}" -gt 0 ]; then
+  apt_update; apt-get install -y -q --no-install-recommends "${tools[@]}" >/dev/null
+fi
+
+work="$(mktemp -d)"
+xvfb_pid=""; app_pid=""; jsa_moved=""
+cleanup() {
+  [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null || true
+  [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null || true
+  [ -n "$jsa_moved" ] && [ -f "$jsa_moved.off" ] && mv "$jsa_moved.off" "$jsa_moved" || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+if dpkg -s "$pkg" >/dev/null 2>&1; then
+  echo "removing an earlier $pkg first"; dpkg --purge "$pkg" >/dev/null
+fi
+
+step "install $(basename "$deb") ($(du -m "$deb" | cut -f1) MB) with dpkg -i"
+t0=$(date +%s%N)
+if dpkg -i "$deb" >"$work/dpkg.log" 2>&1; then
+  ok "dpkg -i: installed in $(( ($(date +%s%N) - t0) / 1000000 )) ms (all dependencies were present)"
+else
+  if grep -q 'dependency problems' "$work/dpkg.log"; then
+    echo "dpkg -i: declared dependencies not installed yet, pulling them with apt-get install -f"
+    apt_update
+    apt-get install -f -y -q --no-install-recommends >/dev/null || { cat "$work/dpkg.log" >&2; fail "apt-get install -f"; }
+  else
+    cat "$work/dpkg.log" >&2; fail "dpkg -i"
+  fi
+fi
+[ "$(dpkg-query -W -f '${Status}' "$pkg" 2>/dev/null)" = "install ok installed" ] \
+  && ok "$pkg $version installed" || { fail "$pkg is not installed"; exit 1; }
+for f in /opt/ishaar/bin/Ishaar /opt/ishaar/bin/ishaar /usr/bin/ishaar "$entry"; do
+  [ -e "$f" ] && ok "$f present" || fail "$f missing"
+done
+
+step "the installed CLI"
+out="$(ishaar --version 2>&1)" && rc=0 || rc=$?
+if [ "$rc" = 0 ] && grep -q -- "$version" <<<"$out"; then
+  ok "ishaar --version: $out"
+else
+  fail "ishaar --version (exit $rc): $out"
+fi
+# The built-in sandbox's documented demo account (README, "Sandbox accounts").
+export ISHAAR_SANDBOX_SECRET=sandbox-secret-1
+out="$(HOME="$work" timeout 60 ishaar notifications --env sandbox --client-id erp-nile-trading \
+        --client-secret-env ISHAAR_SANDBOX_SECRET --page-size 5 --format json 2>"$work/cli.err")" && rc=0 || rc=$?
+if [ "$rc" = 0 ] && [ "$(jq 'length' <<<"$out" 2>/dev/null)" = 5 ] \
+     && [ "$(jq '[.[] | select(.notificationId != null)] | length' <<<"$out" 2>/dev/null)" = 5 ]; then
+  ok "ishaar notifications --env sandbox: 5 notifications as JSON"
+else
+  fail "ishaar notifications --env sandbox (exit $rc): $(head -c 300 "$work/cli.err") $(head -c 300 <<<"$out")"
+fi
+
+step "the installed desktop app under Xvfb"
+exec_line="$(sed -n 's/^Exec=//p' "$entry" | head -1)"
+wm_class="$(sed -n 's/^StartupWMClass=//p' "$entry" | head -1)"
+icon="$(sed -n 's/^Icon=//p' "$entry" | head -1)"
+[ -f "$icon" ] && ok "desktop entry icon $icon exists" || fail "desktop entry icon $icon missing"
+if command -v desktop-file-validate >/dev/null 2>&1; then
+  out="$(desktop-file-validate "$entry" 2>&1)" && ok "desktop entry is valid (desktop-file-validate)" \
+    || fail "desktop-file-validate: $out"
+fi
+exec 3>"$work/display"
+Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+xvfb_pid=$!
+exec 3>&-
+for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
+export DISPLAY=":$(cat "$work/display")"
+export HOME="$work/home"; mkdir -p "$HOME"
+
+# one start: window must show within 30 s; check its class, then close it
+$exec_line >"$work/app.log" 2>&1 &
+app_pid=$!
+win=""
+for _ in $(seq 300); do
+  win="$(xdotool search --onlyvisible --name Ishaar 2>/dev/null | head -1)" && [ -n "$win" ] && break
+  kill -0 "$app_pid" 2>/dev/null || break
+  sleep 0.1
+done
+if [ -n "$win" ]; then
+  ok "window '$(xdotool getwindowname "$win")' shown"
+  actual="$(xprop -id "$win" WM_CLASS | sed -n 's/.*= "\([^"]*\)", "\([^"]*\)".*/\2/p')"
+  [ "$actual" = "$wm_class" ] && ok "WM_CLASS $actual matches StartupWMClass" \
+    || fail "WM_CLASS '$actual' differs from the desktop entry's StartupWMClass '$wm_class'"
+  if xprop -id "$win" _NET_WM_ICON | grep -q 'not found'; then
+    fail "the window sets no icon (SceneFactory loads /app/ishaar/icons/)"
+  else
+    ok "the window has an icon"
+  fi
+else
+  cat "$work/app.log" >&2; fail "no window titled Ishaar within 30 s"
+fi
+kill "$app_pid" 2>/dev/null || true; wait "$app_pid" 2>/dev/null || true; app_pid=""
+
+# Every library the shipped native code (JDK runtime, JavaFX natives, launchers) links against
+# must be provided by a declared dependency (or by the package itself).
+depends="$(dpkg-deb -f "$deb" Depends | tr ',|' '\n\n' | sed 's/([^)]*)//; s/^ *//; s/ *$//' | sort -u)"
+missing=""
+n_so=0
+while IFS= read -r so; do
+  n_so=$((n_so + 1))
+  while IFS= read -r lib; do
+    # the runtime's own libraries, found at run time through the JVM's paths, not ldd's
+    case "$lib" in ld-linux*|libjvm.so|libjava.so|libjli.so|libnet.so|libnio.so|libawt*.so|libjsig.so|libverify.so) continue;; esac
+    path="$(ldd "$so" | awk -v l="$lib" '$1 == l {print $3}')"
+    case "$path" in ""|"not") missing+="$lib (needed by $(basename "$so"), not found) "; continue;; esac
+    [ -e "$path" ] || continue
+    owner="$(dpkg -S "$(realpath "$path")" 2>/dev/null || dpkg -S "$path" 2>/dev/null || true)"
+    owner="${owner%%:*}"
+    [ -z "$owner" ] || [ "$owner" = "$pkg" ] && continue
+    grep -qxF "$owner" <<<"$depends" || missing+="$lib (from $owner, needed by $(basename "$so")) "
+  done < <(objdump -p "$so" 2>/dev/null | awk '$1 == "NEEDED" {print $2}')
+done < <(find /opt/ishaar -name '*.so*' -type f)
+if [ ! -f /opt/ishaar/lib/runtime/lib/libglassgtk3.so ]; then
+  fail "JavaFX's natives are not in the runtime (lib/libglassgtk3.so)"
+elif [ -n "$missing" ]; then
+  fail "libraries not provided by a declared dependency: $missing"
+else
+  ok "every library linked by the $n_so native files in /opt/ishaar comes from a declared dependency"
+fi
+# Java's user.home comes from the password database, not $HOME
+user_home="$(getent passwd "$(id -u)" | cut -d: -f6)"
+if [ -n "$(find "$user_home/.openjfx" -type f -newer "$work/display" 2>/dev/null | head -1)" ]; then
+  fail "JavaFX unpacked natives under $user_home/.openjfx (they should load from the runtime)"
+else
+  ok "nothing unpacked under $user_home/.openjfx"
+fi
+
+jsa="$(find /opt/ishaar/lib/runtime/lib/server -name classes.jsa | head -1)"
+# -Xshare:on fails instead of falling back: proves the archive maps at the installed location
+if /opt/ishaar/lib/runtime/bin/java -Xshare:on -version >"$work/xshare.log" 2>&1; then
+  ok "the runtime's CDS archive maps at /opt/ishaar (-Xshare:on)"
+else
+  fail "the runtime's CDS archive does not map: $(head -c 300 "$work/xshare.log")"
+fi
+if [ -n "$win" ]; then
+  read -r -a cmd <<<"$exec_line"
+  echo "launch -> window mapped, with the CDS archive:"
+  "$root/installer/linux/measure-start.sh" -n 5 -- "${cmd[@]}" | tee "$work/cds.txt"
+  if [ -n "$jsa" ]; then
+    mv "$jsa" "$jsa.off"; jsa_moved="$jsa"
+    echo "launch -> window mapped, without it:"
+    "$root/installer/linux/measure-start.sh" -n 5 -- "${cmd[@]}" | tee "$work/nocds.txt"
+    mv "$jsa.off" "$jsa"; jsa_moved=""
+    echo "start-up median: $(sed -n 's/^median_ms=//p' "$work/cds.txt") ms with CDS" \
+         "(cpu $(sed -n 's/^median_cpu_ms=//p' "$work/cds.txt") ms)," \
+         "$(sed -n 's/^median_ms=//p' "$work/nocds.txt") ms without" \
+         "(cpu $(sed -n 's/^median_cpu_ms=//p' "$work/nocds.txt") ms); goal <= 650 ms;" \
+         "load average $(cut -d' ' -f1 /proc/loadavg) on $(nproc) cores"
+  else
+    fail "no CDS archive in the installed runtime"
+  fi
+fi
+kill "$xvfb_pid" 2>/dev/null || true; xvfb_pid=""
+
+step "dpkg --purge $pkg"
+dpkg --purge "$pkg" >/dev/null && ok "purged" || fail "dpkg --purge"
+dpkg -s "$pkg" >/dev/null 2>&1 && fail "$pkg still known to dpkg" || ok "$pkg no longer known to dpkg"
+[ ! -e /opt/ishaar ] && ok "/opt/ishaar is gone" || fail "left under /opt/ishaar: $(find /opt/ishaar | head -5 | tr '\n' ' ')"
+for f in "$entry" /usr/bin/ishaar; do
+  [ ! -e "$f" ] && [ ! -L "$f" ] && ok "$f is gone" || fail "$f is left"
+done
+
+echo
+if [ "$failures" -gt 0 ]; then echo "verify-deb: $failures check(s) FAILED" >&2; exit 1; fi
+echo "verify-deb: all checks passed"

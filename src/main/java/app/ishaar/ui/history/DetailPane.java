@@ -1,0 +1,259 @@
+package app.ishaar.ui.history;
+
+import app.ishaar.ui.i18n.I18n;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.geometry.NodeOrientation;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ContentDisplay;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
+import javafx.scene.text.Font;
+
+/** The drill-down pane: binds to a {@link DetailViewModel}. */
+final class DetailPane {
+    private static final double MESSAGE_FONT_SIZE = 14;
+    private final DetailViewModel vm;
+    private final I18n i18n;
+    private final StackPane root = new StackPane();
+
+    DetailPane(DetailViewModel vm, I18n i18n) {
+        this.vm = vm;
+        this.i18n = i18n;
+        root.setId("detail-pane");
+        root.setMinWidth(0);
+
+        Label none = new Label();
+        none.setId("detail-none");
+        none.getStyleClass().add("muted");
+        none.setWrapText(true);
+        none.textProperty().bind(i18n.text("detail.none"));
+        none.visibleProperty().bind(vm.presentProperty().not());
+
+        ScrollPane scroll = new ScrollPane();
+        scroll.setContent(content(scroll));
+        scroll.setFitToWidth(true);
+        scroll.visibleProperty().bind(vm.presentProperty());
+        root.getChildren().addAll(none, scroll);
+    }
+
+    Node root() {
+        return root;
+    }
+
+    private Node content(ScrollPane scroll) {
+        // ID with a copy button; IDs read left to right in either language
+        TextField id = new TextField();
+        id.setId("detail-id");
+        id.setEditable(false);
+        id.getStyleClass().addAll("detail-id", "ltr");
+        id.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT); // IDs read left to right (CSS cannot set orientation)
+        id.textProperty().bind(vm.idProperty());
+        HBox.setHgrow(id, Priority.ALWAYS);
+        Button copy = new Button();
+        copy.setId("detail-copy");
+        copy.textProperty().bind(i18n.text("detail.copy"));
+        Tooltip copyTip = new Tooltip();
+        copyTip.textProperty().bind(i18n.text("detail.copy.tooltip"));
+        copy.setTooltip(copyTip);
+        copy.setOnAction(e -> HistoryView.copyToClipboard(vm.idProperty().get()));
+        HBox idRow = new HBox(6, id, copy);
+
+        Label status = new Label();
+        status.setId("detail-status");
+        status.textProperty().bind(vm.statusProperty());
+        vm.statusStyleProperty().addListener((o, a, now) -> status.getStyleClass().setAll("label", "status-badge", now));
+        status.getStyleClass().setAll("label", "status-badge", vm.statusStyleProperty().get());
+
+        GridPane grid = new GridPane();
+        grid.getStyleClass().add("detail-grid");
+        ColumnConstraints keys = new ColumnConstraints();
+        keys.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        ColumnConstraints values = new ColumnConstraints();
+        values.setHgrow(Priority.ALWAYS);
+        grid.getColumnConstraints().addAll(keys, values);
+        int r = 0;
+        grid.addRow(r++, key("detail.type"), value("detail-type", vm.typeProperty(), false));
+        grid.addRow(r++, key("detail.status"), status);
+        grid.addRow(r++, key("detail.channel"), value("detail-channel", vm.channelProperty(), false));
+        grid.addRow(r++, key("detail.address"), value("detail-address", vm.addressProperty(), true));
+        grid.addRow(r++, key("detail.language"), value("detail-language", vm.languageProperty(), false));
+        Label sent = value("detail-sent", vm.sentProperty(), false);
+        sent.setTooltip(utcTip(vm.sentUtcProperty()));
+        grid.addRow(r++, key("detail.sent"), sent);
+        Label delivered = value("detail-delivered", vm.deliveredProperty(), false);
+        delivered.setTooltip(utcTip(vm.deliveredUtcProperty()));
+        grid.addRow(r, key("detail.delivered"), delivered);
+
+        // the message, in its own direction; HTML arrives already converted to text
+        Label messageHeading = section("detail.message");
+        Label htmlNote = new Label();
+        htmlNote.setId("detail-html-note");
+        htmlNote.getStyleClass().add("muted");
+        htmlNote.textProperty().bind(i18n.text("detail.htmlNote"));
+        htmlNote.visibleProperty().bind(vm.messageWasHtmlProperty());
+        htmlNote.managedProperty().bind(htmlNote.visibleProperty());
+        // the message in its own direction (Arabic right to left even in the English UI), wrapped by
+        // WrappedText: JavaFX 21's own wrapping of right-to-left text draws lines past the edge
+        WrappedText messageText = new WrappedText(Font.font(MESSAGE_FONT_SIZE), Color.web("#1f2937"));
+        messageText.setId("detail-message-text");
+        Runnable show = () -> messageText.setContent(vm.messageProperty().get(), vm.messageRightToLeftProperty().get());
+        vm.messageProperty().addListener((o, a, b) -> show.run());
+        vm.messageRightToLeftProperty().addListener((o, a, b) -> show.run());
+        show.run();
+        scroll.viewportBoundsProperty().addListener((o, a, b) -> messageText.setWrapWidth(Math.max(60, b.getWidth() - 44)));
+        VBox message = new VBox(messageText);
+        message.setId("detail-message");
+        message.getStyleClass().add("message");
+        message.nodeOrientationProperty().bind(messageText.nodeOrientationProperty());
+        message.visibleProperty().bind(vm.messageProperty().isNotEmpty());
+        message.managedProperty().bind(message.visibleProperty());
+        Label noMessage = new Label();
+        noMessage.setId("detail-no-message");
+        noMessage.getStyleClass().add("muted");
+        noMessage.textProperty().bind(i18n.text("detail.noMessage"));
+        noMessage.visibleProperty().bind(vm.messageProperty().isEmpty());
+        noMessage.managedProperty().bind(noMessage.visibleProperty());
+
+        Label batchNote = new Label();
+        batchNote.setId("detail-batch-note");
+        batchNote.getStyleClass().add("batch-note");
+        batchNote.setWrapText(true);
+        batchNote.setMaxWidth(Double.MAX_VALUE);
+        batchNote.textProperty().bind(i18n.text("detail.batchNote"));
+        batchNote.visibleProperty().bind(vm.batchedProperty());
+        batchNote.managedProperty().bind(batchNote.visibleProperty());
+
+        VBox box = new VBox(new VBox(2, key("detail.id"), idRow), grid, messageHeading, htmlNote, message, noMessage, section("detail.attempts"), batchNote, attempts());
+        box.getStyleClass().add("detail");
+        return box;
+    }
+
+    private TableView<DetailViewModel.AttemptRow> attempts() {
+        TableView<DetailViewModel.AttemptRow> table = new TableView<>(vm.attempts());
+        table.setId("detail-attempts");
+        table.getStyleClass().add("attempts");
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        Label empty = new Label();
+        empty.textProperty().bind(i18n.text("detail.noAttempts"));
+        table.setPlaceholder(empty);
+
+        TableColumn<DetailViewModel.AttemptRow, DetailViewModel.AttemptRow> time = new TableColumn<>();
+        time.setId("attempt-time");
+        time.textProperty().bind(i18n.text("detail.attempt.time"));
+        time.setPrefWidth(175);
+        time.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
+        time.setCellFactory(c -> new TableCell<>() {
+            private final Tooltip tip = new Tooltip();
+
+            @Override
+            protected void updateItem(DetailViewModel.AttemptRow a, boolean empty) {
+                super.updateItem(a, empty);
+                setText(empty || a == null ? null : a.time());
+                if (!empty && a != null && !a.timeUtc().isEmpty()) {
+                    tip.setText(i18n.get("history.sentUtc", a.timeUtc()));
+                    setTooltip(tip);
+                } else {
+                    setTooltip(null);
+                }
+            }
+        });
+        TableColumn<DetailViewModel.AttemptRow, DetailViewModel.AttemptRow> status = new TableColumn<>();
+        status.setId("attempt-status");
+        status.textProperty().bind(i18n.text("detail.attempt.status"));
+        status.setPrefWidth(110);
+        status.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
+        status.setCellFactory(c -> new TableCell<>() {
+            private final Label badge = new Label();
+
+            @Override
+            protected void updateItem(DetailViewModel.AttemptRow a, boolean empty) {
+                super.updateItem(a, empty);
+                setText(null);
+                if (empty || a == null) {
+                    setGraphic(null);
+                    return;
+                }
+                badge.setText(a.status());
+                badge.getStyleClass().setAll("label", "status-badge", a.statusStyle());
+                setGraphic(badge);
+                setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
+            }
+        });
+        TableColumn<DetailViewModel.AttemptRow, String> details = new TableColumn<>();
+        details.setId("attempt-details");
+        details.textProperty().bind(i18n.text("detail.attempt.details"));
+        details.setPrefWidth(200);
+        details.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().details()));
+        details.setCellFactory(c -> new TableCell<>() {
+            private final Tooltip tip = new Tooltip();
+
+            @Override
+            protected void updateItem(String d, boolean empty) {
+                super.updateItem(d, empty);
+                setText(empty ? null : d);
+                // the service's own words, in their own direction (English details stay LTR in the Arabic UI)
+                setNodeOrientation(empty || d == null || d.isEmpty() ? NodeOrientation.INHERIT
+                        : MessageText.rightToLeft(null, d) ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT);
+                if (!empty && d != null && !d.isEmpty()) {
+                    tip.setText(d);
+                    tip.setWrapText(true);
+                    tip.setMaxWidth(420);
+                    setTooltip(tip);
+                } else {
+                    setTooltip(null);
+                }
+            }
+        });
+        table.getColumns().setAll(java.util.List.of(time, status, details));
+        table.getColumns().forEach(c -> c.setSortable(false));
+        return table;
+    }
+
+    private Label key(String k) {
+        Label l = new Label();
+        l.textProperty().bind(i18n.text(k));
+        l.getStyleClass().add("detail-key");
+        return l;
+    }
+
+    private Label section(String k) {
+        Label l = new Label();
+        l.textProperty().bind(i18n.text(k));
+        l.getStyleClass().add("detail-section");
+        return l;
+    }
+
+    private static Label value(String id, ReadOnlyStringProperty text, boolean leftToRight) {
+        Label l = new Label();
+        l.setId(id);
+        l.textProperty().bind(text);
+        l.setWrapText(true);
+        if (leftToRight) {
+            l.getStyleClass().add("ltr");
+            l.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT);
+        }
+        return l;
+    }
+
+    private Tooltip utcTip(ReadOnlyStringProperty utc) {
+        Tooltip t = new Tooltip();
+        t.textProperty().bind(Bindings.createStringBinding(() -> utc.get().isEmpty() ? "" : i18n.get("history.sentUtc", utc.get()),
+                utc, i18n.languageProperty()));
+        return t;
+    }
+}

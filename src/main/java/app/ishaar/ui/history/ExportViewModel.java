@@ -1,0 +1,208 @@
+package app.ishaar.ui.history;
+
+import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.service.ServiceException;
+import app.ishaar.core.service.Session;
+import app.ishaar.ui.i18n.I18n;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.binding.StringBinding;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyLongProperty;
+import javafx.beans.property.ReadOnlyLongWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+
+/**
+ * "Export…": writes every notification of the shown filter (all pages, through the client's
+ * concurrent reader) to a CSV (UTF-8 with BOM) or XLSX file, atomically. Progress, Cancel; a cancelled
+ * or failed export leaves no file behind. The work runs on the client's threads, never on the FX one.
+ */
+public final class ExportViewModel {
+
+    /** The formats offered. */
+    public enum Format {
+        CSV("csv"), XLSX("xlsx");
+
+        private final String extension;
+
+        Format(String extension) {
+            this.extension = extension;
+        }
+
+        public String extension() {
+            return extension;
+        }
+    }
+
+    public enum State { READY, RUNNING, DONE, FAILED, CANCELLED }
+
+    /** What writes the file: the core exporter in the app, a fake in tests. */
+    @FunctionalInterface
+    public interface Exporter {
+        /**
+         * @param progress (written, total), on any thread
+         * @return completes with the number written once the file is in place; cancelling stops it and leaves no file
+         */
+        CompletableFuture<Long> export(Session session, NotificationQuery query, Format format, Path target, Progress progress);
+    }
+
+    @FunctionalInterface
+    public interface Progress {
+        void written(long written, long total);
+    }
+
+    private final I18n i18n;
+    private final Executor fx;
+    private final Session session;
+    private final NotificationQuery query;
+    private final Exporter exporter;
+    private final Clock clock;
+
+    private final ObjectProperty<Format> format = new SimpleObjectProperty<>(this, "format", Format.CSV);
+    private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>(this, "state", State.READY);
+    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(this, "progress", 0);
+    private final ReadOnlyLongWrapper written = new ReadOnlyLongWrapper(this, "written");
+    private final ReadOnlyLongWrapper total = new ReadOnlyLongWrapper(this, "total", -1);
+    private final ReadOnlyObjectWrapper<Path> target = new ReadOnlyObjectWrapper<>(this, "target");
+    private final ReadOnlyObjectWrapper<Throwable> failure = new ReadOnlyObjectWrapper<>(this, "failure");
+    private final StringBinding message;
+    private final BooleanBinding running;
+    private CompletableFuture<Long> job;
+    private long generation;
+
+    ExportViewModel(I18n i18n, Executor fx, Session session, NotificationQuery query, Exporter exporter, Clock clock) {
+        this.i18n = i18n;
+        this.fx = fx;
+        this.session = session;
+        this.query = query;
+        this.exporter = Objects.requireNonNull(exporter);
+        this.clock = clock;
+        running = state.isEqualTo(State.RUNNING);
+        message = Bindings.createStringBinding(this::describe, state, written, total, failure, i18n.languageProperty(), i18n.latinDigitsProperty());
+    }
+
+    private String describe() {
+        return switch (state.get()) {
+            case READY -> i18n.get("export.ready");
+            case RUNNING -> total.get() < 0 ? i18n.get("export.starting") : i18n.get("export.progress", written.get(), total.get());
+            case DONE -> i18n.get("export.done", written.get(), target.get() == null ? "" : target.get().getFileName().toString());
+            case CANCELLED -> i18n.get("export.cancelled");
+            case FAILED -> failure.get() instanceof ServiceException ? i18n.get("export.failed", CallErrors.message(i18n, failure.get()))
+                    : i18n.get("export.failed", i18n.get("export.error.io", String.valueOf(failure.get() == null ? "" : failure.get().getMessage())));
+        };
+    }
+
+    public ObjectProperty<Format> formatProperty() {
+        return format;
+    }
+
+    public ReadOnlyObjectProperty<State> stateProperty() {
+        return state.getReadOnlyProperty();
+    }
+
+    /** 0..1, or -1 (indeterminate) until the service said how many there are. */
+    public ReadOnlyDoubleProperty progressProperty() {
+        return progress.getReadOnlyProperty();
+    }
+
+    public ReadOnlyLongProperty writtenProperty() {
+        return written.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<Path> targetProperty() {
+        return target.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<Throwable> failureProperty() {
+        return failure.getReadOnlyProperty();
+    }
+
+    public BooleanBinding runningProperty() {
+        return running;
+    }
+
+    /** What is happening, in the UI language. */
+    public StringBinding messageProperty() {
+        return message;
+    }
+
+    /** A file name for the chooser: {@code notifications-20260315-1200.csv}. */
+    public String suggestedFileName() {
+        return "notifications-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmm").format(LocalDateTime.now(clock.withZone(i18n.zoneProperty().get())))
+                + "." + format.get().extension();
+    }
+
+    /** Starts writing to the file (the chooser's answer); ignored while running. */
+    public void start(Path file) {
+        if (state.get() == State.RUNNING || file == null) {
+            return;
+        }
+        if (session == null) {
+            fail(new IOException("no session"));
+            return;
+        }
+        long gen = ++generation;
+        target.set(file);
+        written.set(0);
+        total.set(-1);
+        progress.set(-1);
+        failure.set(null);
+        state.set(State.RUNNING);
+        CompletableFuture<Long> f;
+        try {
+            f = exporter.export(session, query, format.get(), file, (w, t) -> fx.execute(() -> {
+                if (gen == generation && state.get() == State.RUNNING) {
+                    written.set(w);
+                    total.set(t);
+                    progress.set(t <= 0 ? 1 : Math.min(1, (double) w / t));
+                }
+            }));
+        } catch (RuntimeException e) {
+            f = CompletableFuture.failedFuture(e);
+        }
+        job = f;
+        f.whenCompleteAsync((n, e) -> {
+            if (gen != generation) {
+                return;
+            }
+            job = null;
+            if (e == null) {
+                written.set(n);
+                progress.set(1);
+                state.set(State.DONE);
+            } else if (CallErrors.isCancellation(e)) {
+                state.set(State.CANCELLED);
+            } else {
+                fail(CallErrors.unwrap(e));
+            }
+        }, fx);
+    }
+
+    private void fail(Throwable t) {
+        failure.set(t);
+        state.set(State.FAILED);
+    }
+
+    /** Stops the export; the file is not written. */
+    public void cancel() {
+        CompletableFuture<Long> f = job;
+        if (f != null && state.get() == State.RUNNING) {
+            generation++;
+            job = null;
+            f.cancel(true);
+            state.set(State.CANCELLED);
+        }
+    }
+}

@@ -1,0 +1,121 @@
+package app.ishaar.ui.history;
+
+import java.util.ArrayList;
+import java.util.List;
+import javafx.geometry.NodeOrientation;
+import javafx.geometry.Pos;
+import javafx.scene.layout.VBox;
+import javafx.scene.paint.Paint;
+import javafx.scene.text.Font;
+import javafx.scene.text.Text;
+
+/**
+ * Plain text wrapped into lines of its own direction. JavaFX 21 lays wrapped right-to-left text out
+ * wrongly (a wrapped {@code Text}, {@code TextFlow}, {@code Label} or {@code TextArea} draws its
+ * lines past its edge), while a single unwrapped line renders correctly; so this breaks the text into
+ * lines itself (greedy, at spaces, measuring each candidate line) and shows one {@code Text} per line.
+ * Linear in the text's length; re-wraps when the width changes.
+ */
+final class WrappedText extends VBox {
+    private final Text probe = new Text();
+    private String text = "";
+    private boolean rightToLeft;
+    private double wrapWidth = -1;
+    private Font font;
+    private Paint fill;
+
+    WrappedText(Font font, Paint fill) {
+        this.font = font;
+        this.fill = fill;
+        probe.setFont(font);
+        setSpacing(1);
+        setFillWidth(false);
+        setMinWidth(0);
+    }
+
+    void setContent(String newText, boolean rtl) {
+        this.text = newText == null ? "" : newText;
+        this.rightToLeft = rtl;
+        setNodeOrientation(rtl ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT);
+        // the lines start at the reading side: in a right-to-left box TOP_LEFT is mirrored to the right
+        setAlignment(Pos.TOP_LEFT);
+        rewrap();
+    }
+
+    void setWrapWidth(double width) {
+        if (Math.abs(width - wrapWidth) >= 1) {
+            wrapWidth = width;
+            rewrap();
+        }
+    }
+
+    /** The lines as shown (tests). */
+    List<String> lines() {
+        return getChildren().stream().map(n -> ((Text) n).getText()).toList();
+    }
+
+    private void rewrap() {
+        List<Text> nodes = new ArrayList<>();
+        for (String line : wrap(text, wrapWidth)) {
+            Text t = new Text(line.isEmpty() ? " " : line);
+            t.setFont(font);
+            t.setFill(fill);
+            t.setNodeOrientation(rightToLeft ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT);
+            nodes.add(t);
+        }
+        getChildren().setAll(nodes);
+    }
+
+    /** No line is longer than this many characters, whatever the width (keeps measuring cheap). */
+    private static final int MAX_LINE_CHARS = 400;
+
+    private boolean tooWide(CharSequence s, double max) {
+        return s.length() > 1 && (s.length() > MAX_LINE_CHARS || width(s.toString()) > max);
+    }
+
+    private double width(String s) {
+        probe.setText(s);
+        return probe.getLayoutBounds().getWidth();
+    }
+
+    List<String> wrap(String all, double max) {
+        List<String> out = new ArrayList<>();
+        for (String paragraph : all.split("\n", -1)) {
+            if (max <= 0 || paragraph.isEmpty() || (paragraph.length() <= MAX_LINE_CHARS && width(paragraph) <= max)) {
+                out.add(paragraph);
+                continue;
+            }
+            String[] words = paragraph.split(" ");
+            StringBuilder line = new StringBuilder();
+            for (String word : words) {
+                String candidate = line.length() == 0 ? word : line + " " + word;
+                if (line.length() > 0 && (candidate.length() > MAX_LINE_CHARS || width(candidate) > max)) {
+                    out.add(line.toString());
+                    line.setLength(0);
+                    line.append(word);
+                } else {
+                    line.setLength(0);
+                    line.append(candidate);
+                }
+                // a single word wider than the line (a long URL, ID or Base64 blob) is cut into pieces; the
+                // search only ever measures short prefixes, so even a huge unbroken string stays linear
+                while (tooWide(line, max)) {
+                    int lo = 1;
+                    int hi = Math.min(line.length() - 1, MAX_LINE_CHARS);
+                    while (lo < hi) {
+                        int mid = (lo + hi + 1) >>> 1;
+                        if (width(line.substring(0, mid)) <= max) {
+                            lo = mid;
+                        } else {
+                            hi = mid - 1;
+                        }
+                    }
+                    out.add(line.substring(0, lo));
+                    line.delete(0, lo);
+                }
+            }
+            out.add(line.toString());
+        }
+        return out;
+    }
+}

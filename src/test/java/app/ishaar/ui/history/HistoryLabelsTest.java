@@ -1,0 +1,91 @@
+package app.ishaar.ui.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import app.ishaar.core.model.DeliveryAttempt;
+import app.ishaar.core.model.Notification;
+import app.ishaar.ui.i18n.AppLanguage;
+import app.ishaar.ui.i18n.I18n;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Names of types, statuses and channels, known and unknown, and the detail pane's content. */
+class HistoryLabelsTest {
+
+    private final I18n i18n = new I18n(AppLanguage.ENGLISH);
+    private final HistoryLabels labels = new HistoryLabels(i18n);
+
+    @Test
+    void knownValuesAreTranslatedUnknownOnesShownRaw() {
+        assertThat(labels.type("7", "whatever")).isEqualTo("Document validated");
+        assertThat(labels.type("12", "Tax Reminder")).isEqualTo("Tax Reminder");
+        assertThat(labels.type("12", " ")).isEqualTo("12");
+        assertThat(labels.type(null, null)).isEqualTo("—");
+        assertThat(labels.status("archived")).isEqualTo("archived");
+        assertThat(labels.channel("whatsapp")).isEqualTo("whatsapp");
+        assertThat(HistoryLabels.statusStyle("archived")).isEqualTo("unknown");
+        assertThat(HistoryLabels.statusStyle("Delivered")).isEqualTo("delivered");
+
+        i18n.languageProperty().set(AppLanguage.ARABIC);
+        assertThat(labels.type("1", null)).isEqualTo("دعوة تفويض");
+        assertThat(labels.status("error")).containsPattern("\\p{IsArabic}");
+        assertThat(labels.channel("sms")).isEqualTo("رسالة نصية");
+        assertThat(labels.language("en")).containsPattern("\\p{IsArabic}");
+        for (int t = 1; t <= 9; t++) {
+            assertThat(labels.type(String.valueOf(t), null)).containsPattern("\\p{IsArabic}");
+        }
+    }
+
+    @Test
+    void emailHtmlBecomesReadableTextAndScriptsAreDropped() {
+        String html = "<html><head><style>p{color:red}</style><script>alert('x')</script></head><body>"
+                + "<p>Dear taxpayer,</p><p>Document <b>INV-1</b> &amp; its copy were <i>validated</i>.<br>Thanks</p>"
+                + "<ul><li>one</li><li>two</li></ul><a href=\"https://invoicing.eta.gov.eg/d/1\">Open</a>"
+                + "<img src=x onerror=alert(1)></body></html>";
+        String text = MessageText.toPlainText(html);
+        assertThat(text).doesNotContainPattern("<[a-zA-Z/]").doesNotContain("alert", "color:red", "onerror");
+        assertThat(text).contains("Dear taxpayer,\nDocument INV-1 & its copy were validated.\nThanks");
+        assertThat(text).contains("• one\n• two");
+        assertThat(text).contains("Open (https://invoicing.eta.gov.eg/d/1)");
+        assertThat(MessageText.toPlainText("Your OTP is 1234 (valid 5 < 10 minutes)")).isEqualTo("Your OTP is 1234 (valid 5 < 10 minutes)");
+    }
+
+    @Test
+    void messageDirectionFollowsItsOwnLanguage() {
+        assertThat(MessageText.rightToLeft("ar", "Invoice 1")).isTrue();
+        assertThat(MessageText.rightToLeft("en", "مرحبا")).isFalse();
+        assertThat(MessageText.rightToLeft("xx", "123 مرحبا")).isTrue();
+        assertThat(MessageText.rightToLeft(null, "Hello")).isFalse();
+    }
+
+    @Test
+    void detailShowsEverythingOfTheSelectedNotification() {
+        DetailViewModel d = new DetailViewModel(i18n);
+        Instant t = Instant.parse("2026-03-10T08:00:00Z");
+        Notification batched = new Notification("N-1", t, null, "6", "Document Received", "<p>تم استلام المستند</p>", "email", "a@b.example",
+                "ar", "batched", List.of(new DeliveryAttempt(t, "error", "mailbox full"), new DeliveryAttempt(t.plusSeconds(60), "delivered", null)));
+        d.notificationProperty().set(batched);
+        assertThat(d.presentProperty().get()).isTrue();
+        assertThat(d.idProperty().get()).isEqualTo("N-1");
+        assertThat(d.typeProperty().get()).isEqualTo("Document received");
+        assertThat(d.statusStyleProperty().get()).isEqualTo("batched");
+        assertThat(d.messageProperty().get()).isEqualTo("تم استلام المستند");
+        assertThat(d.messageRightToLeftProperty().get()).isTrue();
+        assertThat(d.messageWasHtmlProperty().get()).isTrue();
+        assertThat(d.batchedProperty().get()).isTrue();
+        assertThat(d.deliveredProperty().get()).isNotBlank();
+        assertThat(d.sentUtcProperty().get()).isEqualTo("2026-03-10T08:00:00Z");
+        assertThat(d.attempts()).extracting(DetailViewModel.AttemptRow::details).containsExactly("mailbox full", "");
+        assertThat(d.attempts()).extracting(DetailViewModel.AttemptRow::statusStyle).containsExactly("error", "delivered");
+
+        String english = d.typeProperty().get();
+        i18n.languageProperty().set(AppLanguage.ARABIC);
+        assertThat(d.typeProperty().get()).isNotEqualTo(english).isEqualTo("استلام مستند");
+        assertThat(d.sentProperty().get()).containsPattern("[\u0660-\u0669]");
+
+        d.notificationProperty().set(null);
+        assertThat(d.presentProperty().get()).isFalse();
+        assertThat(d.attempts()).isEmpty();
+    }
+}

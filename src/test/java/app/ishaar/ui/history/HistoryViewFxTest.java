@@ -1,0 +1,529 @@
+package app.ishaar.ui.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import app.ishaar.core.model.DeliveryAttempt;
+import app.ishaar.core.model.Notification;
+import app.ishaar.core.service.Session;
+import app.ishaar.sandbox.SandboxNotification;
+import app.ishaar.sandbox.SandboxPage;
+import app.ishaar.sandbox.SandboxQuery;
+import app.ishaar.ui.common.FxExecutor;
+import app.ishaar.ui.common.SceneFactory;
+import app.ishaar.ui.i18n.AppLanguage;
+import app.ishaar.ui.i18n.I18n;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The history screen on the real in-process sandbox, headless: filters, paging, the empty state, a
+ * 503 and Retry, the drill-down. Hosted in a plain stage (the main window is another screen's).
+ */
+@ExtendWith(ApplicationExtension.class)
+class HistoryViewFxTest {
+
+    private static SandboxFixture fixture;
+    private static Session session;
+
+    private I18n i18n;
+    private HistoryViewModel vm;
+    private HistoryView view;
+
+    @BeforeAll
+    static void startSandbox() throws Exception {
+        fixture = SandboxFixture.start();
+        session = fixture.openSession();
+    }
+
+    @AfterAll
+    static void stopSandbox() {
+        if (session != null) {
+            session.close();
+        }
+        if (fixture != null) {
+            fixture.close();
+        }
+    }
+
+    @AfterEach
+    void calm() {
+        fixture.sandbox.knobs().fail503Share(0);
+        fixture.sandbox.knobs().latency(java.time.Duration.ZERO);
+    }
+
+    @Start
+    void start(Stage stage) {
+        i18n = new I18n(AppLanguage.ENGLISH);
+        i18n.zoneProperty().set(ZoneId.of("Africa/Cairo"));
+        vm = new HistoryViewModel(i18n, FxExecutor.INSTANCE, null, p -> { }, () -> { });
+        vm.pager().pageSizeProperty().set(25);
+        SceneFactory scenes = new SceneFactory(i18n);
+        view = new HistoryView(vm, i18n, scenes);
+        scenes.prepare(stage, view.root(), "application.title");
+        stage.setWidth(1240); // within Monocle's 1280x800 headless screen
+        stage.setHeight(760);
+        stage.show();
+        vm.sessionProperty().set(session);
+    }
+
+    // ---- helpers ----
+
+    private static <T> T fx(Callable<T> c) {
+        return WaitForAsyncUtils.waitForAsyncFx(10_000, c);
+    }
+
+    private void until(Callable<Boolean> condition) throws TimeoutException {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> fx(condition));
+    }
+
+    /** Waits until the screen shows an answer (no request in flight). */
+    private void settled() throws TimeoutException {
+        until(() -> !vm.loadingProperty().get() && (vm.emptyProperty().get() || !vm.rows().isEmpty() || vm.errorProperty().get() != null));
+    }
+
+    private List<Notification> rows() {
+        return fx(() -> List.copyOf(vm.rows()));
+    }
+
+    private SandboxPage sandboxPage(SandboxQuery q) {
+        return fixture.sandbox.query(SandboxFixture.RIN, q);
+    }
+
+    private static List<String> ids(List<Notification> list) {
+        return list.stream().map(Notification::notificationId).toList();
+    }
+
+    private static List<String> sandboxIds(SandboxPage p) {
+        return p.result().stream().map(SandboxNotification::notificationId).toList();
+    }
+
+    private String text(FxRobot robot, String id) {
+        Node n = robot.lookup(id).query();
+        return fx(() -> n instanceof Label l ? l.getText() : n instanceof TextField t ? t.getText() : n instanceof Button b ? b.getText() : null);
+    }
+
+    private void applyByEnter(FxRobot robot) {
+        robot.clickOn("#filter-type").type(KeyCode.ESCAPE); // focus inside the filter bar, popup closed
+        robot.type(KeyCode.ENTER);
+    }
+
+    // ---- filters ----
+
+    @Test
+    void filterByEachDimensionShowsOnlyMatchingRows(FxRobot robot) throws Exception {
+        settled();
+        assertThat(text(robot, "#pager-total")).isEqualTo("2,500 notifications");
+
+        record Case(String dimension, String value, Predicate<Notification> holds, SandboxQuery query) {}
+        SandboxQuery base = new SandboxQuery(null, null, null, null, null, null, 1, 25);
+        List<Case> cases = List.of(
+                new Case("type", "7", n -> n.typeId().equals("7"), base.withType("7")),
+                new Case("language", "ar", n -> n.language().equals("ar"), base.withLanguage("ar")),
+                new Case("status", "error", n -> n.status().equals("error"), base.withStatus("error")),
+                new Case("channel", "sms", n -> n.channel().equals("sms"), base.withChannel("sms")));
+        for (Case c : cases) {
+            robot.interact(() -> vm.filters().reset());
+            settled();
+            robot.interact(() -> ((javafx.scene.control.ComboBox<String>) robot.lookup("#filter-" + c.dimension()).query()).setValue(c.value()));
+            applyByEnter(robot);
+            until(() -> vm.filters().applied().equals(FilterState.DEFAULT.withType(null)) == false);
+            settled();
+            SandboxPage expected = sandboxPage(c.query());
+            assertThat(rows()).as(c.dimension()).isNotEmpty().allMatch(c.holds);
+            assertThat(ids(rows())).as(c.dimension()).isEqualTo(sandboxIds(expected));
+            assertThat(fx(() -> vm.pager().totalCountProperty().get())).isEqualTo(expected.totalCount()).isLessThan(2_500);
+            assertThat(robot.lookup("#chip-" + c.dimension()).tryQuery()).isPresent();
+        }
+
+        // removing the chip drops that filter
+        robot.clickOn("#chip-remove-channel");
+        settled();
+        assertThat(fx(() -> vm.pager().totalCountProperty().get())).isEqualTo(2_500);
+    }
+
+    @Test
+    void customDateRangeWithTimesInTheUsersZone(FxRobot robot) throws Exception {
+        settled();
+        Instant newest = rows().get(0).receivedDateTime();
+        LocalDate day = LocalDate.ofInstant(newest, ZoneId.of("Africa/Cairo")).minusDays(3);
+        robot.interact(() -> {
+            vm.filters().presetProperty().set(DatePreset.CUSTOM);
+            vm.filters().fromDateProperty().set(day);
+            vm.filters().toDateProperty().set(day.plusDays(1));
+        });
+        robot.clickOn("#filter-from-time").push(KeyCode.SHORTCUT, KeyCode.A).write("08:00");
+        robot.clickOn("#filter-to-time").push(KeyCode.SHORTCUT, KeyCode.A).write("18:30").type(KeyCode.ENTER);
+        until(() -> vm.filters().applied().preset() == DatePreset.CUSTOM);
+        settled();
+        Instant from = day.atTime(8, 0).atZone(ZoneId.of("Africa/Cairo")).toInstant();
+        Instant to = day.plusDays(1).atTime(18, 30).atZone(ZoneId.of("Africa/Cairo")).toInstant().plusSeconds(60);
+        assertThat(rows()).isNotEmpty().allSatisfy(n -> assertThat(n.receivedDateTime()).isBetween(from, to));
+        long expected = sandboxPage(new SandboxQuery(from, to.minusMillis(1), null, null, null, null, 1, 25)).totalCount();
+        assertThat(fx(() -> vm.pager().totalCountProperty().get())).isEqualTo(expected);
+
+        // from after to: refused, nothing changes
+        robot.interact(() -> vm.filters().toDateProperty().set(day.minusDays(2)));
+        assertThat(robot.lookup("#filter-invalid").queryAs(Label.class).isVisible()).isTrue();
+        assertThat(robot.lookup("#filter-apply").queryButton().isDisabled()).isTrue();
+    }
+
+    // ---- paging ----
+
+    @Test
+    void pageThroughAndJumpToAPage(FxRobot robot) throws Exception {
+        settled();
+        SandboxQuery q = new SandboxQuery(null, null, null, null, null, null, 1, 25);
+        assertThat(ids(rows())).isEqualTo(sandboxIds(sandboxPage(q)));
+        assertThat(text(robot, "#pager-of")).isEqualTo("of 100");
+
+        robot.clickOn("#pager-next");
+        until(() -> vm.pager().pageProperty().get() == 2 && !vm.loadingProperty().get());
+        assertThat(ids(rows())).isEqualTo(sandboxIds(sandboxPage(new SandboxQuery(null, null, null, null, null, null, 2, 25))));
+        assertThat(text(robot, "#pager-page")).isEqualTo("2");
+
+        robot.clickOn("#pager-page").push(KeyCode.SHORTCUT, KeyCode.A).write("37").type(KeyCode.ENTER);
+        until(() -> vm.pager().pageProperty().get() == 37 && !vm.loadingProperty().get());
+        assertThat(ids(rows())).isEqualTo(sandboxIds(sandboxPage(new SandboxQuery(null, null, null, null, null, null, 37, 25))));
+
+        robot.clickOn(robot.lookup("#history-table").queryTableView());
+        robot.type(KeyCode.PAGE_DOWN);
+        until(() -> vm.pager().pageProperty().get() == 38 && !vm.loadingProperty().get());
+        robot.type(KeyCode.PAGE_UP);
+        until(() -> vm.pager().pageProperty().get() == 37 && !vm.loadingProperty().get());
+
+        robot.clickOn("#pager-last");
+        until(() -> vm.pager().pageProperty().get() == 100 && !vm.loadingProperty().get());
+        assertThat(robot.lookup("#pager-next").queryButton().isDisabled()).isTrue();
+        assertThat(ids(rows())).isEqualTo(sandboxIds(sandboxPage(new SandboxQuery(null, null, null, null, null, null, 100, 25))));
+
+        // a bigger page keeps the first row in view: row 2475 is on page 25 of 100
+        robot.interact(() -> vm.pager().pageSizeProperty().set(100));
+        until(() -> vm.pager().pageProperty().get() == 25 && vm.rows().size() == 100 && !vm.loadingProperty().get());
+        assertThat(text(robot, "#pager-of")).isEqualTo("of 25");
+
+        robot.clickOn("#pager-first");
+        until(() -> vm.pager().pageProperty().get() == 1 && !vm.loadingProperty().get());
+        assertThat(robot.lookup("#pager-previous").queryButton().isDisabled()).isTrue();
+    }
+
+    @Test
+    void rapidPagingOnASlowServiceShowsOnlyTheLastPageAskedFor(FxRobot robot) throws Exception {
+        settled();
+        fixture.sandbox.knobs().latency(java.time.Duration.ofMillis(1_500));
+        robot.clickOn(robot.lookup("#history-table").queryTableView());
+        for (int i = 0; i < 4; i++) {
+            robot.type(KeyCode.PAGE_DOWN); // each supersedes the one before, still in flight
+        }
+        assertThat(fx(() -> vm.loadingProperty().get())).isTrue();
+        assertThat(fx(() -> vm.rows().size())).isEqualTo(25); // page 1 stays visible meanwhile
+        until(() -> !vm.loadingProperty().get());
+        assertThat(fx(() -> vm.pager().pageProperty().get())).isEqualTo(5);
+        assertThat(ids(rows())).isEqualTo(sandboxIds(sandboxPage(new SandboxQuery(null, null, null, null, null, null, 5, 25))));
+        assertThat(fx(() -> vm.errorProperty().get())).isNull();
+    }
+
+    // ---- empty, errors ----
+
+    @Test
+    void anEmptyResultSaysSoAndOffersToResetTheFilters(FxRobot robot) throws Exception {
+        settled();
+        robot.interact(() -> {
+            vm.filters().presetProperty().set(DatePreset.CUSTOM);
+            vm.filters().fromDateProperty().set(LocalDate.of(2000, 1, 1));
+            vm.filters().toDateProperty().set(LocalDate.of(2000, 1, 2));
+            vm.filters().apply();
+        });
+        until(() -> vm.emptyProperty().get() && !vm.loadingProperty().get());
+        assertThat(rows()).isEmpty();
+        Label empty = robot.lookup("#history-empty").queryAs(Label.class);
+        assertThat(fx(empty::getText)).isEqualTo("No notification matches these filters.");
+        assertThat(fx(empty::isVisible)).isTrue();
+        robot.clickOn("#history-empty-reset");
+        settled();
+        assertThat(rows()).hasSize(25);
+        assertThat(fx(() -> vm.filters().applied().isDefault())).isTrue();
+    }
+
+    @Test
+    void aServiceFailureShowsABannerKeepsTheRowsAndRetryRecovers(FxRobot robot) throws Exception {
+        settled();
+        robot.interact(() -> vm.filters().typeProperty().set("6"));
+        robot.clickOn("#filter-apply");
+        settled();
+        List<String> before = ids(rows());
+
+        fixture.sandbox.knobs().fail503Share(1.0);
+        robot.clickOn("#pager-next");
+        until(() -> vm.errorProperty().get() != null);
+        assertThat(robot.lookup("#history-banner").query().isVisible()).isTrue();
+        assertThat(text(robot, "#history-error")).contains("not answering").contains("503");
+        // the service's correlationId, to quote when reporting the problem
+        assertThat(text(robot, "#history-error-reference")).matches("Reference: [0-9a-f-]{36}");
+        assertThat(ids(rows())).isEqualTo(before);
+        assertThat(fx(() -> vm.filters().applied().type())).isEqualTo("6");
+        assertThat(fx(() -> vm.pager().pageProperty().get())).isEqualTo(1);
+
+        fixture.sandbox.knobs().fail503Share(0);
+        robot.clickOn("#history-retry");
+        until(() -> vm.errorProperty().get() == null && vm.pager().pageProperty().get() == 2 && !vm.loadingProperty().get());
+        assertThat(robot.lookup("#history-banner").query().isVisible()).isFalse();
+        assertThat(rows()).allMatch(n -> n.typeId().equals("6"));
+
+        // F5 with the service down again, then dismiss: rows stay
+        fixture.sandbox.knobs().fail503Share(1.0);
+        robot.clickOn(robot.lookup("#history-table").queryTableView()).type(KeyCode.F5);
+        until(() -> vm.errorProperty().get() != null);
+        robot.clickOn("#history-dismiss");
+        assertThat(robot.lookup("#history-banner").query().isVisible()).isFalse();
+        assertThat(rows()).isNotEmpty();
+    }
+
+    // ---- drill-down ----
+
+    private Notification firstWithStatus(FxRobot robot, String status) throws Exception {
+        robot.interact(() -> {
+            vm.filters().statusProperty().set(status);
+            vm.filters().apply();
+        });
+        until(() -> !vm.loadingProperty().get() && !vm.rows().isEmpty() && vm.rows().get(0).status().equals(status));
+        robot.interact(() -> view.table().getSelectionModel().select(0));
+        return fx(() -> vm.selectedProperty().get());
+    }
+
+    @Test
+    void drillIntoDeliveredFailedAndBatchedNotifications(FxRobot robot) throws Exception {
+        settled();
+        Notification delivered = firstWithStatus(robot, "delivered");
+        assertThat(text(robot, "#detail-id")).isEqualTo(delivered.notificationId());
+        assertThat(text(robot, "#detail-status")).isEqualTo("Delivered");
+        assertThat(text(robot, "#detail-delivered")).isNotEqualTo("Not delivered");
+        assertThat(robot.lookup("#detail-batch-note").query().isVisible()).isFalse();
+        TableView<?> attempts = robot.lookup("#detail-attempts").queryTableView();
+        assertThat(fx(() -> attempts.getItems().size())).isEqualTo(delivered.deliveryAttempts().size()).isPositive();
+
+        Notification failed = firstWithStatus(robot, "error");
+        assertThat(text(robot, "#detail-status")).isEqualTo("Failed");
+        assertThat(text(robot, "#detail-delivered")).isEqualTo("Not delivered");
+        assertThat(failed.deliveryAttempts()).isNotEmpty().allMatch(a -> a.status().equals("error"));
+        assertThat(fx(() -> vm.detail().attempts().stream().map(DetailViewModel.AttemptRow::details).toList()))
+                .isEqualTo(failed.deliveryAttempts().stream().map(DeliveryAttempt::statusDetails).toList());
+
+        Notification batched = firstWithStatus(robot, "batched");
+        assertThat(text(robot, "#detail-status")).isEqualTo("Batched");
+        assertThat(robot.lookup("#detail-batch-note").query().isVisible()).isTrue();
+        assertThat(text(robot, "#detail-batch-note")).contains("batch");
+        assertThat(fx(() -> attempts.getItems().size())).isEqualTo(batched.deliveryAttempts().size());
+
+        // arrow keys move the selection; the pane follows without a request
+        robot.clickOn(robot.lookup("#history-table").queryTableView());
+        robot.interact(() -> view.table().getSelectionModel().select(0));
+        int fetchesBefore = fx(() -> vm.rows().size()); // rows unchanged below means no reload happened
+        robot.type(KeyCode.DOWN);
+        Notification second = fx(() -> vm.rows().get(1));
+        until(() -> vm.selectedProperty().get() == second);
+        assertThat(text(robot, "#detail-id")).isEqualTo(second.notificationId());
+        assertThat(fx(() -> vm.loadingProperty().get())).isFalse();
+        assertThat(fx(() -> vm.rows().size())).isEqualTo(fetchesBefore);
+    }
+
+    @Test
+    void anEmailIsShownAsTextInItsOwnDirection(FxRobot robot) throws Exception {
+        settled();
+        robot.interact(() -> {
+            vm.filters().channelProperty().set("email");
+            vm.filters().languageProperty().set("ar");
+            vm.filters().apply();
+        });
+        until(() -> !vm.loadingProperty().get() && !vm.rows().isEmpty() && vm.rows().get(0).channel().equals("email")
+                && vm.rows().get(0).language().equals("ar"));
+        robot.interact(() -> view.table().getSelectionModel().select(0));
+        WrappedText message = robot.lookup("#detail-message-text").query();
+        until(() -> !message.lines().isEmpty());
+        String shown = fx(() -> String.join("\n", message.lines()));
+        assertThat(shown).doesNotContain("<p>", "<html", "<br").containsPattern("\\p{IsArabic}");
+        assertThat(fx(() -> message.getEffectiveNodeOrientation())).isEqualTo(javafx.geometry.NodeOrientation.RIGHT_TO_LEFT);
+        assertThat(robot.lookup("#detail-html-note").query().isVisible()).isTrue();
+    }
+
+    @Test
+    void aLongArabicMessageWrapsInTheDetailPaneWithoutHanging(FxRobot robot) throws Exception {
+        settled();
+        StringBuilder sb = new StringBuilder();
+        while (sb.length() < 2_000) {
+            sb.append("تم اعتماد المستند الإلكتروني رقم ").append(sb.length()).append(" بنجاح، ويمكنكم الاطلاع عليه من خلال البوابة. ");
+        }
+        String text = sb.substring(0, 2_000);
+        Instant t = Instant.parse("2026-03-10T08:00:00Z");
+        Notification longOne = new Notification("LONG-1", t, t, "7", "Document Validated", text, "push", "device-1", "ar", "delivered",
+                List.of(new DeliveryAttempt(t, "delivered", null)));
+        long started = System.nanoTime();
+        robot.interact(() -> vm.selectedProperty().set(longOne));
+        WrappedText message = robot.lookup("#detail-message-text").query();
+        until(() -> message.lines().size() > 5);
+        WaitForAsyncUtils.waitForFxEvents();
+        long millis = (System.nanoTime() - started) / 1_000_000;
+        List<String> lines = fx(message::lines);
+        assertThat(String.join(" ", lines).replace("  ", " ")).isEqualTo(text.strip());
+        double widest = fx(() -> message.getChildren().stream().mapToDouble(n -> n.getLayoutBounds().getWidth()).max().orElse(0));
+        double available = fx(() -> robot.lookup("#detail-message").query().getLayoutBounds().getWidth());
+        assertThat(widest).isLessThanOrEqualTo(available);
+        assertThat(millis).as("rendering took %d ms", millis).isLessThan(5_000);
+
+        // a huge unbroken string (a Base64 blob, say) is cut into lines too, without hanging
+        String blob = "QUJD".repeat(5_000);
+        Notification blobOne = new Notification("BLOB-1", t, t, "5", "x", blob, "system", "erp", "en", "delivered", List.of());
+        robot.interact(() -> vm.selectedProperty().set(blobOne));
+        until(() -> message.lines().size() > 20);
+        assertThat(String.join("", fx(message::lines))).isEqualTo(blob);
+        double widestBlob = fx(() -> message.getChildren().stream().mapToDouble(n -> n.getLayoutBounds().getWidth()).max().orElse(0));
+        assertThat(widestBlob).isLessThanOrEqualTo(available);
+    }
+
+    // ---- language, export dialog ----
+
+    @Test
+    void switchingToArabicIsLiveMirroredAndKeepsFiltersPageAndSelection(FxRobot robot) throws Exception {
+        settled();
+        robot.interact(() -> {
+            vm.filters().channelProperty().set("email");
+            vm.filters().apply();
+        });
+        until(() -> !vm.loadingProperty().get() && vm.rows().get(0).channel().equals("email"));
+        robot.clickOn("#pager-next");
+        until(() -> vm.pager().pageProperty().get() == 2 && !vm.loadingProperty().get());
+        robot.interact(() -> view.table().getSelectionModel().select(3));
+        String id = fx(() -> vm.selectedProperty().get().notificationId());
+        List<String> before = ids(rows());
+
+        robot.interact(() -> i18n.languageProperty().set(AppLanguage.ARABIC));
+
+        assertThat(fx(() -> view.root().getScene().getEffectiveNodeOrientation())).isEqualTo(javafx.geometry.NodeOrientation.RIGHT_TO_LEFT);
+        assertThat(fx(() -> view.table().getColumns().get(0).getText())).isEqualTo("تاريخ الإرسال");
+        assertThat(text(robot, "#pager-page")).isEqualTo("٢");
+        assertThat(text(robot, "#pager-total")).containsPattern("[\u0660-\u0669]").contains("إشعار");
+        assertThat(text(robot, "#detail-status")).containsPattern("\\p{IsArabic}");
+        assertThat(fx(() -> robot.lookup("#chip-channel").query().lookup(".label") instanceof Label l ? l.getText() : ""))
+                .contains("بريد إلكتروني");
+        // nothing was lost and nothing was fetched again
+        assertThat(ids(rows())).isEqualTo(before);
+        assertThat(fx(() -> vm.selectedProperty().get().notificationId())).isEqualTo(id);
+        assertThat(text(robot, "#detail-id")).isEqualTo(id);
+        assertThat(fx(() -> robot.lookup("#detail-id").query().getEffectiveNodeOrientation()))
+                .isEqualTo(javafx.geometry.NodeOrientation.LEFT_TO_RIGHT);
+
+        robot.interact(() -> i18n.latinDigitsProperty().set(true));
+        assertThat(text(robot, "#pager-page")).isEqualTo("2");
+    }
+
+    @Test
+    void theExportDialogWritesTheFileWithProgress(FxRobot robot, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        settled();
+        robot.clickOn("#history-export");
+        ExportDialog dialog = fx(() -> view.lastExportDialog());
+        assertThat(dialog).isNotNull();
+        assertThat(fx(() -> dialog.stage().isShowing())).isTrue();
+        assertThat(text(robot, "#export-status")).isEqualTo("Choose a format, then a file.");
+        robot.clickOn("#export-xlsx");
+        assertThat(fx(() -> dialog.viewModel().formatProperty().get())).isEqualTo(ExportViewModel.Format.XLSX);
+
+        java.nio.file.Path file = dir.resolve("history.xlsx"); // the file chooser's answer
+        robot.interact(() -> dialog.viewModel().start(file));
+        until(() -> dialog.viewModel().stateProperty().get() == ExportViewModel.State.DONE);
+        assertThat(text(robot, "#export-status")).isEqualTo("Done: 2,500 notifications written to history.xlsx.");
+        assertThat(fx(() -> robot.lookup("#export-progress").queryAs(javafx.scene.control.ProgressBar.class).getProgress())).isEqualTo(1.0);
+        assertThat(java.nio.file.Files.size(file)).isPositive();
+        robot.clickOn("#export-close");
+        assertThat(fx(() -> dialog.stage().isShowing())).isFalse();
+    }
+
+    @Test
+    void columnLayoutAndDetailSizeAreRememberedAndRestored(FxRobot robot) throws Exception {
+        settled();
+        List<app.ishaar.core.settings.HistoryPrefs> remembered = new java.util.concurrent.CopyOnWriteArrayList<>();
+        var prefs = new app.ishaar.core.settings.HistoryPrefs(null, null, null, null, null, null, null, 10,
+                List.of(new app.ishaar.core.settings.HistoryPrefs.ColumnPref("status", 140, true),
+                        new app.ishaar.core.settings.HistoryPrefs.ColumnPref("sent", 200, true),
+                        new app.ishaar.core.settings.HistoryPrefs.ColumnPref("address", 150, false)),
+                0.5, true);
+        HistoryViewModel restored = new HistoryViewModel(i18n, FxExecutor.INSTANCE, prefs, remembered::add, () -> { });
+        HistoryView[] other = new HistoryView[1];
+        robot.interact(() -> {
+            other[0] = new HistoryView(restored, i18n, new SceneFactory(i18n));
+            Stage second = new Stage();
+            new SceneFactory(i18n).prepare(second, other[0].root(), "application.title");
+            second.setWidth(1000);
+            second.setHeight(600);
+            second.show();
+        });
+        TableView<Notification> table = other[0].table();
+        assertThat(fx(() -> table.getColumns().stream().map(javafx.scene.control.TableColumn::getId).toList()))
+                .startsWith("status", "sent", "address").contains("type", "channel", "language", "delivered", "attempts").hasSize(8);
+        assertThat(fx(() -> table.getColumns().get(2).isVisible())).isFalse();
+        assertThat(fx(() -> table.getColumns().get(1).getWidth())).isEqualTo(200.0);
+        assertThat(fx(() -> table.isTableMenuButtonVisible())).isTrue();
+        javafx.scene.control.SplitPane split = fx(() -> (javafx.scene.control.SplitPane) other[0].root().lookup("#history-split"));
+        assertThat(fx(() -> split.getDividerPositions()[0])).isCloseTo(0.5, org.assertj.core.data.Offset.offset(0.02));
+
+        // hide one, move one: the new layout reaches the prefs sink
+        robot.interact(() -> {
+            table.getColumns().get(0).setVisible(false);
+            var moved = table.getColumns().remove(3);
+            table.getColumns().add(0, moved);
+        });
+        until(() -> !remembered.isEmpty() && !remembered.get(remembered.size() - 1).columns().get(1).visible());
+        var last = remembered.get(remembered.size() - 1);
+        assertThat(last.columns().get(1).id()).isEqualTo("status");
+        assertThat(last.pageSize()).isEqualTo(10);
+
+        robot.interact(() -> split.setDividerPositions(0.7));
+        until(() -> Math.abs(restored.detailDividerProperty().get() - 0.7) < 0.02);
+        robot.clickOn(other[0].root().lookup("#history-details"));
+        until(() -> !restored.detailVisibleProperty().get() && !split.getItems().contains(other[0].root().lookup("#detail-pane")));
+        assertThat(remembered.get(remembered.size() - 1).detailVisible()).isFalse();
+        robot.interact(() -> other[0].root().getScene().getWindow().hide());
+    }
+
+    @Test
+    void keyboardShortcutsReachFiltersAndRefresh(FxRobot robot) throws Exception {
+        settled();
+        robot.clickOn(robot.lookup("#history-table").queryTableView());
+        robot.press(KeyCode.CONTROL, KeyCode.F).release(KeyCode.F, KeyCode.CONTROL);
+        assertThat(fx(() -> view.root().getScene().getFocusOwner().getId())).isEqualTo("filter-date");
+        Notification first = rows().get(0);
+        robot.type(KeyCode.F5);
+        until(() -> !vm.loadingProperty().get() && vm.rows().get(0) != first); // a fresh page object arrived
+        assertThat(rows().get(0).notificationId()).isEqualTo(first.notificationId());
+
+        // Alt+arrows page in the reading direction
+        robot.clickOn(robot.lookup("#history-table").queryTableView());
+        robot.press(KeyCode.ALT, KeyCode.RIGHT).release(KeyCode.RIGHT, KeyCode.ALT);
+        until(() -> vm.pager().pageProperty().get() == 2 && !vm.loadingProperty().get());
+        robot.interact(() -> i18n.languageProperty().set(AppLanguage.ARABIC));
+        robot.press(KeyCode.ALT, KeyCode.LEFT).release(KeyCode.LEFT, KeyCode.ALT);
+        until(() -> vm.pager().pageProperty().get() == 3 && !vm.loadingProperty().get());
+        robot.press(KeyCode.ALT, KeyCode.RIGHT).release(KeyCode.RIGHT, KeyCode.ALT);
+        until(() -> vm.pager().pageProperty().get() == 2 && !vm.loadingProperty().get());
+    }
+}

@@ -1,0 +1,381 @@
+package app.ishaar.ui.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.service.NetworkException;
+import app.ishaar.core.service.ServiceUnavailableException;
+import app.ishaar.core.service.SessionExpiredException;
+import app.ishaar.core.settings.HistoryPrefs;
+import app.ishaar.ui.i18n.AppLanguage;
+import app.ishaar.ui.i18n.I18n;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The history screen's logic without the FX toolkit: continuations run directly on the completing thread. */
+class HistoryViewModelTest {
+
+    private static final ZoneId CAIRO = ZoneId.of("Africa/Cairo");
+    /** Sunday 15 March 2026, 12:00 in Cairo (UTC+2 then). */
+    private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-03-15T10:00:00Z"), ZoneOffset.UTC);
+
+    private I18n i18n;
+    private FakeSession session;
+    private final List<HistoryPrefs> remembered = new ArrayList<>();
+    private final AtomicInteger expired = new AtomicInteger();
+
+    @BeforeEach
+    void setUp() {
+        i18n = new I18n(AppLanguage.ENGLISH);
+        i18n.zoneProperty().set(CAIRO);
+        session = new FakeSession();
+    }
+
+    private HistoryViewModel vm(HistoryPrefs prefs, Clock clock) {
+        return new HistoryViewModel(i18n, Runnable::run, prefs, remembered::add, expired::incrementAndGet, clock);
+    }
+
+    private HistoryViewModel started(long total) {
+        HistoryViewModel vm = vm(null, CLOCK);
+        vm.sessionProperty().set(session);
+        session.answerLast(total, "n");
+        return vm;
+    }
+
+    private NotificationQuery queryFor(DatePreset preset, Clock clock) {
+        HistoryViewModel vm = vm(null, clock);
+        vm.sessionProperty().set(session);
+        vm.filters().presetProperty().set(preset);
+        assertThat(vm.filters().apply()).isTrue();
+        return session.lastQuery();
+    }
+
+    // ---- filter → query ----
+
+    @Test
+    void eachDatePresetMapsToItsRangeInTheUsersZone() {
+        assertThat(queryFor(DatePreset.ALL, CLOCK).dateFrom()).isNull();
+        NotificationQuery today = queryFor(DatePreset.TODAY, CLOCK);
+        assertThat(today.dateFrom()).isEqualTo(Instant.parse("2026-03-14T22:00:00Z"));
+        assertThat(today.dateTo()).isNull();
+        assertThat(queryFor(DatePreset.LAST_7_DAYS, CLOCK).dateFrom()).isEqualTo(Instant.parse("2026-03-08T22:00:00Z"));
+        assertThat(queryFor(DatePreset.THIS_MONTH, CLOCK).dateFrom()).isEqualTo(Instant.parse("2026-02-28T22:00:00Z"));
+        NotificationQuery lastMonth = queryFor(DatePreset.LAST_MONTH, CLOCK);
+        assertThat(lastMonth.dateFrom()).isEqualTo(Instant.parse("2026-01-31T22:00:00Z"));
+        assertThat(lastMonth.dateTo()).isEqualTo(Instant.parse("2026-02-28T21:59:59.999Z"));
+        NotificationQuery thisYear = queryFor(DatePreset.THIS_YEAR, CLOCK);
+        assertThat(thisYear.dateFrom()).isEqualTo(Instant.parse("2025-12-31T22:00:00Z"));
+        assertThat(thisYear.dateTo()).isNull();
+    }
+
+    @Test
+    void todayIsTheUsersDayNotUtcs() {
+        // 23:30 UTC on the 14th is already 01:30 on the 15th in Cairo
+        Clock late = Clock.fixed(Instant.parse("2026-03-14T23:30:00Z"), ZoneOffset.UTC);
+        assertThat(queryFor(DatePreset.TODAY, late).dateFrom()).isEqualTo(Instant.parse("2026-03-14T22:00:00Z"));
+    }
+
+    @Test
+    void customRangeUsesDateAndTimeInTheUsersZoneInclusiveOfTheLastMinute() {
+        HistoryViewModel vm = started(10);
+        FiltersViewModel f = vm.filters();
+        f.presetProperty().set(DatePreset.CUSTOM);
+        f.fromDateProperty().set(LocalDate.of(2026, 3, 1));
+        f.fromTimeProperty().set("08:30");
+        f.toDateProperty().set(LocalDate.of(2026, 3, 2));
+        f.toTimeProperty().set("١٧:٤٥"); // Arabic-Indic digits are read too
+        assertThat(f.apply()).isTrue();
+        NotificationQuery q = session.lastQuery();
+        assertThat(q.dateFrom()).isEqualTo(Instant.parse("2026-03-01T06:30:00Z"));
+        assertThat(q.dateTo()).isEqualTo(Instant.parse("2026-03-02T15:45:59.999Z"));
+        assertThat(f.chips()).extracting(FiltersViewModel.Chip::dimension).containsExactly("date");
+    }
+
+    @Test
+    void fromAfterToIsRefusedAndNothingIsQueried() {
+        HistoryViewModel vm = started(10);
+        FiltersViewModel f = vm.filters();
+        int callsBefore = session.calls.size();
+        f.presetProperty().set(DatePreset.CUSTOM);
+        f.fromDateProperty().set(LocalDate.of(2026, 3, 2));
+        f.toDateProperty().set(LocalDate.of(2026, 3, 1));
+        assertThat(f.validProperty().get()).isFalse();
+        assertThat(f.validationMessageProperty().get()).isNotBlank();
+        assertThat(f.apply()).isFalse();
+        assertThat(session.calls).hasSize(callsBefore);
+        assertThat(f.applied().preset()).isEqualTo(DatePreset.ALL);
+
+        f.toDateProperty().set(LocalDate.of(2026, 3, 2));
+        f.toTimeProperty().set("25:99");
+        assertThat(f.validProperty().get()).isFalse();
+        f.toTimeProperty().set("23:00");
+        assertThat(f.validProperty().get()).isTrue();
+    }
+
+    @Test
+    void eachDimensionMapsToItsWireValueAndAFilterChangeGoesBackToPageOne() {
+        HistoryViewModel vm = started(500);
+        vm.pager().goTo(3);
+        session.answerLast(500, "n");
+        assertThat(vm.pager().pageProperty().get()).isEqualTo(3);
+
+        FiltersViewModel f = vm.filters();
+        f.typeProperty().set("9");
+        f.languageProperty().set("ar");
+        f.statusProperty().set("error");
+        f.channelProperty().set("sms");
+        assertThat(f.apply()).isTrue();
+        NotificationQuery q = session.lastQuery();
+        assertThat(q.type()).isEqualTo("9");
+        assertThat(q.language()).isEqualTo("ar");
+        assertThat(q.status()).isEqualTo("error");
+        assertThat(q.channel()).isEqualTo("sms");
+        assertThat(q.pageNo()).isEqualTo(1);
+        assertThat(f.chips()).extracting(FiltersViewModel.Chip::dimension).containsExactly("type", "language", "status", "channel");
+        assertThat(f.chips().get(0).text()).contains("Document rejected");
+
+        f.remove("status");
+        assertThat(session.lastQuery().status()).isNull();
+        assertThat(session.lastQuery().type()).isEqualTo("9");
+        assertThat(f.statusProperty().get()).isEqualTo(FiltersViewModel.ANY);
+
+        f.reset();
+        NotificationQuery all = session.lastQuery();
+        assertThat(all.type()).isNull();
+        assertThat(all.language()).isNull();
+        assertThat(all.channel()).isNull();
+        assertThat(f.chips()).isEmpty();
+    }
+
+    // ---- paging ----
+
+    @Test
+    void pagingArithmeticFollowsTheServiceMetadata() {
+        HistoryViewModel vm = started(2_500);
+        PagerViewModel p = vm.pager();
+        assertThat(p.totalPagesProperty().get()).isEqualTo(50);
+        assertThat(p.totalCountProperty().get()).isEqualTo(2_500);
+        assertThat(p.canPreviousProperty().get()).isFalse();
+        assertThat(p.canNextProperty().get()).isTrue();
+
+        p.next();
+        assertThat(session.lastQuery().pageNo()).isEqualTo(2);
+        p.next(); // while page 2 is loading, next counts from the page asked for
+        assertThat(session.lastQuery().pageNo()).isEqualTo(3);
+        session.answerLast(2_500, "n");
+        assertThat(p.pageProperty().get()).isEqualTo(3);
+
+        p.last();
+        assertThat(session.lastQuery().pageNo()).isEqualTo(50);
+        session.answerLast(2_500, "n");
+        assertThat(p.canNextProperty().get()).isFalse();
+        int calls = session.calls.size();
+        p.next();
+        assertThat(session.calls).hasSize(calls);
+
+        p.goTo(999);
+        assertThat(session.lastQuery().pageNo()).isEqualTo(50);
+        assertThat(p.goTo("١٢")).isTrue();
+        assertThat(session.lastQuery().pageNo()).isEqualTo(12);
+        session.answerLast(2_500, "n");
+        assertThat(p.goTo("twelve")).isFalse();
+        p.first();
+        assertThat(session.lastQuery().pageNo()).isEqualTo(1);
+    }
+
+    @Test
+    void changingThePageSizeKeepsTheFirstRowInViewAndIsCappedAt100() {
+        HistoryViewModel vm = started(2_500);
+        vm.pager().goTo(5); // rows 200..249 at 50 a page
+        session.answerLast(2_500, "n");
+        vm.pager().pageSizeProperty().set(100);
+        NotificationQuery q = session.lastQuery();
+        assertThat(q.pageSize()).isEqualTo(100);
+        assertThat(q.pageNo()).isEqualTo(3); // row 200 is on page 3 of 100
+        session.answerLast(2_500, "n");
+        vm.pager().pageSizeProperty().set(500);
+        assertThat(vm.pager().pageSizeProperty().get()).isEqualTo(100);
+        assertThat(session.lastQuery().pageSize()).isEqualTo(100);
+
+        HistoryViewModel restored = vm(new HistoryPrefs(null, null, null, null, null, null, null, 1000, null, null, null), CLOCK);
+        assertThat(restored.pager().pageSizeProperty().get()).isEqualTo(100);
+    }
+
+    @Test
+    void aPageBeyondTheEndAfterTheHistoryShrankShowsTheLastPage() {
+        HistoryViewModel vm = started(500);
+        vm.pager().goTo(10);
+        session.last().future().complete(new app.ishaar.core.model.NotificationPage(List.of(), 4, 180, 10, 50));
+        assertThat(session.lastQuery().pageNo()).isEqualTo(4);
+        session.answerLast(180, "n");
+        assertThat(vm.pager().pageProperty().get()).isEqualTo(4);
+        assertThat(vm.rows()).hasSize(30);
+    }
+
+    // ---- supersession ----
+
+    @Test
+    void aNewerRequestSupersedesAnOlderOneEvenWhenTheOlderAnswersLast() {
+        session.stubborn = true;
+        HistoryViewModel vm = vm(null, CLOCK);
+        vm.sessionProperty().set(session);
+        session.answerLast(500, "first-");
+        vm.pager().goTo(2);
+        FakeSession.Call older = session.last();
+        vm.pager().goTo(3);
+        FakeSession.Call newer = session.last();
+        assertThat(((FakeSession.StubbornFuture<?>) older.future()).cancelRequested).isTrue();
+        assertThat(vm.loadingProperty().get()).isTrue();
+
+        newer.future().complete(FakeSession.page(newer.query(), 500, "newer-"));
+        older.future().complete(FakeSession.page(older.query(), 500, "older-"));
+
+        assertThat(vm.loadingProperty().get()).isFalse();
+        assertThat(vm.pager().pageProperty().get()).isEqualTo(3);
+        assertThat(vm.rows()).allSatisfy(n -> assertThat(n.notificationId()).startsWith("newer-"));
+    }
+
+    // ---- errors ----
+
+    @Test
+    void anErrorKeepsRowsFiltersAndPageAndRetryRecovers() {
+        HistoryViewModel vm = started(500);
+        vm.filters().typeProperty().set("7");
+        vm.filters().apply();
+        session.answerLast(500, "a");
+        var rowsBefore = List.copyOf(vm.rows());
+
+        vm.pager().next();
+        session.last().future().completeExceptionally(new CompletionException(new ServiceUnavailableException(503, null, "corr-42")));
+
+        assertThat(vm.rows()).isEqualTo(rowsBefore);
+        assertThat(vm.filters().applied().type()).isEqualTo("7");
+        assertThat(vm.pager().pageProperty().get()).isEqualTo(1);
+        assertThat(vm.errorProperty().get()).isInstanceOf(ServiceUnavailableException.class);
+        assertThat(vm.errorTextProperty().get()).isNotBlank().doesNotContain("!");
+        assertThat(vm.errorReferenceProperty().get()).contains("corr-42");
+        assertThat(vm.loadingProperty().get()).isFalse();
+
+        vm.retry();
+        assertThat(session.lastQuery().pageNo()).isEqualTo(2);
+        assertThat(session.lastQuery().type()).isEqualTo("7");
+        session.answerLast(500, "b");
+        assertThat(vm.errorProperty().get()).isNull();
+        assertThat(vm.pager().pageProperty().get()).isEqualTo(2);
+        assertThat(vm.rows().get(0).notificationId()).isEqualTo("b50");
+    }
+
+    @Test
+    void errorsAreLocalizedByType() {
+        HistoryViewModel vm = started(10);
+        vm.refresh();
+        session.last().future().completeExceptionally(new NetworkException(NetworkException.Kind.TIMEOUT, "api.example", null));
+        String english = vm.errorTextProperty().get();
+        assertThat(english).contains("api.example");
+        i18n.languageProperty().set(AppLanguage.ARABIC);
+        assertThat(vm.errorTextProperty().get()).isNotEqualTo(english).containsPattern("\\p{IsArabic}");
+        vm.dismissError();
+        assertThat(vm.errorProperty().get()).isNull();
+        assertThat(vm.rows()).hasSize(10);
+    }
+
+    @Test
+    void anExpiredSessionIsHandedToTheShell() {
+        HistoryViewModel vm = started(10);
+        vm.refresh();
+        session.last().future().completeExceptionally(new SessionExpiredException(null, null, null));
+        assertThat(expired.get()).isEqualTo(1);
+        assertThat(vm.rows()).hasSize(10);
+    }
+
+    @Test
+    void anEmptyResultIsReportedAsSuch() {
+        HistoryViewModel vm = started(300);
+        vm.filters().typeProperty().set("3");
+        vm.filters().apply();
+        session.answerLast(0, "x");
+        assertThat(vm.emptyProperty().get()).isTrue();
+        assertThat(vm.rows()).isEmpty();
+        vm.filters().reset();
+        session.answerLast(3, "x");
+        assertThat(vm.emptyProperty().get()).isFalse();
+    }
+
+    // ---- session renewal, selection, prefs ----
+
+    @Test
+    void aRenewedSessionKeepsFiltersPageAndSelection() {
+        HistoryViewModel vm = started(500);
+        vm.filters().channelProperty().set("email");
+        vm.filters().apply();
+        session.answerLast(500, "n");
+        vm.pager().goTo(4);
+        session.answerLast(500, "n");
+        vm.select(vm.rows().get(7));
+        String id = vm.selectedProperty().get().notificationId();
+        int fetches = session.calls.size();
+        vm.select(vm.rows().get(8)); // following the selection makes no request
+        vm.select(vm.rows().get(7));
+        assertThat(session.calls).hasSize(fetches);
+
+        FakeSession renewed = new FakeSession();
+        vm.sessionProperty().set(renewed);
+        assertThat(renewed.lastQuery().pageNo()).isEqualTo(4);
+        assertThat(renewed.lastQuery().channel()).isEqualTo("email");
+        renewed.answerLast(500, "n");
+        assertThat(vm.selectedProperty().get().notificationId()).isEqualTo(id);
+        assertThat(vm.detail().idProperty().get()).isEqualTo(id);
+    }
+
+    @Test
+    void prefsRoundTrip() {
+        HistoryViewModel vm = started(500);
+        vm.filters().presetProperty().set(DatePreset.CUSTOM);
+        vm.filters().fromDateProperty().set(LocalDate.of(2026, 2, 1));
+        vm.filters().fromTimeProperty().set("09:15");
+        vm.filters().toDateProperty().set(LocalDate.of(2026, 2, 20));
+        vm.filters().typeProperty().set("2");
+        vm.filters().languageProperty().set("ar");
+        vm.filters().apply();
+        vm.pager().pageSizeProperty().set(25);
+        vm.columnsProperty().set(List.of(new HistoryPrefs.ColumnPref("status", 120, true), new HistoryPrefs.ColumnPref("sent", 180, false)));
+        vm.detailDividerProperty().set(0.4);
+        vm.detailVisibleProperty().set(false);
+
+        HistoryPrefs last = remembered.get(remembered.size() - 1);
+        assertThat(last).isEqualTo(vm.prefs());
+        assertThat(last.pageSize()).isEqualTo(25);
+
+        HistoryViewModel again = vm(last, CLOCK);
+        assertThat(again.prefs()).isEqualTo(last);
+        assertThat(again.filters().presetProperty().get()).isEqualTo(DatePreset.CUSTOM);
+        assertThat(again.filters().fromDateProperty().get()).isEqualTo(LocalDate.of(2026, 2, 1));
+        assertThat(again.filters().fromTimeProperty().get()).isEqualTo("9:15");
+        assertThat(again.filters().toTimeProperty().get()).isEqualTo("23:59");
+        assertThat(again.filters().typeProperty().get()).isEqualTo("2");
+        assertThat(again.columnsProperty().get()).extracting(HistoryPrefs.ColumnPref::id).containsExactly("status", "sent");
+        again.sessionProperty().set(session);
+        NotificationQuery q = session.lastQuery();
+        assertThat(q.dateFrom()).isEqualTo(Instant.parse("2026-02-01T07:15:00Z"));
+        assertThat(q.language()).isEqualTo("ar");
+        assertThat(q.pageSize()).isEqualTo(25);
+    }
+
+    @Test
+    void unknownRememberedValuesDoNotBreakTheScreen() {
+        HistoryViewModel vm = vm(new HistoryPrefs("NEXT_DECADE", null, null, "42", "fr", "archived", "fax", null, null, 7.0, null), CLOCK);
+        assertThat(vm.filters().applied().preset()).isEqualTo(DatePreset.ALL);
+        assertThat(vm.filters().chips()).extracting(FiltersViewModel.Chip::text).anySatisfy(t -> assertThat(t).contains("42"))
+                .anySatisfy(t -> assertThat(t).contains("archived")).anySatisfy(t -> assertThat(t).contains("fax"));
+        assertThat(vm.detailDividerProperty().get()).isBetween(0.05, 0.95);
+    }
+}
