@@ -66,9 +66,9 @@ final class ChildJvm {
 
     /**
      * Starts a child and returns the nanoseconds from just before the start to the first output line
-     * matching {@code marker}; then waits for the child to end (killing it after the timeout).
+     * matching {@code marker}, with that line; then waits for the child to end (killing it after the timeout).
      */
-    static long timeToMarker(List<String> cmd, Predicate<String> marker, long timeoutSeconds) throws IOException, InterruptedException {
+    static Marked timeToMarker(List<String> cmd, Predicate<String> marker, long timeoutSeconds) throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         long t0 = System.nanoTime();
         Process p = pb.start();
@@ -84,12 +84,14 @@ final class ChildJvm {
         watchdog.setDaemon(true);
         watchdog.start();
         long at = -1;
+        String markLine = null;
         List<String> tail = new ArrayList<>();
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = r.readLine()) != null) {
                 if (at < 0 && marker.test(line)) {
                     at = System.nanoTime() - t0;
+                    markLine = line;
                 } else if (tail.size() < 40) {
                     tail.add(line);
                 }
@@ -99,6 +101,9 @@ final class ChildJvm {
         if (at < 0) {
             throw new IOException("no marker from " + cmd.get(cmd.size() - 1) + "; output: " + String.join(" | ", tail));
         }
-        return at;
+        return new Marked(at, markLine);
     }
+
+    /** When the marker line came (nanoseconds after the start) and the line itself. */
+    record Marked(long nanos, String line) {}
 }
