@@ -1,0 +1,107 @@
+package app.ishaar.core.secrets;
+
+import com.github.javakeyring.BackendNotSupportedException;
+import com.github.javakeyring.Keyring;
+import com.github.javakeyring.PasswordAccessException;
+import java.util.Optional;
+
+/**
+ * The OS keychain through java-keyring. Availability is probed once, lazily, by opening the
+ * keyring and reading a probe entry: on a Linux machine without a Secret Service (headless CI) that
+ * fails and the store reports itself unavailable rather than failing at the user's "remember".
+ *
+ * <p>java-keyring takes and returns {@code String}s: the secret exists as a String only for the
+ * duration of the native call.
+ */
+public final class KeyringSecretStore implements SecretStore {
+
+    public static final String SERVICE = "Ishaar";
+    private static final String PROBE = "ishaar-availability-probe";
+    private static final System.Logger LOG = System.getLogger(KeyringSecretStore.class.getName());
+
+    private final Object lock = new Object();
+    private volatile boolean probed;
+    private Keyring keyring;
+    private String unavailableReason;
+
+    private void probe() {
+        if (probed) {
+            return;
+        }
+        synchronized (lock) {
+            if (probed) {
+                return;
+            }
+            try {
+                Keyring k = Keyring.create();
+                try {
+                    k.getPassword(SERVICE, PROBE);
+                } catch (PasswordAccessException notFound) {
+                    // "no such entry" is the expected answer; a keyring that cannot answer at all throws a RuntimeException
+                }
+                keyring = k;
+            } catch (BackendNotSupportedException e) {
+                unavailableReason = "no supported keychain on this system";
+            } catch (RuntimeException | LinkageError e) {
+                unavailableReason = "the keychain does not answer (" + e.getClass().getSimpleName() + ")";
+            }
+            if (unavailableReason != null) {
+                LOG.log(System.Logger.Level.INFO, "secrets cannot be remembered: {0}", unavailableReason);
+            }
+            probed = true;
+        }
+    }
+
+    @Override
+    public boolean isAvailable() {
+        probe();
+        return keyring != null;
+    }
+
+    @Override
+    public Optional<String> unavailableReason() {
+        probe();
+        return Optional.ofNullable(unavailableReason);
+    }
+
+    @Override
+    public Optional<char[]> load(String account) throws SecretStoreException {
+        if (!isAvailable()) {
+            return Optional.empty();
+        }
+        try {
+            String s = keyring.getPassword(SERVICE, account);
+            return s == null ? Optional.empty() : Optional.of(s.toCharArray());
+        } catch (PasswordAccessException e) {
+            return Optional.empty();
+        } catch (RuntimeException e) {
+            throw new SecretStoreException("the keychain could not be read (" + e.getClass().getSimpleName() + ")", null);
+        }
+    }
+
+    @Override
+    public void save(String account, char[] secret) throws SecretStoreException {
+        if (!isAvailable()) {
+            throw new SecretStoreException("no keychain: " + unavailableReason, null);
+        }
+        try {
+            keyring.setPassword(SERVICE, account, new String(secret));
+        } catch (PasswordAccessException | RuntimeException e) {
+            throw new SecretStoreException("the keychain refused to store the secret (" + e.getClass().getSimpleName() + ")", null);
+        }
+    }
+
+    @Override
+    public void delete(String account) throws SecretStoreException {
+        if (!isAvailable()) {
+            return;
+        }
+        try {
+            keyring.deletePassword(SERVICE, account);
+        } catch (PasswordAccessException e) {
+            // nothing was stored
+        } catch (RuntimeException e) {
+            throw new SecretStoreException("the keychain could not delete the entry (" + e.getClass().getSimpleName() + ")", null);
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package app.ishaar.ui;
+
+import app.ishaar.core.secrets.SecretStore;
+import app.ishaar.core.service.ServiceClient;
+import app.ishaar.core.settings.SettingsStore;
+import app.ishaar.ui.common.SceneFactory;
+import app.ishaar.ui.common.SettingsService;
+import app.ishaar.ui.i18n.AppLanguage;
+import app.ishaar.ui.i18n.I18n;
+import app.ishaar.ui.login.SessionOpener;
+import java.time.Clock;
+import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The composition root of the desktop app: one of each service, made cheaply at start (settings are
+ * one small file; the service client and the sandbox are created on first use, off the FX thread).
+ */
+public final class AppContext implements AutoCloseable {
+
+    private final AppServices services;
+    private final I18n i18n;
+    private final SettingsService settings;
+    private final SceneFactory scenes;
+    private final ExecutorService background;
+    private volatile Locale serviceLanguage;
+    private ServiceClient client;
+
+    public AppContext(AppServices services) {
+        this.services = services;
+        this.settings = new SettingsService(new SettingsStore(services.configDir()), services.settingsDebounce());
+        this.i18n = new I18n(AppLanguage.fromCode(settings.get().language()));
+        i18n.latinDigitsProperty().set(settings.get().latinDigits());
+        this.serviceLanguage = i18n.language().locale();
+        i18n.languageProperty().addListener((o, a, b) -> {
+            serviceLanguage = b.locale();
+            settings.update(s -> s.withLanguage(b.code(), i18n.latinDigitsProperty().get()));
+        });
+        this.scenes = new SceneFactory(i18n);
+        AtomicInteger n = new AtomicInteger();
+        this.background = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "ishaar-ui-worker-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    public I18n i18n() {
+        return i18n;
+    }
+
+    public SettingsService settings() {
+        return settings;
+    }
+
+    public SceneFactory scenes() {
+        return scenes;
+    }
+
+    public SecretStore secrets() {
+        return services.secrets();
+    }
+
+    public AppServices services() {
+        return services;
+    }
+
+    public ExecutorService background() {
+        return background;
+    }
+
+    public Clock clock() {
+        return services.clientConfig().clock();
+    }
+
+    /** The one service client, created on first use; its Accept-Language follows the UI language. */
+    public synchronized ServiceClient client() {
+        if (client == null) {
+            client = new ServiceClient(services.clientConfig().withLanguage(() -> serviceLanguage));
+        }
+        return client;
+    }
+
+    /** Opens sessions with the one client (called off the FX thread). */
+    public SessionOpener opener() {
+        return (env, credentials) -> client().openSession(env, credentials);
+    }
+
+    @Override
+    public void close() {
+        settings.close();
+        ServiceClient c;
+        synchronized (this) {
+            c = client;
+            client = null;
+        }
+        if (c != null) {
+            c.close();
+        }
+        background.shutdownNow();
+    }
+}

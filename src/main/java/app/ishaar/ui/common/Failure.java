@@ -1,0 +1,101 @@
+package app.ishaar.ui.common;
+
+import app.ishaar.core.service.ApiErrorException;
+import app.ishaar.core.service.BadArgumentException;
+import app.ishaar.core.service.InvalidEndpointException;
+import app.ishaar.core.service.LoginRejectedException;
+import app.ishaar.core.service.NetworkException;
+import app.ishaar.core.service.NotPermittedException;
+import app.ishaar.core.service.ServiceUnavailableException;
+import app.ishaar.core.service.SessionExpiredException;
+import app.ishaar.core.service.UnexpectedResponseException;
+import java.util.List;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * A failure as the user reads it: a bundle key with its arguments (localized live by the view), the
+ * service's own words as detail (its {@code error_description} or error message, already in the
+ * requested language), and the correlation id to quote.
+ *
+ * @param key message key under {@code error.}
+ * @param args arguments of the message (host names, RINs, HTTP status) — plain strings, never digits to localize
+ * @param detail the service's own explanation, or null
+ * @param correlationId the response's correlationId, or null
+ */
+public record Failure(String key, List<String> args, String detail, String correlationId) {
+
+    public Failure {
+        args = args == null ? List.of() : List.copyOf(args);
+    }
+
+    public static Failure of(String key, String... args) {
+        return new Failure(key, List.of(args), null, null);
+    }
+
+    /**
+     * Maps any failure of a login or a protected call to its message.
+     *
+     * @param onBehalfOf the taxpayer the call was for (named in "not delegated"), or null
+     */
+    public static Failure describe(Throwable error, String onBehalfOf) {
+        Throwable e = unwrap(error);
+        String corr = e instanceof app.ishaar.core.service.ServiceException se ? se.correlationId().orElse(null) : null;
+        if (e instanceof LoginRejectedException r) {
+            String key = switch (r.reason()) {
+                case BAD_CREDENTIALS -> "error.login.badCredentials";
+                case BLOCKED -> "error.login.blocked";
+                case EXPIRED -> "error.login.expired";
+                case NOT_DELEGATED -> onBehalfOf == null ? "error.login.notDelegatedOwn" : "error.login.notDelegated";
+                case BAD_REQUEST -> "error.login.badRequest";
+                case SCOPE_REFUSED -> "error.login.scopeRefused";
+                case OTHER -> "error.login.rejected";
+            };
+            List<String> args = switch (r.reason()) {
+                case NOT_DELEGATED -> onBehalfOf == null ? List.of() : List.of(onBehalfOf);
+                case OTHER -> List.of(String.valueOf(r.rawError()));
+                default -> List.of();
+            };
+            return new Failure(key, args, r.description(), corr);
+        }
+        if (e instanceof NetworkException n) {
+            String key = switch (n.kind()) {
+                case UNREACHABLE -> "error.network.unreachable";
+                case TLS -> "error.network.tls";
+                case TIMEOUT -> "error.network.timeout";
+                case CONNECTION_LOST -> "error.network.connectionLost";
+            };
+            return new Failure(key, List.of(String.valueOf(n.host())), null, corr);
+        }
+        if (e instanceof UnexpectedResponseException u) {
+            return new Failure("error.unexpected", List.of(String.valueOf(u.status())), null, corr);
+        }
+        if (e instanceof ServiceUnavailableException u) {
+            return new Failure("error.unavailable", List.of(String.valueOf(u.status())), null, corr);
+        }
+        if (e instanceof SessionExpiredException) {
+            return new Failure("error.sessionEnded", List.of(), null, corr);
+        }
+        if (e instanceof NotPermittedException p) {
+            return new Failure("error.notPermitted", List.of(), p.apiError() == null ? null : p.apiError().message(), corr);
+        }
+        if (e instanceof InvalidEndpointException) {
+            return new Failure("error.invalidEndpoint", List.of(), null, corr);
+        }
+        if (e instanceof BadArgumentException b) {
+            return new Failure("error.unexpected", List.of("400"), b.apiError() == null ? null : b.apiError().message(), corr);
+        }
+        if (e instanceof ApiErrorException a) {
+            return new Failure("error.unexpected", List.of(String.valueOf(a.status())), a.apiError() == null ? null : a.apiError().message(), corr);
+        }
+        return new Failure("error.internal", List.of(), e == null ? null : e.getClass().getSimpleName(), null);
+    }
+
+    public static Throwable unwrap(Throwable e) {
+        Throwable t = e;
+        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
+    }
+}

@@ -1,0 +1,505 @@
+package app.ishaar.ui.login;
+
+import app.ishaar.core.service.Environment;
+import app.ishaar.core.settings.Profile;
+import app.ishaar.ui.common.LanguageSwitch;
+import app.ishaar.ui.i18n.I18n;
+import java.util.stream.Collectors;
+import javafx.beans.binding.Bindings;
+import javafx.beans.value.ObservableStringValue;
+import javafx.beans.value.ObservableValue;
+import javafx.geometry.Insets;
+import javafx.geometry.NodeOrientation;
+import javafx.geometry.Pos;
+import javafx.geometry.VPos;
+import javafx.scene.Group;
+import javafx.scene.shape.SVGPath;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.PasswordField;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.TextField;
+import javafx.scene.control.TitledPane;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.TilePane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+
+/**
+ * The login dialog's view: builds the controls and binds them to the {@link LoginViewModel}; no
+ * logic of its own. Enter submits (or shows what is missing), Esc cancels a login under way or
+ * closes the dialog. Data fields (client ID, secret, RIN, addresses) stay left-to-right in the
+ * Arabic layout.
+ */
+public final class LoginView {
+
+    private final LoginViewModel vm;
+    private final I18n i18n;
+    private final Runnable onClose;
+    private final BorderPane root = new BorderPane();
+    private final TextField clientId = new TextField();
+
+    public LoginView(LoginViewModel vm, I18n i18n, Runnable onClose) {
+        this.vm = vm;
+        this.i18n = i18n;
+        this.onClose = onClose;
+        root.setId("login");
+        root.getStyleClass().add("login");
+        root.setTop(header());
+        ScrollPane scroll = new ScrollPane(form());
+        scroll.setFitToWidth(true);
+        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.getStyleClass().add("plain-scroll");
+        root.setCenter(scroll);
+        root.setBottom(footer());
+        root.setPrefWidth(560);
+        root.addEventHandler(KeyEvent.KEY_PRESSED, this::onKey);
+    }
+
+    public Parent root() {
+        return root;
+    }
+
+    /** Puts the caret where the user most likely types next. */
+    public void focusFirstEmpty() {
+        clientId.requestFocus();
+    }
+
+    private void onKey(KeyEvent e) {
+        if (e.getCode() == KeyCode.ENTER) {
+            vm.login();
+            e.consume();
+        } else if (e.getCode() == KeyCode.ESCAPE) {
+            if (vm.isLoggingIn()) {
+                vm.cancel();
+            } else {
+                onClose.run();
+            }
+            e.consume();
+        }
+    }
+
+    // ---- parts ------------------------------------------------------------------------------
+
+    private Node header() {
+        Label brand = label("application.name");
+        brand.getStyleClass().add("brand");
+        Label heading = label("login.heading");
+        heading.getStyleClass().add("heading");
+        Label sub = label("login.subheading");
+        sub.getStyleClass().add("muted");
+        sub.setWrapText(true);
+        VBox titles = new VBox(2, brand, heading, sub);
+        HBox.setHgrow(titles, Priority.ALWAYS);
+
+        HBox langs = LanguageSwitch.create(i18n, vm.languageProperty(), "lang", "login.language");
+        langs.setAlignment(Pos.TOP_CENTER);
+
+        HBox header = new HBox(12, titles, langs);
+        header.setPadding(new Insets(16, 20, 8, 20));
+        return header;
+    }
+
+    private Node form() {
+        GridPane grid = new GridPane();
+        grid.setHgap(12);
+        grid.setVgap(0); // hidden rows (custom addresses, errors) must leave no gap
+        grid.setPadding(new Insets(8, 20, 8, 20));
+        ColumnConstraints labels = new ColumnConstraints();
+        labels.setMinWidth(Region.USE_PREF_SIZE);
+        ColumnConstraints fields = new ColumnConstraints();
+        fields.setHgrow(Priority.ALWAYS);
+        fields.setFillWidth(true);
+        grid.getColumnConstraints().addAll(labels, fields);
+        int row = 0;
+
+        // saved profiles (only when there are some)
+        ComboBox<Profile> profiles = new ComboBox<>(vm.profiles());
+        profiles.setId("profile");
+        profiles.setMaxWidth(Double.MAX_VALUE);
+        profiles.setCellFactory(lv -> new ProfileCell());
+        profiles.setButtonCell(new ProfileCell());
+        profiles.setOnAction(e -> {
+            Profile p = profiles.getValue();
+            if (p != null) {
+                vm.applyProfile(p);
+            }
+        });
+        Label profileLabel = label("login.profile");
+        profileLabel.setLabelFor(profiles);
+        row = addRow(grid, row, profileLabel, profiles, null);
+        profileLabel.visibleProperty().bind(Bindings.isNotEmpty(vm.profiles()));
+        profileLabel.managedProperty().bind(profileLabel.visibleProperty());
+        profiles.visibleProperty().bind(profileLabel.visibleProperty());
+        profiles.managedProperty().bind(profileLabel.visibleProperty());
+
+        ComboBox<Environment.Kind> env = new ComboBox<>();
+        env.setId("environment");
+        env.getItems().setAll(Environment.Kind.SANDBOX, Environment.Kind.PREPROD, Environment.Kind.PROD, Environment.Kind.CUSTOM);
+        env.setMaxWidth(Double.MAX_VALUE);
+        env.setCellFactory(lv -> new EnvironmentCell());
+        env.setButtonCell(new EnvironmentCell());
+        env.valueProperty().bindBidirectional(vm.environmentProperty());
+        row = addRow(grid, row, label("login.environment"), env, null);
+
+        TextField authUrl = dataField("authUrl", vm.authUrlProperty());
+        authUrl.setPromptText("https://id.example.com");
+        TextField baseUrl = dataField("baseUrl", vm.baseUrlProperty());
+        baseUrl.setPromptText("https://api.example.com");
+        Label authLabel = label("login.authUrl");
+        Label baseLabel = label("login.baseUrl");
+        Label authError = errorLabel("authUrlError", vm.authUrlErrorProperty());
+        Label baseError = errorLabel("baseUrlError", vm.baseUrlErrorProperty());
+        ObservableValue<Boolean> custom = vm.environmentProperty().isEqualTo(Environment.Kind.CUSTOM);
+        for (Node n : new Node[] {authUrl, baseUrl, authLabel, baseLabel}) {
+            n.visibleProperty().bind(custom);
+            n.managedProperty().bind(custom);
+        }
+        row = addRow(grid, row, authLabel, authUrl, authError);
+        row = addRow(grid, row, baseLabel, baseUrl, baseError);
+        markInvalid(authUrl, vm.authUrlErrorProperty());
+        markInvalid(baseUrl, vm.baseUrlErrorProperty());
+
+        bindData(clientId, "clientId", vm.clientIdProperty());
+        markInvalid(clientId, vm.clientIdErrorProperty());
+        row = addRow(grid, row, label("login.clientId"), clientId, errorLabel("clientIdError", vm.clientIdErrorProperty()));
+
+        PasswordField secret = new PasswordField();
+        secret.setId("secret");
+        secret.getStyleClass().add("ltr");
+        secret.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT);
+        secret.textProperty().bindBidirectional(vm.secretProperty());
+        TextField shown = new TextField();
+        shown.setId("secretShown");
+        shown.getStyleClass().add("ltr");
+        shown.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT);
+        // the plain-text twin holds the secret only while the user asks to see it
+        vm.secretRevealedProperty().addListener((o, was, reveal) -> {
+            if (reveal) {
+                shown.textProperty().bindBidirectional(vm.secretProperty());
+            } else {
+                shown.textProperty().unbindBidirectional(vm.secretProperty());
+                shown.clear();
+            }
+        });
+        shown.visibleProperty().bind(vm.secretRevealedProperty());
+        secret.visibleProperty().bind(vm.secretRevealedProperty().not());
+        markInvalid(secret, vm.secretErrorProperty());
+        markInvalid(shown, vm.secretErrorProperty());
+        SVGPath eye = new SVGPath();
+        eye.setContent("M12 5C7 5 2.7 8.1 1 12c1.7 3.9 6 7 11 7s9.3-3.1 11-7c-1.7-3.9-6-7-11-7zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9zm0-7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z");
+        eye.getStyleClass().add("icon");
+        eye.setScaleX(0.7);
+        eye.setScaleY(0.7);
+        ToggleButton reveal = new ToggleButton(null, new Group(eye));
+        reveal.setId("reveal");
+        reveal.getStyleClass().add("reveal");
+        reveal.selectedProperty().bindBidirectional(vm.secretRevealedProperty());
+        reveal.setTooltip(tooltip("login.secret.reveal"));
+        reveal.setFocusTraversable(false);
+        StackPane secretStack = new StackPane(secret, shown);
+        HBox.setHgrow(secretStack, Priority.ALWAYS);
+        HBox secretBox = new HBox(4, secretStack, reveal);
+        secretBox.setAlignment(Pos.CENTER_LEFT);
+        row = addRow(grid, row, label("login.secret"), secretBox, errorLabel("secretError", vm.secretErrorProperty()));
+
+        TextField rin = dataField("onBehalfOf", vm.onBehalfOfProperty());
+        rin.promptTextProperty().bind(i18n.text("login.onBehalfOf.prompt"));
+        markInvalid(rin, vm.onBehalfOfErrorProperty());
+        row = addRow(grid, row, label("login.onBehalfOf"), rin, errorLabel("onBehalfOfError", vm.onBehalfOfErrorProperty()));
+
+        CheckBox remember = new CheckBox();
+        remember.setId("remember");
+        remember.textProperty().bind(i18n.text("login.remember"));
+        remember.selectedProperty().bindBidirectional(vm.rememberProperty());
+        remember.disableProperty().bind(vm.rememberAvailableProperty().not());
+        Tooltip rememberTip = new Tooltip();
+        rememberTip.textProperty().bind(Bindings.when(vm.rememberAvailableProperty())
+                .then(i18n.text("login.remember.tooltip")).otherwise(i18n.text("login.remember.unavailable")));
+        rememberTip.setWrapText(true);
+        rememberTip.setMaxWidth(360);
+        // a disabled control shows no tooltip: put it on a wrapper too
+        remember.setTooltip(rememberTip);
+        HBox rememberBox = new HBox(remember);
+        Tooltip.install(rememberBox, rememberTip);
+        rememberBox.setPadding(new Insets(4, 0, 4, 0));
+        grid.add(rememberBox, 1, row++);
+
+        TextField scope = dataField("scope", vm.scopeProperty());
+        scope.promptTextProperty().bind(i18n.text("login.scope.prompt"));
+        GridPane adv = new GridPane();
+        adv.setHgap(12);
+        Label scopeLabel = label("login.scope");
+        scopeLabel.setLabelFor(scope);
+        adv.add(scopeLabel, 0, 0);
+        adv.add(scope, 1, 0);
+        GridPane.setHgrow(scope, Priority.ALWAYS);
+        TitledPane advanced = new TitledPane();
+        advanced.setId("advanced");
+        advanced.textProperty().bind(i18n.text("login.advanced"));
+        advanced.setContent(adv);
+        advanced.setExpanded(false);
+        advanced.setAnimated(false);
+        GridPane.setMargin(advanced, new Insets(4, 0, 0, 0));
+        grid.add(advanced, 0, row++, 2, 1);
+
+        Label failure = new Label();
+        failure.setId("failure");
+        failure.getStyleClass().add("error-text");
+        failure.setWrapText(true);
+        failure.textProperty().bind(vm.failureText());
+        Label detail = new Label();
+        detail.setId("failureDetail");
+        detail.getStyleClass().add("muted");
+        detail.setWrapText(true);
+        detail.textProperty().bind(vm.failureDetail());
+        VBox failureBox = new VBox(2, failure, detail);
+        failureBox.getStyleClass().addAll("banner", "error");
+        failureBox.visibleProperty().bind(vm.failureProperty().isNotNull());
+        failureBox.managedProperty().bind(failureBox.visibleProperty());
+        detail.visibleProperty().bind(Bindings.isNotEmpty(vm.failureDetail()));
+        detail.managedProperty().bind(detail.visibleProperty());
+
+        Label noticeText = new Label();
+        noticeText.setId("settings-notice");
+        noticeText.setWrapText(true);
+        noticeText.textProperty().bind(i18n.text("login.notice.settingsSetAside", vm.settingsSetAsideProperty()));
+        HBox.setHgrow(noticeText, Priority.ALWAYS);
+        noticeText.setMaxWidth(Double.MAX_VALUE);
+        Button dismiss = new Button();
+        dismiss.textProperty().bind(i18n.text("login.notice.dismiss"));
+        dismiss.setOnAction(e -> vm.dismissNotice());
+        HBox notice = new HBox(8, noticeText, dismiss);
+        notice.getStyleClass().addAll("banner", "warning");
+        notice.visibleProperty().bind(vm.settingsSetAsideProperty().isNotNull());
+        notice.managedProperty().bind(notice.visibleProperty());
+        VBox.setMargin(notice, new Insets(0, 20, 0, 20));
+
+        VBox center = new VBox(10, notice, grid, demoBox(), failureBox);
+        center.setPadding(new Insets(0, 0, 8, 0));
+        VBox.setMargin(failureBox, new Insets(0, 20, 0, 20));
+        return center;
+    }
+
+    private Node demoBox() {
+        Label title = label("login.demo.title");
+        title.getStyleClass().add("subheading");
+        Label hint = label("login.demo.hint");
+        hint.getStyleClass().add("muted");
+        hint.setWrapText(true);
+        // two columns of equal tiles; the space of two rows is kept from the start, so the window
+        // is sized for the accounts before the sandbox has listed them
+        TilePane accounts = new TilePane(6, 6);
+        accounts.setId("demoAccounts");
+        accounts.setPrefColumns(2);
+        accounts.setMinHeight(2 * 42 + 6);
+        accounts.setTileAlignment(Pos.CENTER_LEFT);
+        vm.demoAccounts().addListener((javafx.collections.ListChangeListener<DemoAccount>) c -> {
+            fillDemoButtons(accounts);
+        });
+        fillDemoButtons(accounts);
+        ProgressIndicator loading = new ProgressIndicator();
+        loading.setPrefSize(16, 16);
+        loading.visibleProperty().bind(vm.demoLoadingProperty());
+        loading.managedProperty().bind(loading.visibleProperty());
+        Label failed = new Label();
+        failed.getStyleClass().add("error-text");
+        failed.textProperty().bind(Bindings.createStringBinding(
+                () -> vm.demoFailureProperty().get() == null ? "" : i18n.get(vm.demoFailureProperty().get().key()),
+                vm.demoFailureProperty(), i18n.languageProperty()));
+        failed.visibleProperty().bind(vm.demoFailureProperty().isNotNull());
+        failed.managedProperty().bind(failed.visibleProperty());
+        HBox titleRow = new HBox(8, title, loading);
+        titleRow.setAlignment(Pos.CENTER_LEFT);
+        VBox box = new VBox(4, titleRow, hint, accounts, failed);
+        box.setId("demoBox");
+        box.getStyleClass().add("demo-box");
+        box.setPadding(new Insets(8, 20, 0, 20));
+        ObservableValue<Boolean> sandbox = vm.environmentProperty().isEqualTo(Environment.Kind.SANDBOX);
+        box.visibleProperty().bind(sandbox);
+        box.managedProperty().bind(sandbox);
+        return box;
+    }
+
+    private void fillDemoButtons(TilePane pane) {
+        pane.getChildren().clear();
+        for (DemoAccount a : vm.demoAccounts()) {
+            Label kind = new Label();
+            kind.textProperty().bind(i18n.text(switch (a.kind()) {
+                case TAXPAYER -> "login.demo.taxpayer";
+                case INTERMEDIARY -> "login.demo.intermediary";
+                case BLOCKED -> "login.demo.blocked";
+                case EXPIRED -> "login.demo.expired";
+                case OTHER -> "login.demo.other";
+            }));
+            kind.getStyleClass().add("demo-kind");
+            Label id = new Label(a.clientId());
+            id.getStyleClass().addAll("ltr", "demo-id");
+            Button b = new Button();
+            b.setGraphic(new VBox(0, kind, id));
+            b.setId("demo-" + a.clientId());
+            b.getStyleClass().add("demo-account");
+            b.setMaxWidth(Double.MAX_VALUE);
+            b.setAlignment(Pos.CENTER_LEFT);
+            b.setOnAction(e -> vm.fillDemo(a));
+            b.disableProperty().bind(vm.busyProperty());
+            if (!a.taxpayers().isEmpty()) {
+                b.setTooltip(new Tooltip(a.taxpayers().stream().map(t -> t.rin() + "  " + t.name()).collect(Collectors.joining("\n"))));
+            }
+            pane.getChildren().add(b);
+        }
+    }
+
+    private Node footer() {
+        ProgressIndicator progress = new ProgressIndicator();
+        progress.setId("progress");
+        progress.setPrefSize(20, 20);
+        progress.visibleProperty().bind(vm.busyProperty());
+        Label progressText = new Label();
+        progressText.setId("progressText");
+        progressText.textProperty().bind(vm.progressText());
+        progressText.visibleProperty().bind(vm.busyProperty());
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        Button cancel = new Button();
+        cancel.setId("cancel");
+        cancel.textProperty().bind(i18n.text("login.cancel"));
+        cancel.setCancelButton(false);
+        cancel.setOnAction(e -> {
+            if (vm.isLoggingIn()) {
+                vm.cancel();
+            } else {
+                onClose.run();
+            }
+        });
+        Button login = new Button();
+        login.setId("login-button");
+        login.getStyleClass().add("primary");
+        login.textProperty().bind(i18n.text("login.submit"));
+        login.disableProperty().bind(vm.canLoginProperty().not());
+        login.setOnAction(e -> vm.login());
+        HBox bar = new HBox(8, progress, progressText, spacer, cancel, login);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(10, 20, 16, 20));
+        return bar;
+    }
+
+    // ---- helpers ------------------------------------------------------------------------------
+
+    private int addRow(GridPane grid, int row, Label label, Node field, Label error) {
+        label.setLabelFor(field);
+        label.setMinWidth(Region.USE_PREF_SIZE);
+        label.setMinHeight(26);
+        GridPane.setMargin(label, new Insets(3, 0, 3, 0));
+        GridPane.setValignment(label, VPos.TOP);
+        grid.add(label, 0, row);
+        VBox cell = new VBox(2, field);
+        cell.setPadding(new Insets(3, 0, 3, 0));
+        if (error != null) {
+            cell.getChildren().add(error);
+        }
+        cell.visibleProperty().bind(field.visibleProperty());
+        cell.managedProperty().bind(field.managedProperty());
+        grid.add(cell, 1, row);
+        GridPane.setHgrow(cell, Priority.ALWAYS);
+        return row + 1;
+    }
+
+    private Label label(String key) {
+        Label l = new Label();
+        l.textProperty().bind(i18n.text(key));
+        return l;
+    }
+
+    private Tooltip tooltip(String key) {
+        Tooltip t = new Tooltip();
+        t.textProperty().bind(i18n.text(key));
+        return t;
+    }
+
+    private TextField dataField(String id, javafx.beans.property.StringProperty model) {
+        TextField f = new TextField();
+        bindData(f, id, model);
+        return f;
+    }
+
+    private static void bindData(TextField f, String id, javafx.beans.property.StringProperty model) {
+        f.setId(id);
+        f.getStyleClass().add("ltr");
+        f.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT);
+        f.textProperty().bindBidirectional(model);
+    }
+
+    private Label errorLabel(String id, ObservableStringValue errorKey) {
+        Label l = new Label();
+        l.setId(id);
+        l.getStyleClass().addAll("error-text", "field-error");
+        l.setWrapText(true);
+        l.textProperty().bind(Bindings.createStringBinding(() -> errorKey.get() == null ? "" : i18n.get(errorKey.get()), errorKey,
+                i18n.languageProperty()));
+        l.visibleProperty().bind(Bindings.isNotNull(errorKey));
+        l.managedProperty().bind(l.visibleProperty());
+        return l;
+    }
+
+    private static void markInvalid(Node field, ObservableStringValue errorKey) {
+        errorKey.addListener((o, a, b) -> {
+            if (b == null) {
+                field.getStyleClass().remove("invalid");
+            } else if (!field.getStyleClass().contains("invalid")) {
+                field.getStyleClass().add("invalid");
+            }
+        });
+    }
+
+    private static String environmentKey(Environment.Kind k) {
+        return switch (k) {
+            case SANDBOX -> "login.environment.sandbox";
+            case PREPROD -> "login.environment.preprod";
+            case PROD -> "login.environment.prod";
+            case CUSTOM -> "login.environment.custom";
+        };
+    }
+
+    /** An environment's name, live in the UI language (a converter would not refresh the shown value). */
+    private final class EnvironmentCell extends ListCell<Environment.Kind> {
+        @Override
+        protected void updateItem(Environment.Kind k, boolean empty) {
+            super.updateItem(k, empty);
+            textProperty().unbind();
+            if (empty || k == null) {
+                setText(null);
+            } else {
+                textProperty().bind(i18n.text(environmentKey(k)));
+            }
+        }
+    }
+
+    private final class ProfileCell extends ListCell<Profile> {
+        @Override
+        protected void updateItem(Profile p, boolean empty) {
+            super.updateItem(p, empty);
+            textProperty().unbind();
+            if (empty || p == null) {
+                setText(null);
+            } else {
+                textProperty().bind(Bindings.concat(p.clientId(), "  ·  ", i18n.text(environmentKey(LoginViewModel.parseKind(p.environment())))));
+            }
+        }
+    }
+}

@@ -1,0 +1,545 @@
+package app.ishaar.ui.main;
+
+import app.ishaar.ui.common.LanguageSwitch;
+import app.ishaar.ui.common.SceneFactory;
+import app.ishaar.ui.history.HistoryView;
+import app.ishaar.ui.i18n.AppLanguage;
+import app.ishaar.ui.i18n.I18n;
+import app.ishaar.ui.main.MainWindowViewModel.TaxpayerEntry;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.Optional;
+import javafx.animation.Animation;
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Insets;
+import javafx.geometry.NodeOrientation;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Button;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.PasswordField;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.RadioMenuItem;
+import javafx.scene.control.TextField;
+import javafx.scene.control.TitledPane;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.util.Duration;
+
+/**
+ * The main window: menu, header (taxpayer, environment badge, session time), the session-ended
+ * banner, the taxpayer switcher (Ctrl+T) and the represented taxpayer's history screen. Binds to
+ * {@link MainWindowViewModel} only.
+ */
+public final class MainWindowView {
+
+    public static final KeyCombination SWITCH = new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN);
+
+    private final MainWindowViewModel vm;
+    private final I18n i18n;
+    private final SceneFactory scenes;
+    private final Runnable onQuit;
+    private final BorderPane root = new BorderPane();
+    private final StackPane content = new StackPane();
+    private final TextField search = new TextField();
+    private final ListView<TaxpayerEntry> list = new ListView<>();
+    private final Map<TaxpayerEntry, HistoryView> historyViews = new IdentityHashMap<>();
+    private final Timeline ticker;
+
+    public MainWindowView(MainWindowViewModel vm, I18n i18n, SceneFactory scenes, Runnable onQuit) {
+        this.vm = vm;
+        this.i18n = i18n;
+        this.scenes = scenes;
+        this.onQuit = onQuit;
+        root.setId("main");
+        root.setTop(new VBox(menu(), header(), banner()));
+        root.setLeft(switcher());
+        content.setId("content");
+        root.setCenter(content);
+        root.setPrefSize(1100, 700);
+        root.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (SWITCH.match(e)) {
+                openSwitcher();
+                e.consume();
+            }
+        });
+        vm.currentProperty().addListener((o, a, b) -> showCurrent());
+        for (TaxpayerEntry e : vm.entries()) {
+            watch(e);
+        }
+        vm.entries().addListener((javafx.collections.ListChangeListener<TaxpayerEntry>) c -> {
+            while (c.next()) {
+                c.getAddedSubList().forEach(this::watch);
+                c.getRemoved().forEach(historyViews::remove);
+            }
+        });
+        showCurrent();
+        i18n.languageProperty().addListener((o, a, b) -> {
+            showCurrent();
+            list.refresh();
+        });
+        ticker = new Timeline(new KeyFrame(Duration.seconds(1), e -> vm.tick()));
+        ticker.setCycleCount(Animation.INDEFINITE);
+        ticker.play();
+        vm.loggedOutProperty().addListener((o, a, b) -> {
+            if (b) {
+                ticker.stop();
+            }
+        });
+    }
+
+    public Parent root() {
+        return root;
+    }
+
+    /** Ctrl+T: focus the search field of the switcher, text selected. */
+    public void openSwitcher() {
+        search.requestFocus();
+        search.selectAll();
+    }
+
+    private void watch(TaxpayerEntry e) {
+        e.stateProperty().addListener((o, a, b) -> {
+            if (vm.current() == e) {
+                showCurrent();
+            }
+            list.refresh();
+        });
+        e.nameProperty().addListener((o, a, b) -> list.refresh());
+    }
+
+    // ---- parts ------------------------------------------------------------------------------
+
+    private Node menu() {
+        Menu session = new Menu();
+        session.textProperty().bind(i18n.text("main.menu.session"));
+        MenuItem switchItem = item("main.menu.switch", "menu-switch");
+        switchItem.setAccelerator(SWITCH);
+        switchItem.setOnAction(e -> openSwitcher());
+        MenuItem logout = item("main.menu.logout", "menu-logout");
+        logout.setOnAction(e -> vm.logout());
+        MenuItem quit = item("main.menu.quit", "menu-quit");
+        quit.setOnAction(e -> onQuit.run());
+        session.getItems().addAll(switchItem, logout, quit);
+
+        Menu view = new Menu();
+        view.textProperty().bind(i18n.text("main.menu.view"));
+        Menu language = new Menu();
+        language.textProperty().bind(i18n.text("main.menu.language"));
+        ToggleGroup langs = new ToggleGroup();
+        RadioMenuItem en = new RadioMenuItem();
+        en.textProperty().bind(i18n.text("language.english"));
+        en.setId("menu-lang-en");
+        RadioMenuItem ar = new RadioMenuItem();
+        ar.textProperty().bind(i18n.text("language.arabic"));
+        ar.setId("menu-lang-ar");
+        en.setToggleGroup(langs);
+        ar.setToggleGroup(langs);
+        (vm.languageProperty().get() == AppLanguage.ARABIC ? ar : en).setSelected(true);
+        en.setOnAction(e -> vm.languageProperty().set(AppLanguage.ENGLISH));
+        ar.setOnAction(e -> vm.languageProperty().set(AppLanguage.ARABIC));
+        vm.languageProperty().addListener((o, a, b) -> (b == AppLanguage.ARABIC ? ar : en).setSelected(true));
+        language.getItems().addAll(en, ar);
+        view.getItems().add(language);
+
+        MenuBar bar = new MenuBar(session, view);
+        bar.setId("menubar");
+        return bar;
+    }
+
+    private Node header() {
+        Label name = new Label();
+        name.setId("header-name");
+        name.getStyleClass().addAll("heading", "data");
+        Label rin = new Label();
+        rin.setId("header-rin");
+        rin.getStyleClass().addAll("ltr", "muted");
+        Runnable refresh = () -> {
+            TaxpayerEntry e = vm.current();
+            name.setText(e == null ? "" : e.label());
+            rin.setText(e == null || e.displayRinProperty().get() == null ? "" : e.displayRinProperty().get());
+        };
+        vm.titleProperty().addListener((o, a, b) -> refresh.run());
+        refresh.run();
+
+        Label badge = new Label();
+        badge.setId("env-badge");
+        badge.getStyleClass().addAll("env-badge", switch (vm.environment().kind()) {
+            case SANDBOX -> "sandbox";
+            case PREPROD -> "preprod";
+            case PROD -> "prod";
+            case CUSTOM -> "custom";
+        });
+        badge.textProperty().bind(i18n.text(MainWindowViewModel.environmentKey(vm.environment().kind())));
+
+        Label host = new Label(vm.environment().apiHost());
+        host.getStyleClass().addAll("ltr", "muted");
+        host.setId("header-host");
+
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        Label time = new Label();
+        time.setId("session-time");
+        time.textProperty().bind(vm.timeLeftProperty());
+        time.getStyleClass().add("session-time");
+
+        HBox langs = LanguageSwitch.create(i18n, vm.languageProperty(), "main-lang", "main.menu.language");
+        langs.getChildren().forEach(n -> n.setFocusTraversable(false)); // the View menu is the keyboard's way
+        HBox header = new HBox(10, name, rin, badge, host, spacer, time, langs);
+        header.setAlignment(Pos.CENTER_LEFT);
+        header.setPadding(new Insets(10, 16, 10, 16));
+        header.getStyleClass().add("main-header");
+        return header;
+    }
+
+    private Node banner() {
+        Label text = new Label();
+        text.setId("expired-text");
+        text.setWrapText(true);
+        text.textProperty().bind(Bindings.createStringBinding(() -> {
+            TaxpayerEntry e = vm.current();
+            return e == null ? "" : i18n.get("main.banner.expired", e.label());
+        }, vm.currentProperty(), vm.sessionEndedProperty(), i18n.languageProperty()));
+        HBox.setHgrow(text, Priority.ALWAYS);
+        text.setMaxWidth(Double.MAX_VALUE);
+
+        PasswordField secret = new PasswordField();
+        secret.setId("relogin-secret");
+        secret.getStyleClass().add("ltr");
+        secret.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT);
+        secret.promptTextProperty().bind(i18n.text("main.banner.secret"));
+        secret.textProperty().bindBidirectional(vm.reloginSecretProperty());
+        secret.setVisible(vm.reloginNeedsSecret());
+        secret.setManaged(vm.reloginNeedsSecret());
+        secret.setOnAction(e -> vm.relogin());
+
+        Button again = new Button();
+        again.setId("relogin");
+        again.textProperty().bind(i18n.text("main.banner.relogin"));
+        again.disableProperty().bind(vm.reloginBusyProperty());
+        again.setOnAction(e -> vm.relogin());
+        ProgressIndicator busy = new ProgressIndicator();
+        busy.setPrefSize(16, 16);
+        busy.visibleProperty().bind(vm.reloginBusyProperty());
+        busy.managedProperty().bind(busy.visibleProperty());
+
+        Label failure = new Label();
+        failure.setId("relogin-failure");
+        failure.getStyleClass().add("error-text");
+        failure.textProperty().bind(vm.reloginFailureText());
+        failure.visibleProperty().bind(vm.reloginFailureProperty().isNotNull());
+        failure.managedProperty().bind(failure.visibleProperty());
+
+        HBox row = new HBox(8, text, secret, busy, again);
+        row.setAlignment(Pos.CENTER_LEFT);
+        VBox box = new VBox(4, row, failure);
+        box.setId("expired-banner");
+        box.getStyleClass().addAll("banner", "warning");
+        box.visibleProperty().bind(vm.sessionEndedProperty());
+        box.managedProperty().bind(box.visibleProperty());
+        return box;
+    }
+
+    private Node switcher() {
+        Label title = new Label();
+        title.textProperty().bind(i18n.text("switcher.title"));
+        title.getStyleClass().add("subheading");
+
+        search.setId("switcher-search");
+        search.promptTextProperty().bind(i18n.text("switcher.search.prompt"));
+        search.textProperty().bindBidirectional(vm.filterProperty());
+        search.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.DOWN) {
+                list.requestFocus();
+                if (list.getSelectionModel().isEmpty() && !list.getItems().isEmpty()) {
+                    list.getSelectionModel().selectFirst();
+                }
+                e.consume();
+            } else if (e.getCode() == KeyCode.ENTER) {
+                TaxpayerEntry pick = list.getSelectionModel().getSelectedItem();
+                if (pick == null || !list.getItems().contains(pick)) {
+                    pick = list.getItems().isEmpty() ? null : list.getItems().get(0);
+                }
+                if (pick != null) {
+                    vm.switchTo(pick);
+                    search.clear(); // the whole list is back for the next switch
+                }
+                e.consume();
+            } else if (e.getCode() == KeyCode.ESCAPE) {
+                search.clear();
+                e.consume();
+            }
+        });
+
+        list.setId("switcher-list");
+        list.setItems(vm.filteredEntries());
+        list.setEditable(false); // only F2 or the menu starts a rename; a click never does
+        list.setCellFactory(lv -> new TaxpayerCell());
+        list.getSelectionModel().select(vm.current());
+        vm.currentProperty().addListener((o, a, b) -> list.getSelectionModel().select(b));
+        // filtering rebuilds the visible list: keep the shown taxpayer selected when it is listed
+        vm.filteredEntries().addListener((javafx.collections.ListChangeListener<TaxpayerEntry>) c -> {
+            if (list.getItems().contains(vm.current()) && list.getSelectionModel().getSelectedItem() != vm.current()
+                    && vm.filterProperty().get().isBlank()) {
+                list.getSelectionModel().select(vm.current());
+            }
+        });
+        list.setOnMouseClicked(e -> {
+            TaxpayerEntry pick = list.getSelectionModel().getSelectedItem();
+            if (pick != null && pick != vm.current() && e.getClickCount() == 1) {
+                vm.switchTo(pick);
+            }
+        });
+        list.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.ENTER && list.getEditingIndex() < 0) {
+                vm.switchTo(list.getSelectionModel().getSelectedItem());
+                e.consume();
+            } else if (e.getCode() == KeyCode.F2) {
+                TaxpayerEntry sel = list.getSelectionModel().getSelectedItem();
+                if (sel != null && !sel.isOwn()) {
+                    startRename(list.getSelectionModel().getSelectedIndex());
+                }
+                e.consume();
+            } else if (e.getCode() == KeyCode.DELETE) {
+                vm.remove(list.getSelectionModel().getSelectedItem());
+                e.consume();
+            }
+        });
+        list.setOnEditCommit(e -> vm.rename(e.getNewValue(), pendingName));
+        list.setOnEditCancel(e -> list.setEditable(false));
+        VBox.setVgrow(list, Priority.ALWAYS);
+
+        TitledPane add = addForm();
+        VBox box = new VBox(6, title, search, list, add);
+        box.setId("switcher");
+        box.setPadding(new Insets(10));
+        box.setPrefWidth(280);
+        box.getStyleClass().add("switcher");
+        return box;
+    }
+
+    private String pendingName;
+
+    private void startRename(int index) {
+        list.setEditable(true);
+        list.edit(index);
+    }
+
+    private TitledPane addForm() {
+        TextField rin = new TextField();
+        rin.setId("add-rin");
+        rin.getStyleClass().add("ltr");
+        rin.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT);
+        rin.promptTextProperty().bind(i18n.text("switcher.add.rin"));
+        TextField name = new TextField();
+        name.setId("add-name");
+        name.promptTextProperty().bind(i18n.text("switcher.add.name"));
+        Label error = new Label();
+        error.setId("add-error");
+        error.getStyleClass().add("error-text");
+        error.setWrapText(true);
+        error.setVisible(false);
+        error.managedProperty().bind(error.visibleProperty());
+        Button add = new Button();
+        add.setId("add-button");
+        add.textProperty().bind(i18n.text("switcher.add"));
+        Runnable doAdd = () -> {
+            Optional<String> problem = vm.addTaxpayer(rin.getText(), name.getText());
+            if (problem.isPresent()) {
+                error.textProperty().bind(i18n.text(problem.get()));
+                error.setVisible(true);
+            } else {
+                error.setVisible(false);
+                rin.clear();
+                name.clear();
+            }
+        };
+        add.setOnAction(e -> doAdd.run());
+        rin.setOnAction(e -> doAdd.run());
+        name.setOnAction(e -> doAdd.run());
+        rin.textProperty().addListener((o, a, b) -> error.setVisible(false));
+        GridPane form = new GridPane();
+        form.setVgap(4);
+        form.add(rin, 0, 0);
+        form.add(name, 0, 1);
+        form.add(add, 0, 2);
+        form.add(error, 0, 3);
+        GridPane.setHgrow(rin, Priority.ALWAYS);
+        GridPane.setHgrow(name, Priority.ALWAYS);
+        TitledPane pane = new TitledPane();
+        pane.setId("add-pane");
+        pane.textProperty().bind(i18n.text("switcher.add.title"));
+        pane.setContent(form);
+        pane.setExpanded(false);
+        pane.setAnimated(false);
+        return pane;
+    }
+
+    private void showCurrent() {
+        TaxpayerEntry e = vm.current();
+        if (e == null) {
+            content.getChildren().clear();
+            return;
+        }
+        Node shown = switch (e.stateProperty().get()) {
+            case CONNECTING, IDLE -> connecting(e);
+            case FAILED -> failed(e);
+            case READY -> historyViews.computeIfAbsent(e, x -> new HistoryView(x.history(), i18n, scenes)).root();
+        };
+        content.getChildren().setAll(shown);
+    }
+
+    private Node connecting(TaxpayerEntry e) {
+        ProgressIndicator p = new ProgressIndicator();
+        p.setPrefSize(32, 32);
+        Label l = new Label(i18n.get("main.taxpayer.connecting", e.label()));
+        l.setId("connecting");
+        VBox box = new VBox(10, p, l);
+        box.setAlignment(Pos.CENTER);
+        return box;
+    }
+
+    private Node failed(TaxpayerEntry e) {
+        Label heading = new Label(i18n.get("main.taxpayer.failed", e.label()));
+        heading.getStyleClass().add("heading");
+        Label msg = new Label();
+        msg.setId("taxpayer-failure");
+        msg.getStyleClass().add("error-text");
+        msg.setWrapText(true);
+        msg.textProperty().bind(e.failureText());
+        Label detail = new Label();
+        detail.textProperty().bind(e.failureDetail());
+        detail.setId("taxpayer-failure-detail");
+        detail.getStyleClass().add("muted");
+        detail.setWrapText(true);
+        Button retry = new Button();
+        retry.setId("taxpayer-retry");
+        retry.textProperty().bind(i18n.text("main.taxpayer.retry"));
+        retry.setOnAction(x -> vm.retry(e));
+        VBox box = new VBox(10, heading, msg, detail, retry);
+        box.setId("taxpayer-failed");
+        box.setAlignment(Pos.CENTER);
+        box.setMaxWidth(520);
+        box.setPadding(new Insets(24));
+        return box;
+    }
+
+    private MenuItem item(String key, String id) {
+        MenuItem m = new MenuItem();
+        m.textProperty().bind(i18n.text(key));
+        m.setId(id);
+        return m;
+    }
+
+    /** A taxpayer in the switcher: name, RIN (left-to-right), and its state; F2 or the menu renames. */
+    private final class TaxpayerCell extends ListCell<TaxpayerEntry> {
+        private final TextField editor = new TextField();
+
+        TaxpayerCell() {
+            editor.setOnAction(e -> {
+                pendingName = editor.getText();
+                commitEdit(getItem());
+                getListView().setEditable(false);
+                getListView().requestFocus();
+                e.consume();
+            });
+            editor.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
+                if (e.getCode() == KeyCode.ESCAPE) {
+                    cancelEdit();
+                    e.consume();
+                }
+            });
+        }
+
+        @Override
+        public void startEdit() {
+            if (getItem() == null || getItem().isOwn()) {
+                return;
+            }
+            super.startEdit();
+            editor.setText(getItem().nameProperty().get());
+            setText(null);
+            setGraphic(editor);
+            editor.requestFocus();
+            editor.selectAll();
+        }
+
+        @Override
+        public void cancelEdit() {
+            super.cancelEdit();
+            render(getItem());
+        }
+
+        @Override
+        protected void updateItem(TaxpayerEntry e, boolean empty) {
+            super.updateItem(e, empty);
+            if (empty || e == null) {
+                setText(null);
+                setGraphic(null);
+                setContextMenu(null);
+                setId(null);
+                return;
+            }
+            if (isEditing()) {
+                return;
+            }
+            render(e);
+        }
+
+        private void render(TaxpayerEntry e) {
+            if (e == null) {
+                return;
+            }
+            setId("taxpayer-" + (e.rin() == null ? "own" : e.rin()));
+            Label name = new Label(e.label());
+            name.getStyleClass().add("taxpayer-name");
+            if (!e.nameProperty().get().isBlank()) {
+                name.getStyleClass().add("data"); // a name the user or the service gave: data, in whatever script
+            }
+            String rinText = e.displayRinProperty().get();
+            Label rin = new Label(rinText == null ? "" : rinText);
+            rin.getStyleClass().addAll("ltr", "muted");
+            Label state = new Label(switch (e.stateProperty().get()) {
+                case READY -> "●";
+                case FAILED -> "!";
+                case CONNECTING -> "…";
+                case IDLE -> "";
+            });
+            state.getStyleClass().addAll("taxpayer-state", e.stateProperty().get().name().toLowerCase(java.util.Locale.ROOT));
+            Region spacer = new Region();
+            HBox.setHgrow(spacer, Priority.ALWAYS);
+            HBox line = new HBox(6, new VBox(0, name, rin), spacer, state);
+            line.setAlignment(Pos.CENTER_LEFT);
+            setText(null);
+            setGraphic(line);
+            if (e.isOwn()) {
+                setContextMenu(null);
+            } else {
+                MenuItem rename = item("switcher.rename", "rename-" + e.rin());
+                rename.setOnAction(x -> startRename(getIndex()));
+                MenuItem remove = item("switcher.remove", "remove-" + e.rin());
+                remove.setOnAction(x -> vm.remove(e));
+                setContextMenu(new ContextMenu(rename, remove));
+            }
+        }
+    }
+}

@@ -1,0 +1,596 @@
+package app.ishaar.ui.main;
+
+import app.ishaar.core.secrets.SecretStore;
+import app.ishaar.core.service.Credentials;
+import app.ishaar.core.service.Environment;
+import app.ishaar.core.service.Session;
+import app.ishaar.core.service.TokenInfo;
+import app.ishaar.core.settings.HistoryPrefs;
+import app.ishaar.core.settings.Profile;
+import app.ishaar.core.settings.RepresentedTaxpayer;
+import app.ishaar.core.settings.Settings;
+import app.ishaar.ui.common.Failure;
+import app.ishaar.ui.common.SettingsService;
+import app.ishaar.ui.history.HistoryViewModel;
+import app.ishaar.ui.i18n.AppLanguage;
+import app.ishaar.ui.i18n.I18n;
+import app.ishaar.ui.login.LoginViewModel;
+import app.ishaar.ui.login.SessionOpener;
+import java.text.NumberFormat;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.regex.Pattern;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.StringBinding;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.beans.value.ObservableStringValue;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.collections.transformation.FilteredList;
+
+/**
+ * The main window's shell: who is represented, where, for how long; the taxpayer switcher (one
+ * session and one history screen per taxpayer, kept for the window's life); renewal failure and
+ * re-login; log out. The view only binds.
+ *
+ * <p>Secrets: the window keeps one {@link Credentials} (the login's, a {@code char[]} secret) to
+ * open sessions for other taxpayers; each session owns its own copy. {@link #logout()} closes every
+ * session and wipes them all.
+ */
+public final class MainWindowViewModel {
+
+    /** Where a taxpayer's session stands. */
+    public enum State { IDLE, CONNECTING, READY, FAILED }
+
+    private static final System.Logger LOG = System.getLogger(MainWindowViewModel.class.getName());
+    private static final Pattern RIN = Pattern.compile("\\d{9}");
+
+    private final I18n i18n;
+    private final Executor fx;
+    private final Executor background;
+    private final SessionOpener opener;
+    private final SecretStore secrets;
+    private final SettingsService settings;
+    private final Clock clock;
+    private final Environment environment;
+    private Profile profile;
+    private Credentials base;
+
+    private final ObservableList<TaxpayerEntry> entries = FXCollections.observableArrayList();
+    private final FilteredList<TaxpayerEntry> filtered = new FilteredList<>(entries, e -> true);
+    private final StringProperty filter = new SimpleStringProperty(this, "filter", "");
+    private final ReadOnlyObjectWrapper<TaxpayerEntry> current = new ReadOnlyObjectWrapper<>(this, "current");
+    private final ReadOnlyStringWrapper timeLeft = new ReadOnlyStringWrapper(this, "timeLeft", "");
+    private final ReadOnlyBooleanWrapper sessionEnded = new ReadOnlyBooleanWrapper(this, "sessionEnded", false);
+    private final ReadOnlyBooleanWrapper reloginBusy = new ReadOnlyBooleanWrapper(this, "reloginBusy", false);
+    private final ReadOnlyObjectWrapper<Failure> reloginFailure = new ReadOnlyObjectWrapper<>(this, "reloginFailure");
+    private final StringProperty reloginSecret = new SimpleStringProperty(this, "reloginSecret", "");
+    private final ReadOnlyBooleanWrapper loggedOut = new ReadOnlyBooleanWrapper(this, "loggedOut", false);
+    private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
+    private final StringBinding reloginFailureText;
+
+    public MainWindowViewModel(I18n i18n, Executor fx, Executor background, SessionOpener opener, SecretStore secrets, SettingsService settings,
+            Clock clock, LoginViewModel.LoginResult login) {
+        this.i18n = i18n;
+        this.fx = fx;
+        this.background = background;
+        this.opener = opener;
+        this.secrets = secrets;
+        this.settings = settings;
+        this.clock = clock;
+        this.environment = login.environment();
+        this.profile = login.profile();
+        this.base = login.credentials();
+
+        TaxpayerEntry own = new TaxpayerEntry(null, "");
+        entries.add(own);
+        for (RepresentedTaxpayer t : profile.taxpayers()) {
+            entries.add(new TaxpayerEntry(t.rin(), t.name()));
+        }
+        TaxpayerEntry first = find(base.onBehalfOf()).orElse(own);
+        first.attach(login.session(), login.token());
+        if (first != own && login.token() != null && login.token().taxpayerName() != null && first.name.get().isBlank()) {
+            first.name.set(login.token().taxpayerName());
+        }
+        TokenInfo t = login.token();
+        if (first != own && t != null && t.intermediary()) {
+            // an intermediary's token names its own taxpayer too
+            own.displayRin.set(t.intermediaryRin() == null || t.intermediaryRin().isBlank() ? null : t.intermediaryRin());
+            own.name.set(t.erpName() == null ? "" : t.erpName());
+        }
+        filter.addListener((o, a, b) -> filtered.setPredicate(e -> e.matches(b)));
+        current.set(first);
+        current.addListener((o, a, b) -> {
+            updateEnded();
+            refreshTitle();
+            tick();
+        });
+        i18n.languageProperty().addListener((o, a, b) -> {
+            refreshTitle();
+            tick();
+        });
+        refreshTitle();
+        reloginFailureText = Bindings.createStringBinding(
+                () -> reloginFailure.get() == null ? "" : i18n.get(reloginFailure.get().key(), reloginFailure.get().args().toArray()),
+                reloginFailure, i18n.languageProperty());
+        tick();
+    }
+
+    // ---- what the view binds to ---------------------------------------------------------------
+
+    public Environment environment() {
+        return environment;
+    }
+
+    public Profile profile() {
+        return profile;
+    }
+
+    /** Every taxpayer of the profile, the ERP's own first. */
+    public ObservableList<TaxpayerEntry> entries() {
+        return entries;
+    }
+
+    /** The entries matching {@link #filterProperty()} (RIN or name). */
+    public ObservableList<TaxpayerEntry> filteredEntries() {
+        return filtered;
+    }
+
+    public StringProperty filterProperty() {
+        return filter;
+    }
+
+    public ReadOnlyObjectProperty<TaxpayerEntry> currentProperty() {
+        return current.getReadOnlyProperty();
+    }
+
+    public TaxpayerEntry current() {
+        return current.get();
+    }
+
+    /** "Nile Trading Co. (204918573) — Sandbox — Ishaar", live. */
+    public ReadOnlyStringProperty titleProperty() {
+        return title.getReadOnlyProperty();
+    }
+
+    /** Time left in the current session, e.g. "54:12" (localized digits); ticks with {@link #tick()}. */
+    public ReadOnlyStringProperty timeLeftProperty() {
+        return timeLeft.getReadOnlyProperty();
+    }
+
+    /** The current taxpayer's session ended (renewal failed): the banner asks to log in again. */
+    public ReadOnlyBooleanProperty sessionEndedProperty() {
+        return sessionEnded.getReadOnlyProperty();
+    }
+
+    /** Whether re-login needs the secret typed (it is not in the keychain). */
+    public boolean reloginNeedsSecret() {
+        return !profile.rememberSecret();
+    }
+
+    public StringProperty reloginSecretProperty() {
+        return reloginSecret;
+    }
+
+    public ReadOnlyBooleanProperty reloginBusyProperty() {
+        return reloginBusy.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<Failure> reloginFailureProperty() {
+        return reloginFailure.getReadOnlyProperty();
+    }
+
+    public ObservableStringValue reloginFailureText() {
+        return reloginFailureText;
+    }
+
+    public ReadOnlyBooleanProperty loggedOutProperty() {
+        return loggedOut.getReadOnlyProperty();
+    }
+
+    public ObjectProperty<AppLanguage> languageProperty() {
+        return i18n.languageProperty();
+    }
+
+    // ---- commands -----------------------------------------------------------------------------
+
+    /** Recomputes the time left (the view calls this every second). */
+    public void tick() {
+        TaxpayerEntry e = current.get();
+        Optional<TokenInfo> t = e == null || e.session == null ? Optional.empty() : e.session.tokenInfo();
+        if (t.isEmpty() || t.get().expiresAt() == null) {
+            timeLeft.set("");
+            return;
+        }
+        long secs = Math.max(0, Duration.between(clock.instant(), t.get().expiresAt()).getSeconds());
+        NumberFormat two = NumberFormat.getIntegerInstance(i18n.formatLocale());
+        two.setMinimumIntegerDigits(2);
+        two.setGroupingUsed(false);
+        String mmss = two.format(secs / 60 % 60) + ":" + two.format(secs % 60);
+        timeLeft.set(i18n.get("main.session.left", secs >= 3600 ? i18n.formatNumber(secs / 3600) + ":" + mmss : mmss));
+    }
+
+    /**
+     * Shows this taxpayer: reuses its session while it lasts, else logs in on its behalf. A failure
+     * stays with that taxpayer; the others' sessions are untouched.
+     */
+    public void switchTo(TaxpayerEntry entry) {
+        if (entry == null || !entries.contains(entry)) {
+            return;
+        }
+        current.set(entry);
+        profile = profile.withLastTaxpayer(entry.rin);
+        Profile p = profile;
+        settings.update(s -> s.withProfile(p));
+        if (entry.session != null && !entry.ended.get() || entry.state.get() == State.CONNECTING) {
+            updateEnded();
+            return;
+        }
+        connect(entry, base.onBehalfOf(entry.rin));
+    }
+
+    /** Tries a failed taxpayer again. */
+    public void retry(TaxpayerEntry entry) {
+        if (entry.state.get() != State.CONNECTING) {
+            connect(entry, base.onBehalfOf(entry.rin));
+        }
+    }
+
+    /**
+     * Logs the current taxpayer in again after its session ended, with the typed secret or the
+     * remembered one; the history screen keeps its filters, page and selection.
+     */
+    public void relogin() {
+        TaxpayerEntry entry = current.get();
+        if (entry == null || reloginBusy.get()) {
+            return;
+        }
+        char[] typed = reloginSecret.get().toCharArray();
+        reloginSecret.set("");
+        reloginBusy.set(true);
+        reloginFailure.set(null);
+        String profileId = profile.id();
+        boolean useKeychain = typed.length == 0 && profile.rememberSecret();
+        CompletableFuture.supplyAsync(() -> {
+            if (!useKeychain) {
+                return typed.length == 0 ? base.clientSecret().clone() : typed.clone();
+            }
+            try {
+                return secrets.load(profileId).orElseGet(() -> base.clientSecret().clone());
+            } catch (SecretStore.SecretStoreException e) {
+                return base.clientSecret().clone();
+            }
+        }, background).thenAcceptAsync(secret -> {
+            Credentials fresh = new Credentials(base.clientId(), secret, entry.rin, base.scope());
+            Arrays.fill(typed, '\0');
+            Session s = opener.open(environment, fresh.copy());
+            s.login().whenCompleteAsync((token, error) -> {
+                reloginBusy.set(false);
+                if (error != null) {
+                    s.close();
+                    fresh.wipe();
+                    reloginFailure.set(Failure.describe(error, entry.rin));
+                    return;
+                }
+                Credentials old = base;
+                base = new Credentials(fresh.clientId(), fresh.clientSecret().clone(), base.onBehalfOf(), fresh.scope());
+                fresh.wipe();
+                old.wipe();
+                Session previous = entry.session;
+                entry.attach(s, token);
+                if (previous != null && previous != s) {
+                    previous.close();
+                }
+                updateEnded();
+                tick();
+            }, fx);
+        }, fx);
+    }
+
+    /** Adds a represented taxpayer; returns the problem's message key, or empty when added. */
+    public Optional<String> addTaxpayer(String rinInput, String name) {
+        String rin = normalizeDigits(rinInput == null ? "" : rinInput.trim());
+        if (!RIN.matcher(rin).matches()) {
+            return Optional.of("login.validation.rin");
+        }
+        if (find(rin).isPresent()) {
+            return Optional.of("switcher.validation.duplicate");
+        }
+        entries.add(new TaxpayerEntry(rin, name == null ? "" : name.trim()));
+        saveTaxpayers();
+        return Optional.empty();
+    }
+
+    public void rename(TaxpayerEntry entry, String name) {
+        if (entry == null || entry.rin == null) {
+            return;
+        }
+        entry.name.set(name == null ? "" : name.trim());
+        saveTaxpayers();
+    }
+
+    /** Removes a represented taxpayer (not the ERP's own), closing its session. */
+    public void remove(TaxpayerEntry entry) {
+        if (entry == null || entry.rin == null || !entries.contains(entry)) {
+            return;
+        }
+        if (current.get() == entry) {
+            switchTo(entries.get(0));
+        }
+        entries.remove(entry);
+        entry.dispose();
+        saveTaxpayers();
+    }
+
+    /** Closes every session, wipes every secret, and tells the app to show the login dialog. */
+    public void logout() {
+        for (TaxpayerEntry e : entries) {
+            e.dispose();
+        }
+        base.wipe();
+        reloginSecret.set("");
+        settings.flush();
+        loggedOut.set(true);
+    }
+
+    // ---- internals ----------------------------------------------------------------------------
+
+    private void connect(TaxpayerEntry entry, Credentials credentials) {
+        entry.state.set(State.CONNECTING);
+        entry.failure.set(null);
+        Session s = opener.open(environment, credentials);
+        entry.pending = s;
+        s.login().whenCompleteAsync((token, error) -> {
+            if (entry.pending != s || !entries.contains(entry)) {
+                s.close();
+                return;
+            }
+            entry.pending = null;
+            if (error != null) {
+                s.close();
+                entry.failure.set(Failure.describe(error, entry.rin));
+                entry.state.set(State.FAILED);
+                LOG.log(System.Logger.Level.INFO, "taxpayer {0}: {1}", entry.rin, Failure.unwrap(error).getMessage());
+                return;
+            }
+            Session previous = entry.session;
+            entry.attach(s, token);
+            if (previous != null && previous != s) {
+                previous.close();
+            }
+            updateEnded();
+            tick();
+        }, fx);
+    }
+
+    private void updateEnded() {
+        TaxpayerEntry e = current.get();
+        sessionEnded.set(e != null && e.ended.get());
+        if (!sessionEnded.get()) {
+            reloginFailure.set(null);
+        }
+    }
+
+    private void saveTaxpayers() {
+        List<RepresentedTaxpayer> list = new ArrayList<>();
+        for (TaxpayerEntry e : entries) {
+            if (e.rin != null) {
+                list.add(new RepresentedTaxpayer(e.rin, e.name.get()));
+            }
+        }
+        profile = profile.withTaxpayers(list);
+        Profile p = profile;
+        settings.update(s -> s.withProfile(p));
+    }
+
+    private Optional<TaxpayerEntry> find(String rin) {
+        return entries.stream().filter(e -> rin == null ? e.rin == null : rin.equals(e.rin)).findFirst();
+    }
+
+    private void refreshTitle() {
+        TaxpayerEntry e = current.get();
+        String env = i18n.get(environmentKey(environment.kind()));
+        if (e == null) {
+            title.set(i18n.get("main.title.plain", env));
+            return;
+        }
+        String rin = e.displayRin.get();
+        title.set(rin == null || rin.isBlank() ? i18n.get("main.title.plain", e.label() + " — " + env) : i18n.get("main.title", e.label(), rin, env));
+    }
+
+    /** The badge text key of an environment. */
+    public static String environmentKey(Environment.Kind kind) {
+        return switch (kind) {
+            case SANDBOX -> "main.env.sandbox";
+            case PREPROD -> "main.env.preprod";
+            case PROD -> "main.env.prod";
+            case CUSTOM -> "main.env.custom";
+        };
+    }
+
+    static String normalizeDigits(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        for (char c : s.toCharArray()) {
+            if (c >= '\u0660' && c <= '\u0669') {
+                b.append((char) ('0' + (c - '\u0660')));
+            } else if (c >= '\u06F0' && c <= '\u06F9') {
+                b.append((char) ('0' + (c - '\u06F0')));
+            } else {
+                b.append(c);
+            }
+        }
+        return b.toString();
+    }
+
+    /** One taxpayer of the switcher: its session, its history screen, and its state. */
+    public final class TaxpayerEntry {
+        private final String rin;
+        private final StringProperty name = new SimpleStringProperty(this, "name", "");
+        private final ReadOnlyStringWrapper displayRin = new ReadOnlyStringWrapper(this, "displayRin");
+        private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>(this, "state", State.IDLE);
+        private final ReadOnlyObjectWrapper<Failure> failure = new ReadOnlyObjectWrapper<>(this, "failure");
+        private final BooleanProperty ended = new SimpleBooleanProperty(this, "ended", false);
+        private final StringBinding failureText;
+        private final StringBinding failureDetail;
+        private Session session;
+        private Session pending;
+        private HistoryViewModel history;
+
+        TaxpayerEntry(String rin, String name) {
+            this.rin = rin;
+            this.name.set(name == null ? "" : name);
+            this.displayRin.set(rin);
+            this.failureText = Bindings.createStringBinding(
+                    () -> failure.get() == null ? "" : i18n.get(failure.get().key(), failure.get().args().toArray()), failure, i18n.languageProperty());
+            this.failureDetail = Bindings.createStringBinding(
+                    () -> failure.get() == null || failure.get().detail() == null ? "" : failure.get().detail(), failure);
+            ended.addListener((o, a, b) -> {
+                if (current.get() == this) {
+                    updateEnded();
+                }
+            });
+            javafx.beans.value.ChangeListener<String> retitle = (o, a, b) -> {
+                if (current.get() == this) {
+                    refreshTitle();
+                }
+            };
+            this.name.addListener(retitle);
+            displayRin.addListener(retitle);
+        }
+
+        /** The registration number, or null for the ERP's own taxpayer. */
+        public String rin() {
+            return rin;
+        }
+
+        /** The RIN shown: the entry's own, or (for the ERP's own taxpayer) the token's. */
+        public ReadOnlyStringProperty displayRinProperty() {
+            return displayRin.getReadOnlyProperty();
+        }
+
+        public StringProperty nameProperty() {
+            return name;
+        }
+
+        public boolean isOwn() {
+            return rin == null;
+        }
+
+        /** The name to show: the given one, else "Own taxpayer". */
+        public String label() {
+            if (!name.get().isBlank()) {
+                return name.get();
+            }
+            return rin == null ? i18n.get("switcher.own") : i18n.get("switcher.unnamed");
+        }
+
+        public ReadOnlyObjectProperty<State> stateProperty() {
+            return state.getReadOnlyProperty();
+        }
+
+        public ReadOnlyObjectProperty<Failure> failureProperty() {
+            return failure.getReadOnlyProperty();
+        }
+
+        public ObservableStringValue failureText() {
+            return failureText;
+        }
+
+        /** The service's own words about the failure, or "". */
+        public ObservableStringValue failureDetail() {
+            return failureDetail;
+        }
+
+        public ReadOnlyBooleanProperty endedProperty() {
+            return ended;
+        }
+
+        /** The session could not be renewed (the history screen reports it): the banner offers re-login. */
+        public void markSessionEnded() {
+            ended.set(true);
+        }
+
+        /** The session in use, if any (tests, diagnostics). */
+        public Optional<Session> session() {
+            return Optional.ofNullable(session);
+        }
+
+        /** This taxpayer's history screen, created on first use and kept for the window's life. */
+        public HistoryViewModel history() {
+            if (history == null) {
+                String key = Settings.historyKey(profile.id(), rin);
+                HistoryPrefs initial = settings.get().history().get(key);
+                history = new HistoryViewModel(i18n, fx, initial, prefs -> settings.update(s -> s.withHistory(key, prefs)), this::markSessionEnded);
+                if (session != null) {
+                    history.sessionProperty().set(session);
+                }
+            }
+            return history;
+        }
+
+        boolean matches(String query) {
+            if (query == null || query.isBlank()) {
+                return true;
+            }
+            String q = normalizeDigits(query.trim()).toLowerCase(Locale.ROOT);
+            String r = displayRin.get() == null ? "" : displayRin.get();
+            return r.contains(q) || label().toLowerCase(Locale.ROOT).contains(q);
+        }
+
+        private void attach(Session s, TokenInfo token) {
+            session = s;
+            ended.set(false);
+            state.set(State.READY);
+            failure.set(null);
+            if (rin == null && token != null) {
+                displayRin.set(token.taxRin());
+                if (name.get().isBlank()) {
+                    // the token names the taxpayer rarely; the ERP system's registered name is the next best
+                    name.set(token.taxpayerName() != null ? token.taxpayerName() : token.erpName() == null ? "" : token.erpName());
+                }
+            }
+            if (history != null) {
+                history.sessionProperty().set(s);
+            }
+        }
+
+        private void dispose() {
+            if (pending != null) {
+                pending.close();
+                pending = null;
+            }
+            if (session != null) {
+                session.close();
+                session = null;
+            }
+            if (history != null) {
+                history.sessionProperty().set(null);
+            }
+            state.set(State.IDLE);
+        }
+
+        @Override
+        public String toString() {
+            return label() + (displayRin.get() == null ? "" : " " + displayRin.get());
+        }
+    }
+}

@@ -1,0 +1,151 @@
+package app.ishaar.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import app.ishaar.DesktopSandbox;
+import app.ishaar.core.secrets.InMemorySecretStore;
+import app.ishaar.core.secrets.SecretStore;
+import app.ishaar.core.service.ClientConfig;
+import app.ishaar.sandbox.Sandbox;
+import app.ishaar.sandbox.SandboxConfig;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+import javafx.scene.Node;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.TextInputControl;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * Runs the real desktop flow (login dialog → main window) headless (Monocle) against the real
+ * in-process sandbox, with its own config folder and an in-memory keychain.
+ */
+public abstract class FxSandboxTestBase extends FxRobot {
+
+    @TempDir
+    protected Path configDir;
+
+    protected DesktopSandbox desktopSandbox;
+    protected AppContext ctx;
+    protected WindowFlow flow;
+    protected volatile boolean exited;
+
+    /** The sandbox's start-up configuration; subclasses shorten or slow things. */
+    protected SandboxConfig sandboxConfig() {
+        return SandboxConfig.builder().notificationsPerTaxpayer(120).build();
+    }
+
+    protected ClientConfig clientConfig() {
+        return ClientConfig.defaults().withReadTimeout(Duration.ofSeconds(2)).withRetries(0, Duration.ofMillis(50));
+    }
+
+    protected SecretStore secretStore() {
+        return new InMemorySecretStore();
+    }
+
+    /** Runs before the login dialog is built (e.g. to write a settings file). */
+    protected void beforeLaunch() throws Exception {}
+
+    @BeforeEach
+    void launch() throws Exception {
+        FxToolkit.registerPrimaryStage();
+        beforeLaunch();
+        desktopSandbox = new DesktopSandbox(this::sandboxConfig);
+        ctx = new AppContext(new AppServices(desktopSandbox, desktopSandbox, secretStore(), configDir, clientConfig(), Duration.ofMillis(20)));
+        FxToolkit.setupFixture(() -> {
+            flow = new WindowFlow(ctx, new Stage(), () -> exited = true);
+            flow.showLogin();
+        });
+    }
+
+    @AfterEach
+    void shutdown() throws Exception {
+        FxToolkit.setupFixture(() -> {
+            if (!exited) {
+                flow.quit();
+            }
+        });
+        FxToolkit.cleanupStages();
+        ctx.close();
+        desktopSandbox.close();
+    }
+
+    protected Sandbox sandbox() throws Exception {
+        return desktopSandbox.sandbox();
+    }
+
+    /** Waits (polling on the FX thread) until the condition holds. */
+    protected static void waitUntil(String what, Supplier<Boolean> condition) {
+        waitUntil(what, 15, condition);
+    }
+
+    protected static void waitUntil(String what, int seconds, Supplier<Boolean> condition) {
+        Callable<Boolean> onFx = () -> WaitForAsyncUtils.asyncFx(condition::get).get(5, TimeUnit.SECONDS);
+        try {
+            WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, onFx);
+        } catch (TimeoutException e) {
+            throw new AssertionError("timed out waiting until " + what, e);
+        }
+    }
+
+    /** Reads something on the FX thread. */
+    protected static <T> T fx(Supplier<T> read) {
+        try {
+            return WaitForAsyncUtils.asyncFx(read::get).get(5, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    protected static void onFx(Runnable r) {
+        try {
+            WaitForAsyncUtils.asyncFx(r).get(5, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    protected String text(String query) {
+        return fx(() -> {
+            Node n = lookup(query).query();
+            return n instanceof Labeled l ? l.getText() : n instanceof TextInputControl t ? t.getText() : String.valueOf(n);
+        });
+    }
+
+    protected boolean visible(String query) {
+        return fx(() -> lookup(query).tryQuery().map(n -> n.isVisible() && n.getScene() != null && n.getScene().getWindow() != null
+                && n.getScene().getWindow().isShowing()).orElse(false));
+    }
+
+    protected void waitForDemoAccounts() {
+        waitUntil("the demo accounts are listed", () -> lookup("#demo-erp-nile-trading").tryQuery().isPresent());
+    }
+
+    protected void waitForMainWindow() {
+        waitUntil("the main window shows", () -> flow.mainStage() != null && flow.mainStage().isShowing());
+    }
+
+    /** Puts a value into a field at once, as a paste does (typing is kept for where keys matter). */
+    protected void paste(String query, String value) {
+        onFx(() -> ((TextInputControl) lookup(query).query()).setText(value));
+    }
+
+    /** Types into a field the way a user does: click, select all, type. */
+    protected void typeInto(String query, String value) {
+        clickOn(query);
+        onFx(() -> ((TextInputControl) lookup(query).query()).clear());
+        if (!value.isEmpty()) {
+            write(value);
+        }
+        assertThat(text(query)).isEqualTo(value);
+    }
+}

@@ -1,0 +1,259 @@
+package app.ishaar.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import app.ishaar.core.service.Environment;
+import app.ishaar.ui.i18n.AppLanguage;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import javafx.geometry.NodeOrientation;
+import javafx.scene.Parent;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.Node;
+import javafx.scene.control.ComboBox;
+import javafx.scene.input.KeyCode;
+import org.junit.jupiter.api.Test;
+
+/** The login dialog headless against the real sandbox: demo login, every failure message, Enter, Esc, Cancel. */
+class LoginDialogFxTest extends FxSandboxTestBase {
+
+    private void fill(String clientId, String secret, String rin) {
+        paste("#clientId", clientId);
+        paste("#secret", secret);
+        paste("#onBehalfOf", rin);
+    }
+
+    private void chooseEnvironment(Environment.Kind kind) {
+        onFx(() -> lookup("#environment").<ComboBox<Environment.Kind>>query().setValue(kind));
+    }
+
+    /** Logs in with the form as it is and returns the failure message shown. */
+    private String loginFails() {
+        clickOn("#login-button");
+        waitUntil("a failure is shown", () -> flow.loginViewModel().failureProperty().get() != null && !flow.loginViewModel().busyProperty().get());
+        assertThat(flow.mainStage()).isNull();
+        return text("#failure");
+    }
+
+    @Test
+    void aDemoAccountIsOneClickAwayFromTheMainWindow() {
+        waitForDemoAccounts();
+        assertThat(fx(() -> lookup("#environment").<ComboBox<Environment.Kind>>query().getValue())).isEqualTo(Environment.Kind.SANDBOX);
+        assertThat(fx(() -> lookup("#login-button").query().isDisabled())).as("Log in is disabled while the form is empty").isTrue();
+        clickOn("#demo-erp-nile-trading");
+        assertThat(text("#clientId")).isEqualTo("erp-nile-trading");
+        clickOn("#login-button");
+        waitForMainWindow();
+        assertThat(flow.loginStage().isShowing()).isFalse();
+        assertThat(text("#header-rin")).isEqualTo("204918573");
+        assertThat(text("#env-badge")).isEqualTo("Sandbox · test data");
+        assertThat(fx(() -> flow.mainStage().getTitle())).contains("204918573").contains("Sandbox");
+        waitUntil("the session's time left shows", () -> !text("#session-time").isEmpty());
+        assertThat(text("#session-time")).matches("Session: (1:00:00|59:[0-5]\\d) left");
+    }
+
+    @Test
+    void everyLoginFailureHasItsOwnMessageAndTheInputStays() throws Exception {
+        waitForDemoAccounts();
+        typeInto("#clientId", "erp-nile-trading");
+        typeInto("#secret", "not-the-secret");
+        assertThat(loginFails()).isEqualTo("The client ID or client secret is wrong.");
+        assertThat(text("#clientId")).isEqualTo("erp-nile-trading");
+        assertThat(text("#secret")).isEqualTo("not-the-secret");
+
+        fill("erp-blocked", "sandbox-secret-3", "");
+        assertThat(loginFails()).startsWith("This ERP system user is blocked.");
+        assertThat(text("#failureDetail")).contains("System user is blocked");
+
+        fill("erp-expired", "sandbox-secret-4", "");
+        assertThat(loginFails()).startsWith("This ERP system user has expired.");
+        assertThat(text("#failureDetail")).contains("System user has expired");
+
+        fill("erp-delta-accounting", "sandbox-secret-2", "499201773");
+        assertThat(loginFails()).isEqualTo("Taxpayer 499201773 has not delegated this ERP system to act on its behalf.");
+        assertThat(text("#failureDetail")).contains("499201773");
+        assertThat(text("#onBehalfOf")).isEqualTo("499201773");
+
+        fill("erp-delta-accounting", "sandbox-secret-2", "");
+        assertThat(loginFails()).startsWith("The service refused the login as incomplete.");
+        assertThat(text("#failureDetail")).contains("onbehalfof");
+
+        fill("erp-nile-trading", "sandbox-secret-1", "");
+        clickOn("#advanced");
+        paste("#scope", "PayrollAPI");
+        assertThat(loginFails()).startsWith("The service refused the requested scope.");
+        paste("#scope", "");
+
+        // unreachable: a loopback port nobody listens on
+        int closedPort;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closedPort = s.getLocalPort();
+        }
+        chooseEnvironment(Environment.Kind.CUSTOM);
+        paste("#authUrl", "http://127.0.0.1:" + closedPort);
+        paste("#baseUrl", sandbox().baseUrl());
+        assertThat(loginFails()).isEqualTo("Cannot reach 127.0.0.1. Check the internet connection and the address.");
+
+        // TLS: a server that answers the TLS handshake in plain text
+        try (ServerSocket plain = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+            Thread answerer = new Thread(() -> {
+                try (Socket s = plain.accept()) {
+                    s.getOutputStream().write("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                    s.getOutputStream().flush();
+                } catch (IOException ignored) {
+                    // the test closes the socket
+                }
+            }, "plain-text-answerer");
+            answerer.setDaemon(true);
+            answerer.start();
+            paste("#authUrl", "https://127.0.0.1:" + plain.getLocalPort());
+            assertThat(loginFails()).startsWith("The secure connection to 127.0.0.1 failed");
+        }
+
+        // an unexpected answer: the API host has no login endpoint
+        paste("#authUrl", sandbox().baseUrl());
+        assertThat(loginFails()).matches("The service gave an answer Ishaar cannot read \\(HTTP \\d{3}\\)\\.");
+
+        // timeout: the sandbox answers slower than the client waits
+        paste("#authUrl", sandbox().authUrl());
+        sandbox().knobs().latency(Duration.ofSeconds(3));
+        try {
+            assertThat(loginFails()).isEqualTo("127.0.0.1 did not answer in time. Try again.");
+        } finally {
+            sandbox().knobs().latency(Duration.ZERO);
+        }
+        assertThat(text("#clientId")).isEqualTo("erp-nile-trading");
+        assertThat(text("#secret")).isEqualTo("sandbox-secret-1");
+    }
+
+    @Test
+    void aDoubleClickSendsOneLogin() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger logins = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.logging.Logger clientLog = java.util.logging.Logger.getLogger("app.ishaar.core.service.session");
+        java.util.logging.Handler counter = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord r) {
+                if (r.getMessage() != null && r.getMessage().startsWith("logging in to")) {
+                    logins.incrementAndGet();
+                }
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
+        };
+        clientLog.addHandler(counter);
+        try {
+            waitForDemoAccounts();
+            sandbox().knobs().latency(Duration.ofMillis(800));
+            clickOn("#demo-erp-nile-trading");
+            doubleClickOn("#login-button");
+            waitForMainWindow();
+            assertThat(logins.get()).as("logins sent").isEqualTo(1);
+        } finally {
+            clientLog.removeHandler(counter);
+            sandbox().knobs().latency(Duration.ZERO);
+        }
+    }
+
+    @Test
+    void enterSubmits() {
+        waitForDemoAccounts();
+        fill("erp-nile-trading", "sandbox-secret-1", "");
+        clickOn("#secret").type(KeyCode.ENTER);
+        waitForMainWindow();
+    }
+
+    @Test
+    void enterOnAnIncompleteFormShowsWhatIsMissingAndEscClosesTheDialog() {
+        clickOn("#onBehalfOf").type(KeyCode.ENTER);
+        waitUntil("the missing fields are marked", () -> visible("#clientIdError") && visible("#secretError"));
+        assertThat(text("#clientIdError")).isEqualTo("Required");
+        type(KeyCode.ESCAPE);
+        waitUntil("the dialog closed", () -> exited && !flow.loginStage().isShowing());
+    }
+
+    @Test
+    void escAndCancelStopASlowLoginAndKeepTheInput() throws Exception {
+        waitForDemoAccounts();
+        sandbox().knobs().latency(Duration.ofSeconds(4));
+        fill("erp-nile-trading", "sandbox-secret-1", "204918573");
+        clickOn("#login-button");
+        waitUntil("the login is under way", () -> flow.loginViewModel().busyProperty().get() && visible("#progress"));
+        assertThat(text("#progressText")).isIn("Starting the sandbox…", "Logging in…");
+        // the dialog stays responsive: the language can be switched meanwhile
+        clickOn("#lang-ar");
+        assertThat(text("#cancel")).isEqualTo("إلغاء");
+        clickOn("#lang-en");
+        clickOn("#cancel");
+        waitUntil("the login was cancelled", () -> !flow.loginViewModel().busyProperty().get());
+        assertThat(flow.loginViewModel().failureProperty().get()).isNull();
+        assertThat(text("#clientId")).isEqualTo("erp-nile-trading");
+        assertThat(text("#secret")).isEqualTo("sandbox-secret-1");
+        assertThat(text("#onBehalfOf")).isEqualTo("204918573");
+        assertThat(exited).isFalse();
+
+        clickOn("#login-button");
+        waitUntil("the second login is under way", () -> flow.loginViewModel().busyProperty().get());
+        type(KeyCode.ESCAPE);
+        waitUntil("Esc cancelled it", () -> !flow.loginViewModel().busyProperty().get());
+        assertThat(exited).as("Esc during a login cancels the login, not the dialog").isFalse();
+        assertThat(flow.mainStage()).isNull();
+
+        sandbox().knobs().latency(Duration.ZERO);
+        clickOn("#login-button");
+        waitForMainWindow();
+    }
+
+    private static final Pattern ARABIC = Pattern.compile("\\p{IsArabic}");
+
+    private static void walk(Node n, List<String> bad) {
+        if (!n.isVisible() || n.getStyleClass().contains("ltr") || "lang-en".equals(n.getId())) {
+            return;
+        }
+        String text = n instanceof Labeled l ? l.getText() : null;
+        if (n instanceof TextInputControl t && t.getText().isEmpty()) {
+            text = t.getPromptText();
+        }
+        if (text != null && !text.isBlank() && !ARABIC.matcher(text).find()) {
+            bad.add((n.getId() == null ? n.getClass().getSimpleName() : "#" + n.getId()) + ": " + text);
+        }
+        if (n instanceof Parent p) {
+            for (Node c : p.getChildrenUnmodifiable()) {
+                walk(c, bad);
+            }
+        }
+    }
+
+    @Test
+    void theDialogSwitchesToArabicLiveAndMirrorsButDataStaysLeftToRight() {
+        clickOn("#lang-ar");
+        waitUntil("Arabic", () -> ctx.i18n().language() == AppLanguage.ARABIC);
+        assertThat(text("#login-button")).isEqualTo("تسجيل الدخول");
+        assertThat(fx(() -> flow.loginStage().getScene().getEffectiveNodeOrientation())).isEqualTo(NodeOrientation.RIGHT_TO_LEFT);
+        for (String id : new String[] {"#clientId", "#secret", "#onBehalfOf", "#authUrl", "#baseUrl", "#scope"}) {
+            assertThat(fx(() -> lookup(id).<Node>query().getEffectiveNodeOrientation())).as(id).isEqualTo(NodeOrientation.LEFT_TO_RIGHT);
+        }
+        waitForDemoAccounts();
+        // every visible text is Arabic, or data (left-to-right fields and labels), or the other language's name
+        List<String> notArabic = fx(() -> {
+            List<String> bad = new ArrayList<>();
+            walk(flow.loginStage().getScene().getRoot(), bad);
+            return bad;
+        });
+        assertThat(notArabic).as("visible non-Arabic texts in the Arabic dialog").isEmpty();
+        waitUntil("the choice is saved", () -> "ar".equals(ctx.settings().get().language()));
+        clickOn("#lang-en");
+        assertThat(text("#login-button")).isEqualTo("Log in");
+    }
+}

@@ -1,0 +1,195 @@
+package app.ishaar.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import app.ishaar.core.service.Session;
+import app.ishaar.ui.main.MainWindowViewModel;
+import app.ishaar.ui.main.MainWindowViewModel.State;
+import app.ishaar.ui.main.MainWindowViewModel.TaxpayerEntry;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import javafx.geometry.NodeOrientation;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.input.KeyCode;
+import org.junit.jupiter.api.Test;
+
+/** The main window against the real sandbox: switching among represented taxpayers, language, log out. */
+class MainWindowFxTest extends FxSandboxTestBase {
+
+    private static final String NILE = "204918573";
+    private static final String PHARMA = "287364519";
+    private static final String TEXTILES = "356781204";
+    private static final String GIZA = "499201773";
+
+    private MainWindowViewModel main() {
+        return flow.mainViewModel();
+    }
+
+    private TaxpayerEntry entry(String rin) {
+        return fx(() -> main().entries().stream().filter(e -> rin.equals(e.rin())).findFirst().orElseThrow());
+    }
+
+    private void loginAsIntermediary() {
+        waitForDemoAccounts();
+        clickOn("#demo-erp-delta-accounting");
+        assertThat(text("#onBehalfOf")).isEqualTo(NILE);
+        clickOn("#login-button");
+        waitForMainWindow();
+    }
+
+    private void switchBySearch(String query, String expectedRin) {
+        press(KeyCode.CONTROL, KeyCode.T).release(KeyCode.T, KeyCode.CONTROL);
+        waitUntil("the switcher's search has the focus", () -> lookup("#switcher-search").query().isFocused());
+        write(query);
+        type(KeyCode.ENTER);
+        waitUntil("switched to " + expectedRin, () -> main().current() != null && expectedRin.equals(main().current().rin())
+                && main().current().stateProperty().get() != State.CONNECTING);
+    }
+
+    @Test
+    void anIntermediarySwitchesAmongItsTaxpayersAndAFailureStaysWithItsTaxpayer() {
+        loginAsIntermediary();
+        assertThat(text("#header-name")).isEqualTo("Nile Trading Co.");
+        assertThat(fx(() -> lookup("#switcher-list").<ListView<TaxpayerEntry>>query().getItems().stream().map(TaxpayerEntry::rin).toList()))
+                .containsExactly(null, NILE, PHARMA, TEXTILES);
+        Session nileSession = entry(NILE).session().orElseThrow();
+
+        switchBySearch("Pharma", PHARMA);
+        assertThat(entry(PHARMA).stateProperty().get()).isEqualTo(State.READY);
+        assertThat(text("#header-name")).isEqualTo("Cairo Pharma Industries");
+        assertThat(text("#header-rin")).isEqualTo(PHARMA);
+        assertThat(fx(() -> flow.mainStage().getTitle())).startsWith("Cairo Pharma Industries (287364519)");
+
+        // the non-granting taxpayer: login on its behalf works (its history answers 403, shown by the history screen)
+        switchBySearch("3567", TEXTILES);
+        assertThat(entry(TEXTILES).stateProperty().get()).isEqualTo(State.READY);
+        waitUntil("its history says access was not granted", () -> visible("#history-error"));
+        assertThat(text("#history-error")).isNotBlank();
+
+        // a taxpayer that never delegated: added by the user, fails on its own
+        clickOn("#add-pane");
+        typeInto("#add-rin", "12345");
+        clickOn("#add-button");
+        waitUntil("the RIN is refused", () -> visible("#add-error"));
+        assertThat(text("#add-error")).isEqualTo("A registration number has exactly 9 digits.");
+        typeInto("#add-rin", GIZA);
+        typeInto("#add-name", "Giza Foods");
+        clickOn("#add-button");
+        waitUntil("Giza is listed", () -> lookup("#taxpayer-" + GIZA).tryQuery().isPresent());
+        clickOn("#taxpayer-" + GIZA);
+        waitUntil("Giza failed", () -> entry(GIZA).stateProperty().get() == State.FAILED);
+        waitUntil("its failure is shown", () -> visible("#taxpayer-failure"));
+        assertThat(text("#taxpayer-failure")).isEqualTo("Taxpayer 499201773 has not delegated this ERP system to act on its behalf.");
+        assertThat(text("#taxpayer-failure-detail")).contains("499201773");
+
+        // the others' sessions live on, and switching back reuses them
+        assertThat(entry(PHARMA).session().orElseThrow().tokenInfo()).isPresent();
+        clickOn("#taxpayer-" + NILE);
+        waitUntil("back on Nile", () -> NILE.equals(main().current().rin()));
+        assertThat(entry(NILE).stateProperty().get()).isEqualTo(State.READY);
+        assertThat(entry(NILE).session().orElseThrow()).isSameAs(nileSession);
+        assertThat(nileSession.tokenInfo()).isPresent();
+        assertThat(ctx.settings().get().profile("SANDBOX|erp-delta-accounting").orElseThrow().taxpayers())
+                .extracting(t -> t.rin()).containsExactly(NILE, PHARMA, TEXTILES, GIZA);
+
+        // rename with F2, remove with Delete
+        clickOn("#taxpayer-" + GIZA);
+        type(KeyCode.F2);
+        waitUntil("the name is being edited", () -> fx(() -> lookup("#switcher-list").<ListView<TaxpayerEntry>>query().getEditingIndex()) >= 0);
+        write("Giza Foods Co.");
+        type(KeyCode.ENTER);
+        waitUntil("renamed", () -> "Giza Foods Co.".equals(entry(GIZA).nameProperty().get()));
+        clickOn("#taxpayer-" + GIZA);
+        type(KeyCode.DELETE);
+        waitUntil("removed", () -> main().entries().stream().noneMatch(e -> GIZA.equals(e.rin())));
+        assertThat(ctx.settings().get().profile("SANDBOX|erp-delta-accounting").orElseThrow().taxpayers())
+                .extracting(t -> t.rin()).containsExactly(NILE, PHARMA, TEXTILES);
+    }
+
+    private static final Pattern ARABIC = Pattern.compile("\\p{IsArabic}");
+
+    /** The shell's texts: skips data (left-to-right or names), the other language's own name, and the history screen. */
+    private static void walkShell(Node n, List<String> bad) {
+        if (!n.isVisible() || n.getStyleClass().contains("ltr") || n.getStyleClass().contains("data") || "history".equals(n.getId())
+                || "main-lang-en".equals(n.getId())) {
+            return;
+        }
+        String text = n instanceof Labeled l ? l.getText() : null;
+        if (n instanceof TextInputControl t && t.getText().isEmpty()) {
+            text = t.getPromptText();
+        }
+        if (text != null && !text.isBlank() && !ARABIC.matcher(text).find() && !text.matches("[\\s\\p{Punct}●…!]*")) {
+            bad.add((n.getId() == null ? n.getClass().getSimpleName() : "#" + n.getId()) + ": " + text);
+        }
+        if (n instanceof Parent p) {
+            for (Node c : p.getChildrenUnmodifiable()) {
+                walkShell(c, bad);
+            }
+        }
+    }
+
+    @Test
+    void theLanguageSwitchesLiveInTheMainWindowAndIsRemembered() {
+        loginAsIntermediary();
+        clickOn("#main-lang-ar");
+        waitUntil("Arabic", () -> "ar".equals(ctx.settings().get().language()));
+        assertThat(text("#env-badge")).isEqualTo("بيئة التجربة · بيانات تجريبية");
+        assertThat(text("#header-rin")).isEqualTo(NILE);
+        assertThat(fx(() -> flow.mainStage().getTitle())).endsWith("إشعار");
+        assertThat(main().current().rin()).as("no state lost").isEqualTo(NILE);
+        assertThat(fx(() -> flow.mainStage().getScene().getEffectiveNodeOrientation())).isEqualTo(NodeOrientation.RIGHT_TO_LEFT);
+        List<String> notArabic = fx(() -> {
+            List<String> bad = new ArrayList<>();
+            walkShell(flow.mainStage().getScene().getRoot(), bad);
+            return bad;
+        });
+        assertThat(notArabic).as("visible non-Arabic texts in the Arabic main window (history screen excluded)").isEmpty();
+        clickOn("#main-lang-en");
+        waitUntil("English again", () -> "en".equals(ctx.settings().get().language()));
+        assertThat(text("#env-badge")).isEqualTo("Sandbox · test data");
+    }
+
+    @Test
+    void whenASessionEndsTheBannerLogsInAgainAndTheScreenKeepsItsPage() {
+        loginAsIntermediary();
+        waitUntil("the first page shows", () -> visible("#pager-next") && !lookup("#pager-next").query().isDisabled());
+        clickOn("#pager-next");
+        waitUntil("page 2", () -> "2".equals(text("#pager-page")) && !visible("#history-progress"));
+        Session before = entry(NILE).session().orElseThrow();
+
+        // what the history screen reports when a renewal fails
+        onFx(() -> entry(NILE).markSessionEnded());
+        waitUntil("the banner asks to log in again", () -> visible("#expired-banner"));
+        assertThat(text("#expired-text")).startsWith("The session for Nile Trading Co. has ended.");
+        assertThat(visible("#relogin-secret")).as("the secret is asked for: it is not remembered").isTrue();
+        typeInto("#relogin-secret", "sandbox-secret-2");
+        clickOn("#relogin");
+        waitUntil("logged in again", () -> !visible("#expired-banner"));
+        assertThat(text("#relogin-secret")).isEmpty();
+        Session after = entry(NILE).session().orElseThrow();
+        assertThat(after).isNotSameAs(before);
+        assertThat(before.tokenInfo()).as("the ended session is closed").isEmpty();
+        waitUntil("the same page is shown with the new session", () -> "2".equals(text("#pager-page")) && !visible("#history-progress"));
+        assertThat(visible("#history-banner")).isFalse();
+    }
+
+    @Test
+    void logOutClosesTheSessionsAndReturnsToAnEmptySecret() {
+        loginAsIntermediary();
+        switchBySearch("Pharma", PHARMA);
+        Session nile = entry(NILE).session().orElseThrow();
+        Session pharma = entry(PHARMA).session().orElseThrow();
+        onFx(() -> main().logout());
+        waitUntil("the dialog is back", () -> flow.loginStage().isShowing() && flow.mainStage() == null);
+        assertThat(nile.tokenInfo()).isEmpty();
+        assertThat(pharma.tokenInfo()).isEmpty();
+        assertThat(text("#clientId")).isEqualTo("erp-delta-accounting");
+        assertThat(text("#secret")).as("the secret is not kept after log out").isEmpty();
+        assertThat(text("#onBehalfOf")).isEqualTo(PHARMA);
+    }
+}

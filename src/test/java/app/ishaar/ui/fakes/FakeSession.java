@@ -1,0 +1,82 @@
+package app.ishaar.ui.fakes;
+
+import app.ishaar.core.model.NotificationPage;
+import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.service.Credentials;
+import app.ishaar.core.service.Environment;
+import app.ishaar.core.service.Session;
+import app.ishaar.core.service.SessionExpiredException;
+import app.ishaar.core.service.SessionKey;
+import app.ishaar.core.service.TokenInfo;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+/** A session whose login the test completes by hand (or that answers at once with {@link #answer}). */
+public final class FakeSession implements Session {
+    private final Environment environment;
+    private final Credentials credentials;
+    public final CompletableFuture<TokenInfo> loginCall = new CompletableFuture<>();
+    public final AtomicInteger loginCalls = new AtomicInteger();
+    public volatile boolean closed;
+    private volatile TokenInfo token;
+
+    public FakeSession(Environment environment, Credentials credentials) {
+        this.environment = environment;
+        this.credentials = credentials;
+        loginCall.thenAccept(t -> token = t);
+    }
+
+    public static TokenInfo token(String rin, String name, Instant expiresAt) {
+        return new TokenInfo(rin, name, "Demo ERP", "client", false, null, List.of("B2B"), "InvoicingAPI", expiresAt);
+    }
+
+    public Credentials credentials() {
+        return credentials;
+    }
+
+    @Override
+    public SessionKey key() {
+        return new SessionKey(environment, credentials.clientId(), credentials.onBehalfOf());
+    }
+
+    @Override
+    public Environment environment() {
+        return environment;
+    }
+
+    @Override
+    public CompletableFuture<TokenInfo> login() {
+        loginCalls.incrementAndGet();
+        return loginCall;
+    }
+
+    @Override
+    public Optional<TokenInfo> tokenInfo() {
+        return closed ? Optional.empty() : Optional.ofNullable(token);
+    }
+
+    @Override
+    public CompletableFuture<NotificationPage> fetch(NotificationQuery query) {
+        if (closed) {
+            return CompletableFuture.failedFuture(new SessionExpiredException("closed", null, null));
+        }
+        int page = query.pageNo() == null ? 1 : query.pageNo();
+        return CompletableFuture.completedFuture(new NotificationPage(List.of(), 0, 0, page, query.pageSize() == null ? 0 : query.pageSize()));
+    }
+
+    @Override
+    public CompletableFuture<Long> readAll(NotificationQuery query, int concurrency, Consumer<NotificationPage> onPage) {
+        return CompletableFuture.failedFuture(new SessionExpiredException("fake", null, null));
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        token = null;
+        credentials.wipe();
+    }
+}

@@ -1,0 +1,241 @@
+package app.ishaar.ui.main;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import app.ishaar.core.secrets.InMemorySecretStore;
+import app.ishaar.core.service.Credentials;
+import app.ishaar.core.service.Environment;
+import app.ishaar.core.service.LoginError;
+import app.ishaar.core.service.LoginRejectedException;
+import app.ishaar.core.settings.Profile;
+import app.ishaar.core.settings.RepresentedTaxpayer;
+import app.ishaar.core.settings.SettingsStore;
+import app.ishaar.ui.common.SettingsService;
+import app.ishaar.ui.fakes.FakeOpener;
+import app.ishaar.ui.fakes.FakeSession;
+import app.ishaar.ui.i18n.AppLanguage;
+import app.ishaar.ui.i18n.I18n;
+import app.ishaar.ui.login.LoginViewModel;
+import app.ishaar.ui.main.MainWindowViewModel.State;
+import app.ishaar.ui.main.MainWindowViewModel.TaxpayerEntry;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.concurrent.Executor;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The main window's shell and taxpayer switcher, without the FX toolkit. */
+class MainWindowViewModelTest {
+
+    private static final Executor DIRECT = Runnable::run;
+    private static final String NILE = "204918573";
+    private static final String PHARMA = "287364519";
+    private static final String TEXTILES = "356781204";
+
+    @TempDir
+    Path configDir;
+
+    private final I18n i18n = new I18n(AppLanguage.ENGLISH);
+    private final FakeOpener opener = new FakeOpener();
+    private final InMemorySecretStore secrets = new InMemorySecretStore();
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-01-10T10:00:00Z"));
+    private SettingsService settings;
+    private Credentials loginCredentials;
+    private FakeSession first;
+    private MainWindowViewModel vm;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        settings = new SettingsService(new SettingsStore(configDir), Duration.ZERO);
+        Environment env = Environment.sandbox("http://127.0.0.1:1", "http://127.0.0.1:2");
+        Profile profile = new Profile("SANDBOX|erp-delta-accounting", "SANDBOX", null, null, "erp-delta-accounting", null, false,
+                List.of(new RepresentedTaxpayer(NILE, "Nile Trading Co."), new RepresentedTaxpayer(PHARMA, "Cairo Pharma Industries"),
+                        new RepresentedTaxpayer(TEXTILES, "Alexandria Textiles")), NILE);
+        settings.update(s -> s.withProfile(profile));
+        loginCredentials = new Credentials("erp-delta-accounting", "sandbox-secret-2".toCharArray(), NILE, null);
+        first = new FakeSession(env, loginCredentials.copy());
+        first.loginCall.complete(FakeSession.token(NILE, null, clock.instant().plusSeconds(3600)));
+        LoginViewModel.LoginResult result = new LoginViewModel.LoginResult(first, first.loginCall.join(), profile, loginCredentials, env);
+        vm = new MainWindowViewModel(i18n, DIRECT, DIRECT, opener, secrets, settings, clock, result);
+    }
+
+    @AfterEach
+    void tearDown() {
+        settings.close();
+    }
+
+    private TaxpayerEntry entry(String rin) {
+        return vm.entries().stream().filter(e -> rin.equals(e.rin())).findFirst().orElseThrow();
+    }
+
+    @Test
+    void theHeaderShowsTheTaxpayerTheEnvironmentAndTheTimeLeft() {
+        assertThat(vm.current().rin()).isEqualTo(NILE);
+        assertThat(vm.titleProperty().get()).isEqualTo("Nile Trading Co. (204918573) — Sandbox · test data — Ishaar");
+        assertThat(vm.timeLeftProperty().get()).isEqualTo("Session: 1:00:00 left");
+        clock.advance(Duration.ofSeconds(61));
+        vm.tick();
+        assertThat(vm.timeLeftProperty().get()).isEqualTo("Session: 58:59 left");
+        i18n.languageProperty().set(AppLanguage.ARABIC);
+        assertThat(vm.timeLeftProperty().get()).isEqualTo("الوقت المتبقي في الجلسة: ٥٨:٥٩");
+        assertThat(vm.titleProperty().get()).contains("إشعار").contains("(204918573)");
+    }
+
+    @Test
+    void theSwitcherListsTheOwnTaxpayerAndTheProfilesAndFiltersByRinOrName() {
+        assertThat(vm.entries()).extracting(TaxpayerEntry::rin).containsExactly(null, NILE, PHARMA, TEXTILES);
+        vm.filterProperty().set("pharma");
+        assertThat(vm.filteredEntries()).extracting(TaxpayerEntry::rin).containsExactly(PHARMA);
+        vm.filterProperty().set("3567");
+        assertThat(vm.filteredEntries()).extracting(TaxpayerEntry::rin).containsExactly(TEXTILES);
+        vm.filterProperty().set("٢٨٧");
+        assertThat(vm.filteredEntries()).extracting(TaxpayerEntry::rin).containsExactly(PHARMA);
+        vm.filterProperty().set("");
+        assertThat(vm.filteredEntries()).hasSize(4);
+    }
+
+    @Test
+    void switchingLogsInOnBehalfOfThatTaxpayerAndSwitchingBackReusesTheSession() {
+        vm.switchTo(entry(PHARMA));
+        assertThat(opener.opened).hasSize(1);
+        FakeSession pharma = opener.last();
+        assertThat(pharma.credentials().onBehalfOf()).isEqualTo(PHARMA);
+        assertThat(opener.secretsSeen).containsExactly("sandbox-secret-2");
+        assertThat(entry(PHARMA).stateProperty().get()).isEqualTo(State.CONNECTING);
+        pharma.loginCall.complete(FakeSession.token(PHARMA, null, clock.instant().plusSeconds(3600)));
+        assertThat(entry(PHARMA).stateProperty().get()).isEqualTo(State.READY);
+        assertThat(entry(PHARMA).history().sessionProperty().get()).isSameAs(pharma);
+        assertThat(vm.titleProperty().get()).startsWith("Cairo Pharma Industries (287364519)");
+
+        vm.switchTo(entry(NILE));
+        vm.switchTo(entry(PHARMA));
+        assertThat(opener.opened).as("still-valid sessions are reused").hasSize(1);
+        assertThat(entry(NILE).history()).isSameAs(entry(NILE).history());
+        assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().lastTaxpayerRin()).isEqualTo(PHARMA);
+    }
+
+    @Test
+    void aFailureStaysWithItsTaxpayerAndOtherSessionsLive() {
+        vm.addTaxpayer("499201773", "Giza Foods");
+        vm.switchTo(entry("499201773"));
+        opener.last().loginCall.completeExceptionally(new LoginRejectedException(LoginError.UNAUTHORIZED_CLIENT, "unauthorized_client",
+                "taxpayer has not delegated", LoginRejectedException.Reason.NOT_DELEGATED, null));
+        TaxpayerEntry giza = entry("499201773");
+        assertThat(giza.stateProperty().get()).isEqualTo(State.FAILED);
+        assertThat(giza.failureText().get()).isEqualTo("Taxpayer 499201773 has not delegated this ERP system to act on its behalf.");
+        assertThat(giza.failureDetail().get()).isEqualTo("taxpayer has not delegated");
+        assertThat(opener.last().closed).isTrue();
+        assertThat(first.closed).as("the other taxpayer's session lives on").isFalse();
+
+        vm.switchTo(entry(NILE));
+        assertThat(entry(NILE).stateProperty().get()).isEqualTo(State.READY);
+        assertThat(opener.opened).as("no new login for Nile").hasSize(1);
+
+        vm.retry(giza);
+        assertThat(opener.opened).hasSize(2);
+    }
+
+    @Test
+    void taxpayersAreAddedWithAValidatedRinRenamedAndRemovedAndSaved() {
+        assertThat(vm.addTaxpayer("12345", "x")).contains("login.validation.rin");
+        assertThat(vm.addTaxpayer(PHARMA, "again")).contains("switcher.validation.duplicate");
+        assertThat(vm.addTaxpayer("٤٩٩٢٠١٧٧٣", " Giza Foods ")).isEmpty();
+        assertThat(entry("499201773").label()).isEqualTo("Giza Foods");
+
+        vm.rename(entry(PHARMA), "Cairo Pharma");
+        vm.switchTo(entry(TEXTILES));
+        FakeSession textiles = opener.last();
+        vm.remove(entry(TEXTILES));
+        assertThat(textiles.closed).isTrue();
+        assertThat(vm.current().rin()).as("removing the shown taxpayer shows the own one").isNull();
+
+        Profile saved = settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow();
+        assertThat(saved.taxpayers()).containsExactly(new RepresentedTaxpayer(NILE, "Nile Trading Co."),
+                new RepresentedTaxpayer(PHARMA, "Cairo Pharma"), new RepresentedTaxpayer("499201773", "Giza Foods"));
+    }
+
+    @Test
+    void aSessionThatEndedIsRenewedByReloginKeepingTheSameHistoryScreen() {
+        var history = entry(NILE).history();
+        assertThat(history.sessionProperty().get()).isSameAs(first);
+        entry(NILE).markSessionEnded();
+        assertThat(vm.sessionEndedProperty().get()).isTrue();
+        assertThat(vm.reloginNeedsSecret()).isTrue();
+
+        vm.reloginSecretProperty().set("new-secret");
+        vm.relogin();
+        assertThat(vm.reloginSecretProperty().get()).as("the typed secret is not kept in the field").isEmpty();
+        FakeSession renewed = opener.last();
+        assertThat(opener.secretsSeen).containsExactly("new-secret");
+        assertThat(renewed.credentials().onBehalfOf()).isEqualTo(NILE);
+        renewed.loginCall.complete(FakeSession.token(NILE, null, clock.instant().plusSeconds(3600)));
+
+        assertThat(vm.sessionEndedProperty().get()).isFalse();
+        assertThat(entry(NILE).history()).isSameAs(history);
+        assertThat(history.sessionProperty().get()).isSameAs(renewed);
+        assertThat(first.closed).isTrue();
+
+        vm.switchTo(entry(PHARMA));
+        assertThat(opener.secretsSeen).as("later switches use the new secret").containsExactly("new-secret", "new-secret");
+    }
+
+    @Test
+    void aFailedReloginIsShownAndTheBannerStays() {
+        entry(NILE).markSessionEnded();
+        vm.reloginSecretProperty().set("wrong");
+        vm.relogin();
+        opener.last().loginCall.completeExceptionally(
+                new LoginRejectedException(LoginError.INVALID_CLIENT, "invalid_client", null, LoginRejectedException.Reason.BAD_CREDENTIALS, null));
+        assertThat(vm.sessionEndedProperty().get()).isTrue();
+        assertThat(vm.reloginFailureText().get()).isEqualTo("The client ID or client secret is wrong.");
+        assertThat(vm.reloginBusyProperty().get()).isFalse();
+    }
+
+    @Test
+    void logoutClosesEverySessionAndWipesTheSecret() {
+        vm.switchTo(entry(PHARMA));
+        FakeSession pharma = opener.last();
+        pharma.loginCall.complete(FakeSession.token(PHARMA, null, clock.instant().plusSeconds(3600)));
+        vm.logout();
+        assertThat(first.closed).isTrue();
+        assertThat(pharma.closed).isTrue();
+        assertThat(loginCredentials.clientSecret()).containsOnly('\0');
+        assertThat(first.credentials().clientSecret()).containsOnly('\0');
+        assertThat(vm.loggedOutProperty().get()).isTrue();
+    }
+
+    /** A clock the test moves. */
+    static final class MutableClock extends Clock {
+        private Instant now;
+
+        MutableClock(Instant start) {
+            now = start;
+        }
+
+        void advance(Duration d) {
+            now = now.plus(d);
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+    }
+}
