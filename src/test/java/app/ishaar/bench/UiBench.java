@@ -1,21 +1,156 @@
 package app.ishaar.bench;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
-/** The desktop-UI figures: login_to_first_page_ms, max_fx_stall_ms and heap_after_paging_mb. */
+/**
+ * The desktop-UI figures, measured on the real app in a child JVM of its own (JavaFX on headless
+ * Monocle, software rendering; the sandbox runs in the suite's JVM, see {@link UiSandbox}), driven
+ * by {@link UiDriver}:
+ * <ul>
+ * <li>login_to_first_page_ms: from the click on Log in (demo account chosen) to the first pulse at
+ * which the first page of the history has been laid out and drawn, minus the durations of the
+ * login exchange and the first page exchange as the client's transport timed them. The first
+ * login of the process is reported apart (class loading); the figure is the median of the logins
+ * after it (log out, log in again).
+ * <li>max_fx_stall_ms: the longest gap between two pulses while paging through 50 pages of 100
+ * (clicking Next as soon as each page is drawn); median over 3 stretches of 50 pages.
+ * <li>heap_after_paging_mb: live heap (MemoryMXBean used heap right after System.gc(), least of 3)
+ * after browsing 100 pages of 100, compared with the same after page 50: growth over 1 MB counts
+ * as growth.
+ * </ul>
+ */
 final class UiBench {
     private UiBench() {}
 
     static final Metric.Goal LOGIN_GOAL = Metric.Goal.atMost(50);
     static final Metric.Goal STALL_GOAL = Metric.Goal.atMost(50);
     static final Metric.Goal HEAP_GOAL = Metric.Goal.atMost(64);
+    static final double GROWTH_TOLERANCE_MB = 1.0;
+    static final int WARM_LOGINS = 7;
+    static final int STRETCHES = 3;
+    static final int PAGES_PER_STRETCH = 50;
 
-    static List<Metric> measureLoginAndStalls(Path dir) {
-        throw new UnsupportedOperationException("not yet");
+    static List<Metric> measureLoginAndStalls(Path dir) throws Exception {
+        UiDriver d = UiDriver.launch();
+        double cold = Double.NaN;
+        List<Double> overhead = new ArrayList<>();
+        List<Double> totals = new ArrayList<>();
+        List<Double> trips = new ArrayList<>();
+        List<Double> fxCpus = new ArrayList<>();
+        int extraExchanges = 0;
+        for (int i = 0; i <= WARM_LOGINS; i++) {
+            if (i > 0) {
+                d.logOut();
+            }
+            long[] t = d.logIn();
+            double total = Stats.ms(t[1] - t[0]);
+            List<UiDriver.Trip> during = new ArrayList<>();
+            for (UiDriver.Trip trip : d.tripsSince(t[0])) {
+                if (trip.endedNanos() <= t[1]) {
+                    during.add(trip);
+                }
+            }
+            UiDriver.Trip login = during.stream().filter(x -> x.what().contains("/connect/token")).findFirst()
+                    .orElseThrow(() -> new IllegalStateException("no login exchange seen: " + during));
+            UiDriver.Trip page = during.stream().filter(x -> x.what().contains("/notifications")).findFirst()
+                    .orElseThrow(() -> new IllegalStateException("no history exchange seen: " + during));
+            extraExchanges = Math.max(extraExchanges, during.size() - 2);
+            double rt = login.ms() + page.ms();
+            double own = total - rt;
+            double fxCpu = Stats.ms(t[2]);
+            System.out.printf(Locale.ROOT, "login %d%s: click -> first page drawn %.1f ms; login exchange %d ms + page exchange %d ms; app's own %.1f ms (FX thread CPU %.1f ms)%s%n",
+                    i, i == 0 ? " (first of the process)" : "", total, login.ms(), page.ms(), own, fxCpu,
+                    during.size() > 2 ? "; other exchanges: " + during.subList(0, during.size()) : "");
+            if (i == 0) {
+                cold = own;
+            } else {
+                overhead.add(own);
+                fxCpus.add(fxCpu);
+                totals.add(total);
+                trips.add(rt);
+            }
+        }
+        Metric login = Metric.of("login_to_first_page_ms", Stats.median(overhead), "ms", LOGIN_GOAL, String.format(Locale.ROOT,
+                "Log in click -> page 1 (50 rows) drawn %.1f ms minus exchanges %.1f ms; %d logins after the first %s; FX thread CPU in it %.1f ms;"
+                        + " first of the process %.0f ms%s",
+                Stats.median(totals), Stats.median(trips), overhead.size(), Stats.runs(overhead, 1), Stats.median(fxCpus), cold,
+                extraExchanges > 0 ? "; up to " + extraExchanges + " more exchange(s) counted as the app's" : ""));
+
+        d.pageSize(100);
+        List<Double> stalls = new ArrayList<>();
+        List<Double> pageMs = new ArrayList<>();
+        List<Double> bursts = new ArrayList<>();
+        for (int s = 0; s < STRETCHES; s++) {
+            d.startRecordingGaps();
+            for (int p = 0; p < PAGES_PER_STRETCH; p++) {
+                pageMs.add(Stats.ms(d.nextPage()));
+            }
+            List<List<Long>> recorded = d.stopRecordingGaps();
+            List<Long> gaps = recorded.get(0);
+            double max = Stats.ms(gaps.stream().mapToLong(Long::longValue).max().orElse(0));
+            double burst = Stats.ms(recorded.get(1).stream().mapToLong(Long::longValue).max().orElse(0));
+            stalls.add(max);
+            bursts.add(burst);
+            System.out.printf(Locale.ROOT, "stretch %d (to page %s): %d pulses, longest gap %.1f ms, median gap %.1f ms; longest FX CPU burst %.1f ms%n",
+                    s + 1, d.pageText(), gaps.size(), max, Stats.median(gaps) / 1e6, burst);
+        }
+        Metric stall = Metric.of("max_fx_stall_ms", Stats.median(stalls), "ms", STALL_GOAL, String.format(Locale.ROOT,
+                "longest pulse gap paging 50 pages of 100 (Next as soon as drawn); %d stretches %s; longest FX-thread CPU burst between pulses %s ms;"
+                        + " click -> page drawn median %.1f ms",
+                STRETCHES, Stats.runs(stalls, 1), Stats.runs(bursts, 1), Stats.median(pageMs)));
+        return List.of(login, stall);
     }
 
-    static List<Metric> measureHeap(Path dir) {
-        throw new UnsupportedOperationException("not yet");
+    static List<Metric> measureHeap(Path dir) throws Exception {
+        UiDriver d = UiDriver.launch();
+        d.logIn();
+        d.pageSize(100);
+        double heap1 = liveHeapMb();
+        for (int p = 2; p <= 50; p++) {
+            d.nextPage();
+        }
+        String at50 = d.pageText();
+        double heap50 = liveHeapMb();
+        for (int p = 51; p <= 100; p++) {
+            d.nextPage();
+        }
+        String at100 = d.pageText();
+        double heap100 = liveHeapMb();
+        double growth = heap100 - heap50;
+        System.out.printf(Locale.ROOT, "live heap at page 1: %.1f MB; at page %s: %.1f MB; at page %s: %.1f MB; growth 50->100 %.2f MB%n", heap1, at50,
+                heap50, at100, heap100, growth);
+        boolean met = HEAP_GOAL.test(heap100) && growth <= GROWTH_TOLERANCE_MB;
+        return List.of(new Metric("heap_after_paging_mb", heap100, "MB", HEAP_GOAL.text() + "; no growth 50->100", met, String.format(Locale.ROOT,
+                "live heap after 100 pages of 100 (page %s); page 1 %.1f MB, page %s %.1f MB, growth 50->100 %+.2f MB (tolerance %.0f MB)", at100, heap1, at50, heap50, growth,
+                GROWTH_TOLERANCE_MB)));
+    }
+
+    /**
+     * Used heap right after full collections, the least of three samples (the app keeps drawing
+     * between a collection and the reading; what it allocates then is not live). With
+     * {@code -Dbench.histogram=true} also prints the largest classes.
+     */
+    static double liveHeapMb() throws Exception {
+        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+        List<Double> samples = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+            samples.add(memory.getHeapMemoryUsage().getUsed() / (1024.0 * 1024.0));
+        }
+        System.out.println("live heap samples (MB): " + Stats.runs(samples, 1));
+        if (Boolean.getBoolean("bench.histogram")) {
+            Object h = ManagementFactory.getPlatformMBeanServer().invoke(new javax.management.ObjectName("com.sun.management:type=DiagnosticCommand"),
+                    "gcClassHistogram", new Object[] {new String[0]}, new String[] {String[].class.getName()});
+            String[] lines = String.valueOf(h).split("\n");
+            for (int i = 0; i < Math.min(lines.length, 30); i++) {
+                System.out.println("histogram " + lines[i]);
+            }
+        }
+        return samples.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
     }
 }
