@@ -66,6 +66,7 @@ public final class BenchSuite {
         Path dir = Path.of(System.getProperty("bench.dir", "target/bench"));
         Files.createDirectories(dir);
         Set<String> groups = selectedGroups(args.length == 0 ? "all" : args[0]);
+        String loadBefore = loadAverage();
         long t0 = System.nanoTime();
         Map<String, Metric> results = new LinkedHashMap<>();
         for (String group : List.of("parse", "export", "sandbox", "startup", "ui", "heap")) {
@@ -99,7 +100,8 @@ public final class BenchSuite {
         writeJson(ordered, json);
         System.out.println();
         System.out.print(table(ordered));
-        System.out.printf("%nmachine: %s%nsuite time: %.0f s; results: %s%n", machine(), (System.nanoTime() - t0) / 1e9, json.toAbsolutePath());
+        System.out.printf("%nmachine: %s%nload average (1/5/15 min) at start: %s, at end: %s%nsuite time: %.0f s; results: %s%n", machine(), loadBefore,
+                loadAverage(), (System.nanoTime() - t0) / 1e9, json.toAbsolutePath());
     }
 
     static Set<String> selectedGroups(String arg) {
@@ -213,6 +215,16 @@ public final class BenchSuite {
             b.append(String.format(Locale.ROOT, fmt, m.name(), v, m.unit(), m.goal(), m.met() ? "yes" : "NO", m.note()));
         }
         return b.toString();
+    }
+
+    /** Other processes share the cores: the load average says how much. */
+    static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (IOException | RuntimeException e) {
+            return "?";
+        }
     }
 
     static String machine() {
