@@ -31,7 +31,7 @@ final class ParseBench {
     private ParseBench() {}
 
     static final Metric.Goal GOAL = Metric.Goal.atLeast(0.8);
-    static final int ROUNDS = 5;
+    static final int ROUNDS = 7;
 
     static List<Metric> measure(Path dir) throws Exception {
         Path page = writeSamplePage(dir);
