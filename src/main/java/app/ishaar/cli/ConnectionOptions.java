@@ -2,6 +2,7 @@ package app.ishaar.cli;
 
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
+import app.ishaar.core.service.InputRules;
 import app.ishaar.core.service.SandboxProvider;
 import app.ishaar.core.service.ServiceException;
 import java.io.IOException;
@@ -88,8 +89,16 @@ public final class ConnectionOptions {
             throw CliException.usage("--client-secret: a secret is never taken as an argument (it would show in the process list and the"
                     + " shell history); use --client-secret-env VAR or --client-secret-file FILE");
         }
-        if (clientId == null || clientId.isBlank()) {
-            throw CliException.usage("--client-id: must not be empty");
+        check("--client-id", InputRules.clientId(clientId), InputRules.MAX_CLIENT_ID);
+        if (onBehalfOf != null) {
+            java.util.Optional<InputRules.Problem> p = InputRules.onBehalfOf(onBehalfOf);
+            if (p.isPresent() && (p.get() == InputRules.Problem.BAD_FORMAT || p.get() == InputRules.Problem.TOO_LONG)) {
+                throw CliException.usage("--on-behalf-of: not a registration number (5 to 15 digits): " + InputRules.printable(onBehalfOf, 40));
+            }
+            check("--on-behalf-of", p, 15);
+        }
+        if (scope != null) {
+            check("--scope", InputRules.scope(scope), InputRules.MAX_SCOPE);
         }
         if (secretEnv != null && secretFile != null) {
             throw CliException.usage("--client-secret-env: give either --client-secret-env or --client-secret-file, not both");
@@ -98,24 +107,39 @@ public final class ConnectionOptions {
         if (secretEnv != null) {
             String v = io.env().apply(secretEnv);
             if (v == null || v.isEmpty()) {
-                throw CliException.usage("--client-secret-env: the environment variable " + secretEnv + " is not set");
+                throw CliException.usage("--client-secret-env: the environment variable " + InputRules.printable(secretEnv, 60) + " is not set");
             }
             secret = v.toCharArray();
+            checkSecret("--client-secret-env", secret);
         } else if (secretFile != null) {
             secret = readSecretFile(secretFile);
+            checkSecret("--client-secret-file", secret);
         } else if (io.prompt() != null) {
             secret = io.prompt().read("Client secret for " + clientId + ": ");
             if (secret == null || secret.length == 0) {
                 throw CliException.usage("--client-secret-env: no client secret was entered");
             }
+            checkSecret("--client-secret-env", secret);
         } else {
             throw CliException.usage("--client-secret-env: no client secret: give --client-secret-env VAR or --client-secret-file FILE"
                     + " (or run in a terminal to be asked)");
         }
-        if (onBehalfOf != null && !onBehalfOf.isBlank() && !onBehalfOf.trim().matches("\\d{5,15}")) {
-            throw CliException.usage("--on-behalf-of: not a registration number: " + onBehalfOf);
+        return new Credentials(clientId.strip(), secret, onBehalfOf, scope);
+    }
+
+    private static void check(String option, java.util.Optional<InputRules.Problem> problem, int max) throws CliException {
+        if (problem.isPresent()) {
+            throw CliException.usage(option + ": " + InputRules.describe(problem.get(), max));
         }
-        return new Credentials(clientId.trim(), secret, onBehalfOf, scope);
+    }
+
+    /** Refuses an unusable secret (wiping it) without ever quoting it. */
+    private static void checkSecret(String option, char[] secret) throws CliException {
+        java.util.Optional<InputRules.Problem> p = InputRules.secret(secret);
+        if (p.isPresent()) {
+            java.util.Arrays.fill(secret, '\0');
+            throw CliException.usage(option + ": the client secret " + InputRules.describe(p.get(), InputRules.MAX_SECRET));
+        }
     }
 
     private static char[] readSecretFile(Path file) throws CliException {
@@ -134,7 +158,7 @@ public final class ConnectionOptions {
             }
             return s.toCharArray();
         } catch (NoSuchFileException e) {
-            throw CliException.usage("--client-secret-file: no such file: " + file);
+            throw CliException.usage("--client-secret-file: no such file: " + InputRules.printable(file.toString(), 200));
         } catch (IOException e) {
             throw CliException.usage("--client-secret-file: cannot read " + file + ": " + e.getClass().getSimpleName());
         }

@@ -3,6 +3,7 @@ package app.ishaar.cli;
 import app.ishaar.core.service.ApiError;
 import app.ishaar.core.service.ApiErrorException;
 import app.ishaar.core.service.BadArgumentException;
+import app.ishaar.core.service.InputRules;
 import app.ishaar.core.service.InvalidEndpointException;
 import app.ishaar.core.service.LoginRejectedException;
 import app.ishaar.core.service.NetworkException;
@@ -64,28 +65,33 @@ final class ErrorReporter {
             code = ExitCodes.INTERNAL;
             line = "internal error: " + t.getClass().getName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
         }
-        err.println("ishaar: " + line);
+        err.println("ishaar: " + safeLine(line));
         if (verbose) {
-            err.println("  error: " + t.getClass().getSimpleName());
+            err.println(safeLine("  error: " + t.getClass().getSimpleName()));
             if (t instanceof ServiceException se) {
-                se.correlationId().ifPresent(id -> err.println("  correlationId: " + id));
+                se.correlationId().ifPresent(id -> err.println(safeLine("  correlationId: " + id)));
             }
             if (t instanceof LoginRejectedException e) {
-                err.println("  error code: " + e.rawError() + (e.description() == null ? "" : ", description: " + e.description()));
+                err.println(safeLine("  error code: " + e.rawError() + (e.description() == null ? "" : ", description: " + e.description())));
             }
             ApiError api = t instanceof BadArgumentException b ? b.apiError() : t instanceof NotPermittedException n ? n.apiError()
                     : t instanceof ApiErrorException a ? a.apiError() : null;
             if (api != null) {
-                err.println("  service error: code=" + api.code() + ", target=" + api.target() + ", message=" + api.message());
+                err.println(safeLine("  service error: code=" + api.code() + ", target=" + api.target() + ", message=" + api.message()));
                 for (ApiError d : api.details()) {
-                    err.println("    detail: code=" + d.code() + ", target=" + d.target() + ", message=" + d.message());
+                    err.println(safeLine("    detail: code=" + d.code() + ", target=" + d.target() + ", message=" + d.message()));
                 }
             }
             for (Throwable c = t.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
-                err.println("  caused by: " + c.getClass().getName() + (c.getMessage() == null ? "" : ": " + c.getMessage()));
+                err.println(safeLine("  caused by: " + c.getClass().getName() + (c.getMessage() == null ? "" : ": " + c.getMessage())));
             }
         }
         return code;
+    }
+
+    /** One line a terminal shows as written: no control or bidi characters, no 10 kB echo of a typed value. */
+    static String safeLine(String line) {
+        return InputRules.printable(line, 600);
     }
 
     static String loginMessage(LoginRejectedException e, String onBehalfOf, String scope) {

@@ -47,11 +47,11 @@ public final class IshaarCli implements java.util.concurrent.Callable<Integer> {
         cl.setErr(new PrintWriter(new OutputStreamWriter(io.err(), StandardCharsets.UTF_8), true));
         cl.setParameterExceptionHandler((ex, args) -> {
             CommandLine c = ex.getCommandLine();
-            io.err().println("ishaar: " + ex.getMessage() + " (see '" + c.getCommandSpec().qualifiedName() + " --help')");
+            io.err().println("ishaar: " + ErrorReporter.safeLine(ex.getMessage()) + " (see '" + c.getCommandSpec().qualifiedName() + " --help')");
             return ExitCodes.USAGE;
         });
         cl.setExecutionExceptionHandler((ex, c, parsed) -> {
-            io.err().println("ishaar: internal error: " + ex.getClass().getName() + (ex.getMessage() == null ? "" : ": " + ex.getMessage()));
+            io.err().println("ishaar: " + ErrorReporter.safeLine("internal error: " + ex.getClass().getName() + (ex.getMessage() == null ? "" : ": " + ex.getMessage())));
             return ExitCodes.INTERNAL;
         });
         return cl;

@@ -1,5 +1,6 @@
 package app.ishaar.cli;
 
+import app.ishaar.core.service.InputRules;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.TokenInfo;
 import java.io.PrintStream;
@@ -40,14 +41,14 @@ public final class LoginCommand implements Callable<Integer> {
     private void print(TokenInfo info, Session session) {
         PrintStream out = io.out();
         DateTimeFormatter f = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss xxx");
-        out.println("Taxpayer:     " + nz(info.taxRin()) + (info.taxpayerName() == null ? "" : "  " + info.taxpayerName()));
+        out.println("Taxpayer:     " + nz(info.taxRin()) + (info.taxpayerName() == null ? "" : "  " + nz(info.taxpayerName())));
         out.println("ERP system:   " + nz(info.erpName()));
         out.println("Client ID:    " + nz(info.clientId() == null ? session.key().clientId() : info.clientId()));
         if (info.intermediary() || info.intermediaryRin() != null) {
-            out.println("Intermediary: " + (info.intermediary() ? "yes" : "no") + (info.intermediaryRin() == null ? "" : " (RIN " + info.intermediaryRin() + ")"));
+            out.println("Intermediary: " + (info.intermediary() ? "yes" : "no") + (info.intermediaryRin() == null ? "" : " (RIN " + nz(info.intermediaryRin()) + ")"));
         }
         if (!info.tags().isEmpty()) {
-            out.println("Tags:         " + String.join(", ", info.tags()));
+            out.println("Tags:         " + nz(String.join(", ", info.tags())));
         }
         out.println("Scope:        " + nz(info.scope()));
         if (info.expiresAt() != null) {
@@ -64,7 +65,8 @@ public final class LoginCommand implements Callable<Integer> {
         out.flush();
     }
 
+    /** A value from the token's claims, shown to a person: control and bidi characters written as \\uXXXX, never sent to the terminal. */
     private static String nz(String s) {
-        return s == null ? "-" : s;
+        return s == null ? "-" : InputRules.printable(s, 200);
     }
 }

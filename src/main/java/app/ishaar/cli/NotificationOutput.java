@@ -4,6 +4,7 @@ import app.ishaar.core.export.CsvNotificationWriter;
 import app.ishaar.core.model.DeliveryAttempt;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.NotificationPage;
+import app.ishaar.core.service.InputRules;
 import app.ishaar.core.service.internal.DotNetDateTimes;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
@@ -120,7 +121,7 @@ abstract class NotificationOutput {
         @Override
         void page(NotificationPage page) {
             for (Notification n : page.result()) {
-                String type = (n.typeId() == null ? "?" : n.typeId()) + " " + (n.typeName() == null ? "" : n.typeName());
+                String type = (n.typeId() == null ? "?" : nz(n.typeId())) + " " + (n.typeName() == null ? "" : nz(n.typeName()));
                 w.printf(ROW, n.receivedDateTime() == null ? "-" : time.format(n.receivedDateTime()), cut(type, 26), nz(n.channel()),
                         nz(n.status()), nz(n.language()), cut(nz(n.address()), 30), nz(n.notificationId()));
                 rows++;
@@ -138,8 +139,9 @@ abstract class NotificationOutput {
             w.flush();
         }
 
+        /** A value from the service, shown to a person: control and bidi characters (ESC sequences, U+202E) written as \\uXXXX, never sent to the terminal. */
         private static String nz(String s) {
-            return s == null ? "-" : s;
+            return s == null ? "-" : InputRules.printable(s, 500);
         }
 
         private static String cut(String s, int n) {

@@ -7,6 +7,7 @@ import app.ishaar.core.model.NotificationPage;
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.model.NotificationType;
 import app.ishaar.core.model.Status;
+import app.ishaar.core.service.InputRules;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -137,6 +138,12 @@ public final class NotificationsCommand implements Callable<Integer> {
     }
 
     NotificationQuery query() throws CliException {
+        String[][] typed = {{"--from", from}, {"--to", to}, {"--type", type}, {"--language", language}, {"--status", status}, {"--channel", channel}};
+        for (String[] t : typed) {
+            if (t[1] != null && InputRules.hasUnsafeCharacters(t[1])) {
+                throw CliException.usage(t[0] + ": " + InputRules.describe(InputRules.Problem.UNSAFE_CHARACTERS, 0));
+            }
+        }
         if (all && page != null) {
             throw CliException.usage("--page: give either --page or --all, not both");
         }
@@ -185,7 +192,7 @@ public final class NotificationsCommand implements Callable<Integer> {
             LocalDate d = LocalDate.parse(s);
             return endOfDay ? d.plusDays(1).atStartOfDay(io.zone()).toInstant().minusNanos(100) : d.atStartOfDay(io.zone()).toInstant();
         } catch (DateTimeParseException e) {
-            throw CliException.usage(option + ": not an ISO-8601 date or date-time: " + text + " (e.g. 2026-03-01 or 2026-03-01T10:00:00Z)");
+            throw CliException.usage(option + ": not an ISO-8601 date or date-time: " + InputRules.printable(text, 60) + " (e.g. 2026-03-01 or 2026-03-01T10:00:00Z)");
         }
     }
 
@@ -204,7 +211,7 @@ public final class NotificationsCommand implements Callable<Integer> {
                 return nt.id();
             }
         }
-        throw CliException.usage("--type: unknown notification type: " + type + " (one of: "
+        throw CliException.usage("--type: unknown notification type: " + InputRules.printable(type, 60) + " (one of: "
                 + Arrays.stream(NotificationType.values()).map(x -> x.id() + " " + x.specName()).collect(Collectors.joining(", ")) + ")");
     }
 
@@ -218,6 +225,6 @@ public final class NotificationsCommand implements Callable<Integer> {
                 return a;
             }
         }
-        throw CliException.usage(option + ": unknown value " + value + " (one of: " + String.join(", ", allowed) + ")");
+        throw CliException.usage(option + ": unknown value " + InputRules.printable(value, 60) + " (one of: " + String.join(", ", allowed) + ")");
     }
 }

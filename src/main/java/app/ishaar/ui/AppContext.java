@@ -38,6 +38,7 @@ public final class AppContext implements AutoCloseable {
             serviceLanguage = b.locale();
             settings.update(s -> s.withLanguage(b.code(), i18n.latinDigitsProperty().get()));
         });
+        i18n.latinDigitsProperty().addListener((o, a, latin) -> settings.update(s -> s.withLanguage(i18n.language().code(), latin)));
         this.scenes = new SceneFactory(i18n);
         AtomicInteger n = new AtomicInteger();
         this.background = Executors.newCachedThreadPool(r -> {

@@ -18,6 +18,9 @@ public final class Endpoints {
         if (url == null || url.isBlank()) {
             throw new InvalidEndpointException(field, url, InvalidEndpointException.Reason.MISSING);
         }
+        if (url.length() > InputRules.MAX_URL || InputRules.hasUnsafeCharacters(url)) {
+            throw new InvalidEndpointException(field, url, InvalidEndpointException.Reason.MALFORMED);
+        }
         URI uri;
         try {
             uri = new URI(url.trim());
@@ -39,7 +42,7 @@ public final class Endpoints {
         return URI.create(s);
     }
 
-    /** True for localhost and literal loopback addresses (127.0.0.0/8, ::1); never resolves a name. */
+    /** True for "localhost" and literal loopback addresses (127.0.0.0/8, ::1); never resolves a name. */
     public static boolean isLoopback(String host) {
         if (host == null) {
             return false;
@@ -48,7 +51,9 @@ public final class Endpoints {
         if (h.startsWith("[") && h.endsWith("]")) {
             h = h.substring(1, h.length() - 1);
         }
-        if (h.equals("localhost") || h.endsWith(".localhost")) {
+        // only "localhost" itself: a name under .localhost (RFC 6761) is sent to DNS by many resolvers,
+        // which may answer with a remote address, and plain HTTP would then carry the credentials there
+        if (h.equals("localhost")) {
             return true;
         }
         if (h.matches("\\d{1,3}(\\.\\d{1,3}){3}") || h.contains(":")) {

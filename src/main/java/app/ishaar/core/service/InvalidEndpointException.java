@@ -11,8 +11,8 @@ public final class InvalidEndpointException extends ServiceException {
     public InvalidEndpointException(String field, String url, Reason reason) {
         super(switch (reason) {
             case MISSING -> field + ": an address is required";
-            case MALFORMED -> field + ": not an http(s) address: " + url;
-            case HTTPS_REQUIRED -> field + ": HTTPS is required for a host other than this computer: " + url;
+            case MALFORMED -> field + ": not an http(s) address: " + InputRules.printable(url, 100);
+            case HTTPS_REQUIRED -> field + ": HTTPS is required for a host other than this computer: " + InputRules.printable(url, 100);
         }, null, null);
         this.field = field;
         this.url = url;

@@ -28,8 +28,36 @@ public final class SettingsStore {
 
     private static final System.Logger LOG = System.getLogger(SettingsStore.class.getName());
     private final Path file;
-    private final ObjectMapper mapper;
     private final Clock clock;
+
+    /**
+     * The JSON mapper, created on first use: building Jackson's first mapper costs a few hundred
+     * milliseconds, which a first start (no settings file yet) never pays and a later start pays in
+     * the background ({@link #warmUpInBackground()}).
+     */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper().registerModule(new JavaTimeModule())
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+                .enable(SerializationFeature.INDENT_OUTPUT);
+    }
+
+    /**
+     * Prepares the JSON mapping of the settings on a background thread, so that the first
+     * {@link #load()} does not pay for it on the caller's (the UI's) thread. Call it as early as
+     * possible; it is harmless to call it more than once or never.
+     */
+    public static void warmUpInBackground() {
+        Thread t = new Thread(() -> {
+            try {
+                Json.MAPPER.readValue("{}", Settings.class);
+            } catch (IOException | RuntimeException e) {
+                LOG.log(System.Logger.Level.DEBUG, "settings warm-up failed: {0}", e.toString());
+            }
+        }, "ishaar-settings-warm-up");
+        t.setDaemon(true);
+        t.start();
+    }
 
     public SettingsStore(Path configDir) {
         this(configDir, Clock.systemUTC());
@@ -38,10 +66,6 @@ public final class SettingsStore {
     public SettingsStore(Path configDir, Clock clock) {
         this.file = configDir.resolve("settings.json");
         this.clock = clock;
-        this.mapper = new ObjectMapper().registerModule(new JavaTimeModule())
-                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-                .enable(SerializationFeature.INDENT_OUTPUT);
     }
 
     /**
@@ -74,7 +98,7 @@ public final class SettingsStore {
     public Loaded load() {
         try {
             byte[] bytes = Files.readAllBytes(file);
-            Settings s = mapper.readValue(bytes, Settings.class);
+            Settings s = Json.MAPPER.readValue(bytes, Settings.class);
             if (s == null) {
                 throw new IOException("empty settings document");
             }
@@ -100,7 +124,7 @@ public final class SettingsStore {
     }
 
     public void save(Settings settings) throws IOException {
-        byte[] json = mapper.writeValueAsBytes(settings);
+        byte[] json = Json.MAPPER.writeValueAsBytes(settings);
         Files.createDirectories(file.getParent());
         try (AtomicFileWriter out = AtomicFileWriter.open(file)) {
             out.stream().write(json);

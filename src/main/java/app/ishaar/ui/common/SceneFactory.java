@@ -4,9 +4,12 @@ import app.ishaar.ui.i18n.I18n;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
+import javafx.scene.control.ComboBoxBase;
+import javafx.scene.control.DatePicker;
 import javafx.scene.image.Image;
 import javafx.stage.Stage;
 
@@ -26,6 +29,7 @@ public final class SceneFactory {
 
     public SceneFactory(I18n i18n) {
         this.i18n = i18n;
+        Fonts.loadOnce();
         this.icons = CompletableFuture.supplyAsync(SceneFactory::loadIcons, task -> {
             Thread t = new Thread(task, "ishaar-icons");
             t.setDaemon(true);
@@ -33,10 +37,37 @@ public final class SceneFactory {
         });
     }
 
+    /**
+     * JavaFX's DatePicker draws its calendar (month and weekday names, first day of the week, digits)
+     * in the JVM's default FORMAT locale. While a picker's calendar is open that locale is the UI's
+     * (language and digit style), and the JVM's own comes back when it closes, so nothing else in the
+     * process (the in-process sandbox, exports) formats in the UI's language by accident. The one place
+     * for every picker of every scene.
+     */
+    private void followFormatLocaleInPickers(Scene scene) {
+        scene.addEventFilter(ComboBoxBase.ON_SHOWING, e -> {
+            if (e.getTarget() instanceof DatePicker) {
+                if (jvmFormatLocale == null) {
+                    jvmFormatLocale = Locale.getDefault(Locale.Category.FORMAT);
+                }
+                Locale.setDefault(Locale.Category.FORMAT, i18n.formatLocale());
+            }
+        });
+        scene.addEventFilter(ComboBoxBase.ON_HIDDEN, e -> {
+            if (e.getTarget() instanceof DatePicker && jvmFormatLocale != null) {
+                Locale.setDefault(Locale.Category.FORMAT, jvmFormatLocale);
+                jvmFormatLocale = null;
+            }
+        });
+    }
+
+    private Locale jvmFormatLocale;
+
     public Scene createScene(Parent root) {
         Scene scene = new Scene(root);
         scene.getStylesheets().add(SceneFactory.class.getResource(STYLESHEET).toExternalForm());
         scene.nodeOrientationProperty().bind(i18n.orientationProperty());
+        followFormatLocaleInPickers(scene);
         return scene;
     }
 

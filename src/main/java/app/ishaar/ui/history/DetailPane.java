@@ -1,6 +1,7 @@
 package app.ishaar.ui.history;
 
 import app.ishaar.ui.i18n.I18n;
+import app.ishaar.ui.common.Bidi;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -60,8 +61,8 @@ final class DetailPane {
         TextField id = new TextField();
         id.setId("detail-id");
         id.setEditable(false);
-        id.getStyleClass().addAll("detail-id", "ltr");
-        id.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT); // IDs read left to right (CSS cannot set orientation)
+        id.getStyleClass().add("detail-id");
+        Bidi.leftToRight(id);
         id.textProperty().bind(vm.idProperty());
         HBox.setHgrow(id, Priority.ALWAYS);
         Button copy = new Button();
@@ -155,7 +156,8 @@ final class DetailPane {
         TableColumn<DetailViewModel.AttemptRow, DetailViewModel.AttemptRow> time = new TableColumn<>();
         time.setId("attempt-time");
         time.textProperty().bind(i18n.text("detail.attempt.time"));
-        time.setPrefWidth(175);
+        time.setPrefWidth(185);
+        time.setMinWidth(185); // a whole date and time, also in Arabic with month names
         time.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         time.setCellFactory(c -> new TableCell<>() {
             private final Tooltip tip = new Tooltip();
@@ -176,6 +178,7 @@ final class DetailPane {
         status.setId("attempt-status");
         status.textProperty().bind(i18n.text("detail.attempt.status"));
         status.setPrefWidth(110);
+        status.setMinWidth(95); // the whole status badge
         status.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         status.setCellFactory(c -> new TableCell<>() {
             private final Label badge = new Label();
@@ -244,8 +247,7 @@ final class DetailPane {
         l.textProperty().bind(text);
         l.setWrapText(true);
         if (leftToRight) {
-            l.getStyleClass().add("ltr");
-            l.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT);
+            Bidi.leftToRight(l);
         }
         return l;
     }

@@ -69,7 +69,8 @@ public final class FiltersViewModel {
         this.i18n = i18n;
         this.clock = clock;
         this.labels = new HistoryLabels(i18n);
-        validationKey.bind(Bindings.createObjectBinding(this::validate, preset, fromDate, fromTime, toDate, toTime, i18n.zoneProperty()));
+        validationKey.bind(Bindings.createObjectBinding(this::validate, preset, fromDate, fromTime, toDate, toTime, type, language, status, channel,
+                i18n.zoneProperty()));
         validationMessage = Bindings.createStringBinding(() -> validationKey.get() == null ? "" : i18n.get(validationKey.get()),
                 validationKey, i18n.languageProperty());
         valid = validationKey.isNull();
@@ -84,7 +85,7 @@ public final class FiltersViewModel {
         i18n.languageProperty().addListener((obs, old, now) -> rebuildChips());
         i18n.latinDigitsProperty().addListener((obs, old, now) -> rebuildChips());
         i18n.zoneProperty().addListener((obs, old, now) -> rebuildChips());
-        FilterState start = initial == null ? FilterState.DEFAULT : initial;
+        FilterState start = known(initial == null ? FilterState.DEFAULT : initial);
         loadDraft(start);
         applied.set(start);
         rebuildChips();
@@ -270,6 +271,12 @@ public final class FiltersViewModel {
 
     /** The bundle key of what is wrong with the draft, or null. */
     private String validate() {
+        // a choice is one of its options, or at least a well-formed value (a remembered value a newer
+        // service introduced is kept): a 10 kB, control-character or bidi-override value is never sent
+        if (!known(type.get(), typeOptions()) || !known(language.get(), languageOptions()) || !known(status.get(), statusOptions())
+                || !known(channel.get(), channelOptions())) {
+            return "filter.error.value";
+        }
         if (preset.get() != DatePreset.CUSTOM) {
             return null;
         }
@@ -286,6 +293,29 @@ public final class FiltersViewModel {
             }
         }
         return null;
+    }
+
+    /** The state without malformed values (from a damaged or hand-edited settings file): those are dropped, never sent. */
+    private static FilterState known(FilterState s) {
+        FilterState k = s;
+        if (!known(k.type(), typeOptions())) {
+            k = k.withType(null);
+        }
+        if (!known(k.language(), languageOptions())) {
+            k = k.withLanguage(null);
+        }
+        if (!known(k.status(), statusOptions())) {
+            k = k.withStatus(null);
+        }
+        if (!known(k.channel(), channelOptions())) {
+            k = k.withChannel(null);
+        }
+        return k;
+    }
+
+    /** ANY, an option, or an unknown but well-formed value (letters, digits, '.', '_', '-'; at most 40). */
+    private static boolean known(String value, List<String> options) {
+        return value == null || options.contains(value) || value.matches("[A-Za-z0-9_.-]{1,40}");
     }
 
     /** Parses "H:mm" (Latin or Arabic-Indic digits); the fallback when blank or unreadable. */

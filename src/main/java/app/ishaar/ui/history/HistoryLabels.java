@@ -5,14 +5,8 @@ import app.ishaar.core.model.Language;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.NotificationType;
 import app.ishaar.core.model.Status;
-import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DecimalStyle;
-import java.time.format.FormatStyle;
-import java.util.Locale;
 
 /**
  * Localized names of the service's enumerated values. A value this client does not know is shown as
@@ -21,9 +15,6 @@ import java.util.Locale;
  */
 public final class HistoryLabels {
     private final I18n i18n;
-    private DateTimeFormatter cachedFormatter;
-    private Locale cachedLocale;
-    private ZoneId cachedZone;
 
     public HistoryLabels(I18n i18n) {
         this.i18n = i18n;
@@ -55,34 +46,9 @@ public final class HistoryLabels {
         return Status.fromWire(wire).map(Status::wire).orElse("unknown");
     }
 
-    /**
-     * A date and time in the user's zone and the UI's digits. Arabic gets month names
-     * ("٢٠ نوفمبر ٢٠٢٦، ٥:٣٩:٥٢ م") rather than CLDR's numeric medium form, whose bidi marks many fonts
-     * draw as boxes; invisible direction marks are dropped in either language.
-     */
+    /** A date and time as {@link I18n#formatDateTime} gives it; an absent one as a dash. */
     public String dateTime(Instant instant) {
-        if (instant == null) {
-            return "—";
-        }
-        return stripMarks(formatter().format(instant));
-    }
-
-    private DateTimeFormatter formatter() {
-        Locale loc = i18n.formatLocale();
-        ZoneId zone = i18n.zoneProperty().get();
-        boolean arabic = i18n.language() == AppLanguage.ARABIC;
-        if (cachedFormatter == null || !loc.equals(cachedLocale) || !zone.equals(cachedZone)) {
-            DateTimeFormatter f = arabic ? DateTimeFormatter.ofPattern("d MMMM y\u060C h:mm:ss a", loc)
-                    : DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM).withLocale(loc);
-            cachedFormatter = f.withDecimalStyle(DecimalStyle.of(loc)).withZone(zone);
-            cachedLocale = loc;
-            cachedZone = zone;
-        }
-        return cachedFormatter;
-    }
-
-    static String stripMarks(String s) {
-        return s.replaceAll("[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]", "");
+        return instant == null ? "—" : i18n.formatDateTime(instant);
     }
 
     /** Attempt counts, page numbers: in the UI's digits. */

@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import app.ishaar.ui.common.Bidi;
 import javafx.animation.PauseTransition;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ObjectProperty;
@@ -219,7 +220,10 @@ public final class HistoryView {
         picker.setPrefWidth(130);
         picker.valueProperty().bindBidirectional(value);
         Runnable install = () -> {
-            DateTimeFormatter fmt = DateTimeFormatter.ofLocalizedDate(FormatStyle.SHORT).withLocale(i18n.formatLocale())
+            // Arabic: d/M/y without CLDR's right-to-left marks (drawn as boxes by many fonts, and not typed by users)
+            DateTimeFormatter fmt = (i18n.language() == app.ishaar.ui.i18n.AppLanguage.ARABIC
+                    ? DateTimeFormatter.ofPattern("d/M/y", i18n.formatLocale())
+                    : DateTimeFormatter.ofLocalizedDate(FormatStyle.SHORT).withLocale(i18n.formatLocale()))
                     .withDecimalStyle(DecimalStyle.of(i18n.formatLocale()));
             picker.setConverter(new StringConverter<>() {
                 @Override
@@ -261,8 +265,8 @@ public final class HistoryView {
     private TextField timeField(String id, javafx.beans.property.StringProperty value) {
         TextField field = new TextField();
         field.setId(id);
-        field.getStyleClass().addAll("time-field", "ltr");
-        field.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT); // hh:mm reads left to right
+        field.getStyleClass().add("time-field");
+        Bidi.leftToRight(field);
         field.promptTextProperty().bind(i18n.text("filter.time.prompt"));
         field.textProperty().bindBidirectional(value);
         return field;

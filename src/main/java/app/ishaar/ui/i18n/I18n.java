@@ -102,6 +102,9 @@ public final class I18n {
         } catch (MissingResourceException e) {
             return "!" + key + "!";
         }
+        if (language.get() == AppLanguage.ARABIC && latinDigits.get()) {
+            pattern = latinDigits(pattern); // digits written in the Arabic bundle follow the setting too
+        }
         if (args.length == 0) {
             return pattern;
         }
@@ -110,6 +113,22 @@ public final class I18n {
             formatted[i] = args[i] instanceof Number n && !(args[i] instanceof Double || args[i] instanceof Float) ? formatNumber(n.longValue()) : args[i];
         }
         return new MessageFormat(pattern, formatLocale()).format(formatted);
+    }
+
+    /** Arabic-Indic (and Extended Arabic-Indic) digits as Latin 0-9. */
+    public static String latinDigits(String s) {
+        StringBuilder sb = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            int d = c >= '\u0660' && c <= '\u0669' ? c - '\u0660' : c >= '\u06F0' && c <= '\u06F9' ? c - '\u06F0' : -1;
+            if (d >= 0) {
+                if (sb == null) {
+                    sb = new StringBuilder(s);
+                }
+                sb.setCharAt(i, (char) ('0' + d));
+            }
+        }
+        return sb == null ? s : sb.toString();
     }
 
     /** True if the bundle of the current language has the key. */
@@ -144,14 +163,40 @@ public final class I18n {
         return NumberFormat.getIntegerInstance(formatLocale()).format(n);
     }
 
-    /** Date and time in the user's zone, the language's month names and digits. */
+    /**
+     * Date and time in the user's zone, with the language's month names and digits: Arabic gets
+     * "٢٠ نوفمبر ٢٠٢٦، ٥:٣٩:٥٢ م" rather than CLDR's numeric medium form, and invisible direction marks
+     * (which many fonts draw as boxes) are dropped in either language. The one implementation.
+     */
     public String formatDateTime(Instant instant) {
         if (instant == null) {
             return "";
         }
+        return stripMarks(dateTimeFormatter().format(instant));
+    }
+
+    private DateTimeFormatter dateTimeFormatter() {
         Locale loc = formatLocale();
-        return DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM).withLocale(loc).withDecimalStyle(DecimalStyle.of(loc))
-                .withZone(zone.get()).format(instant);
+        ZoneId z = zone.get();
+        DateTimeFormatter f = cachedFormatter;
+        if (f == null || !loc.equals(cachedLocale) || !z.equals(cachedZone)) {
+            f = language.get() == AppLanguage.ARABIC ? DateTimeFormatter.ofPattern("d MMMM y\u060C h:mm:ss a", loc)
+                    : DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM).withLocale(loc);
+            f = f.withDecimalStyle(DecimalStyle.of(loc)).withZone(z);
+            cachedFormatter = f;
+            cachedLocale = loc;
+            cachedZone = z;
+        }
+        return f;
+    }
+
+    private DateTimeFormatter cachedFormatter;
+    private Locale cachedLocale;
+    private ZoneId cachedZone;
+
+    /** Drops invisible bidi marks (LRM, RLM, ALM, embeddings, isolates) that fonts may draw as boxes. */
+    public static String stripMarks(String s) {
+        return s.replaceAll("[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]", "");
     }
 
     /** The same instant in UTC, ISO-8601, for tooltips and exports. */

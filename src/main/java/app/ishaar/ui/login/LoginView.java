@@ -5,11 +5,11 @@ import app.ishaar.core.settings.Profile;
 import app.ishaar.ui.common.LanguageSwitch;
 import app.ishaar.ui.i18n.I18n;
 import java.util.stream.Collectors;
+import app.ishaar.ui.common.Bidi;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableStringValue;
 import javafx.beans.value.ObservableValue;
 import javafx.geometry.Insets;
-import javafx.geometry.NodeOrientation;
 import javafx.geometry.Pos;
 import javafx.geometry.VPos;
 import javafx.scene.Group;
@@ -181,13 +181,11 @@ public final class LoginView {
 
         PasswordField secret = new PasswordField();
         secret.setId("secret");
-        secret.getStyleClass().add("ltr");
-        secret.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT);
+        Bidi.leftToRight(secret);
         secret.textProperty().bindBidirectional(vm.secretProperty());
         TextField shown = new TextField();
         shown.setId("secretShown");
-        shown.getStyleClass().add("ltr");
-        shown.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT);
+        Bidi.leftToRight(shown);
         // the plain-text twin holds the secret only while the user asks to see it
         vm.secretRevealedProperty().addListener((o, was, reveal) -> {
             if (reveal) {
@@ -248,6 +246,8 @@ public final class LoginView {
         scopeLabel.setLabelFor(scope);
         adv.add(scopeLabel, 0, 0);
         adv.add(scope, 1, 0);
+        adv.add(errorLabel("scopeError", vm.scopeErrorProperty()), 1, 1);
+        markInvalid(scope, vm.scopeErrorProperty());
         GridPane.setHgrow(scope, Priority.ALWAYS);
         TitledPane advanced = new TitledPane();
         advanced.setId("advanced");
@@ -349,7 +349,8 @@ public final class LoginView {
             }));
             kind.getStyleClass().add("demo-kind");
             Label id = new Label(a.clientId());
-            id.getStyleClass().addAll("ltr", "demo-id");
+            id.getStyleClass().add("demo-id");
+            Bidi.leftToRight(id);
             Button b = new Button();
             b.setGraphic(new VBox(0, kind, id));
             b.setId("demo-" + a.clientId());
@@ -359,7 +360,10 @@ public final class LoginView {
             b.setOnAction(e -> vm.fillDemo(a));
             b.disableProperty().bind(vm.busyProperty());
             if (!a.taxpayers().isEmpty()) {
-                b.setTooltip(new Tooltip(a.taxpayers().stream().map(t -> t.rin() + "  " + t.name()).collect(Collectors.joining("\n"))));
+                // the taxpayers' RINs and names: data, not UI text
+                Tooltip who = new Tooltip(a.taxpayers().stream().map(t -> t.rin() + "  " + t.name()).collect(Collectors.joining("\n")));
+                who.getStyleClass().add("data");
+                b.setTooltip(who);
             }
             pane.getChildren().add(b);
         }
@@ -440,8 +444,7 @@ public final class LoginView {
 
     private static void bindData(TextField f, String id, javafx.beans.property.StringProperty model) {
         f.setId(id);
-        f.getStyleClass().add("ltr");
-        f.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT);
+        Bidi.leftToRight(f);
         f.textProperty().bindBidirectional(model);
     }
 

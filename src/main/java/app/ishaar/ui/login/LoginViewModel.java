@@ -4,6 +4,7 @@ import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Endpoints;
 import app.ishaar.core.service.Environment;
+import app.ishaar.core.service.InputRules;
 import app.ishaar.core.service.InvalidEndpointException;
 import app.ishaar.core.service.SandboxProvider;
 import app.ishaar.core.service.ServiceException;
@@ -100,6 +101,7 @@ public final class LoginViewModel {
     private final Field rinField;
     private final Field authUrlField;
     private final Field baseUrlField;
+    private final Field scopeField;
     private final BooleanBinding valid;
     private final BooleanBinding canLogin;
     private final StringBinding failureText;
@@ -122,8 +124,9 @@ public final class LoginViewModel {
         this.secrets = secrets;
         this.settings = settings;
 
-        clientIdField = new Field(clientId, v -> v.isBlank() ? REQUIRED : null);
-        secretField = new Field(secret, v -> v.isEmpty() ? REQUIRED : null);
+        clientIdField = new Field(clientId, v -> v.isBlank() ? REQUIRED : problemKey(InputRules.clientId(v)));
+        secretField = new Field(secret, v -> v.isEmpty() ? REQUIRED : problemKey(InputRules.secret(v)));
+        scopeField = new Field(scope, v -> v.isBlank() ? null : problemKey(InputRules.scope(v)));
         rinField = new Field(onBehalfOf, v -> v.isBlank() || RIN.matcher(normalizeDigits(v.trim())).matches() ? null : "login.validation.rin");
         authUrlField = new Field(authUrl, v -> environment.get() == Environment.Kind.CUSTOM ? urlError("auth-url", v) : null);
         baseUrlField = new Field(baseUrl, v -> environment.get() == Environment.Kind.CUSTOM ? urlError("base-url", v) : null);
@@ -134,8 +137,8 @@ public final class LoginViewModel {
 
         valid = Bindings.createBooleanBinding(
                 () -> clientIdField.rawError.get() == null && secretField.rawError.get() == null && rinField.rawError.get() == null
-                        && authUrlField.rawError.get() == null && baseUrlField.rawError.get() == null,
-                clientIdField.rawError, secretField.rawError, rinField.rawError, authUrlField.rawError, baseUrlField.rawError);
+                        && authUrlField.rawError.get() == null && baseUrlField.rawError.get() == null && scopeField.rawError.get() == null,
+                clientIdField.rawError, secretField.rawError, rinField.rawError, authUrlField.rawError, baseUrlField.rawError, scopeField.rawError);
         canLogin = valid.and(busy.not());
         failureText = Bindings.createStringBinding(() -> {
             Failure f = failure.get();
@@ -224,6 +227,11 @@ public final class LoginViewModel {
     /** Message keys of the fields' problems, or null; a required field reports only once edited or after a submit. */
     public ReadOnlyStringProperty clientIdErrorProperty() {
         return clientIdField.shownError.getReadOnlyProperty();
+    }
+
+    /** The scope's problem key (too long, control characters, not scope tokens), or null. */
+    public ReadOnlyStringProperty scopeErrorProperty() {
+        return scopeField.shownError.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty secretErrorProperty() {
@@ -580,6 +588,16 @@ public final class LoginViewModel {
             b.append(i18n.get("error.reference", f.correlationId()));
         }
         return b.toString();
+    }
+
+    /** The message key of an input problem (the rules are shared with the command line), or null. */
+    static String problemKey(Optional<InputRules.Problem> p) {
+        return p.map(x -> switch (x) {
+            case EMPTY -> REQUIRED;
+            case TOO_LONG -> "login.validation.tooLong";
+            case UNSAFE_CHARACTERS -> "login.validation.unsafe";
+            case BAD_FORMAT -> "login.validation.format";
+        }).orElse(null);
     }
 
     private static String urlError(String field, String v) {

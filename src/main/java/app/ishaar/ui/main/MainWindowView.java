@@ -9,12 +9,14 @@ import app.ishaar.ui.main.MainWindowViewModel.TaxpayerEntry;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Optional;
+import app.ishaar.ui.common.Bidi;
+import app.ishaar.ui.settings.SettingsView;
+import app.ishaar.ui.settings.SettingsViewModel;
 import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
-import javafx.geometry.NodeOrientation;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -53,6 +55,8 @@ import javafx.util.Duration;
 public final class MainWindowView {
 
     public static final KeyCombination SWITCH = new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN);
+    /** Ctrl+, (Cmd+, on macOS): the settings dialog. */
+    public static final KeyCombination SETTINGS = new KeyCodeCombination(KeyCode.COMMA, KeyCombination.SHORTCUT_DOWN);
 
     private final MainWindowViewModel vm;
     private final I18n i18n;
@@ -79,6 +83,9 @@ public final class MainWindowView {
         root.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (SWITCH.match(e)) {
                 openSwitcher();
+                e.consume();
+            } else if (SETTINGS.match(e)) {
+                openSettings();
                 e.consume();
             }
         });
@@ -109,6 +116,18 @@ public final class MainWindowView {
 
     public Parent root() {
         return root;
+    }
+
+    private SettingsView settingsView;
+
+    /** View → Settings… (Ctrl+,): the one settings dialog, brought to the front if already open. */
+    public SettingsView openSettings() {
+        if (settingsView == null || !settingsView.stage().isShowing()) {
+            settingsView = new SettingsView(new SettingsViewModel(i18n, java.time.Clock.systemUTC()), i18n, scenes,
+                    root.getScene() == null ? null : root.getScene().getWindow());
+        }
+        settingsView.show();
+        return settingsView;
     }
 
     /** Ctrl+T: focus the search field of the switcher, text selected. */
@@ -159,7 +178,10 @@ public final class MainWindowView {
         ar.setOnAction(e -> vm.languageProperty().set(AppLanguage.ARABIC));
         vm.languageProperty().addListener((o, a, b) -> (b == AppLanguage.ARABIC ? ar : en).setSelected(true));
         language.getItems().addAll(en, ar);
-        view.getItems().add(language);
+        MenuItem settings = item("main.menu.settings", "menu-settings");
+        settings.setAccelerator(SETTINGS);
+        settings.setOnAction(e -> openSettings());
+        view.getItems().addAll(language, new javafx.scene.control.SeparatorMenuItem(), settings);
 
         MenuBar bar = new MenuBar(session, view);
         bar.setId("menubar");
@@ -172,7 +194,8 @@ public final class MainWindowView {
         name.getStyleClass().addAll("heading", "data");
         Label rin = new Label();
         rin.setId("header-rin");
-        rin.getStyleClass().addAll("ltr", "muted");
+        rin.getStyleClass().add("muted");
+        Bidi.leftToRight(rin);
         Runnable refresh = () -> {
             TaxpayerEntry e = vm.current();
             name.setText(e == null ? "" : e.label());
@@ -192,7 +215,8 @@ public final class MainWindowView {
         badge.textProperty().bind(i18n.text(MainWindowViewModel.environmentKey(vm.environment().kind())));
 
         Label host = new Label(vm.environment().apiHost());
-        host.getStyleClass().addAll("ltr", "muted");
+        host.getStyleClass().add("muted");
+        Bidi.leftToRight(host);
         host.setId("header-host");
 
         Region spacer = new Region();
@@ -224,8 +248,7 @@ public final class MainWindowView {
 
         PasswordField secret = new PasswordField();
         secret.setId("relogin-secret");
-        secret.getStyleClass().add("ltr");
-        secret.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT);
+        Bidi.leftToRight(secret);
         secret.promptTextProperty().bind(i18n.text("main.banner.secret"));
         secret.textProperty().bindBidirectional(vm.reloginSecretProperty());
         secret.setVisible(vm.reloginNeedsSecret());
@@ -347,8 +370,7 @@ public final class MainWindowView {
     private TitledPane addForm() {
         TextField rin = new TextField();
         rin.setId("add-rin");
-        rin.getStyleClass().add("ltr");
-        rin.setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT);
+        Bidi.leftToRight(rin);
         rin.promptTextProperty().bind(i18n.text("switcher.add.rin"));
         TextField name = new TextField();
         name.setId("add-name");
@@ -517,7 +539,8 @@ public final class MainWindowView {
             }
             String rinText = e.displayRinProperty().get();
             Label rin = new Label(rinText == null ? "" : rinText);
-            rin.getStyleClass().addAll("ltr", "muted");
+            rin.getStyleClass().add("muted");
+            Bidi.leftToRight(rin);
             Label state = new Label(switch (e.stateProperty().get()) {
                 case READY -> "●";
                 case FAILED -> "!";

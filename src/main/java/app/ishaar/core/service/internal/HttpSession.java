@@ -36,6 +36,8 @@ public final class HttpSession implements Session {
     private static final System.Logger LOG = System.getLogger("app.ishaar.core.service.session");
     static final String NOTIFICATIONS_PATH = "api/v1.0/notifications/taxpayer";
     static final int MAX_PAGE_SIZE = 100;
+    /** Longer than any token lifetime a service would give (a year); anything beyond is not believed. */
+    static final long MAX_LIFETIME_SECONDS = 366L * 24 * 3600;
 
     /** A token and when to renew it. No toString: the value must never be printed. */
     private static final class Token {
@@ -246,7 +248,8 @@ public final class HttpSession implements Session {
         }
         Instant now = ctx.config().clock().instant();
         long expiresIn = body.path("expires_in").asLong(3600);
-        if (expiresIn <= 0) {
+        // a lifetime that is not a sane number of seconds (0, negative, "Infinity", 10^20) is read as the documented hour
+        if (expiresIn <= 0 || expiresIn > MAX_LIFETIME_SECONDS) {
             expiresIn = 3600;
         }
         TokenInfo info = TokenClaims.info(value, Bodies.text(body, "scope"), credentials.scope(), now.plusSeconds(expiresIn));

@@ -61,8 +61,12 @@ public final class TokenClaims {
         String scope = grantedScope != null ? grantedScope : requestedScope != null ? requestedScope : joined(c.get("scope"));
         Instant exp = fallbackExpiry;
         JsonNode e = c.get("exp");
-        if (e != null && (e.isNumber() || e.isTextual() && e.asText().matches("\\d+"))) {
-            exp = Instant.ofEpochSecond(e.asLong());
+        if (e != null && (e.isNumber() || e.isTextual() && e.asText().matches("\\d{1,12}"))) {
+            long seconds = e.asLong();
+            // an exp before 2000 or after 9999 is not a real expiry: keep the fallback (expires_in)
+            if (seconds > 946_684_800L && seconds < 253_402_300_800L) {
+                exp = Instant.ofEpochSecond(seconds);
+            }
         }
         return new TokenInfo(taxRin, taxpayerName, firstText(c, "preferred_username"), firstText(c, "client_id"),
                 flag(c.get("IsIntermediary")), firstText(c, "IntermedRIN"), list(c.get("TaxProfTags")), scope, exp);

@@ -1,0 +1,131 @@
+package app.ishaar.ui.settings;
+
+import app.ishaar.ui.common.Bidi;
+import app.ishaar.ui.common.LanguageSwitch;
+import app.ishaar.ui.common.SceneFactory;
+import app.ishaar.ui.i18n.I18n;
+import javafx.geometry.Pos;
+import javafx.scene.Parent;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.RadioButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.Modality;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+
+/** Settings…: UI language, digit style and the time zone shown. Changes are live; Close (or Esc) closes. */
+public final class SettingsView {
+    private static final double VALUE_WIDTH = 340;
+    private final Stage stage = new Stage();
+    private final VBox root = new VBox(14);
+
+    public SettingsView(SettingsViewModel vm, I18n i18n, SceneFactory scenes, Window owner) {
+        root.setId("settings-dialog");
+        root.setStyle("-fx-padding: 18;");
+        root.setPrefWidth(520);
+
+        Label heading = label(i18n, "settingsDialog.heading");
+        heading.getStyleClass().add("heading");
+
+        Label language = label(i18n, "settingsDialog.language");
+        HBox languages = LanguageSwitch.create(i18n, vm.languageProperty(), "settings-lang", "settingsDialog.language");
+        languages.setAlignment(Pos.CENTER_LEFT);
+
+        Label digits = label(i18n, "settingsDialog.digits");
+        ToggleGroup digitGroup = new ToggleGroup();
+        RadioButton arabicDigits = radio(i18n, "settingsDialog.digits.arabic", "settings-digits-arabic", digitGroup);
+        RadioButton latinDigits = radio(i18n, "settingsDialog.digits.latin", "settings-digits-latin", digitGroup);
+        digitGroup.selectToggle(vm.latinDigitsProperty().get() ? latinDigits : arabicDigits);
+        digitGroup.selectedToggleProperty().addListener((o, old, now) -> {
+            if (now == null) {
+                digitGroup.selectToggle(old);
+            } else {
+                vm.latinDigitsProperty().set(now == latinDigits);
+            }
+        });
+        vm.latinDigitsProperty().addListener((o, a, latin) -> digitGroup.selectToggle(latin ? latinDigits : arabicDigits));
+        Label digitsHint = label(i18n, "settingsDialog.digits.hint");
+        digitsHint.getStyleClass().add("muted");
+        VBox digitBox = new VBox(6, arabicDigits, latinDigits, digitsHint);
+
+        Label zone = label(i18n, "settingsDialog.zone");
+        Label zoneHint = label(i18n, "settingsDialog.zone.local");
+        Label zoneId = new Label(vm.zoneId());
+        zoneId.setId("settings-zone");
+        zoneId.getStyleClass().add("muted");
+        Bidi.leftToRight(zoneId);
+        VBox zoneBox = new VBox(4, zoneHint, zoneId);
+
+        GridPane grid = new GridPane();
+        grid.setHgap(16);
+        grid.setVgap(14);
+        grid.addRow(0, language, languages);
+        grid.addRow(1, digits, digitBox);
+        grid.addRow(2, zone, zoneBox);
+        for (Label l : new Label[] {language, digits, zone}) {
+            GridPane.setValignment(l, javafx.geometry.VPos.TOP);
+            l.setMinWidth(Region.USE_PREF_SIZE); // the row names are never cut short
+        }
+        javafx.scene.layout.ColumnConstraints names = new javafx.scene.layout.ColumnConstraints();
+        javafx.scene.layout.ColumnConstraints values = new javafx.scene.layout.ColumnConstraints();
+        values.setHgrow(Priority.ALWAYS);
+        values.setPrefWidth(VALUE_WIDTH);
+        // one line each, unwrapped: JavaFX 21 draws wrapped right-to-left labels past their edge
+        grid.getColumnConstraints().addAll(names, values);
+
+        Label sample = new Label();
+        sample.setId("settings-sample");
+        sample.textProperty().bind(vm.sample());
+
+        Button close = new Button();
+        close.setId("settings-close");
+        close.textProperty().bind(i18n.text("settingsDialog.close"));
+        close.setDefaultButton(true);
+        close.setCancelButton(true);
+        close.setOnAction(e -> stage.close());
+        Region spring = new Region();
+        HBox.setHgrow(spring, Priority.ALWAYS);
+        HBox buttons = new HBox(spring, close);
+
+        root.getChildren().addAll(heading, grid, sample, buttons);
+        scenes.prepare(stage, root, "settingsDialog.window.title");
+        if (owner != null) {
+            stage.initOwner(owner);
+            stage.initModality(Modality.WINDOW_MODAL);
+        }
+        stage.setResizable(false);
+    }
+
+    private static Label label(I18n i18n, String key) {
+        Label l = new Label();
+        l.textProperty().bind(i18n.text(key));
+        return l;
+    }
+
+    private static RadioButton radio(I18n i18n, String key, String id, ToggleGroup group) {
+        RadioButton r = new RadioButton();
+        r.setId(id);
+        r.textProperty().bind(i18n.text(key));
+        r.setToggleGroup(group);
+        return r;
+    }
+
+    public Parent root() {
+        return root;
+    }
+
+    public Stage stage() {
+        return stage;
+    }
+
+    public void show() {
+        stage.show();
+        stage.toFront();
+    }
+}

@@ -1,0 +1,46 @@
+package app.ishaar.ui.settings;
+
+import app.ishaar.ui.i18n.AppLanguage;
+import app.ishaar.ui.i18n.I18n;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.StringBinding;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+
+/**
+ * The settings dialog's state. Changes apply at once (live, like the language switches) and are
+ * remembered by the application's settings service, which follows the UI language and digit style.
+ */
+public final class SettingsViewModel {
+    private final I18n i18n;
+    private final Clock clock;
+
+    public SettingsViewModel(I18n i18n, Clock clock) {
+        this.i18n = i18n;
+        this.clock = clock;
+    }
+
+    public ObjectProperty<AppLanguage> languageProperty() {
+        return i18n.languageProperty();
+    }
+
+    /** Latin (0-9) rather than Arabic-Indic (٠-٩) digits in the Arabic UI. */
+    public BooleanProperty latinDigitsProperty() {
+        return i18n.latinDigitsProperty();
+    }
+
+    /** The time zone dates and times are shown in: the computer's own. */
+    public String zoneId() {
+        ZoneId zone = i18n.zoneProperty().get();
+        return zone.getId();
+    }
+
+    /** A live example of the chosen formats: now, and "page 12 of 34". */
+    public StringBinding sample() {
+        return Bindings.createStringBinding(() -> i18n.get("settingsDialog.sample", i18n.formatDateTime(Instant.now(clock)), 12, 34),
+                i18n.languageProperty(), i18n.latinDigitsProperty(), i18n.zoneProperty());
+    }
+}

@@ -1,0 +1,163 @@
+package app.ishaar.faults;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import app.ishaar.core.secrets.InMemorySecretStore;
+import app.ishaar.core.secrets.SecretStore;
+import app.ishaar.core.service.Session;
+import app.ishaar.ui.FxSandboxTestBase;
+import app.ishaar.ui.history.ExportViewModel;
+import app.ishaar.ui.history.HistoryViewModel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import java.util.logging.SimpleFormatter;
+import java.util.stream.Stream;
+import javafx.scene.control.CheckBox;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The desktop app's whole scripted session (issue #9), headless against the sandbox: log in with
+ * "remember" on (in-memory keychain), browse (next page, a filter), export as CSV and XLSX, log out,
+ * then a failed login with a wrong secret. Afterwards no file the app wrote (settings folder, exports)
+ * and no log record at any level holds the secret, the wrong secret, or the session's access token
+ * (whole, payload, signature, or any JWT at all). {@code SecretHygieneFxTest} covers remember on/off
+ * alone; {@code SecretsAfterASessionTest} the command line.
+ */
+class UiSecretsSessionFxTest extends FxSandboxTestBase {
+
+    private static final String SECRET = "sandbox-secret-1";
+    private static final String WRONG = "wrong-secret-\u0635\u0648";
+
+    @TempDir
+    Path exports;
+
+    private final InMemorySecretStore keychain = new InMemorySecretStore();
+    private final List<String> logged = new ArrayList<>();
+    private final List<Logger> held = Stream.of("", "app.ishaar", "app.ishaar.core", "app.ishaar.ui", "okhttp3").map(Logger::getLogger).toList();
+    private final List<Level> before = new ArrayList<>();
+    private final Handler capture = new Handler() {
+        private final SimpleFormatter formatter = new SimpleFormatter();
+
+        @Override
+        public void publish(LogRecord r) {
+            synchronized (logged) {
+                logged.add(formatter.format(r));
+            }
+        }
+
+        @Override
+        public void flush() {}
+
+        @Override
+        public void close() {}
+    };
+
+    @Override
+    protected SecretStore secretStore() {
+        return keychain;
+    }
+
+    @Override
+    protected void beforeLaunch() {
+        held.forEach(l -> {
+            before.add(l.getLevel());
+            l.setLevel(Level.ALL);
+        });
+        capture.setLevel(Level.ALL);
+        held.get(0).addHandler(capture);
+    }
+
+    @AfterEach
+    void stopCapture() {
+        held.get(0).removeHandler(capture);
+        for (int i = 0; i < held.size(); i++) {
+            held.get(i).setLevel(before.get(i));
+        }
+    }
+
+    @Test
+    void noFileAndNoLogRecordHoldsTheSecretOrTheToken() throws Exception {
+        waitForDemoAccounts();
+        waitUntil("the keychain is found available", () -> !lookup("#remember").query().isDisabled());
+        paste("#clientId", "erp-nile-trading");
+        typeInto("#secret", SECRET);
+        if (!fx(() -> lookup("#remember").<CheckBox>query().isSelected())) {
+            clickOn("#remember");
+        }
+        clickOn("#login-button");
+        waitForMainWindow();
+        waitUntil("the token is there", () -> flow.mainViewModel().current().session().flatMap(Session::accessToken).isPresent());
+        String token = fx(() -> flow.mainViewModel().current().session().flatMap(Session::accessToken).orElseThrow());
+        assertThat(keychain.contains("SANDBOX|erp-nile-trading")).isTrue();
+
+        // browse: the first page, the next, a filter
+        HistoryViewModel history = fx(() -> flow.mainViewModel().current().history());
+        waitUntil("rows", () -> !history.loadingProperty().get() && !history.rows().isEmpty());
+        onFx(() -> history.pager().next());
+        waitUntil("page 2", () -> !history.loadingProperty().get() && history.pager().pageProperty().get() == 2);
+        onFx(() -> {
+            history.filters().statusProperty().set("error");
+            history.filters().apply();
+        });
+        waitUntil("filtered", () -> !history.loadingProperty().get() && history.rows().stream().allMatch(n -> "error".equals(n.status())));
+
+        // export both formats
+        for (ExportViewModel.Format format : ExportViewModel.Format.values()) {
+            ExportViewModel export = fx(history::newExport);
+            Path file = exports.resolve("history." + format.extension());
+            onFx(() -> {
+                export.formatProperty().set(format);
+                export.start(file);
+            });
+            waitUntil("exported as " + format, () -> export.stateProperty().get() == ExportViewModel.State.DONE);
+            assertThat(file).isNotEmptyFile();
+        }
+
+        onFx(() -> flow.mainViewModel().logout());
+        waitUntil("back at the dialog", () -> flow.loginStage().isShowing() && flow.mainStage() == null);
+
+        // a failed login
+        paste("#clientId", "erp-nile-trading");
+        paste("#secret", WRONG);
+        clickOn("#login-button");
+        waitUntil("refused", () -> flow.loginViewModel().failureProperty().get() != null && !flow.loginViewModel().busyProperty().get());
+        ctx.settings().flush();
+
+        String[] parts = token.split("\\.");
+        List<String> secrets = List.of(SECRET, WRONG, token, parts[1], parts[2], "eyJ");
+        List<Path> files = new ArrayList<>();
+        for (Path root : List.of(configDir, exports)) {
+            try (Stream<Path> walk = Files.walk(root)) {
+                walk.filter(Files::isRegularFile).forEach(files::add);
+            }
+        }
+        assertThat(files).as("settings and both exports").hasSizeGreaterThanOrEqualTo(3);
+        for (Path f : files) {
+            byte[] bytes = Files.readAllBytes(f);
+            String content = new String(bytes, StandardCharsets.UTF_8) + new String(bytes, StandardCharsets.ISO_8859_1);
+            for (String s : secrets) {
+                assertThat(content).as("%s holds a secret", f.getFileName()).doesNotContain(s);
+            }
+            assertThat(content).doesNotContainIgnoringCase("bearer ");
+        }
+        List<String> lines;
+        synchronized (logged) {
+            lines = List.copyOf(logged);
+        }
+        assertThat(lines).as("the session was logged").anyMatch(l -> l.contains("logging in"));
+        for (String line : lines) {
+            for (String s : secrets) {
+                assertThat(line).doesNotContain(s);
+            }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package app.ishaar.ui.i18n;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import app.ishaar.ui.history.HistoryLabels;
+import java.time.Instant;
+import java.time.ZoneId;
+import org.junit.jupiter.api.Test;
+
+/** Dates, times and numbers as a reader of each language expects them; one implementation for all screens. */
+class I18nFormatTest {
+    private static final Instant T = Instant.parse("2026-11-20T15:39:52Z");
+    /** Direction marks that many fonts draw as boxes. */
+    private static final String MARKS = "[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]";
+
+    private static I18n i18n(AppLanguage lang) {
+        I18n i = new I18n(lang);
+        i.zoneProperty().set(ZoneId.of("Africa/Cairo"));
+        return i;
+    }
+
+    @Test
+    void arabicDateTimeHasMonthNamesArabicIndicDigitsTheUsersZoneAndNoMarks() {
+        I18n ar = i18n(AppLanguage.ARABIC);
+        assertThat(ar.formatDateTime(T)).isEqualTo("٢٠ نوفمبر ٢٠٢٦، ٥:٣٩:٥٢ م").doesNotContainPattern(MARKS);
+        ar.latinDigitsProperty().set(true);
+        assertThat(ar.formatDateTime(T)).isEqualTo("20 نوفمبر 2026، 5:39:52 م");
+        ar.zoneProperty().set(ZoneId.of("Asia/Dubai"));
+        assertThat(ar.formatDateTime(T)).isEqualTo("20 نوفمبر 2026، 7:39:52 م");
+    }
+
+    @Test
+    void englishDateTimeIsTheMediumBritishForm() {
+        assertThat(i18n(AppLanguage.ENGLISH).formatDateTime(T)).isEqualTo("20 Nov 2026, 17:39:52").doesNotContainPattern(MARKS);
+    }
+
+    @Test
+    void theHistoryScreenUsesTheSameFormat() {
+        I18n ar = i18n(AppLanguage.ARABIC);
+        assertThat(new HistoryLabels(ar).dateTime(T)).isEqualTo(ar.formatDateTime(T));
+        assertThat(new HistoryLabels(ar).dateTime(null)).isEqualTo("—");
+    }
+
+    @Test
+    void numbersAndTheBundlesOwnDigitsFollowTheDigitSetting() {
+        I18n ar = i18n(AppLanguage.ARABIC);
+        assertThat(ar.formatNumber(2500)).isEqualTo("٢٬٥٠٠");
+        assertThat(ar.get("pager.of", 50)).isEqualTo("من ٥٠");
+        assertThat(ar.get("datePreset.last7Days")).isEqualTo("آخر ٧ أيام");
+        ar.latinDigitsProperty().set(true);
+        assertThat(ar.formatNumber(2500)).isEqualTo("2,500");
+        assertThat(ar.get("pager.of", 50)).isEqualTo("من 50");
+        assertThat(ar.get("datePreset.last7Days")).isEqualTo("آخر 7 أيام");
+        assertThat(i18n(AppLanguage.ENGLISH).get("pager.of", 50)).isEqualTo("of 50");
+    }
+}
