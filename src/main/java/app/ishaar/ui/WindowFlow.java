@@ -1,5 +1,6 @@
 package app.ishaar.ui;
 
+import app.ishaar.ui.common.AfterFirstFrame;
 import app.ishaar.ui.common.FxExecutor;
 import app.ishaar.ui.login.LoginView;
 import app.ishaar.ui.login.LoginViewModel;
@@ -42,7 +43,13 @@ public final class WindowFlow {
         });
         loginStage.show();
         view.focusFirstEmpty();
-        vm.activate();
+        // the dialog's background work (keychain probe; on Sandbox, starting the sandbox for the demo
+        // accounts) begins once its first frame is drawn: begun at show(), it competed with that frame
+        AfterFirstFrame.run(() -> {
+            if (vm == loginVm) {
+                vm.activate();
+            }
+        });
     }
 
     private void showMain(LoginViewModel.LoginResult result) {

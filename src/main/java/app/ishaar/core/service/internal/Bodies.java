@@ -43,6 +43,9 @@ public final class Bodies {
     /** Null when the body looks like JSON; otherwise EMPTY, HTML or NOT_JSON. */
     public static BodyKind classify(HttpResult r) {
         byte[] b = r.body();
+        if (startsLikeJson(b) && (r.contentType() == null || !r.contentType().toLowerCase(Locale.ROOT).contains("html"))) {
+            return null; // the common case, decided without decoding
+        }
         String head = new String(b, 0, Math.min(b.length, 512), StandardCharsets.UTF_8).strip();
         if (head.startsWith("\uFEFF")) {
             head = head.substring(1).strip();
@@ -59,6 +62,22 @@ public final class Bodies {
             return BodyKind.NOT_JSON;
         }
         return null;
+    }
+
+    /** True when the first byte after ASCII white space and an optional UTF-8 byte order mark is { or [. */
+    private static boolean startsLikeJson(byte[] b) {
+        int n = Math.min(b.length, 512); // as far as classify looks
+        int i = 0;
+        while (i < n && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r')) {
+            i++;
+        }
+        if (i + 2 < n && b[i] == (byte) 0xEF && b[i + 1] == (byte) 0xBB && b[i + 2] == (byte) 0xBF) {
+            i += 3;
+            while (i < n && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r')) {
+                i++;
+            }
+        }
+        return i < n && (b[i] == '{' || b[i] == '[');
     }
 
     /** The standard error body {@code {"error":{code,message,target,details}}}, or null when there is none. */

@@ -66,6 +66,111 @@ public final class DotNetDateTimes {
         return OffsetDateTime.of(local, offset).toInstant();
     }
 
+    /**
+     * The same as {@link #parse(String)} of the given characters, without making a string for the
+     * forms the service actually sends ({@code yyyy-MM-ddTHH:mm[:ss[.f…]]} then {@code Z}, an
+     * {@code ±HH:MM} offset or nothing): the history reader calls this for every date-time of every
+     * page. Anything else goes through {@link #parse(String)}, so both read exactly the same.
+     */
+    public static Instant parse(char[] text, int offset, int length) throws DateTimeParseException {
+        Instant fast = parseCommon(text, offset, length);
+        return fast != null ? fast : parse(new String(text, offset, length));
+    }
+
+    /** The common forms, strictly validated; null for anything else (including anything invalid). */
+    static Instant parseCommon(char[] b, int off, int len) {
+        int end = off + len;
+        if (len < 16 || b[off + 4] != '-' || b[off + 7] != '-' || b[off + 10] != 'T' || b[off + 13] != ':') {
+            return null;
+        }
+        int year = digits(b, off, 4);
+        int month = digits(b, off + 5, 2);
+        int day = digits(b, off + 8, 2);
+        int hour = digits(b, off + 11, 2);
+        int minute = digits(b, off + 14, 2);
+        boolean leap = (year & 3) == 0 && (year % 100 != 0 || year % 400 == 0);
+        if (year < 1 || month < 1 || month > 12 || day < 1 || day > (month == 2 && leap ? 29 : MONTH_DAYS[month])
+                || hour < 0 || hour > 23 || minute < 0 || minute > 59) {
+            return null;
+        }
+        int i = off + 16;
+        int second = 0;
+        int nanos = 0;
+        if (i < end && b[i] == ':') {
+            if (i + 3 > end) {
+                return null;
+            }
+            second = digits(b, i + 1, 2);
+            if (second < 0 || second > 59) {
+                return null;
+            }
+            i += 3;
+            if (i < end && b[i] == '.') {
+                i++;
+                int start = i;
+                while (i < end && i - start < 10 && b[i] >= '0' && b[i] <= '9') {
+                    nanos = nanos * 10 + (b[i] - '0');
+                    i++;
+                }
+                int n = i - start;
+                if (n == 0 || n > 9) {
+                    return null;
+                }
+                for (; n < 9; n++) {
+                    nanos *= 10;
+                }
+            }
+        }
+        int offsetSeconds = 0;
+        if (i < end) {
+            char c = b[i];
+            if (c == 'Z' && i + 1 == end) {
+                i++;
+            } else if ((c == '+' || c == '-') && i + 6 == end && b[i + 3] == ':') {
+                int oh = digits(b, i + 1, 2);
+                int om = digits(b, i + 4, 2);
+                if (oh < 0 || oh > 17 || om < 0 || om > 59) {
+                    return null;
+                }
+                offsetSeconds = (c == '-' ? -1 : 1) * (oh * 3600 + om * 60);
+                i = end;
+            } else {
+                return null;
+            }
+        }
+        long epochSecond = epochDay(year, month, day, leap) * 86_400L + hour * 3600L + minute * 60L + second - offsetSeconds;
+        return Instant.ofEpochSecond(epochSecond, nanos);
+    }
+
+    private static final int[] MONTH_DAYS = {0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+
+    /** Days since 1970-01-01 of a valid date with year >= 1 (the arithmetic of LocalDate.toEpochDay, without the object). */
+    private static long epochDay(long y, int m, int d, boolean leap) {
+        long total = 365 * y + (y + 3) / 4 - (y + 99) / 100 + (y + 399) / 400;
+        total += (367L * m - 362) / 12;
+        total += d - 1;
+        if (m > 2) {
+            total -= leap ? 1 : 2;
+        }
+        return total - 719_528L;
+    }
+
+    /** The value of {@code n} ASCII digits, or -1 when one is not a digit or the text is too short. */
+    private static int digits(char[] b, int from, int n) {
+        int v = 0;
+        for (int k = 0; k < n; k++) {
+            if (from + k >= b.length) {
+                return -1;
+            }
+            char c = b[from + k];
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            v = v * 10 + (c - '0');
+        }
+        return v;
+    }
+
     /** {@code 2026-03-01T10:15:30.1234567Z} (7 fractional digits, UTC); null for null. */
     public static String format(Instant instant) {
         return instant == null ? null : WRITE.format(instant);

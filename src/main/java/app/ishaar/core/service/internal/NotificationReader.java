@@ -5,7 +5,13 @@ import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.NotificationPage;
 import app.ishaar.core.service.UnexpectedResponseException;
 import app.ishaar.core.service.UnexpectedResponseException.BodyKind;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectReader;
+import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -16,32 +22,76 @@ import java.util.List;
  * The tolerant reader of the notification history result: unknown members ignored, unknown
  * enumerated values kept raw, null arrays read as empty, {@code metadata} as an object or as a
  * one-element array, every .NET date-time form.
+ *
+ * <p>It streams: the page is read token by token straight into the model (no intermediate tree),
+ * and date-times are read from the parser's buffer (see {@link DotNetDateTimes#parse(char[], int, int)}).
+ * Only {@code metadata}, a handful of numbers, is read as a tree. A scalar where text is expected
+ * is read as its text (as {@link Bodies#text} does); a container there is read as absent; when a
+ * member repeats, the last one counts.
  */
 public final class NotificationReader {
     private static final System.Logger LOG = System.getLogger(NotificationReader.class.getName());
 
+    /** Reads one value as a tree in the middle of the stream (the mapper itself insists on the end of input after a value). */
+    private static final ObjectReader TREE = Bodies.MAPPER.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
     private NotificationReader() {}
 
     public static NotificationPage read(HttpResult r, int pageNo, Integer requestedPageSize) throws UnexpectedResponseException {
-        JsonNode root = Bodies.readJson(r);
-        if (!root.isObject()) {
-            throw new UnexpectedResponseException(r.status(), BodyKind.MISSING_MEMBERS, "not an object", r.correlationId(), null);
+        BodyKind kind = Bodies.classify(r);
+        if (kind != null) {
+            throw new UnexpectedResponseException(r.status(), kind, null, r.correlationId(), null);
         }
-        JsonNode result = root.get("result");
-        if (result == null) {
-            throw new UnexpectedResponseException(r.status(), BodyKind.MISSING_MEMBERS, "no result", r.correlationId(), null);
-        }
-        List<Notification> items = new ArrayList<>();
-        if (result.isArray()) {
-            for (JsonNode n : result) {
-                if (n != null && n.isObject()) {
-                    items.add(notification(n));
+        List<Notification> items = null;
+        boolean hasResult = false;
+        boolean resultNotArray = false;
+        JsonNode meta = null;
+        try (JsonParser p = Bodies.MAPPER.getFactory().createParser(r.body())) {
+            JsonToken first = p.nextToken();
+            if (first == null) {
+                throw new UnexpectedResponseException(r.status(), BodyKind.EMPTY, null, r.correlationId(), null);
+            }
+            if (first != JsonToken.START_OBJECT) {
+                p.skipChildren();
+                noTrailingTokens(p);
+                throw new UnexpectedResponseException(r.status(), BodyKind.MISSING_MEMBERS, "not an object", r.correlationId(), null);
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                JsonToken v = p.nextToken();
+                switch (name) {
+                    case "result" -> {
+                        hasResult = true;
+                        if (v == JsonToken.START_ARRAY) {
+                            items = notifications(p);
+                            resultNotArray = false;
+                        } else {
+                            p.skipChildren();
+                            items = null;
+                            resultNotArray = v != JsonToken.VALUE_NULL;
+                        }
+                    }
+                    case "metadata" -> meta = TREE.readTree(p);
+                    default -> p.skipChildren();
                 }
             }
-        } else if (!result.isNull()) {
+            noTrailingTokens(p);
+        } catch (JsonProcessingException e) {
+            // the message quotes the body: keep only the location
+            String where = e.getLocation() == null ? null : "at offset " + e.getLocation().getCharOffset();
+            throw new UnexpectedResponseException(r.status(), BodyKind.MALFORMED_JSON, where, r.correlationId(), null);
+        } catch (IOException e) {
+            throw new UnexpectedResponseException(r.status(), BodyKind.MALFORMED_JSON, null, r.correlationId(), null);
+        }
+        if (!hasResult) {
+            throw new UnexpectedResponseException(r.status(), BodyKind.MISSING_MEMBERS, "no result", r.correlationId(), null);
+        }
+        if (resultNotArray) {
             throw new UnexpectedResponseException(r.status(), BodyKind.MISSING_MEMBERS, "result is not an array", r.correlationId(), null);
         }
-        JsonNode meta = root.get("metadata");
+        if (items == null) {
+            items = new ArrayList<>();
+        }
         if (meta != null && meta.isArray()) {
             meta = meta.size() > 0 ? meta.get(0) : null;
         }
@@ -59,34 +109,127 @@ public final class NotificationReader {
         return new NotificationPage(items, Math.max(0, totalPages), Math.max(0, totalCount), pageNo, pageSize);
     }
 
-    static Notification notification(JsonNode n) {
-        List<DeliveryAttempt> attempts = new ArrayList<>();
-        JsonNode a = n.get("deliveryAttempts");
-        if (a != null && a.isArray()) {
-            for (JsonNode x : a) {
-                if (x != null && x.isObject()) {
-                    attempts.add(new DeliveryAttempt(instant(x, "attemptDateTime"), Bodies.text(x, "status"), Bodies.text(x, "statusDetails")));
-                }
-            }
+    /** After the root value: the end of the input, as the object mapper's FAIL_ON_TRAILING_TOKENS demands. */
+    private static void noTrailingTokens(JsonParser p) throws IOException {
+        if (p.nextToken() != null) {
+            throw new com.fasterxml.jackson.core.JsonParseException(p, "trailing token after the root value");
         }
-        return new Notification(
-                Bodies.text(n, "notificationId"),
-                instant(n, "receivedDateTime"),
-                instant(n, "deliveredDateTime"),
-                Bodies.text(n, "typeId"),
-                Bodies.text(n, "typeName"),
-                Bodies.text(n, "finalMessage"),
-                Bodies.text(n, "channel"),
-                Bodies.text(n, "address"),
-                Bodies.text(n, "language"),
-                Bodies.text(n, "status"),
-                attempts);
     }
 
-    private static Instant instant(JsonNode n, String field) {
-        String s = Bodies.text(n, field);
+    /** The elements of the result array that are objects; the parser is on START_ARRAY, left on its END_ARRAY. */
+    private static List<Notification> notifications(JsonParser p) throws IOException {
+        List<Notification> items = new ArrayList<>(100);
+        JsonToken t;
+        while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+            if (t == JsonToken.START_OBJECT) {
+                items.add(notification(p));
+            } else {
+                p.skipChildren();
+            }
+        }
+        return items;
+    }
+
+    /** One notification; the parser is on its START_OBJECT, left on its END_OBJECT. */
+    private static Notification notification(JsonParser p) throws IOException {
+        String id = null;
+        Instant received = null;
+        Instant delivered = null;
+        String typeId = null;
+        String typeName = null;
+        String finalMessage = null;
+        String channel = null;
+        String address = null;
+        String language = null;
+        String status = null;
+        List<DeliveryAttempt> attempts = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            JsonToken v = p.nextToken();
+            switch (name) {
+                case "notificationId" -> id = text(p, v);
+                case "receivedDateTime" -> received = instant(p, v, name);
+                case "deliveredDateTime" -> delivered = instant(p, v, name);
+                case "typeId" -> typeId = text(p, v);
+                case "typeName" -> typeName = text(p, v);
+                case "finalMessage" -> finalMessage = text(p, v);
+                case "channel" -> channel = text(p, v);
+                case "address" -> address = text(p, v);
+                case "language" -> language = text(p, v);
+                case "status" -> status = text(p, v);
+                case "deliveryAttempts" -> attempts = v == JsonToken.START_ARRAY ? attempts(p) : skip(p);
+                default -> p.skipChildren();
+            }
+        }
+        return new Notification(id, received, delivered, typeId, typeName, finalMessage, channel, address, language, status, attempts);
+    }
+
+    private static List<DeliveryAttempt> skip(JsonParser p) throws IOException {
+        p.skipChildren();
+        return null;
+    }
+
+    /** The attempts that are objects; the parser is on START_ARRAY, left on its END_ARRAY. */
+    private static List<DeliveryAttempt> attempts(JsonParser p) throws IOException {
+        // most notifications have one attempt: an immutable one-element list, which the record then keeps as it is
+        DeliveryAttempt single = null;
+        List<DeliveryAttempt> attempts = null;
+        JsonToken t;
+        while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+            if (t != JsonToken.START_OBJECT) {
+                p.skipChildren();
+                continue;
+            }
+            Instant at = null;
+            String status = null;
+            String details = null;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                JsonToken v = p.nextToken();
+                switch (name) {
+                    case "attemptDateTime" -> at = instant(p, v, name);
+                    case "status" -> status = text(p, v);
+                    case "statusDetails" -> details = text(p, v);
+                    default -> p.skipChildren();
+                }
+            }
+            DeliveryAttempt attempt = new DeliveryAttempt(at, status, details);
+            if (attempts != null) {
+                attempts.add(attempt);
+            } else if (single == null) {
+                single = attempt;
+            } else {
+                attempts = new ArrayList<>();
+                attempts.add(single);
+                attempts.add(attempt);
+            }
+        }
+        return attempts != null ? attempts : single != null ? List.of(single) : List.of();
+    }
+
+    /** A member's value as text, as {@link Bodies#text} reads it from a tree: null for null and containers. */
+    private static String text(JsonParser p, JsonToken v) throws IOException {
+        if (v == JsonToken.VALUE_STRING) {
+            return p.getText();
+        }
+        if (v == JsonToken.VALUE_NULL) {
+            return null;
+        }
+        if (v == JsonToken.START_OBJECT || v == JsonToken.START_ARRAY) {
+            p.skipChildren();
+            return null;
+        }
+        // a number or a boolean: its text as the tree would give it
+        JsonNode node = TREE.readTree(p);
+        return node == null ? null : node.asText();
+    }
+
+    private static Instant instant(JsonParser p, JsonToken v, String field) throws IOException {
         try {
-            return DotNetDateTimes.parse(s);
+            if (v == JsonToken.VALUE_STRING) {
+                return DotNetDateTimes.parse(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
+            }
+            return DotNetDateTimes.parse(text(p, v));
         } catch (DateTimeParseException e) {
             LOG.log(Level.DEBUG, "unreadable {0}, kept empty", field);
             return null;

@@ -1,0 +1,242 @@
+package app.ishaar.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The benchmark suite of issue #8: {@code mvn -B -Pbench verify} (see the pom's {@code bench} profile).
+ * Runs every measurement, each in a fresh child JVM of its own (JMH forks its own), prints a table and
+ * writes {@code target/bench/results.json}. A measurement that fails is reported as not measured
+ * (value null, met false); the suite itself then still ends normally, the table says what is missing.
+ *
+ * <p>Arguments: {@code all} or a comma-separated list of group or metric names (parse, export,
+ * sandbox, startup, ui).
+ */
+public final class BenchSuite {
+    private BenchSuite() {}
+
+    static final String RESULT_PREFIX = "BENCH_RESULT ";
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    /** The metrics in the issue's order, each with the group that measures it. */
+    static final Map<String, String> METRICS = new LinkedHashMap<>();
+
+    static {
+        METRICS.put("startup_ratio", "startup");
+        METRICS.put("login_to_first_page_ms", "ui");
+        METRICS.put("parse_ratio", "parse");
+        METRICS.put("export_speedup", "export");
+        METRICS.put("export_ms", "export");
+        METRICS.put("heap_after_paging_mb", "heap");
+        METRICS.put("max_fx_stall_ms", "ui");
+        METRICS.put("sandbox_page_ms", "sandbox");
+    }
+
+    /** Goals and units, so that a group that fails still yields its rows. */
+    static Metric notMeasured(String name, String why) {
+        return switch (name) {
+            case "startup_ratio" -> Metric.failed(name, "x", StartupBench.GOAL, why);
+            case "login_to_first_page_ms" -> Metric.failed(name, "ms", UiBench.LOGIN_GOAL, why);
+            case "parse_ratio" -> Metric.failed(name, "x", ParseBench.GOAL, why);
+            case "export_speedup" -> Metric.failed(name, "x", ExportBench.SPEEDUP_GOAL, why);
+            case "export_ms" -> Metric.failed(name, "ms", ExportBench.MS_GOAL, why);
+            case "heap_after_paging_mb" -> Metric.failed(name, "MB", UiBench.HEAP_GOAL, why);
+            case "max_fx_stall_ms" -> Metric.failed(name, "ms", UiBench.STALL_GOAL, why);
+            case "sandbox_page_ms" -> Metric.failed(name, "ms", SandboxBench.GOAL, why);
+            default -> throw new IllegalArgumentException(name);
+        };
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length >= 2 && args[0].equals("--child")) {
+            runChild(args[1]);
+            return;
+        }
+        Path dir = Path.of(System.getProperty("bench.dir", "target/bench"));
+        Files.createDirectories(dir);
+        Set<String> groups = selectedGroups(args.length == 0 ? "all" : args[0]);
+        String loadBefore = loadAverage();
+        long t0 = System.nanoTime();
+        Map<String, Metric> results = new LinkedHashMap<>();
+        for (String group : List.of("parse", "export", "sandbox", "startup", "ui", "heap")) {
+            if (!groups.contains(group)) {
+                continue;
+            }
+            System.out.printf("%n=== bench group %s ===%n", group);
+            long g0 = System.nanoTime();
+            try {
+                for (Metric m : runGroup(group, dir)) {
+                    results.put(m.name(), m);
+                }
+            } catch (Exception | Error e) {
+                System.out.println("group " + group + " failed: " + e);
+                e.printStackTrace(System.out);
+            }
+            for (Map.Entry<String, String> e : METRICS.entrySet()) {
+                if (e.getValue().equals(group) && !results.containsKey(e.getKey())) {
+                    results.put(e.getKey(), notMeasured(e.getKey(), "group " + group + " failed, see the log above"));
+                }
+            }
+            System.out.printf("=== bench group %s took %.0f s ===%n", group, (System.nanoTime() - g0) / 1e9);
+        }
+        Map<String, Metric> ordered = new LinkedHashMap<>();
+        for (String name : METRICS.keySet()) {
+            if (results.containsKey(name)) {
+                ordered.put(name, results.get(name));
+            }
+        }
+        Path json = dir.resolve("results.json");
+        writeJson(ordered, json);
+        System.out.println();
+        System.out.print(table(ordered));
+        System.out.printf("%nmachine: %s%nload average (1/5/15 min) at start: %s, at end: %s%nsuite time: %.0f s; results: %s%n", machine(), loadBefore,
+                loadAverage(), (System.nanoTime() - t0) / 1e9, json.toAbsolutePath());
+    }
+
+    static Set<String> selectedGroups(String arg) {
+        Set<String> groups = new TreeSet<>();
+        for (String s : arg.split(",")) {
+            s = s.trim();
+            if (s.equals("all")) {
+                groups.addAll(METRICS.values());
+            } else if (METRICS.containsKey(s)) {
+                groups.add(METRICS.get(s));
+            } else if (METRICS.containsValue(s)) {
+                groups.add(s);
+            } else if (!s.isEmpty()) {
+                throw new IllegalArgumentException("unknown metric or group: " + s + " (know " + METRICS + ")");
+            }
+        }
+        return groups;
+    }
+
+    /** parse runs JMH from here (JMH forks); startup launches its own children; the rest run in one child JVM each. */
+    static List<Metric> runGroup(String group, Path dir) throws Exception {
+        switch (group) {
+            case "parse":
+                return ParseBench.measure(dir);
+            case "startup":
+                return StartupBench.measure(dir);
+            default:
+                List<Metric> out = new ArrayList<>();
+                List<String> flags = new ArrayList<>();
+                flags.add("-Dbench.dir=" + dir.toAbsolutePath());
+                // for profiling a measurement, e.g. -Dbench.childFlags=-XX:StartFlightRecording=filename=ui.jfr
+                String extra = System.getProperty("bench.childFlags", "").trim();
+                if (!extra.isEmpty()) {
+                    flags.addAll(List.of(extra.split("\\s+")));
+                }
+                switch (group) {
+                    case "sandbox" -> flags.add("-Xmx2g");
+                    case "export" -> flags.add("-Xmx512m");
+                    default -> {
+                        // the desktop app as a user starts it: no heap option
+                        flags.addAll(ChildJvm.FX_FLAGS);
+                        flags.add("-Dishaar.config.dir=" + dir.resolve("config-" + group).toAbsolutePath());
+                    }
+                }
+                boolean desktop = group.equals("ui") || group.equals("heap");
+                // the desktop app's service runs here, out of the measured process (its data would count as the app's heap)
+                try (app.ishaar.sandbox.Sandbox sandbox = desktop ? UiSandbox.start() : null) {
+                    if (sandbox != null) {
+                        flags.addAll(UiSandbox.properties(sandbox));
+                    }
+                    ChildJvm.run(ChildJvm.command(flags, BenchSuite.class.getName(), List.of("--child", group)), 600, line -> {
+                    if (line.startsWith(RESULT_PREFIX)) {
+                        try {
+                            out.add(JSON.readValue(line.substring(RESULT_PREFIX.length()), Metric.class));
+                        } catch (IOException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    } else {
+                        System.out.println("  | " + line);
+                    }
+                    });
+                }
+                return out;
+        }
+    }
+
+    /** In a child JVM: measure one group and print each figure as a result line. */
+    static void runChild(String group) throws Exception {
+        Path dir = Path.of(System.getProperty("bench.dir", "target/bench"));
+        List<Metric> metrics = switch (group) {
+            case "export" -> ExportBench.measure(dir);
+            case "sandbox" -> SandboxBench.measure();
+            case "ui" -> UiBench.measureLoginAndStalls(dir);
+            case "heap" -> UiBench.measureHeap(dir);
+            default -> throw new IllegalArgumentException(group);
+        };
+        for (Metric m : metrics) {
+            System.out.println(RESULT_PREFIX + JSON.writeValueAsString(m));
+        }
+        System.out.flush();
+        System.exit(0); // the FX toolkit and client pools may hold non-daemon threads
+    }
+
+    static void writeJson(Map<String, Metric> metrics, Path file) throws IOException {
+        ObjectNode root = JSON.createObjectNode();
+        for (Metric m : metrics.values()) {
+            ObjectNode o = root.putObject(m.name());
+            if (Double.isNaN(m.value())) {
+                o.putNull("value");
+            } else {
+                o.put("value", round(m.value()));
+            }
+            o.put("unit", m.unit());
+            o.put("goal", m.goal());
+            o.put("met", m.met());
+        }
+        Files.writeString(file, JSON.writer().with(SerializationFeature.INDENT_OUTPUT).writeValueAsString(root) + "\n");
+    }
+
+    static double round(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+
+    static String table(Map<String, Metric> metrics) {
+        StringBuilder b = new StringBuilder();
+        String fmt = "%-24s %12s %-5s %-8s %-6s %s%n";
+        b.append(String.format(Locale.ROOT, fmt, "metric", "value", "unit", "goal", "met", "how (medians)"));
+        b.append("-".repeat(110)).append('\n');
+        for (Metric m : metrics.values()) {
+            String v = Double.isNaN(m.value()) ? "-" : String.format(Locale.ROOT, m.value() >= 100 ? "%.0f" : "%.2f", m.value());
+            b.append(String.format(Locale.ROOT, fmt, m.name(), v, m.unit(), m.goal(), m.met() ? "yes" : "NO", m.note()));
+        }
+        return b.toString();
+    }
+
+    /** Other processes share the cores: the load average says how much. */
+    static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (IOException | RuntimeException e) {
+            return "?";
+        }
+    }
+
+    static String machine() {
+        String cpu = "?";
+        try {
+            cpu = Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
+                    .map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst().orElse("?");
+        } catch (IOException ignored) {
+            // not Linux
+        }
+        return String.format(Locale.ROOT, "%d cores (%s), %s %s (%s), %s %s", Runtime.getRuntime().availableProcessors(), cpu,
+                System.getProperty("java.vm.name"), System.getProperty("java.runtime.version"), System.getProperty("java.vendor"),
+                System.getProperty("os.name"), System.getProperty("os.arch"));
+    }
+}

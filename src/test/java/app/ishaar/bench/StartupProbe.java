@@ -1,0 +1,75 @@
+package app.ishaar.bench;
+
+import javafx.animation.AnimationTimer;
+import javafx.application.Application;
+import javafx.collections.ListChangeListener;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.layout.StackPane;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+
+/**
+ * The child process of startup_ratio. Starts either the real desktop app exactly as the jar does
+ * ({@code app.ishaar.Launcher} with no arguments) or a bare JavaFX stage, after one thing only:
+ * a watch on the window list. When the first window is showing and two pulses have passed (so the
+ * first frame has been rendered), it prints {@value #MARKER} with the process's CPU time so far,
+ * and halts the JVM.
+ *
+ * <p>Arguments: {@code app} or {@code bare}.
+ */
+public final class StartupProbe {
+    private StartupProbe() {}
+
+    static final String MARKER = "ISHAAR_SHOWN";
+
+    public static void main(String[] args) {
+        Window.getWindows().addListener((ListChangeListener<Window>) change -> {
+            while (change.next()) {
+                if (change.wasAdded()) {
+                    markAfterTwoPulses();
+                    return;
+                }
+            }
+        });
+        if (args.length > 0 && args[0].equals("bare")) {
+            Application.launch(Bare.class);
+        } else {
+            app.ishaar.Launcher.main(new String[0]);
+        }
+    }
+
+    private static boolean armed;
+
+    private static void markAfterTwoPulses() {
+        if (armed) {
+            return;
+        }
+        armed = true;
+        new AnimationTimer() {
+            private int pulses;
+
+            @Override
+            public void handle(long now) {
+                if (++pulses == 2) {
+                    // and the CPU time the whole process has used so far, which other processes do not stretch
+                    long cpu = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                            .getProcessCpuTime();
+                    System.out.println(MARKER + " cpu_ns=" + cpu);
+                    System.out.flush();
+                    Runtime.getRuntime().halt(0);
+                }
+            }
+        }.start();
+    }
+
+    /** A bare stage of the login dialog's size with one label: the baseline. */
+    public static final class Bare extends Application {
+        @Override
+        public void start(Stage stage) {
+            stage.setTitle("Ishaar");
+            stage.setScene(new Scene(new StackPane(new Label("Ishaar")), 460, 420));
+            stage.show();
+        }
+    }
+}
