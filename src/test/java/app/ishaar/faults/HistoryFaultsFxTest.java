@@ -70,8 +70,8 @@ class HistoryFaultsFxTest {
 
     /** A fault, the message key and argument the banner must show for it, and its row in the UI matrix. */
     enum Fault {
-        HTTP_429_RETRY_AFTER_PAST_THE_CAP("error.call.unavailable", "429", "429 asking to wait an hour"),
-        HTTP_429_PERSISTENT("error.call.unavailable", "429", "429 without Retry-After, persistent"),
+        HTTP_429_RETRY_AFTER_PAST_THE_CAP("error.call.rateLimited", "429", "429 asking to wait an hour"),
+        HTTP_429_PERSISTENT("error.call.rateLimited", "429", "429 without Retry-After, persistent"),
         HTTP_500("error.call.unavailable", "500", "500 Internal Server Error"),
         HTTP_502("error.call.unavailable", "502", "502 Bad Gateway, persistent"),
         HTTP_503("error.call.unavailable", "503", "503 Service Unavailable, persistent"),

@@ -10,6 +10,7 @@ import app.ishaar.core.service.LoginRejectedException;
 import app.ishaar.core.service.NetworkException;
 import app.ishaar.core.service.SandboxProvider;
 import app.ishaar.core.service.ServiceException;
+import app.ishaar.core.service.ServiceUnavailableException;
 import app.ishaar.core.service.SessionExpiredException;
 import app.ishaar.core.service.UnexpectedResponseException;
 import app.ishaar.core.settings.Profile;
@@ -273,6 +274,10 @@ class LoginViewModelTest {
                         "error.network.timeout", "id.eta.gov.eg did not answer in time", ""),
                 Arguments.of(new UnexpectedResponseException(502, UnexpectedResponseException.BodyKind.HTML, null, null, null),
                         "error.unexpected", "(HTTP 502)", ""),
+                Arguments.of(new ServiceUnavailableException(503, null, null),
+                        "error.unavailable", "(HTTP 503)", ""),
+                Arguments.of(new ServiceUnavailableException(429, null, null),
+                        "error.rateLimited", "limiting requests from this system (HTTP 429)", ""),
                 Arguments.of(new SessionExpiredException(null, null, null),
                         "error.sessionEnded", "The session has ended.", ""));
     }
