@@ -175,25 +175,7 @@ final class NotificationEndpoint {
         ObjectNode root = Exchanges.JSON.createObjectNode();
         ArrayNode result = root.putArray("result");
         for (SandboxNotification n : page.result()) {
-            ObjectNode o = result.addObject();
-            o.put("notificationId", n.notificationId());
-            o.put("receivedDateTime", WireTime.format(n.receivedDateTime()));
-            if (n.deliveredDateTime() != null) o.put("deliveredDateTime", WireTime.format(n.deliveredDateTime()));
-            else o.putNull("deliveredDateTime");
-            o.put("typeId", n.typeId());
-            o.put("typeName", n.typeName());
-            o.put("finalMessage", n.finalMessage());
-            o.put("channel", n.channel());
-            o.put("address", n.address());
-            o.put("language", n.language());
-            o.put("status", n.status());
-            ArrayNode attempts = o.putArray("deliveryAttempts");
-            for (SandboxAttempt a : n.deliveryAttempts()) {
-                ObjectNode ao = attempts.addObject();
-                ao.put("attemptDateTime", WireTime.format(a.attemptDateTime()));
-                ao.put("status", a.status());
-                ao.put("statusDetails", a.statusDetails());
-            }
+            n.writeWire(result.addObject());
         }
         ObjectNode metadata = root.putObject("metadata");
         metadata.put("totalPages", page.totalPages());
