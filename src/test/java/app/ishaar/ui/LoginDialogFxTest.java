@@ -54,6 +54,18 @@ class LoginDialogFxTest extends FxSandboxTestBase {
     }
 
     @Test
+    void bothWindowsCarryTheApplicationIconsInEverySize() {
+        waitUntil("the dialog has its icons", () -> fx(() -> flow.loginStage().getIcons().size()) == 8);
+        waitForDemoAccounts();
+        clickOn("#demo-erp-nile-trading");
+        clickOn("#login-button");
+        waitForMainWindow();
+        waitUntil("the main window has its icons", () -> fx(() -> flow.mainStage().getIcons().size()) == 8);
+        assertThat(fx(() -> flow.mainStage().getIcons().stream().map(i -> (int) i.getWidth()).toList()))
+                .containsExactly(16, 24, 32, 48, 64, 128, 256, 512);
+    }
+
+    @Test
     void everyLoginFailureHasItsOwnMessageAndTheInputStays() throws Exception {
         waitForDemoAccounts();
         typeInto("#clientId", "erp-nile-trading");

@@ -75,18 +75,9 @@ public final class SceneFactory {
     public Stage prepare(Stage stage, Parent root, String titleKey) {
         stage.setScene(createScene(root));
         stage.titleProperty().bind(i18n.text(titleKey));
-        List<Image> ready = icons.getNow(null);
-        if (ready != null) {
-            stage.getIcons().setAll(ready);
-        } else {
-            icons.thenAcceptAsync(list -> stage.getIcons().setAll(list), FxExecutor.INSTANCE);
-        }
+        // At once when the icons are decoded already (FxExecutor runs inline on the FX thread), else when they are.
+        icons.thenAcceptAsync(list -> stage.getIcons().setAll(list), FxExecutor.INSTANCE);
         return stage;
-    }
-
-    /** The application icons (waits for them to be decoded). */
-    public List<Image> icons() {
-        return icons.join();
     }
 
     private static List<Image> loadIcons() {
