@@ -3,6 +3,7 @@ package app.ishaar.cli;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.service.ServiceClient;
+import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.internal.Failures;
 import java.util.concurrent.CompletableFuture;
@@ -26,7 +27,7 @@ final class Runner {
                 return body.run(client, session);
             }
         } catch (Throwable t) {
-            return ErrorReporter.report(Failures.unwrap(t), io.err(), c.verbose, c.onBehalfOf, c.scope);
+            return ErrorReporter.report(ServiceException.unwrap(t), io.err(), c.verbose, c.onBehalfOf, c.scope);
         } finally {
             if (c.startedSandbox instanceof AutoCloseable closeable) {
                 try {
@@ -43,7 +44,7 @@ final class Runner {
         try {
             return f.get();
         } catch (ExecutionException e) {
-            Throwable c = Failures.unwrap(e);
+            Throwable c = ServiceException.unwrap(e);
             if (c instanceof Exception ex) {
                 throw ex;
             }

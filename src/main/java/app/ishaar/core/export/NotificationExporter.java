@@ -2,6 +2,7 @@ package app.ishaar.core.export;
 
 import app.ishaar.core.io.AtomicFileWriter;
 import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.internal.Failures;
 import java.io.IOException;
@@ -67,7 +68,7 @@ public final class NotificationExporter {
             synchronized (file) {
                 if (e != null || out.isDone()) {
                     file.abort();
-                    Throwable c = Failures.unwrap(e == null ? new java.util.concurrent.CancellationException() : e);
+                    Throwable c = ServiceException.unwrap(e == null ? new java.util.concurrent.CancellationException() : e);
                     if (c instanceof UncheckedIOException u) {
                         c = u.getCause();
                     }

@@ -19,6 +19,20 @@ public abstract sealed class ServiceException extends Exception
         this.correlationId = correlationId;
     }
 
+    /**
+     * The failure a future of this client (or of code built on it) completed with, without the
+     * {@link java.util.concurrent.CompletionException} / {@link java.util.concurrent.ExecutionException}
+     * wrappers the future adds: usually a {@code ServiceException}, or a cancellation.
+     */
+    public static Throwable unwrap(Throwable t) {
+        Throwable cur = t;
+        while ((cur instanceof java.util.concurrent.CompletionException || cur instanceof java.util.concurrent.ExecutionException)
+                && cur.getCause() != null) {
+            cur = cur.getCause();
+        }
+        return cur;
+    }
+
     /** The response's {@code correlationId} header, to quote in error reports. */
     public Optional<String> correlationId() {
         return Optional.ofNullable(correlationId);

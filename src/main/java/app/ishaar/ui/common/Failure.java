@@ -6,12 +6,11 @@ import app.ishaar.core.service.InvalidEndpointException;
 import app.ishaar.core.service.LoginRejectedException;
 import app.ishaar.core.service.NetworkException;
 import app.ishaar.core.service.NotPermittedException;
+import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.ServiceUnavailableException;
 import app.ishaar.core.service.SessionExpiredException;
 import app.ishaar.core.service.UnexpectedResponseException;
 import java.util.List;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 
 /**
  * A failure as the user reads it: a bundle key with its arguments (localized live by the view), the
@@ -39,7 +38,7 @@ public record Failure(String key, List<String> args, String detail, String corre
      * @param onBehalfOf the taxpayer the call was for (named in "not delegated"), or null
      */
     public static Failure describe(Throwable error, String onBehalfOf) {
-        Throwable e = unwrap(error);
+        Throwable e = ServiceException.unwrap(error);
         String corr = e instanceof app.ishaar.core.service.ServiceException se ? se.correlationId().orElse(null) : null;
         if (e instanceof LoginRejectedException r) {
             String key = switch (r.reason()) {
@@ -92,11 +91,4 @@ public record Failure(String key, List<String> args, String detail, String corre
         return new Failure("error.internal", List.of(), e == null ? null : e.getClass().getSimpleName(), null);
     }
 
-    public static Throwable unwrap(Throwable e) {
-        Throwable t = e;
-        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
-            t = t.getCause();
-        }
-        return t;
-    }
 }

@@ -10,29 +10,18 @@ import app.ishaar.core.service.SessionExpiredException;
 import app.ishaar.core.service.UnexpectedResponseException;
 import app.ishaar.ui.i18n.I18n;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 
 /** The localized text of a failed protected call ({@code error.call.*}), by the type of the failure. */
 public final class CallErrors {
     private CallErrors() {}
 
-    /** Unwraps CompletionException/ExecutionException to the failure a person should hear about. */
-    public static Throwable unwrap(Throwable t) {
-        Throwable cur = t;
-        while ((cur instanceof CompletionException || cur instanceof ExecutionException) && cur.getCause() != null) {
-            cur = cur.getCause();
-        }
-        return cur;
-    }
-
     public static boolean isCancellation(Throwable t) {
-        return unwrap(t) instanceof CancellationException;
+        return ServiceException.unwrap(t) instanceof CancellationException;
     }
 
     /** What went wrong, in the UI language. */
     public static String message(I18n i18n, Throwable failure) {
-        Throwable t = unwrap(failure);
+        Throwable t = ServiceException.unwrap(failure);
         if (t instanceof SessionExpiredException) {
             return i18n.get("error.call.sessionExpired");
         } else if (t instanceof NotPermittedException) {
@@ -58,6 +47,6 @@ public final class CallErrors {
 
     /** The correlation id to quote, or null. */
     public static String correlationId(Throwable failure) {
-        return unwrap(failure) instanceof ServiceException s ? s.correlationId().orElse(null) : null;
+        return ServiceException.unwrap(failure) instanceof ServiceException s ? s.correlationId().orElse(null) : null;
     }
 }

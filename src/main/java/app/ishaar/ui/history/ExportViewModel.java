@@ -185,7 +185,7 @@ public final class ExportViewModel {
             } else if (CallErrors.isCancellation(e)) {
                 state.set(State.CANCELLED);
             } else {
-                fail(CallErrors.unwrap(e));
+                fail(ServiceException.unwrap(e));
             }
         }, fx);
     }

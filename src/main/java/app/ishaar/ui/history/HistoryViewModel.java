@@ -3,12 +3,13 @@ package app.ishaar.ui.history;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.NotificationPage;
 import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.SessionExpiredException;
 import app.ishaar.core.settings.HistoryPrefs;
 import app.ishaar.ui.i18n.I18n;
-import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.lang.System.Logger;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
@@ -320,7 +321,7 @@ public final class HistoryViewModel {
                 pager.requestFailed();
                 return;
             }
-            Throwable cause = CallErrors.unwrap(failure);
+            Throwable cause = ServiceException.unwrap(failure);
             LOG.log(Level.DEBUG, "history page failed: {0}", cause.toString());
             pager.requestFailed();
             error.set(cause);

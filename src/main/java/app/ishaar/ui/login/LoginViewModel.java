@@ -393,7 +393,7 @@ public final class LoginViewModel {
             demoLoading.set(false);
             if (e != null) {
                 demoRequested = false;
-                LOG.log(System.Logger.Level.WARNING, "demo accounts unavailable: {0}", Failure.unwrap(e).toString());
+                LOG.log(System.Logger.Level.WARNING, "demo accounts unavailable: {0}", ServiceException.unwrap(e).toString());
                 demoFailure.set(Failure.of("error.sandbox"));
             } else {
                 demoFailure.set(null);
@@ -495,7 +495,7 @@ public final class LoginViewModel {
         busy.set(false);
         progressKey.set(null);
         if (error != null) {
-            Throwable cause = Failure.unwrap(error);
+            Throwable cause = ServiceException.unwrap(error);
             if (a.session != null) {
                 a.session.close();
             }

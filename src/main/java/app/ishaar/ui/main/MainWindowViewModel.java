@@ -3,6 +3,7 @@ package app.ishaar.ui.main;
 import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
+import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.TokenInfo;
 import app.ishaar.core.settings.HistoryPrefs;
@@ -369,7 +370,7 @@ public final class MainWindowViewModel {
                 s.close();
                 entry.failure.set(Failure.describe(error, entry.rin));
                 entry.state.set(State.FAILED);
-                LOG.log(System.Logger.Level.INFO, "taxpayer {0}: {1}", entry.rin, Failure.unwrap(error).getMessage());
+                LOG.log(System.Logger.Level.INFO, "taxpayer {0}: {1}", entry.rin, ServiceException.unwrap(error).getMessage());
                 return;
             }
             Session previous = entry.session;

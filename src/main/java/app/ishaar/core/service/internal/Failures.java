@@ -4,14 +4,14 @@ import app.ishaar.core.service.ApiError;
 import app.ishaar.core.service.ApiErrorException;
 import app.ishaar.core.service.BadArgumentException;
 import app.ishaar.core.service.LoginError;
-import app.ishaar.core.service.LoginRejectedException;
 import app.ishaar.core.service.LoginRejectedException.Reason;
+import app.ishaar.core.service.LoginRejectedException;
 import app.ishaar.core.service.NetworkException;
 import app.ishaar.core.service.NotPermittedException;
 import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.ServiceUnavailableException;
-import app.ishaar.core.service.UnexpectedResponseException;
 import app.ishaar.core.service.UnexpectedResponseException.BodyKind;
+import app.ishaar.core.service.UnexpectedResponseException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -23,8 +23,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Date;
 import java.util.Locale;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import javax.net.ssl.SSLException;
 
 /** Maps transport failures and error answers to the typed {@link ServiceException}s. */
@@ -140,11 +138,4 @@ public final class Failures {
         return wait.isNegative() ? Duration.ZERO : wait;
     }
 
-    /** Unwraps CompletionException/ExecutionException. */
-    public static Throwable unwrap(Throwable t) {
-        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
-            t = t.getCause();
-        }
-        return t;
-    }
 }

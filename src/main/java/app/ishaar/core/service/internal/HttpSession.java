@@ -14,8 +14,8 @@ import app.ishaar.core.service.Session;
 import app.ishaar.core.service.SessionExpiredException;
 import app.ishaar.core.service.SessionKey;
 import app.ishaar.core.service.TokenInfo;
-import app.ishaar.core.service.UnexpectedResponseException;
 import app.ishaar.core.service.UnexpectedResponseException.BodyKind;
+import app.ishaar.core.service.UnexpectedResponseException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -97,7 +97,7 @@ public final class HttpSession implements Session {
         CompletableFuture<TokenInfo> out = new CompletableFuture<>();
         currentToken(null).whenComplete((t, e) -> {
             if (e != null) {
-                out.completeExceptionally(Failures.unwrap(e));
+                out.completeExceptionally(ServiceException.unwrap(e));
             } else {
                 out.complete(t.info);
             }
@@ -164,7 +164,7 @@ public final class HttpSession implements Session {
                         }
                     }
                     if (e != null) {
-                        f.completeExceptionally(Failures.unwrap(e));
+                        f.completeExceptionally(ServiceException.unwrap(e));
                     } else {
                         f.complete(nt);
                     }
@@ -188,7 +188,7 @@ public final class HttpSession implements Session {
         String host = environment.authHost();
         ctx.transport().execute(request, loginScope).whenComplete((r, ex) -> {
             if (ex != null) {
-                Throwable c = Failures.unwrap(ex);
+                Throwable c = ServiceException.unwrap(ex);
                 if (c instanceof IOException io) {
                     out.completeExceptionally(Failures.network(io, host));
                 } else if (c instanceof CancellationException) {
@@ -332,7 +332,7 @@ public final class HttpSession implements Session {
         String host = environment.apiHost();
         currentToken(st.rejected).whenComplete((tok, e) -> {
             if (e != null) {
-                Throwable c = Failures.unwrap(e);
+                Throwable c = ServiceException.unwrap(e);
                 if (st.relogged && c instanceof LoginRejectedException lr) {
                     c = new SessionExpiredException("the new login was refused: " + lr.reason(), lr.correlationId().orElse(null), lr);
                 }
@@ -345,7 +345,7 @@ public final class HttpSession implements Session {
             Request request = new Request.Builder().url(url).get().header("Authorization", "Bearer " + tok.value).build();
             ctx.transport().execute(request, scope).whenComplete((r, ex) -> {
                 if (ex != null) {
-                    Throwable c = Failures.unwrap(ex);
+                    Throwable c = ServiceException.unwrap(ex);
                     if (c instanceof CancellationException) {
                         out.cancel(false);
                     } else if (c instanceof IOException io) {

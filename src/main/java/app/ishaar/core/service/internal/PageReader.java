@@ -2,10 +2,11 @@ package app.ishaar.core.service.internal;
 
 import app.ishaar.core.model.NotificationPage;
 import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.service.ServiceException;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -62,7 +63,7 @@ final class PageReader {
 
     private void arrived(int pageNo, NotificationPage page, Throwable e) {
         if (e != null) {
-            Throwable c = Failures.unwrap(e);
+            Throwable c = ServiceException.unwrap(e);
             if (c instanceof CancellationException && result.isDone()) {
                 return;
             }
