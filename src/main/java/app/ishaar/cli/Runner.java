@@ -5,7 +5,6 @@ import app.ishaar.core.service.Environment;
 import app.ishaar.core.service.ServiceClient;
 import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
-import app.ishaar.core.service.internal.Failures;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 

@@ -4,7 +4,6 @@ import app.ishaar.core.io.AtomicFileWriter;
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
-import app.ishaar.core.service.internal.Failures;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -94,11 +93,5 @@ public final class NotificationExporter {
             }
         });
         return out;
-    }
-
-    /** Writes already fetched notifications to a sink: used by the command line for one page. */
-    public static void writeAll(NotificationSink sink, java.util.List<app.ishaar.core.model.Notification> items) throws IOException {
-        sink.write(items);
-        sink.finish();
     }
 }

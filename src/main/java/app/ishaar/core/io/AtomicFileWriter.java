@@ -116,10 +116,6 @@ public final class AtomicFileWriter implements Closeable {
         }
     }
 
-    public synchronized boolean isCommitted() {
-        return done && Files.exists(target) && !Files.exists(temp);
-    }
-
     /** The start of the name of a temporary file for {@code target}. */
     public static String tempPrefix(Path target) {
         return "." + target.getFileName() + ".";

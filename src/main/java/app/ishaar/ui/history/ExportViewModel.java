@@ -121,10 +121,6 @@ public final class ExportViewModel {
         return written.getReadOnlyProperty();
     }
 
-    public ReadOnlyObjectProperty<Path> targetProperty() {
-        return target.getReadOnlyProperty();
-    }
-
     public ReadOnlyObjectProperty<Throwable> failureProperty() {
         return failure.getReadOnlyProperty();
     }

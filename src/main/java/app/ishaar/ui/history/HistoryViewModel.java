@@ -73,7 +73,6 @@ public final class HistoryViewModel {
     private String selectedId;
     private boolean replacingRows;
     private HistoryPrefs lastPrefs;
-    private ExportViewModel.Exporter exporter = CoreExporter::export;
 
     public HistoryViewModel(I18n i18n, Executor fx, HistoryPrefs initial, Consumer<HistoryPrefs> prefsSink, Runnable onSessionExpired) {
         this(i18n, fx, initial, prefsSink, onSessionExpired, Clock.systemUTC());
@@ -242,12 +241,7 @@ public final class HistoryViewModel {
 
     /** An export of the shown filter with the current session. */
     public ExportViewModel newExport() {
-        return new ExportViewModel(i18n, fx, session.get(), exportQuery(), exporter, clock);
-    }
-
-    /** Replaces how exports are written (tests). */
-    public void setExporter(ExportViewModel.Exporter exporter) {
-        this.exporter = Objects.requireNonNull(exporter);
+        return new ExportViewModel(i18n, fx, session.get(), exportQuery(), CoreExporter::export, clock);
     }
 
     // ---- commands ----

@@ -269,10 +269,6 @@ public final class LoginViewModel {
         return rememberAvailable.getReadOnlyProperty();
     }
 
-    public ReadOnlyStringProperty progressKeyProperty() {
-        return progressKey.getReadOnlyProperty();
-    }
-
     public ObservableStringValue progressText() {
         return progressText;
     }

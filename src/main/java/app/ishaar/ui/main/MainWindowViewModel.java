@@ -20,7 +20,6 @@ import app.ishaar.ui.login.SessionOpener;
 import java.text.NumberFormat;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -40,7 +39,6 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.beans.value.ObservableStringValue;
@@ -519,10 +517,6 @@ public final class MainWindowViewModel {
         /** The service's own words about the failure, or "". */
         public ObservableStringValue failureDetail() {
             return failureDetail;
-        }
-
-        public ReadOnlyBooleanProperty endedProperty() {
-            return ended;
         }
 
         /** The session could not be renewed (the history screen reports it): the banner offers re-login. */
