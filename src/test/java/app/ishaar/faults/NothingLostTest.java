@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import app.ishaar.core.io.AtomicFileWriter;
-import app.ishaar.core.settings.Profile;
 import app.ishaar.core.settings.Settings;
 import app.ishaar.core.settings.SettingsStore;
 import app.ishaar.sandbox.Sandbox;
