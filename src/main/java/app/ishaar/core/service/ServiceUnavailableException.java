@@ -13,4 +13,9 @@ public final class ServiceUnavailableException extends ServiceException {
     public int status() {
         return status;
     }
+
+    /** The service is limiting this system's requests (HTTP 429), rather than failing. */
+    public boolean rateLimited() {
+        return status == 429;
+    }
 }

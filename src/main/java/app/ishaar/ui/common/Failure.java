@@ -70,7 +70,7 @@ public record Failure(String key, List<String> args, String detail, String corre
             return new Failure("error.unexpected", List.of(String.valueOf(u.status())), null, corr);
         }
         if (e instanceof ServiceUnavailableException u) {
-            return u.status() == 429 ? new Failure("error.rateLimited", List.of(), null, corr)
+            return u.rateLimited() ? new Failure("error.rateLimited", List.of(), null, corr)
                     : new Failure("error.unavailable", List.of(String.valueOf(u.status())), null, corr);
         }
         if (e instanceof SessionExpiredException) {

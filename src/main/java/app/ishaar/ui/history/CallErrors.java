@@ -29,7 +29,7 @@ public final class CallErrors {
         } else if (t instanceof BadArgumentException b) {
             return b.target() == null ? i18n.get("error.call.badArgument") : i18n.get("error.call.badArgumentTarget", b.target());
         } else if (t instanceof ServiceUnavailableException u) {
-            return u.status() == 429 ? i18n.get("error.call.rateLimited") : i18n.get("error.call.unavailable", String.valueOf(u.status()));
+            return u.rateLimited() ? i18n.get("error.call.rateLimited") : i18n.get("error.call.unavailable", String.valueOf(u.status()));
         } else if (t instanceof NetworkException n) {
             return switch (n.kind()) {
                 case UNREACHABLE -> i18n.get("error.call.network.unreachable", n.host());
