@@ -6,6 +6,7 @@ import app.ishaar.ui.login.LoginView;
 import app.ishaar.ui.login.LoginViewModel;
 import app.ishaar.ui.main.MainWindowView;
 import app.ishaar.ui.main.MainWindowViewModel;
+import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 
 /**
@@ -19,7 +20,14 @@ public final class WindowFlow {
     private final Runnable onExit;
     private LoginViewModel loginVm;
     private MainWindowViewModel mainVm;
+    /**
+     * The main window, made at the first login and kept open, empty, behind the dialog after a log
+     * out: the next login puts its new view into the same scene root. JavaFX forgets a scene's style
+     * cache when its window hides, so a kept window spares each later login the style matching of
+     * the whole window (about a third of its cost) and the making of a new window.
+     */
     private Stage mainStage;
+    private StackPane mainHost;
 
     public WindowFlow(AppContext ctx, Stage loginStage, Runnable onExit) {
         this.ctx = ctx;
@@ -42,6 +50,7 @@ public final class WindowFlow {
             }
         });
         loginStage.show();
+        loginStage.toFront();
         view.focusFirstEmpty();
         // the dialog's background work (keychain probe; on Sandbox, starting the sandbox for the demo
         // accounts) begins once its first frame is drawn: begun at show(), it competed with that frame
@@ -57,16 +66,20 @@ public final class WindowFlow {
                 result);
         MainWindowViewModel vm = mainVm;
         MainWindowView view = new MainWindowView(vm, ctx.i18n(), ctx.scenes(), this::quit);
-        Stage stage = ctx.scenes().prepare(new Stage(), view.root(), "application.title");
+        if (mainStage == null) {
+            mainHost = new StackPane();
+            mainHost.setId("main");
+            mainStage = ctx.scenes().prepare(new Stage(), mainHost, "application.title");
+            mainStage.setOnCloseRequest(e -> quit());
+        }
+        Stage stage = mainStage;
+        mainHost.getChildren().setAll(view.root());
         stage.titleProperty().unbind();
         stage.titleProperty().bind(vm.titleProperty());
-        stage.setOnCloseRequest(e -> quit());
-        mainStage = stage;
         vm.loggedOutProperty().addListener((o, a, out) -> {
             if (out && vm == mainVm) {
                 mainVm = null;
-                stage.hide();
-                mainStage = null;
+                showLoggedOut(stage);
                 showLogin();
             }
         });
@@ -79,7 +92,20 @@ public final class WindowFlow {
             used.setRoot(new javafx.scene.Group());
         }
         loginVm = null;
-        stage.show();
+        if (!stage.isShowing()) {
+            stage.show();
+        }
+    }
+
+    /** The kept main window after a log out: no data of the ended session, a line saying why it is empty. */
+    private void showLoggedOut(Stage stage) {
+        javafx.scene.control.Label note = new javafx.scene.control.Label();
+        note.setId("main-logged-out");
+        note.getStyleClass().add("muted");
+        note.textProperty().bind(ctx.i18n().text("main.loggedOut"));
+        mainHost.getChildren().setAll(note);
+        stage.titleProperty().unbind();
+        stage.titleProperty().bind(ctx.i18n().text("application.title"));
     }
 
     /** Ends the run: closes every session, wipes the secrets, writes the settings. */
@@ -114,7 +140,8 @@ public final class WindowFlow {
         return loginStage;
     }
 
+    /** The main window while a login has it open, else null. */
     public Stage mainStage() {
-        return mainStage;
+        return mainVm == null ? null : mainStage;
     }
 }

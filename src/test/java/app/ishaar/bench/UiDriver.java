@@ -247,7 +247,7 @@ final class UiDriver {
             }
             throw new IllegalStateException("no Log out in the menu");
         });
-        await(at(() -> window("main") == null && window("login") != null));
+        await(at(() -> node("main", "main-view") == null && window("login") != null));
     }
 
     /** Chooses the page size in the pager and waits until a full page of that size is on screen. */

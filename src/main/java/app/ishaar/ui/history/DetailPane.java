@@ -74,11 +74,11 @@ final class DetailPane {
         copy.setOnAction(e -> HistoryView.copyToClipboard(vm.idProperty().get()));
         HBox idRow = new HBox(6, id, copy);
 
-        Label status = new Label();
+        Label status = StatusBadge.create();
         status.setId("detail-status");
         status.textProperty().bind(vm.statusProperty());
-        vm.statusStyleProperty().addListener((o, a, now) -> status.getStyleClass().setAll("label", "status-badge", now));
-        status.getStyleClass().setAll("label", "status-badge", vm.statusStyleProperty().get());
+        vm.statusStyleProperty().addListener((o, a, now) -> StatusBadge.setKind(status, now));
+        StatusBadge.setKind(status, vm.statusStyleProperty().get());
 
         GridPane grid = new GridPane();
         grid.getStyleClass().add("detail-grid");
@@ -181,7 +181,7 @@ final class DetailPane {
         status.setMinWidth(95); // the whole status badge
         status.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         status.setCellFactory(c -> new TableCell<>() {
-            private final Label badge = new Label();
+            private final Label badge = StatusBadge.create();
 
             @Override
             protected void updateItem(DetailViewModel.AttemptRow a, boolean empty) {
@@ -192,7 +192,7 @@ final class DetailPane {
                     return;
                 }
                 badge.setText(a.status());
-                badge.getStyleClass().setAll("label", "status-badge", a.statusStyle());
+                StatusBadge.setKind(badge, a.statusStyle());
                 setGraphic(badge);
                 setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
             }

@@ -403,7 +403,8 @@ public final class HistoryView {
         col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         col.setSortable(false); // the service orders by date; sorting one page would mislead
         col.setCellFactory(c -> new TableCell<>() {
-            private final Tooltip tip = new Tooltip();
+            /** Made at the first tooltip text: a tooltip per cell is costly and most columns have none. */
+            private Tooltip tip;
 
             {
                 if (leftToRight) {
@@ -422,6 +423,9 @@ public final class HistoryView {
                 setText(text.apply(n));
                 String t = tooltip == null ? null : tooltip.apply(n);
                 if (t != null) {
+                    if (tip == null) {
+                        tip = new Tooltip();
+                    }
                     tip.setText(t);
                     if (getTooltip() != tip) {
                         setTooltip(tip);
@@ -442,7 +446,7 @@ public final class HistoryView {
         col.setSortable(false);
         col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         col.setCellFactory(c -> new TableCell<>() {
-            private final Label badge = new Label();
+            private final Label badge = StatusBadge.create();
 
             @Override
             protected void updateItem(Notification n, boolean empty) {
@@ -453,10 +457,7 @@ public final class HistoryView {
                     return;
                 }
                 badge.setText(labels.status(n.status()));
-                String style = HistoryLabels.statusStyle(n.status());
-                if (!badge.getStyleClass().contains(style)) { // restyle only when the status kind changes
-                    badge.getStyleClass().setAll("label", "status-badge", style);
-                }
+                StatusBadge.setKind(badge, HistoryLabels.statusStyle(n.status()));
                 setGraphic(badge);
                 setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
             }

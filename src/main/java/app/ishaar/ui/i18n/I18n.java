@@ -160,8 +160,18 @@ public final class I18n {
     }
 
     public String formatNumber(long n) {
-        return NumberFormat.getIntegerInstance(formatLocale()).format(n);
+        Locale loc = formatLocale();
+        synchronized (this) { // a NumberFormat is not thread-safe; made once per locale (a table page formats hundreds)
+            if (numberFormat == null || !loc.equals(numberLocale)) {
+                numberFormat = NumberFormat.getIntegerInstance(loc);
+                numberLocale = loc;
+            }
+            return numberFormat.format(n);
+        }
     }
+
+    private NumberFormat numberFormat;
+    private Locale numberLocale;
 
     /**
      * Date and time in the user's zone, with the language's month names and digits: Arabic gets
@@ -196,7 +206,18 @@ public final class I18n {
 
     /** Drops invisible bidi marks (LRM, RLM, ALM, embeddings, isolates) that fonts may draw as boxes. */
     public static String stripMarks(String s) {
-        return s.replaceAll("[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]", "");
+        for (int i = 0; i < s.length(); i++) {
+            if (isMark(s.charAt(i))) {
+                return MARKS.matcher(s).replaceAll("");
+            }
+        }
+        return s;
+    }
+
+    private static final java.util.regex.Pattern MARKS = java.util.regex.Pattern.compile("[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]");
+
+    private static boolean isMark(char c) {
+        return c == '\u200E' || c == '\u200F' || c == '\u061C' || (c >= '\u202A' && c <= '\u202E') || (c >= '\u2066' && c <= '\u2069');
     }
 
     /** The same instant in UTC, ISO-8601, for tooltips and exports. */

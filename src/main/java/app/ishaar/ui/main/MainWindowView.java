@@ -74,7 +74,7 @@ public final class MainWindowView {
         this.i18n = i18n;
         this.scenes = scenes;
         this.onQuit = onQuit;
-        root.setId("main");
+        root.setId("main-view");
         root.setTop(new VBox(menu(), header(), banner()));
         root.setLeft(switcher());
         content.setId("content");
