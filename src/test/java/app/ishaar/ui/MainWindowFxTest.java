@@ -140,5 +140,20 @@ class MainWindowFxTest extends FxSandboxTestBase {
         assertThat(text("#clientId")).isEqualTo("erp-delta-accounting");
         assertThat(text("#secret")).as("the secret is not kept after log out").isEmpty();
         assertThat(text("#onBehalfOf")).isEqualTo(PHARMA);
+        // the main window stays open behind the dialog, emptied: no taxpayer, no history, a plain title
+        javafx.stage.Window kept = fx(() -> javafx.stage.Window.getWindows().stream()
+                .filter(w -> w.isShowing() && w.getScene() != null && "main".equals(w.getScene().getRoot().getId())).findFirst().orElse(null));
+        assertThat(kept).as("the main window, kept").isNotNull();
+        assertThat(fx(() -> kept.getScene().lookup("#history-table"))).as("no history left in it").isNull();
+        assertThat(fx(() -> kept.getScene().lookup("#main-logged-out").isVisible())).isTrue();
+        assertThat(fx(() -> ((javafx.stage.Stage) kept).getTitle())).isEqualTo("Ishaar");
+
+        // and the next login shows its own view in it
+        clickOn("#secret").write("sandbox-secret-2");
+        clickOn("#login-button");
+        waitUntil("the main window again", () -> flow.mainStage() != null && flow.mainStage().isShowing());
+        assertThat(fx(() -> flow.mainStage())).isSameAs(kept);
+        assertThat(fx(() -> kept.getScene().lookup("#main-logged-out"))).isNull();
+        assertThat(fx(() -> flow.mainStage().getTitle())).contains(PHARMA);
     }
 }

@@ -318,6 +318,10 @@ class HistoryViewFxTest {
         Notification delivered = firstWithStatus(robot, "delivered");
         assertThat(text(robot, "#detail-id")).isEqualTo(delivered.notificationId());
         assertThat(text(robot, "#detail-status")).isEqualTo("Delivered");
+        assertThat(fx(() -> StatusBadge.kind(robot.lookup("#detail-status").queryAs(javafx.scene.control.Label.class)))).isEqualTo("delivered");
+        assertThat(fx(() -> robot.lookup("#history-table .status-badge").queryAllAs(javafx.scene.control.Label.class).stream()
+                .filter(l -> l.getText() != null && !l.getText().isEmpty()).map(StatusBadge::kind).distinct().toList()))
+                .as("the table's badges, filtered to delivered").containsExactly("delivered");
         assertThat(text(robot, "#detail-delivered")).isNotEqualTo("Not delivered");
         assertThat(robot.lookup("#detail-batch-note").query().isVisible()).isFalse();
         TableView<?> attempts = robot.lookup("#detail-attempts").queryTableView();
@@ -325,6 +329,7 @@ class HistoryViewFxTest {
 
         Notification failed = firstWithStatus(robot, "error");
         assertThat(text(robot, "#detail-status")).isEqualTo("Failed");
+        assertThat(fx(() -> StatusBadge.kind(robot.lookup("#detail-status").queryAs(javafx.scene.control.Label.class)))).isEqualTo("error");
         assertThat(text(robot, "#detail-delivered")).isEqualTo("Not delivered");
         assertThat(failed.deliveryAttempts()).isNotEmpty().allMatch(a -> a.status().equals("error"));
         assertThat(fx(() -> vm.detail().attempts().stream().map(DetailViewModel.AttemptRow::details).toList()))
