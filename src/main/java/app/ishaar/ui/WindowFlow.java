@@ -67,7 +67,16 @@ public final class WindowFlow {
         MainWindowViewModel vm = mainVm;
         MainWindowView view = new MainWindowView(vm, ctx.i18n(), ctx.scenes(), this::quit);
         if (mainStage == null) {
-            mainHost = new StackPane();
+            mainHost = new StackPane() {
+                // as a scene does with its root: the view gets exactly the window's size (a plain
+                // StackPane would centre a view wider than the window and cut off both its edges)
+                @Override
+                protected void layoutChildren() {
+                    for (javafx.scene.Node child : getManagedChildren()) {
+                        child.resizeRelocate(0, 0, getWidth(), getHeight());
+                    }
+                }
+            };
             mainHost.setId("main");
             mainStage = ctx.scenes().prepare(new Stage(), mainHost, "application.title");
             mainStage.setOnCloseRequest(e -> quit());
@@ -102,6 +111,7 @@ public final class WindowFlow {
         javafx.scene.control.Label note = new javafx.scene.control.Label();
         note.setId("main-logged-out");
         note.getStyleClass().add("muted");
+        note.setAlignment(javafx.geometry.Pos.CENTER);
         note.textProperty().bind(ctx.i18n().text("main.loggedOut"));
         mainHost.getChildren().setAll(note);
         stage.titleProperty().unbind();

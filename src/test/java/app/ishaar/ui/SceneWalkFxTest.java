@@ -277,9 +277,13 @@ class SceneWalkFxTest extends FxSandboxTestBase {
         assertThat(text("#clientId")).isEqualTo("erp-delta-accounting");
         assertThat(text("#failure")).containsPattern(ARABIC);
         assertThat(fx(() -> flow.loginStage().getScene().getEffectiveNodeOrientation())).isEqualTo(NodeOrientation.RIGHT_TO_LEFT);
+        onFx(() -> flow.loginViewModel().environmentProperty().set(app.ishaar.core.service.Environment.Kind.CUSTOM));
+        waitUntil("the address fields", () -> visible("#authUrl") && visible("#baseUrl"));
         for (String id : new String[] {"#clientId", "#secret", "#onBehalfOf", "#authUrl", "#baseUrl"}) {
             assertThat(fx(() -> lookup(id).<Node>query().getEffectiveNodeOrientation())).as(id).isEqualTo(NodeOrientation.LEFT_TO_RIGHT);
         }
+        onFx(() -> flow.loginViewModel().environmentProperty().set(app.ishaar.core.service.Environment.Kind.SANDBOX));
+        waitUntil("the sandbox's demo accounts again", () -> visible("#demoBox"));
         assertAllArabic("login dialog with a failure");
         assertThat(fx(() -> lookup("#login-button").<Labeled>query().getFont().getFamily())).as("the bundled font").isEqualTo("Ishaar Sans");
         assertThat(dataNodesNotLeftToRight()).as("data nodes of the login dialog not left-to-right").isEmpty();

@@ -2,6 +2,7 @@ package app.ishaar.ui.login;
 
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.settings.Profile;
+import app.ishaar.ui.common.AfterFirstFrame;
 import app.ishaar.ui.common.LanguageSwitch;
 import app.ishaar.ui.i18n.I18n;
 import java.util.stream.Collectors;
@@ -53,6 +54,7 @@ public final class LoginView {
     private final Runnable onClose;
     private final BorderPane root = new BorderPane();
     private final TextField clientId = new TextField();
+    private final java.util.List<ObservableValue<Boolean>> pending = new java.util.ArrayList<>();
 
     public LoginView(LoginViewModel vm, I18n i18n, Runnable onClose) {
         this.vm = vm;
@@ -128,25 +130,29 @@ public final class LoginView {
         grid.getColumnConstraints().addAll(labels, fields);
         int row = 0;
 
-        // saved profiles (only when there are some)
-        ComboBox<Profile> profiles = new ComboBox<>(vm.profiles());
-        profiles.setId("profile");
-        profiles.setMaxWidth(Double.MAX_VALUE);
-        profiles.setCellFactory(lv -> new ProfileCell());
-        profiles.setButtonCell(new ProfileCell());
-        profiles.setOnAction(e -> {
-            Profile p = profiles.getValue();
-            if (p != null) {
-                vm.applyProfile(p);
-            }
-        });
-        Label profileLabel = label("login.profile");
-        profileLabel.setLabelFor(profiles);
-        row = addRow(grid, row, profileLabel, profiles, null);
-        profileLabel.visibleProperty().bind(Bindings.isNotEmpty(vm.profiles()));
-        profileLabel.managedProperty().bind(profileLabel.visibleProperty());
-        profiles.visibleProperty().bind(profileLabel.visibleProperty());
-        profiles.managedProperty().bind(profileLabel.visibleProperty());
+        // saved profiles: the row is made when there are some (a first start has none, and a combo
+        // box with its list is among the dearest controls to make)
+        int profileRow = row++;
+        Runnable profileRowMaker = () -> {
+            ComboBox<Profile> profiles = new ComboBox<>(vm.profiles());
+            profiles.setId("profile");
+            profiles.setMaxWidth(Double.MAX_VALUE);
+            profiles.setCellFactory(lv -> new ProfileCell());
+            profiles.setButtonCell(new ProfileCell());
+            profiles.setOnAction(e -> {
+                Profile p = profiles.getValue();
+                if (p != null) {
+                    vm.applyProfile(p);
+                }
+            });
+            Label profileLabel = label("login.profile");
+            addRow(grid, profileRow, profileLabel, profiles, null);
+            profileLabel.visibleProperty().bind(Bindings.isNotEmpty(vm.profiles()));
+            profileLabel.managedProperty().bind(profileLabel.visibleProperty());
+            profiles.visibleProperty().bind(profileLabel.visibleProperty());
+            profiles.managedProperty().bind(profileLabel.visibleProperty());
+        };
+        whenFirst(Bindings.isNotEmpty(vm.profiles()), profileRowMaker);
 
         ComboBox<Environment.Kind> env = new ComboBox<>();
         env.setId("environment");
@@ -157,23 +163,26 @@ public final class LoginView {
         env.valueProperty().bindBidirectional(vm.environmentProperty());
         row = addRow(grid, row, label("login.environment"), env, null);
 
-        TextField authUrl = dataField("authUrl", vm.authUrlProperty());
-        authUrl.setPromptText("https://id.example.com");
-        TextField baseUrl = dataField("baseUrl", vm.baseUrlProperty());
-        baseUrl.setPromptText("https://api.example.com");
-        Label authLabel = label("login.authUrl");
-        Label baseLabel = label("login.baseUrl");
-        Label authError = errorLabel("authUrlError", vm.authUrlErrorProperty());
-        Label baseError = errorLabel("baseUrlError", vm.baseUrlErrorProperty());
+        // the service's addresses: rows made when "Custom" is first chosen
+        int authRow = row++;
+        int baseRow = row++;
         ObservableValue<Boolean> custom = vm.environmentProperty().isEqualTo(Environment.Kind.CUSTOM);
-        for (Node n : new Node[] {authUrl, baseUrl, authLabel, baseLabel}) {
-            n.visibleProperty().bind(custom);
-            n.managedProperty().bind(custom);
-        }
-        row = addRow(grid, row, authLabel, authUrl, authError);
-        row = addRow(grid, row, baseLabel, baseUrl, baseError);
-        markInvalid(authUrl, vm.authUrlErrorProperty());
-        markInvalid(baseUrl, vm.baseUrlErrorProperty());
+        whenFirst(custom, () -> {
+            TextField authUrl = dataField("authUrl", vm.authUrlProperty());
+            authUrl.setPromptText("https://id.example.com");
+            TextField baseUrl = dataField("baseUrl", vm.baseUrlProperty());
+            baseUrl.setPromptText("https://api.example.com");
+            Label authLabel = label("login.authUrl");
+            Label baseLabel = label("login.baseUrl");
+            for (Node n : new Node[] {authUrl, baseUrl, authLabel, baseLabel}) {
+                n.visibleProperty().bind(custom);
+                n.managedProperty().bind(custom);
+            }
+            addRow(grid, authRow, authLabel, authUrl, errorLabel("authUrlError", vm.authUrlErrorProperty()));
+            addRow(grid, baseRow, baseLabel, baseUrl, errorLabel("baseUrlError", vm.baseUrlErrorProperty()));
+            markInvalid(authUrl, vm.authUrlErrorProperty());
+            markInvalid(baseUrl, vm.baseUrlErrorProperty());
+        });
 
         bindData(clientId, "clientId", vm.clientIdProperty());
         markInvalid(clientId, vm.clientIdErrorProperty());
@@ -183,22 +192,27 @@ public final class LoginView {
         secret.setId("secret");
         Bidi.leftToRight(secret);
         secret.textProperty().bindBidirectional(vm.secretProperty());
-        TextField shown = new TextField();
-        shown.setId("secretShown");
-        Bidi.leftToRight(shown);
-        // the plain-text twin holds the secret only while the user asks to see it
-        vm.secretRevealedProperty().addListener((o, was, reveal) -> {
-            if (reveal) {
-                shown.textProperty().bindBidirectional(vm.secretProperty());
-            } else {
-                shown.textProperty().unbindBidirectional(vm.secretProperty());
-                shown.clear();
-            }
-        });
-        shown.visibleProperty().bind(vm.secretRevealedProperty());
         secret.visibleProperty().bind(vm.secretRevealedProperty().not());
         markInvalid(secret, vm.secretErrorProperty());
-        markInvalid(shown, vm.secretErrorProperty());
+        StackPane secretStack = new StackPane(secret);
+        // the plain-text twin, made at the first "show": it holds the secret only while the user asks to see it
+        whenFirst(vm.secretRevealedProperty(), () -> {
+            TextField shown = new TextField();
+            shown.setId("secretShown");
+            Bidi.leftToRight(shown);
+            vm.secretRevealedProperty().addListener((o, was, reveal) -> {
+                if (reveal) {
+                    shown.textProperty().bindBidirectional(vm.secretProperty());
+                } else {
+                    shown.textProperty().unbindBidirectional(vm.secretProperty());
+                    shown.clear();
+                }
+            });
+            shown.textProperty().bindBidirectional(vm.secretProperty());
+            shown.visibleProperty().bind(vm.secretRevealedProperty());
+            markInvalid(shown, vm.secretErrorProperty());
+            secretStack.getChildren().add(shown);
+        });
         SVGPath eye = new SVGPath();
         eye.setContent("M12 5C7 5 2.7 8.1 1 12c1.7 3.9 6 7 11 7s9.3-3.1 11-7c-1.7-3.9-6-7-11-7zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9zm0-7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z");
         eye.getStyleClass().add("icon");
@@ -208,9 +222,8 @@ public final class LoginView {
         reveal.setId("reveal");
         reveal.getStyleClass().add("reveal");
         reveal.selectedProperty().bindBidirectional(vm.secretRevealedProperty());
-        reveal.setTooltip(tooltip("login.secret.reveal"));
+        AfterFirstFrame.run(() -> reveal.setTooltip(tooltip("login.secret.reveal")));
         reveal.setFocusTraversable(false);
-        StackPane secretStack = new StackPane(secret, shown);
         HBox.setHgrow(secretStack, Priority.ALWAYS);
         HBox secretBox = new HBox(4, secretStack, reveal);
         secretBox.setAlignment(Pos.CENTER_LEFT);
@@ -226,34 +239,40 @@ public final class LoginView {
         remember.textProperty().bind(i18n.text("login.remember"));
         remember.selectedProperty().bindBidirectional(vm.rememberProperty());
         remember.disableProperty().bind(vm.rememberAvailableProperty().not());
-        Tooltip rememberTip = new Tooltip();
-        rememberTip.textProperty().bind(Bindings.when(vm.rememberAvailableProperty())
-                .then(i18n.text("login.remember.tooltip")).otherwise(i18n.text("login.remember.unavailable")));
-        rememberTip.setWrapText(true);
-        rememberTip.setMaxWidth(360);
-        // a disabled control shows no tooltip: put it on a wrapper too
-        remember.setTooltip(rememberTip);
         HBox rememberBox = new HBox(remember);
-        Tooltip.install(rememberBox, rememberTip);
+        // tooltips are made once the dialog is drawn: nobody hovers before that, and each costs
+        AfterFirstFrame.run(() -> {
+            Tooltip rememberTip = new Tooltip();
+            rememberTip.textProperty().bind(Bindings.when(vm.rememberAvailableProperty())
+                    .then(i18n.text("login.remember.tooltip")).otherwise(i18n.text("login.remember.unavailable")));
+            rememberTip.setWrapText(true);
+            rememberTip.setMaxWidth(360);
+            // a disabled control shows no tooltip: put it on a wrapper too
+            remember.setTooltip(rememberTip);
+            Tooltip.install(rememberBox, rememberTip);
+        });
         rememberBox.setPadding(new Insets(4, 0, 4, 0));
         grid.add(rememberBox, 1, row++);
 
-        TextField scope = dataField("scope", vm.scopeProperty());
-        scope.promptTextProperty().bind(i18n.text("login.scope.prompt"));
-        GridPane adv = new GridPane();
-        adv.setHgap(12);
-        Label scopeLabel = label("login.scope");
-        scopeLabel.setLabelFor(scope);
-        adv.add(scopeLabel, 0, 0);
-        adv.add(scope, 1, 0);
-        adv.add(errorLabel("scopeError", vm.scopeErrorProperty()), 1, 1);
-        markInvalid(scope, vm.scopeErrorProperty());
-        GridPane.setHgrow(scope, Priority.ALWAYS);
         TitledPane advanced = new TitledPane();
         advanced.setId("advanced");
         advanced.textProperty().bind(i18n.text("login.advanced"));
-        advanced.setContent(adv);
         advanced.setExpanded(false);
+        // its content is made when it is first opened (or when the scope needs fixing)
+        whenFirst(advanced.expandedProperty().or(vm.scopeErrorProperty().isNotNull()), () -> {
+            TextField scope = dataField("scope", vm.scopeProperty());
+            scope.promptTextProperty().bind(i18n.text("login.scope.prompt"));
+            GridPane adv = new GridPane();
+            adv.setHgap(12);
+            Label scopeLabel = label("login.scope");
+            scopeLabel.setLabelFor(scope);
+            adv.add(scopeLabel, 0, 0);
+            adv.add(scope, 1, 0);
+            adv.add(errorLabel("scopeError", vm.scopeErrorProperty()), 1, 1);
+            markInvalid(scope, vm.scopeErrorProperty());
+            GridPane.setHgrow(scope, Priority.ALWAYS);
+            advanced.setContent(adv);
+        });
         advanced.setAnimated(false);
         GridPane.setMargin(advanced, new Insets(4, 0, 0, 0));
         grid.add(advanced, 0, row++, 2, 1);
@@ -313,10 +332,6 @@ public final class LoginView {
             fillDemoButtons(accounts);
         });
         fillDemoButtons(accounts);
-        ProgressIndicator loading = new ProgressIndicator();
-        loading.setPrefSize(16, 16);
-        loading.visibleProperty().bind(vm.demoLoadingProperty());
-        loading.managedProperty().bind(loading.visibleProperty());
         Label failed = new Label();
         failed.getStyleClass().add("error-text");
         failed.textProperty().bind(Bindings.createStringBinding(
@@ -324,8 +339,15 @@ public final class LoginView {
                 vm.demoFailureProperty(), i18n.languageProperty()));
         failed.visibleProperty().bind(vm.demoFailureProperty().isNotNull());
         failed.managedProperty().bind(failed.visibleProperty());
-        HBox titleRow = new HBox(8, title, loading);
+        HBox titleRow = new HBox(8, title);
         titleRow.setAlignment(Pos.CENTER_LEFT);
+        whenFirst(vm.demoLoadingProperty(), () -> {
+            ProgressIndicator loading = new ProgressIndicator();
+            loading.setPrefSize(16, 16);
+            loading.visibleProperty().bind(vm.demoLoadingProperty());
+            loading.managedProperty().bind(loading.visibleProperty());
+            titleRow.getChildren().add(loading);
+        });
         VBox box = new VBox(4, titleRow, hint, accounts, failed);
         box.setId("demoBox");
         box.getStyleClass().add("demo-box");
@@ -370,10 +392,6 @@ public final class LoginView {
     }
 
     private Node footer() {
-        ProgressIndicator progress = new ProgressIndicator();
-        progress.setId("progress");
-        progress.setPrefSize(20, 20);
-        progress.visibleProperty().bind(vm.busyProperty());
         Label progressText = new Label();
         progressText.setId("progressText");
         progressText.textProperty().bind(vm.progressText());
@@ -397,13 +415,44 @@ public final class LoginView {
         login.textProperty().bind(i18n.text("login.submit"));
         login.disableProperty().bind(vm.canLoginProperty().not());
         login.setOnAction(e -> vm.login());
-        HBox bar = new HBox(8, progress, progressText, spacer, cancel, login);
+        HBox bar = new HBox(8, progressText, spacer, cancel, login);
+        whenFirst(vm.busyProperty(), () -> {
+            ProgressIndicator progress = new ProgressIndicator();
+            progress.setId("progress");
+            progress.setPrefSize(20, 20);
+            progress.visibleProperty().bind(vm.busyProperty());
+            bar.getChildren().add(0, progress);
+        });
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(10, 20, 16, 20));
         return bar;
     }
 
     // ---- helpers ------------------------------------------------------------------------------
+
+    /**
+     * Makes a part of the dialog the first time {@code condition} holds (at once if it holds now).
+     * The dialog opens with only what it shows: a first start has no saved profiles, no custom
+     * addresses, no revealed secret, no login under way.
+     */
+    private void whenFirst(ObservableValue<Boolean> condition, Runnable make) {
+        if (Boolean.TRUE.equals(condition.getValue())) {
+            make.run();
+            return;
+        }
+        // a binding made for the call is referenced weakly by what it observes: hold it until it fires
+        pending.add(condition);
+        condition.addListener(new javafx.beans.value.ChangeListener<Boolean>() {
+            @Override
+            public void changed(ObservableValue<? extends Boolean> o, Boolean was, Boolean now) {
+                if (Boolean.TRUE.equals(now)) {
+                    o.removeListener(this);
+                    pending.remove(condition);
+                    make.run();
+                }
+            }
+        });
+    }
 
     private int addRow(GridPane grid, int row, Label label, Node field, Label error) {
         label.setLabelFor(field);
