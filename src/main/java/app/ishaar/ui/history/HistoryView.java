@@ -43,6 +43,7 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
@@ -403,35 +404,46 @@ public final class HistoryView {
         col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         col.setSortable(false); // the service orders by date; sorting one page would mislead
         col.setCellFactory(c -> new TableCell<>() {
-            /** Made at the first tooltip text: a tooltip per cell is costly and most columns have none. */
+            /**
+             * Made when the pointer first rests on the cell: a tooltip per cell made with the cell
+             * cost more than the rest of the row, and only the pointer can show it.
+             */
             private Tooltip tip;
 
             {
                 if (leftToRight) {
                     setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT);
                 }
+                if (tooltip != null) {
+                    addEventHandler(MouseEvent.MOUSE_ENTERED, e -> updateTooltip(true));
+                }
             }
 
             @Override
             protected void updateItem(Notification n, boolean empty) {
                 super.updateItem(n, empty);
-                if (empty || n == null) {
-                    setText(null);
+                setText(empty || n == null ? null : text.apply(n));
+                if (tip != null) {
+                    updateTooltip(false);
+                }
+            }
+
+            private void updateTooltip(boolean make) {
+                Notification n = getItem();
+                String t = isEmpty() || n == null ? null : tooltip.apply(n);
+                if (t == null) {
                     setTooltip(null);
                     return;
                 }
-                setText(text.apply(n));
-                String t = tooltip == null ? null : tooltip.apply(n);
-                if (t != null) {
-                    if (tip == null) {
-                        tip = new Tooltip();
+                if (tip == null) {
+                    if (!make) {
+                        return;
                     }
-                    tip.setText(t);
-                    if (getTooltip() != tip) {
-                        setTooltip(tip);
-                    }
-                } else if (getTooltip() != null) {
-                    setTooltip(null);
+                    tip = new Tooltip();
+                }
+                tip.setText(t);
+                if (getTooltip() != tip) {
+                    setTooltip(tip);
                 }
             }
         });

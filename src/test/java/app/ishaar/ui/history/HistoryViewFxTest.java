@@ -313,6 +313,19 @@ class HistoryViewFxTest {
     }
 
     @Test
+    void restingOnASentTimeShowsItInUtc(FxRobot robot) throws Exception {
+        settled();
+        Notification first = rows().get(0);
+        javafx.scene.control.TableCell<?, ?> cell = fx(() -> robot.lookup("#history-table .table-cell").queryAllAs(javafx.scene.control.TableCell.class)
+                .stream().filter(c -> c.getTableColumn() != null && "sent".equals(c.getTableColumn().getId()) && c.getIndex() == 0)
+                .findFirst().orElseThrow());
+        robot.moveTo(cell).moveBy(3, 0).moveBy(-3, 0);
+        until(() -> cell.getTooltip() != null && cell.getTooltip().isShowing());
+        assertThat(fx(() -> cell.getTooltip().getText())).isEqualTo("UTC: " + first.receivedDateTime());
+        robot.moveTo("#history-refresh");
+    }
+
+    @Test
     void drillIntoDeliveredFailedAndBatchedNotifications(FxRobot robot) throws Exception {
         settled();
         Notification delivered = firstWithStatus(robot, "delivered");
