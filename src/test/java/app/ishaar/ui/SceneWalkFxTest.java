@@ -304,6 +304,10 @@ class SceneWalkFxTest extends FxSandboxTestBase {
         Locale jvm = Locale.getDefault(Locale.Category.FORMAT);
         onFx(() -> history().filters().presetProperty().set(app.ishaar.ui.history.DatePreset.CUSTOM));
         waitUntil("the date pickers", () -> visible("#filter-from-date"));
+        assertThat(text("#filter-from-time")).as("a time field in Arabic digits").isEqualTo("٠٠:٠٠");
+        assertThat(text("#filter-to-time")).isEqualTo("٢٣:٥٩");
+        paste("#filter-to-time", "١٨:٣٠");
+        assertThat(fx(() -> history().filters().toTimeProperty().get())).as("the view model keeps Latin digits").isEqualTo("18:30");
         onFx(() -> lookup("#filter-from-date").<DatePicker>query().show());
         waitUntil("the calendar", () -> lookup(".date-picker-popup").tryQuery().isPresent());
         assertThat(fx(() -> lookup(".date-picker-popup .month-year-pane").queryAll().stream()

@@ -269,7 +269,20 @@ public final class HistoryView {
         field.getStyleClass().add("time-field");
         Bidi.leftToRight(field);
         field.promptTextProperty().bind(i18n.text("filter.time.prompt"));
-        field.textProperty().bindBidirectional(value);
+        // shown in the UI's digits; the view model keeps Latin digits (and reads either)
+        javafx.util.StringConverter<String> digits = new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(String latin) {
+                return i18n.localDigits(latin);
+            }
+
+            @Override
+            public String fromString(String shown) {
+                return shown == null ? null : I18n.latinDigits(shown);
+            }
+        };
+        Bindings.bindBidirectional(field.textProperty(), value, digits);
+        onLanguage.add(() -> field.setText(digits.toString(value.get())));
         return field;
     }
 

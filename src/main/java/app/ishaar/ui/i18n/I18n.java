@@ -115,6 +115,25 @@ public final class I18n {
         return new MessageFormat(pattern, formatLocale()).format(formatted);
     }
 
+    /** Latin digits 0-9 in {@code s} written in the UI's digits (Arabic-Indic in Arabic unless Latin digits are chosen). */
+    public String localDigits(String s) {
+        if (s == null) {
+            return null;
+        }
+        char zero = java.text.DecimalFormatSymbols.getInstance(formatLocale()).getZeroDigit();
+        if (zero == '0') {
+            return s;
+        }
+        StringBuilder sb = new StringBuilder(s);
+        for (int i = 0; i < sb.length(); i++) {
+            char c = sb.charAt(i);
+            if (c >= '0' && c <= '9') {
+                sb.setCharAt(i, (char) (zero + (c - '0')));
+            }
+        }
+        return sb.toString();
+    }
+
     /** Arabic-Indic (and Extended Arabic-Indic) digits as Latin 0-9. */
     public static String latinDigits(String s) {
         StringBuilder sb = null;
