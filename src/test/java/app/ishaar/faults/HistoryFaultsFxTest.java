@@ -70,19 +70,19 @@ class HistoryFaultsFxTest {
 
     /** A fault, the message key and argument the banner must show for it, and its row in the UI matrix. */
     enum Fault {
-        HTTP_429_RETRY_AFTER_PAST_THE_CAP("error.call.rateLimited", "429", "429 asking to wait an hour"),
-        HTTP_429_PERSISTENT("error.call.rateLimited", "429", "429 without Retry-After, persistent"),
-        HTTP_500("error.call.unavailable", "500", "500 Internal Server Error"),
-        HTTP_502("error.call.unavailable", "502", "502 Bad Gateway, persistent"),
-        HTTP_503("error.call.unavailable", "503", "503 Service Unavailable, persistent"),
-        HTTP_504("error.call.unavailable", "504", "504 Gateway Timeout, persistent"),
-        CONNECTION_REFUSED("error.call.network.unreachable", null, "connection refused"),
-        TRUNCATED_JSON("error.call.unexpected", "200", "truncated JSON"),
-        HTML_FROM_A_PROXY("error.call.unexpected", "200", "HTML error page from a proxy (200)"),
-        EMPTY_200("error.call.unexpected", "200", "empty 200"),
-        NO_RESULT_200("error.call.unexpected", "200", "200 without result"),
-        RESET_MID_BODY("error.call.network.lost", null, "connection reset mid-body, persistent"),
-        STALLED("error.call.network.timeout", null, "stalled server (no byte after the headers)");
+        HTTP_429_RETRY_AFTER_PAST_THE_CAP("error.rateLimited", "429", "429 asking to wait an hour"),
+        HTTP_429_PERSISTENT("error.rateLimited", "429", "429 without Retry-After, persistent"),
+        HTTP_500("error.unavailable", "500", "500 Internal Server Error"),
+        HTTP_502("error.unavailable", "502", "502 Bad Gateway, persistent"),
+        HTTP_503("error.unavailable", "503", "503 Service Unavailable, persistent"),
+        HTTP_504("error.unavailable", "504", "504 Gateway Timeout, persistent"),
+        CONNECTION_REFUSED("error.network.unreachable", null, "connection refused"),
+        TRUNCATED_JSON("error.unexpected", "200", "truncated JSON"),
+        HTML_FROM_A_PROXY("error.unexpected", "200", "HTML error page from a proxy (200)"),
+        EMPTY_200("error.unexpected", "200", "empty 200"),
+        NO_RESULT_200("error.unexpected", "200", "200 without result"),
+        RESET_MID_BODY("error.network.connectionLost", null, "connection reset mid-body, persistent"),
+        STALLED("error.network.timeout", null, "stalled server (no byte after the headers)");
 
         final String key;
         final String arg;
@@ -310,7 +310,7 @@ class HistoryFaultsFxTest {
         assertThat(sessionExpired).as("the shell is told once").hasValue(1);
         assertThat(service.logins.get() - loginsBefore).as("one renewal, then it gives up").isEqualTo(1);
         assertThat(fx(() -> vm.errorProperty().get())).isInstanceOf(SessionExpiredException.class);
-        assertThat(label(robot, "#history-error")).isEqualTo(fx(() -> i18n.get("error.call.sessionExpired")));
+        assertThat(label(robot, "#history-error")).isEqualTo(fx(() -> i18n.get("error.sessionEnded")));
         assertThat(ids()).as("the rows of page 1 stay").isEqualTo(before);
         assertThat(fx(() -> vm.pager().pageProperty().get())).isEqualTo(1);
         assertThat(fx(() -> vm.filters().applied().type())).isEqualTo("7");

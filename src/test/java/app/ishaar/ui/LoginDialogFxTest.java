@@ -123,9 +123,9 @@ class LoginDialogFxTest extends FxSandboxTestBase {
             assertThat(loginFails()).startsWith("The secure connection to 127.0.0.1 failed");
         }
 
-        // an unexpected answer: the API host has no login endpoint
+        // an error answer of the service: the API host has no login endpoint
         paste("#authUrl", sandbox().baseUrl());
-        assertThat(loginFails()).matches("The service gave an answer Ishaar cannot read \\(HTTP \\d{3}\\)\\.");
+        assertThat(loginFails()).isEqualTo("The service reported an error (HTTP 404).");
 
         // timeout: the sandbox answers slower than the client waits
         paste("#authUrl", sandbox().authUrl());

@@ -10,10 +10,11 @@ import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.ServiceUnavailableException;
 import app.ishaar.core.service.SessionExpiredException;
 import app.ishaar.core.service.UnexpectedResponseException;
+import app.ishaar.ui.i18n.I18n;
 import java.util.List;
 
 /**
- * A failure as the user reads it: a bundle key with its arguments (localized live by the view), the
+ * A failure as the user reads it, the one mapping for the login, the main window and the history: a bundle key with its arguments (localized live by the view), the
  * service's own words as detail (its {@code error_description} or error message, already in the
  * requested language), and the correlation id to quote.
  *
@@ -30,6 +31,21 @@ public record Failure(String key, List<String> args, String detail, String corre
 
     public static Failure of(String key, String... args) {
         return new Failure(key, List.of(args), null, null);
+    }
+
+    /** The message in the UI language. */
+    public String text(I18n i18n) {
+        return i18n.get(key, args.toArray());
+    }
+
+    /** "Reference: …" for the correlation id in the UI language, or "" when there is none. */
+    public String reference(I18n i18n) {
+        return correlationId == null ? "" : i18n.get("error.reference", correlationId);
+    }
+
+    /** Whether a failure is only the cancellation of the work (nothing to tell the user). */
+    public static boolean isCancellation(Throwable t) {
+        return ServiceException.unwrap(t) instanceof java.util.concurrent.CancellationException;
     }
 
     /**
@@ -83,10 +99,12 @@ public record Failure(String key, List<String> args, String detail, String corre
             return new Failure("error.invalidEndpoint", List.of(), null, corr);
         }
         if (e instanceof BadArgumentException b) {
-            return new Failure("error.unexpected", List.of("400"), b.apiError() == null ? null : b.apiError().message(), corr);
+            String detail = b.apiError() == null ? null : b.apiError().message();
+            return b.target() == null ? new Failure("error.badArgument", List.of(), detail, corr)
+                    : new Failure("error.badArgumentTarget", List.of(b.target()), detail, corr);
         }
         if (e instanceof ApiErrorException a) {
-            return new Failure("error.unexpected", List.of(String.valueOf(a.status())), a.apiError() == null ? null : a.apiError().message(), corr);
+            return new Failure("error.apiError", List.of(String.valueOf(a.status())), a.apiError() == null ? null : a.apiError().message(), corr);
         }
         return new Failure("error.internal", List.of(), e == null ? null : e.getClass().getSimpleName(), null);
     }

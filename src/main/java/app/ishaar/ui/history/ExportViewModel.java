@@ -3,6 +3,7 @@ package app.ishaar.ui.history;
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
+import app.ishaar.ui.common.Failure;
 import app.ishaar.ui.i18n.I18n;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -99,7 +100,7 @@ public final class ExportViewModel {
             case RUNNING -> total.get() < 0 ? i18n.get("export.starting") : i18n.get("export.progress", written.get(), total.get());
             case DONE -> i18n.get("export.done", written.get(), target.get() == null ? "" : target.get().getFileName().toString());
             case CANCELLED -> i18n.get("export.cancelled");
-            case FAILED -> failure.get() instanceof ServiceException ? i18n.get("export.failed", CallErrors.message(i18n, failure.get()))
+            case FAILED -> failure.get() instanceof ServiceException ? i18n.get("export.failed", Failure.describe(failure.get(), null).text(i18n))
                     : i18n.get("export.failed", i18n.get("export.error.io", String.valueOf(failure.get() == null ? "" : failure.get().getMessage())));
         };
     }
@@ -178,7 +179,7 @@ public final class ExportViewModel {
                 written.set(n);
                 progress.set(1);
                 state.set(State.DONE);
-            } else if (CallErrors.isCancellation(e)) {
+            } else if (Failure.isCancellation(e)) {
                 state.set(State.CANCELLED);
             } else {
                 fail(ServiceException.unwrap(e));

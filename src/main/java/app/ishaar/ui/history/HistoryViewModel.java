@@ -7,6 +7,7 @@ import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.SessionExpiredException;
 import app.ishaar.core.settings.HistoryPrefs;
+import app.ishaar.ui.common.Failure;
 import app.ishaar.ui.i18n.I18n;
 import java.lang.System.Logger.Level;
 import java.lang.System.Logger;
@@ -101,12 +102,10 @@ public final class HistoryViewModel {
         }
         lastPrefs = prefs();
 
-        errorText = Bindings.createStringBinding(() -> error.get() == null ? "" : CallErrors.message(i18n, error.get()),
+        errorText = Bindings.createStringBinding(() -> error.get() == null ? "" : Failure.describe(error.get(), null).text(i18n),
                 error, i18n.languageProperty(), i18n.latinDigitsProperty());
-        errorReference = Bindings.createStringBinding(() -> {
-            String id = error.get() == null ? null : CallErrors.correlationId(error.get());
-            return id == null ? "" : i18n.get("error.call.reference", id);
-        }, error, i18n.languageProperty());
+        errorReference = Bindings.createStringBinding(() -> error.get() == null ? "" : Failure.describe(error.get(), null).reference(i18n),
+                error, i18n.languageProperty());
 
         detail.notificationProperty().bind(selected);
         selected.addListener((obs, old, now) -> {
@@ -311,7 +310,7 @@ public final class HistoryViewModel {
         inFlight = null;
         if (failure != null) {
             loading.set(false);
-            if (CallErrors.isCancellation(failure)) {
+            if (Failure.isCancellation(failure)) {
                 pager.requestFailed();
                 return;
             }
