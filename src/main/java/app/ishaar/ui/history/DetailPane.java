@@ -2,6 +2,7 @@ package app.ishaar.ui.history;
 
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.common.Bidi;
+import app.ishaar.ui.common.WhenFirst;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -45,11 +46,15 @@ final class DetailPane {
         none.textProperty().bind(i18n.text("detail.none"));
         none.visibleProperty().bind(vm.presentProperty().not());
 
-        ScrollPane scroll = new ScrollPane();
-        scroll.setContent(content(scroll));
-        scroll.setFitToWidth(true);
-        scroll.visibleProperty().bind(vm.presentProperty());
-        root.getChildren().addAll(none, scroll);
+        root.getChildren().add(none);
+        // the detail itself (with its attempts table) is made when a notification is first chosen
+        WhenFirst.run(root, vm.presentProperty(), () -> {
+            ScrollPane scroll = new ScrollPane();
+            scroll.setContent(content(scroll));
+            scroll.setFitToWidth(true);
+            scroll.visibleProperty().bind(vm.presentProperty());
+            root.getChildren().add(scroll);
+        });
     }
 
     Node root() {

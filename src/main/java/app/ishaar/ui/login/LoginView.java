@@ -4,6 +4,7 @@ import app.ishaar.core.service.Environment;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.ui.common.AfterFirstFrame;
 import app.ishaar.ui.common.LanguageSwitch;
+import app.ishaar.ui.common.WhenFirst;
 import app.ishaar.ui.i18n.I18n;
 import java.util.stream.Collectors;
 import app.ishaar.ui.common.Bidi;
@@ -54,7 +55,6 @@ public final class LoginView {
     private final Runnable onClose;
     private final BorderPane root = new BorderPane();
     private final TextField clientId = new TextField();
-    private final java.util.List<ObservableValue<Boolean>> pending = new java.util.ArrayList<>();
 
     public LoginView(LoginViewModel vm, I18n i18n, Runnable onClose) {
         this.vm = vm;
@@ -152,7 +152,7 @@ public final class LoginView {
             profiles.visibleProperty().bind(profileLabel.visibleProperty());
             profiles.managedProperty().bind(profileLabel.visibleProperty());
         };
-        whenFirst(Bindings.isNotEmpty(vm.profiles()), profileRowMaker);
+        WhenFirst.run(root, Bindings.isNotEmpty(vm.profiles()), profileRowMaker);
 
         ComboBox<Environment.Kind> env = new ComboBox<>();
         env.setId("environment");
@@ -167,7 +167,7 @@ public final class LoginView {
         int authRow = row++;
         int baseRow = row++;
         ObservableValue<Boolean> custom = vm.environmentProperty().isEqualTo(Environment.Kind.CUSTOM);
-        whenFirst(custom, () -> {
+        WhenFirst.run(root, custom, () -> {
             TextField authUrl = dataField("authUrl", vm.authUrlProperty());
             authUrl.setPromptText("https://id.example.com");
             TextField baseUrl = dataField("baseUrl", vm.baseUrlProperty());
@@ -196,7 +196,7 @@ public final class LoginView {
         markInvalid(secret, vm.secretErrorProperty());
         StackPane secretStack = new StackPane(secret);
         // the plain-text twin, made at the first "show": it holds the secret only while the user asks to see it
-        whenFirst(vm.secretRevealedProperty(), () -> {
+        WhenFirst.run(root, vm.secretRevealedProperty(), () -> {
             TextField shown = new TextField();
             shown.setId("secretShown");
             Bidi.leftToRight(shown);
@@ -259,7 +259,7 @@ public final class LoginView {
         advanced.textProperty().bind(i18n.text("login.advanced"));
         advanced.setExpanded(false);
         // its content is made when it is first opened (or when the scope needs fixing)
-        whenFirst(advanced.expandedProperty().or(vm.scopeErrorProperty().isNotNull()), () -> {
+        WhenFirst.run(root, advanced.expandedProperty().or(vm.scopeErrorProperty().isNotNull()), () -> {
             TextField scope = dataField("scope", vm.scopeProperty());
             scope.promptTextProperty().bind(i18n.text("login.scope.prompt"));
             GridPane adv = new GridPane();
@@ -341,7 +341,7 @@ public final class LoginView {
         failed.managedProperty().bind(failed.visibleProperty());
         HBox titleRow = new HBox(8, title);
         titleRow.setAlignment(Pos.CENTER_LEFT);
-        whenFirst(vm.demoLoadingProperty(), () -> {
+        WhenFirst.run(root, vm.demoLoadingProperty(), () -> {
             ProgressIndicator loading = new ProgressIndicator();
             loading.setPrefSize(16, 16);
             loading.visibleProperty().bind(vm.demoLoadingProperty());
@@ -416,7 +416,7 @@ public final class LoginView {
         login.disableProperty().bind(vm.canLoginProperty().not());
         login.setOnAction(e -> vm.login());
         HBox bar = new HBox(8, progressText, spacer, cancel, login);
-        whenFirst(vm.busyProperty(), () -> {
+        WhenFirst.run(root, vm.busyProperty(), () -> {
             ProgressIndicator progress = new ProgressIndicator();
             progress.setId("progress");
             progress.setPrefSize(20, 20);
@@ -429,30 +429,6 @@ public final class LoginView {
     }
 
     // ---- helpers ------------------------------------------------------------------------------
-
-    /**
-     * Makes a part of the dialog the first time {@code condition} holds (at once if it holds now).
-     * The dialog opens with only what it shows: a first start has no saved profiles, no custom
-     * addresses, no revealed secret, no login under way.
-     */
-    private void whenFirst(ObservableValue<Boolean> condition, Runnable make) {
-        if (Boolean.TRUE.equals(condition.getValue())) {
-            make.run();
-            return;
-        }
-        // a binding made for the call is referenced weakly by what it observes: hold it until it fires
-        pending.add(condition);
-        condition.addListener(new javafx.beans.value.ChangeListener<Boolean>() {
-            @Override
-            public void changed(ObservableValue<? extends Boolean> o, Boolean was, Boolean now) {
-                if (Boolean.TRUE.equals(now)) {
-                    o.removeListener(this);
-                    pending.remove(condition);
-                    make.run();
-                }
-            }
-        });
-    }
 
     private int addRow(GridPane grid, int row, Label label, Node field, Label error) {
         label.setLabelFor(field);
