@@ -4,8 +4,10 @@
 #      every library the shipped native code links against must come from a declared dependency
 #   2. the installed CLI: `ishaar --version` and a sandbox query
 #   3. the installed desktop app under Xvfb: started through its desktop entry's Exec line, its
-#      window must show (bounded wait), carry the entry's StartupWMClass; launch -> window time,
-#      median of 5 (after one warm-up), with the CDS archive and without it
+#      window must show (bounded wait), carry the entry's StartupWMClass; the app's CDS archive
+#      (dumped by postinst) must exist and map, a missing or stale one must cost only speed;
+#      launch -> window time, median of 5 (after one warm-up), with the app's CDS archive, with
+#      the runtime's archive only (the state after a failed dump) and without class sharing
 #   4. dpkg --purge: nothing left under /opt/ishaar, no desktop entry, no /usr/bin/ishaar
 # Usage: installer/verify-deb.sh [path/to/ishaar_*.deb]   (default: target/installer/ishaar_*.deb)
 # Takes about a minute. Exit status 0 only if every check passed.
@@ -38,11 +40,11 @@ if [ "${#tools[@]}" -gt 0 ]; then
 fi
 
 work="$(mktemp -d)"
-xvfb_pid=""; app_pid=""; jsa_moved=""
+xvfb_pid=""; app_pid=""; app_jsa=/opt/ishaar/lib/ishaar.jsa; app_jsa_moved=""
 cleanup() {
   [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null || true
   [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null || true
-  [ -n "$jsa_moved" ] && [ -f "$jsa_moved.off" ] && mv "$jsa_moved.off" "$jsa_moved" || true
+  [ -n "$app_jsa_moved" ] && [ -e "$app_jsa.off" ] && mv -f "$app_jsa.off" "$app_jsa" || true
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -163,30 +165,61 @@ else
   ok "nothing unpacked under $user_home/.openjfx"
 fi
 
-jsa="$(find /opt/ishaar/lib/runtime/lib/server -name classes.jsa | head -1)"
 # -Xshare:on fails instead of falling back: proves the archive maps at the installed location
 if /opt/ishaar/lib/runtime/bin/java -Xshare:on -version >"$work/xshare.log" 2>&1; then
   ok "the runtime's CDS archive maps at /opt/ishaar (-Xshare:on)"
 else
   fail "the runtime's CDS archive does not map: $(head -c 300 "$work/xshare.log")"
 fi
+# The app's own archive (JDK, JavaFX and classpath classes), dumped by postinst for /opt/ishaar
+# (installer/linux/ishaar-cds.sh) and named by the launchers' -XX:SharedArchiveFile.
+if [ -f "$app_jsa" ] && [ ! -L "$app_jsa" ]; then
+  ok "postinst dumped the app's CDS archive $app_jsa ($(du -m "$app_jsa" | cut -f1) MB)"
+else
+  fail "no app CDS archive at $app_jsa: $(grep -h 'ishaar:' "$work/dpkg.log" 2>/dev/null | head -c 300)"
+fi
+# where the JVM found the app's main class: "shared objects file" = the archive
+launcher_source() {
+  JAVA_TOOL_OPTIONS=-Xlog:class+load /opt/ishaar/bin/ishaar --version 2>/dev/null \
+    | sed -n 's/.* app\.ishaar\.Launcher source: //p' | head -1
+}
+src="$(launcher_source)"
+[ "$src" = "shared objects file" ] && ok "the installed launcher loads the app's classes from the archive" \
+  || fail "app.ishaar.Launcher loaded from '$src', not from the CDS archive"
+# A missing or stale archive must cost only speed: same output, nothing on stderr.
+ref_out="$(/opt/ishaar/bin/ishaar --version 2>&1)"
+mv "$app_jsa" "$app_jsa.off"; app_jsa_moved=1
+out="$(/opt/ishaar/bin/ishaar --version 2>&1)" && rc=0 || rc=$?
+mv "$app_jsa.off" "$app_jsa"; app_jsa_moved=""
+[ "$rc" = 0 ] && [ "$out" = "$ref_out" ] && ok "archive missing: the app runs without class sharing, same output" \
+  || fail "archive missing (exit $rc): $out"
+jar="$(ls /opt/ishaar/lib/app/ishaar-*.jar | head -1)"
+touch -r "$jar" "$work/jar.mtime"; touch "$jar"
+out="$(/opt/ishaar/bin/ishaar --version 2>&1)" && rc=0 || rc=$?
+src="$(launcher_source)"
+touch -r "$work/jar.mtime" "$jar"
+[ "$rc" = 0 ] && [ "$out" = "$ref_out" ] && [ "$src" != "shared objects file" ] \
+  && ok "archive stale (a jar changed): the app runs without class sharing, same output" \
+  || fail "archive stale (exit $rc, Launcher from '$src'): $out"
+[ "$(launcher_source)" = "shared objects file" ] || fail "the archive does not map again after the jar's mtime was restored"
 if [ -n "$win" ]; then
   read -r -a cmd <<<"$exec_line"
-  echo "launch -> window mapped, with the CDS archive:"
+  echo "launch -> window mapped, with the app's CDS archive (as installed):"
   "$root/installer/linux/measure-start.sh" -n 5 -- "${cmd[@]}" | tee "$work/cds.txt"
-  if [ -n "$jsa" ]; then
-    mv "$jsa" "$jsa.off"; jsa_moved="$jsa"
-    echo "launch -> window mapped, without it:"
-    "$root/installer/linux/measure-start.sh" -n 5 -- "${cmd[@]}" | tee "$work/nocds.txt"
-    mv "$jsa.off" "$jsa"; jsa_moved=""
-    echo "start-up median: $(sed -n 's/^median_ms=//p' "$work/cds.txt") ms with CDS" \
-         "(cpu $(sed -n 's/^median_cpu_ms=//p' "$work/cds.txt") ms)," \
-         "$(sed -n 's/^median_ms=//p' "$work/nocds.txt") ms without" \
-         "(cpu $(sed -n 's/^median_cpu_ms=//p' "$work/nocds.txt") ms); goal <= 650 ms;" \
-         "load average $(cut -d' ' -f1 /proc/loadavg) on $(nproc) cores"
-  else
-    fail "no CDS archive in the installed runtime"
-  fi
+  # the state after a failed dump: lib/ishaar.jsa links to the runtime's archive (JDK + JavaFX)
+  mv "$app_jsa" "$app_jsa.off"; app_jsa_moved=1
+  ln -s runtime/lib/server/classes.jsa "$app_jsa"
+  echo "launch -> window mapped, with the runtime's archive only (JDK and JavaFX classes):"
+  "$root/installer/linux/measure-start.sh" -n 5 -- "${cmd[@]}" | tee "$work/rtcds.txt"
+  rm -f "$app_jsa"
+  echo "launch -> window mapped, without class sharing (no lib/ishaar.jsa):"
+  "$root/installer/linux/measure-start.sh" -n 5 -- "${cmd[@]}" | tee "$work/nocds.txt"
+  mv "$app_jsa.off" "$app_jsa"; app_jsa_moved=""
+  m() { echo "$(sed -n 's/^median_ms=//p' "$1") ms (cpu $(sed -n 's/^median_cpu_ms=//p' "$1") ms)"; }
+  echo "start-up median: $(m "$work/cds.txt") with the app's CDS archive," \
+       "$(m "$work/rtcds.txt") with the runtime's archive only," \
+       "$(m "$work/nocds.txt") without; goal <= 650 ms;" \
+       "load average $(cut -d' ' -f1 /proc/loadavg) on $(nproc) cores"
 fi
 kill "$xvfb_pid" 2>/dev/null || true; xvfb_pid=""
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates installer/cds/ishaar.classlist: the classes the desktop app loads from start to its
-# first window. The installer build (mvn -Pinstaller) dumps the runtime's CDS archive from it.
+# first window. The installer build (mvn -Pinstaller) dumps the runtime's CDS archive from it, and
+# on Linux the app's own archive (installer/linux/ishaar-cds.sh, also run by the .deb's postinst).
 # Run it after the UI's start-up path changes, on Linux, after one installer build (it uses that
 # build's jlinked runtime and classpath):  installer/cds/make-classlist.sh
 # Needs Xvfb and xdotool (installed when missing; needs root).
@@ -36,7 +37,7 @@ for _ in $(seq 50); do xdotool getdisplaygeometry --display "$display" >/dev/nul
 # Same options as the launcher (lib/app/Ishaar.cfg) plus the class list dump.
 HOME="$work" DISPLAY="$display" "$runtime/bin/java" \
   -XX:DumpLoadedClassList="$work/classlist" \
-  -Djava.net.useSystemProxies=true -Dfile.encoding=UTF-8 \
+  -Djava.net.useSystemProxies=true -Dfile.encoding=UTF-8 -XX:TieredStopAtLevel=1 \
   --add-exports=javafx.base/com.sun.javafx.event=ALL-UNNAMED \
   --add-exports=javafx.controls/com.sun.javafx.scene.control=ALL-UNNAMED \
   -cp "$input/*" app.ishaar.Launcher &
@@ -50,6 +51,10 @@ done
 [ -n "$shown" ] || { echo "the app's window did not show within 30 s" >&2; exit 1; }
 sleep 2   # let the first frame render: those classes belong to the start-up too
 kill -TERM "$app_pid"; wait "$app_pid" 2>/dev/null || true; app_pid=""
-# Keep plain class names only (lambda-proxy/lambda-form lines are tied to the exact jar set).
-grep -v '^@' "$work/classlist" | sort -u > "$out"
-echo "$(wc -l < "$out") classes -> $out" >&2
+# Plain class names sorted (stable diffs), then the @lambda-proxy / @lambda-form-invoker lines in
+# their recorded order. The runtime's default archive (dumped without a classpath) takes the JDK
+# and JavaFX classes and lambda forms and skips the rest; the app's archive, dumped against the
+# exact shipped jars (installer/linux/ishaar-cds.sh), takes everything. A line that no longer
+# resolves (a dependency changed) is skipped with a warning, it does not fail the dump.
+{ grep -v '^[@#]' "$work/classlist" | sort -u; grep '^@' "$work/classlist"; } > "$out"
+echo "$(grep -vc "^@" "$out") classes, $(grep -c "^@" "$out") lambda lines -> $out" >&2
