@@ -37,7 +37,7 @@ for _ in $(seq 50); do xdotool getdisplaygeometry --display "$display" >/dev/nul
 # Same options as the launcher (lib/app/Ishaar.cfg) plus the class list dump.
 HOME="$work" DISPLAY="$display" "$runtime/bin/java" \
   -XX:DumpLoadedClassList="$work/classlist" \
-  -Djava.net.useSystemProxies=true -Dfile.encoding=UTF-8 -XX:TieredStopAtLevel=1 \
+  -Djava.net.useSystemProxies=true -Dfile.encoding=UTF-8 \
   --add-exports=javafx.base/com.sun.javafx.event=ALL-UNNAMED \
   --add-exports=javafx.controls/com.sun.javafx.scene.control=ALL-UNNAMED \
   -cp "$input/*" app.ishaar.Launcher &
