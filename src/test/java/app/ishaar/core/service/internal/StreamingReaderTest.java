@@ -68,6 +68,34 @@ class StreamingReaderTest {
                 .isEqualTo(Instant.parse("2026-03-01T10:15:30.1234567Z"));
     }
 
+    /** Each form the service writes takes the fast path and reads as the formatter reads it; the rarer ones fall back to it. */
+    @Test
+    void eachCommonFormTakesTheFastPathAndTheRestFallBack() {
+        List<String> fast = new ArrayList<>(List.of("2026-03-01T10:15Z", "2026-03-01T10:15", "2026-03-01T10:15:30", "2026-03-01T10:15:30Z",
+                "2026-03-01T10:15+02:00", "2026-03-01T10:15:30-05:30", "2026-03-01T10:15:30.5-00:00", "2026-03-01T10:15:30.1234567+17:59",
+                "1969-12-31T23:59:59.999999999Z", "0001-01-01T00:00Z", "9999-12-31T23:59:59.9999999Z", "2024-02-29T12:00Z", "2000-02-29T00:00Z"));
+        for (int digits = 1; digits <= 9; digits++) {
+            fast.add("2026-03-01T10:15:30." + "123456789".substring(0, digits) + "Z");
+            fast.add("2026-03-01T10:15:30." + "000000007".substring(9 - digits));
+        }
+        for (String s : fast) {
+            char[] padded = ("\"" + s + "\"").toCharArray();
+            Instant expected = DotNetDateTimes.parse(s);
+            assertThat(expected).as(s).isNotNull();
+            assertThat(DotNetDateTimes.parseCommon(padded, 1, s.length())).as(s).isEqualTo(expected);
+            assertThat(DotNetDateTimes.parse(padded, 1, s.length())).as(s).isEqualTo(expected);
+        }
+        assertThat(DotNetDateTimes.parseCommon("2026-03-01T10:15:30.000000007".toCharArray(), 0, 29)).isEqualTo(Instant.parse("2026-03-01T10:15:30.000000007Z"));
+        assertThat(DotNetDateTimes.parseCommon("2026-03-01T10:15:30.5-01:30".toCharArray(), 0, 27)).isEqualTo(Instant.parse("2026-03-01T11:45:30.5Z"));
+        assertThat(DotNetDateTimes.parseCommon("1900-02-29T00:00Z".toCharArray(), 0, 17)).isNull();
+        // valid, but not what the service writes: read by the formatter, the same through both entry points
+        for (String s : List.of("2026-03-01t10:15:30z", "2026-03-01T10:15:30+0200", "2026-03-01T10:15:30+18:00", " 2026-03-01T10:15Z", "2026-03-01T10:15Z ")) {
+            char[] padded = ("\"" + s + "\"").toCharArray();
+            assertThat(DotNetDateTimes.parseCommon(padded, 1, s.length())).as(s).isNull();
+            assertThat(DotNetDateTimes.parse(padded, 1, s.length())).as(s).isEqualTo(DotNetDateTimes.parse(s)).isNotNull();
+        }
+    }
+
     private interface Parse {
         Instant run();
     }
