@@ -268,8 +268,17 @@ class StreamingReaderTest {
         }
     }
 
-    /** A real page of 100 from the sandbox. */
-    private static String samplePage() throws Exception {
+    private static String samplePage;
+
+    /** A real page of 100 from the sandbox (fetched once). */
+    private static synchronized String samplePage() throws Exception {
+        if (samplePage == null) {
+            samplePage = fetchSamplePage();
+        }
+        return samplePage;
+    }
+
+    private static String fetchSamplePage() throws Exception {
         try (Sandbox sandbox = Sandbox.start(SandboxConfig.builder().seed(3).anchor(Instant.parse("2026-03-01T10:00:00Z")).build())) {
             var account = sandbox.accounts().stream().filter(a -> a.kind().equals("taxpayer")).findFirst().orElseThrow();
             HttpClient http = HttpClient.newHttpClient();
