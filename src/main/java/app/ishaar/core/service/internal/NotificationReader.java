@@ -8,6 +8,8 @@ import app.ishaar.core.service.UnexpectedResponseException.BodyKind;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
@@ -130,6 +132,56 @@ public final class NotificationReader {
         return items;
     }
 
+    /** The members of a notification, in the order the service writes them. */
+    private static final SerializableString[] NOTIFICATION = members("notificationId", "receivedDateTime", "deliveredDateTime", "typeId",
+            "typeName", "finalMessage", "channel", "address", "language", "status", "deliveryAttempts");
+    private static final int ID = 0, RECEIVED = 1, DELIVERED = 2, TYPE_ID = 3, TYPE_NAME = 4, FINAL_MESSAGE = 5, CHANNEL = 6,
+            ADDRESS = 7, LANGUAGE = 8, STATUS = 9, ATTEMPTS = 10;
+
+    /** The members of a delivery attempt, in the order the service writes them. */
+    private static final SerializableString[] ATTEMPT = members("attemptDateTime", "status", "statusDetails");
+    private static final int AT = 0, ATTEMPT_STATUS = 1, DETAILS = 2;
+
+    private static final int UNKNOWN = -1;
+    private static final int END = -2;
+
+    private static SerializableString[] members(String... names) {
+        SerializableString[] s = new SerializableString[names.length];
+        for (int i = 0; i < names.length; i++) {
+            s[i] = new SerializedString(names[i]);
+        }
+        return s;
+    }
+
+    /**
+     * Moves to the next member of an object: its index in {@code names}, {@link #UNKNOWN} for a member
+     * not among them, or {@link #END} on the object's END_OBJECT. The name at {@code expected} is tried
+     * first, compared byte for byte in the input (no symbol-table lookup, no string): the service
+     * writes the members in one order, so this is the common case. Any other name (another order, an
+     * escaped name, an unknown member) is read and looked up as the parser reads it.
+     */
+    private static int nextMember(JsonParser p, SerializableString[] names, int expected) throws IOException {
+        JsonToken t;
+        if (expected < names.length) {
+            if (p.nextFieldName(names[expected])) {
+                return expected;
+            }
+            t = p.currentToken();
+        } else {
+            t = p.nextToken();
+        }
+        if (t != JsonToken.FIELD_NAME) {
+            return END;
+        }
+        String name = p.currentName();
+        for (int i = 0; i < names.length; i++) {
+            if (names[i].getValue().equals(name)) {
+                return i;
+            }
+        }
+        return UNKNOWN;
+    }
+
     /** One notification; the parser is on its START_OBJECT, left on its END_OBJECT. */
     private static Notification notification(JsonParser p) throws IOException {
         String id = null;
@@ -143,22 +195,26 @@ public final class NotificationReader {
         String language = null;
         String status = null;
         List<DeliveryAttempt> attempts = null;
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String name = p.currentName();
+        int expected = 0;
+        int member;
+        while ((member = nextMember(p, NOTIFICATION, expected)) != END) {
             JsonToken v = p.nextToken();
-            switch (name) {
-                case "notificationId" -> id = text(p, v);
-                case "receivedDateTime" -> received = instant(p, v, name);
-                case "deliveredDateTime" -> delivered = instant(p, v, name);
-                case "typeId" -> typeId = text(p, v);
-                case "typeName" -> typeName = text(p, v);
-                case "finalMessage" -> finalMessage = text(p, v);
-                case "channel" -> channel = text(p, v);
-                case "address" -> address = text(p, v);
-                case "language" -> language = text(p, v);
-                case "status" -> status = text(p, v);
-                case "deliveryAttempts" -> attempts = v == JsonToken.START_ARRAY ? attempts(p) : skip(p);
+            switch (member) {
+                case ID -> id = text(p, v);
+                case RECEIVED -> received = instant(p, v, "receivedDateTime");
+                case DELIVERED -> delivered = instant(p, v, "deliveredDateTime");
+                case TYPE_ID -> typeId = text(p, v);
+                case TYPE_NAME -> typeName = text(p, v);
+                case FINAL_MESSAGE -> finalMessage = text(p, v);
+                case CHANNEL -> channel = text(p, v);
+                case ADDRESS -> address = text(p, v);
+                case LANGUAGE -> language = text(p, v);
+                case STATUS -> status = text(p, v);
+                case ATTEMPTS -> attempts = v == JsonToken.START_ARRAY ? attempts(p) : skip(p);
                 default -> p.skipChildren();
+            }
+            if (member != UNKNOWN) {
+                expected = member + 1;
             }
         }
         return new Notification(id, received, delivered, typeId, typeName, finalMessage, channel, address, language, status, attempts);
@@ -183,14 +239,18 @@ public final class NotificationReader {
             Instant at = null;
             String status = null;
             String details = null;
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String name = p.currentName();
+            int expected = 0;
+            int member;
+            while ((member = nextMember(p, ATTEMPT, expected)) != END) {
                 JsonToken v = p.nextToken();
-                switch (name) {
-                    case "attemptDateTime" -> at = instant(p, v, name);
-                    case "status" -> status = text(p, v);
-                    case "statusDetails" -> details = text(p, v);
+                switch (member) {
+                    case AT -> at = instant(p, v, "attemptDateTime");
+                    case ATTEMPT_STATUS -> status = text(p, v);
+                    case DETAILS -> details = text(p, v);
                     default -> p.skipChildren();
+                }
+                if (member != UNKNOWN) {
+                    expected = member + 1;
                 }
             }
             DeliveryAttempt attempt = new DeliveryAttempt(at, status, details);

@@ -10,6 +10,8 @@ import app.ishaar.core.service.UnexpectedResponseException.BodyKind;
 import app.ishaar.sandbox.Sandbox;
 import app.ishaar.sandbox.SandboxConfig;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -66,6 +68,34 @@ class StreamingReaderTest {
                 .isEqualTo(Instant.parse("2026-03-01T10:15:30.1234567Z"));
     }
 
+    /** Each form the service writes takes the fast path and reads as the formatter reads it; the rarer ones fall back to it. */
+    @Test
+    void eachCommonFormTakesTheFastPathAndTheRestFallBack() {
+        List<String> fast = new ArrayList<>(List.of("2026-03-01T10:15Z", "2026-03-01T10:15", "2026-03-01T10:15:30", "2026-03-01T10:15:30Z",
+                "2026-03-01T10:15+02:00", "2026-03-01T10:15:30-05:30", "2026-03-01T10:15:30.5-00:00", "2026-03-01T10:15:30.1234567+17:59",
+                "1969-12-31T23:59:59.999999999Z", "0001-01-01T00:00Z", "9999-12-31T23:59:59.9999999Z", "2024-02-29T12:00Z", "2000-02-29T00:00Z"));
+        for (int digits = 1; digits <= 9; digits++) {
+            fast.add("2026-03-01T10:15:30." + "123456789".substring(0, digits) + "Z");
+            fast.add("2026-03-01T10:15:30." + "000000007".substring(9 - digits));
+        }
+        for (String s : fast) {
+            char[] padded = ("\"" + s + "\"").toCharArray();
+            Instant expected = DotNetDateTimes.parse(s);
+            assertThat(expected).as(s).isNotNull();
+            assertThat(DotNetDateTimes.parseCommon(padded, 1, s.length())).as(s).isEqualTo(expected);
+            assertThat(DotNetDateTimes.parse(padded, 1, s.length())).as(s).isEqualTo(expected);
+        }
+        assertThat(DotNetDateTimes.parseCommon("2026-03-01T10:15:30.000000007".toCharArray(), 0, 29)).isEqualTo(Instant.parse("2026-03-01T10:15:30.000000007Z"));
+        assertThat(DotNetDateTimes.parseCommon("2026-03-01T10:15:30.5-01:30".toCharArray(), 0, 27)).isEqualTo(Instant.parse("2026-03-01T11:45:30.5Z"));
+        assertThat(DotNetDateTimes.parseCommon("1900-02-29T00:00Z".toCharArray(), 0, 17)).isNull();
+        // valid, but not what the service writes: read by the formatter, the same through both entry points
+        for (String s : List.of("2026-03-01t10:15:30z", "2026-03-01T10:15:30+0200", "2026-03-01T10:15:30+18:00", " 2026-03-01T10:15Z", "2026-03-01T10:15Z ")) {
+            char[] padded = ("\"" + s + "\"").toCharArray();
+            assertThat(DotNetDateTimes.parseCommon(padded, 1, s.length())).as(s).isNull();
+            assertThat(DotNetDateTimes.parse(padded, 1, s.length())).as(s).isEqualTo(DotNetDateTimes.parse(s)).isNotNull();
+        }
+    }
+
     private interface Parse {
         Instant run();
     }
@@ -117,6 +147,115 @@ class StreamingReaderTest {
         }
     }
 
+    /**
+     * The reader tries each member's name in the service's order, byte for byte, before reading it
+     * the general way: members in any order, escaped names, unknown and repeated members, missing
+     * members and values of other kinds all read as the tree reader read them.
+     */
+    @Test
+    void membersInAnyOrderOrSpellingReadAsTheTreeReaderReadThem() throws Exception {
+        ArrayNode items = (ArrayNode) Bodies.MAPPER.readTree(samplePage()).get("result");
+        Random random = new Random(11);
+        int escapedNames = 0;
+        for (int round = 0; round < 400; round++) {
+            StringBuilder body = new StringBuilder("{\"result\":[");
+            for (int i = 0; i < 5; i++) {
+                body.append(i == 0 ? "" : ",").append(shake((ObjectNode) items.get(random.nextInt(items.size())), random));
+            }
+            body.append("],\"metadata\":{\"totalPages\":4,\"totalCount\":31}}");
+            if (random.nextBoolean()) {
+                // spell some names with an escape: the same member, other bytes
+                for (String name : List.of("notificationId", "receivedDateTime", "typeId", "status", "deliveryAttempts", "attemptDateTime", "statusDetails")) {
+                    int at = body.indexOf("\"" + name + "\":");
+                    if (at >= 0 && random.nextBoolean()) {
+                        body.replace(at + 2, at + 3, String.format("\\u%04x", (int) name.charAt(1)));
+                        escapedNames++;
+                    }
+                }
+            }
+            assertReadAsTheTreeReaderRead(body.toString());
+        }
+        assertThat(escapedNames).isGreaterThan(100);
+    }
+
+    /**
+     * A notification (or attempt) as JSON text with its members shuffled, some dropped, repeated
+     * (the last one counts), renamed, given values of another kind, and unknown members in between.
+     */
+    private static String shake(ObjectNode n, Random random) throws Exception {
+        List<String> names = new ArrayList<>();
+        n.fieldNames().forEachRemaining(names::add);
+        if (random.nextInt(3) > 0) {
+            java.util.Collections.shuffle(names, random);
+        }
+        List<String> members = new ArrayList<>();
+        for (String name : names) {
+            JsonNode value = n.get(name);
+            String json;
+            if (value.isArray()) {
+                List<String> attempts = new ArrayList<>();
+                for (JsonNode a : value) {
+                    attempts.add(a.isObject() ? shake((ObjectNode) a, random) : a.toString());
+                }
+                json = "[" + String.join(",", attempts) + "]";
+            } else {
+                json = Bodies.MAPPER.writeValueAsString(value);
+            }
+            String quoted = Bodies.MAPPER.writeValueAsString(name);
+            switch (random.nextInt(14)) {
+                case 0 -> { } // dropped
+                case 1 -> members.add("\"x-" + name + "\":" + json);
+                case 2 -> members.add(quoted + ":7");
+                case 3 -> members.add(quoted + ":[" + json + "]");
+                case 4 -> members.add(quoted + ":{\"v\":" + json + "}");
+                case 5 -> {
+                    members.add(quoted + ":" + json);
+                    members.add("\"unknown" + random.nextInt(3) + "\":{\"deep\":[1,{\"status\":\"x\"}]}");
+                }
+                case 6 -> {
+                    members.add(quoted + ":\"first\"");
+                    members.add(quoted + ":" + json);
+                }
+                case 7 -> {
+                    members.add(quoted + ":" + json);
+                    members.add(quoted + ":" + (random.nextBoolean() ? "null" : "\"2026-02-03T04:05Z\""));
+                }
+                default -> members.add(quoted + ":" + json);
+            }
+        }
+        return "{" + String.join(",", members) + "}";
+    }
+
+    /** Broken and altered bytes of real pages fail where, and as, they failed for the tree reader, or read the same. */
+    @Test
+    void mutatedPagesFailOrReadAsTheTreeReader() throws Exception {
+        String page = samplePage();
+        ArrayNode items = (ArrayNode) Bodies.MAPPER.readTree(page).get("result");
+        String small = "{\"result\":" + Bodies.MAPPER.writeValueAsString(Bodies.MAPPER.createArrayNode().add(items.get(0)).add(items.get(1)).add(items.get(2)))
+                + ",\"metadata\":{\"totalPages\":9,\"totalCount\":25}}";
+        Random random = new Random(5);
+        String alphabet = "{}[]\":,\\ u0a-9.eE+tnfl\u0645";
+        for (int round = 0; round < 3000; round++) {
+            StringBuilder b = new StringBuilder(small);
+            for (int k = 1 + random.nextInt(3); k > 0; k--) {
+                int at = random.nextInt(b.length());
+                switch (random.nextInt(3)) {
+                    case 0 -> b.deleteCharAt(at);
+                    case 1 -> b.insert(at, alphabet.charAt(random.nextInt(alphabet.length())));
+                    default -> b.setCharAt(at, alphabet.charAt(random.nextInt(alphabet.length())));
+                }
+            }
+            assertReadAsTheTreeReaderRead(b.toString());
+        }
+    }
+
+    private static void assertReadAsTheTreeReaderRead(String body) {
+        HttpResult r = new HttpResult(200, Headers.of(), body.getBytes(StandardCharsets.UTF_8), "application/json");
+        Object expected = outcome(() -> TreeReader.read(r, 2, null));
+        Object actual = outcome(() -> NotificationReader.read(r, 2, null));
+        assertThat(actual).as(body).isEqualTo(expected);
+    }
+
     private interface Read {
         NotificationPage run() throws UnexpectedResponseException;
     }
@@ -129,8 +268,17 @@ class StreamingReaderTest {
         }
     }
 
-    /** A real page of 100 from the sandbox. */
-    private static String samplePage() throws Exception {
+    private static String samplePage;
+
+    /** A real page of 100 from the sandbox (fetched once). */
+    private static synchronized String samplePage() throws Exception {
+        if (samplePage == null) {
+            samplePage = fetchSamplePage();
+        }
+        return samplePage;
+    }
+
+    private static String fetchSamplePage() throws Exception {
         try (Sandbox sandbox = Sandbox.start(SandboxConfig.builder().seed(3).anchor(Instant.parse("2026-03-01T10:00:00Z")).build())) {
             var account = sandbox.accounts().stream().filter(a -> a.kind().equals("taxpayer")).findFirst().orElseThrow();
             HttpClient http = HttpClient.newHttpClient();
