@@ -75,6 +75,8 @@ public final class HistoryView {
     private final Node detailPane;
     private final ComboBox<DatePreset> preset = new ComboBox<>();
     private final List<Runnable> onLanguage = new ArrayList<>();
+    /** How long a page may take before the table dims and the progress indicator shows. */
+    static final int LOADING_SHOWN_AFTER_MS = 150;
     private final PauseTransition columnsSettle = new PauseTransition(Duration.millis(400));
     /** Kept: the page-size choice is bound through this adapter. */
     private final ObjectProperty<Integer> pageSizeObject;
@@ -373,12 +375,28 @@ public final class HistoryView {
             }
         });
 
-        // while loading the previous page stays, dimmed (opacity, not a style class: toggling a class on
-        // the table would restyle every cell twice a page)
-        table.opacityProperty().bind(Bindings.when(vm.loadingProperty()).then(0.55).otherwise(1.0));
+        // While loading, the previous page stays, dimmed, with a progress indicator: from a moment on.
+        // A page that comes sooner just replaces the one before: no flash of dimming, and no two
+        // extra redraws of the whole table per page (those made paging stutter). Opacity, not a
+        // style class: toggling a class on the table would restyle every cell twice a page.
+        javafx.beans.property.BooleanProperty slow = new javafx.beans.property.SimpleBooleanProperty(this, "slowLoading", false);
+        PauseTransition slowAfter = new PauseTransition(Duration.millis(LOADING_SHOWN_AFTER_MS));
+        slowAfter.setOnFinished(e -> slow.set(vm.loadingProperty().get()));
+        vm.loadingProperty().addListener((o, was, now) -> {
+            if (now) {
+                slowAfter.playFromStart();
+            } else {
+                slowAfter.stop();
+                slow.set(false);
+            }
+        });
+        if (vm.loadingProperty().get()) {
+            slowAfter.playFromStart();
+        }
+        table.opacityProperty().bind(Bindings.when(slow).then(0.55).otherwise(1.0));
         ProgressIndicator progress = new ProgressIndicator();
         progress.setId("history-progress");
-        progress.visibleProperty().bind(vm.loadingProperty());
+        progress.visibleProperty().bind(slow);
         progress.setMouseTransparent(true);
         progress.setAccessibleText(i18n.get("history.loading"));
         onLanguage.add(() -> progress.setAccessibleText(i18n.get("history.loading")));

@@ -238,7 +238,12 @@ class HistoryViewFxTest {
         }
         assertThat(fx(() -> vm.loadingProperty().get())).isTrue();
         assertThat(fx(() -> vm.rows().size())).isEqualTo(25); // page 1 stays visible meanwhile
+        Node table = robot.lookup("#history-table").query();
+        Node progress = robot.lookup("#history-progress").query();
+        until(() -> progress.isVisible() && table.getOpacity() < 1); // dimmed, with the indicator, while it takes long
         until(() -> !vm.loadingProperty().get());
+        assertThat(fx(() -> progress.isVisible())).isFalse();
+        assertThat(fx(() -> table.getOpacity())).isEqualTo(1.0);
         assertThat(fx(() -> vm.pager().pageProperty().get())).isEqualTo(5);
         assertThat(ids(rows())).isEqualTo(sandboxIds(sandboxPage(new SandboxQuery(null, null, null, null, null, null, 5, 25))));
         assertThat(fx(() -> vm.errorProperty().get())).isNull();
