@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates installer/cds/ishaar.classlist: the classes the desktop app loads from start to its
-# first window. The installer build (mvn -Pinstaller) dumps the runtime's CDS archive from it, and
+# first window, and then through a first login on the built-in sandbox to the history's first
+# page. The installer build (mvn -Pinstaller) dumps the runtime's CDS archive from it, and
 # on Linux the app's own archive (installer/linux/ishaar-cds.sh, also run by the .deb's postinst).
 # Run it after the UI's start-up path changes, on Linux, after one installer build (it uses that
 # build's jlinked runtime and classpath):  installer/cds/make-classlist.sh
@@ -50,6 +51,21 @@ for _ in $(seq 300); do
 done
 [ -n "$shown" ] || { echo "the app's window did not show within 30 s" >&2; exit 1; }
 sleep 2   # let the first frame render: those classes belong to the start-up too
+# Then a first login on the built-in sandbox (the dialog's caret is in Client ID), until the main
+# window shows the history: the classes of the main window, the client and the table are in the
+# archive too, so an installed app's first login does not load and verify them from the jars.
+DISPLAY="$display" xdotool type --delay 15 "erp-nile-trading"
+DISPLAY="$display" xdotool key Tab
+DISPLAY="$display" xdotool type --delay 15 "sandbox-secret-1"
+DISPLAY="$display" xdotool key Return
+main=""
+for _ in $(seq 300); do
+  if DISPLAY="$display" xdotool search --onlyvisible --name 204918573 >/dev/null 2>&1; then main=1; break; fi
+  kill -0 "$app_pid" 2>/dev/null || break
+  sleep 0.1
+done
+[ -n "$main" ] || { echo "the main window did not show within 30 s of the login" >&2; exit 1; }
+sleep 3   # the first page arrives and is drawn
 kill -TERM "$app_pid"; wait "$app_pid" 2>/dev/null || true; app_pid=""
 # Plain class names sorted (stable diffs), then the @lambda-proxy / @lambda-form-invoker lines in
 # their recorded order. The runtime's default archive (dumped without a classpath) takes the JDK
