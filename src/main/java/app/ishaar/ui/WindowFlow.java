@@ -6,6 +6,9 @@ import app.ishaar.ui.login.LoginView;
 import app.ishaar.ui.login.LoginViewModel;
 import app.ishaar.ui.main.MainWindowView;
 import app.ishaar.ui.main.MainWindowViewModel;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 
@@ -24,7 +27,7 @@ public final class WindowFlow {
      * The main window, made at the first login and kept open, empty, behind the dialog after a log
      * out: the next login puts its new view into the same scene root. JavaFX forgets a scene's style
      * cache when its window hides, so a kept window spares each later login the style matching of
-     * the whole window (about a third of its cost) and the making of a new window.
+     * the whole window (a large part of its cost) and the making of a new window.
      */
     private Stage mainStage;
     private StackPane mainHost;
@@ -72,7 +75,7 @@ public final class WindowFlow {
                 // StackPane would centre a view wider than the window and cut off both its edges)
                 @Override
                 protected void layoutChildren() {
-                    for (javafx.scene.Node child : getManagedChildren()) {
+                    for (Node child : getManagedChildren()) {
                         child.resizeRelocate(0, 0, getWidth(), getHeight());
                     }
                 }
@@ -108,10 +111,10 @@ public final class WindowFlow {
 
     /** The kept main window after a log out: no data of the ended session, a line saying why it is empty. */
     private void showLoggedOut(Stage stage) {
-        javafx.scene.control.Label note = new javafx.scene.control.Label();
+        Label note = new Label();
         note.setId("main-logged-out");
         note.getStyleClass().add("muted");
-        note.setAlignment(javafx.geometry.Pos.CENTER);
+        note.setAlignment(Pos.CENTER);
         note.textProperty().bind(ctx.i18n().text("main.loggedOut"));
         mainHost.getChildren().setAll(note);
         stage.titleProperty().unbind();

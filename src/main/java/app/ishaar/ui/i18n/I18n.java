@@ -225,15 +225,19 @@ public final class I18n {
 
     /** Drops invisible bidi marks (LRM, RLM, ALM, embeddings, isolates) that fonts may draw as boxes. */
     public static String stripMarks(String s) {
+        StringBuilder sb = null;
         for (int i = 0; i < s.length(); i++) {
-            if (isMark(s.charAt(i))) {
-                return MARKS.matcher(s).replaceAll("");
+            char c = s.charAt(i);
+            if (isMark(c)) {
+                if (sb == null) {
+                    sb = new StringBuilder(s.length()).append(s, 0, i);
+                }
+            } else if (sb != null) {
+                sb.append(c);
             }
         }
-        return s;
+        return sb == null ? s : sb.toString();
     }
-
-    private static final java.util.regex.Pattern MARKS = java.util.regex.Pattern.compile("[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]");
 
     private static boolean isMark(char c) {
         return c == '\u200E' || c == '\u200F' || c == '\u061C' || (c >= '\u202A' && c <= '\u202E') || (c >= '\u2066' && c <= '\u2069');

@@ -30,6 +30,25 @@ class I18nFormatTest {
     }
 
     @Test
+    void everyDirectionMarkIsStrippedAndNothingElse() {
+        assertThat(I18n.stripMarks("\u200F٢٠\u200E \u061Cنوفمبر\u202A\u202B\u202C\u202D\u202E \u2066x\u2067\u2068\u2069"))
+                .isEqualTo("٢٠ نوفمبر x");
+        String plain = "20 Nov 2026, 17:39:52";
+        assertThat(I18n.stripMarks(plain)).isSameAs(plain);
+        assertThat(I18n.stripMarks("")).isEmpty();
+    }
+
+    @Test
+    void timeDigitsFollowTheUiDigits() {
+        I18n ar = i18n(AppLanguage.ARABIC);
+        assertThat(ar.localDigits("09:30")).isEqualTo("٠٩:٣٠");
+        ar.latinDigitsProperty().set(true);
+        assertThat(ar.localDigits("09:30")).isEqualTo("09:30");
+        assertThat(i18n(AppLanguage.ENGLISH).localDigits("23:59")).isEqualTo("23:59");
+        assertThat(I18n.latinDigits("٠٩:٣٠")).isEqualTo("09:30");
+    }
+
+    @Test
     void englishDateTimeIsTheMediumBritishForm() {
         assertThat(i18n(AppLanguage.ENGLISH).formatDateTime(T)).isEqualTo("20 Nov 2026, 17:39:52").doesNotContainPattern(MARKS);
     }
