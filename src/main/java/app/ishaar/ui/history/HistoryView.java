@@ -16,8 +16,10 @@ import java.util.function.Function;
 import app.ishaar.ui.common.Bidi;
 import javafx.animation.PauseTransition;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.NodeOrientation;
 import javafx.geometry.Pos;
@@ -377,9 +379,9 @@ public final class HistoryView {
 
         // While loading, the previous page stays, dimmed, with a progress indicator: from a moment on.
         // A page that comes sooner just replaces the one before: no flash of dimming, and no two
-        // extra redraws of the whole table per page (those made paging stutter). Opacity, not a
+        // extra redraws of the whole table per page. Opacity, not a
         // style class: toggling a class on the table would restyle every cell twice a page.
-        javafx.beans.property.BooleanProperty slow = new javafx.beans.property.SimpleBooleanProperty(this, "slowLoading", false);
+        BooleanProperty slow = new SimpleBooleanProperty(this, "slowLoading", false);
         PauseTransition slowAfter = new PauseTransition(Duration.millis(LOADING_SHOWN_AFTER_MS));
         slowAfter.setOnFinished(e -> slow.set(vm.loadingProperty().get()));
         vm.loadingProperty().addListener((o, was, now) -> {
