@@ -142,7 +142,7 @@ public final class LoginViewModel {
         canLogin = valid.and(busy.not());
         failureText = Bindings.createStringBinding(() -> {
             Failure f = failure.get();
-            return f == null ? "" : i18n.get(f.key(), f.args().toArray());
+            return f == null ? "" : f.text(i18n);
         }, failure, i18n.languageProperty());
         failureDetail = Bindings.createStringBinding(() -> detailOf(failure.get()), failure, i18n.languageProperty());
         progressText = Bindings.createStringBinding(() -> progressKey.get() == null ? "" : i18n.get(progressKey.get()), progressKey,
@@ -581,7 +581,7 @@ public final class LoginViewModel {
             if (b.length() > 0) {
                 b.append('\n');
             }
-            b.append(i18n.get("error.reference", f.correlationId()));
+            b.append(f.reference(i18n));
         }
         return b.toString();
     }

@@ -129,7 +129,7 @@ public final class MainWindowViewModel {
         });
         refreshTitle();
         reloginFailureText = Bindings.createStringBinding(
-                () -> reloginFailure.get() == null ? "" : i18n.get(reloginFailure.get().key(), reloginFailure.get().args().toArray()),
+                () -> reloginFailure.get() == null ? "" : reloginFailure.get().text(i18n),
                 reloginFailure, i18n.languageProperty());
         tick();
     }
@@ -459,7 +459,7 @@ public final class MainWindowViewModel {
             this.name.set(name == null ? "" : name);
             this.displayRin.set(rin);
             this.failureText = Bindings.createStringBinding(
-                    () -> failure.get() == null ? "" : i18n.get(failure.get().key(), failure.get().args().toArray()), failure, i18n.languageProperty());
+                    () -> failure.get() == null ? "" : failure.get().text(i18n), failure, i18n.languageProperty());
             this.failureDetail = Bindings.createStringBinding(
                     () -> failure.get() == null || failure.get().detail() == null ? "" : failure.get().detail(), failure);
             ended.addListener((o, a, b) -> {
