@@ -43,11 +43,16 @@ public final class SettingsStore {
     }
 
     /**
-     * Prepares the JSON mapping of the settings on a background thread, so that the first
-     * {@link #load()} does not pay for it on the caller's (the UI's) thread. Call it as early as
-     * possible; it is harmless to call it more than once or never.
+     * Prepares the JSON mapping of the settings on a background thread when there is a settings
+     * file in {@code configDir}, so that the first {@link #load()} does not pay for it on the
+     * caller's (the UI's) thread. Call it as early as possible; it is harmless to call it more than
+     * once or never. A first start (no file) skips it: nothing needs the mapper before the first
+     * save, and on two cores the warm-up would only take time from the start-up itself.
      */
-    public static void warmUpInBackground() {
+    public static void warmUpInBackground(Path configDir) {
+        if (!Files.isRegularFile(configDir.resolve("settings.json"))) {
+            return;
+        }
         Thread t = new Thread(() -> {
             try {
                 Json.MAPPER.readValue("{}", Settings.class);

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
+import javafx.application.Platform;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.ComboBoxBase;
@@ -24,17 +25,27 @@ public final class SceneFactory {
     private static final int[] ICON_SIZES = {16, 24, 32, 48, 64, 128, 256, 512};
 
     private final I18n i18n;
-    /** Decoded off the FX thread, from the moment the factory exists: eight PNGs (up to 512 px) took a fifth of the FX thread's start-up. */
-    private final CompletableFuture<List<Image>> icons;
+    /**
+     * Decoded off the FX thread (eight PNGs up to 512 px took a fifth of the FX thread's start-up),
+     * and only once the first window's first frame is drawn: on two cores, decoding them during
+     * start-up took that time from the first frame instead. A window shows without its icon for
+     * those few frames.
+     */
+    private final CompletableFuture<List<Image>> icons = new CompletableFuture<>();
 
     public SceneFactory(I18n i18n) {
         this.i18n = i18n;
         Fonts.loadOnce();
-        this.icons = CompletableFuture.supplyAsync(SceneFactory::loadIcons, task -> {
-            Thread t = new Thread(task, "ishaar-icons");
+        Runnable decode = () -> {
+            Thread t = new Thread(() -> icons.complete(loadIcons()), "ishaar-icons");
             t.setDaemon(true);
             t.start();
-        });
+        };
+        if (Platform.isFxApplicationThread()) {
+            AfterFirstFrame.run(decode);
+        } else {
+            decode.run();
+        }
     }
 
     /**
