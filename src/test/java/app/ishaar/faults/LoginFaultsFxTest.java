@@ -8,7 +8,7 @@ import app.ishaar.core.service.TestTokens;
 import app.ishaar.ui.FxSandboxTestBase;
 import app.ishaar.ui.common.Failure;
 import java.time.Duration;
-import javafx.scene.control.ComboBox;
+import javafx.scene.control.ChoiceBox;
 import mockwebserver3.Dispatcher;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
@@ -67,7 +67,7 @@ class LoginFaultsFxTest extends FxSandboxTestBase {
         String authUrl = fault == Fault.UNREACHABLE ? "http://127.0.0.1:" + FaultKit.closedPort() : identity.url("/").toString();
 
         clickOn("#lang-ar");
-        onFx(() -> lookup("#environment").<ComboBox<Environment.Kind>>query().setValue(Environment.Kind.CUSTOM));
+        onFx(() -> lookup("#environment").<ChoiceBox<Environment.Kind>>query().setValue(Environment.Kind.CUSTOM));
         paste("#authUrl", authUrl);
         paste("#baseUrl", sandbox().baseUrl());
         typeInto("#clientId", "erp-nile-trading");

@@ -11,9 +11,10 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.logging.LogRecord;
-import javafx.scene.control.ComboBox;
+import javafx.scene.control.ChoiceBox;
 import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.Test;
+import org.testfx.matcher.control.LabeledMatchers;
 
 /** The login dialog headless against the real sandbox: demo login, every failure message, Enter, Esc, Cancel. */
 class LoginDialogFxTest extends FxSandboxTestBase {
@@ -25,7 +26,7 @@ class LoginDialogFxTest extends FxSandboxTestBase {
     }
 
     private void chooseEnvironment(Environment.Kind kind) {
-        onFx(() -> lookup("#environment").<ComboBox<Environment.Kind>>query().setValue(kind));
+        onFx(() -> lookup("#environment").<ChoiceBox<Environment.Kind>>query().setValue(kind));
     }
 
     /** Logs in with the form as it is and returns the failure message shown. */
@@ -39,7 +40,7 @@ class LoginDialogFxTest extends FxSandboxTestBase {
     @Test
     void aDemoAccountIsOneClickAwayFromTheMainWindow() {
         waitForDemoAccounts();
-        assertThat(fx(() -> lookup("#environment").<ComboBox<Environment.Kind>>query().getValue())).isEqualTo(Environment.Kind.SANDBOX);
+        assertThat(fx(() -> lookup("#environment").<ChoiceBox<Environment.Kind>>query().getValue())).isEqualTo(Environment.Kind.SANDBOX);
         assertThat(fx(() -> lookup("#login-button").query().isDisabled())).as("Log in is disabled while the form is empty").isTrue();
         clickOn("#demo-erp-nile-trading");
         assertThat(text("#clientId")).isEqualTo("erp-nile-trading");
@@ -51,6 +52,53 @@ class LoginDialogFxTest extends FxSandboxTestBase {
         assertThat(fx(() -> flow.mainStage().getTitle())).contains("204918573").contains("Sandbox");
         waitUntil("the session's time left shows", () -> !text("#session-time").isEmpty());
         assertThat(text("#session-time")).matches("Session: (1:00:00|59:[0-5]\\d) left");
+    }
+
+    @Test
+    void theEnvironmentIsNamedInTheUiLanguageAndChosenWithTheKeyboard() {
+        waitForDemoAccounts();
+        assertThat(text("#environment .label")).isEqualTo("Sandbox (built in)");
+        clickOn("#lang-ar");
+        assertThat(text("#environment .label")).isEqualTo("بيئة التجربة (مدمجة)");
+        clickOn("#lang-en");
+        assertThat(text("#environment .label")).isEqualTo("Sandbox (built in)");
+
+        onFx(() -> lookup("#environment").query().requestFocus());
+        type(KeyCode.SPACE);
+        waitUntil("its choices are open", () -> fx(() -> lookup("#environment").<ChoiceBox<Environment.Kind>>query().isShowing()));
+        type(KeyCode.DOWN, KeyCode.ENTER);
+        waitUntil("the next environment is chosen", () -> flow.loginViewModel().environmentProperty().get() == Environment.Kind.PREPROD);
+        assertThat(text("#environment .label")).isEqualTo("Pre-production");
+        assertThat(visible("#demoBox")).as("the demo accounts are the sandbox's only").isFalse();
+    }
+
+    @Test
+    void theSavedProfilesAreOfferedAfterALogOutAndFillTheForm() {
+        waitForDemoAccounts();
+        assertThat(visible("#profile")).as("a first start has no saved profile").isFalse();
+        for (String demo : new String[] {"#demo-erp-nile-trading", "#demo-erp-delta-accounting"}) {
+            waitForDemoAccounts();
+            clickOn(demo);
+            clickOn("#login-button");
+            waitForMainWindow();
+            onFx(() -> flow.mainViewModel().logout());
+            waitUntil("the dialog is back", () -> flow.loginStage().isShowing() && flow.mainStage() == null);
+        }
+        waitUntil("the saved profiles are offered", () -> visible("#profile"));
+        assertThat(text("#profile .label")).as("the profile the form was filled from: the last used")
+                .isEqualTo("erp-delta-accounting  ·  Sandbox (built in)");
+        assertThat(text("#clientId")).isEqualTo("erp-delta-accounting");
+        clickOn("#lang-ar");
+        assertThat(text("#profile .label")).isEqualTo("erp-delta-accounting  ·  بيئة التجربة (مدمجة)");
+        clickOn("#lang-en");
+
+        // the other profile, chosen from the list, fills the form
+        clickOn("#profile");
+        waitUntil("the profiles are open", () -> fx(() -> lookup("#profile").<ChoiceBox<?>>query().isShowing()));
+        clickOn(LabeledMatchers.hasText("erp-nile-trading  ·  Sandbox (built in)"));
+        waitUntil("the form is filled from the other profile", () -> "erp-nile-trading".equals(text("#clientId")));
+        assertThat(text("#profile .label")).isEqualTo("erp-nile-trading  ·  Sandbox (built in)");
+        assertThat(text("#onBehalfOf")).as("the other profile's own taxpayer").isEmpty();
     }
 
     @Test

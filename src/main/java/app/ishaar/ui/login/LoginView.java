@@ -20,9 +20,8 @@ import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
-import javafx.scene.control.ComboBox;
+import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
 import javafx.scene.control.PasswordField;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.ProgressIndicator;
@@ -41,6 +40,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
 
 /**
  * The login dialog's view: builds the controls and binds them to the {@link LoginViewModel}; no
@@ -130,18 +130,20 @@ public final class LoginView {
         grid.getColumnConstraints().addAll(labels, fields);
         int row = 0;
 
-        // saved profiles: the row is made when there are some (a first start has none, and a combo
-        // box with its list is among the dearest controls to make)
+        // saved profiles: the row is made when there are some (a first start has none)
         int profileRow = row++;
         Runnable profileRowMaker = () -> {
-            ComboBox<Profile> profiles = new ComboBox<>(vm.profiles());
+            ChoiceBox<Profile> profiles = new ChoiceBox<>(vm.profiles());
             profiles.setId("profile");
             profiles.setMaxWidth(Double.MAX_VALUE);
-            profiles.setCellFactory(lv -> new ProfileCell());
-            profiles.setButtonCell(new ProfileCell());
+            profiles.setConverter(profileNames());
+            i18n.languageProperty().addListener((o, a, b) -> profiles.setConverter(profileNames()));
+            // shows the profile the form was filled from; choosing another fills the form from it
+            profiles.setValue(vm.appliedProfileProperty().get());
+            vm.appliedProfileProperty().addListener((o, a, applied) -> profiles.setValue(applied));
             profiles.setOnAction(e -> {
                 Profile p = profiles.getValue();
-                if (p != null) {
+                if (p != null && p != vm.appliedProfileProperty().get()) {
                     vm.applyProfile(p);
                 }
             });
@@ -154,12 +156,15 @@ public final class LoginView {
         };
         WhenFirst.run(root, Bindings.isNotEmpty(vm.profiles()), profileRowMaker);
 
-        ComboBox<Environment.Kind> env = new ComboBox<>();
+        // a choice box, not a combo box: four fixed choices need no list view, and a combo box makes
+        // its list (skin, cells, scroll bars) with the dialog, a tenth of the dialog's start-up
+        ChoiceBox<Environment.Kind> env = new ChoiceBox<>();
         env.setId("environment");
         env.getItems().setAll(Environment.Kind.SANDBOX, Environment.Kind.PREPROD, Environment.Kind.PROD, Environment.Kind.CUSTOM);
         env.setMaxWidth(Double.MAX_VALUE);
-        env.setCellFactory(lv -> new EnvironmentCell());
-        env.setButtonCell(new EnvironmentCell());
+        env.setConverter(environmentNames());
+        // a new converter is how a choice box relabels its value and its menu
+        i18n.languageProperty().addListener((o, a, b) -> env.setConverter(environmentNames()));
         env.valueProperty().bindBidirectional(vm.environmentProperty());
         row = addRow(grid, row, label("login.environment"), env, null);
 
@@ -504,30 +509,33 @@ public final class LoginView {
         };
     }
 
-    /** An environment's name, live in the UI language (a converter would not refresh the shown value). */
-    private final class EnvironmentCell extends ListCell<Environment.Kind> {
-        @Override
-        protected void updateItem(Environment.Kind k, boolean empty) {
-            super.updateItem(k, empty);
-            textProperty().unbind();
-            if (empty || k == null) {
-                setText(null);
-            } else {
-                textProperty().bind(i18n.text(environmentKey(k)));
+    /** The environments' names in the current UI language. */
+    private StringConverter<Environment.Kind> environmentNames() {
+        return new StringConverter<>() {
+            @Override
+            public String toString(Environment.Kind k) {
+                return k == null ? "" : i18n.get(environmentKey(k));
             }
-        }
+
+            @Override
+            public Environment.Kind fromString(String s) {
+                throw new UnsupportedOperationException("not editable");
+            }
+        };
     }
 
-    private final class ProfileCell extends ListCell<Profile> {
-        @Override
-        protected void updateItem(Profile p, boolean empty) {
-            super.updateItem(p, empty);
-            textProperty().unbind();
-            if (empty || p == null) {
-                setText(null);
-            } else {
-                textProperty().bind(Bindings.concat(p.clientId(), "  ·  ", i18n.text(environmentKey(LoginViewModel.parseKind(p.environment())))));
+    /** A saved profile as "client ID  ·  environment", the environment in the current UI language. */
+    private StringConverter<Profile> profileNames() {
+        return new StringConverter<>() {
+            @Override
+            public String toString(Profile p) {
+                return p == null ? "" : p.clientId() + "  ·  " + i18n.get(environmentKey(LoginViewModel.parseKind(p.environment())));
             }
-        }
+
+            @Override
+            public Profile fromString(String s) {
+                throw new UnsupportedOperationException("not editable");
+            }
+        };
     }
 }

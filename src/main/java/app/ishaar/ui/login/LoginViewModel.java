@@ -95,6 +95,7 @@ public final class LoginViewModel {
     private final ReadOnlyObjectWrapper<Failure> demoFailure = new ReadOnlyObjectWrapper<>(this, "demoFailure");
     private final ObservableList<DemoAccount> demoAccounts = FXCollections.observableArrayList();
     private final ObservableList<Profile> profiles = FXCollections.observableArrayList();
+    private final ReadOnlyObjectWrapper<Profile> appliedProfile = new ReadOnlyObjectWrapper<>(this, "appliedProfile");
 
     private final Field clientIdField;
     private final Field secretField;
@@ -314,6 +315,11 @@ public final class LoginViewModel {
     }
 
     /** The saved profiles (environment + client id + taxpayers; never a secret). */
+    /** The saved profile the form was last filled from (at start, the last one used), or null. */
+    public ReadOnlyObjectProperty<Profile> appliedProfileProperty() {
+        return appliedProfile.getReadOnlyProperty();
+    }
+
     public ObservableList<Profile> profiles() {
         return profiles;
     }
@@ -326,6 +332,7 @@ public final class LoginViewModel {
     }
 
     private void applyProfile(Profile p, boolean withSecret) {
+        appliedProfile.set(p);
         Environment.Kind kind = parseKind(p.environment());
         environment.set(kind);
         if (kind == Environment.Kind.CUSTOM) {
