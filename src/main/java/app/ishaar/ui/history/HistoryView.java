@@ -27,7 +27,6 @@ import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
-import javafx.scene.control.ComboBox;
 import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.DatePicker;
 import javafx.scene.control.Label;
@@ -75,7 +74,7 @@ public final class HistoryView {
     private final TableView<Notification> table = new TableView<>();
     private final SplitPane split = new SplitPane();
     private final Node detailPane;
-    private final ComboBox<DatePreset> preset = new ComboBox<>();
+    private final ChoiceBox<DatePreset> preset = new ChoiceBox<>();
     private final List<Runnable> onLanguage = new ArrayList<>();
     /** How long a page may take before the table dims and the progress indicator shows. */
     static final int LOADING_SHOWN_AFTER_MS = 150;
@@ -181,8 +180,8 @@ public final class HistoryView {
         return bar;
     }
 
-    private ComboBox<String> choice(String dimension, List<String> options, javafx.beans.property.StringProperty value) {
-        ComboBox<String> box = new ComboBox<>();
+    private ChoiceBox<String> choice(String dimension, List<String> options, javafx.beans.property.StringProperty value) {
+        ChoiceBox<String> box = new ChoiceBox<>();
         box.setId("filter-" + dimension);
         box.getItems().setAll(options);
         box.valueProperty().bindBidirectional(value);
@@ -190,31 +189,23 @@ public final class HistoryView {
         return box;
     }
 
-    private <T> void converter(ComboBox<T> box, Function<T, String> text) {
-        // cells of our own: a combo box does not redraw its shown value when only its converter changes
-        javafx.util.Callback<javafx.scene.control.ListView<T>, javafx.scene.control.ListCell<T>> cells = list -> new javafx.scene.control.ListCell<>() {
+    /**
+     * The choices' names in the UI language. Choice boxes, not combo boxes: a handful of fixed
+     * choices need no list view, and each combo box made one (skin, cells, scroll bars) with the
+     * screen, a fifth of the filter bar's nodes. A new converter is how a choice box relabels.
+     */
+    private <T> void converter(ChoiceBox<T> box, Function<T, String> text) {
+        Runnable install = () -> box.setConverter(new StringConverter<>() {
             @Override
-            protected void updateItem(T item, boolean empty) {
-                super.updateItem(item, empty);
-                setText(empty || item == null ? null : text.apply(item));
+            public String toString(T t) {
+                return t == null ? "" : text.apply(t);
             }
-        };
-        Runnable install = () -> {
-            box.setConverter(new StringConverter<>() {
-                @Override
-                public String toString(T t) {
-                    return t == null ? "" : text.apply(t);
-                }
 
-                @Override
-                public T fromString(String s) {
-                    return box.getValue();
-                }
-            });
-            box.setCellFactory(null);
-            box.setCellFactory(cells);
-            box.setButtonCell(cells.call(null));
-        };
+            @Override
+            public T fromString(String s) {
+                return box.getValue();
+            }
+        });
         install.run();
         onLanguage.add(install);
     }

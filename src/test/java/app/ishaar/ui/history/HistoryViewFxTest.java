@@ -146,7 +146,7 @@ class HistoryViewFxTest {
         for (Case c : cases) {
             robot.interact(() -> vm.filters().reset());
             settled();
-            robot.interact(() -> ((javafx.scene.control.ComboBox<String>) robot.lookup("#filter-" + c.dimension()).query()).setValue(c.value()));
+            robot.interact(() -> ((javafx.scene.control.ChoiceBox<String>) robot.lookup("#filter-" + c.dimension()).query()).setValue(c.value()));
             applyByEnter(robot);
             until(() -> vm.filters().applied().equals(FilterState.DEFAULT.withType(null)) == false);
             settled();
@@ -449,6 +449,9 @@ class HistoryViewFxTest {
         assertThat(text(robot, "#detail-status")).containsPattern("\\p{IsArabic}");
         assertThat(fx(() -> robot.lookup("#chip-channel").query().lookup(".label") instanceof Label l ? l.getText() : ""))
                 .contains("بريد إلكتروني");
+        // the filters' choices are named in Arabic too
+        assertThat(text(robot, "#filter-channel .label")).isEqualTo(fx(() -> vm.filters().optionText("channel", "email"))).contains("بريد إلكتروني");
+        assertThat(text(robot, "#filter-date .label")).containsPattern("\\p{IsArabic}");
         // nothing was lost and nothing was fetched again
         assertThat(ids(rows())).isEqualTo(before);
         assertThat(fx(() -> vm.selectedProperty().get().notificationId())).isEqualTo(id);
