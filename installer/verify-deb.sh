@@ -121,11 +121,14 @@ if [ -n "$win" ]; then
   actual="$(xprop -id "$win" WM_CLASS | sed -n 's/.*= "\([^"]*\)", "\([^"]*\)".*/\2/p')"
   [ "$actual" = "$wm_class" ] && ok "WM_CLASS $actual matches StartupWMClass" \
     || fail "WM_CLASS '$actual' differs from the desktop entry's StartupWMClass '$wm_class'"
-  if xprop -id "$win" _NET_WM_ICON | grep -q 'not found'; then
-    fail "the window sets no icon (SceneFactory loads /app/ishaar/icons/)"
-  else
-    ok "the window has an icon"
-  fi
+  # the icons are decoded once the first frame is drawn (SceneFactory): give them up to 10 s
+  has_icon=""
+  for _ in $(seq 100); do
+    xprop -id "$win" _NET_WM_ICON | grep -q 'not found' || { has_icon=1; break; }
+    sleep 0.1
+  done
+  [ -n "$has_icon" ] && ok "the window has an icon" \
+    || fail "the window sets no icon within 10 s (SceneFactory loads /app/ishaar/icons/)"
 else
   cat "$work/app.log" >&2; fail "no window titled Ishaar within 30 s"
 fi
