@@ -23,13 +23,14 @@ public final class NotificationExporter {
     }
 
     /**
-     * @param bom for CSV: start with a UTF-8 byte order mark (Excel)
+     * @param forSpreadsheets for CSV: a byte order mark (Excel) and no cell a spreadsheet would run
+     *     as a formula (see {@link CsvNotificationWriter})
      * @param concurrency pages in flight (see {@link Session#readAll})
      * @param progress may be null; called on a client thread
      * @return completes with the number of notifications written once the file is in place; fails
      *     with a ServiceException or an IOException; cancelling it stops the read and leaves no file
      */
-    public static CompletableFuture<Long> export(Session session, NotificationQuery query, ExportFormat format, Path target, boolean bom,
+    public static CompletableFuture<Long> export(Session session, NotificationQuery query, ExportFormat format, Path target, boolean forSpreadsheets,
             int concurrency, Progress progress) {
         CompletableFuture<Long> out = new CompletableFuture<>();
         AtomicFileWriter file;
@@ -37,7 +38,7 @@ public final class NotificationExporter {
         try {
             file = AtomicFileWriter.open(target);
             try {
-                sink = NotificationSink.of(format, file.stream(), bom);
+                sink = NotificationSink.of(format, file.stream(), forSpreadsheets);
             } catch (IOException | RuntimeException e) {
                 file.abort();
                 throw e;

@@ -12,9 +12,10 @@ public interface NotificationSink {
     /** Writes what remains (e.g. the workbook's closing parts) and flushes; the stream stays open. */
     void finish() throws IOException;
 
-    static NotificationSink of(ExportFormat format, java.io.OutputStream out, boolean csvBom) throws IOException {
+    /** @param forSpreadsheets for CSV: see {@link CsvNotificationWriter#CsvNotificationWriter(java.io.OutputStream, boolean)} */
+    static NotificationSink of(ExportFormat format, java.io.OutputStream out, boolean forSpreadsheets) throws IOException {
         return switch (format) {
-            case CSV -> new CsvNotificationWriter(out, csvBom);
+            case CSV -> new CsvNotificationWriter(out, forSpreadsheets);
             case XLSX -> new XlsxNotificationWriter(out);
         };
     }

@@ -90,6 +90,51 @@ class ExportTest {
         assertThat(noBom.toString(StandardCharsets.UTF_8)).startsWith("notificationId,");
     }
 
+    /** The rows of a CSV text (after its byte order mark, if any). */
+    private static List<List<String>> csvRows(String text) throws Exception {
+        CsvMapper m = new CsvMapper().enable(CsvParser.Feature.WRAP_AS_ARRAY);
+        List<List<String>> rows = new ArrayList<>();
+        try (MappingIterator<List<String>> it = m.readerForListOf(String.class).readValues(text.startsWith("\uFEFF") ? text.substring(1) : text)) {
+            it.forEachRemaining(rows::add);
+        }
+        return rows;
+    }
+
+    @Test
+    void aCsvForSpreadsheetsHasNoCellThatASpreadsheetWouldRunAsAFormula() throws Exception {
+        Notification n = new Notification("n1", Instant.parse("2026-03-01T10:15:30Z"), null, "7", "=1+1",
+                "=HYPERLINK(\"http://evil.example\",\"Open\")", "sms", "+201001234567", "ar", "error",
+                List.of(new DeliveryAttempt(Instant.parse("2026-03-01T10:15:50Z"), "-cmd|' /C calc'!A0", "@SUM(A1:A9)")));
+        Notification plainNumbers = new Notification("n2", Instant.parse("2026-03-01T10:15:30Z"), null, "7", "-5",
+                "\uFF1DSUM(1)", "sms", "+20 100 123 4567", "ar", "error", List.of());
+
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        CsvNotificationWriter forExcel = new CsvNotificationWriter(out, true);
+        forExcel.write(List.of(n, plainNumbers));
+        forExcel.finish();
+        List<List<String>> rows = csvRows(out.toString(StandardCharsets.UTF_8));
+        List<String> r1 = rows.get(1);
+        assertThat(r1.get(4)).isEqualTo("'=1+1");
+        assertThat(r1.get(9)).isEqualTo("'=HYPERLINK(\"http://evil.example\",\"Open\")");
+        assertThat(r1.get(6)).as("a phone number is a plain number").isEqualTo("+201001234567");
+        assertThat(r1.get(12)).isEqualTo("'-cmd|' /C calc'!A0");
+        assertThat(r1.get(13)).isEqualTo("'@SUM(A1:A9)");
+        assertThat(r1.get(1)).isEqualTo("2026-03-01T10:15:30.0000000Z");
+        List<String> r2 = rows.get(2);
+        assertThat(r2.get(4)).isEqualTo("-5");
+        assertThat(r2.get(9)).as("the full-width equals sign too").isEqualTo("'\uFF1DSUM(1)");
+        assertThat(r2.get(6)).as("spaces make it a formula to a spreadsheet").isEqualTo("'+20 100 123 4567");
+
+        // the command line's CSV is for programs: every value exactly as received
+        ByteArrayOutputStream raw = new ByteArrayOutputStream();
+        CsvNotificationWriter forPrograms = new CsvNotificationWriter(raw, false);
+        forPrograms.write(List.of(n));
+        forPrograms.finish();
+        List<String> p1 = csvRows(raw.toString(StandardCharsets.UTF_8)).get(1);
+        assertThat(p1.get(9)).isEqualTo("=HYPERLINK(\"http://evil.example\",\"Open\")");
+        assertThat(p1.get(13)).isEqualTo("@SUM(A1:A9)");
+    }
+
     @Test
     void xlsxHasTheSameColumnsWithTypedDates() throws Exception {
         Path file = dir.resolve("x.xlsx");
@@ -97,12 +142,16 @@ class ExportTest {
             XlsxNotificationWriter w = new XlsxNotificationWriter(f.stream());
             w.write(List.of(sample("n1", "مرحبا")));
             w.write(List.of(sample("n2", null)));
+            w.write(List.of(sample("n3", "=HYPERLINK(\"http://evil.example\",\"Open\")")));
             w.finish();
             f.commit();
         }
         try (ReadableWorkbook wb = new ReadableWorkbook(file.toFile())) {
             List<Row> rows = wb.getFirstSheet().read();
-            assertThat(rows).hasSize(3);
+            assertThat(rows).hasSize(4);
+            // a workbook's cells are typed: a text that looks like a formula stays text, never run
+            assertThat(rows.get(3).getCell(9).getType()).isEqualTo(org.dhatim.fastexcel.reader.CellType.STRING);
+            assertThat(rows.get(3).getCellAsString(9)).contains("=HYPERLINK(\"http://evil.example\",\"Open\")");
             assertThat(rows.get(0).getCellAsString(0)).contains("notificationId");
             assertThat(rows.get(1).getCellAsString(0)).contains("n1");
             assertThat(rows.get(1).getCellAsString(9)).contains("مرحبا");
