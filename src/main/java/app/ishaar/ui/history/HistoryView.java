@@ -27,6 +27,7 @@ import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.skin.ChoiceBoxSkin;
 import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.DatePicker;
 import javafx.scene.control.Label;
@@ -195,17 +196,24 @@ public final class HistoryView {
      * screen, a fifth of the filter bar's nodes. A new converter is how a choice box relabels.
      */
     private <T> void converter(ChoiceBox<T> box, Function<T, String> text) {
-        Runnable install = () -> box.setConverter(new StringConverter<>() {
-            @Override
-            public String toString(T t) {
-                return t == null ? "" : text.apply(t);
-            }
+        Runnable install = () -> {
+            box.setConverter(new StringConverter<>() {
+                @Override
+                public String toString(T t) {
+                    return t == null ? "" : text.apply(t);
+                }
 
-            @Override
-            public T fromString(String s) {
-                return box.getValue();
+                @Override
+                public T fromString(String s) {
+                    return box.getValue();
+                }
+            });
+            if (box.getSkin() != null) {
+                // a fresh skin sizes the box for its longest choice in the new language, as at start
+                // (the old one shrank it to the shown choice, and the filter bar jumped when choosing)
+                box.setSkin(new ChoiceBoxSkin<>(box));
             }
-        });
+        };
         install.run();
         onLanguage.add(install);
     }

@@ -452,6 +452,16 @@ class HistoryViewFxTest {
         // the filters' choices are named in Arabic too
         assertThat(text(robot, "#filter-channel .label")).isEqualTo(fx(() -> vm.filters().optionText("channel", "email"))).contains("بريد إلكتروني");
         assertThat(text(robot, "#filter-date .label")).containsPattern("\\p{IsArabic}");
+        // and each box is as wide as its longest choice in Arabic (not shrunk to the one shown)
+        double longestType = fx(() -> {
+            javafx.scene.text.Font font = ((Label) robot.lookup("#filter-type .label").query()).getFont();
+            return FiltersViewModel.typeOptions().stream().mapToDouble(o -> {
+                javafx.scene.text.Text t = new javafx.scene.text.Text(vm.filters().optionText("type", o));
+                t.setFont(font);
+                return t.getLayoutBounds().getWidth();
+            }).max().orElseThrow();
+        });
+        until(() -> fx(() -> robot.lookup("#filter-type").query().getLayoutBounds().getWidth()) >= longestType);
         // nothing was lost and nothing was fetched again
         assertThat(ids(rows())).isEqualTo(before);
         assertThat(fx(() -> vm.selectedProperty().get().notificationId())).isEqualTo(id);
