@@ -32,8 +32,8 @@ public final class LanguageSwitch {
                 language.set((AppLanguage) now.getUserData());
             }
         });
-        language.addListener((o, a, b) -> group.selectToggle(b == AppLanguage.ARABIC ? ar : en));
         HBox box = new HBox(0, en, ar);
+        Weak.<AppLanguage>listen(box.getProperties(), (o, a, b) -> group.selectToggle(b == AppLanguage.ARABIC ? ar : en), language);
         box.getStyleClass().add("language-switch");
         box.setAlignment(Pos.CENTER);
         Tooltip t = new Tooltip();

@@ -1,5 +1,6 @@
 package app.ishaar.ui.history;
 
+import app.ishaar.ui.common.Weak;
 import app.ishaar.core.model.DeliveryAttempt;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.Status;
@@ -48,13 +49,14 @@ public final class DetailViewModel {
     private final ObservableList<AttemptRow> attempts = FXCollections.observableArrayList();
     private String messageSource;
 
+    /** Held here, heard weakly by the app's I18n (see {@link Weak}). */
+    private final javafx.beans.value.ChangeListener<Object> localeChanged = (obs, old, now) -> update();
+
     DetailViewModel(I18n i18n) {
         this.i18n = i18n;
         this.labels = new HistoryLabels(i18n);
         notification.addListener((obs, old, now) -> update());
-        i18n.languageProperty().addListener((obs, old, now) -> update());
-        i18n.latinDigitsProperty().addListener((obs, old, now) -> update());
-        i18n.zoneProperty().addListener((obs, old, now) -> update());
+        Weak.listen(localeChanged, i18n.languageProperty(), i18n.latinDigitsProperty(), i18n.zoneProperty());
     }
 
     /** The notification shown; the history view model keeps it on the table's selection. */

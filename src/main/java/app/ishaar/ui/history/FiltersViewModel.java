@@ -1,5 +1,6 @@
 package app.ishaar.ui.history;
 
+import app.ishaar.ui.common.Weak;
 import app.ishaar.core.model.Channel;
 import app.ishaar.core.model.Language;
 import app.ishaar.core.model.NotificationType;
@@ -65,6 +66,9 @@ public final class FiltersViewModel {
     private final StringBinding validationMessage;
     private final BooleanBinding valid;
 
+    /** Held here, heard weakly by the app's I18n (see {@link Weak}). */
+    private final javafx.beans.value.ChangeListener<Object> localeChanged = (obs, old, now) -> rebuildChips();
+
     FiltersViewModel(I18n i18n, Clock clock, FilterState initial) {
         this.i18n = i18n;
         this.clock = clock;
@@ -82,9 +86,7 @@ public final class FiltersViewModel {
             }
         });
         applied.addListener((obs, old, now) -> rebuildChips());
-        i18n.languageProperty().addListener((obs, old, now) -> rebuildChips());
-        i18n.latinDigitsProperty().addListener((obs, old, now) -> rebuildChips());
-        i18n.zoneProperty().addListener((obs, old, now) -> rebuildChips());
+        Weak.listen(localeChanged, i18n.languageProperty(), i18n.latinDigitsProperty(), i18n.zoneProperty());
         FilterState start = known(initial == null ? FilterState.DEFAULT : initial);
         loadDraft(start);
         applied.set(start);

@@ -1,5 +1,6 @@
 package app.ishaar.ui.history;
 
+import app.ishaar.ui.common.Weak;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.settings.HistoryPrefs;
 import app.ishaar.ui.common.SceneFactory;
@@ -104,10 +105,11 @@ public final class HistoryView {
         detailVisibility();
         keys();
 
-        i18n.languageProperty().addListener((o, a, b) -> languageChanged());
-        i18n.latinDigitsProperty().addListener((o, a, b) -> languageChanged());
-        i18n.zoneProperty().addListener((o, a, b) -> languageChanged());
+        Weak.listen(localeChanged, i18n.languageProperty(), i18n.latinDigitsProperty(), i18n.zoneProperty());
     }
+
+    /** Held here, heard weakly by the app's I18n (see {@link Weak}). */
+    private final javafx.beans.value.ChangeListener<Object> localeChanged = (o, a, b) -> languageChanged();
 
     public Parent root() {
         return root;

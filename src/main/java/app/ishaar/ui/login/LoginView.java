@@ -1,5 +1,6 @@
 package app.ishaar.ui.login;
 
+import app.ishaar.ui.common.Weak;
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.ui.common.AfterFirstFrame;
@@ -137,7 +138,7 @@ public final class LoginView {
             profiles.setId("profile");
             profiles.setMaxWidth(Double.MAX_VALUE);
             profiles.setConverter(profileNames());
-            i18n.languageProperty().addListener((o, a, b) -> profiles.setConverter(profileNames()));
+            Weak.listen(profiles.getProperties(), (o, a, b) -> profiles.setConverter(profileNames()), i18n.languageProperty());
             // shows the profile the form was filled from; choosing another fills the form from it
             profiles.setValue(vm.appliedProfileProperty().get());
             vm.appliedProfileProperty().addListener((o, a, applied) -> profiles.setValue(applied));
@@ -164,7 +165,7 @@ public final class LoginView {
         env.setMaxWidth(Double.MAX_VALUE);
         env.setConverter(environmentNames());
         // a new converter is how a choice box relabels its value and its menu
-        i18n.languageProperty().addListener((o, a, b) -> env.setConverter(environmentNames()));
+        Weak.listen(env.getProperties(), (o, a, b) -> env.setConverter(environmentNames()), i18n.languageProperty());
         env.valueProperty().bindBidirectional(vm.environmentProperty());
         row = addRow(grid, row, label("login.environment"), env, null);
 

@@ -1,5 +1,6 @@
 package app.ishaar.ui.main;
 
+import app.ishaar.ui.common.Weak;
 import app.ishaar.ui.common.LanguageSwitch;
 import app.ishaar.ui.common.SceneFactory;
 import app.ishaar.ui.history.HistoryView;
@@ -100,10 +101,10 @@ public final class MainWindowView {
             }
         });
         showCurrent();
-        i18n.languageProperty().addListener((o, a, b) -> {
+        Weak.listen(root.getProperties(), (o, a, b) -> {
             showCurrent();
             list.refresh();
-        });
+        }, i18n.languageProperty());
         ticker = new Timeline(new KeyFrame(Duration.seconds(1), e -> vm.tick()));
         ticker.setCycleCount(Animation.INDEFINITE);
         ticker.play();
@@ -176,7 +177,7 @@ public final class MainWindowView {
         (vm.languageProperty().get() == AppLanguage.ARABIC ? ar : en).setSelected(true);
         en.setOnAction(e -> vm.languageProperty().set(AppLanguage.ENGLISH));
         ar.setOnAction(e -> vm.languageProperty().set(AppLanguage.ARABIC));
-        vm.languageProperty().addListener((o, a, b) -> (b == AppLanguage.ARABIC ? ar : en).setSelected(true));
+        Weak.<AppLanguage>listen(root.getProperties(), (o, a, b) -> (b == AppLanguage.ARABIC ? ar : en).setSelected(true), vm.languageProperty());
         language.getItems().addAll(en, ar);
         MenuItem settings = item("main.menu.settings", "menu-settings");
         settings.setAccelerator(SETTINGS);

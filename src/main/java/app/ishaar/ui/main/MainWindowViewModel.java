@@ -1,5 +1,6 @@
 package app.ishaar.ui.main;
 
+import app.ishaar.ui.common.Weak;
 import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
@@ -87,6 +88,12 @@ public final class MainWindowViewModel {
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
     private final StringBinding reloginFailureText;
 
+    /** Held here, heard weakly by the app's I18n (see {@link Weak}). */
+    private final javafx.beans.value.ChangeListener<Object> languageChanged = (o, a, b) -> {
+        refreshTitle();
+        tick();
+    };
+
     public MainWindowViewModel(I18n i18n, Executor fx, Executor background, SessionOpener opener, SecretStore secrets, SettingsService settings,
             Clock clock, LoginViewModel.LoginResult login) {
         this.i18n = i18n;
@@ -123,10 +130,7 @@ public final class MainWindowViewModel {
             refreshTitle();
             tick();
         });
-        i18n.languageProperty().addListener((o, a, b) -> {
-            refreshTitle();
-            tick();
-        });
+        Weak.listen(languageChanged, i18n.languageProperty());
         refreshTitle();
         reloginFailureText = Bindings.createStringBinding(
                 () -> reloginFailure.get() == null ? "" : reloginFailure.get().text(i18n),

@@ -1,5 +1,6 @@
 package app.ishaar.ui.settings;
 
+import app.ishaar.ui.common.Weak;
 import app.ishaar.ui.common.Bidi;
 import app.ishaar.ui.common.LanguageSwitch;
 import app.ishaar.ui.common.SceneFactory;
@@ -49,7 +50,7 @@ public final class SettingsView {
                 vm.latinDigitsProperty().set(now == latinDigits);
             }
         });
-        vm.latinDigitsProperty().addListener((o, a, latin) -> digitGroup.selectToggle(latin ? latinDigits : arabicDigits));
+        Weak.<Boolean>listen(latinDigits.getProperties(), (o, a, latin) -> digitGroup.selectToggle(latin ? latinDigits : arabicDigits), vm.latinDigitsProperty());
         Label digitsHint = label(i18n, "settingsDialog.digits.hint");
         digitsHint.getStyleClass().add("muted");
         VBox digitBox = new VBox(6, arabicDigits, latinDigits, digitsHint);
