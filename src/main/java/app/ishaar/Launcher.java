@@ -18,8 +18,6 @@ public final class Launcher {
 
     public static void main(String[] args) {
         if (args.length == 0) {
-            // Runs while the JavaFX toolkit starts, on the other core.
-            SettingsStore.warmUpInBackground(SettingsStore.defaultConfigDir());
             DesktopSandbox sandbox = new DesktopSandbox(SandboxConfig::defaults);
             Runtime.getRuntime().addShutdownHook(new Thread(sandbox::close, "ishaar-sandbox-stop"));
             IshaarApp.configure(new AppServices(sandbox, sandbox, new KeyringSecretStore(), SettingsStore.defaultConfigDir(), ClientConfig.defaults(),

@@ -78,10 +78,35 @@ public final class AppContext implements AutoCloseable {
 
     /** The one service client, created on first use; its Accept-Language follows the UI language. */
     public synchronized ServiceClient client() {
+        if (closed) {
+            throw new IllegalStateException("the app is closing");
+        }
         if (client == null) {
             client = new ServiceClient(services.clientConfig().withLanguage(() -> serviceLanguage));
         }
         return client;
+    }
+
+    private boolean prepared;
+    private boolean closed;
+
+    /**
+     * Prepares what the first login needs (the service client, its JSON reading) on a background
+     * thread, once: called when the login dialog has been drawn, while the user types.
+     */
+    public void prepareInBackground() {
+        if (prepared) {
+            return;
+        }
+        prepared = true;
+        background.execute(() -> {
+            ServiceClient.warmUp();
+            synchronized (this) {
+                if (!closed) {
+                    client();
+                }
+            }
+        });
     }
 
     /** Opens sessions with the one client (called off the FX thread). */
@@ -94,6 +119,7 @@ public final class AppContext implements AutoCloseable {
         settings.close();
         ServiceClient c;
         synchronized (this) {
+            closed = true;
             c = client;
             client = null;
         }

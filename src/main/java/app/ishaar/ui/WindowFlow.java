@@ -60,6 +60,7 @@ public final class WindowFlow {
         AfterFirstFrame.run(() -> {
             if (vm == loginVm) {
                 vm.activate();
+                ctx.prepareInBackground();
             }
         });
     }

@@ -23,6 +23,20 @@ public final class ServiceClient implements AutoCloseable {
     private final ClientContext context;
     private final String userAgent;
 
+    /**
+     * Loads and runs once the JSON reading that a login needs (the token response, the token's
+     * claims), so that the first login does not pay for it: Jackson's first use costs a few hundred
+     * milliseconds. Meant for a background thread while the user is still typing; harmless to call
+     * more than once.
+     */
+    public static void warmUp() {
+        try {
+            app.ishaar.core.service.internal.Bodies.MAPPER.readTree("{\"access_token\":\"x\",\"token_type\":\"Bearer\",\"expires_in\":3600}");
+        } catch (java.io.IOException | RuntimeException e) {
+            // only a warm-up: the login will meet (and report) whatever this met
+        }
+    }
+
     public ServiceClient(ClientConfig config) {
         this.config = Objects.requireNonNull(config, "config");
         this.userAgent = "Ishaar/" + version() + " (Java " + System.getProperty("java.version") + "; "

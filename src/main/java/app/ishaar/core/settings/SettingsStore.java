@@ -31,37 +31,15 @@ public final class SettingsStore {
     private final Clock clock;
 
     /**
-     * The JSON mapper, created on first use: building Jackson's first mapper costs a few hundred
-     * milliseconds, which a first start (no settings file yet) never pays and a later start pays in
-     * the background ({@link #warmUpInBackground()}).
+     * The JSON mapper that writes the settings, created on first use (a save, in the background).
+     * Reading is {@link SettingsReader}'s: the data binding costs a few hundred milliseconds the
+     * first time, and the settings are read before the login dialog can show.
      */
     private static final class Json {
         static final ObjectMapper MAPPER = new ObjectMapper().registerModule(new JavaTimeModule())
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
                 .enable(SerializationFeature.INDENT_OUTPUT);
-    }
-
-    /**
-     * Prepares the JSON mapping of the settings on a background thread when there is a settings
-     * file in {@code configDir}, so that the first {@link #load()} does not pay for it on the
-     * caller's (the UI's) thread. Call it as early as possible; it is harmless to call it more than
-     * once or never. A first start (no file) skips it: nothing needs the mapper before the first
-     * save, and on two cores the warm-up would only take time from the start-up itself.
-     */
-    public static void warmUpInBackground(Path configDir) {
-        if (!Files.isRegularFile(configDir.resolve("settings.json"))) {
-            return;
-        }
-        Thread t = new Thread(() -> {
-            try {
-                Json.MAPPER.readValue("{}", Settings.class);
-            } catch (IOException | RuntimeException e) {
-                LOG.log(System.Logger.Level.DEBUG, "settings warm-up failed: {0}", e.toString());
-            }
-        }, "ishaar-settings-warm-up");
-        t.setDaemon(true);
-        t.start();
     }
 
     public SettingsStore(Path configDir) {
@@ -103,11 +81,7 @@ public final class SettingsStore {
     public Loaded load() {
         try {
             byte[] bytes = Files.readAllBytes(file);
-            Settings s = Json.MAPPER.readValue(bytes, Settings.class);
-            if (s == null) {
-                throw new IOException("empty settings document");
-            }
-            return new Loaded(s, Optional.empty());
+            return new Loaded(SettingsReader.read(bytes), Optional.empty());
         } catch (NoSuchFileException e) {
             return new Loaded(Settings.defaults(), Optional.empty());
         } catch (IOException | RuntimeException e) {

@@ -1,0 +1,122 @@
+package app.ishaar.core.settings;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The settings are written by Jackson's data binding and read by {@link SettingsReader} (for the
+ * start-up's sake): what one writes the other must read back exactly, and where both read the same
+ * hand-edited document they must agree.
+ */
+class SettingsReaderTest {
+
+    /** The data binding as the settings used to be read with it (and are still written with it). */
+    private static final ObjectMapper DATABIND = new ObjectMapper().registerModule(new JavaTimeModule())
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    @Property(tries = 300)
+    void whatTheStoreWritesIsReadBackExactly(@ForAll("settings") Settings settings) throws IOException {
+        Path dir = Files.createTempDirectory("settings-reader");
+        try {
+            SettingsStore store = new SettingsStore(dir);
+            store.save(settings);
+            assertThat(SettingsReader.read(Files.readAllBytes(store.file()))).isEqualTo(settings);
+            SettingsStore.Loaded loaded = store.load();
+            assertThat(loaded.setAside()).isEmpty();
+            assertThat(loaded.settings()).isEqualTo(settings);
+        } finally {
+            try (var files = Files.list(dir)) {
+                for (Path f : files.toList()) {
+                    Files.delete(f);
+                }
+            }
+            Files.delete(dir);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "{}",
+        "{\"version\":1,\"language\":\"ar\",\"latinDigits\":true,\"theme\":\"dark\",\"window\":{\"x\":[1,2,{\"y\":null}]}}",
+        "{\"version\":\"2\",\"language\":5,\"latinDigits\":\"true\",\"lastProfileId\":null,\"profiles\":null,\"history\":null}",
+        "{\"profiles\":[{\"id\":\"SANDBOX|a\",\"environment\":\"SANDBOX\",\"clientId\":\"a\",\"rememberSecret\":true,\"extra\":[1],"
+                + "\"taxpayers\":[{\"rin\":\"204918573\",\"name\":\"شركة النيل\"},{\"rin\":\"287364519\"}],\"lastTaxpayerRin\":\"204918573\"}]}",
+        "{\"history\":{\"p|-\":{\"datePreset\":\"CUSTOM\",\"customFrom\":\"2026-03-01T10:00:00Z\",\"customTo\":\"2026-03-02T10:00:00.123456789Z\","
+                + "\"pageSize\":\"100\",\"detailDivider\":0.64,\"detailVisible\":false,\"columns\":[{\"id\":\"sent\",\"width\":160,\"visible\":true},"
+                + "{\"id\":\"type\",\"width\":\"90.5\"}]}}}",
+        "{\"history\":{\"p|1\":{\"customFrom\":1772359200,\"customTo\":1772359200.5,\"pageSize\":null,\"detailDivider\":null,\"detailVisible\":null}}}",
+        "{\"profiles\":[],\"history\":{}}"
+    })
+    void aHandEditedDocumentIsReadAsTheDataBindingReadsIt(String json) throws IOException {
+        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+        assertThat(SettingsReader.read(bytes)).isEqualTo(DATABIND.readValue(bytes, Settings.class));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "", "null", "[]", "\"settings\"", "{\"language\": \"ar\", \"profiles\": [", "{} {}",
+        "{\"profiles\":{}}", "{\"language\":{\"en\":1}}", "{\"profiles\":[{\"taxpayers\":{}}]}",
+        "{\"history\":{\"p|-\":{\"customFrom\":\"yesterday\"}}}", "{\"history\":{\"p|-\":{\"pageSize\":\"many\"}}}",
+        "{\"latinDigits\":\"maybe\"}", "{\"history\":{\"p|-\":{\"columns\":[{\"width\":{}}]}}}"
+    })
+    void aDocumentOfTheWrongShapeIsNotRead(String json) {
+        assertThatThrownBy(() -> SettingsReader.read(json.getBytes(StandardCharsets.UTF_8))).isInstanceOf(IOException.class);
+    }
+
+    @Test
+    void aWrongShapeIsSetAsideLikeAnyUnreadableFile() throws IOException {
+        Path dir = Files.createTempDirectory("settings-reader");
+        Files.writeString(dir.resolve("settings.json"), "{\"profiles\":{\"not\":\"a list\"}}", StandardCharsets.UTF_8);
+        SettingsStore.Loaded loaded = new SettingsStore(dir).load();
+        assertThat(loaded.settings()).isEqualTo(Settings.defaults());
+        assertThat(loaded.setAside()).isPresent();
+    }
+
+    // ---- generators ----
+
+    @Provide
+    Arbitrary<Settings> settings() {
+        Arbitrary<String> text = Arbitraries.oneOf(Arbitraries.strings().withCharRange('\u0000', '\uD7FF').ofMaxLength(12), Arbitraries.of("شركة النيل للتجارة", "a\"b\\c\n\td", "‏٢٠٤٩"))
+                .injectNull(0.2);
+        Arbitrary<String> rin = Arbitraries.strings().numeric().ofLength(9);
+        Arbitrary<RepresentedTaxpayer> taxpayer = Combinators.combine(rin, text).as(RepresentedTaxpayer::new);
+        Arbitrary<Profile> profile = Combinators.combine(text, Arbitraries.of("SANDBOX", "PREPROD", "PROD", "CUSTOM"), text, text, text, text,
+                Arbitraries.of(true, false), taxpayer.list().ofMaxSize(4)).as((id, env, auth, base, client, scope, remember, tps) ->
+                        new Profile(id, env, auth, base, client, scope, remember, tps, tps.isEmpty() ? null : tps.get(0).rin()));
+        Arbitrary<Instant> instant = Arbitraries.longs().between(0, 4_102_444_800L).flatMap(s ->
+                Arbitraries.integers().between(0, 999_999_999).map(n -> Instant.ofEpochSecond(s, n))).injectNull(0.3);
+        Arbitrary<HistoryPrefs.ColumnPref> column = Combinators.combine(text, Arbitraries.doubles().between(0, 2000).ofScale(3), Arbitraries.of(true, false))
+                .as(HistoryPrefs.ColumnPref::new);
+        Arbitrary<HistoryPrefs> prefs = Combinators.combine(
+                Combinators.combine(text, instant, instant, text, text, text, text).as(java.util.Arrays::<Object>asList),
+                Arbitraries.integers().between(1, 100).injectNull(0.3),
+                column.list().ofMaxSize(8),
+                Arbitraries.doubles().between(0, 1).injectNull(0.3),
+                Arbitraries.of(true, false).injectNull(0.3)).as((f, size, cols, divider, visible) -> new HistoryPrefs((String) f.get(0),
+                        (Instant) f.get(1), (Instant) f.get(2), (String) f.get(3), (String) f.get(4), (String) f.get(5), (String) f.get(6), size, cols,
+                        divider, visible));
+        Arbitrary<Map<String, HistoryPrefs>> history = Arbitraries.maps(Arbitraries.strings().withCharRange(' ', '\u07FF').ofMaxLength(20), prefs).ofMaxSize(4);
+        return Combinators.combine(Arbitraries.integers().between(0, 3), Arbitraries.of("en", "ar"), Arbitraries.of(true, false), text,
+                profile.list().ofMaxSize(3), history).as(Settings::new);
+    }
+}
