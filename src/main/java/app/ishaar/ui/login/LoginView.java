@@ -184,15 +184,15 @@ public final class LoginView {
                 n.visibleProperty().bind(custom);
                 n.managedProperty().bind(custom);
             }
-            addRow(grid, authRow, authLabel, authUrl, errorLabel("authUrlError", vm.authUrlErrorProperty()));
-            addRow(grid, baseRow, baseLabel, baseUrl, errorLabel("baseUrlError", vm.baseUrlErrorProperty()));
+            addRow(grid, authRow, authLabel, authUrl, new ErrorLine("authUrlError", vm.authUrlErrorProperty()));
+            addRow(grid, baseRow, baseLabel, baseUrl, new ErrorLine("baseUrlError", vm.baseUrlErrorProperty()));
             markInvalid(authUrl, vm.authUrlErrorProperty());
             markInvalid(baseUrl, vm.baseUrlErrorProperty());
         });
 
         bindData(clientId, "clientId", vm.clientIdProperty());
         markInvalid(clientId, vm.clientIdErrorProperty());
-        row = addRow(grid, row, label("login.clientId"), clientId, errorLabel("clientIdError", vm.clientIdErrorProperty()));
+        row = addRow(grid, row, label("login.clientId"), clientId, new ErrorLine("clientIdError", vm.clientIdErrorProperty()));
 
         PasswordField secret = new PasswordField();
         secret.setId("secret");
@@ -233,12 +233,12 @@ public final class LoginView {
         HBox.setHgrow(secretStack, Priority.ALWAYS);
         HBox secretBox = new HBox(4, secretStack, reveal);
         secretBox.setAlignment(Pos.CENTER_LEFT);
-        row = addRow(grid, row, label("login.secret"), secretBox, errorLabel("secretError", vm.secretErrorProperty()));
+        row = addRow(grid, row, label("login.secret"), secretBox, new ErrorLine("secretError", vm.secretErrorProperty()));
 
         TextField rin = dataField("onBehalfOf", vm.onBehalfOfProperty());
         rin.promptTextProperty().bind(i18n.text("login.onBehalfOf.prompt"));
         markInvalid(rin, vm.onBehalfOfErrorProperty());
-        row = addRow(grid, row, label("login.onBehalfOf"), rin, errorLabel("onBehalfOfError", vm.onBehalfOfErrorProperty()));
+        row = addRow(grid, row, label("login.onBehalfOf"), rin, new ErrorLine("onBehalfOfError", vm.onBehalfOfErrorProperty()));
 
         CheckBox remember = new CheckBox();
         remember.setId("remember");
@@ -283,41 +283,47 @@ public final class LoginView {
         GridPane.setMargin(advanced, new Insets(4, 0, 0, 0));
         grid.add(advanced, 0, row++, 2, 1);
 
-        Label failure = new Label();
-        failure.setId("failure");
-        failure.getStyleClass().add("error-text");
-        failure.setWrapText(true);
-        failure.textProperty().bind(vm.failureText());
-        Label detail = new Label();
-        detail.setId("failureDetail");
-        detail.getStyleClass().add("muted");
-        detail.setWrapText(true);
-        detail.textProperty().bind(vm.failureDetail());
-        VBox failureBox = new VBox(2, failure, detail);
-        failureBox.getStyleClass().addAll("banner", "error");
-        failureBox.visibleProperty().bind(vm.failureProperty().isNotNull());
-        failureBox.managedProperty().bind(failureBox.visibleProperty());
-        detail.visibleProperty().bind(Bindings.isNotEmpty(vm.failureDetail()));
-        detail.managedProperty().bind(detail.visibleProperty());
-
-        Label noticeText = new Label();
-        noticeText.setId("settings-notice");
-        noticeText.setWrapText(true);
-        noticeText.textProperty().bind(i18n.text("login.notice.settingsSetAside", vm.settingsSetAsideProperty()));
-        HBox.setHgrow(noticeText, Priority.ALWAYS);
-        noticeText.setMaxWidth(Double.MAX_VALUE);
-        Button dismiss = new Button();
-        dismiss.textProperty().bind(i18n.text("login.notice.dismiss"));
-        dismiss.setOnAction(e -> vm.dismissNotice());
-        HBox notice = new HBox(8, noticeText, dismiss);
-        notice.getStyleClass().addAll("banner", "warning");
-        notice.visibleProperty().bind(vm.settingsSetAsideProperty().isNotNull());
-        notice.managedProperty().bind(notice.visibleProperty());
-        VBox.setMargin(notice, new Insets(0, 20, 0, 20));
-
-        VBox center = new VBox(10, notice, grid, demoBox(), failureBox);
+        VBox center = new VBox(10, grid, demoBox());
         center.setPadding(new Insets(0, 0, 8, 0));
-        VBox.setMargin(failureBox, new Insets(0, 20, 0, 20));
+
+        // the failure banner (last) and the settings notice (first) are made when first needed
+        WhenFirst.run(root, vm.failureProperty().isNotNull(), () -> {
+            Label failure = new Label();
+            failure.setId("failure");
+            failure.getStyleClass().add("error-text");
+            failure.setWrapText(true);
+            failure.textProperty().bind(vm.failureText());
+            Label detail = new Label();
+            detail.setId("failureDetail");
+            detail.getStyleClass().add("muted");
+            detail.setWrapText(true);
+            detail.textProperty().bind(vm.failureDetail());
+            VBox failureBox = new VBox(2, failure, detail);
+            failureBox.getStyleClass().addAll("banner", "error");
+            failureBox.visibleProperty().bind(vm.failureProperty().isNotNull());
+            failureBox.managedProperty().bind(failureBox.visibleProperty());
+            detail.visibleProperty().bind(Bindings.isNotEmpty(vm.failureDetail()));
+            detail.managedProperty().bind(detail.visibleProperty());
+            VBox.setMargin(failureBox, new Insets(0, 20, 0, 20));
+            center.getChildren().add(failureBox);
+        });
+        WhenFirst.run(root, vm.settingsSetAsideProperty().isNotNull(), () -> {
+            Label noticeText = new Label();
+            noticeText.setId("settings-notice");
+            noticeText.setWrapText(true);
+            noticeText.textProperty().bind(i18n.text("login.notice.settingsSetAside", vm.settingsSetAsideProperty()));
+            HBox.setHgrow(noticeText, Priority.ALWAYS);
+            noticeText.setMaxWidth(Double.MAX_VALUE);
+            Button dismiss = new Button();
+            dismiss.textProperty().bind(i18n.text("login.notice.dismiss"));
+            dismiss.setOnAction(e -> vm.dismissNotice());
+            HBox notice = new HBox(8, noticeText, dismiss);
+            notice.getStyleClass().addAll("banner", "warning");
+            notice.visibleProperty().bind(vm.settingsSetAsideProperty().isNotNull());
+            notice.managedProperty().bind(notice.visibleProperty());
+            VBox.setMargin(notice, new Insets(0, 20, 0, 20));
+            center.getChildren().add(0, notice);
+        });
         return center;
     }
 
@@ -436,7 +442,10 @@ public final class LoginView {
 
     // ---- helpers ------------------------------------------------------------------------------
 
-    private int addRow(GridPane grid, int row, Label label, Node field, Label error) {
+    /** A field's error line: its id and the message key it shows (null when there is none). */
+    private record ErrorLine(String id, ObservableStringValue key) {}
+
+    private int addRow(GridPane grid, int row, Label label, Node field, ErrorLine error) {
         label.setLabelFor(field);
         label.setMinWidth(Region.USE_PREF_SIZE);
         label.setMinHeight(26);
@@ -446,7 +455,8 @@ public final class LoginView {
         VBox cell = new VBox(2, field);
         cell.setPadding(new Insets(3, 0, 3, 0));
         if (error != null) {
-            cell.getChildren().add(error);
+            // the field's error line is made when it first has something to say
+            WhenFirst.run(root, Bindings.isNotNull(error.key()), () -> cell.getChildren().add(errorLabel(error.id(), error.key())));
         }
         cell.visibleProperty().bind(field.visibleProperty());
         cell.managedProperty().bind(field.managedProperty());
