@@ -1,7 +1,6 @@
 package app.ishaar.core.settings;
 
 import app.ishaar.core.io.AtomicFileWriter;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
@@ -37,7 +36,6 @@ public final class SettingsStore {
      */
     private static final class Json {
         static final ObjectMapper MAPPER = new ObjectMapper().registerModule(new JavaTimeModule())
-                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
                 .enable(SerializationFeature.INDENT_OUTPUT);
     }

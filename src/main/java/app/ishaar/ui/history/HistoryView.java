@@ -1,5 +1,6 @@
 package app.ishaar.ui.history;
 
+import app.ishaar.ui.common.ChoiceNames;
 import app.ishaar.ui.common.Weak;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.settings.HistoryPrefs;
@@ -199,17 +200,7 @@ public final class HistoryView {
      */
     private <T> void converter(ChoiceBox<T> box, Function<T, String> text) {
         Runnable install = () -> {
-            box.setConverter(new StringConverter<>() {
-                @Override
-                public String toString(T t) {
-                    return t == null ? "" : text.apply(t);
-                }
-
-                @Override
-                public T fromString(String s) {
-                    return box.getValue();
-                }
-            });
+            box.setConverter(ChoiceNames.of(text));
             if (box.getSkin() != null) {
                 // a fresh skin sizes the box for its longest choice in the new language, as at start
                 // (the old one shrank it to the shown choice, and the filter bar jumped when choosing)
@@ -607,17 +598,7 @@ public final class HistoryView {
         size.setId("pager-size");
         size.getItems().setAll(PagerViewModel.PAGE_SIZES);
         size.valueProperty().bindBidirectional(pageSizeObject);
-        Runnable sizeConverter = () -> size.setConverter(new StringConverter<>() {
-            @Override
-            public String toString(Integer n) {
-                return n == null ? "" : i18n.formatNumber(n);
-            }
-
-            @Override
-            public Integer fromString(String s) {
-                return size.getValue();
-            }
-        });
+        Runnable sizeConverter = () -> size.setConverter(ChoiceNames.of(n -> i18n.formatNumber(n)));
         sizeConverter.run();
         onLanguage.add(sizeConverter);
 

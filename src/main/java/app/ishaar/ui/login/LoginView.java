@@ -9,6 +9,7 @@ import app.ishaar.ui.common.WhenFirst;
 import app.ishaar.ui.i18n.I18n;
 import java.util.stream.Collectors;
 import app.ishaar.ui.common.Bidi;
+import app.ishaar.ui.common.ChoiceNames;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableStringValue;
 import javafx.beans.value.ObservableValue;
@@ -522,31 +523,11 @@ public final class LoginView {
 
     /** The environments' names in the current UI language. */
     private StringConverter<Environment.Kind> environmentNames() {
-        return new StringConverter<>() {
-            @Override
-            public String toString(Environment.Kind k) {
-                return k == null ? "" : i18n.get(environmentKey(k));
-            }
-
-            @Override
-            public Environment.Kind fromString(String s) {
-                throw new UnsupportedOperationException("not editable");
-            }
-        };
+        return ChoiceNames.of(k -> i18n.get(environmentKey(k)));
     }
 
     /** A saved profile as "client ID  ·  environment", the environment in the current UI language. */
     private StringConverter<Profile> profileNames() {
-        return new StringConverter<>() {
-            @Override
-            public String toString(Profile p) {
-                return p == null ? "" : p.clientId() + "  ·  " + i18n.get(environmentKey(LoginViewModel.parseKind(p.environment())));
-            }
-
-            @Override
-            public Profile fromString(String s) {
-                throw new UnsupportedOperationException("not editable");
-            }
-        };
+        return ChoiceNames.of(p -> p.clientId() + "  ·  " + i18n.get(environmentKey(LoginViewModel.parseKind(p.environment()))));
     }
 }
