@@ -85,6 +85,7 @@ final class UiBench {
         List<Double> stalls = new ArrayList<>();
         List<Double> pageMs = new ArrayList<>();
         List<Double> bursts = new ArrayList<>();
+        List<Double> allocMb = new ArrayList<>();
         for (int s = 0; s < STRETCHES; s++) {
             d.startRecordingGaps();
             for (int p = 0; p < PAGES_PER_STRETCH; p++) {
@@ -94,15 +95,17 @@ final class UiBench {
             List<Long> gaps = recorded.get(0);
             double max = Stats.ms(gaps.stream().mapToLong(Long::longValue).max().orElse(0));
             double burst = Stats.ms(recorded.get(1).stream().mapToLong(Long::longValue).max().orElse(0));
+            double alloc = recorded.get(2).get(0) / 1e6;
             stalls.add(max);
             bursts.add(burst);
-            System.out.printf(Locale.ROOT, "stretch %d (to page %s): %d pulses, longest gap %.1f ms, median gap %.1f ms; longest FX CPU burst %.1f ms%n",
-                    s + 1, d.pageText(), gaps.size(), max, Stats.median(gaps) / 1e6, burst);
+            allocMb.add(alloc);
+            System.out.printf(Locale.ROOT, "stretch %d (to page %s): %d pulses, longest gap %.1f ms, median gap %.1f ms; longest FX CPU burst %.1f ms;"
+                    + " FX thread allocated %.1f MB%n", s + 1, d.pageText(), gaps.size(), max, Stats.median(gaps) / 1e6, burst, alloc);
         }
         Metric stall = Metric.of("max_fx_stall_ms", Stats.median(stalls), "ms", STALL_GOAL, String.format(Locale.ROOT,
                 "longest pulse gap paging 50 pages of 100 (Next as soon as drawn); %d stretches %s; longest FX-thread CPU burst between pulses %s ms;"
-                        + " click -> page drawn median %.1f ms",
-                STRETCHES, Stats.runs(stalls, 1), Stats.runs(bursts, 1), Stats.median(pageMs)));
+                        + " click -> page drawn median %.1f ms; FX thread allocated %s MB per stretch",
+                STRETCHES, Stats.runs(stalls, 1), Stats.runs(bursts, 1), Stats.median(pageMs), Stats.runs(allocMb, 1)));
         return List.of(login, stall);
     }
 

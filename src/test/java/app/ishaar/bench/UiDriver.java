@@ -57,10 +57,6 @@ final class UiDriver {
     private Logger transportLog;
 
     static UiDriver launch() throws Exception {
-        UiDriver d = new UiDriver();
-        d.captureTrips();
-        CompletableFuture<Void> firstWindow = new CompletableFuture<>();
-        Window.getWindows().addListener((ListChangeListener<Window>) c -> firstWindow.complete(null));
         String auth = System.getProperty(UiSandbox.AUTH);
         String api = System.getProperty(UiSandbox.API);
         SandboxProvider sandbox = () -> Environment.sandbox(auth, api);
@@ -69,11 +65,22 @@ final class UiDriver {
         DemoAccounts demos = language -> List.of(demo);
         IshaarApp.configure(new AppServices(sandbox, demos, new InMemorySecretStore(), SettingsStore.defaultConfigDir(), ClientConfig.defaults(),
                 Duration.ofMillis(500)));
+        // only now anything of JavaFX: the monitor (an AnimationTimer) loads the toolkit, which reads
+        // its settings once, and configure() has set the app's (IshaarApp.RENDERING_DEFAULTS)
+        UiDriver d = new UiDriver();
+        d.captureTrips();
+        CompletableFuture<Void> firstWindow = new CompletableFuture<>();
+        Window.getWindows().addListener((ListChangeListener<Window>) c -> firstWindow.complete(null));
         Thread fx = new Thread(() -> Application.launch(IshaarApp.class), "bench-app-launch");
         fx.setDaemon(true);
         fx.start();
         firstWindow.get(60, TimeUnit.SECONDS);
         d.onFx(() -> {
+            if (GAP_LOG) {
+                // what the toolkit read when it started (it reads its settings once)
+                System.out.println("gap log: prism.disableRegionCaching in effect: "
+                        + Class.forName("com.sun.prism.impl.PrismSettings").getField("disableRegionCaching").get(null));
+            }
             d.monitor.start();
             return null;
         });
@@ -297,17 +304,27 @@ final class UiDriver {
     }
 
     /**
-     * Stops recording; the gaps between pulses, in nanoseconds, while it ran, and the FX thread's CPU
-     * time in each gap (which other processes on the machine do not stretch).
+     * Stops recording; the gaps between pulses, in nanoseconds, while it ran, the FX thread's CPU
+     * time in each gap (which other processes on the machine do not stretch), and (one element) the
+     * bytes the FX thread allocated while it ran.
      */
     List<List<Long>> stopRecordingGaps() throws Exception {
         return onFx(() -> {
             monitor.record(false);
-            return List.of(monitor.takeGaps(), monitor.takeCpu());
+            return List.of(monitor.takeGaps(), monitor.takeCpu(), List.of(monitor.allocated));
         });
     }
 
+    /**
+     * With {@code -Dbench.gapLog=true} (in the child: {@code -Dbench.childFlags=-Dbench.gapLog=true})
+     * prints each pulse gap over 40 ms while recording, with the JVM's uptime at its end and the FX
+     * thread's CPU time in it, and the wall-clock times each recording starts and stops: to line the
+     * gaps up with {@code -Xlog:gc:stdout:uptime} or with a flight recording.
+     */
+    private static final boolean GAP_LOG = Boolean.getBoolean("bench.gapLog");
+
     /** Checks conditions once per pulse and measures the time between pulses. */
+
     private static final class Monitor extends AnimationTimer {
         private BooleanSupplier condition;
         /** The FX thread's CPU time when the last condition was met. */
@@ -330,7 +347,20 @@ final class UiDriver {
             return f;
         }
 
+        /** The FX thread's allocated bytes when the recording started, and in the last recording. */
+        private long allocAtStart;
+        private long allocated;
+
         void record(boolean on) {
+            long a = ((com.sun.management.ThreadMXBean) threads).getThreadAllocatedBytes(Thread.currentThread().getId());
+            if (on) {
+                allocAtStart = a;
+            } else {
+                allocated = a - allocAtStart;
+            }
+            if (GAP_LOG) {
+                System.out.println("gap log: recording " + (on ? "starts" : "stops") + " at " + java.time.LocalTime.now());
+            }
             recording = on;
             last = 0;
         }
@@ -353,6 +383,11 @@ final class UiDriver {
             if (recording) {
                 long c = threads.getCurrentThreadCpuTime();
                 if (last != 0) {
+                    if (GAP_LOG && t - last > 40_000_000L) {
+                        long up = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
+                        System.out.printf(java.util.Locale.ROOT, "gap log: gap %.1f ms ending at uptime %.3f s, FX thread CPU in it %.1f ms%n",
+                                (t - last) / 1e6, up / 1e3, (c - lastCpu) / 1e6);
+                    }
                     gaps.add(t - last);
                     cpu.add(c - lastCpu);
                 }
