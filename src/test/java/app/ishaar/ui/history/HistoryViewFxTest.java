@@ -228,6 +228,69 @@ class HistoryViewFxTest {
         assertThat(robot.lookup("#pager-previous").queryButton().isDisabled()).isTrue();
     }
 
+    /** The rows the table has and the one it shows first, as the user sees them. */
+    private List<String> tableIds() {
+        return fx(() -> view.table().getItems().stream().map(Notification::notificationId).toList());
+    }
+
+    private int firstVisibleRow() {
+        return fx(() -> {
+            javafx.scene.control.IndexedCell<?> first = flow().getFirstVisibleCell();
+            return first == null ? -1 : first.getIndex();
+        });
+    }
+
+    private int lastVisibleRow() {
+        return fx(() -> {
+            javafx.scene.control.IndexedCell<?> last = flow().getLastVisibleCell();
+            return last == null ? -1 : last.getIndex();
+        });
+    }
+
+    private javafx.scene.control.skin.VirtualFlow<?> flow() {
+        return (javafx.scene.control.skin.VirtualFlow<?>) view.table().lookup(".virtual-flow");
+    }
+
+    @Test
+    void theTableShowsEachPageFromItsTopAndARefreshKeepsTheRowAndItsSelection(FxRobot robot) throws Exception {
+        settled();
+        robot.interact(() -> vm.pager().pageSizeProperty().set(50)); // more rows than the table has room for
+        until(() -> vm.rows().size() == 50 && !vm.loadingProperty().get());
+        assertThat(tableIds()).isEqualTo(ids(rows()));
+        // the last row of page 1, scrolled into view and selected
+        robot.clickOn(robot.lookup("#history-table").queryTableView());
+        robot.interact(() -> {
+            view.table().getSelectionModel().select(49);
+            view.table().scrollTo(49);
+        });
+        until(() -> firstVisibleRow() > 0);
+        Notification last = rows().get(49);
+        until(() -> vm.selectedProperty().get() == last);
+
+        // a refresh brings a fresh copy of the same page: the same row stays selected and in view
+        robot.type(KeyCode.F5);
+        until(() -> !vm.loadingProperty().get() && vm.rows().get(49) != last);
+        assertThat(tableIds()).isEqualTo(ids(rows()));
+        assertThat(fx(() -> view.table().getSelectionModel().getSelectedIndex())).isEqualTo(49);
+        assertThat(fx(() -> vm.selectedProperty().get().notificationId())).isEqualTo(last.notificationId());
+        assertThat(text(robot, "#detail-id")).isEqualTo(last.notificationId());
+        assertThat(firstVisibleRow()).isPositive();
+        assertThat(lastVisibleRow()).isEqualTo(49);
+
+        // the next page shows from its first row, with nothing selected (the selected row is not on it)
+        robot.clickOn("#pager-next");
+        until(() -> vm.pager().pageProperty().get() == 2 && !vm.loadingProperty().get());
+        assertThat(tableIds()).isEqualTo(ids(rows())).isEqualTo(sandboxIds(sandboxPage(new SandboxQuery(null, null, null, null, null, null, 2, 50))));
+        until(() -> firstVisibleRow() == 0);
+        assertThat(fx(() -> view.table().getSelectionModel().getSelectedItem())).isNull();
+        assertThat(fx(() -> vm.selectedProperty().get())).isNull();
+
+        // a shorter last page: the table has exactly its rows
+        robot.clickOn("#pager-last");
+        until(() -> vm.pager().pageProperty().get() == 50 && !vm.loadingProperty().get());
+        assertThat(tableIds()).isEqualTo(ids(rows()));
+    }
+
     @Test
     void rapidPagingOnASlowServiceShowsOnlyTheLastPageAskedFor(FxRobot robot) throws Exception {
         settled();
