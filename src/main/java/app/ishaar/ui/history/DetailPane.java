@@ -113,6 +113,12 @@ final class DetailPane {
         htmlNote.textProperty().bind(i18n.text("detail.htmlNote"));
         htmlNote.visibleProperty().bind(vm.messageWasHtmlProperty());
         htmlNote.managedProperty().bind(htmlNote.visibleProperty());
+        Label jsonNote = new Label();
+        jsonNote.setId("detail-json-note");
+        jsonNote.getStyleClass().add("muted");
+        jsonNote.textProperty().bind(i18n.text("detail.jsonNote"));
+        jsonNote.visibleProperty().bind(vm.messageWasJsonProperty());
+        jsonNote.managedProperty().bind(jsonNote.visibleProperty());
         // the message in its own direction (Arabic right to left even in the English UI), wrapped by
         // WrappedText: JavaFX 21's own wrapping of right-to-left text draws lines past the edge
         WrappedText messageText = new WrappedText(Font.font(MESSAGE_FONT_SIZE), Color.web("#1f2937"));
@@ -144,7 +150,7 @@ final class DetailPane {
         batchNote.visibleProperty().bind(vm.batchedProperty());
         batchNote.managedProperty().bind(batchNote.visibleProperty());
 
-        VBox box = new VBox(new VBox(2, key("detail.id"), idRow), grid, messageHeading, htmlNote, message, noMessage, section("detail.attempts"), batchNote, attempts());
+        VBox box = new VBox(new VBox(2, key("detail.id"), idRow), grid, messageHeading, htmlNote, jsonNote, message, noMessage, section("detail.attempts"), batchNote, attempts());
         box.getStyleClass().add("detail");
         return box;
     }

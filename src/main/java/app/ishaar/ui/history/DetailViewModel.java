@@ -45,6 +45,7 @@ public final class DetailViewModel {
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyBooleanWrapper messageRightToLeft = new ReadOnlyBooleanWrapper(this, "messageRightToLeft");
     private final ReadOnlyBooleanWrapper messageWasHtml = new ReadOnlyBooleanWrapper(this, "messageWasHtml");
+    private final ReadOnlyBooleanWrapper messageWasJson = new ReadOnlyBooleanWrapper(this, "messageWasJson");
     private final ReadOnlyBooleanWrapper batched = new ReadOnlyBooleanWrapper(this, "batched");
     private final ObservableList<AttemptRow> attempts = FXCollections.observableArrayList();
     private String messageSource;
@@ -74,6 +75,7 @@ public final class DetailViewModel {
             statusStyle.set("unknown");
             messageRightToLeft.set(false);
             messageWasHtml.set(false);
+            messageWasJson.set(false);
             batched.set(false);
             attempts.clear();
             messageSource = null;
@@ -94,11 +96,22 @@ public final class DetailViewModel {
         if (messageSource == null || !messageSource.equals(n.notificationId() + "\u0000" + n.finalMessage())) {
             messageSource = n.notificationId() + "\u0000" + n.finalMessage();
             String raw = n.finalMessage();
-            boolean html = MessageText.looksLikeHtml(raw);
-            String text = raw == null || raw.isBlank() ? "" : MessageText.toPlainText(raw);
-            message.set(text);
-            messageWasHtml.set(html);
-            messageRightToLeft.set(MessageText.rightToLeft(n.language(), text));
+            java.util.Optional<String> json = MessageText.asJson(raw);
+            if (json.isPresent()) {
+                // data, not prose: its syntax reads left to right; Arabic in its strings still
+                // reads right to left within its line
+                message.set(json.get());
+                messageWasHtml.set(false);
+                messageWasJson.set(true);
+                messageRightToLeft.set(false);
+            } else {
+                boolean html = MessageText.looksLikeHtml(raw);
+                String text = raw == null || raw.isBlank() ? "" : MessageText.toPlainText(raw);
+                message.set(text);
+                messageWasHtml.set(html);
+                messageWasJson.set(false);
+                messageRightToLeft.set(MessageText.rightToLeft(n.language(), text));
+            }
         }
         batched.set(Status.fromWire(n.status()).orElse(null) == Status.BATCHED);
         attempts.setAll(n.deliveryAttempts().stream().map(this::row).toList());
@@ -175,6 +188,11 @@ public final class DetailViewModel {
 
     public ReadOnlyBooleanProperty messageWasHtmlProperty() {
         return messageWasHtml.getReadOnlyProperty();
+    }
+
+    /** The message is one JSON document, shown laid out (see {@link MessageText#asJson}). */
+    public ReadOnlyBooleanProperty messageWasJsonProperty() {
+        return messageWasJson.getReadOnlyProperty();
     }
 
     /** True for a batched notification: its attempts are its batch's. */

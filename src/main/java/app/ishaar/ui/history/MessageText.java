@@ -1,5 +1,13 @@
 package app.ishaar.ui.history;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.jsoup.Jsoup;
@@ -11,7 +19,9 @@ import org.jsoup.select.NodeVisitor;
 /**
  * A notification's final message as plain text. E-mail bodies may be HTML: they are parsed (jsoup)
  * and turned into readable text with line breaks where blocks end; nothing is rendered, loaded or
- * run (scripts, styles and heads are dropped). Also decides the text's direction.
+ * run (scripts, styles and heads are dropped). A message that is one JSON object or array (what
+ * the {@code system} channel carries to ERP systems) is laid out with one member per line. Also
+ * decides the text's direction.
  */
 public final class MessageText {
     private MessageText() {}
@@ -20,6 +30,38 @@ public final class MessageText {
     private static final Set<String> BLOCKS = Set.of("p", "div", "br", "tr", "li", "ul", "ol", "table", "h1", "h2", "h3", "h4", "h5",
             "h6", "blockquote", "pre", "hr", "section", "article", "header", "footer", "title", "dd", "dt");
     private static final Set<String> SKIP = Set.of("script", "style", "head", "noscript", "template", "iframe", "object");
+
+    private static final JsonFactory JSON = JsonFactory.builder().build();
+
+    /**
+     * The message laid out for reading, one member per line and indented, when it is exactly one
+     * JSON object or array (nothing before or after it); else empty. Strings keep their characters
+     * (Arabic is not escaped); nothing in it is interpreted.
+     */
+    public static Optional<String> asJson(String message) {
+        if (message == null) {
+            return Optional.empty();
+        }
+        String t = message.strip();
+        if (t.length() < 2 || (t.charAt(0) != '{' && t.charAt(0) != '[')) {
+            return Optional.empty();
+        }
+        StringWriter out = new StringWriter();
+        try (JsonParser p = JSON.createParser(t); JsonGenerator g = JSON.createGenerator(out)) {
+            g.setPrettyPrinter(new DefaultPrettyPrinter());
+            JsonToken first = p.nextToken();
+            if (first != JsonToken.START_OBJECT && first != JsonToken.START_ARRAY) {
+                return Optional.empty();
+            }
+            g.copyCurrentStructure(p);
+            if (p.nextToken() != null) {
+                return Optional.empty(); // more after the value: not one JSON document
+            }
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        return Optional.of(out.toString());
+    }
 
     /** True when the text carries HTML markup. */
     public static boolean looksLikeHtml(String text) {

@@ -88,4 +88,36 @@ class HistoryLabelsTest {
         assertThat(d.presentProperty().get()).isFalse();
         assertThat(d.attempts()).isEmpty();
     }
+
+    @Test
+    void aJsonMessageIsLaidOutOneMemberPerLineAndReadsLeftToRight() {
+        String system = "{\"typeId\":\"6\",\"internalId\":\"INV-2026-208388\",\"amount\":891074.54,\"tags\":[\"<b>\",\"x\"],"
+                + "\"text\":\"استلام الفاتورة\"}";
+        String laidOut = MessageText.asJson(system).orElseThrow();
+        assertThat(laidOut.lines().toList()).hasSizeGreaterThan(5)
+                .contains("  \"internalId\" : \"INV-2026-208388\",", "  \"amount\" : 891074.54,", "  \"text\" : \"استلام الفاتورة\"");
+        assertThat(laidOut).startsWith("{").endsWith("}").doesNotContain("\\u");
+        assertThat(MessageText.asJson("  [1, {\"a\": null}]\n")).isPresent();
+
+        // not one JSON document: shown as it came
+        for (String notJson : List.of("{not json", "{\"a\":1} and more", "{\"a\":1}{\"b\":2}", "\"just a string\"", "42", "Hello {\"a\":1}", "", "{")) {
+            assertThat(MessageText.asJson(notJson)).as(notJson).isEmpty();
+        }
+        assertThat(MessageText.asJson(null)).isEmpty();
+
+        // in the detail pane: laid out, left to right even for an Arabic notification, not taken for HTML
+        DetailViewModel d = new DetailViewModel(i18n);
+        Instant t = Instant.parse("2026-03-10T08:00:00Z");
+        d.notificationProperty().set(new Notification("N-2", t, t, "6", "Document Received", system, "system", "ERP-1", "ar", "delivered", List.of()));
+        assertThat(d.messageProperty().get()).isEqualTo(laidOut);
+        assertThat(d.messageWasJsonProperty().get()).isTrue();
+        assertThat(d.messageWasHtmlProperty().get()).isFalse();
+        assertThat(d.messageRightToLeftProperty().get()).isFalse();
+
+        // the next notification's Arabic prose reads right to left again
+        d.notificationProperty().set(new Notification("N-3", t, t, "6", "Document Received", "تم استلام المستند", "sms", "+20100", "ar", "delivered",
+                List.of()));
+        assertThat(d.messageWasJsonProperty().get()).isFalse();
+        assertThat(d.messageRightToLeftProperty().get()).isTrue();
+    }
 }
