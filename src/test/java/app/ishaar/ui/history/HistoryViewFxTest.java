@@ -292,6 +292,20 @@ class HistoryViewFxTest {
     }
 
     @Test
+    void afterPagingByKeyboardTheDownArrowStartsAtTheFirstRow(FxRobot robot) throws Exception {
+        settled();
+        robot.clickOn(robot.lookup("#history-table").queryTableView());
+        robot.interact(() -> view.table().getSelectionModel().select(3));
+        robot.type(KeyCode.PAGE_DOWN);
+        until(() -> vm.pager().pageProperty().get() == 2 && !vm.loadingProperty().get());
+        Notification first = fx(() -> vm.rows().get(0));
+        robot.type(KeyCode.DOWN);
+        until(() -> vm.selectedProperty().get() != null);
+        assertThat(fx(() -> vm.selectedProperty().get())).isSameAs(first);
+        assertThat(text(robot, "#detail-id")).isEqualTo(first.notificationId());
+    }
+
+    @Test
     void rapidPagingOnASlowServiceShowsOnlyTheLastPageAskedFor(FxRobot robot) throws Exception {
         settled();
         fixture.sandbox.knobs().latency(java.time.Duration.ofMillis(1_500));
