@@ -352,8 +352,8 @@ public final class HistoryView {
      */
     private void showRows() {
         List<Notification> before = table.getItems();
-        List<Notification> page = List.copyOf(vm.rows());
-        table.setItems(FXCollections.observableList(page));
+        javafx.collections.ObservableList<Notification> page = FXCollections.observableArrayList(vm.rows());
+        table.setItems(page);
         if (page.isEmpty() || before == null || !(table.lookup(".virtual-flow") instanceof javafx.scene.control.skin.VirtualFlow<?> flow)) {
             return; // nothing to scroll, or no rows drawn yet
         }
