@@ -1,7 +1,9 @@
 package app.ishaar.ui;
 
 import app.ishaar.ui.common.AfterFirstFrame;
+import app.ishaar.core.settings.WindowBounds;
 import app.ishaar.ui.common.FxExecutor;
+import app.ishaar.ui.common.WindowPlacement;
 import app.ishaar.ui.login.LoginView;
 import app.ishaar.ui.login.LoginViewModel;
 import app.ishaar.ui.main.MainWindowView;
@@ -31,6 +33,8 @@ public final class WindowFlow {
      */
     private Stage mainStage;
     private StackPane mainHost;
+    /** Follows where the main window is, to open it there next run. */
+    private WindowPlacement mainPlacement;
 
     public WindowFlow(AppContext ctx, Stage loginStage, Runnable onExit) {
         this.ctx = ctx;
@@ -84,6 +88,7 @@ public final class WindowFlow {
             mainHost.setId("main");
             mainStage = ctx.scenes().prepare(new Stage(), mainHost, "application.title");
             mainStage.setOnCloseRequest(e -> quit());
+            mainPlacement = WindowPlacement.restoreAndFollow(mainStage, ctx.settings().get().mainWindow());
         }
         Stage stage = mainStage;
         mainHost.getChildren().setAll(view.root());
@@ -110,8 +115,17 @@ public final class WindowFlow {
         }
     }
 
+    /** Remembers where the main window is (saved with the settings). */
+    private void rememberPlacement() {
+        WindowBounds bounds = mainPlacement == null ? null : mainPlacement.current();
+        if (bounds != null) {
+            ctx.settings().update(s -> s.withMainWindow(bounds));
+        }
+    }
+
     /** The kept main window after a log out: no data of the ended session, a line saying why it is empty. */
     private void showLoggedOut(Stage stage) {
+        rememberPlacement();
         Label note = new Label();
         note.setId("main-logged-out");
         note.getStyleClass().add("muted");
@@ -133,6 +147,7 @@ public final class WindowFlow {
             mainVm = null;
             vm.logout();
         }
+        rememberPlacement();
         if (mainStage != null) {
             mainStage.hide();
         }

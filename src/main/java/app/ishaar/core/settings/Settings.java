@@ -12,6 +12,7 @@ import java.util.Map;
  * @param lastProfileId the profile the login dialog opens with, or null
  * @param profiles login profiles (environment + client id + represented taxpayers)
  * @param history per represented taxpayer view state, keyed by {@link #historyKey}
+ * @param mainWindow where the main window was, or null (the default size, centred)
  */
 public record Settings(
         int version,
@@ -19,7 +20,8 @@ public record Settings(
         boolean latinDigits,
         String lastProfileId,
         List<Profile> profiles,
-        Map<String, HistoryPrefs> history) {
+        Map<String, HistoryPrefs> history,
+        WindowBounds mainWindow) {
 
     public static final int CURRENT_VERSION = 1;
 
@@ -30,7 +32,7 @@ public record Settings(
     }
 
     public static Settings defaults() {
-        return new Settings(CURRENT_VERSION, null, false, null, List.of(), Map.of());
+        return new Settings(CURRENT_VERSION, null, false, null, List.of(), Map.of(), null);
     }
 
     /** The key of a represented taxpayer's view state: profile id and RIN ("-" for the ERP's own). */
@@ -39,7 +41,7 @@ public record Settings(
     }
 
     public Settings withLanguage(String lang, boolean latin) {
-        return new Settings(version, lang, latin, lastProfileId, profiles, history);
+        return new Settings(version, lang, latin, lastProfileId, profiles, history, mainWindow);
     }
 
     public Settings withProfile(Profile profile) {
@@ -50,7 +52,7 @@ public record Settings(
             }
         }
         list.add(profile);
-        return new Settings(version, language, latinDigits, profile.id(), list, history);
+        return new Settings(version, language, latinDigits, profile.id(), list, history, mainWindow);
     }
 
     public java.util.Optional<Profile> profile(String id) {
@@ -60,6 +62,10 @@ public record Settings(
     public Settings withHistory(String key, HistoryPrefs prefs) {
         java.util.Map<String, HistoryPrefs> map = new java.util.HashMap<>(history);
         map.put(key, prefs);
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, map);
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, map, mainWindow);
+    }
+
+    public Settings withMainWindow(WindowBounds bounds) {
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, bounds);
     }
 }

@@ -53,6 +53,7 @@ final class SettingsReader {
         String lastProfileId = null;
         List<Profile> profiles = null;
         Map<String, HistoryPrefs> history = null;
+        WindowBounds mainWindow = null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             p.nextToken();
@@ -63,10 +64,33 @@ final class SettingsReader {
                 case "lastProfileId" -> lastProfileId = text(p);
                 case "profiles" -> profiles = list(p, SettingsReader::profile);
                 case "history" -> history = map(p, SettingsReader::historyPrefs);
+                case "mainWindow" -> mainWindow = p.currentToken() == JsonToken.VALUE_NULL ? null : windowBounds(p);
                 default -> p.skipChildren();
             }
         }
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, history);
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow);
+    }
+
+    private static WindowBounds windowBounds(JsonParser p) throws IOException {
+        expect(p, JsonToken.START_OBJECT);
+        double x = 0;
+        double y = 0;
+        double width = 0;
+        double height = 0;
+        boolean maximized = false;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            p.nextToken();
+            switch (name) {
+                case "x" -> x = p.currentToken() == JsonToken.VALUE_NULL ? 0 : number(p);
+                case "y" -> y = p.currentToken() == JsonToken.VALUE_NULL ? 0 : number(p);
+                case "width" -> width = p.currentToken() == JsonToken.VALUE_NULL ? 0 : number(p);
+                case "height" -> height = p.currentToken() == JsonToken.VALUE_NULL ? 0 : number(p);
+                case "maximized" -> maximized = bool(p);
+                default -> p.skipChildren();
+            }
+        }
+        return new WindowBounds(x, y, width, height, maximized);
     }
 
     private static Profile profile(JsonParser p) throws IOException {

@@ -57,6 +57,7 @@ public final class LoginView {
     private final Runnable onClose;
     private final BorderPane root = new BorderPane();
     private final TextField clientId = new TextField();
+    private final PasswordField secret = new PasswordField();
 
     public LoginView(LoginViewModel vm, I18n i18n, Runnable onClose) {
         this.vm = vm;
@@ -80,8 +81,16 @@ public final class LoginView {
     }
 
     /** Puts the caret where the user most likely types next. */
+    /**
+     * Puts the cursor where the user types first: the client ID, or, when the last profile filled
+     * it in, the secret (a returning user types the secret and presses Enter).
+     */
     public void focusFirstEmpty() {
-        clientId.requestFocus();
+        if (clientId.getText() == null || clientId.getText().isBlank()) {
+            clientId.requestFocus();
+        } else {
+            secret.requestFocus();
+        }
     }
 
     private void onKey(KeyEvent e) {
@@ -195,7 +204,6 @@ public final class LoginView {
         markInvalid(clientId, vm.clientIdErrorProperty());
         row = addRow(grid, row, label("login.clientId"), clientId, new ErrorLine("clientIdError", vm.clientIdErrorProperty()));
 
-        PasswordField secret = new PasswordField();
         secret.setId("secret");
         Bidi.leftToRight(secret);
         secret.textProperty().bindBidirectional(vm.secretProperty());

@@ -58,6 +58,7 @@ public final class MainWindowView {
     public static final KeyCombination SWITCH = new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN);
     /** Ctrl+, (Cmd+, on macOS): the settings dialog. */
     public static final KeyCombination SETTINGS = new KeyCodeCombination(KeyCode.COMMA, KeyCombination.SHORTCUT_DOWN);
+    public static final KeyCombination QUIT = new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN);
 
     private final MainWindowViewModel vm;
     private final I18n i18n;
@@ -158,6 +159,7 @@ public final class MainWindowView {
         MenuItem logout = item("main.menu.logout", "menu-logout");
         logout.setOnAction(e -> vm.logout());
         MenuItem quit = item("main.menu.quit", "menu-quit");
+        quit.setAccelerator(QUIT);
         quit.setOnAction(e -> onQuit.run());
         session.getItems().addAll(switchItem, logout, quit);
 

@@ -116,7 +116,10 @@ class SettingsReaderTest {
                         (Instant) f.get(1), (Instant) f.get(2), (String) f.get(3), (String) f.get(4), (String) f.get(5), (String) f.get(6), size, cols,
                         divider, visible));
         Arbitrary<Map<String, HistoryPrefs>> history = Arbitraries.maps(Arbitraries.strings().withCharRange(' ', '\u07FF').ofMaxLength(20), prefs).ofMaxSize(4);
+        Arbitrary<Double> coordinate = Arbitraries.doubles().between(-4000, 8000).ofScale(2);
+        Arbitrary<WindowBounds> window = Combinators.combine(coordinate, coordinate, Arbitraries.doubles().between(0, 8000).ofScale(2),
+                Arbitraries.doubles().between(0, 8000).ofScale(2), Arbitraries.of(true, false)).as(WindowBounds::new).injectNull(0.3);
         return Combinators.combine(Arbitraries.integers().between(0, 3), Arbitraries.of("en", "ar"), Arbitraries.of(true, false), text,
-                profile.list().ofMaxSize(3), history).as(Settings::new);
+                profile.list().ofMaxSize(3), history, window).as(Settings::new);
     }
 }

@@ -1,0 +1,93 @@
+package app.ishaar.ui.common;
+
+import app.ishaar.core.settings.WindowBounds;
+import javafx.beans.value.ChangeListener;
+import javafx.geometry.Rectangle2D;
+import javafx.stage.Screen;
+import javafx.stage.Stage;
+
+/**
+ * Puts a window back where it was in the last run, and follows where it goes in this one: its
+ * position and size when it was last neither maximized nor minimized, and whether it is maximized.
+ * A remembered place that no screen shows any more (a monitor unplugged, a lower resolution) is not
+ * used: the window opens at its default size, centred. A remembered size larger than the screen is
+ * cut to the screen.
+ */
+public final class WindowPlacement {
+
+    /** A remembered window smaller than this is not worth restoring (a mistake, or a damaged file). */
+    static final double MIN_WIDTH = 400;
+    static final double MIN_HEIGHT = 300;
+    /** How much of the title bar must be on a screen to grab it: its top strip, this wide. */
+    static final double GRAB_WIDTH = 120;
+    static final double GRAB_HEIGHT = 24;
+
+    private final Stage stage;
+    private double x;
+    private double y;
+    private double width;
+    private double height;
+    private boolean known;
+
+    private WindowPlacement(Stage stage) {
+        this.stage = stage;
+    }
+
+    /** Places the stage, before it first shows, where {@code saved} says if a screen shows it; then follows it. */
+    public static WindowPlacement restoreAndFollow(Stage stage, WindowBounds saved) {
+        Rectangle2D screen = saved == null ? null : screenShowing(saved);
+        if (screen != null) {
+            double w = Math.min(saved.width(), screen.getWidth());
+            double h = Math.min(saved.height(), screen.getHeight());
+            stage.setX(Math.max(screen.getMinX(), Math.min(saved.x(), screen.getMaxX() - w)));
+            stage.setY(Math.max(screen.getMinY(), Math.min(saved.y(), screen.getMaxY() - h)));
+            stage.setWidth(w);
+            stage.setHeight(h);
+            stage.setMaximized(saved.maximized());
+        }
+        WindowPlacement p = new WindowPlacement(stage);
+        ChangeListener<Object> moved = (o, a, b) -> p.follow();
+        stage.xProperty().addListener(moved);
+        stage.yProperty().addListener(moved);
+        stage.widthProperty().addListener(moved);
+        stage.heightProperty().addListener(moved);
+        stage.showingProperty().addListener(moved);
+        return p;
+    }
+
+    /** Where the window is, to remember; null before it first showed. */
+    public WindowBounds current() {
+        follow();
+        return known ? new WindowBounds(x, y, width, height, stage.isMaximized()) : null;
+    }
+
+    private void follow() {
+        if (stage.isShowing() && !stage.isMaximized() && !stage.isIconified() && !stage.isFullScreen()
+                && Double.isFinite(stage.getWidth()) && Double.isFinite(stage.getHeight())) {
+            x = stage.getX();
+            y = stage.getY();
+            width = stage.getWidth();
+            height = stage.getHeight();
+            known = true;
+        }
+    }
+
+    /** The visual bounds of the screen that shows the top of the remembered window, or null if none does. */
+    static Rectangle2D screenShowing(WindowBounds b) {
+        if (!(Double.isFinite(b.x()) && Double.isFinite(b.y()) && b.width() >= MIN_WIDTH && b.height() >= MIN_HEIGHT
+                && Double.isFinite(b.width()) && Double.isFinite(b.height()))) {
+            return null;
+        }
+        for (Screen s : Screen.getScreens()) {
+            Rectangle2D v = s.getVisualBounds();
+            double left = Math.max(v.getMinX(), b.x());
+            double right = Math.min(v.getMaxX(), b.x() + b.width());
+            double top = Math.max(v.getMinY(), b.y());
+            double bottom = Math.min(v.getMaxY(), b.y() + GRAB_HEIGHT);
+            if (right - left >= GRAB_WIDTH && bottom - top >= GRAB_HEIGHT / 2) {
+                return v;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,120 @@
+package app.ishaar.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import app.ishaar.core.settings.Settings;
+import app.ishaar.core.settings.SettingsStore;
+import app.ishaar.core.settings.WindowBounds;
+import java.time.Duration;
+import javafx.geometry.Rectangle2D;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Screen;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.testfx.api.FxToolkit;
+
+/** The main window opens where the user left it in the last run, and never off every screen. */
+class WindowPlacementFxTest extends FxSandboxTestBase {
+
+    private WindowBounds preset;
+
+    @Override
+    protected void beforeLaunch() throws Exception {
+        if (preset != null) {
+            new SettingsStore(configDir).save(Settings.defaults().withMainWindow(preset));
+        }
+    }
+
+    private void logIn() {
+        waitForDemoAccounts();
+        clickOn("#demo-erp-nile-trading");
+        clickOn("#login-button");
+        waitForMainWindow();
+    }
+
+    private static double[] bounds(Stage s) {
+        return fx(() -> new double[] {s.getX(), s.getY(), s.getWidth(), s.getHeight()});
+    }
+
+    @Test
+    void theMainWindowOpensWhereItWasLeftAndMaximizedIfItWas() throws Exception {
+        logIn();
+        Stage first = flow.mainStage();
+        onFx(() -> {
+            first.setX(60);
+            first.setY(40);
+            first.setWidth(900);
+            first.setHeight(620);
+        });
+        // Ctrl+Q quits from the main window, as it does in other desktop apps
+        clickOn("#history-table");
+        press(KeyCode.CONTROL, KeyCode.Q).release(KeyCode.Q, KeyCode.CONTROL);
+        waitUntil("the app has quit", () -> exited);
+        WindowBounds saved = new SettingsStore(configDir).load().settings().mainWindow();
+        assertThat(saved).isEqualTo(new WindowBounds(60, 40, 900, 620, false));
+
+        // the next run, on the same settings
+        AppContext again = new AppContext(new AppServices(desktopSandbox, desktopSandbox, secretStore(), configDir, clientConfig(), Duration.ofMillis(20)));
+        WindowFlow[] next = new WindowFlow[1];
+        try {
+            FxToolkit.setupFixture(() -> {
+                next[0] = new WindowFlow(again, new Stage(), () -> { });
+                next[0].showLogin();
+            });
+            waitForDemoAccounts();
+            clickOn("#demo-erp-nile-trading");
+            clickOn("#login-button");
+            waitUntil("the main window shows again", () -> next[0].mainStage() != null && next[0].mainStage().isShowing());
+            Stage second = next[0].mainStage();
+            assertThat(bounds(second)).containsExactly(60, 40, 900, 620);
+
+            // maximized: remembered as such, with the size to go back to
+            onFx(() -> second.setMaximized(true));
+            waitUntil("the window is maximized", second::isMaximized);
+            onFx(next[0]::quit);
+            assertThat(new SettingsStore(configDir).load().settings().mainWindow()).isEqualTo(new WindowBounds(60, 40, 900, 620, true));
+        } finally {
+            FxToolkit.setupFixture(() -> {
+                if (next[0] != null && next[0].mainStage() != null) {
+                    next[0].mainStage().hide();
+                }
+            });
+            again.close();
+        }
+    }
+
+    @Test
+    void aPlaceThatNoScreenShowsAnyMoreIsNotUsed() throws Exception {
+        logInAfterPreset(new WindowBounds(6000, 3000, 900, 620, false));
+        Stage s = flow.mainStage();
+        Rectangle2D screen = fx(() -> Screen.getPrimary().getVisualBounds());
+        double[] b = bounds(s);
+        assertThat(b[0]).isBetween(screen.getMinX(), screen.getMaxX() - b[2]);
+        assertThat(b[1]).isBetween(screen.getMinY(), screen.getMaxY() - b[3]);
+        assertThat(b[2]).as("the default width").isEqualTo(1100);
+    }
+
+    @Test
+    void aRememberedSizeLargerThanTheScreenIsCutToIt() throws Exception {
+        logInAfterPreset(new WindowBounds(0, 0, 5000, 4000, false));
+        Rectangle2D screen = fx(() -> Screen.getPrimary().getVisualBounds());
+        double[] b = bounds(flow.mainStage());
+        assertThat(b[2]).isEqualTo(screen.getWidth());
+        assertThat(b[3]).isEqualTo(screen.getHeight());
+    }
+
+    /** Writes the remembered place, starts the app again on it (a new run), and logs in. */
+    private void logInAfterPreset(WindowBounds bounds) throws Exception {
+        FxToolkit.setupFixture(flow::quit);
+        ctx.close();
+        preset = bounds;
+        beforeLaunch();
+        ctx = new AppContext(new AppServices(desktopSandbox, desktopSandbox, secretStore(), configDir, clientConfig(), Duration.ofMillis(20)));
+        exited = false;
+        FxToolkit.setupFixture(() -> {
+            flow = new WindowFlow(ctx, new Stage(), () -> exited = true);
+            flow.showLogin();
+        });
+        logIn();
+    }
+}
