@@ -106,6 +106,9 @@ exec 3>&-
 for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
 export DISPLAY=":$(cat "$work/display")"
 export HOME="$work/home"; mkdir -p "$HOME"
+# the app's settings (and anything it remembers) go here, not to the user's own config folder:
+# Java takes user.home from the password database, not from $HOME
+export XDG_CONFIG_HOME="$work/config"; mkdir -p "$XDG_CONFIG_HOME"
 
 # one start: window must show within 30 s; check its class, then close it
 $exec_line >"$work/app.log" 2>&1 &

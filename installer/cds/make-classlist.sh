@@ -35,8 +35,10 @@ Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb_pid=$!
 for _ in $(seq 50); do xdotool getdisplaygeometry --display "$display" >/dev/null 2>&1 && break; sleep 0.1; done
 
-# Same options as the launcher (lib/app/Ishaar.cfg) plus the class list dump.
-HOME="$work" DISPLAY="$display" "$runtime/bin/java" \
+# Same options as the launcher (lib/app/Ishaar.cfg) plus the class list dump. A settings folder of
+# its own (XDG_CONFIG_HOME; Java takes user.home from the password database, not from $HOME): a
+# first start, whatever profiles the user running this has saved.
+HOME="$work" XDG_CONFIG_HOME="$work/config" DISPLAY="$display" "$runtime/bin/java" \
   -XX:DumpLoadedClassList="$work/classlist" \
   -Djava.net.useSystemProxies=true -Dfile.encoding=UTF-8 \
   --add-exports=javafx.base/com.sun.javafx.event=ALL-UNNAMED \
