@@ -82,10 +82,10 @@ final class SettingsReader {
             String name = p.currentName();
             p.nextToken();
             switch (name) {
-                case "x" -> x = p.currentToken() == JsonToken.VALUE_NULL ? 0 : number(p);
-                case "y" -> y = p.currentToken() == JsonToken.VALUE_NULL ? 0 : number(p);
-                case "width" -> width = p.currentToken() == JsonToken.VALUE_NULL ? 0 : number(p);
-                case "height" -> height = p.currentToken() == JsonToken.VALUE_NULL ? 0 : number(p);
+                case "x" -> x = number(p, 0);
+                case "y" -> y = number(p, 0);
+                case "width" -> width = number(p, 0);
+                case "height" -> height = number(p, 0);
                 case "maximized" -> maximized = bool(p);
                 default -> p.skipChildren();
             }
@@ -183,7 +183,7 @@ final class SettingsReader {
             p.nextToken();
             switch (name) {
                 case "id" -> id = text(p);
-                case "width" -> width = p.currentToken() == JsonToken.VALUE_NULL ? 0 : number(p);
+                case "width" -> width = number(p, 0);
                 case "visible" -> visible = bool(p);
                 default -> p.skipChildren();
             }
@@ -266,6 +266,10 @@ final class SettingsReader {
             }
         }
         throw new JsonParseException(p, "expected a whole number for '" + p.currentName() + "', found " + t);
+    }
+
+    private static double number(JsonParser p, double ifNull) throws IOException {
+        return p.currentToken() == JsonToken.VALUE_NULL ? ifNull : number(p);
     }
 
     private static double number(JsonParser p) throws IOException {

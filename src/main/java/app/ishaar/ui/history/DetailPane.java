@@ -105,20 +105,10 @@ final class DetailPane {
         delivered.setTooltip(utcTip(vm.deliveredUtcProperty()));
         grid.addRow(r, key("detail.delivered"), delivered);
 
-        // the message, in its own direction; HTML arrives already converted to text
+        // the message, in its own direction; HTML arrives already converted to text, JSON laid out
         Label messageHeading = section("detail.message");
-        Label htmlNote = new Label();
-        htmlNote.setId("detail-html-note");
-        htmlNote.getStyleClass().add("muted");
-        htmlNote.textProperty().bind(i18n.text("detail.htmlNote"));
-        htmlNote.visibleProperty().bind(vm.messageWasHtmlProperty());
-        htmlNote.managedProperty().bind(htmlNote.visibleProperty());
-        Label jsonNote = new Label();
-        jsonNote.setId("detail-json-note");
-        jsonNote.getStyleClass().add("muted");
-        jsonNote.textProperty().bind(i18n.text("detail.jsonNote"));
-        jsonNote.visibleProperty().bind(vm.messageWasJsonProperty());
-        jsonNote.managedProperty().bind(jsonNote.visibleProperty());
+        Label htmlNote = note("detail-html-note", "detail.htmlNote", vm.messageWasHtmlProperty());
+        Label jsonNote = note("detail-json-note", "detail.jsonNote", vm.messageWasJsonProperty());
         // the message in its own direction (Arabic right to left even in the English UI), wrapped by
         // WrappedText: JavaFX 21's own wrapping of right-to-left text draws lines past the edge
         WrappedText messageText = new WrappedText(Font.font(MESSAGE_FONT_SIZE), Color.web("#1f2937"));
@@ -243,6 +233,17 @@ final class DetailPane {
         l.textProperty().bind(i18n.text(k));
         l.getStyleClass().add("detail-key");
         return l;
+    }
+
+    /** A muted line about the message's form, shown only while {@code shown} holds. */
+    private Label note(String id, String key, javafx.beans.value.ObservableBooleanValue shown) {
+        Label note = new Label();
+        note.setId(id);
+        note.getStyleClass().add("muted");
+        note.textProperty().bind(i18n.text(key));
+        note.visibleProperty().bind(shown);
+        note.managedProperty().bind(note.visibleProperty());
+        return note;
     }
 
     private Label section(String k) {
