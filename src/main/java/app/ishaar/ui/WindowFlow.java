@@ -1,7 +1,7 @@
 package app.ishaar.ui;
 
-import app.ishaar.ui.common.AfterFirstFrame;
 import app.ishaar.core.settings.WindowBounds;
+import app.ishaar.ui.common.AfterFirstFrame;
 import app.ishaar.ui.common.FxExecutor;
 import app.ishaar.ui.common.WindowPlacement;
 import app.ishaar.ui.login.LoginView;
