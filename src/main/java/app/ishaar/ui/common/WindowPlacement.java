@@ -74,8 +74,8 @@ public final class WindowPlacement {
 
     /** The visual bounds of the screen that shows the top of the remembered window, or null if none does. */
     static Rectangle2D screenShowing(WindowBounds b) {
-        if (!(Double.isFinite(b.x()) && Double.isFinite(b.y()) && b.width() >= MIN_WIDTH && b.height() >= MIN_HEIGHT
-                && Double.isFinite(b.width()) && Double.isFinite(b.height()))) {
+        if (!(Double.isFinite(b.x()) && Double.isFinite(b.y()) && Double.isFinite(b.width()) && Double.isFinite(b.height())
+                && b.width() >= MIN_WIDTH && b.height() >= MIN_HEIGHT)) {
             return null;
         }
         for (Screen s : Screen.getScreens()) {

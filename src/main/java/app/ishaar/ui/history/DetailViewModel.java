@@ -7,6 +7,7 @@ import app.ishaar.core.model.Status;
 import app.ishaar.ui.i18n.I18n;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -96,22 +97,14 @@ public final class DetailViewModel {
         if (messageSource == null || !messageSource.equals(n.notificationId() + "\u0000" + n.finalMessage())) {
             messageSource = n.notificationId() + "\u0000" + n.finalMessage();
             String raw = n.finalMessage();
-            java.util.Optional<String> json = MessageText.asJson(raw);
-            if (json.isPresent()) {
-                // data, not prose: its syntax reads left to right; Arabic in its strings still
-                // reads right to left within its line
-                message.set(json.get());
-                messageWasHtml.set(false);
-                messageWasJson.set(true);
-                messageRightToLeft.set(false);
-            } else {
-                boolean html = MessageText.looksLikeHtml(raw);
-                String text = raw == null || raw.isBlank() ? "" : MessageText.toPlainText(raw);
-                message.set(text);
-                messageWasHtml.set(html);
-                messageWasJson.set(false);
-                messageRightToLeft.set(MessageText.rightToLeft(n.language(), text));
-            }
+            Optional<String> json = MessageText.asJson(raw);
+            String text = json.orElseGet(() -> raw == null || raw.isBlank() ? "" : MessageText.toPlainText(raw));
+            message.set(text);
+            messageWasJson.set(json.isPresent());
+            messageWasHtml.set(json.isEmpty() && MessageText.looksLikeHtml(raw));
+            // JSON is data, not prose: its syntax reads left to right (Arabic in its strings still
+            // reads right to left within its line)
+            messageRightToLeft.set(json.isEmpty() && MessageText.rightToLeft(n.language(), text));
         }
         batched.set(Status.fromWire(n.status()).orElse(null) == Status.BATCHED);
         attempts.setAll(n.deliveryAttempts().stream().map(this::row).toList());

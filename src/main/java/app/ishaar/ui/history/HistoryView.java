@@ -24,13 +24,16 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
 import javafx.geometry.NodeOrientation;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.Parent;
+import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.skin.ChoiceBoxSkin;
+import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.DatePicker;
 import javafx.scene.control.Label;
@@ -352,13 +355,13 @@ public final class HistoryView {
      */
     private void showRows() {
         List<Notification> before = table.getItems();
-        javafx.collections.ObservableList<Notification> page = FXCollections.observableArrayList(vm.rows());
+        ObservableList<Notification> page = FXCollections.observableArrayList(vm.rows());
         table.setItems(page);
         if (page.isEmpty()) {
             return;
         }
         boolean newPage = before == null || before.isEmpty() || !page.get(0).notificationId().equals(before.get(0).notificationId());
-        javafx.scene.control.skin.VirtualFlow<?> flow = table.lookup(".virtual-flow") instanceof javafx.scene.control.skin.VirtualFlow<?> f ? f : null;
+        VirtualFlow<?> flow = table.lookup(".virtual-flow") instanceof VirtualFlow<?> f ? f : null;
         if (newPage) {
             if (table.getSelectionModel().isEmpty()) {
                 // the table puts its keyboard focus on the first row of a new list, so Down would
@@ -371,7 +374,7 @@ public final class HistoryView {
             return;
         }
         int selected = table.getSelectionModel().getSelectedIndex();
-        javafx.scene.Scene scene = table.getScene();
+        Scene scene = table.getScene();
         if (selected >= 0 && scene != null && flow != null) {
             Runnable[] once = new Runnable[1];
             once[0] = () -> {
