@@ -31,8 +31,9 @@ final class UiBench {
     static final Metric.Goal STALL_GOAL = Metric.Goal.atMost(50);
     static final Metric.Goal HEAP_GOAL = Metric.Goal.atMost(64);
     static final double GROWTH_TOLERANCE_MB = 1.0;
-    static final int WARM_LOGINS = 7;
-    static final int STRETCHES = 3;
+    /** For profiling, {@code -Dbench.childFlags=-Dbench.warmLogins=40} (or {@code -Dbench.stretches=0}) changes how much is driven. */
+    static final int WARM_LOGINS = Integer.getInteger("bench.warmLogins", 7);
+    static final int STRETCHES = Integer.getInteger("bench.stretches", 3);
     static final int PAGES_PER_STRETCH = 50;
 
     static List<Metric> measureLoginAndStalls(Path dir) throws Exception {
