@@ -8,11 +8,16 @@ import app.ishaar.ui.login.LoginView;
 import app.ishaar.ui.login.LoginViewModel;
 import app.ishaar.ui.main.MainWindowView;
 import app.ishaar.ui.main.MainWindowViewModel;
+import javafx.animation.PauseTransition;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
+import javafx.scene.Parent;
 import javafx.scene.control.Label;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
+import javafx.util.Duration;
 
 /**
  * The windows of a run: the login dialog, then the main window; log out returns to the dialog with
@@ -25,6 +30,17 @@ public final class WindowFlow {
     private final Runnable onExit;
     private LoginViewModel loginVm;
     private MainWindowViewModel mainVm;
+    /**
+     * The main window's view model and view of the last login, kept after its log out (without any
+     * data of the ended session) for the next login of the same profile, which then only shows
+     * them again: style matching, skins and table cells of a whole window (most of a login's own
+     * time) are spared. A login of another profile builds new ones.
+     */
+    private MainWindowViewModel keptVm;
+    private MainWindowView keptView;
+    private Label loggedOutNote;
+    /** Where the keyboard was at the log out, to return there at the next login in the kept view. */
+    private Node focusAtLogout;
     /**
      * The main window, made at the first login and kept open, empty, behind the dialog after a log
      * out: the next login puts its new view into the same scene root. JavaFX forgets a scene's style
@@ -70,10 +86,26 @@ public final class WindowFlow {
     }
 
     private void showMain(LoginViewModel.LoginResult result) {
-        mainVm = new MainWindowViewModel(ctx.i18n(), FxExecutor.INSTANCE, ctx.background(), ctx.opener(), ctx.secrets(), ctx.settings(), ctx.clock(),
-                result);
-        MainWindowViewModel vm = mainVm;
-        MainWindowView view = new MainWindowView(vm, ctx.i18n(), ctx.scenes(), this::quit);
+        MainWindowViewModel vm;
+        if (keptVm != null && keptVm.canReopen(result)) {
+            vm = keptVm;
+            mainVm = vm;
+            vm.reopen(result);
+        } else {
+            vm = new MainWindowViewModel(ctx.i18n(), FxExecutor.INSTANCE, ctx.background(), ctx.opener(), ctx.secrets(), ctx.settings(), ctx.clock(),
+                    result);
+            mainVm = vm;
+            keptVm = vm;
+            keptView = new MainWindowView(vm, ctx.i18n(), ctx.scenes(), this::quit);
+            focusAtLogout = null;
+            vm.loggedOutProperty().addListener((o, a, out) -> {
+                if (out && vm == mainVm) {
+                    mainVm = null;
+                    showLoggedOut();
+                    showLogin();
+                }
+            });
+        }
         if (mainStage == null) {
             mainHost = new StackPane() {
                 // as a scene does with its root: the view gets exactly the window's size (a plain
@@ -91,27 +123,75 @@ public final class WindowFlow {
             mainPlacement = WindowPlacement.restoreAndFollow(mainStage, ctx.settings().get().mainWindow());
         }
         Stage stage = mainStage;
-        mainHost.getChildren().setAll(view.root());
         stage.titleProperty().unbind();
         stage.titleProperty().bind(vm.titleProperty());
-        vm.loggedOutProperty().addListener((o, a, out) -> {
-            if (out && vm == mainVm) {
-                mainVm = null;
-                showLoggedOut(stage);
-                showLogin();
+        loginVm = null;
+        Parent root = keptView.root();
+        if (root.getParent() != mainHost) {
+            mainHost.getChildren().setAll(root);
+            closeDialog();
+            if (!stage.isShowing()) {
+                stage.show();
             }
+            return;
+        }
+        // The same view, hidden since the log out, is shown again where it is (taking it out of the
+        // scene and back would style all of it anew), and with its first page: the dialog stays,
+        // saying it is logging in, until that page is there (or REVEAL_WAIT has passed), so the
+        // window is laid out and drawn once, with its rows, and never shows its logged-out line.
+        Runnable reveal = () -> {
+            if (vm != mainVm) {
+                return; // quit or logged out meanwhile
+            }
+            mainHost.getChildren().remove(loggedOutNote);
+            root.setVisible(true);
+            Node f = focusAtLogout;
+            focusAtLogout = null;
+            if (f != null && f.getScene() == stage.getScene() && f.isFocusTraversable() && !f.isDisabled()) {
+                f.requestFocus();
+            } else {
+                keptView.focusContent();
+            }
+            closeDialog();
+            // the window was open all along, behind the dialog: it takes the keyboard back
+            stage.toFront();
+            stage.requestFocus();
+        };
+        ObservableValue<Boolean> loading = vm.current() == null ? null : vm.current().history().loadingProperty();
+        if (loading == null || !loading.getValue()) {
+            reveal.run();
+            return;
+        }
+        PauseTransition wait = new PauseTransition(REVEAL_WAIT);
+        ChangeListener<Boolean> loaded = new ChangeListener<>() {
+            @Override
+            public void changed(ObservableValue<? extends Boolean> o, Boolean was, Boolean now) {
+                if (!now) {
+                    o.removeListener(this);
+                    wait.stop();
+                    reveal.run();
+                }
+            }
+        };
+        loading.addListener(loaded);
+        wait.setOnFinished(e -> {
+            loading.removeListener(loaded);
+            reveal.run();
         });
+        wait.play();
+    }
+
+    /** How long a login in the kept window waits for its first page before showing the window without it. */
+    static final Duration REVEAL_WAIT = Duration.millis(150);
+
+    /** Hides the used login dialog; it is dropped (log out builds a fresh one) and stops following the language. */
+    private void closeDialog() {
         loginStage.hide();
-        // the used dialog is dropped (log out builds a fresh one) and stops following the language
         javafx.scene.Scene used = loginStage.getScene();
         loginStage.setScene(null);
         if (used != null) {
             used.nodeOrientationProperty().unbind();
             used.setRoot(new javafx.scene.Group());
-        }
-        loginVm = null;
-        if (!stage.isShowing()) {
-            stage.show();
         }
     }
 
@@ -123,17 +203,38 @@ public final class WindowFlow {
         }
     }
 
-    /** The kept main window after a log out: no data of the ended session, a line saying why it is empty. */
-    private void showLoggedOut(Stage stage) {
+    /**
+     * The kept main window after a log out: no data of the ended session (its view models let go of
+     * it), the view hidden under a line saying why the window is empty. A login of the same profile
+     * shows that view again (see {@link MainWindowViewModel#canReopen}); another profile's replaces it.
+     */
+    private void showLoggedOut() {
         rememberPlacement();
-        Label note = new Label();
-        note.setId("main-logged-out");
-        note.getStyleClass().add("muted");
-        note.setAlignment(Pos.CENTER);
-        note.textProperty().bind(ctx.i18n().text("main.loggedOut"));
-        mainHost.getChildren().setAll(note);
+        Stage stage = mainStage;
+        Node owner = stage.getScene().getFocusOwner();
+        focusAtLogout = owner != null && isInside(owner, keptView.root()) ? owner : null;
+        if (loggedOutNote == null) {
+            loggedOutNote = new Label();
+            loggedOutNote.setId("main-logged-out");
+            loggedOutNote.getStyleClass().add("muted");
+            loggedOutNote.setAlignment(Pos.CENTER);
+            loggedOutNote.setMaxSize(Double.MAX_VALUE, Double.MAX_VALUE);
+            loggedOutNote.textProperty().bind(ctx.i18n().text("main.loggedOut"));
+        }
+        keptView.root().setVisible(false);
+        mainHost.getChildren().add(loggedOutNote);
+        mainHost.requestFocus(); // nothing of the hidden view keeps the keyboard
         stage.titleProperty().unbind();
         stage.titleProperty().bind(ctx.i18n().text("application.title"));
+    }
+
+    private static boolean isInside(Node node, Node ancestor) {
+        for (Node n = node; n != null; n = n.getParent()) {
+            if (n == ancestor) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Ends the run: closes every session, wipes the secrets, writes the settings. */

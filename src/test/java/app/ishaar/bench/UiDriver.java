@@ -254,7 +254,8 @@ final class UiDriver {
             }
             throw new IllegalStateException("no Log out in the menu");
         });
-        await(at(() -> node("main", "main-view") == null && window("login") != null));
+        // the main window says it is logged out (its view hidden, kept for the next login of the same profile)
+        await(at(() -> node("main", "main-logged-out") != null && node("main", "main-logged-out").isVisible() && window("login") != null));
     }
 
     /** Chooses the page size in the pager and waits until a full page of that size is on screen. */

@@ -140,11 +140,13 @@ class MainWindowFxTest extends FxSandboxTestBase {
         assertThat(text("#clientId")).isEqualTo("erp-delta-accounting");
         assertThat(text("#secret")).as("the secret is not kept after log out").isEmpty();
         assertThat(text("#onBehalfOf")).isEqualTo(PHARMA);
-        // the main window stays open behind the dialog, emptied: no taxpayer, no history, a plain title
+        // the main window stays open behind the dialog, emptied: its view hidden and without data, a plain title
         javafx.stage.Window kept = fx(() -> javafx.stage.Window.getWindows().stream()
                 .filter(w -> w.isShowing() && w.getScene() != null && "main".equals(w.getScene().getRoot().getId())).findFirst().orElse(null));
         assertThat(kept).as("the main window, kept").isNotNull();
-        assertThat(fx(() -> kept.getScene().lookup("#history-table"))).as("no history left in it").isNull();
+        assertThat(fx(() -> kept.getScene().lookup("#main-view").isVisible())).as("the session's view, hidden").isFalse();
+        assertThat(fx(() -> ((javafx.scene.control.TableView<?>) kept.getScene().lookup("#history-table")).getItems()))
+                .as("no history left in it").isEmpty();
         assertThat(fx(() -> kept.getScene().lookup("#main-logged-out").isVisible())).isTrue();
         assertThat(fx(() -> ((javafx.stage.Stage) kept).getTitle())).isEqualTo("Ishaar");
 

@@ -152,6 +152,28 @@ public final class HistoryViewModel {
         return session;
     }
 
+    /**
+     * The session ended by logging out: no request stays in flight, and nothing the service sent
+     * stays (rows, selection, error, counts). Filters, page size and column layout stay: they are
+     * the taxpayer's remembered preferences. The next session starts from page 1.
+     */
+    public void endSession() {
+        session.set(null);
+        cancelInFlight();
+        replacingRows = true;
+        try {
+            rows.clear();
+            selected.set(null);
+        } finally {
+            replacingRows = false;
+        }
+        selectedId = null;
+        lastQuery = null;
+        error.set(null);
+        empty.set(false);
+        pager.clear();
+    }
+
     /** Reloads the current page (F5). */
     public void refresh() {
         load(pager.target());

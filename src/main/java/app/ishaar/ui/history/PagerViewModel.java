@@ -98,6 +98,14 @@ public final class PagerViewModel {
         return target;
     }
 
+    /** Nothing shown: page 1 of an unknown number (a logged-out screen, before its next session's first page). */
+    void clear() {
+        totalPages.set(0);
+        totalCount.set(0);
+        page.set(1);
+        target = 1;
+    }
+
     /** The page the user asked for, made valid: at least 1, at most the known last page. */
     public int clampPage(int asked) {
         int last = totalPages.get();

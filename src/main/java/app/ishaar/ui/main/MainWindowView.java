@@ -112,6 +112,9 @@ public final class MainWindowView {
         vm.loggedOutProperty().addListener((o, a, b) -> {
             if (b) {
                 ticker.stop();
+            } else {
+                ticker.play(); // a new login in this window (see WindowFlow)
+                showCurrent();
             }
         });
     }
@@ -420,6 +423,9 @@ public final class MainWindowView {
     }
 
     private void showCurrent() {
+        if (vm.loggedOutProperty().get()) {
+            return; // the window hides this view until its next login (see WindowFlow)
+        }
         TaxpayerEntry e = vm.current();
         if (e == null) {
             content.getChildren().clear();
@@ -430,7 +436,21 @@ public final class MainWindowView {
             case FAILED -> failed(e);
             case READY -> historyViews.computeIfAbsent(e, x -> new HistoryView(x.history(), i18n, scenes)).root();
         };
-        content.getChildren().setAll(shown);
+        if (content.getChildren().size() != 1 || content.getChildren().get(0) != shown) {
+            // (setting the shown screen again would take it out of the scene and style it anew)
+            content.getChildren().setAll(shown);
+        }
+    }
+
+    /** Gives the keyboard to the shown taxpayer's table, else to the switcher's search field. */
+    public void focusContent() {
+        TaxpayerEntry e = vm.current();
+        HistoryView h = e == null ? null : historyViews.get(e);
+        if (h != null && h.root().getParent() == content) {
+            h.table().requestFocus();
+        } else {
+            search.requestFocus();
+        }
     }
 
     private Node connecting(TaxpayerEntry e) {

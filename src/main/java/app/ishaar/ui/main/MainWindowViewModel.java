@@ -74,6 +74,8 @@ public final class MainWindowViewModel {
     private final Environment environment;
     private Profile profile;
     private Credentials base;
+    /** Counts the logins opened in this window: a re-login that ends after a log out is dropped. */
+    private int opened;
 
     private final ObservableList<TaxpayerEntry> entries = FXCollections.observableArrayList();
     private final FilteredList<TaxpayerEntry> filtered = new FilteredList<>(entries, e -> true);
@@ -105,13 +107,49 @@ public final class MainWindowViewModel {
         this.clock = clock;
         this.environment = login.environment();
         this.profile = login.profile();
-        this.base = login.credentials();
 
-        TaxpayerEntry own = new TaxpayerEntry(null, "");
-        entries.add(own);
+        entries.add(new TaxpayerEntry(null, ""));
         for (RepresentedTaxpayer t : profile.taxpayers()) {
             entries.add(new TaxpayerEntry(t.rin(), t.name()));
         }
+        filter.addListener((o, a, b) -> filtered.setPredicate(e -> e.matches(b)));
+        current.addListener((o, a, b) -> {
+            updateEnded();
+            refreshTitle();
+            tick();
+        });
+        Weak.listen(languageChanged, i18n.languageProperty());
+        reloginFailureText = Bindings.createStringBinding(
+                () -> reloginFailure.get() == null ? "" : reloginFailure.get().text(i18n),
+                reloginFailure, i18n.languageProperty());
+        open(login);
+    }
+
+    /**
+     * Whether a new login can open in this logged-out window as it is: the same profile (so the
+     * same environment and client ID), the same represented taxpayers and the same keychain choice.
+     * Then its screens (each taxpayer's filters, page size, columns) are the ones the login would
+     * build anew, and need not be.
+     */
+    public boolean canReopen(LoginViewModel.LoginResult login) {
+        return loggedOut.get() && login.profile().id().equals(profile.id()) && login.environment().equals(environment)
+                && login.profile().rememberSecret() == profile.rememberSecret() && login.profile().taxpayers().equals(profile.taxpayers());
+    }
+
+    /** A new login in this logged-out window (see {@link #canReopen}): its taxpayer is shown, from page 1. */
+    public void reopen(LoginViewModel.LoginResult login) {
+        if (!canReopen(login)) {
+            throw new IllegalStateException("a login of another profile needs a window of its own");
+        }
+        open(login);
+    }
+
+    private void open(LoginViewModel.LoginResult login) {
+        opened++;
+        profile = login.profile();
+        base = login.credentials();
+        filter.set("");
+        TaxpayerEntry own = entries.get(0);
         TaxpayerEntry first = find(base.onBehalfOf()).orElse(own);
         first.attach(login.session(), login.token());
         if (first != own && login.token() != null && login.token().taxpayerName() != null && first.name.get().isBlank()) {
@@ -123,18 +161,10 @@ public final class MainWindowViewModel {
             own.displayRin.set(t.intermediaryRin() == null || t.intermediaryRin().isBlank() ? null : t.intermediaryRin());
             own.name.set(t.erpName() == null ? "" : t.erpName());
         }
-        filter.addListener((o, a, b) -> filtered.setPredicate(e -> e.matches(b)));
         current.set(first);
-        current.addListener((o, a, b) -> {
-            updateEnded();
-            refreshTitle();
-            tick();
-        });
-        Weak.listen(languageChanged, i18n.languageProperty());
+        loggedOut.set(false);
+        updateEnded();
         refreshTitle();
-        reloginFailureText = Bindings.createStringBinding(
-                () -> reloginFailure.get() == null ? "" : reloginFailure.get().text(i18n),
-                reloginFailure, i18n.languageProperty());
         tick();
     }
 
@@ -272,6 +302,7 @@ public final class MainWindowViewModel {
         reloginBusy.set(true);
         reloginFailure.set(null);
         String profileId = profile.id();
+        int login = opened;
         boolean useKeychain = typed.length == 0 && profile.rememberSecret();
         CompletableFuture.supplyAsync(() -> {
             if (!useKeychain) {
@@ -283,11 +314,22 @@ public final class MainWindowViewModel {
                 return base.clientSecret().clone();
             }
         }, background).thenAcceptAsync(secret -> {
+            if (login != opened || loggedOut.get()) {
+                Arrays.fill(secret, '\0');
+                Arrays.fill(typed, '\0');
+                return;
+            }
             Credentials fresh = new Credentials(base.clientId(), secret, entry.rin, base.scope());
             Arrays.fill(typed, '\0');
             Session s = opener.open(environment, fresh.copy());
             s.login().whenCompleteAsync((token, error) -> {
                 reloginBusy.set(false);
+                if (login != opened || loggedOut.get()) {
+                    // logged out meanwhile: this session belongs to no login
+                    s.close();
+                    fresh.wipe();
+                    return;
+                }
                 if (error != null) {
                     s.close();
                     fresh.wipe();
@@ -344,15 +386,22 @@ public final class MainWindowViewModel {
         saveTaxpayers();
     }
 
-    /** Closes every session, wipes every secret, and tells the app to show the login dialog. */
+    /**
+     * Closes every session, wipes every secret, lets go of everything the service sent (each history
+     * screen keeps only its preferences), and tells the app to show the login dialog.
+     */
     public void logout() {
+        // first: whoever shows this window knows it is ending before its taxpayers go idle one by one
+        loggedOut.set(true);
         for (TaxpayerEntry e : entries) {
             e.dispose();
         }
         base.wipe();
         reloginSecret.set("");
+        reloginBusy.set(false);
+        reloginFailure.set(null);
+        timeLeft.set("");
         settings.flush();
-        loggedOut.set(true);
     }
 
     // ---- internals ----------------------------------------------------------------------------
@@ -581,8 +630,10 @@ public final class MainWindowViewModel {
                 session.close();
                 session = null;
             }
+            ended.set(false);
+            failure.set(null);
             if (history != null) {
-                history.sessionProperty().set(null);
+                history.endSession();
             }
             state.set(State.IDLE);
         }

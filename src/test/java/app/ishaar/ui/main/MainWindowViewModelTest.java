@@ -211,6 +211,56 @@ class MainWindowViewModelTest {
         assertThat(vm.loggedOutProperty().get()).isTrue();
     }
 
+    private LoginViewModel.LoginResult loginAgain(Profile profile, String onBehalfOf) throws Exception {
+        Environment env = Environment.sandbox("http://127.0.0.1:1", "http://127.0.0.1:2");
+        Credentials c = new Credentials("erp-delta-accounting", "sandbox-secret-2".toCharArray(), onBehalfOf, null);
+        FakeSession s = new FakeSession(env, c.copy());
+        s.loginCall.complete(FakeSession.token(onBehalfOf, null, clock.instant().plusSeconds(3600)));
+        return new LoginViewModel.LoginResult(s, s.loginCall.join(), profile, c, env);
+    }
+
+    @Test
+    void aLoginOfTheSameProfileReopensTheLoggedOutWindowFromPageOneAndAnotherProfileCannot() throws Exception {
+        var nileHistory = entry(NILE).history();
+        vm.switchTo(entry(PHARMA));
+        opener.last().loginCall.complete(FakeSession.token(PHARMA, null, clock.instant().plusSeconds(3600)));
+        Profile profile = vm.profile();
+        LoginViewModel.LoginResult again = loginAgain(profile, NILE);
+        assertThat(vm.canReopen(again)).as("not while logged in").isFalse();
+
+        vm.logout();
+        assertThat(nileHistory.sessionProperty().get()).isNull();
+        assertThat(nileHistory.pager().pageProperty().get()).isEqualTo(1);
+        assertThat(vm.timeLeftProperty().get()).isEmpty();
+        assertThat(vm.canReopen(loginAgain(profile.withTaxpayers(List.of(new RepresentedTaxpayer(NILE, "Nile Trading Co.")))
+                , NILE))).as("other taxpayers: screens of their own").isFalse();
+        Profile other = new Profile("SANDBOX|erp-nile-trading", "SANDBOX", null, null, "erp-nile-trading", null, false, List.of(), null);
+        assertThat(vm.canReopen(loginAgain(other, null))).as("another profile").isFalse();
+        assertThat(vm.canReopen(again)).isTrue();
+
+        vm.reopen(again);
+        assertThat(vm.loggedOutProperty().get()).isFalse();
+        assertThat(vm.current()).isSameAs(entry(NILE));
+        assertThat(entry(NILE).history()).as("the same history screen").isSameAs(nileHistory);
+        assertThat(nileHistory.sessionProperty().get()).isSameAs(again.session());
+        assertThat(entry(PHARMA).stateProperty().get()).as("the others connect when chosen").isEqualTo(State.IDLE);
+        assertThat(vm.titleProperty().get()).startsWith("Nile Trading Co. (204918573)");
+        assertThat(vm.timeLeftProperty().get()).isEqualTo("Session: 1:00:00 left");
+    }
+
+    @Test
+    void aReloginThatEndsAfterTheLogOutOpensNoSession() {
+        entry(NILE).markSessionEnded();
+        vm.reloginSecretProperty().set("new-secret");
+        vm.relogin();
+        FakeSession late = opener.last();
+        vm.logout();
+        late.loginCall.complete(FakeSession.token(NILE, null, clock.instant().plusSeconds(3600)));
+        assertThat(late.closed).as("closed: it belongs to no login").isTrue();
+        assertThat(entry(NILE).session()).isEmpty();
+        assertThat(entry(NILE).stateProperty().get()).isEqualTo(State.IDLE);
+    }
+
     /** A clock the test moves. */
     static final class MutableClock extends Clock {
         private Instant now;

@@ -1,0 +1,85 @@
+package app.ishaar.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import app.ishaar.ui.history.HistoryViewModel;
+import app.ishaar.ui.main.MainWindowViewModel;
+import javafx.scene.Node;
+import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Log out, then log in again: the same profile finds its window as it left it (filters, columns,
+ * where the keyboard was) but starts its new session from page 1 with nothing of the old one;
+ * another profile gets a window of its own.
+ */
+class ReloginFxTest extends FxSandboxTestBase {
+
+    private void logIn(String demo) {
+        waitForDemoAccounts();
+        clickOn("#demo-" + demo);
+        clickOn("#login-button");
+        waitForMainWindow();
+        waitUntil("the first page is shown", () -> fx(() -> {
+            HistoryViewModel h = flow.mainViewModel().current().history();
+            return !h.rows().isEmpty() && !h.loadingProperty().get();
+        }) && visible("#history-table"));
+    }
+
+    private HistoryViewModel history() {
+        return fx(() -> flow.mainViewModel().current().history());
+    }
+
+    private Node table() {
+        return fx(() -> flow.mainStage().getScene().lookup("#history-table"));
+    }
+
+    @Test
+    void theSameProfileGetsItsWindowBackFromPageOneAndAnotherProfileAWindowOfItsOwn() {
+        logIn("erp-nile-trading");
+        MainWindowViewModel first = flow.mainViewModel();
+        Node firstTable = table();
+        onFx(() -> {
+            history().pager().pageSizeProperty().set(10);
+            history().filters().channelProperty().set("email");
+            history().filters().apply();
+        });
+        waitUntil("only e-mails are listed", () -> fx(() -> !history().loadingProperty().get() && !history().rows().isEmpty()
+                && history().rows().stream().allMatch(n -> "email".equals(n.channel()))));
+        clickOn("#pager-next");
+        waitUntil("page 2 is shown", () -> text("#pager-page").equals("2") && !fx(() -> history().loadingProperty().get()));
+        clickOn(fx(() -> ((TableView<?>) firstTable).lookup(".table-row-cell")));
+        waitUntil("a row is selected and the table has the keyboard", () -> fx(() -> history().selectedProperty().get() != null
+                && firstTable.isFocused()));
+
+        onFx(() -> flow.mainViewModel().logout());
+        waitUntil("the dialog is back", () -> flow.loginStage().isShowing() && flow.mainStage() == null);
+        assertThat(visible("#main-logged-out")).isTrue();
+        assertThat(visible("#main-view")).isFalse();
+
+        logIn("erp-nile-trading");
+        assertThat(flow.mainViewModel()).isSameAs(first);
+        assertThat(table()).isSameAs(firstTable);
+        assertThat(visible("#main-logged-out")).isFalse();
+        assertThat(flow.loginStage().isShowing()).isFalse();
+        // a new session: page 1, nothing selected; the filter is the taxpayer's, so it stays
+        assertThat(text("#pager-page")).isEqualTo("1");
+        assertThat(fx(() -> history().selectedProperty().get())).isNull();
+        assertThat(fx(() -> history().rows().stream().allMatch(n -> "email".equals(n.channel())))).isTrue();
+        assertThat(fx(() -> history().rows().size())).isEqualTo(10);
+        assertThat(visible("#chip-channel")).isTrue();
+        // the keyboard is where it was: Page Down goes on to page 2
+        waitUntil("the table has the keyboard again", () -> fx(firstTable::isFocused));
+        type(KeyCode.PAGE_DOWN);
+        waitUntil("page 2 is shown again", () -> text("#pager-page").equals("2") && !fx(() -> history().loadingProperty().get()));
+
+        onFx(() -> flow.mainViewModel().logout());
+        waitUntil("the dialog is back", () -> flow.loginStage().isShowing() && flow.mainStage() == null);
+        logIn("erp-delta-accounting");
+        assertThat(flow.mainViewModel()).isNotSameAs(first);
+        assertThat(table()).isNotSameAs(firstTable);
+        assertThat(text("#header-name")).isEqualTo("Nile Trading Co.");
+        assertThat(fx(() -> flow.mainViewModel().entries().size())).isEqualTo(4);
+    }
+}
