@@ -495,20 +495,26 @@ public final class LoginViewModel {
             return;
         }
         current = null;
-        busy.set(false);
-        progressKey.set(null);
-        if (error != null) {
-            Throwable cause = ServiceException.unwrap(error);
-            if (a.session != null) {
-                a.session.close();
-            }
-            a.wipe();
-            if (!(cause instanceof CancellationException)) {
-                failure.set(Failure.describe(cause, a.rin));
-                LOG.log(System.Logger.Level.INFO, "login failed: {0}", cause.getMessage());
-            }
+        if (error == null) {
+            // done: the dialog stays busy (no second login) until the app closes it, which on a login
+            // into the kept main window waits for the first page (see WindowFlow)
+            succeed(a, token);
             return;
         }
+        busy.set(false);
+        progressKey.set(null);
+        Throwable cause = ServiceException.unwrap(error);
+        if (a.session != null) {
+            a.session.close();
+        }
+        a.wipe();
+        if (!(cause instanceof CancellationException)) {
+            failure.set(Failure.describe(cause, a.rin));
+            LOG.log(System.Logger.Level.INFO, "login failed: {0}", cause.getMessage());
+        }
+    }
+
+    private void succeed(Attempt a, TokenInfo token) {
         Profile profile = saveProfile(a, token);
         rememberOrForget(profile.id(), a.remember, a.secret.clone());
         Credentials kept = new Credentials(a.clientId, a.secret.clone(), a.rin, a.scope);

@@ -179,7 +179,9 @@ class LoginViewModelTest {
         assertThat(r.environment()).isEqualTo(sandboxEnv);
         assertThat(new String(r.credentials().clientSecret())).isEqualTo("sandbox-secret-1");
         assertThat(vm.secretProperty().get()).as("the field model is cleared").isEmpty();
-        assertThat(vm.busyProperty().get()).isFalse();
+        assertThat(vm.busyProperty().get()).as("done: the dialog takes no second login until it is closed").isTrue();
+        vm.login();
+        assertThat(opener.opened).hasSize(1);
         Profile p = settings.get().profile("SANDBOX|erp-nile-trading").orElseThrow();
         assertThat(p.taxpayers()).containsExactly(new RepresentedTaxpayer("204918573", "Nile Trading Co."));
         assertThat(p.lastTaxpayerRin()).isEqualTo("204918573");
