@@ -514,7 +514,11 @@ public final class LoginViewModel {
         }
     }
 
+    /** The login went through: the form, emptied of its secret, shows no field's problem while it is still on screen. */
+    private boolean succeeded;
+
     private void succeed(Attempt a, TokenInfo token) {
+        succeeded = true;
         Profile profile = saveProfile(a, token);
         rememberOrForget(profile.id(), a.remember, a.secret.clone());
         Credentials kept = new Credentials(a.clientId, a.secret.clone(), a.rin, a.scope);
@@ -676,7 +680,7 @@ public final class LoginViewModel {
             String v = value.get() == null ? "" : value.get();
             String err = rule.apply(v);
             rawError.set(err);
-            boolean show = err != null && (touched || submitAttempted.get());
+            boolean show = err != null && !succeeded && (touched || submitAttempted.get());
             shownError.set(show ? err : null);
         }
     }

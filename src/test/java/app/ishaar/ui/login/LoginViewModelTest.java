@@ -179,6 +179,7 @@ class LoginViewModelTest {
         assertThat(r.environment()).isEqualTo(sandboxEnv);
         assertThat(new String(r.credentials().clientSecret())).isEqualTo("sandbox-secret-1");
         assertThat(vm.secretProperty().get()).as("the field model is cleared").isEmpty();
+        assertThat(vm.secretErrorProperty().get()).as("the emptied field is not called missing").isNull();
         assertThat(vm.busyProperty().get()).as("done: the dialog takes no second login until it is closed").isTrue();
         vm.login();
         assertThat(opener.opened).hasSize(1);
