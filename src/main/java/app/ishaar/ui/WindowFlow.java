@@ -137,8 +137,8 @@ public final class WindowFlow {
         }
         // The same view, hidden since the log out, is shown again where it is (taking it out of the
         // scene and back would style all of it anew), and with its first page: the dialog stays,
-        // saying it is logging in, until that page is there (or REVEAL_WAIT has passed), so the
-        // window is laid out and drawn once, with its rows, and never shows its logged-out line.
+        // saying it is logging in, until that page is there (or REVEAL_WAIT has passed) and drawn,
+        // so the window is laid out and drawn once, with its rows, and never shows its logged-out line.
         Runnable reveal = () -> {
             if (vm != mainVm) {
                 return; // quit or logged out meanwhile
@@ -152,10 +152,14 @@ public final class WindowFlow {
             } else {
                 keptView.focusContent();
             }
-            closeDialog();
-            // the window was open all along, behind the dialog: it takes the keyboard back
-            stage.toFront();
-            stage.requestFocus();
+            // the dialog goes once the window has drawn its new content (gone at once, it uncovered
+            // the window's last frame, its logged-out line, for a frame); the window, open all along
+            // behind it, then takes the keyboard back
+            AfterFirstFrame.run(() -> {
+                closeDialog();
+                stage.toFront();
+                stage.requestFocus();
+            });
         };
         ObservableValue<Boolean> loading = vm.current() == null ? null : vm.current().history().loadingProperty();
         if (loading == null || !loading.getValue()) {

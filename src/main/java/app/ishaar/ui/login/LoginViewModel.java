@@ -546,8 +546,9 @@ public final class LoginViewModel {
             taxpayers.add(new RepresentedTaxpayer(a.rin, name));
         }
         Profile p = new Profile(id, env, custAuth, custBase, a.clientId, a.scope, a.remember, taxpayers, a.rin);
-        Settings s = settings.update(st -> st.withProfile(p));
-        profiles.setAll(s.profiles());
+        // the dialog's own list stays as it is: this dialog is done (a fresh one reads the saved
+        // profiles), and a new list would blank its "Saved profile" choice while it is still shown
+        settings.update(st -> st.withProfile(p));
         return p;
     }
 
