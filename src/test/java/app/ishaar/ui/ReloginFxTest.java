@@ -62,7 +62,8 @@ class ReloginFxTest extends FxSandboxTestBase {
         assertThat(flow.mainViewModel()).isSameAs(first);
         assertThat(table()).isSameAs(firstTable);
         assertThat(visible("#main-logged-out")).isFalse();
-        assertThat(flow.loginStage().isShowing()).isFalse();
+        // the dialog stays (busy) until the window has drawn its first page, then goes
+        waitUntil("the dialog is gone", () -> fx(() -> !flow.loginStage().isShowing()));
         // a new session: page 1, nothing selected; the filter is the taxpayer's, so it stays
         assertThat(text("#pager-page")).isEqualTo("1");
         assertThat(fx(() -> history().selectedProperty().get())).isNull();
