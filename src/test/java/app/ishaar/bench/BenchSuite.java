@@ -67,6 +67,9 @@ public final class BenchSuite {
         Files.createDirectories(dir);
         Set<String> groups = selectedGroups(args.length == 0 ? "all" : args[0]);
         String loadBefore = loadAverage();
+        System.out.println(ChildJvm.appFlags().isEmpty()
+                ? "bench.appFlags not given: the children run with the JVM's defaults, not as the app's launchers start it (mvn -Pbench passes them)"
+                : "the app's JVM options, given to every child: " + String.join(" ", ChildJvm.appFlags()));
         long t0 = System.nanoTime();
         Map<String, Metric> results = new LinkedHashMap<>();
         for (String group : List.of("parse", "export", "sandbox", "startup", "ui", "heap")) {

@@ -19,6 +19,16 @@ final class ChildJvm {
             "-Dglass.platform=Monocle", "-Dmonocle.platform=Headless", "-Dprism.order=sw", "-Dprism.text=t2k",
             "-Djava.awt.headless=true");
 
+    /**
+     * The JVM options the app's launchers give (the pom's {@code app.jit}, passed as
+     * {@code -Dbench.appFlags}): every child runs the app's code as the app is started, the bare
+     * JavaFX stage of the start-up pairs too, so a ratio compares like with like.
+     */
+    static List<String> appFlags() {
+        String flags = System.getProperty("bench.appFlags", "").trim();
+        return flags.isEmpty() ? List.of() : List.of(flags.split("\\s+"));
+    }
+
     static String java() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
@@ -27,6 +37,7 @@ final class ChildJvm {
         List<String> cmd = new ArrayList<>();
         cmd.add(java());
         cmd.add("-Dfile.encoding=UTF-8");
+        cmd.addAll(appFlags());
         cmd.addAll(jvmFlags);
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));

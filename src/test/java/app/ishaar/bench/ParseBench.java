@@ -45,6 +45,7 @@ final class ParseBench {
                     .warmupIterations(3).warmupTime(TimeValue.seconds(1))
                     .measurementIterations(4).measurementTime(TimeValue.milliseconds(500))
                     .jvmArgs("-Xmx256m", "-Dfile.encoding=UTF-8", "-D" + ParseJmh.PAGE_PROPERTY + "=" + page.toAbsolutePath())
+                    .jvmArgsAppend(ChildJvm.appFlags().toArray(String[]::new))
                     .shouldFailOnError(true)
                     .verbosity(VerboseMode.SILENT)
                     .build();

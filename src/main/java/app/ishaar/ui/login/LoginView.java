@@ -437,13 +437,23 @@ public final class LoginView {
         login.disableProperty().bind(vm.canLoginProperty().not());
         login.setOnAction(e -> vm.login());
         HBox bar = new HBox(8, progressText, spacer, cancel, login);
-        WhenFirst.run(root, vm.busyProperty(), () -> {
+        // the spinner is made once the dialog is on screen (not in its first frame, and not in the
+        // frame after the click, where its skin and styling delayed the login), or at once if busy first
+        boolean[] made = {false};
+        Runnable makeProgress = () -> {
+            if (made[0]) {
+                return;
+            }
+            made[0] = true;
             ProgressIndicator progress = new ProgressIndicator();
             progress.setId("progress");
             progress.setPrefSize(20, 20);
             progress.visibleProperty().bind(vm.busyProperty());
+            progress.managedProperty().bind(progress.visibleProperty());
             bar.getChildren().add(0, progress);
-        });
+        };
+        WhenFirst.run(root, vm.busyProperty(), makeProgress);
+        AfterFirstFrame.run(makeProgress);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(10, 20, 16, 20));
         return bar;
