@@ -1,5 +1,6 @@
 package app.ishaar.ui;
 
+import app.ishaar.core.settings.Profile;
 import app.ishaar.core.settings.WindowBounds;
 import app.ishaar.ui.common.AfterFirstFrame;
 import app.ishaar.ui.common.FxExecutor;
@@ -81,8 +82,71 @@ public final class WindowFlow {
             if (vm == loginVm) {
                 vm.activate();
                 ctx.prepareInBackground();
+                // then, a frame later, the main window of the profile the dialog opened on (a
+                // returning user's), made while the user types: the login only has to show it
+                AfterFirstFrame.run(() -> {
+                    Profile p = vm.appliedProfileProperty().get();
+                    if (vm == loginVm && keptVm == null && p != null && !vm.busyProperty().get()) {
+                        prepareMain(p);
+                    }
+                });
             }
         });
+    }
+
+    /**
+     * Makes, styles and lays out the main window for a profile before its login, without showing
+     * it: the window's view model waits logged out ({@link MainWindowViewModel#prepared}), and a
+     * login of that profile opens in it as in a window kept after a log out.
+     */
+    private void prepareMain(Profile profile) {
+        MainWindowViewModel vm = MainWindowViewModel.prepared(ctx.i18n(), FxExecutor.INSTANCE, ctx.background(), ctx.opener(), ctx.secrets(),
+                ctx.settings(), ctx.clock(), profile);
+        MainWindowView view = adopt(vm);
+        view.prepareCurrent();
+        ensureMainStage();
+        mainHost.getChildren().setAll(view.root());
+        // styling makes the skins; a layout at the window's size makes the table's parts
+        mainHost.applyCss();
+        double w = Double.isFinite(mainStage.getWidth()) ? mainStage.getWidth() : mainHost.prefWidth(-1);
+        double h = Double.isFinite(mainStage.getHeight()) ? mainStage.getHeight() : mainHost.prefHeight(-1);
+        mainHost.resize(w, h);
+        mainHost.layout();
+    }
+
+    /** Keeps a main window's view model and makes its view; its log out brings the dialog back. */
+    private MainWindowView adopt(MainWindowViewModel vm) {
+        keptVm = vm;
+        keptView = new MainWindowView(vm, ctx.i18n(), ctx.scenes(), this::quit);
+        focusAtLogout = null;
+        vm.loggedOutProperty().addListener((o, a, out) -> {
+            if (out && vm == mainVm) {
+                mainVm = null;
+                showLoggedOut();
+                showLogin();
+            }
+        });
+        return keptView;
+    }
+
+    private void ensureMainStage() {
+        if (mainStage != null) {
+            return;
+        }
+        mainHost = new StackPane() {
+            // as a scene does with its root: the view gets exactly the window's size (a plain
+            // StackPane would centre a view wider than the window and cut off both its edges)
+            @Override
+            protected void layoutChildren() {
+                for (Node child : getManagedChildren()) {
+                    child.resizeRelocate(0, 0, getWidth(), getHeight());
+                }
+            }
+        };
+        mainHost.setId("main");
+        mainStage = ctx.scenes().prepare(new Stage(), mainHost, "application.title");
+        mainStage.setOnCloseRequest(e -> quit());
+        mainPlacement = WindowPlacement.restoreAndFollow(mainStage, ctx.settings().get().mainWindow());
     }
 
     private void showMain(LoginViewModel.LoginResult result) {
@@ -95,33 +159,9 @@ public final class WindowFlow {
             vm = new MainWindowViewModel(ctx.i18n(), FxExecutor.INSTANCE, ctx.background(), ctx.opener(), ctx.secrets(), ctx.settings(), ctx.clock(),
                     result);
             mainVm = vm;
-            keptVm = vm;
-            keptView = new MainWindowView(vm, ctx.i18n(), ctx.scenes(), this::quit);
-            focusAtLogout = null;
-            vm.loggedOutProperty().addListener((o, a, out) -> {
-                if (out && vm == mainVm) {
-                    mainVm = null;
-                    showLoggedOut();
-                    showLogin();
-                }
-            });
+            adopt(vm);
         }
-        if (mainStage == null) {
-            mainHost = new StackPane() {
-                // as a scene does with its root: the view gets exactly the window's size (a plain
-                // StackPane would centre a view wider than the window and cut off both its edges)
-                @Override
-                protected void layoutChildren() {
-                    for (Node child : getManagedChildren()) {
-                        child.resizeRelocate(0, 0, getWidth(), getHeight());
-                    }
-                }
-            };
-            mainHost.setId("main");
-            mainStage = ctx.scenes().prepare(new Stage(), mainHost, "application.title");
-            mainStage.setOnCloseRequest(e -> quit());
-            mainPlacement = WindowPlacement.restoreAndFollow(mainStage, ctx.settings().get().mainWindow());
-        }
+        ensureMainStage();
         Stage stage = mainStage;
         stage.titleProperty().unbind();
         stage.titleProperty().bind(vm.titleProperty());
@@ -145,6 +185,9 @@ public final class WindowFlow {
             }
             mainHost.getChildren().remove(loggedOutNote);
             root.setVisible(true);
+            if (!stage.isShowing()) {
+                stage.show(); // a window made ahead of its first login
+            }
             Node f = focusAtLogout;
             focusAtLogout = null;
             if (f != null && f.getScene() == stage.getScene() && f.isFocusTraversable() && !f.isDisabled()) {
@@ -272,6 +315,11 @@ public final class WindowFlow {
 
     public Stage loginStage() {
         return loginStage;
+    }
+
+    /** The main window's view model that is kept for the next login (logged out, or made ahead of the first), or the open one; null before any. */
+    public MainWindowViewModel keptViewModel() {
+        return keptVm;
     }
 
     /** The main window while a login has it open, else null. */

@@ -192,8 +192,10 @@ final class UiDriver {
                 return false;
             }
         }
-        return cachedFlow.getFirstVisibleCell() instanceof TableRow<?> row && row.getIndex() == 0 && row.getItem() == first && !row.isEmpty()
-                && row.isVisible();
+        // equal, not the same: a row keeps its notification when the new page brings an equal one
+        // (a bigger page size starts with the same notifications, read anew)
+        return cachedFlow.getFirstVisibleCell() instanceof TableRow<?> row && row.getIndex() == 0 && java.util.Objects.equals(row.getItem(), first)
+                && !row.isEmpty() && row.isVisible();
     }
 
     private static Button cachedNext;
@@ -220,8 +222,20 @@ final class UiDriver {
      * FX thread's CPU time in between.
      */
     long[] logIn() throws Exception {
+        return logIn(0);
+    }
+
+    /**
+     * The same, with the user spending {@code thinkingPulses} pulses (60 a second) in the ready
+     * dialog before choosing the account: the time a returning user takes to type a secret.
+     */
+    long[] logIn(int thinkingPulses) throws Exception {
         await(at(() -> node("login", "demo-" + clientId) instanceof Button b && !b.isDisabled()
                 && node("login", "login-button") instanceof Button l && l.isVisible()));
+        if (thinkingPulses > 0) {
+            int[] pulses = {0};
+            await(at(() -> ++pulses[0] >= thinkingPulses));
+        }
         onFx(() -> {
             ((Button) node("login", "demo-" + clientId)).fire();
             return null;

@@ -5,12 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.core.settings.Settings;
 import app.ishaar.core.settings.SettingsStore;
+import app.ishaar.ui.main.MainWindowViewModel;
 import java.util.List;
 import javafx.scene.Node;
 import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.Test;
 
-/** A returning user: the dialog opens on the last profile, with the cursor in the secret, and Enter logs in. */
+/**
+ * A returning user: the dialog opens on the last profile, with the cursor in the secret, and Enter
+ * logs in; the main window of that profile is made while the dialog waits, and the login opens in it.
+ */
 class ReturningUserFxTest extends FxSandboxTestBase {
 
     @Override
@@ -28,8 +32,20 @@ class ReturningUserFxTest extends FxSandboxTestBase {
             Node owner = flow.loginStage().getScene().getFocusOwner();
             return owner != null && "secret".equals(owner.getId());
         });
+        // made ahead, not shown, holding no session
+        waitUntil("the profile's main window is made", () -> fx(() -> flow.keptViewModel() != null));
+        MainWindowViewModel prepared = fx(() -> flow.keptViewModel());
+        assertThat(fx(() -> prepared.loggedOutProperty().get())).isTrue();
+        assertThat(fx(() -> prepared.profile().id())).isEqualTo("SANDBOX|erp-nile-trading");
+        assertThat(flow.mainStage()).as("not shown before the login").isNull();
+
         write("sandbox-secret-1");
         type(KeyCode.ENTER);
         waitForMainWindow();
+        assertThat(flow.mainViewModel()).as("the login opened in the window made ahead").isSameAs(prepared);
+        waitUntil("its first page is shown", () -> fx(() -> !prepared.current().history().rows().isEmpty()) && visible("#history-table"));
+        assertThat(text("#header-host")).isEqualTo("127.0.0.1");
+        assertThat(text("#header-rin")).isEqualTo("204918573");
+        waitUntil("the dialog is gone", () -> fx(() -> !flow.loginStage().isShowing()));
     }
 }

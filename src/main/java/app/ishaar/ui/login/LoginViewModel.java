@@ -314,12 +314,12 @@ public final class LoginViewModel {
         return demoFailure.getReadOnlyProperty();
     }
 
-    /** The saved profiles (environment + client id + taxpayers; never a secret). */
     /** The saved profile the form was last filled from (at start, the last one used), or null. */
     public ReadOnlyObjectProperty<Profile> appliedProfileProperty() {
         return appliedProfile.getReadOnlyProperty();
     }
 
+    /** The saved profiles (environment + client id + taxpayers; never a secret). */
     public ObservableList<Profile> profiles() {
         return profiles;
     }
@@ -642,7 +642,8 @@ public final class LoginViewModel {
         return b.toString();
     }
 
-    static Environment.Kind parseKind(String s) {
+    /** A saved profile's environment kind (Sandbox when missing or unknown). */
+    public static Environment.Kind parseKind(String s) {
         try {
             return s == null ? Environment.Kind.SANDBOX : Environment.Kind.valueOf(s);
         } catch (IllegalArgumentException e) {

@@ -212,15 +212,16 @@ public final class MainWindowView {
 
         Label badge = new Label();
         badge.setId("env-badge");
-        badge.getStyleClass().addAll("env-badge", switch (vm.environment().kind()) {
+        badge.getStyleClass().addAll("env-badge", switch (vm.environmentKind()) {
             case SANDBOX -> "sandbox";
             case PREPROD -> "preprod";
             case PROD -> "prod";
             case CUSTOM -> "custom";
         });
-        badge.textProperty().bind(i18n.text(MainWindowViewModel.environmentKey(vm.environment().kind())));
+        badge.textProperty().bind(i18n.text(MainWindowViewModel.environmentKey(vm.environmentKind())));
 
-        Label host = new Label(vm.environment().apiHost());
+        Label host = new Label();
+        host.textProperty().bind(vm.apiHostProperty());
         host.getStyleClass().add("muted");
         Bidi.leftToRight(host);
         host.setId("header-host");
@@ -439,6 +440,17 @@ public final class MainWindowView {
         if (content.getChildren().size() != 1 || content.getChildren().get(0) != shown) {
             // (setting the shown screen again would take it out of the scene and style it anew)
             content.getChildren().setAll(shown);
+        }
+    }
+
+    /**
+     * In a window made ahead of its login: makes the history screen of the taxpayer it will most
+     * likely show, so the login finds it made (and, once the window is styled and laid out, skinned).
+     */
+    public void prepareCurrent() {
+        TaxpayerEntry e = vm.current();
+        if (e != null) {
+            content.getChildren().setAll(historyViews.computeIfAbsent(e, x -> new HistoryView(x.history(), i18n, scenes)).root());
         }
     }
 

@@ -71,7 +71,10 @@ public final class MainWindowViewModel {
     private final SecretStore secrets;
     private final SettingsService settings;
     private final Clock clock;
-    private final Environment environment;
+    /** The profile's environment: its kind is the profile's; its addresses are known once a login opened it. */
+    private final Environment.Kind kind;
+    private Environment environment;
+    private final ReadOnlyStringWrapper apiHost = new ReadOnlyStringWrapper(this, "apiHost", "");
     private Profile profile;
     private Credentials base;
     /** Counts the logins opened in this window: a re-login that ends after a log out is dropped. */
@@ -98,6 +101,25 @@ public final class MainWindowViewModel {
 
     public MainWindowViewModel(I18n i18n, Executor fx, Executor background, SessionOpener opener, SecretStore secrets, SettingsService settings,
             Clock clock, LoginViewModel.LoginResult login) {
+        this(i18n, fx, background, opener, secrets, settings, clock, login.profile());
+        open(login);
+    }
+
+    /**
+     * A window made ahead for a profile, before its login (while the dialog waits for the user):
+     * logged out, no session, showing the taxpayer the profile last showed. A login of that profile
+     * then opens in it ({@link #reopen}).
+     */
+    public static MainWindowViewModel prepared(I18n i18n, Executor fx, Executor background, SessionOpener opener, SecretStore secrets,
+            SettingsService settings, Clock clock, Profile profile) {
+        MainWindowViewModel vm = new MainWindowViewModel(i18n, fx, background, opener, secrets, settings, clock, profile);
+        vm.loggedOut.set(true);
+        vm.current.set(vm.find(profile.lastTaxpayerRin()).orElse(vm.entries.get(0)));
+        return vm;
+    }
+
+    private MainWindowViewModel(I18n i18n, Executor fx, Executor background, SessionOpener opener, SecretStore secrets, SettingsService settings,
+            Clock clock, Profile profile) {
         this.i18n = i18n;
         this.fx = fx;
         this.background = background;
@@ -105,8 +127,8 @@ public final class MainWindowViewModel {
         this.secrets = secrets;
         this.settings = settings;
         this.clock = clock;
-        this.environment = login.environment();
-        this.profile = login.profile();
+        this.profile = profile;
+        this.kind = LoginViewModel.parseKind(profile.environment());
 
         entries.add(new TaxpayerEntry(null, ""));
         for (RepresentedTaxpayer t : profile.taxpayers()) {
@@ -122,7 +144,7 @@ public final class MainWindowViewModel {
         reloginFailureText = Bindings.createStringBinding(
                 () -> reloginFailure.get() == null ? "" : reloginFailure.get().text(i18n),
                 reloginFailure, i18n.languageProperty());
-        open(login);
+        refreshTitle();
     }
 
     /**
@@ -132,7 +154,8 @@ public final class MainWindowViewModel {
      * build anew, and need not be.
      */
     public boolean canReopen(LoginViewModel.LoginResult login) {
-        return loggedOut.get() && login.profile().id().equals(profile.id()) && login.environment().equals(environment)
+        return loggedOut.get() && login.profile().id().equals(profile.id()) && login.environment().kind() == kind
+                && (environment == null || login.environment().equals(environment))
                 && login.profile().rememberSecret() == profile.rememberSecret() && login.profile().taxpayers().equals(profile.taxpayers());
     }
 
@@ -148,6 +171,8 @@ public final class MainWindowViewModel {
         opened++;
         profile = login.profile();
         base = login.credentials();
+        environment = login.environment();
+        apiHost.set(environment.apiHost());
         filter.set("");
         TaxpayerEntry own = entries.get(0);
         TaxpayerEntry first = find(base.onBehalfOf()).orElse(own);
@@ -170,8 +195,18 @@ public final class MainWindowViewModel {
 
     // ---- what the view binds to ---------------------------------------------------------------
 
+    /** Where the window's sessions are opened; null in a window made ahead, until its login. */
     public Environment environment() {
         return environment;
+    }
+
+    public Environment.Kind environmentKind() {
+        return kind;
+    }
+
+    /** The service's host, once a login opened the window. */
+    public ReadOnlyStringProperty apiHostProperty() {
+        return apiHost.getReadOnlyProperty();
     }
 
     public Profile profile() {
@@ -460,7 +495,7 @@ public final class MainWindowViewModel {
 
     private void refreshTitle() {
         TaxpayerEntry e = current.get();
-        String env = i18n.get(environmentKey(environment.kind()));
+        String env = i18n.get(environmentKey(kind));
         if (e == null) {
             title.set(i18n.get("main.title.plain", env));
             return;

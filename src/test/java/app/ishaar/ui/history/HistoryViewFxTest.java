@@ -291,6 +291,36 @@ class HistoryViewFxTest {
         assertThat(tableIds()).isEqualTo(ids(rows()));
     }
 
+    /** Each row on screen holds the notification of its index (its cells, styling and clicks go by that). */
+    private List<String> rowsOnScreenThatLostTheirItem() {
+        return fx(() -> {
+            List<String> wrong = new java.util.ArrayList<>();
+            javafx.scene.control.skin.VirtualFlow<?> flow = flow();
+            for (int i = flow.getFirstVisibleCell().getIndex(); i <= flow.getLastVisibleCell().getIndex(); i++) {
+                javafx.scene.control.IndexedCell<?> cell = flow.getVisibleCell(i);
+                Object expected = i < view.table().getItems().size() ? view.table().getItems().get(i) : null;
+                if (cell != null && !java.util.Objects.equals(cell.getItem(), expected)) {
+                    wrong.add("row " + i + " holds " + cell.getItem());
+                }
+            }
+            return wrong;
+        });
+    }
+
+    @Test
+    void aBiggerPageThatStartsWithTheSameRowFillsEveryRowOnScreen(FxRobot robot) throws Exception {
+        settled();
+        robot.interact(() -> vm.pager().pageSizeProperty().set(10));
+        until(() -> vm.rows().size() == 10 && !vm.loadingProperty().get());
+        robot.interact(() -> { });
+        assertThat(rowsOnScreenThatLostTheirItem()).isEmpty();
+        // page 1 of 100 starts with the same notification as page 1 of 10
+        robot.interact(() -> vm.pager().pageSizeProperty().set(100));
+        until(() -> vm.rows().size() == 100 && !vm.loadingProperty().get() && fx(() -> view.table().getItems().size()) == 100);
+        robot.interact(() -> { });
+        assertThat(rowsOnScreenThatLostTheirItem()).isEmpty();
+    }
+
     @Test
     void afterPagingByKeyboardTheDownArrowStartsAtTheFirstRow(FxRobot robot) throws Exception {
         settled();
