@@ -43,10 +43,11 @@ public final class WindowFlow {
     /** Where the keyboard was at the log out, to return there at the next login in the kept view. */
     private Node focusAtLogout;
     /**
-     * The main window, made at the first login and kept open, empty, behind the dialog after a log
-     * out: the next login puts its new view into the same scene root. JavaFX forgets a scene's style
-     * cache when its window hides, so a kept window spares each later login the style matching of
-     * the whole window (a large part of its cost) and the making of a new window.
+     * The main window, made at the first login (or ahead of it, see {@link #prepareMain}) and kept
+     * open, emptied, behind the dialog after a log out: the next login shows its kept view again
+     * or, for another profile, puts a new view into the same scene root. JavaFX forgets a scene's
+     * style cache when its window hides, so a kept window spares each later login the style
+     * matching of the whole window (a large part of its cost) and the making of a new window.
      */
     private Stage mainStage;
     private StackPane mainHost;

@@ -134,6 +134,17 @@ public abstract class FxSandboxTestBase extends FxRobot {
         waitUntil("the main window shows", () -> flow.mainStage() != null && flow.mainStage().isShowing());
     }
 
+    /** Clicks a listed demo account and Log in, and waits for the first page of its history. */
+    protected void logInAsDemo(String clientId) {
+        clickOn("#demo-" + clientId);
+        clickOn("#login-button");
+        waitForMainWindow();
+        waitUntil("the first page is shown", () -> fx(() -> {
+            app.ishaar.ui.history.HistoryViewModel h = flow.mainViewModel().current().history();
+            return !h.rows().isEmpty() && !h.loadingProperty().get();
+        }));
+    }
+
     /** Puts a value into a field at once, as a paste does (typing is kept for where keys matter). */
     protected void paste(String query, String value) {
         onFx(() -> ((TextInputControl) lookup(query).query()).setText(value));

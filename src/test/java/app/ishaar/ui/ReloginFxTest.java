@@ -18,13 +18,8 @@ class ReloginFxTest extends FxSandboxTestBase {
 
     private void logIn(String demo) {
         waitForDemoAccounts();
-        clickOn("#demo-" + demo);
-        clickOn("#login-button");
-        waitForMainWindow();
-        waitUntil("the first page is shown", () -> fx(() -> {
-            HistoryViewModel h = flow.mainViewModel().current().history();
-            return !h.rows().isEmpty() && !h.loadingProperty().get();
-        }) && visible("#history-table"));
+        logInAsDemo(demo);
+        waitUntil("the history is on screen", () -> visible("#history-table"));
     }
 
     private HistoryViewModel history() {

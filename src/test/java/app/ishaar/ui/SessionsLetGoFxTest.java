@@ -32,13 +32,7 @@ class SessionsLetGoFxTest extends FxSandboxTestBase {
         for (int round = 0; round < 2; round++) {
             waitForDemoAccounts();
             gone.add(new WeakReference<>(flow.loginViewModel()));
-            clickOn("#demo-erp-nile-trading");
-            clickOn("#login-button");
-            waitForMainWindow();
-            waitUntil("the first page is shown", () -> fx(() -> {
-                HistoryViewModel h = flow.mainViewModel().current().history();
-                return !h.rows().isEmpty() && !h.loadingProperty().get();
-            }));
+            logInAsDemo("erp-nile-trading");
             MainWindowViewModel main = flow.mainViewModel();
             HistoryViewModel history = fx(() -> main.current().history());
             onFx(() -> history.selectedProperty().set(history.rows().get(0)));
@@ -84,13 +78,7 @@ class SessionsLetGoFxTest extends FxSandboxTestBase {
         keptScreens.clear();
         waitForDemoAccounts();
         gone.add(new WeakReference<>(flow.loginViewModel()));
-        clickOn("#demo-erp-delta-accounting");
-        clickOn("#login-button");
-        waitForMainWindow();
-        waitUntil("the intermediary's first page is shown", () -> fx(() -> {
-            HistoryViewModel h = flow.mainViewModel().current().history();
-            return !h.rows().isEmpty() && !h.loadingProperty().get();
-        }));
+        logInAsDemo("erp-delta-accounting");
         // the language switched after them: what is let go is not updated (nor kept) by it
         clickOn("#main-lang-ar");
         clickOn("#main-lang-en");
