@@ -158,8 +158,7 @@ public final class HistoryViewModel {
      * the taxpayer's remembered preferences. The next session starts from page 1.
      */
     public void endSession() {
-        session.set(null);
-        cancelInFlight();
+        session.set(null); // (its listener cancels the request in flight)
         replacingRows = true;
         try {
             rows.clear();

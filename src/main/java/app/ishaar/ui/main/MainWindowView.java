@@ -435,7 +435,7 @@ public final class MainWindowView {
         Node shown = switch (e.stateProperty().get()) {
             case CONNECTING, IDLE -> connecting(e);
             case FAILED -> failed(e);
-            case READY -> historyViews.computeIfAbsent(e, x -> new HistoryView(x.history(), i18n, scenes)).root();
+            case READY -> historyView(e).root();
         };
         if (content.getChildren().size() != 1 || content.getChildren().get(0) != shown) {
             // (setting the shown screen again would take it out of the scene and style it anew)
@@ -450,8 +450,13 @@ public final class MainWindowView {
     public void prepareCurrent() {
         TaxpayerEntry e = vm.current();
         if (e != null) {
-            content.getChildren().setAll(historyViews.computeIfAbsent(e, x -> new HistoryView(x.history(), i18n, scenes)).root());
+            content.getChildren().setAll(historyView(e).root());
         }
+    }
+
+    /** The taxpayer's history screen, made at its first showing and kept for the window's life. */
+    private HistoryView historyView(TaxpayerEntry e) {
+        return historyViews.computeIfAbsent(e, x -> new HistoryView(x.history(), i18n, scenes));
     }
 
     /** Gives the keyboard to the shown taxpayer's table, else to the switcher's search field. */
