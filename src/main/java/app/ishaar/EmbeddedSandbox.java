@@ -1,5 +1,6 @@
 package app.ishaar;
 
+import app.ishaar.core.io.LazyLogger;
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.service.NetworkException;
 import app.ishaar.core.service.SandboxProvider;
@@ -16,7 +17,7 @@ import java.util.function.Supplier;
  * tests may supply another.
  */
 public final class EmbeddedSandbox implements SandboxProvider, AutoCloseable {
-    private static final System.Logger LOG = System.getLogger(EmbeddedSandbox.class.getName());
+    private static final System.Logger LOG = LazyLogger.of(EmbeddedSandbox.class.getName()); // made when first used: nothing on the start-up path logs
 
     private final Supplier<SandboxConfig> config;
     private Sandbox sandbox;

@@ -1,5 +1,6 @@
 package app.ishaar.core.secrets;
 
+import app.ishaar.core.io.LazyLogger;
 import com.github.javakeyring.BackendNotSupportedException;
 import com.github.javakeyring.Keyring;
 import com.github.javakeyring.PasswordAccessException;
@@ -17,7 +18,7 @@ public final class KeyringSecretStore implements SecretStore {
 
     public static final String SERVICE = "Ishaar";
     private static final String PROBE = "ishaar-availability-probe";
-    private static final System.Logger LOG = System.getLogger(KeyringSecretStore.class.getName());
+    private static final System.Logger LOG = LazyLogger.of(KeyringSecretStore.class.getName()); // made when first used: nothing on the start-up path logs
 
     private final Object lock = new Object();
     private volatile boolean probed;

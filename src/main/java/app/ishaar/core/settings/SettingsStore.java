@@ -1,5 +1,6 @@
 package app.ishaar.core.settings;
 
+import app.ishaar.core.io.LazyLogger;
 import app.ishaar.core.io.AtomicFileWriter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -25,7 +26,7 @@ public final class SettingsStore {
     /** What loading found: the settings, and where a corrupt file was set aside, if one was. */
     public record Loaded(Settings settings, Optional<Path> setAside) {}
 
-    private static final System.Logger LOG = System.getLogger(SettingsStore.class.getName());
+    private static final System.Logger LOG = LazyLogger.of(SettingsStore.class.getName()); // made when first used: nothing on the start-up path logs
     private final Path file;
     private final Clock clock;
 

@@ -1,5 +1,6 @@
 package app.ishaar.ui.common;
 
+import app.ishaar.core.io.LazyLogger;
 import app.ishaar.core.settings.Settings;
 import app.ishaar.core.settings.SettingsStore;
 import java.io.IOException;
@@ -18,7 +19,7 @@ import java.util.function.UnaryOperator;
  */
 public final class SettingsService implements AutoCloseable {
 
-    private static final System.Logger LOG = System.getLogger(SettingsService.class.getName());
+    private static final System.Logger LOG = LazyLogger.of(SettingsService.class.getName()); // made when first used: nothing on the start-up path logs
 
     private final SettingsStore store;
     private final Duration debounce;
