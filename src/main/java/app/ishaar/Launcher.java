@@ -2,6 +2,7 @@ package app.ishaar;
 
 import app.ishaar.core.secrets.KeyringSecretStore;
 import app.ishaar.core.service.ClientConfig;
+import app.ishaar.core.startup.ClassPreloader;
 import app.ishaar.core.settings.SettingsStore;
 import app.ishaar.sandbox.SandboxConfig;
 import app.ishaar.ui.AppServices;
@@ -18,13 +19,19 @@ public final class Launcher {
 
     public static void main(String[] args) {
         if (args.length == 0) {
-            DesktopSandbox sandbox = new DesktopSandbox(SandboxConfig::defaults);
-            Runtime.getRuntime().addShutdownHook(new Thread(sandbox::close, "ishaar-sandbox-stop"));
-            IshaarApp.configure(new AppServices(sandbox, sandbox, new KeyringSecretStore(), SettingsStore.defaultConfigDir(), ClientConfig.defaults(),
-                    Duration.ofMillis(500)));
+            // while JavaFX starts, a thread of its own loads the classes of the start
+            ClassPreloader.inBackground(ClassPreloader.STARTUP);
+            IshaarApp.configure(desktopServices());
             javafx.application.Application.launch(IshaarApp.class);
             return;
         }
         System.exit(app.ishaar.cli.IshaarCli.run(args));
+    }
+
+    /** The desktop app's wiring: the built-in sandbox (started when first needed), the OS keychain, the user's settings folder. */
+    private static AppServices desktopServices() {
+        DesktopSandbox sandbox = new DesktopSandbox(SandboxConfig::defaults);
+        Runtime.getRuntime().addShutdownHook(new Thread(sandbox::close, "ishaar-sandbox-stop"));
+        return new AppServices(sandbox, sandbox, new KeyringSecretStore(), SettingsStore.defaultConfigDir(), ClientConfig.defaults(), Duration.ofMillis(500));
     }
 }

@@ -3,6 +3,7 @@ package app.ishaar.ui;
 import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.ServiceClient;
 import app.ishaar.core.settings.SettingsStore;
+import app.ishaar.core.startup.ClassPreloader;
 import app.ishaar.ui.common.SceneFactory;
 import app.ishaar.ui.common.SettingsService;
 import app.ishaar.ui.i18n.AppLanguage;
@@ -91,8 +92,10 @@ public final class AppContext implements AutoCloseable {
     private boolean closed;
 
     /**
-     * Prepares what the first login needs (the service client, its JSON reading) on a background
-     * thread, once: called when the login dialog has been drawn, while the user types.
+     * Prepares what the first login needs on a background thread, once: called when the login
+     * dialog has been drawn, while the user types. The classes of a first login (the client, the
+     * main window, the history table) are loaded, then the service client made and its JSON
+     * reading run once.
      */
     public void prepareInBackground() {
         if (prepared) {
@@ -100,6 +103,7 @@ public final class AppContext implements AutoCloseable {
         }
         prepared = true;
         background.execute(() -> {
+            ClassPreloader.here(ClassPreloader.FIRST_LOGIN);
             ServiceClient.warmUp();
             synchronized (this) {
                 if (!closed) {

@@ -1,0 +1,162 @@
+package app.ishaar.bench;
+
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javafx.animation.AnimationTimer;
+import javafx.collections.ListChangeListener;
+import javafx.scene.control.Button;
+import javafx.stage.Window;
+
+/**
+ * Makes the desktop app's class lists ({@code src/main/resources/app/ishaar/startup-classes.txt} and
+ * {@code login-classes.txt}, read by {@code app.ishaar.core.startup.ClassPreloader}): runs the app
+ * in a child JVM as the start-up bench does (the real launcher, headless JavaFX, a first start with
+ * a fresh settings folder) with preloading off and the JVM's class-loading log on; the child clicks
+ * the built-in sandbox's demo taxpayer and Log in once the dialog is drawn, and stops when the
+ * history's first page is on screen. Marker classes loaded at those two moments split the log. Each
+ * list keeps, in loading order, the classes the app's runtime classpath or the JDK has, except those
+ * the JDK's own class-data archive holds and the JVM's hidden classes (lambdas), which cannot be named.
+ *
+ * <p>Run by {@code tools/startup/make-class-lists.sh}. Arguments: the resource folder and the
+ * runtime classpath.
+ */
+public final class ClassLists {
+    private ClassLists() {}
+
+    private static final Pattern LINE = Pattern.compile("^(?:\\[[^]]*])+\\s*(\\S+) source: (.*)$");
+    private static final String DONE = "ISHAAR_CLASS_LISTS_DONE";
+    private static final String DEMO = "erp-nile-trading";
+
+    /** Loaded when the login dialog has drawn its first frame. */
+    static final class DialogDrawn {
+        private DialogDrawn() {}
+    }
+
+    /** Loaded when the history's first page is on screen. */
+    static final class FirstPageShown {
+        private FirstPageShown() {}
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path resources = Path.of(args[0]);
+        List<URL> runtime = new ArrayList<>();
+        for (String entry : args[1].split(java.io.File.pathSeparator)) {
+            if (!entry.isBlank()) {
+                runtime.add(Path.of(entry).toUri().toURL());
+            }
+        }
+        Path work = Files.createTempDirectory("ishaar-class-lists");
+        Path log = work.resolve("class-load.log");
+        List<String> flags = new ArrayList<>(ChildJvm.FX_FLAGS);
+        flags.add("-Dishaar.preload=false");
+        flags.add("-Dishaar.config.dir=" + work.resolve("config"));
+        flags.add("-Xlog:class+load=info:file=" + log);
+        ChildJvm.timeToMarker(ChildJvm.command(flags, Child.class.getName(), List.of()), line -> line.startsWith(DONE), 180);
+
+        List<String> startup = new ArrayList<>();
+        List<String> login = new ArrayList<>();
+        Set<String> seen = new LinkedHashSet<>();
+        List<String> into = startup;
+        try (URLClassLoader app = new URLClassLoader(runtime.toArray(URL[]::new), ClassLoader.getPlatformClassLoader())) {
+            for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
+                Matcher m = LINE.matcher(line);
+                if (!m.matches()) {
+                    continue;
+                }
+                String name = m.group(1);
+                String source = m.group(2);
+                if (name.equals(DialogDrawn.class.getName())) {
+                    into = login;
+                } else if (name.equals(FirstPageShown.class.getName())) {
+                    break;
+                }
+                boolean hidden = name.contains("/0x") || name.contains("$$Lambda") || source.startsWith("__");
+                boolean archived = source.startsWith("shared objects file");
+                if (hidden || archived || name.startsWith("app.ishaar.bench.") || !seen.add(name)) {
+                    continue;
+                }
+                if (source.startsWith("jrt:/") || app.getResource(name.replace('.', '/') + ".class") != null) {
+                    into.add(name);
+                }
+            }
+        }
+        if (login.isEmpty()) {
+            throw new IllegalStateException("the log has no first login: " + log);
+        }
+        write(resources.resolve("startup-classes.txt"), startup, "from its start to its login window's first frame");
+        write(resources.resolve("login-classes.txt"), login, "after that, through a first login on the built-in sandbox, to the history's first page");
+        try (var files = Files.walk(work)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // a temporary folder left behind
+        }
+    }
+
+    private static void write(Path file, List<String> names, String when) throws IOException {
+        List<String> text = new ArrayList<>();
+        text.add("# The classes the desktop app loads " + when + ", in that order, preloaded by");
+        text.add("# app.ishaar.core.startup.ClassPreloader. Made by tools/startup/make-class-lists.sh; do not edit.");
+        text.addAll(names);
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        Files.write(file, text, StandardCharsets.UTF_8);
+        System.out.printf("%d classes -> %s%n", names.size(), file);
+    }
+
+    /** The child: the real launcher; a first login once the dialog is drawn. */
+    public static final class Child {
+        private Child() {}
+
+        public static void main(String[] args) {
+            Window.getWindows().addListener((ListChangeListener<Window>) change -> {
+                if (!started) {
+                    started = true;
+                    drive();
+                }
+            });
+            app.ishaar.Launcher.main(new String[0]);
+        }
+
+        private static boolean started;
+
+        private static void drive() {
+            new AnimationTimer() {
+                private int pulses;
+                private int step;
+
+                @Override
+                public void handle(long now) {
+                    pulses++;
+                    try {
+                        if (step == 0 && pulses == 2) {
+                            Class.forName("app.ishaar.bench.ClassLists$DialogDrawn"); // the log's first mark
+                            step = 1;
+                        } else if (step == 1 && UiDriver.node("login", "demo-" + DEMO) instanceof Button demo && !demo.isDisabled()) {
+                            demo.fire();
+                            step = 2;
+                        } else if (step == 2 && UiDriver.node("login", "login-button") instanceof Button login && !login.isDisabled()) {
+                            login.fire();
+                            step = 3;
+                        } else if (step == 3 && UiDriver.pageOnScreen(null)) {
+                            Class.forName("app.ishaar.bench.ClassLists$FirstPageShown"); // the second
+                            System.out.println(DONE);
+                            System.out.flush();
+                            Runtime.getRuntime().halt(0);
+                        }
+                    } catch (ClassNotFoundException e) {
+                        throw new IllegalStateException(e);
+                    }
+                }
+            }.start();
+        }
+    }
+}
