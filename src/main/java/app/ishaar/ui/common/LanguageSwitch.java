@@ -9,7 +9,10 @@ import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 
-/** "English | العربية": two toggles bound to the UI language, one always chosen. Ids: {@code <prefix>-en}, {@code <prefix>-ar}. */
+/**
+ * "English | العربية": two toggles bound to the UI language, one always chosen. Ids: {@code <prefix>-en}, {@code <prefix>-ar}.
+ * Call on the FX thread.
+ */
 public final class LanguageSwitch {
     private LanguageSwitch() {}
 
@@ -36,9 +39,13 @@ public final class LanguageSwitch {
         Weak.<AppLanguage>listen(box.getProperties(), (o, a, b) -> group.selectToggle(b == AppLanguage.ARABIC ? ar : en), language);
         box.getStyleClass().add("language-switch");
         box.setAlignment(Pos.CENTER);
-        Tooltip t = new Tooltip();
-        t.textProperty().bind(i18n.text(tooltipKey));
-        Tooltip.install(box, t);
+        // made once the window is drawn (nobody hovers before that): a tooltip is a popup window
+        // with its own behaviour, and the first one made costs its window a few milliseconds
+        AfterFirstFrame.run(() -> {
+            Tooltip t = new Tooltip();
+            t.textProperty().bind(i18n.text(tooltipKey));
+            Tooltip.install(box, t);
+        });
         return box;
     }
 }
