@@ -48,8 +48,10 @@ final class UiBench {
             if (i > 0) {
                 d.logOut();
             }
-            long[] t = d.logIn();
-            Login l = Login.of(d, t, i == 0 ? i + " (first of the process)" : String.valueOf(i));
+            // the first login after a second in the dialog, as the returning user's below: a new user
+            // types a client ID and a secret, and the app prepares the login meanwhile
+            long[] t = d.logIn(i == 0 ? RETURNING_THINKING_PULSES : 0);
+            Login l = Login.of(d, t, i == 0 ? i + " (first of the process, 1 s in the dialog)" : String.valueOf(i));
             extraExchanges = Math.max(extraExchanges, l.exchanges() - 2);
             double total = l.total();
             double rt = l.trips();
@@ -66,7 +68,7 @@ final class UiBench {
         }
         Metric login = Metric.of("login_to_first_page_ms", Stats.median(overhead), "ms", LOGIN_GOAL, String.format(Locale.ROOT,
                 "Log in click -> page 1 (50 rows) drawn %.1f ms minus exchanges %.1f ms; %d logins after the first %s; FX thread CPU in it %.1f ms;"
-                        + " first of the process (a new user) %.0f ms%s",
+                        + " first of the process (a new user, 1 s in the dialog) %.0f ms%s",
                 Stats.median(totals), Stats.median(trips), overhead.size(), Stats.runs(overhead, 1), Stats.median(fxCpus), cold,
                 extraExchanges > 0 ? "; up to " + extraExchanges + " more exchange(s) counted as the app's" : ""));
 
