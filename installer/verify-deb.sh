@@ -121,6 +121,10 @@ for _ in $(seq 300); do
 done
 if [ -n "$win" ]; then
   ok "window '$(xdotool getwindowname "$win")' shown"
+  # the launcher script (installer/linux/launcher.sh) starts Java through a link with its own name
+  comm="$(cat "/proc/$app_pid/comm" 2>/dev/null || true)"
+  [ "$comm" = "$(basename "$exec_line")" ] && ok "the app's process is called $comm" \
+    || fail "the app's process is called '$comm', not $(basename "$exec_line")"
   actual="$(xprop -id "$win" WM_CLASS | sed -n 's/.*= "\([^"]*\)", "\([^"]*\)".*/\2/p')"
   [ "$actual" = "$wm_class" ] && ok "WM_CLASS $actual matches StartupWMClass" \
     || fail "WM_CLASS '$actual' differs from the desktop entry's StartupWMClass '$wm_class'"
