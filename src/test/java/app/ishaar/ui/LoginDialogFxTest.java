@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.logging.LogRecord;
 import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.ToggleButton;
 import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.Test;
 import org.testfx.matcher.control.LabeledMatchers;
@@ -99,6 +100,19 @@ class LoginDialogFxTest extends FxSandboxTestBase {
         waitUntil("the form is filled from the other profile", () -> "erp-nile-trading".equals(text("#clientId")));
         assertThat(text("#profile .label")).isEqualTo("erp-nile-trading  ·  Sandbox (built in)");
         assertThat(text("#onBehalfOf")).as("the other profile's own taxpayer").isEmpty();
+    }
+
+    @Test
+    void eachLanguageButtonSaysWhatItChoosesWhenHovered() {
+        for (String id : new String[] {"#lang-en", "#lang-ar"}) {
+            waitUntil("the tooltip of " + id + " is made", () -> fx(() -> lookup(id).<ToggleButton>query().getTooltip() != null));
+            moveTo(id);
+            waitUntil("the tooltip shows over " + id, () -> fx(() -> lookup(id).<ToggleButton>query().getTooltip().isShowing()));
+            assertThat(fx(() -> lookup(id).<ToggleButton>query().getTooltip().getText())).isEqualTo("Language");
+        }
+        // the pointer leaves, and the tooltip goes (a tooltip left showing took the next test's clicks)
+        moveTo("#clientId");
+        waitUntil("the tooltip is gone", () -> fx(() -> !lookup("#lang-ar").<ToggleButton>query().getTooltip().isShowing()));
     }
 
     @Test

@@ -44,7 +44,9 @@ public final class LanguageSwitch {
         AfterFirstFrame.run(() -> {
             Tooltip t = new Tooltip();
             t.textProperty().bind(i18n.text(tooltipKey));
-            Tooltip.install(box, t);
+            // on each button: installed on the box around them, it never showed over them
+            en.setTooltip(t);
+            ar.setTooltip(t);
         });
         return box;
     }
