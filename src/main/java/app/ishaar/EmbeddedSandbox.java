@@ -17,7 +17,7 @@ import java.util.function.Supplier;
  * tests may supply another.
  */
 public final class EmbeddedSandbox implements SandboxProvider, AutoCloseable {
-    private static final System.Logger LOG = LazyLogger.of(EmbeddedSandbox.class.getName()); // made when first used: nothing on the start-up path logs
+    private static final System.Logger LOG = LazyLogger.of(EmbeddedSandbox.class.getName());
 
     private final Supplier<SandboxConfig> config;
     private Sandbox sandbox;

@@ -18,7 +18,7 @@ public final class KeyringSecretStore implements SecretStore {
 
     public static final String SERVICE = "Ishaar";
     private static final String PROBE = "ishaar-availability-probe";
-    private static final System.Logger LOG = LazyLogger.of(KeyringSecretStore.class.getName()); // made when first used: nothing on the start-up path logs
+    private static final System.Logger LOG = LazyLogger.of(KeyringSecretStore.class.getName());
 
     private final Object lock = new Object();
     private volatile boolean probed;

@@ -26,7 +26,7 @@ public final class SettingsStore {
     /** What loading found: the settings, and where a corrupt file was set aside, if one was. */
     public record Loaded(Settings settings, Optional<Path> setAside) {}
 
-    private static final System.Logger LOG = LazyLogger.of(SettingsStore.class.getName()); // made when first used: nothing on the start-up path logs
+    private static final System.Logger LOG = LazyLogger.of(SettingsStore.class.getName());
     private final Path file;
     private final Clock clock;
 

@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * Loads, on a thread that is not waited for, the classes the desktop app is about to need, listed in
  * the order a real run loads them: while the main and JavaFX threads start the toolkit and build the
- * login dialog ({@link #STARTUP}, about 2,400 classes, started by the launcher first thing), and
+ * login dialog ({@link #STARTUP}, about 2,300 classes, started by the launcher first thing), and
  * while the user types in the dialog ({@link #FIRST_LOGIN}: the client, the main window, the
  * history table). The threads that then use a class find it loaded and verified instead of reading,
  * parsing and verifying it themselves, one after the other; on two cores the second is mostly idle

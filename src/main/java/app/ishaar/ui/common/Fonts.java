@@ -19,7 +19,7 @@ import javafx.scene.text.Font;
 public final class Fonts {
     private Fonts() {}
 
-    private static final System.Logger LOG = LazyLogger.of(Fonts.class.getName()); // made when first used: nothing on the start-up path logs
+    private static final System.Logger LOG = LazyLogger.of(Fonts.class.getName());
     public static final String FAMILY = "Ishaar Sans";
     private static final String[] FILES = {"IshaarSans-Regular.ttf", "IshaarSans-Bold.ttf"};
     private static boolean loaded;

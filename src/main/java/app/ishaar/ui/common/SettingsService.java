@@ -19,7 +19,7 @@ import java.util.function.UnaryOperator;
  */
 public final class SettingsService implements AutoCloseable {
 
-    private static final System.Logger LOG = LazyLogger.of(SettingsService.class.getName()); // made when first used: nothing on the start-up path logs
+    private static final System.Logger LOG = LazyLogger.of(SettingsService.class.getName());
 
     private final SettingsStore store;
     private final Duration debounce;

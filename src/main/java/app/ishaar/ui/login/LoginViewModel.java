@@ -62,7 +62,7 @@ public final class LoginViewModel {
     /** A successful login: the open session, what its token says, the saved profile, and the credentials the main window keeps. */
     public record LoginResult(Session session, TokenInfo token, Profile profile, Credentials credentials, Environment environment) {}
 
-    private static final System.Logger LOG = LazyLogger.of(LoginViewModel.class.getName()); // made when first used: nothing on the start-up path logs
+    private static final System.Logger LOG = LazyLogger.of(LoginViewModel.class.getName());
     private static final Pattern RIN = Pattern.compile("\\d{9}");
     static final String REQUIRED = "login.validation.required";
 
