@@ -6,7 +6,9 @@ import app.ishaar.core.service.Session;
 import app.ishaar.ui.main.MainWindowViewModel;
 import app.ishaar.ui.main.MainWindowViewModel.State;
 import app.ishaar.ui.main.MainWindowViewModel.TaxpayerEntry;
+import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
+import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.Test;
 
@@ -101,6 +103,34 @@ class MainWindowFxTest extends FxSandboxTestBase {
         waitUntil("removed", () -> main().entries().stream().noneMatch(e -> GIZA.equals(e.rin())));
         assertThat(ctx.settings().get().profile("SANDBOX|erp-delta-accounting").orElseThrow().taxpayers())
                 .extracting(t -> t.rin()).containsExactly(NILE, PHARMA, TEXTILES);
+    }
+
+    @Test
+    void aRenameUnderWayKeepsItsTextWhileAnotherTaxpayerConnects() throws Exception {
+        loginAsIntermediary();
+        sandbox().knobs().latency(java.time.Duration.ofMillis(800));
+        try {
+            clickOn("#taxpayer-" + PHARMA);
+            waitUntil("Pharma is connecting", () -> entry(PHARMA).stateProperty().get() == State.CONNECTING);
+            // meanwhile the user renames Textiles, one row down, from the keyboard
+            type(KeyCode.DOWN);
+            waitUntil("Textiles is selected", () -> fx(() -> lookup("#switcher-list").<ListView<TaxpayerEntry>>query()
+                    .getSelectionModel().getSelectedItem().rin()).equals(TEXTILES));
+            type(KeyCode.F2);
+            waitUntil("the name is being edited", () -> fx(() -> lookup("#switcher-list").<ListView<TaxpayerEntry>>query().getEditingIndex()) >= 0);
+            write("Alex Textiles");
+            waitUntil("Pharma is connected", () -> entry(PHARMA).stateProperty().get() == State.READY);
+            // the state change redrew Pharma's row; the row being edited keeps its editor and text
+            assertThat(fx(() -> lookup("#switcher-list").<ListView<TaxpayerEntry>>query().getEditingIndex())).as("still editing").isGreaterThanOrEqualTo(0);
+            assertThat(fx(() -> lookup("#switcher-list .text-field").<TextField>query().getText())).isEqualTo("Alex Textiles");
+            assertThat(fx(() -> lookup("#taxpayer-" + PHARMA + " .taxpayer-state").<Label>query().getText())).as("Pharma's state shown").isEqualTo("●");
+            type(KeyCode.ENTER);
+            waitUntil("renamed", () -> "Alex Textiles".equals(entry(TEXTILES).nameProperty().get()));
+            waitUntil("the new name is shown", () -> fx(() -> lookup("#taxpayer-" + TEXTILES + " .taxpayer-name").<Label>query().getText())
+                    .equals("Alex Textiles"));
+        } finally {
+            sandbox().knobs().latency(java.time.Duration.ZERO);
+        }
     }
 
     @Test

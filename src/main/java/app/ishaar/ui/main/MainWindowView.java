@@ -142,13 +142,12 @@ public final class MainWindowView {
     }
 
     private void watch(TaxpayerEntry e) {
+        // (its row in the switcher follows its name and state itself: see TaxpayerCell)
         e.stateProperty().addListener((o, a, b) -> {
             if (vm.current() == e) {
                 showCurrent();
             }
-            list.refresh();
         });
-        e.nameProperty().addListener((o, a, b) -> list.refresh());
     }
 
     // ---- parts ------------------------------------------------------------------------------
@@ -512,9 +511,23 @@ public final class MainWindowView {
         return m;
     }
 
-    /** A taxpayer in the switcher: name, RIN (left-to-right), and its state; F2 or the menu renames. */
+    /**
+     * A taxpayer in the switcher: name, RIN (left-to-right), and its state; F2 or the menu renames.
+     * Its parts are made once and follow the shown taxpayer's name, RIN and state, so a change of
+     * one taxpayer redraws its own row only (a refresh of the whole list made every row anew, and
+     * reset a rename under way in another row).
+     */
     private final class TaxpayerCell extends ListCell<TaxpayerEntry> {
         private final TextField editor = new TextField();
+        private final Label name = new Label();
+        private final Label rin = new Label();
+        private final Label state = new Label();
+        private final HBox line;
+        private final MenuItem rename = item("switcher.rename", null);
+        private final MenuItem remove = item("switcher.remove", null);
+        private final ContextMenu menu = new ContextMenu(rename, remove);
+        private final javafx.beans.InvalidationListener redraw = o -> render();
+        private TaxpayerEntry shown;
 
         TaxpayerCell() {
             editor.setOnAction(e -> {
@@ -530,6 +543,16 @@ public final class MainWindowView {
                     e.consume();
                 }
             });
+            name.getStyleClass().add("taxpayer-name");
+            rin.getStyleClass().add("muted");
+            Bidi.leftToRight(rin);
+            state.getStyleClass().add("taxpayer-state");
+            Region spacer = new Region();
+            HBox.setHgrow(spacer, Priority.ALWAYS);
+            line = new HBox(6, new VBox(0, name, rin), spacer, state);
+            line.setAlignment(Pos.CENTER_LEFT);
+            rename.setOnAction(x -> startRename(getIndex()));
+            remove.setOnAction(x -> vm.remove(getItem()));
         }
 
         @Override
@@ -548,60 +571,77 @@ public final class MainWindowView {
         @Override
         public void cancelEdit() {
             super.cancelEdit();
-            render(getItem());
+            render();
+        }
+
+        @Override
+        public void commitEdit(TaxpayerEntry e) {
+            super.commitEdit(e);
+            render(); // the edit is over: the row's parts again
         }
 
         @Override
         protected void updateItem(TaxpayerEntry e, boolean empty) {
             super.updateItem(e, empty);
-            if (empty || e == null) {
+            TaxpayerEntry now = empty ? null : e;
+            if (now != shown) {
+                if (shown != null) {
+                    shown.nameProperty().removeListener(redraw);
+                    shown.displayRinProperty().removeListener(redraw);
+                    shown.stateProperty().removeListener(redraw);
+                }
+                shown = now;
+                if (now != null) {
+                    now.nameProperty().addListener(redraw);
+                    now.displayRinProperty().addListener(redraw);
+                    now.stateProperty().addListener(redraw);
+                }
+            }
+            render();
+        }
+
+        /** Shows the taxpayer's name, RIN and state (the parts stay; their texts change). */
+        private void render() {
+            TaxpayerEntry e = shown;
+            if (e == null) {
                 setText(null);
                 setGraphic(null);
                 setContextMenu(null);
                 setId(null);
                 return;
             }
-            if (isEditing()) {
-                return;
-            }
-            render(e);
-        }
-
-        private void render(TaxpayerEntry e) {
-            if (e == null) {
-                return;
-            }
             setId("taxpayer-" + (e.rin() == null ? "own" : e.rin()));
-            Label name = new Label(e.label());
-            name.getStyleClass().add("taxpayer-name");
-            if (!e.nameProperty().get().isBlank()) {
-                name.getStyleClass().add("data"); // a name the user or the service gave: data, in whatever script
+            name.setText(e.label());
+            // a name the user or the service gave: data, in whatever script
+            if (e.nameProperty().get().isBlank()) {
+                name.getStyleClass().remove("data");
+            } else if (!name.getStyleClass().contains("data")) {
+                name.getStyleClass().add("data");
             }
             String rinText = e.displayRinProperty().get();
-            Label rin = new Label(rinText == null ? "" : rinText);
-            rin.getStyleClass().add("muted");
-            Bidi.leftToRight(rin);
-            Label state = new Label(switch (e.stateProperty().get()) {
+            rin.setText(rinText == null ? "" : rinText);
+            MainWindowViewModel.State s = e.stateProperty().get();
+            state.setText(switch (s) {
                 case READY -> "●";
                 case FAILED -> "!";
                 case CONNECTING -> "…";
                 case IDLE -> "";
             });
-            state.getStyleClass().addAll("taxpayer-state", e.stateProperty().get().name().toLowerCase(java.util.Locale.ROOT));
-            Region spacer = new Region();
-            HBox.setHgrow(spacer, Priority.ALWAYS);
-            HBox line = new HBox(6, new VBox(0, name, rin), spacer, state);
-            line.setAlignment(Pos.CENTER_LEFT);
-            setText(null);
-            setGraphic(line);
+            String stateClass = s.name().toLowerCase(java.util.Locale.ROOT);
+            state.getStyleClass().removeIf(c -> !c.equals("taxpayer-state") && !c.equals(stateClass));
+            if (!state.getStyleClass().contains(stateClass)) {
+                state.getStyleClass().add(stateClass);
+            }
             if (e.isOwn()) {
                 setContextMenu(null);
             } else {
-                MenuItem rename = item("switcher.rename", "rename-" + e.rin());
-                rename.setOnAction(x -> startRename(getIndex()));
-                MenuItem remove = item("switcher.remove", "remove-" + e.rin());
-                remove.setOnAction(x -> vm.remove(e));
-                setContextMenu(new ContextMenu(rename, remove));
+                rename.setId("rename-" + e.rin());
+                remove.setId("remove-" + e.rin());
+                setContextMenu(menu);
+            }
+            if (!isEditing()) {
+                setText(null);
+                setGraphic(line);
             }
         }
     }
