@@ -106,6 +106,20 @@ class MainWindowFxTest extends FxSandboxTestBase {
     }
 
     @Test
+    void theSelectedTaxpayersStateAndRinAreDrawnInItsRowsTextColour() {
+        loginAsIntermediary();
+        clickOn("#taxpayer-" + NILE); // the list has the keyboard: its selection bar is the accent colour
+        waitUntil("the list has the focus", () -> fx(() -> lookup("#switcher-list").query().isFocused()));
+        String row = "#taxpayer-" + NILE;
+        waitUntil("Nile is connected", () -> entry(NILE).stateProperty().get() == State.READY);
+        javafx.scene.paint.Paint text = fx(() -> lookup(row + " .taxpayer-name").<Label>query().getTextFill());
+        // the ready dot (the accent colour elsewhere) and the grey RIN would vanish on the accent bar
+        assertThat(fx(() -> lookup(row + " .taxpayer-state").<Label>query().getTextFill())).isEqualTo(text);
+        assertThat(fx(() -> lookup(row + " .muted").<Label>query().getTextFill())).isEqualTo(text);
+        assertThat(fx(() -> lookup("#taxpayer-" + PHARMA + " .taxpayer-name").<Label>query().getTextFill())).as("an unselected row").isNotEqualTo(text);
+    }
+
+    @Test
     void aRenameUnderWayKeepsItsTextWhileAnotherTaxpayerConnects() throws Exception {
         loginAsIntermediary();
         sandbox().knobs().latency(java.time.Duration.ofMillis(800));
