@@ -120,6 +120,29 @@ class MainWindowFxTest extends FxSandboxTestBase {
     }
 
     @Test
+    void aLanguageChangeRenamesTheUnnamedTaxpayerAndKeepsARenameUnderWay() {
+        loginAsIntermediary();
+        clickOn("#add-pane");
+        typeInto("#add-rin", GIZA);
+        clickOn("#add-button");
+        waitUntil("Giza is listed", () -> lookup("#taxpayer-" + GIZA).tryQuery().isPresent());
+        assertThat(fx(() -> lookup("#taxpayer-" + GIZA + " .taxpayer-name").<Label>query().getText())).isEqualTo("Unnamed taxpayer");
+        // a rename of Textiles under way, from the keyboard (Nile, Pharma, Textiles)
+        clickOn("#taxpayer-" + NILE);
+        type(KeyCode.DOWN, 2);
+        waitUntil("Textiles is selected", () -> fx(() -> lookup("#switcher-list").<ListView<TaxpayerEntry>>query()
+                .getSelectionModel().getSelectedItem().rin()).equals(TEXTILES));
+        type(KeyCode.F2);
+        waitUntil("the name is being edited", () -> fx(() -> lookup("#switcher-list").<ListView<TaxpayerEntry>>query().getEditingIndex()) >= 0);
+        write("Alex");
+        onFx(() -> ctx.i18n().languageProperty().set(app.ishaar.ui.i18n.AppLanguage.ARABIC));
+        waitUntil("Giza's name in Arabic", () -> fx(() -> lookup("#taxpayer-" + GIZA + " .taxpayer-name").<Label>query().getText())
+                .equals("ممول بلا اسم"));
+        assertThat(fx(() -> lookup("#switcher-list .text-field").<TextField>query().getText())).as("the rename under way").isEqualTo("Alex");
+        type(KeyCode.ESCAPE);
+    }
+
+    @Test
     void aRenameUnderWayKeepsItsTextWhileAnotherTaxpayerConnects() throws Exception {
         loginAsIntermediary();
         sandbox().knobs().latency(java.time.Duration.ofMillis(800));

@@ -102,10 +102,7 @@ public final class MainWindowView {
             }
         });
         showCurrent();
-        Weak.listen(root.getProperties(), (o, a, b) -> {
-            showCurrent();
-            list.refresh();
-        }, i18n.languageProperty());
+        Weak.listen(root.getProperties(), (o, a, b) -> showCurrent(), i18n.languageProperty());
         ticker = new Timeline(new KeyFrame(Duration.seconds(1), e -> vm.tick()));
         ticker.setCycleCount(Animation.INDEFINITE);
         ticker.play();
@@ -513,9 +510,9 @@ public final class MainWindowView {
 
     /**
      * A taxpayer in the switcher: name, RIN (left-to-right), and its state; F2 or the menu renames.
-     * Its parts are made once and follow the shown taxpayer's name, RIN and state, so a change of
-     * one taxpayer redraws its own row only (a refresh of the whole list made every row anew, and
-     * reset a rename under way in another row).
+     * Its parts are made once and follow the shown taxpayer's name (in the UI language when it has
+     * none), RIN and state, so a change of one taxpayer, or of the language, redraws the rows
+     * concerned only (a refresh of the whole list made every row anew, and reset a rename under way).
      */
     private final class TaxpayerCell extends ListCell<TaxpayerEntry> {
         private final TextField editor = new TextField();
@@ -586,13 +583,13 @@ public final class MainWindowView {
             TaxpayerEntry now = empty ? null : e;
             if (now != shown) {
                 if (shown != null) {
-                    shown.nameProperty().removeListener(redraw);
+                    shown.labelText().removeListener(redraw);
                     shown.displayRinProperty().removeListener(redraw);
                     shown.stateProperty().removeListener(redraw);
                 }
                 shown = now;
                 if (now != null) {
-                    now.nameProperty().addListener(redraw);
+                    now.labelText().addListener(redraw);
                     now.displayRinProperty().addListener(redraw);
                     now.stateProperty().addListener(redraw);
                 }

@@ -536,6 +536,7 @@ public final class MainWindowViewModel {
         private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>(this, "state", State.IDLE);
         private final ReadOnlyObjectWrapper<Failure> failure = new ReadOnlyObjectWrapper<>(this, "failure");
         private final BooleanProperty ended = new SimpleBooleanProperty(this, "ended", false);
+        private final StringBinding label;
         private final StringBinding failureText;
         private final StringBinding failureDetail;
         private Session session;
@@ -546,6 +547,8 @@ public final class MainWindowViewModel {
             this.rin = rin;
             this.name.set(name == null ? "" : name);
             this.displayRin.set(rin);
+            this.label = Bindings.createStringBinding(() -> !this.name.get().isBlank() ? this.name.get()
+                    : rin == null ? i18n.get("switcher.own") : i18n.get("switcher.unnamed"), this.name, i18n.languageProperty());
             this.failureText = Bindings.createStringBinding(
                     () -> failure.get() == null ? "" : failure.get().text(i18n), failure, i18n.languageProperty());
             this.failureDetail = Bindings.createStringBinding(
@@ -582,12 +585,14 @@ public final class MainWindowViewModel {
             return rin == null;
         }
 
-        /** The name to show: the given one, else "Own taxpayer". */
+        /** The name to show: the given one, else "Own taxpayer" (or "Unnamed") in the UI language. */
         public String label() {
-            if (!name.get().isBlank()) {
-                return name.get();
-            }
-            return rin == null ? i18n.get("switcher.own") : i18n.get("switcher.unnamed");
+            return label.get();
+        }
+
+        /** {@link #label()}, observable: it changes with the name and the UI language. */
+        public ObservableStringValue labelText() {
+            return label;
         }
 
         public ReadOnlyObjectProperty<State> stateProperty() {
