@@ -516,13 +516,15 @@ public final class MainWindowView {
      */
     private final class TaxpayerCell extends ListCell<TaxpayerEntry> {
         private final TextField editor = new TextField();
-        private final Label name = new Label();
-        private final Label rin = new Label();
-        private final Label state = new Label();
-        private final HBox line;
-        private final MenuItem rename = item("switcher.rename", null);
-        private final MenuItem remove = item("switcher.remove", null);
-        private final ContextMenu menu = new ContextMenu(rename, remove);
+        /** The row's parts, made when the cell first shows a taxpayer (most cells of the list stay empty). */
+        private Label name;
+        private Label rin;
+        private Label state;
+        private HBox line;
+        /** Rename and Remove, made when the cell first shows a taxpayer that has them (not the own one). */
+        private ContextMenu menu;
+        private MenuItem rename;
+        private MenuItem remove;
         private final javafx.beans.InvalidationListener redraw = o -> render();
         private TaxpayerEntry shown;
 
@@ -540,16 +542,20 @@ public final class MainWindowView {
                     e.consume();
                 }
             });
+        }
+
+        private void makeParts() {
+            name = new Label();
             name.getStyleClass().add("taxpayer-name");
+            rin = new Label();
             rin.getStyleClass().add("muted");
             Bidi.leftToRight(rin);
+            state = new Label();
             state.getStyleClass().add("taxpayer-state");
             Region spacer = new Region();
             HBox.setHgrow(spacer, Priority.ALWAYS);
             line = new HBox(6, new VBox(0, name, rin), spacer, state);
             line.setAlignment(Pos.CENTER_LEFT);
-            rename.setOnAction(x -> startRename(getIndex()));
-            remove.setOnAction(x -> vm.remove(getItem()));
         }
 
         @Override
@@ -607,6 +613,9 @@ public final class MainWindowView {
                 setId(null);
                 return;
             }
+            if (line == null) {
+                makeParts();
+            }
             setId("taxpayer-" + (e.rin() == null ? "own" : e.rin()));
             name.setText(e.label());
             // a name the user or the service gave: data, in whatever script
@@ -632,6 +641,13 @@ public final class MainWindowView {
             if (e.isOwn()) {
                 setContextMenu(null);
             } else {
+                if (menu == null) {
+                    rename = item("switcher.rename", null);
+                    rename.setOnAction(x -> startRename(getIndex()));
+                    remove = item("switcher.remove", null);
+                    remove.setOnAction(x -> vm.remove(getItem()));
+                    menu = new ContextMenu(rename, remove);
+                }
                 rename.setId("rename-" + e.rin());
                 remove.setId("remove-" + e.rin());
                 setContextMenu(menu);
