@@ -21,6 +21,8 @@ public final class Fonts {
 
     private static final System.Logger LOG = LazyLogger.of(Fonts.class.getName());
     public static final String FAMILY = "Ishaar Sans";
+    /** Where the fonts are among the classes (and in the jar). */
+    private static final String RESOURCES = "/app/ishaar/fonts/";
     private static final String[] FILES = {"IshaarSans-Regular.ttf", "IshaarSans-Bold.ttf"};
     private static boolean loaded;
     /**
@@ -58,7 +60,7 @@ public final class Fonts {
                 return p;
             }
         }
-        URL resource = Fonts.class.getResource("/app/ishaar/fonts/" + file);
+        URL resource = Fonts.class.getResource(RESOURCES + file);
         if (resource != null && "file".equals(resource.getProtocol())) {
             try {
                 return Path.of(resource.toURI());
@@ -78,7 +80,7 @@ public final class Fonts {
     }
 
     private static Font fromJar(String file) {
-        try (InputStream in = Fonts.class.getResourceAsStream("/app/ishaar/fonts/" + file)) {
+        try (InputStream in = Fonts.class.getResourceAsStream(RESOURCES + file)) {
             return in == null ? null : Font.loadFont(in, 13);
         } catch (IOException e) {
             LOG.log(System.Logger.Level.WARNING, "bundled font {0} could not be read: {1}", file, e.getMessage());
