@@ -3,9 +3,11 @@ package app.ishaar.ui.common;
 import javafx.animation.AnimationTimer;
 
 /**
- * Runs a task on the FX thread once the frame being prepared now has been drawn: at the start of
- * the second pulse from now (the first pulse draws it). For work a window starts when it opens
- * (background threads included): started at {@code show()}, it would compete with the first frame.
+ * Runs a task on the FX thread once the frame being prepared now has been drawn: the second pulse
+ * from now shows that the first has drawn it, and the task runs when that pulse is over. For work a
+ * window starts when it opens (background threads included): started at {@code show()}, it would
+ * compete with the first frame. Run inside the second pulse, such tasks (the login dialog has five)
+ * made that pulse, and so the dialog's second frame, wait for them.
  */
 public final class AfterFirstFrame {
     private AfterFirstFrame() {}
@@ -19,7 +21,7 @@ public final class AfterFirstFrame {
             public void handle(long now) {
                 if (++pulses == 2) {
                     stop();
-                    task.run();
+                    FxExecutor.later(task);
                 }
             }
         }.start();

@@ -14,6 +14,14 @@ public final class FxExecutor implements Executor {
 
     private FxExecutor() {}
 
+    /**
+     * Runs a task on the FX thread after what it is doing now: the event or the pulse under way
+     * (animation timers, styling, layout and the frame's hand-over to the renderer) finishes first.
+     */
+    public static void later(Runnable command) {
+        Platform.runLater(command);
+    }
+
     @Override
     public void execute(Runnable command) {
         if (Platform.isFxApplicationThread()) {
