@@ -11,7 +11,11 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.logging.LogRecord;
+import javafx.geometry.Bounds;
 import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.IndexRange;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.Test;
@@ -100,6 +104,40 @@ class LoginDialogFxTest extends FxSandboxTestBase {
         waitUntil("the form is filled from the other profile", () -> "erp-nile-trading".equals(text("#clientId")));
         assertThat(text("#profile .label")).isEqualTo("erp-nile-trading  ·  Sandbox (built in)");
         assertThat(text("#onBehalfOf")).as("the other profile's own taxpayer").isEmpty();
+    }
+
+    @Test
+    void aFormThatNoLongerFitsScrollsAndTheFieldBeingTypedInKeepsItsFocusAndCaret() {
+        waitForDemoAccounts();
+        typeInto("#clientId", "erp-nile");
+        type(KeyCode.LEFT, KeyCode.LEFT);
+        press(KeyCode.SHIFT).type(KeyCode.LEFT).release(KeyCode.SHIFT);
+        // the window is made shorter than the form (as on a small screen with large text)
+        onFx(() -> {
+            flow.loginStage().setMinHeight(300);
+            flow.loginStage().setHeight(300);
+        });
+        waitUntil("the form scrolls", () -> fx(() -> lookup("#formArea .scroll-pane").tryQuery().isPresent()));
+        onFx(() -> lookup("#formArea").query().getScene().getRoot().layout());
+
+        assertThat(fx(() -> flow.loginStage().getScene().getFocusOwner() == lookup("#clientId").query()))
+                .as("the keyboard stays in the client ID").isTrue();
+        assertThat(fx(() -> lookup("#clientId").<TextField>query().getSelection())).as("the selection made with Shift+Left")
+                .isEqualTo(new IndexRange(5, 6));
+        type(KeyCode.X);
+        assertThat(text("#clientId")).isEqualTo("erp-nxle");
+
+        // the buttons stay whole below the form, and the form's last part can be scrolled to
+        double sceneHeight = fx(() -> flow.loginStage().getScene().getHeight());
+        assertThat(fx(() -> lookup("#login-button").query().localToScene(lookup("#login-button").query().getLayoutBounds()).getMaxY()))
+                .isLessThanOrEqualTo(sceneHeight);
+        ScrollPane scroll = fx(() -> lookup("#formArea .scroll-pane").<ScrollPane>query());
+        Bounds viewport = fx(() -> scroll.localToScene(scroll.getLayoutBounds()));
+        assertThat(fx(() -> lookup("#demoBox").query().localToScene(lookup("#demoBox").query().getLayoutBounds()).getMaxY()))
+                .as("the demo accounts end below the visible part").isGreaterThan(viewport.getMaxY() + 1);
+        onFx(() -> scroll.setVvalue(scroll.getVmax()));
+        waitUntil("the demo accounts are scrolled into view", () -> fx(() ->
+                lookup("#demoBox").query().localToScene(lookup("#demoBox").query().getLayoutBounds()).getMaxY() <= viewport.getMaxY() + 0.5));
     }
 
     @Test

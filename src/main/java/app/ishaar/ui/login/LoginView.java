@@ -5,6 +5,7 @@ import app.ishaar.core.service.Environment;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.ui.common.AfterFirstFrame;
 import app.ishaar.ui.common.LanguageSwitch;
+import app.ishaar.ui.common.ScrollWhenNeeded;
 import app.ishaar.ui.common.WhenFirst;
 import app.ishaar.ui.i18n.I18n;
 import java.util.stream.Collectors;
@@ -25,7 +26,6 @@ import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.PasswordField;
-import javafx.scene.control.ScrollPane;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
@@ -66,11 +66,10 @@ public final class LoginView {
         root.setId("login");
         root.getStyleClass().add("login");
         root.setTop(header());
-        ScrollPane scroll = new ScrollPane(form());
-        scroll.setFitToWidth(true);
-        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
-        scroll.getStyleClass().add("plain-scroll");
-        root.setCenter(scroll);
+        // the form scrolls once it does not fit (a short window, or rows added below)
+        ScrollWhenNeeded center = new ScrollWhenNeeded(form(), "plain-scroll");
+        center.setId("formArea");
+        root.setCenter(center);
         root.setBottom(footer());
         root.setPrefWidth(560);
         root.addEventHandler(KeyEvent.KEY_PRESSED, this::onKey);
@@ -128,7 +127,7 @@ public final class LoginView {
         return header;
     }
 
-    private Node form() {
+    private VBox form() {
         GridPane grid = new GridPane();
         grid.setHgap(12);
         grid.setVgap(0); // hidden rows (custom addresses, errors) must leave no gap
