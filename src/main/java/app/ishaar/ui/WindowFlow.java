@@ -198,8 +198,12 @@ public final class WindowFlow {
             }
             // the dialog goes once the window has drawn its new content (gone at once, it uncovered
             // the window's last frame, its logged-out line, for a frame); the window, open all along
-            // behind it, then takes the keyboard back
+            // behind it, then takes the keyboard back; unless it was logged out meanwhile (the dialog
+            // is then the new one)
             AfterFirstFrame.run(() -> {
+                if (vm != mainVm) {
+                    return;
+                }
                 closeDialog();
                 stage.toFront();
                 stage.requestFocus();

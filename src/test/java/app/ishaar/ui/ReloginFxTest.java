@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.ui.history.HistoryViewModel;
 import app.ishaar.ui.main.MainWindowViewModel;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import javafx.animation.AnimationTimer;
 import javafx.scene.Node;
 import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
@@ -77,5 +80,49 @@ class ReloginFxTest extends FxSandboxTestBase {
         assertThat(table()).isNotSameAs(firstTable);
         assertThat(text("#header-name")).isEqualTo("Nile Trading Co.");
         assertThat(fx(() -> flow.mainViewModel().entries().size())).isEqualTo(4);
+    }
+
+    @Test
+    void aLogOutTheMomentTheWindowIsBackLeavesTheNewDialogOpen() throws Exception {
+        logIn("erp-nile-trading");
+        onFx(() -> flow.mainViewModel().logout());
+        waitUntil("the dialog is back", () -> flow.loginStage().isShowing() && flow.mainStage() == null);
+
+        // log out in the first pulse that finds the kept window showing its view again, before
+        // the window has drawn it (a script, or a shortcut pressed as the window comes back)
+        CountDownLatch loggedOut = new CountDownLatch(1);
+        onFx(() -> new AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                Node view = flow.mainStage() == null ? null : flow.mainStage().getScene().lookup("#main-view");
+                if (view != null && view.isVisible()) {
+                    stop();
+                    flow.mainViewModel().logout();
+                    loggedOut.countDown();
+                }
+            }
+        }.start());
+        waitForDemoAccounts();
+        clickOn("#demo-erp-nile-trading");
+        clickOn("#login-button");
+        assertThat(loggedOut.await(20, TimeUnit.SECONDS)).isTrue();
+
+        // what the login had left to do after the window's next frames must not close the new dialog
+        CountDownLatch pulses = new CountDownLatch(6);
+        onFx(() -> new AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                pulses.countDown();
+                if (pulses.getCount() == 0) {
+                    stop();
+                }
+            }
+        }.start());
+        assertThat(pulses.await(20, TimeUnit.SECONDS)).isTrue();
+        assertThat(fx(() -> flow.loginStage().isShowing())).as("the new login dialog is open").isTrue();
+        assertThat(visible("#login-button")).isTrue();
+        waitForDemoAccounts();
+        logIn("erp-nile-trading");
+        assertThat(visible("#main-view")).isTrue();
     }
 }
