@@ -136,6 +136,17 @@ final class UiDriver {
         return onFx(() -> monitor.await(condition));
     }
 
+    /**
+     * Completes, with System.nanoTime at the start of that pulse, at the first pulse after one whose
+     * styling and layout left the condition true: the pulse that made it true, or the first after
+     * it was made true between pulses (a window's show(), an eager layout), has drawn it by then.
+     * For conditions on what the scene shows; they are read after each scene's layout, so they
+     * must not change anything.
+     */
+    CompletableFuture<Long> drawn(BooleanSupplier shows) throws Exception {
+        return onFx(() -> monitor.awaitDrawn(shows));
+    }
+
     static long await(CompletableFuture<Long> f) throws Exception {
         return f.get(60, TimeUnit.SECONDS);
     }
@@ -240,7 +251,7 @@ final class UiDriver {
             ((Button) node("login", "demo-" + clientId)).fire();
             return null;
         });
-        CompletableFuture<Long> shown = at(() -> pageOnScreen(null));
+        CompletableFuture<Long> shown = drawn(() -> pageOnScreen(null));
         long t0 = onFx(() -> {
             Button login = (Button) node("login", "login-button");
             if (login.isDisabled()) {
@@ -282,7 +293,7 @@ final class UiDriver {
             return null;
         });
         // the same first notification, now with `size` rows
-        await(at(() -> {
+        await(drawn(() -> {
             TableView<Object> t = table();
             return t != null && t.getItems().size() == size && pageOnScreen(null) && before != null;
         }));
@@ -291,7 +302,7 @@ final class UiDriver {
     /** Clicks Next page and waits until the next page is on screen; returns nanos from click to shown. */
     long nextPage() throws Exception {
         Object before = onFx(UiDriver::firstRow);
-        CompletableFuture<Long> shown = at(() -> pageOnScreen(before));
+        CompletableFuture<Long> shown = drawn(() -> pageOnScreen(before));
         long t0 = onFx(() -> {
             Button next = nextButton();
             if (next.isDisabled()) {
@@ -352,6 +363,42 @@ final class UiDriver {
         private List<Long> cpu = new ArrayList<>();
         private final java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
 
+        private BooleanSupplier shows;
+        private CompletableFuture<Long> drawn;
+        /** Whether a layout has left {@link #shows} true: the next pulse's start completes {@link #drawn}. */
+        private boolean laidOut;
+        private final java.util.Set<javafx.scene.Scene> watched = java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>());
+
+        CompletableFuture<Long> awaitDrawn(BooleanSupplier c) {
+            CompletableFuture<Long> f = new CompletableFuture<>();
+            if (drawn != null) {
+                drawn.completeExceptionally(new IllegalStateException("superseded"));
+            }
+            shows = c;
+            drawn = f;
+            laidOut = false;
+            return f;
+        }
+
+        /** Each showing window's scene reads {@link #shows} after its layout, once per pulse. */
+        private void watchScenes() {
+            for (Window w : Window.getWindows()) {
+                javafx.scene.Scene scene = w.getScene();
+                if (w.isShowing() && scene != null && watched.add(scene)) {
+                    scene.addPostLayoutPulseListener(() -> {
+                        if (shows != null && !laidOut) {
+                            try {
+                                laidOut = shows.getAsBoolean();
+                            } catch (RuntimeException e) {
+                                drawn.completeExceptionally(e);
+                                shows = null;
+                            }
+                        }
+                    });
+                }
+            }
+        }
+
         CompletableFuture<Long> await(BooleanSupplier c) {
             CompletableFuture<Long> f = new CompletableFuture<>();
             if (met != null) {
@@ -395,6 +442,15 @@ final class UiDriver {
         @Override
         public void handle(long now) {
             long t = System.nanoTime();
+            if (shows != null && laidOut) {
+                CompletableFuture<Long> f = drawn;
+                shows = null;
+                drawn = null;
+                laidOut = false;
+                metCpu = threads.getCurrentThreadCpuTime();
+                f.complete(t);
+            }
+            watchScenes();
             if (recording) {
                 long c = threads.getCurrentThreadCpuTime();
                 if (last != 0) {

@@ -121,8 +121,8 @@ class ReloginFxTest extends FxSandboxTestBase {
         assertThat(pulses.await(20, TimeUnit.SECONDS)).isTrue();
         assertThat(fx(() -> flow.loginStage().isShowing())).as("the new login dialog is open").isTrue();
         assertThat(visible("#login-button")).isTrue();
-        waitForDemoAccounts();
         logIn("erp-nile-trading");
         assertThat(visible("#main-view")).isTrue();
+        waitUntil("the dialog is gone", () -> fx(() -> !flow.loginStage().isShowing()));
     }
 }
