@@ -294,6 +294,9 @@ public final class WindowFlow {
         if (loginVm != null) {
             loginVm.cancel();
             loginVm.clearSecret();
+            // what the dialog left for after its first frame (the keychain probe, the demo accounts,
+            // the main window made ahead) checks that it is still the current one: now it is not
+            loginVm = null;
         }
         if (mainVm != null) {
             MainWindowViewModel vm = mainVm;

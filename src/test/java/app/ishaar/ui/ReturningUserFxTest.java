@@ -7,8 +7,12 @@ import app.ishaar.core.settings.Settings;
 import app.ishaar.core.settings.SettingsStore;
 import app.ishaar.ui.main.MainWindowViewModel;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import javafx.animation.AnimationTimer;
 import javafx.scene.Node;
 import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -47,5 +51,30 @@ class ReturningUserFxTest extends FxSandboxTestBase {
         assertThat(text("#header-host")).isEqualTo("127.0.0.1");
         assertThat(text("#header-rin")).isEqualTo("204918573");
         waitUntil("the dialog is gone", () -> fx(() -> !flow.loginStage().isShowing()));
+    }
+
+    @Test
+    void aDialogClosedTheMomentItShowsLeavesNothingToRunAfterIt() throws Exception {
+        // a second run's windows, opened and closed in one go: before the dialog's first frame
+        WindowFlow[] closed = new WindowFlow[1];
+        onFx(() -> {
+            closed[0] = new WindowFlow(ctx, new Stage(), () -> {});
+            closed[0].showLogin();
+            closed[0].quit();
+        });
+        CountDownLatch pulses = new CountDownLatch(8);
+        onFx(() -> new AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                pulses.countDown();
+                if (pulses.getCount() == 0) {
+                    stop();
+                }
+            }
+        }.start());
+        assertThat(pulses.await(20, TimeUnit.SECONDS)).isTrue();
+        // the main window this profile's dialog makes ahead, once drawn, was not made for a closed one
+        assertThat(fx(() -> closed[0].keptViewModel())).as("a main window made after the close").isNull();
+        assertThat(fx(() -> closed[0].loginStage().isShowing())).isFalse();
     }
 }
