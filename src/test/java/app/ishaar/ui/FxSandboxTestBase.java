@@ -106,6 +106,26 @@ public abstract class FxSandboxTestBase extends FxRobot {
         }
     }
 
+    /** Waits until the toolkit has run this many pulses from now (what is left for after a frame has then run). */
+    protected static void waitForPulses(int count) {
+        java.util.concurrent.CountDownLatch pulses = new java.util.concurrent.CountDownLatch(count);
+        onFx(() -> new javafx.animation.AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                pulses.countDown();
+                if (pulses.getCount() == 0) {
+                    stop();
+                }
+            }
+        }.start());
+        try {
+            assertThat(pulses.await(20, TimeUnit.SECONDS)).as(count + " pulses within 20 s").isTrue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
     protected static void onFx(Runnable r) {
         try {
             WaitForAsyncUtils.asyncFx(r).get(5, TimeUnit.SECONDS);

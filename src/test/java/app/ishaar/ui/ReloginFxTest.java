@@ -108,17 +108,7 @@ class ReloginFxTest extends FxSandboxTestBase {
         assertThat(loggedOut.await(20, TimeUnit.SECONDS)).isTrue();
 
         // what the login had left to do after the window's next frames must not close the new dialog
-        CountDownLatch pulses = new CountDownLatch(6);
-        onFx(() -> new AnimationTimer() {
-            @Override
-            public void handle(long now) {
-                pulses.countDown();
-                if (pulses.getCount() == 0) {
-                    stop();
-                }
-            }
-        }.start());
-        assertThat(pulses.await(20, TimeUnit.SECONDS)).isTrue();
+        waitForPulses(6);
         assertThat(fx(() -> flow.loginStage().isShowing())).as("the new login dialog is open").isTrue();
         assertThat(visible("#login-button")).isTrue();
         logIn("erp-nile-trading");

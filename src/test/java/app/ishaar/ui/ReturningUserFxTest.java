@@ -7,9 +7,6 @@ import app.ishaar.core.settings.Settings;
 import app.ishaar.core.settings.SettingsStore;
 import app.ishaar.ui.main.MainWindowViewModel;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import javafx.animation.AnimationTimer;
 import javafx.scene.Node;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
@@ -54,7 +51,7 @@ class ReturningUserFxTest extends FxSandboxTestBase {
     }
 
     @Test
-    void aDialogClosedTheMomentItShowsLeavesNothingToRunAfterIt() throws Exception {
+    void aDialogClosedTheMomentItShowsLeavesNothingToRunAfterIt() {
         // a second run's windows, opened and closed in one go: before the dialog's first frame
         WindowFlow[] closed = new WindowFlow[1];
         onFx(() -> {
@@ -62,17 +59,7 @@ class ReturningUserFxTest extends FxSandboxTestBase {
             closed[0].showLogin();
             closed[0].quit();
         });
-        CountDownLatch pulses = new CountDownLatch(8);
-        onFx(() -> new AnimationTimer() {
-            @Override
-            public void handle(long now) {
-                pulses.countDown();
-                if (pulses.getCount() == 0) {
-                    stop();
-                }
-            }
-        }.start());
-        assertThat(pulses.await(20, TimeUnit.SECONDS)).isTrue();
+        waitForPulses(8);
         // the main window this profile's dialog makes ahead, once drawn, was not made for a closed one
         assertThat(fx(() -> closed[0].keptViewModel())).as("a main window made after the close").isNull();
         assertThat(fx(() -> closed[0].loginStage().isShowing())).isFalse();
