@@ -146,8 +146,28 @@ public abstract class FxSandboxTestBase extends FxRobot {
                 && n.getScene().getWindow().isShowing()).orElse(false));
     }
 
+    /**
+     * Waits until the demo accounts can be clicked: listed, drawn at their place (laid out, in a
+     * showing window, nothing above them hidden) and enabled, all read on the FX thread. Found as
+     * soon as a button existed, a click could come before the pulse that lays it out, and the
+     * robot then found no visible button.
+     */
     protected void waitForDemoAccounts() {
-        waitUntil("the demo accounts are listed", () -> lookup("#demo-erp-nile-trading").tryQuery().isPresent());
+        waitUntil("the demo accounts are listed and can be clicked", () -> fx(() -> lookup("#demo-erp-nile-trading").tryQuery()
+                .map(FxSandboxTestBase::clickable).orElse(false)));
+    }
+
+    private static boolean clickable(Node n) {
+        if (n.getScene() == null || n.getScene().getWindow() == null || !n.getScene().getWindow().isShowing() || n.isDisabled()
+                || n.getLayoutBounds().getWidth() <= 0 || n.getLayoutBounds().getHeight() <= 0) {
+            return false;
+        }
+        for (Node p = n; p != null; p = p.getParent()) {
+            if (!p.isVisible()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     protected void waitForMainWindow() {
