@@ -55,13 +55,14 @@ public final class ScrollWhenNeeded extends Region {
         double y = snappedTopInset();
         double w = getWidth() - x - snappedRightInset();
         double h = getHeight() - y - snappedBottomInset();
-        if (scroll == null && content.prefHeight(w) > h + 0.5) {
+        double needed = scroll == null ? content.prefHeight(w) : 0;
+        if (scroll == null && needed > h + 0.5) {
             wrap();
         }
         if (scroll != null) {
             scroll.resizeRelocate(x, y, w, h);
         } else {
-            content.resizeRelocate(x, y, w, content.prefHeight(w));
+            content.resizeRelocate(x, y, w, needed);
         }
     }
 
