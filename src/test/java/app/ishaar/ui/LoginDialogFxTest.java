@@ -1,6 +1,7 @@
 package app.ishaar.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import app.ishaar.core.service.Environment;
 import app.ishaar.testing.LogCapture;
@@ -75,6 +76,24 @@ class LoginDialogFxTest extends FxSandboxTestBase {
         waitUntil("the next environment is chosen", () -> flow.loginViewModel().environmentProperty().get() == Environment.Kind.PREPROD);
         assertThat(text("#environment .label")).isEqualTo("Pre-production");
         assertThat(visible("#demoBox")).as("the demo accounts are the sandbox's only").isFalse();
+    }
+
+    @Test
+    void theEnvironmentBoxSpansTheFieldsColumnAndShowsItsChoiceWholeInBothLanguages() {
+        waitForDemoAccounts();
+        for (String lang : new String[] {"#lang-ar", "#lang-en"}) {
+            clickOn(lang);
+            waitForPulses(2);
+            Bounds box = fx(() -> lookup("#environment").query().localToScene(lookup("#environment").query().getLayoutBounds()));
+            Bounds field = fx(() -> lookup("#clientId").query().localToScene(lookup("#clientId").query().getLayoutBounds()));
+            assertThat(box.getMinX()).as("starts where the fields start").isCloseTo(field.getMinX(), within(0.5));
+            assertThat(box.getWidth()).as("as wide as the fields").isCloseTo(field.getWidth(), within(0.5));
+            // the shown choice is not cut short: its label has at least the room it asks for
+            assertThat(fx(() -> {
+                javafx.scene.control.Label shown = lookup("#environment .label").query();
+                return shown.getWidth() + 0.5 >= shown.prefWidth(-1);
+            })).as("the choice's name fits").isTrue();
+        }
     }
 
     @Test

@@ -6,6 +6,7 @@ import app.ishaar.core.settings.Profile;
 import app.ishaar.ui.common.AfterFirstFrame;
 import app.ishaar.ui.common.LanguageSwitch;
 import app.ishaar.ui.common.ScrollWhenNeeded;
+import app.ishaar.ui.common.StretchedChoiceBoxSkin;
 import app.ishaar.ui.common.WhenFirst;
 import app.ishaar.ui.i18n.I18n;
 import java.util.stream.Collectors;
@@ -172,6 +173,7 @@ public final class LoginView {
         env.setId("environment");
         env.getItems().setAll(Environment.Kind.SANDBOX, Environment.Kind.PREPROD, Environment.Kind.PROD, Environment.Kind.CUSTOM);
         env.setMaxWidth(Double.MAX_VALUE);
+        env.setSkin(new StretchedChoiceBoxSkin<>(env));
         env.setConverter(environmentNames());
         // a new converter is how a choice box relabels its value and its menu
         Weak.listen(env.getProperties(), (o, a, b) -> env.setConverter(environmentNames()), i18n.languageProperty());
