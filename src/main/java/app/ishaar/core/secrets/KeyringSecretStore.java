@@ -13,6 +13,11 @@ import java.util.Optional;
  *
  * <p>java-keyring takes and returns {@code String}s: the secret exists as a String only for the
  * duration of the native call.
+ *
+ * <p>Everything that names a java-keyring class is in the nested {@code Backend}, loaded at the first
+ * probe: the store itself is made on the app's start-up path, and loading (verifying) a class that
+ * catches java-keyring's exceptions opened java-keyring's jar there, some 6 ms before the first
+ * frame.
  */
 public final class KeyringSecretStore implements SecretStore {
 
@@ -22,7 +27,7 @@ public final class KeyringSecretStore implements SecretStore {
 
     private final Object lock = new Object();
     private volatile boolean probed;
-    private Keyring keyring;
+    private Backend backend;
     private String unavailableReason;
 
     private void probe() {
@@ -34,19 +39,9 @@ public final class KeyringSecretStore implements SecretStore {
                 return;
             }
             try {
-                Keyring k = Keyring.create();
-                try {
-                    k.getPassword(SERVICE, PROBE);
-                } catch (PasswordAccessException notFound) {
-                    // "no such entry" is the expected answer; a keyring that cannot answer at all throws a RuntimeException
-                }
-                keyring = k;
-            } catch (BackendNotSupportedException e) {
-                unavailableReason = "no supported keychain on this system";
-            } catch (RuntimeException | LinkageError e) {
-                unavailableReason = "the keychain does not answer (" + e.getClass().getSimpleName() + ")";
-            }
-            if (unavailableReason != null) {
+                backend = Backend.open();
+            } catch (SecretStoreException e) {
+                unavailableReason = e.getMessage();
                 LOG.log(System.Logger.Level.INFO, "secrets cannot be remembered: {0}", unavailableReason);
             }
             probed = true;
@@ -56,7 +51,7 @@ public final class KeyringSecretStore implements SecretStore {
     @Override
     public boolean isAvailable() {
         probe();
-        return keyring != null;
+        return backend != null;
     }
 
     @Override
@@ -67,17 +62,7 @@ public final class KeyringSecretStore implements SecretStore {
 
     @Override
     public Optional<char[]> load(String account) throws SecretStoreException {
-        if (!isAvailable()) {
-            return Optional.empty();
-        }
-        try {
-            String s = keyring.getPassword(SERVICE, account);
-            return s == null ? Optional.empty() : Optional.of(s.toCharArray());
-        } catch (PasswordAccessException e) {
-            return Optional.empty();
-        } catch (RuntimeException e) {
-            throw new SecretStoreException("the keychain could not be read (" + e.getClass().getSimpleName() + ")", null);
-        }
+        return isAvailable() ? backend.load(account) : Optional.empty();
     }
 
     @Override
@@ -85,24 +70,68 @@ public final class KeyringSecretStore implements SecretStore {
         if (!isAvailable()) {
             throw new SecretStoreException("no keychain: " + unavailableReason, null);
         }
-        try {
-            keyring.setPassword(SERVICE, account, new String(secret));
-        } catch (PasswordAccessException | RuntimeException e) {
-            throw new SecretStoreException("the keychain refused to store the secret (" + e.getClass().getSimpleName() + ")", null);
-        }
+        backend.save(account, secret);
     }
 
     @Override
     public void delete(String account) throws SecretStoreException {
-        if (!isAvailable()) {
-            return;
+        if (isAvailable()) {
+            backend.delete(account);
         }
-        try {
-            keyring.deletePassword(SERVICE, account);
-        } catch (PasswordAccessException e) {
-            // nothing was stored
-        } catch (RuntimeException e) {
-            throw new SecretStoreException("the keychain could not delete the entry (" + e.getClass().getSimpleName() + ")", null);
+    }
+
+    /** The keyring itself, opened by {@link #open()}. */
+    private static final class Backend {
+        private final Keyring keyring;
+
+        private Backend(Keyring keyring) {
+            this.keyring = keyring;
+        }
+
+        /** Opens the keyring and reads a probe entry; fails with the reason when it cannot be used. */
+        static Backend open() throws SecretStoreException {
+            try {
+                Keyring k = Keyring.create();
+                try {
+                    k.getPassword(SERVICE, PROBE);
+                } catch (PasswordAccessException notFound) {
+                    // "no such entry" is the expected answer; a keyring that cannot answer at all throws a RuntimeException
+                }
+                return new Backend(k);
+            } catch (BackendNotSupportedException e) {
+                throw new SecretStoreException("no supported keychain on this system", null);
+            } catch (RuntimeException | LinkageError e) {
+                throw new SecretStoreException("the keychain does not answer (" + e.getClass().getSimpleName() + ")", null);
+            }
+        }
+
+        Optional<char[]> load(String account) throws SecretStoreException {
+            try {
+                String s = keyring.getPassword(SERVICE, account);
+                return s == null ? Optional.empty() : Optional.of(s.toCharArray());
+            } catch (PasswordAccessException e) {
+                return Optional.empty();
+            } catch (RuntimeException e) {
+                throw new SecretStoreException("the keychain could not be read (" + e.getClass().getSimpleName() + ")", null);
+            }
+        }
+
+        void save(String account, char[] secret) throws SecretStoreException {
+            try {
+                keyring.setPassword(SERVICE, account, new String(secret));
+            } catch (PasswordAccessException | RuntimeException e) {
+                throw new SecretStoreException("the keychain refused to store the secret (" + e.getClass().getSimpleName() + ")", null);
+            }
+        }
+
+        void delete(String account) throws SecretStoreException {
+            try {
+                keyring.deletePassword(SERVICE, account);
+            } catch (PasswordAccessException e) {
+                // nothing was stored
+            } catch (RuntimeException e) {
+                throw new SecretStoreException("the keychain could not delete the entry (" + e.getClass().getSimpleName() + ")", null);
+            }
         }
     }
 }
