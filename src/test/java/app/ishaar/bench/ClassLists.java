@@ -1,5 +1,6 @@
 package app.ishaar.bench;
 
+import app.ishaar.core.startup.ClassPreloader;
 import java.io.IOException;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -7,8 +8,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -34,6 +37,10 @@ public final class ClassLists {
     private ClassLists() {}
 
     private static final Pattern LINE = Pattern.compile("^(?:\\[[^]]*])+\\s*(\\S+) source: (.*)$");
+    /** A class the JVM verifies (which it does as it links it). */
+    private static final Pattern VERIFIED = Pattern.compile("^(?:\\[[^]]*])+\\s*Start class verification for: (\\S+)$");
+    /** A class the JVM initializes (linked before). */
+    private static final Pattern INITIALIZED = Pattern.compile("^(?:\\[[^]]*])+\\s*\\d+ Initializing '([^']+)'.*$");
     private static final String DONE = "ISHAAR_CLASS_LISTS_DONE";
     private static final String DEMO = "erp-nile-trading";
 
@@ -60,15 +67,24 @@ public final class ClassLists {
         List<String> flags = new ArrayList<>(ChildJvm.FX_FLAGS);
         flags.add("-Dishaar.preload=false");
         flags.add("-Dishaar.config.dir=" + work.resolve("config"));
-        flags.add("-Xlog:class+load=info:file=" + log);
+        flags.add("-Xlog:class+load=info,class+init=info:file=" + log);
         ChildJvm.timeToMarker(ChildJvm.command(flags, Child.class.getName(), List.of()), line -> line.startsWith(DONE), 180);
 
         List<String> startup = new ArrayList<>();
         List<String> login = new ArrayList<>();
         Set<String> seen = new LinkedHashSet<>();
+        // each class's first link in the run: the list (step) it was linked in, 0 start-up or 1 login
+        Map<String, Integer> linkedIn = new HashMap<>();
+        int step = 0;
         List<String> into = startup;
         try (URLClassLoader app = new URLClassLoader(runtime.toArray(URL[]::new), ClassLoader.getPlatformClassLoader())) {
             for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
+                Matcher v = VERIFIED.matcher(line);
+                Matcher i = v.matches() ? v : INITIALIZED.matcher(line);
+                if (i.matches()) {
+                    linkedIn.putIfAbsent(i.group(1).replace('/', '.'), step);
+                    continue;
+                }
                 Matcher m = LINE.matcher(line);
                 if (!m.matches()) {
                     continue;
@@ -77,6 +93,7 @@ public final class ClassLists {
                 String source = m.group(2);
                 if (name.equals(DialogDrawn.class.getName())) {
                     into = login;
+                    step = 1;
                 } else if (name.equals(FirstPageShown.class.getName())) {
                     break;
                 }
@@ -90,6 +107,9 @@ public final class ClassLists {
                 }
             }
         }
+        // a class is linked by the preloading of its list only if the run linked it within that step
+        startup.replaceAll(n -> linkedIn.getOrDefault(n, 2) <= 0 ? n : n + ClassPreloader.LOAD_ONLY);
+        login.replaceAll(n -> linkedIn.getOrDefault(n, 2) <= 1 ? n : n + ClassPreloader.LOAD_ONLY);
         if (login.isEmpty()) {
             throw new IllegalStateException("the log has no first login: " + log);
         }
@@ -105,11 +125,12 @@ public final class ClassLists {
     private static void write(Path file, List<String> names, String when) throws IOException {
         List<String> text = new ArrayList<>();
         text.add("# The classes the desktop app loads " + when + ", in that order, preloaded by");
-        text.add("# app.ishaar.core.startup.ClassPreloader. Made by tools/startup/make-class-lists.sh; do not edit.");
+        text.add("# app.ishaar.core.startup.ClassPreloader; those it loads without linking them are marked" + ClassPreloader.LOAD_ONLY + ".");
+        text.add("# Made by tools/startup/make-class-lists.sh; do not edit.");
         text.addAll(names);
         Files.createDirectories(file.toAbsolutePath().getParent());
         Files.write(file, text, StandardCharsets.UTF_8);
-        System.out.printf("%d classes -> %s%n", names.size(), file);
+        System.out.printf("%d classes (%d load-only) -> %s%n", names.size(), names.stream().filter(n -> n.endsWith(ClassPreloader.LOAD_ONLY)).count(), file);
     }
 
     /** The child: the real launcher; a first login once the dialog is drawn. */

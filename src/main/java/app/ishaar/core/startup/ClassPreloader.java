@@ -11,17 +11,22 @@ import java.util.List;
 /**
  * Loads, on a thread that is not waited for, the classes the desktop app is about to need, listed in
  * the order a real run loads them: while the main and JavaFX threads start the toolkit and build the
- * login dialog ({@link #STARTUP}, about 2,300 classes, started by the launcher first thing), and
+ * login dialog ({@link #STARTUP}, about 2,050 classes, started by the launcher first thing), and
  * while the user types in the dialog ({@link #FIRST_LOGIN}: the client, the main window, the
  * history table). The threads that then use a class find it loaded and verified instead of reading,
  * parsing and verifying it themselves, one after the other; on two cores the second is mostly idle
  * while the app starts.
  *
  * <p>Two passes: every class is loaded first (the threads that start the app are soon ahead of a
- * thread that also verifies), then each is linked, which verifies its code. No class is initialized
- * here: static initializers still run where a class is first used, as without the preloading, so
- * no initialization order changes and two threads never initialize classes that need each other
- * (which can deadlock). A name that no longer resolves is skipped: a stale list only costs speed.
+ * thread that also verifies), then those that the real run linked are linked, which verifies their
+ * code. The others, marked {@value #LOAD_ONLY} in the list, a run only loads: mostly small
+ * anonymous classes that the verifier loads to check another class's code (verifying
+ * {@code Bindings} loads some hundred of them) and that are never used; verifying them as well cost
+ * the start CPU that a real run does not spend (425 of the 1,738 classes of the start-up list). No
+ * class is initialized here: static initializers still run where a class is first used, as without
+ * the preloading, so no initialization order changes and two threads never initialize classes that
+ * need each other (which can deadlock). A name that no longer resolves is skipped: a stale list only
+ * costs speed.
  *
  * <p>The lists are made by {@code tools/startup/make-class-lists.sh} from a real run (the app on
  * headless JavaFX, a first start and a first login on the built-in sandbox, preloading off). Where
@@ -38,7 +43,18 @@ public final class ClassPreloader {
     /** {@code -Dishaar.preload=false} switches preloading off. */
     public static final String SWITCH = "ishaar.preload";
 
-    /** What a preloading did: classes loaded and linked, and names that did not resolve or link. */
+    /** Ends the line of a class that a run loads and does not link. */
+    public static final String LOAD_ONLY = " load-only";
+
+    /** A class of a list: its name, and whether to link it once it is loaded. */
+    public record Entry(String name, boolean link) {
+        /** A class to load and link. */
+        public static Entry linked(String name) {
+            return new Entry(name, true);
+        }
+    }
+
+    /** What a preloading did: classes loaded (and linked, where asked), and names that did not resolve or link. */
     public record Result(int loaded, int skipped) {}
 
     /** Whether preloading is on (it is unless switched off). */
@@ -52,7 +68,7 @@ public final class ClassPreloader {
             return null;
         }
         ClassLoader loader = ClassPreloader.class.getClassLoader();
-        Thread t = new Thread(() -> preload(loader, names(list)), "ishaar-preload");
+        Thread t = new Thread(() -> preload(loader, entries(list)), "ishaar-preload");
         t.setDaemon(true);
         t.start();
         return t;
@@ -60,51 +76,65 @@ public final class ClassPreloader {
 
     /** Preloads a list on the calling thread, unless switched off. */
     public static Result here(String list) {
-        return enabled() ? preload(ClassPreloader.class.getClassLoader(), names(list)) : new Result(0, 0);
+        return enabled() ? preload(ClassPreloader.class.getClassLoader(), entries(list)) : new Result(0, 0);
     }
 
-    /** Loads, then links, every named class with the loader, initializing none. */
-    public static Result preload(ClassLoader loader, List<String> names) {
-        List<Class<?>> loaded = new ArrayList<>(names.size());
+    /** Loads every listed class with the loader, then links those marked to be linked; initializes none. */
+    public static Result preload(ClassLoader loader, List<Entry> entries) {
+        List<Class<?>> toLink = new ArrayList<>(entries.size());
+        int loaded = 0;
         int skipped = 0;
-        for (String name : names) {
+        for (Entry e : entries) {
             try {
-                loaded.add(Class.forName(name, false, loader));
-            } catch (ClassNotFoundException | LinkageError e) {
+                Class<?> c = Class.forName(e.name(), false, loader);
+                loaded++;
+                if (e.link()) {
+                    toLink.add(c);
+                }
+            } catch (ClassNotFoundException | LinkageError ex) {
                 skipped++; // renamed, removed, or of another platform: only a missed chance
             }
         }
-        int linked = 0;
-        for (Class<?> c : loaded) {
+        for (Class<?> c : toLink) {
             try {
                 // reflecting on the constructors links (verifies) the class and does not initialize it
                 c.getDeclaredConstructors();
-                linked++;
-            } catch (LinkageError | SecurityException e) {
+            } catch (LinkageError | SecurityException ex) {
+                loaded--;
                 skipped++; // it fails again, with the same error, where the app uses it
             }
         }
-        return new Result(linked, skipped);
+        return new Result(loaded, skipped);
     }
 
-    /** The class names of a list resource: one per line, '#' starts a comment line. */
+    /** The class names of a list resource, in order. */
     public static List<String> names(String resource) {
-        List<String> names = new ArrayList<>();
+        return entries(resource).stream().map(Entry::name).toList();
+    }
+
+    /**
+     * The classes of a list resource, in order: one per line, a class the run did not link followed
+     * by {@value #LOAD_ONLY}; '#' starts a comment line.
+     */
+    public static List<Entry> entries(String resource) {
+        List<Entry> entries = new ArrayList<>();
         try (InputStream in = ClassPreloader.class.getResourceAsStream(resource)) {
             if (in == null) {
-                return names;
+                return entries;
             }
             BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
             String line;
             while ((line = r.readLine()) != null) {
                 line = line.strip();
-                if (!line.isEmpty() && !line.startsWith("#")) {
-                    names.add(line);
+                if (line.isEmpty() || line.startsWith("#")) {
+                    continue;
                 }
+                boolean loadOnly = line.endsWith(LOAD_ONLY);
+                entries.add(new Entry(loadOnly ? line.substring(0, line.length() - LOAD_ONLY.length()).strip() : line, !loadOnly));
             }
         } catch (IOException e) {
             // no list, no preloading: the app runs as it would without
         }
-        return names;
+        return entries;
     }
 }

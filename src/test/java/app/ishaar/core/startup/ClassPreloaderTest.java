@@ -32,9 +32,11 @@ class ClassPreloaderTest {
                 .noneMatch(n -> n.contains("$$Lambda") || n.startsWith("app.ishaar.bench."));
         // a class of the app renamed or removed since the lists were made: run tools/startup/make-class-lists.sh
         List<String> own = names.stream().filter(n -> n.startsWith("app.ishaar.")).toList();
-        assertThat(ClassPreloader.preload(getClass().getClassLoader(), own).skipped()).as("app classes in " + list + " that no longer exist").isZero();
+        assertThat(ClassPreloader.preload(getClass().getClassLoader(), linked(own)).skipped()).as("app classes in " + list + " that no longer exist").isZero();
+        // the classes the step uses are linked as well as loaded
+        assertThat(ClassPreloader.entries(list)).contains(ClassPreloader.Entry.linked(ownClass), ClassPreloader.Entry.linked(fxClass));
         // and all of it (JavaFX, the JDK, the libraries) on this platform
-        assertThat(ClassPreloader.preload(getClass().getClassLoader(), names).loaded()).isEqualTo(names.size());
+        assertThat(ClassPreloader.preload(getClass().getClassLoader(), ClassPreloader.entries(list)).loaded()).isEqualTo(names.size());
     }
 
     @Test
@@ -45,7 +47,7 @@ class ClassPreloaderTest {
 
     @Test
     void preloadingRunsNoStaticInitializer() {
-        ClassPreloader.Result r = ClassPreloader.preload(getClass().getClassLoader(), List.of(InitSpy.class.getName()));
+        ClassPreloader.Result r = ClassPreloader.preload(getClass().getClassLoader(), linked(List.of(InitSpy.class.getName())));
         assertThat(r).isEqualTo(new ClassPreloader.Result(1, 0));
         assertThat(SPY_INITIALIZED).as("initialized by the preloading").isFalse();
     }
@@ -53,7 +55,7 @@ class ClassPreloaderTest {
     @Test
     void aNameThatNoLongerResolvesIsSkippedAndTheRestLoaded() {
         ClassPreloader.Result r = ClassPreloader.preload(getClass().getClassLoader(),
-                List.of("app.ishaar.NoSuchClass", "java.util.concurrent.Phaser", InitSpy.class.getName()));
+                linked(List.of("app.ishaar.NoSuchClass", "java.util.concurrent.Phaser", InitSpy.class.getName())));
         assertThat(r).isEqualTo(new ClassPreloader.Result(2, 1));
     }
 
@@ -72,6 +74,19 @@ class ClassPreloaderTest {
                 System.setProperty(ClassPreloader.SWITCH, before);
             }
         }
+    }
+
+    @Test
+    void aClassMarkedLoadOnlyIsLoadedUnderItsNameAndNotInitialized() {
+        List<ClassPreloader.Entry> entries = ClassPreloader.entries("/app/ishaar/core/startup/sample-classes.txt");
+        assertThat(entries).containsExactly(ClassPreloader.Entry.linked("java.util.concurrent.Phaser"),
+                new ClassPreloader.Entry(InitSpy.class.getName(), false));
+        assertThat(ClassPreloader.preload(getClass().getClassLoader(), entries)).isEqualTo(new ClassPreloader.Result(2, 0));
+        assertThat(SPY_INITIALIZED).as("initialized by the preloading").isFalse();
+    }
+
+    private static List<ClassPreloader.Entry> linked(List<String> names) {
+        return names.stream().map(ClassPreloader.Entry::linked).toList();
     }
 
     @Test
