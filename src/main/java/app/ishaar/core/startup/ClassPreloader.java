@@ -22,7 +22,7 @@ import java.util.List;
  * code. The others, marked {@value #LOAD_ONLY} in the list, a run only loads: mostly small
  * anonymous classes that the verifier loads to check another class's code (verifying
  * {@code Bindings} loads some hundred of them) and that are never used; verifying them as well cost
- * the start CPU that a real run does not spend (425 of the 1,738 classes of the start-up list). No
+ * the start CPU that a real run does not spend (486 of the 2,050 classes of the start-up list). No
  * class is initialized here: static initializers still run where a class is first used, as without
  * the preloading, so no initialization order changes and two threads never initialize classes that
  * need each other (which can deadlock). A name that no longer resolves is skipped: a stale list only
