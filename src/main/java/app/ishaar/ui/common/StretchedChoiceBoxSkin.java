@@ -1,5 +1,6 @@
 package app.ishaar.ui.common;
 
+import java.util.function.ToDoubleFunction;
 import javafx.scene.Node;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.skin.ChoiceBoxSkin;
@@ -24,19 +25,20 @@ public final class StretchedChoiceBoxSkin<T> extends ChoiceBoxSkin<T> {
 
     @Override
     protected double computeMinWidth(double height, double topInset, double rightInset, double bottomInset, double leftInset) {
-        double shown = 0;
-        for (Node part : getChildren()) {
-            shown += part.minWidth(-1);
-        }
-        return leftInset + shown + rightInset;
+        return leftInset + shown(part -> part.minWidth(-1)) + rightInset;
     }
 
     @Override
     protected double computePrefWidth(double height, double topInset, double rightInset, double bottomInset, double leftInset) {
-        double shown = 0;
+        return leftInset + shown(part -> part.prefWidth(-1)) + rightInset;
+    }
+
+    /** The summed width of what the box shows (its value's label and its arrow), measured one way. */
+    private double shown(ToDoubleFunction<Node> width) {
+        double sum = 0;
         for (Node part : getChildren()) {
-            shown += part.prefWidth(-1);
+            sum += width.applyAsDouble(part);
         }
-        return leftInset + shown + rightInset;
+        return sum;
     }
 }
