@@ -25,8 +25,8 @@ import javafx.stage.Window;
  * {@code login-classes.txt}, read by {@code app.ishaar.core.startup.ClassPreloader}): runs the app
  * in a child JVM as the start-up bench does (the real launcher, headless JavaFX, a first start with
  * a fresh settings folder) with preloading off and the JVM's class-loading log on; the child clicks
- * the built-in sandbox's demo taxpayer and Log in once the dialog is drawn, and stops when the
- * history's first page is on screen. Marker classes loaded at those two moments split the log. Each
+ * the built-in sandbox's demo taxpayer and Log in once the dialog is on screen, and stops when the
+ * history's first page is ({@link Painted}). Marker classes loaded at those two moments split the log. Each
  * list keeps, in loading order, the classes the app's runtime classpath or the JDK has, except those
  * the JDK's own class-data archive holds and the JVM's hidden classes (lambdas), which cannot be named.
  *
@@ -44,7 +44,7 @@ public final class ClassLists {
     private static final String DONE = "ISHAAR_CLASS_LISTS_DONE";
     private static final String DEMO = "erp-nile-trading";
 
-    /** Loaded when the login dialog has drawn its first frame. */
+    /** Loaded when the login dialog's first frame is on screen. */
     static final class DialogDrawn {
         private DialogDrawn() {}
     }
@@ -157,27 +157,39 @@ public final class ClassLists {
                 @Override
                 public void handle(long now) {
                     pulses++;
-                    try {
-                        if (step == 0 && pulses == 2) {
-                            Class.forName("app.ishaar.bench.ClassLists$DialogDrawn"); // the log's first mark
+                    if (step == 0 && pulses == 2) {
+                        step = -1;
+                        // the first pulse handed the dialog's first frame to the renderer: the log's first
+                        // mark once it is on screen (the renderer's classes for it are the start's)
+                        Painted.then(() -> {
+                            mark("app.ishaar.bench.ClassLists$DialogDrawn");
                             step = 1;
-                        } else if (step == 1 && UiDriver.node("login", "demo-" + DEMO) instanceof Button demo && !demo.isDisabled()) {
-                            demo.fire();
-                            step = 2;
-                        } else if (step == 2 && UiDriver.node("login", "login-button") instanceof Button login && !login.isDisabled()) {
-                            login.fire();
-                            step = 3;
-                        } else if (step == 3 && UiDriver.pageOnScreen(null)) {
-                            Class.forName("app.ishaar.bench.ClassLists$FirstPageShown"); // the second
+                        });
+                    } else if (step == 1 && UiDriver.node("login", "demo-" + DEMO) instanceof Button demo && !demo.isDisabled()) {
+                        demo.fire();
+                        step = 2;
+                    } else if (step == 2 && UiDriver.node("login", "login-button") instanceof Button login && !login.isDisabled()) {
+                        login.fire();
+                        step = 3;
+                    } else if (step == 3 && UiDriver.pageOnScreen(null)) {
+                        step = -1;
+                        Painted.then(() -> {
+                            mark("app.ishaar.bench.ClassLists$FirstPageShown"); // the second
                             System.out.println(DONE);
                             System.out.flush();
                             Runtime.getRuntime().halt(0);
-                        }
-                    } catch (ClassNotFoundException e) {
-                        throw new IllegalStateException(e);
+                        });
                     }
                 }
             }.start();
+        }
+
+        private static void mark(String markerClass) {
+            try {
+                Class.forName(markerClass);
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException(e);
+            }
         }
     }
 }

@@ -12,9 +12,9 @@ import javafx.stage.Window;
 /**
  * The child process of startup_ratio. Starts either the real desktop app exactly as the jar does
  * ({@code app.ishaar.Launcher} with no arguments) or a bare JavaFX stage, after one thing only:
- * a watch on the window list. When the first window is showing and two pulses have passed (so the
- * first frame has been rendered), it prints {@value #MARKER} with the process's CPU time so far,
- * and halts the JVM.
+ * a watch on the window list. When the first window is showing, the first pulse has handed its first
+ * frame to the renderer and that frame is on screen ({@link Painted}), it prints
+ * {@value #MARKER} with the process's CPU time so far, and halts the JVM.
  *
  * <p>Arguments: {@code app} or {@code bare}.
  */
@@ -27,7 +27,7 @@ public final class StartupProbe {
         Window.getWindows().addListener((ListChangeListener<Window>) change -> {
             while (change.next()) {
                 if (change.wasAdded()) {
-                    markAfterTwoPulses();
+                    markOnceOnScreen();
                     return;
                 }
             }
@@ -41,7 +41,7 @@ public final class StartupProbe {
 
     private static boolean armed;
 
-    private static void markAfterTwoPulses() {
+    private static void markOnceOnScreen() {
         if (armed) {
             return;
         }
@@ -52,12 +52,16 @@ public final class StartupProbe {
             @Override
             public void handle(long now) {
                 if (++pulses == 2) {
-                    // and the CPU time the whole process has used so far, which other processes do not stretch
-                    long cpu = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
-                            .getProcessCpuTime();
-                    System.out.println(MARKER + " cpu_ns=" + cpu);
-                    System.out.flush();
-                    Runtime.getRuntime().halt(0);
+                    stop();
+                    // the first pulse handed the first frame to the renderer: marked once it is on screen
+                    Painted.then(() -> {
+                        // and the CPU time the whole process has used so far, which other processes do not stretch
+                        long cpu = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                                .getProcessCpuTime();
+                        System.out.println(MARKER + " cpu_ns=" + cpu);
+                        System.out.flush();
+                        Runtime.getRuntime().halt(0);
+                    });
                 }
             }
         }.start();

@@ -12,13 +12,13 @@ import java.util.Locale;
  * Monocle, software rendering; the sandbox runs in the suite's JVM, see {@link UiSandbox}), driven
  * by {@link UiDriver}:
  * <ul>
- * <li>login_to_first_page_ms: from the click on Log in (demo account chosen) to the first pulse at
- * which the first page of the history has been laid out and drawn, minus the durations of the
+ * <li>login_to_first_page_ms: from the click on Log in (demo account chosen) to the moment the frame
+ * showing the history's first page is on screen ({@link Painted}), minus the durations of the
  * login exchange and the first page exchange as the client's transport timed them. The first
  * login of the process is reported apart (class loading); the figure is the median of the logins
  * after it (log out, log in again).
  * <li>max_fx_stall_ms: the longest gap between two pulses while paging through 50 pages of 100
- * (clicking Next as soon as each page is drawn); median over 3 stretches of 50 pages.
+ * (clicking Next as soon as each page is on screen); median over 3 stretches of 50 pages.
  * <li>heap_after_paging_mb: live heap (bytes of reachable objects per the JVM's class histogram, least of 3)
  * after browsing 100 pages of 100, compared with the same after page 50: growth over 1 MB counts
  * as growth.

@@ -137,11 +137,11 @@ final class UiDriver {
     }
 
     /**
-     * Completes, with System.nanoTime at the start of that pulse, at the first pulse after one whose
-     * styling and layout left the condition true: the pulse that made it true, or the first after
-     * it was made true between pulses (a window's show(), an eager layout), has drawn it by then.
-     * For conditions on what the scene shows; they are read after each scene's layout, so they
-     * must not change anything.
+     * Completes, with System.nanoTime then, once the frame that shows the condition is on screen: the
+     * frame of the first pulse whose styling and layout left the condition true (the pulse that made it
+     * true, or the first after it was made true between pulses: a window's show(), an eager layout),
+     * painted by the renderer and its pixels handed to the window ({@link Painted}). For conditions on
+     * what the scene shows; they are read after each scene's layout, so they must not change anything.
      */
     CompletableFuture<Long> drawn(BooleanSupplier shows) throws Exception {
         return onFx(() -> monitor.awaitDrawn(shows));
@@ -365,7 +365,7 @@ final class UiDriver {
 
         private BooleanSupplier shows;
         private CompletableFuture<Long> drawn;
-        /** Whether a layout has left {@link #shows} true: the next pulse's start completes {@link #drawn}. */
+        /** Whether a layout has left {@link #shows} true: at the next pulse's start, that frame is the renderer's. */
         private boolean laidOut;
         private final java.util.Set<javafx.scene.Scene> watched = java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>());
 
@@ -447,8 +447,11 @@ final class UiDriver {
                 shows = null;
                 drawn = null;
                 laidOut = false;
-                metCpu = threads.getCurrentThreadCpuTime();
-                f.complete(t);
+                // the last pulse handed the frame that shows it to the renderer: done once it is on screen
+                Painted.then(() -> {
+                    metCpu = threads.getCurrentThreadCpuTime();
+                    f.complete(System.nanoTime());
+                });
             }
             watchScenes();
             if (recording) {
