@@ -5,6 +5,7 @@ import java.util.List;
 import javafx.animation.AnimationTimer;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Node;
+import javafx.scene.Parent;
 import javafx.scene.SnapshotParameters;
 import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
@@ -63,7 +64,7 @@ public final class AfterFirstFrame {
 
     /** Runs {@code then} on the FX thread once the frames handed to the renderer so far have been painted. */
     private static void whenPainted(Runnable then) {
-        Node node = showingRoot();
+        Node node = showingLeaf();
         if (node == null) {
             then.run(); // no window: no frame to wait for
             return;
@@ -76,10 +77,18 @@ public final class AfterFirstFrame {
         }, onePixel, new WritableImage(1, 1));
     }
 
-    private static Node showingRoot() {
+    /**
+     * A node of a showing window to take the snapshot of: a leaf, so that painting the snapshot
+     * itself costs next to nothing (the snapshot waits for the window's frames all the same).
+     */
+    private static Node showingLeaf() {
         for (Window w : Window.getWindows()) {
             if (w instanceof Stage && w.isShowing() && w.getScene() != null && w.getScene().getRoot() != null) {
-                return w.getScene().getRoot();
+                Node n = w.getScene().getRoot();
+                while (n instanceof Parent p && !p.getChildrenUnmodifiable().isEmpty()) {
+                    n = p.getChildrenUnmodifiable().get(0);
+                }
+                return n;
             }
         }
         return null;
