@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * startup_ratio: process start → login window shown (first frame rendered) for the real app, divided
+ * startup_ratio: process start → login window on screen (its first frame painted, {@link Painted}) for the real app, divided
  * by the same for a bare JavaFX stage; both are child JVMs started the same way (same java, classpath
  * and flags: headless Monocle, software rendering), see {@link StartupProbe}. Launches alternate
  * (app, bare, app, bare …) after one unmeasured pair; each ratio is of a pair launched back to back,
@@ -39,7 +39,7 @@ final class StartupBench {
             }
         }
         return List.of(Metric.of("startup_ratio", Stats.median(ratios), "x", GOAL, String.format(Locale.ROOT,
-                "JVM start -> window shown, Monocle headless: app %.0f ms vs bare stage %.0f ms; %d pairs %s; process CPU ratio %.2f",
+                "JVM start -> login window on screen (first frame painted), Monocle headless: app %.0f ms vs bare stage %.0f ms; %d pairs %s; process CPU ratio %.2f",
                 Stats.median(app), Stats.median(bare), ratios.size(), Stats.runs(ratios, 2), Stats.median(cpuRatios))));
     }
 

@@ -67,7 +67,7 @@ final class UiBench {
             }
         }
         Metric login = Metric.of("login_to_first_page_ms", Stats.median(overhead), "ms", LOGIN_GOAL, String.format(Locale.ROOT,
-                "Log in click -> page 1 (50 rows) drawn %.1f ms minus exchanges %.1f ms; %d logins after the first %s; FX thread CPU in it %.1f ms;"
+                "Log in click -> page 1 (50 rows) on screen %.1f ms minus exchanges %.1f ms; %d logins after the first %s; FX thread CPU in it %.1f ms;"
                         + " first of the process (a new user, 1 s in the dialog) %.0f ms%s",
                 Stats.median(totals), Stats.median(trips), overhead.size(), Stats.runs(overhead, 1), Stats.median(fxCpus), cold,
                 extraExchanges > 0 ? "; up to " + extraExchanges + " more exchange(s) counted as the app's" : ""));
@@ -94,13 +94,13 @@ final class UiBench {
                     + " FX thread allocated %.1f MB%n", s + 1, d.pageText(), gaps.size(), max, Stats.median(gaps) / 1e6, burst, alloc);
         }
         Metric stall = Metric.of("max_fx_stall_ms", Stats.median(stalls), "ms", STALL_GOAL, String.format(Locale.ROOT,
-                "longest pulse gap paging 50 pages of 100 (Next as soon as drawn); %d stretches %s; longest FX-thread CPU burst between pulses %s ms;"
-                        + " click -> page drawn median %.1f ms; FX thread allocated %s MB per stretch",
+                "longest pulse gap paging 50 pages of 100 (Next as soon as on screen); %d stretches %s; longest FX-thread CPU burst between pulses %s ms;"
+                        + " click -> page on screen median %.1f ms; FX thread allocated %s MB per stretch",
                 STRETCHES, Stats.runs(stalls, 1), Stats.runs(bursts, 1), Stats.median(pageMs), Stats.runs(allocMb, 1)));
         return List.of(login, stall);
     }
 
-    /** One login's figures: click to first page drawn, the two exchanges in it, the rest (the app's own), FX-thread CPU. */
+    /** One login's figures: click to first page on screen, the two exchanges in it, the rest (the app's own), FX-thread CPU. */
     record Login(double total, double trips, double own, double fxCpu, int exchanges) {
         static Login of(UiDriver d, long[] t, String label) {
             double total = Stats.ms(t[1] - t[0]);
@@ -116,7 +116,7 @@ final class UiBench {
                     .orElseThrow(() -> new IllegalStateException("no history exchange seen: " + during));
             double rt = login.ms() + page.ms();
             double fxCpu = Stats.ms(t[2]);
-            System.out.printf(Locale.ROOT, "login %s: click -> first page drawn %.1f ms; login exchange %d ms + page exchange %d ms; app's own %.1f ms (FX thread CPU %.1f ms)%s%n",
+            System.out.printf(Locale.ROOT, "login %s: click -> first page on screen %.1f ms; login exchange %d ms + page exchange %d ms; app's own %.1f ms (FX thread CPU %.1f ms)%s%n",
                     label, total, login.ms(), page.ms(), total - rt, fxCpu,
                     during.size() > 2 ? "; other exchanges: " + during.subList(0, during.size()) : "");
             return new Login(total, rt, total - rt, fxCpu, during.size());
@@ -137,7 +137,7 @@ final class UiBench {
         UiDriver d = UiDriver.launch();
         Login l = Login.of(d, d.logIn(RETURNING_THINKING_PULSES), "0 (first of the process, returning user, 1 s in the dialog)");
         return List.of(new Metric(RETURNING, l.own(), "ms", "", true, String.format(Locale.ROOT,
-                "click -> page 1 drawn %.1f ms minus exchanges %.1f ms; FX thread CPU in it %.1f ms", l.total(), l.trips(), l.fxCpu())));
+                "click -> page 1 on screen %.1f ms minus exchanges %.1f ms; FX thread CPU in it %.1f ms", l.total(), l.trips(), l.fxCpu())));
     }
 
     static List<Metric> measureHeap(Path dir) throws Exception {
