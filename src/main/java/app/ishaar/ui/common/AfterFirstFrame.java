@@ -24,8 +24,8 @@ import javafx.stage.Window;
  * decoding, tooltips) took the cores it needed. JavaFX has no public event for a painted frame;
  * what it has is a snapshot, which waits for the frames handed over before it and is then painted
  * by the same renderer, in turn. So once the frame has been handed over (the second pulse), a
- * snapshot of one pixel of a showing window is taken, and its result, which comes when everything
- * before it has been painted, lets the tasks go. With the software renderer a frame reaches the
+ * one-pixel snapshot of a leaf of a showing window is taken, and its result, which comes when
+ * everything before it has been painted, lets the tasks go. With the software renderer a frame reaches the
  * screen through the FX thread (its pixels are handed over there), and that hand-over was queued
  * before the snapshot's result: the tasks come after it too. One snapshot serves all the tasks
  * given before it is taken.
