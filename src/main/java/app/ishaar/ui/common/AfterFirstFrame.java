@@ -33,17 +33,16 @@ import javafx.stage.Window;
 public final class AfterFirstFrame {
     private AfterFirstFrame() {}
 
-    /** The tasks given since the last frame was handed over (FX thread only). */
+    /** The tasks given since the last frame was handed over (FX thread only); while there are any, a timer counts pulses. */
     private static final List<Runnable> pending = new ArrayList<>();
-    private static boolean counting;
 
     /** Call on the FX thread. */
     public static void run(Runnable task) {
+        boolean counting = !pending.isEmpty();
         pending.add(task);
         if (counting) {
             return;
         }
-        counting = true;
         new AnimationTimer() {
             private int pulses;
 
@@ -53,9 +52,8 @@ public final class AfterFirstFrame {
                 // on, the frame is the renderer's
                 if (++pulses == 2) {
                     stop();
-                    counting = false; // a task given from now on waits for a later frame
                     List<Runnable> tasks = new ArrayList<>(pending);
-                    pending.clear();
+                    pending.clear(); // a task given from now on waits for a later frame
                     whenPainted(() -> tasks.forEach(FxExecutor::later));
                 }
             }
