@@ -27,4 +27,16 @@ final class Painted {
     static void then(Runnable then) {
         Toolkit.getToolkit().addRenderJob(new RenderJob(() -> Platform.runLater(then)));
     }
+
+    /**
+     * Call on the FX thread during the pulse that prepares a frame (from an animation timer, or a
+     * scene's post-layout listener): runs {@code then} on the FX thread once that frame is on screen.
+     * The pulse hands its frames to the renderer as it ends, after its animation timers and its
+     * scenes' styling and layout; a task given to the FX thread during the pulse runs after it, and
+     * gives the renderer its job then. (Waiting for the next pulse's start instead would add the wait
+     * for that pulse, and its work, to the time measured.)
+     */
+    static void afterThisPulse(Runnable then) {
+        Platform.runLater(() -> then(then));
+    }
 }

@@ -51,10 +51,10 @@ public final class StartupProbe {
 
             @Override
             public void handle(long now) {
-                if (++pulses == 2) {
+                if (++pulses == 1) {
                     stop();
-                    // the first pulse handed the first frame to the renderer: marked once it is on screen
-                    Painted.then(() -> {
+                    // the first pulse hands the first frame to the renderer: marked once it is on screen
+                    Painted.afterThisPulse(() -> {
                         // and the CPU time the whole process has used so far, which other processes do not stretch
                         long cpu = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
                                 .getProcessCpuTime();

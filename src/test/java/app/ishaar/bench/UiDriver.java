@@ -365,8 +365,6 @@ final class UiDriver {
 
         private BooleanSupplier shows;
         private CompletableFuture<Long> drawn;
-        /** Whether a layout has left {@link #shows} true: at the next pulse's start, that frame is the renderer's. */
-        private boolean laidOut;
         private final java.util.Set<javafx.scene.Scene> watched = java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>());
 
         CompletableFuture<Long> awaitDrawn(BooleanSupplier c) {
@@ -376,7 +374,6 @@ final class UiDriver {
             }
             shows = c;
             drawn = f;
-            laidOut = false;
             return f;
         }
 
@@ -386,13 +383,26 @@ final class UiDriver {
                 javafx.scene.Scene scene = w.getScene();
                 if (w.isShowing() && scene != null && watched.add(scene)) {
                     scene.addPostLayoutPulseListener(() -> {
-                        if (shows != null && !laidOut) {
-                            try {
-                                laidOut = shows.getAsBoolean();
-                            } catch (RuntimeException e) {
-                                drawn.completeExceptionally(e);
-                                shows = null;
-                            }
+                        if (shows == null) {
+                            return;
+                        }
+                        boolean laidOut;
+                        try {
+                            laidOut = shows.getAsBoolean();
+                        } catch (RuntimeException e) {
+                            drawn.completeExceptionally(e);
+                            shows = null;
+                            return;
+                        }
+                        if (laidOut) {
+                            // this pulse's frame shows it: done once the renderer has painted it and it is on screen
+                            CompletableFuture<Long> f = drawn;
+                            shows = null;
+                            drawn = null;
+                            Painted.afterThisPulse(() -> {
+                                metCpu = threads.getCurrentThreadCpuTime();
+                                f.complete(System.nanoTime());
+                            });
                         }
                     });
                 }
@@ -442,17 +452,6 @@ final class UiDriver {
         @Override
         public void handle(long now) {
             long t = System.nanoTime();
-            if (shows != null && laidOut) {
-                CompletableFuture<Long> f = drawn;
-                shows = null;
-                drawn = null;
-                laidOut = false;
-                // the last pulse handed the frame that shows it to the renderer: done once it is on screen
-                Painted.then(() -> {
-                    metCpu = threads.getCurrentThreadCpuTime();
-                    f.complete(System.nanoTime());
-                });
-            }
             watchScenes();
             if (recording) {
                 long c = threads.getCurrentThreadCpuTime();
