@@ -22,10 +22,10 @@ final class StatusBadge {
         return badge;
     }
 
-    /** Shows the kind {@link HistoryLabels#statusStyle} named (an unknown name as "unknown"). */
+    /** Shows the kind {@link HistoryLabels#statusStyle} named (an unknown name as "unknown"); null: none. */
     static void setKind(Label badge, String kind) {
-        int k = KINDS.indexOf(kind);
-        if (k < 0) {
+        int k = kind == null ? -1 : KINDS.indexOf(kind);
+        if (k < 0 && kind != null) {
             k = KINDS.indexOf("unknown");
         }
         for (int i = 0; i < STATES.size(); i++) {

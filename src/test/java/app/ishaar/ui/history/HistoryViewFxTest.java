@@ -412,6 +412,80 @@ class HistoryViewFxTest {
         assertThat(rows()).isNotEmpty();
     }
 
+    // ---- between sessions ----
+
+    /** The table's rows that show an index (in view), with the texts written in their cells and badges. */
+    private List<String> textsInView() {
+        return fx(() -> {
+            List<String> out = new java.util.ArrayList<>();
+            for (Node n : view.table().lookupAll(".table-row-cell")) {
+                if (n instanceof javafx.scene.control.TableRow<?> row && row.isVisible() && row.getIndex() >= 0) {
+                    for (Node c : row.lookupAll(".table-cell")) {
+                        javafx.scene.control.TableCell<?, ?> cell = (javafx.scene.control.TableCell<?, ?>) c;
+                        if (cell.getText() != null && !cell.getText().isEmpty()) {
+                            out.add(cell.getText());
+                        }
+                    }
+                    for (Node b : row.lookupAll(".status-badge")) {
+                        if (b.isVisible() && ((Label) b).getText() != null) {
+                            out.add(((Label) b).getText());
+                        }
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    @Test
+    void aLoggedOutTableKeepsBlankRowsThatTheNextSessionsFirstPageFills(FxRobot robot) throws Exception {
+        settled();
+        assertThat(textsInView()).isNotEmpty();
+        robot.interact(() -> view.table().getSelectionModel().select(2));
+        Object firstRow = fx(() -> view.table().lookup(".table-row-cell"));
+
+        robot.interact(vm::endSession);
+        WaitForAsyncUtils.waitForFxEvents();
+        // as many rows as before, with nothing in them: no notification, no text, no badge, none selected
+        assertThat(fx(() -> new java.util.ArrayList<>(view.table().getItems()))).hasSize(25).containsOnlyNulls();
+        assertThat(textsInView()).isEmpty();
+        assertThat(fx(() -> view.table().getSelectionModel().isEmpty())).isTrue();
+
+        robot.interact(() -> vm.sessionProperty().set(session));
+        settled();
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(ids(fx(() -> List.copyOf(view.table().getItems())))).isEqualTo(ids(rows())).hasSize(25);
+        assertThat(textsInView()).isNotEmpty();
+        // the same rows, filled in (not made, nor styled, anew)
+        assertThat(fx(() -> view.table().lookup(".table-row-cell"))).isSameAs(firstRow);
+    }
+
+    @Test
+    void aNextSessionWhoseFirstLoadFailsOrFindsNothingShowsNoBlankRows(FxRobot robot) throws Exception {
+        settled();
+        robot.interact(vm::endSession);
+        fixture.sandbox.knobs().fail503Share(1.0);
+        robot.interact(() -> vm.sessionProperty().set(session));
+        until(() -> vm.errorProperty().get() != null && !vm.loadingProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#history-banner").query().isVisible()).isTrue();
+        assertThat(fx(() -> view.table().getItems())).isEmpty();
+
+        fixture.sandbox.knobs().fail503Share(0);
+        robot.interact(() -> {
+            vm.endSession();
+            vm.filters().presetProperty().set(DatePreset.CUSTOM);
+            vm.filters().fromDateProperty().set(LocalDate.of(2000, 1, 1));
+            vm.filters().toDateProperty().set(LocalDate.of(2000, 1, 2));
+            vm.filters().apply();
+            vm.sessionProperty().set(session);
+        });
+        until(() -> vm.emptyProperty().get() && !vm.loadingProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(fx(() -> view.table().getItems())).isEmpty();
+        assertThat(fx(() -> robot.lookup("#history-empty").query().isVisible())).isTrue();
+    }
+
     // ---- drill-down ----
 
     private Notification firstWithStatus(FxRobot robot, String status) throws Exception {
