@@ -108,8 +108,10 @@ public final class ClassLists {
             }
         }
         // a class is linked by the preloading of its list only if the run linked it within that step
-        startup.replaceAll(n -> linkedIn.getOrDefault(n, 2) <= 0 ? n : n + ClassPreloader.LOAD_ONLY);
-        login.replaceAll(n -> linkedIn.getOrDefault(n, 2) <= 1 ? n : n + ClassPreloader.LOAD_ONLY);
+        // (step 0: the start, 1: the first login; a class the run never linked is in neither)
+        int neverLinked = Integer.MAX_VALUE;
+        startup.replaceAll(n -> linkedIn.getOrDefault(n, neverLinked) <= 0 ? n : n + ClassPreloader.LOAD_ONLY);
+        login.replaceAll(n -> linkedIn.getOrDefault(n, neverLinked) <= 1 ? n : n + ClassPreloader.LOAD_ONLY);
         if (login.isEmpty()) {
             throw new IllegalStateException("the log has no first login: " + log);
         }
