@@ -377,6 +377,16 @@ final class UiDriver {
             return f;
         }
 
+        /** The condition's value; null if it threw, and the future then fails with what it threw. */
+        private static Boolean test(BooleanSupplier condition, CompletableFuture<Long> future) {
+            try {
+                return condition.getAsBoolean();
+            } catch (RuntimeException e) {
+                future.completeExceptionally(e);
+                return null;
+            }
+        }
+
         /** Each showing window's scene reads {@link #shows} after its layout, once per pulse. */
         private void watchScenes() {
             for (Window w : Window.getWindows()) {
@@ -386,15 +396,10 @@ final class UiDriver {
                         if (shows == null) {
                             return;
                         }
-                        boolean laidOut;
-                        try {
-                            laidOut = shows.getAsBoolean();
-                        } catch (RuntimeException e) {
-                            drawn.completeExceptionally(e);
+                        Boolean laidOut = test(shows, drawn);
+                        if (laidOut == null) {
                             shows = null;
-                            return;
-                        }
-                        if (laidOut) {
+                        } else if (laidOut) {
                             // this pulse's frame shows it: done once the renderer has painted it and it is on screen
                             CompletableFuture<Long> f = drawn;
                             shows = null;
@@ -468,15 +473,10 @@ final class UiDriver {
                 lastCpu = c;
             }
             if (condition != null) {
-                boolean ok;
-                try {
-                    ok = condition.getAsBoolean();
-                } catch (RuntimeException e) {
-                    met.completeExceptionally(e);
+                Boolean ok = test(condition, met);
+                if (ok == null) {
                     condition = null;
-                    return;
-                }
-                if (ok) {
+                } else if (ok) {
                     metCpu = threads.getCurrentThreadCpuTime();
                     CompletableFuture<Long> f = met;
                     condition = null;
