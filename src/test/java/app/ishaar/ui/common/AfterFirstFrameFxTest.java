@@ -7,6 +7,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import javafx.animation.AnimationTimer;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.effect.GaussianBlur;
 import javafx.scene.layout.Region;
@@ -28,6 +29,13 @@ class AfterFirstFrameFxTest {
         FxToolkit.registerPrimaryStage();
     }
 
+    /** On the FX thread: shows a stage of its own (closed after the test) with the root at that size. */
+    private void show(Parent root, double width, double height) {
+        stage = new Stage();
+        stage.setScene(new Scene(root, width, height));
+        stage.show();
+    }
+
     @AfterEach
     void close() throws Exception {
         WaitForAsyncUtils.asyncFx(() -> {
@@ -42,9 +50,7 @@ class AfterFirstFrameFxTest {
         List<String> order = new CopyOnWriteArrayList<>();
         CountDownLatch done = new CountDownLatch(2);
         WaitForAsyncUtils.asyncFx(() -> {
-            stage = new Stage();
-            stage.setScene(new Scene(slowToPaint(), 600, 400));
-            stage.show();
+            show(slowToPaint(), 600, 400);
             AfterFirstFrame.run(() -> {
                 order.add("first task");
                 done.countDown();
@@ -80,9 +86,7 @@ class AfterFirstFrameFxTest {
         List<String> order = new CopyOnWriteArrayList<>();
         CountDownLatch done = new CountDownLatch(1);
         WaitForAsyncUtils.asyncFx(() -> {
-            stage = new Stage();
-            stage.setScene(new Scene(new StackPane(), 200, 100));
-            stage.show();
+            show(new StackPane(), 200, 100);
             int[] pulses = {0};
             new AnimationTimer() {
                 @Override
