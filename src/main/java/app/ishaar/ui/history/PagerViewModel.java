@@ -7,6 +7,8 @@ import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyLongProperty;
@@ -29,6 +31,11 @@ public final class PagerViewModel {
     private final ReadOnlyIntegerWrapper page = new ReadOnlyIntegerWrapper(this, "page", 1);
     private final ReadOnlyIntegerWrapper totalPages = new ReadOnlyIntegerWrapper(this, "totalPages", 0);
     private final ReadOnlyLongWrapper totalCount = new ReadOnlyLongWrapper(this, "totalCount", 0);
+    /**
+     * Whether the service has answered for a page since the pager was made or cleared: until then
+     * the totals are unknown, not zero (a first page on its way is not an empty history).
+     */
+    private final ReadOnlyBooleanWrapper known = new ReadOnlyBooleanWrapper(this, "known", false);
     private final IntegerProperty pageSize = new SimpleIntegerProperty(this, "pageSize", DEFAULT_PAGE_SIZE);
     private final BooleanBinding canPrevious;
     private final BooleanBinding canNext;
@@ -82,6 +89,7 @@ public final class PagerViewModel {
         totalCount.set(Math.max(0, count));
         page.set(Math.max(1, pageNo));
         target = page.get();
+        known.set(true);
     }
 
     /** A page was asked for. */
@@ -100,6 +108,7 @@ public final class PagerViewModel {
 
     /** Nothing shown: page 1 of an unknown number (a logged-out screen, before its next session's first page). */
     void clear() {
+        known.set(false);
         totalPages.set(0);
         totalCount.set(0);
         page.set(1);
@@ -142,14 +151,22 @@ public final class PagerViewModel {
         return Bindings.createStringBinding(() -> i18n.formatNumber(page.get()), page, i18n.languageProperty(), i18n.latinDigitsProperty());
     }
 
-    /** "of M". */
-    public StringBinding ofPagesText() {
-        return i18n.text("pager.of", Bindings.createObjectBinding(() -> Math.max(1, totalPages.get()), totalPages));
+    /** Whether the service has answered for a page since the pager was made or cleared (else the totals are unknown). */
+    public ReadOnlyBooleanProperty knownProperty() {
+        return known.getReadOnlyProperty();
     }
 
-    /** "N notifications". */
+    /** "of M"; "of …" while the totals are unknown. */
+    public StringBinding ofPagesText() {
+        StringBinding of = i18n.text("pager.of", Bindings.createObjectBinding(() -> Math.max(1, totalPages.get()), totalPages));
+        StringBinding unknown = i18n.text("pager.of.unknown");
+        return Bindings.createStringBinding(() -> known.get() ? of.get() : unknown.get(), known, of, unknown);
+    }
+
+    /** "N notifications"; nothing while the totals are unknown. */
     public StringBinding totalText() {
-        return i18n.text("pager.total", totalCount);
+        StringBinding total = i18n.text("pager.total", totalCount);
+        return Bindings.createStringBinding(() -> known.get() ? total.get() : "", known, total);
     }
 
     public void first() {

@@ -193,6 +193,38 @@ class HistoryViewModelTest {
     }
 
     @Test
+    void thePagersTotalsAreUnknownNotZeroUntilTheSessionsFirstAnswer() {
+        HistoryViewModel vm = vm(null, CLOCK);
+        PagerViewModel p = vm.pager();
+        javafx.beans.binding.StringBinding total = p.totalText();
+        javafx.beans.binding.StringBinding of = p.ofPagesText();
+        assertThat(total.get()).isEmpty();
+        assertThat(of.get()).isEqualTo("of …");
+
+        vm.sessionProperty().set(session);
+        assertThat(vm.loadingProperty().get()).isTrue();
+        assertThat(total.get()).as("while the first page is on its way").isEmpty();
+        session.answerLast(2_500, "n");
+        assertThat(total.get()).isEqualTo("2,500 notifications");
+        assertThat(of.get()).isEqualTo("of 50");
+
+        vm.endSession();
+        assertThat(total.get()).isEmpty();
+        assertThat(of.get()).isEqualTo("of …");
+
+        // an empty history is known to be empty; a failed first page leaves the totals unknown
+        vm.sessionProperty().set(session);
+        session.last().future().completeExceptionally(new CompletionException(new ServiceUnavailableException(503, null, "corr-1")));
+        assertThat(total.get()).isEmpty();
+        vm.refresh();
+        session.answerLast(0, "n");
+        assertThat(total.get()).isEqualTo("0 notifications");
+        assertThat(of.get()).isEqualTo("of 1");
+        i18n.languageProperty().set(AppLanguage.ARABIC);
+        assertThat(total.get()).isEqualTo("عدد الإشعارات: ٠");
+    }
+
+    @Test
     void changingThePageSizeKeepsTheFirstRowInViewAndIsCappedAt100() {
         HistoryViewModel vm = started(2_500);
         vm.pager().goTo(5); // rows 200..249 at 50 a page
