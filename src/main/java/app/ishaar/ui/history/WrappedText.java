@@ -85,37 +85,58 @@ final class WrappedText extends VBox {
                 out.add(paragraph);
                 continue;
             }
-            String[] words = paragraph.split(" ");
-            StringBuilder line = new StringBuilder();
-            for (String word : words) {
-                String candidate = line.length() == 0 ? word : line + " " + word;
-                if (line.length() > 0 && (candidate.length() > MAX_LINE_CHARS || width(candidate) > max)) {
-                    out.add(line.toString());
-                    line.setLength(0);
-                    line.append(word);
-                } else {
-                    line.setLength(0);
-                    line.append(candidate);
-                }
-                // a single word wider than the line (a long URL, ID or Base64 blob) is cut into pieces; the
-                // search only ever measures short prefixes, so even a huge unbroken string stays linear
-                while (tooWide(line, max)) {
-                    int lo = 1;
-                    int hi = Math.min(line.length() - 1, MAX_LINE_CHARS);
-                    while (lo < hi) {
-                        int mid = (lo + hi + 1) >>> 1;
-                        if (width(line.substring(0, mid)) <= max) {
-                            lo = mid;
-                        } else {
-                            hi = mid - 1;
-                        }
-                    }
-                    out.add(line.substring(0, lo));
-                    line.delete(0, lo);
-                }
+            // a paragraph's indentation (a JSON member's level) starts each of its lines, unless it
+            // takes more than half the line
+            int lead = 0;
+            while (lead < paragraph.length() && paragraph.charAt(lead) == ' ') {
+                lead++;
             }
-            out.add(line.toString());
+            String indent = paragraph.substring(0, lead);
+            double indentWidth = lead == 0 ? 0 : width(indent);
+            if (indentWidth > max / 2) {
+                indent = "";
+                indentWidth = 0;
+            }
+            int first = out.size();
+            wrapWords(paragraph.substring(lead), max - indentWidth, out);
+            for (int i = first; i < out.size(); i++) {
+                out.set(i, indent + out.get(i));
+            }
         }
         return out;
+    }
+
+    /** Adds the lines of a paragraph without indentation, each at most {@code max} wide. */
+    private void wrapWords(String paragraph, double max, List<String> out) {
+        String[] words = paragraph.split(" ");
+        StringBuilder line = new StringBuilder();
+        for (String word : words) {
+            String candidate = line.length() == 0 ? word : line + " " + word;
+            if (line.length() > 0 && (candidate.length() > MAX_LINE_CHARS || width(candidate) > max)) {
+                out.add(line.toString());
+                line.setLength(0);
+                line.append(word);
+            } else {
+                line.setLength(0);
+                line.append(candidate);
+            }
+            // a single word wider than the line (a long URL, ID or Base64 blob) is cut into pieces; the
+            // search only ever measures short prefixes, so even a huge unbroken string stays linear
+            while (tooWide(line, max)) {
+                int lo = 1;
+                int hi = Math.min(line.length() - 1, MAX_LINE_CHARS);
+                while (lo < hi) {
+                    int mid = (lo + hi + 1) >>> 1;
+                    if (width(line.substring(0, mid)) <= max) {
+                        lo = mid;
+                    } else {
+                        hi = mid - 1;
+                    }
+                }
+                out.add(line.substring(0, lo));
+                line.delete(0, lo);
+            }
+        }
+        out.add(line.toString());
     }
 }

@@ -605,6 +605,28 @@ class HistoryViewFxTest {
         assertThat(widestBlob).isLessThanOrEqualTo(available);
     }
 
+    @Test
+    void aWrappedJsonMemberKeepsItsIndentationOnEachOfItsLines(FxRobot robot) throws Exception {
+        settled();
+        String longValue = "word ".repeat(150).strip();
+        String json = "{\"event\":\"DocumentReceived\",\"nested\":{\"text\":\"" + longValue + "\"}}";
+        Instant t = Instant.parse("2026-03-10T08:00:00Z");
+        Notification n = new Notification("JSON-1", t, t, "6", "x", json, "system", "erp", "en", "delivered", List.of());
+        robot.interact(() -> vm.selectedProperty().set(n));
+        WrappedText message = robot.lookup("#detail-message-text").query();
+        until(() -> message.lines().size() > 8);
+        List<String> lines = fx(message::lines);
+        assertThat(lines.get(0)).isEqualTo("{");
+        assertThat(lines.get(1)).isEqualTo("  \"event\" : \"DocumentReceived\",");
+        assertThat(lines.get(2)).isEqualTo("  \"nested\" : {");
+        int end = lines.indexOf("  }");
+        List<String> member = lines.subList(3, end);
+        // the member two levels deep wraps over several lines, each starting at its level
+        assertThat(member).hasSizeGreaterThan(3).allMatch(l -> l.startsWith("    ") && !l.startsWith("     "));
+        assertThat(String.join(" ", member.stream().map(String::strip).toList())).isEqualTo("\"text\" : \"" + longValue + "\"");
+        assertThat(lines.subList(end, lines.size())).containsExactly("  }", "}");
+    }
+
     // ---- language, export dialog ----
 
     @Test
