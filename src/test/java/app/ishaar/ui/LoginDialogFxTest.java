@@ -159,6 +159,46 @@ class LoginDialogFxTest extends FxSandboxTestBase {
                 lookup("#demoBox").query().localToScene(lookup("#demoBox").query().getLayoutBounds()).getMaxY() <= viewport.getMaxY() + 0.5));
     }
 
+    /** Whether all of a node is on screen: inside its scene, and inside the viewport of every scroll pane it is in. */
+    private static boolean shownWhole(javafx.scene.Node node) {
+        Bounds b = node.localToScene(node.getLayoutBounds());
+        javafx.scene.Scene scene = node.getScene();
+        if (b.getMinY() < 0 || b.getMaxY() > scene.getHeight() + 0.5 || b.getMinX() < 0 || b.getMaxX() > scene.getWidth() + 0.5) {
+            return false;
+        }
+        for (javafx.scene.Node p = node.getParent(); p != null; p = p.getParent()) {
+            if (p instanceof ScrollPane sp) {
+                Bounds viewport = sp.localToScene(sp.getLayoutBounds());
+                if (b.getMinY() < viewport.getMinY() - 0.5 || b.getMaxY() > viewport.getMaxY() + 0.5) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    @Test
+    void aFailedLoginsMessageIsInViewAndTheKeyboardStaysOnLogIn() {
+        waitForDemoAccounts();
+        // a window shorter than the form (a small screen, large text): the form scrolls
+        onFx(() -> {
+            flow.loginStage().setMinHeight(300);
+            flow.loginStage().setHeight(380);
+        });
+        waitUntil("the form scrolls", () -> fx(() -> lookup("#formArea .scroll-pane").tryQuery().isPresent()));
+        fill("erp-blocked", "sandbox-secret-3", "");
+        assertThat(loginFails()).startsWith("This ERP system user is blocked.");
+        waitUntil("the message is laid out", () -> fx(() -> lookup("#failure").query().getLayoutBounds().getHeight() > 0));
+        assertThat(fx(() -> shownWhole(lookup("#failure").query()))).as("the message is in view, not scrolled away").isTrue();
+        assertThat(fx(() -> shownWhole(lookup("#login-button").query()))).isTrue();
+        // the keyboard is back on Log in (not moved to the language buttons while it was disabled): Enter tries again
+        assertThat(fx(() -> flow.loginStage().getScene().getFocusOwner() == lookup("#login-button").query())).isTrue();
+        fill("erp-nile-trading", "sandbox-secret-1", "");
+        onFx(() -> lookup("#login-button").query().requestFocus());
+        type(KeyCode.ENTER);
+        waitForMainWindow();
+    }
+
     @Test
     void eachLanguageButtonSaysWhatItChoosesWhenHovered() {
         for (String id : new String[] {"#lang-en", "#lang-ar"}) {

@@ -59,6 +59,10 @@ public final class LoginView {
     private final BorderPane root = new BorderPane();
     private final TextField clientId = new TextField();
     private final PasswordField secret = new PasswordField();
+    /** Below the form, never scrolled away: a failed login's message, then the buttons. */
+    private final VBox bottom = new VBox();
+    /** Where the keyboard was when a login began (see {@link #keepFocusAcrossLogin}). */
+    private Node focusBeforeLogin;
 
     public LoginView(LoginViewModel vm, I18n i18n, Runnable onClose) {
         this.vm = vm;
@@ -71,16 +75,41 @@ public final class LoginView {
         ScrollWhenNeeded center = new ScrollWhenNeeded(form(), "plain-scroll");
         center.setId("formArea");
         root.setCenter(center);
-        root.setBottom(footer());
+        bottom.getChildren().add(footer());
+        root.setBottom(bottom);
         root.setPrefWidth(560);
         root.addEventHandler(KeyEvent.KEY_PRESSED, this::onKey);
+        keepFocusAcrossLogin();
+    }
+
+    /**
+     * A login that does not open the main window (it failed, or was cancelled) leaves the keyboard
+     * where it was: the Log in button, and the form's fields, are disabled while a login runs, and
+     * JavaFX moves the focus off a disabled node (to the language buttons), where the next keys went.
+     */
+    private void keepFocusAcrossLogin() {
+        root.sceneProperty().addListener((o, old, scene) -> {
+            if (scene != null) {
+                scene.focusOwnerProperty().addListener((f, was, now) -> {
+                    if (!vm.busyProperty().get()) {
+                        focusBeforeLogin = now;
+                    }
+                });
+            }
+        });
+        vm.busyProperty().addListener((o, was, busy) -> {
+            Node n = focusBeforeLogin;
+            if (!busy && n != null && vm.resultProperty().get() == null && n.getScene() == root.getScene() && !n.isDisabled()
+                    && n.isVisible()) {
+                n.requestFocus();
+            }
+        });
     }
 
     public Parent root() {
         return root;
     }
 
-    /** Puts the caret where the user most likely types next. */
     /**
      * Puts the cursor where the user types first: the client ID, or, when the last profile filled
      * it in, the secret (a returning user types the secret and presses Enter).
@@ -314,8 +343,10 @@ public final class LoginView {
             failureBox.managedProperty().bind(failureBox.visibleProperty());
             detail.visibleProperty().bind(Bindings.isNotEmpty(vm.failureDetail()));
             detail.managedProperty().bind(detail.visibleProperty());
-            VBox.setMargin(failureBox, new Insets(0, 20, 0, 20));
-            center.getChildren().add(failureBox);
+            VBox.setMargin(failureBox, new Insets(8, 20, 0, 20));
+            // below the form, not in it: a form taller than the window scrolls, and the message
+            // must not be scrolled out of sight when it comes
+            bottom.getChildren().add(0, failureBox);
         });
         WhenFirst.run(root, vm.settingsSetAsideProperty().isNotNull(), () -> {
             Label noticeText = new Label();
