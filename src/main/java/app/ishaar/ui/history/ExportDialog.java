@@ -3,6 +3,7 @@ package app.ishaar.ui.history;
 import app.ishaar.ui.common.SceneFactory;
 import app.ishaar.ui.i18n.I18n;
 import java.io.File;
+import javafx.beans.binding.Bindings;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
@@ -37,8 +38,12 @@ public final class ExportDialog {
         heading.getStyleClass().add("heading");
         heading.textProperty().bind(i18n.text("export.title"));
         Label scope = new Label();
+        scope.setId("export-scope");
         scope.setWrapText(true);
-        scope.textProperty().bind(i18n.text("export.scope", history.pager().totalCountProperty()));
+        // how many, once the service has said (not "0" while the first page is on its way)
+        scope.textProperty().bind(Bindings.when(history.pager().knownProperty())
+                .then(i18n.text("export.scope", history.pager().totalCountProperty()))
+                .otherwise(i18n.text("export.scope.uncounted")));
 
         ToggleGroup formats = new ToggleGroup();
         RadioButton csv = radio("export-csv", "export.format.csv", formats, ExportViewModel.Format.CSV);

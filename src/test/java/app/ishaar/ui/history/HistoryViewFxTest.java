@@ -698,6 +698,26 @@ class HistoryViewFxTest {
     }
 
     @Test
+    void theExportDialogSaysHowManyOnlyOnceTheServiceHasSaid(FxRobot robot) throws Exception {
+        settled();
+        robot.clickOn("#history-export");
+        assertThat(text(robot, "#export-scope")).isEqualTo("Every notification that matches the current filters (2,500) is written, across all pages.");
+        robot.clickOn("#export-close");
+
+        // a new session whose first page is still on its way: no count yet (not "0")
+        fixture.sandbox.knobs().latency(java.time.Duration.ofSeconds(3));
+        robot.interact(() -> {
+            vm.endSession();
+            vm.sessionProperty().set(session);
+        });
+        assertThat(fx(() -> vm.loadingProperty().get())).isTrue();
+        assertThat(text(robot, "#pager-total")).isEmpty();
+        robot.clickOn("#history-export");
+        assertThat(text(robot, "#export-scope")).isEqualTo("Every notification that matches the current filters is written, across all pages.");
+        robot.clickOn("#export-close");
+    }
+
+    @Test
     void columnLayoutAndDetailSizeAreRememberedAndRestored(FxRobot robot) throws Exception {
         settled();
         List<app.ishaar.core.settings.HistoryPrefs> remembered = new java.util.concurrent.CopyOnWriteArrayList<>();
