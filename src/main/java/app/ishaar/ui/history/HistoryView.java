@@ -406,10 +406,10 @@ public final class HistoryView {
     }
 
     private void showBlankRows(List<Notification> before) {
-        int count = before != null && !before.isEmpty() ? before.size() : vm.pager().pageSizeProperty().get();
-        if (blankRows && before.size() == count) {
-            return;
+        if (blankRows) {
+            return; // blank already, as many as before
         }
+        int count = before != null && !before.isEmpty() ? before.size() : vm.pager().pageSizeProperty().get();
         blankRows = true;
         table.getSelectionModel().clearSelection();
         table.setItems(FXCollections.observableArrayList(Collections.nCopies(count, (Notification) null)));

@@ -24,9 +24,9 @@ final class StatusBadge {
 
     /** Shows the kind {@link HistoryLabels#statusStyle} named (an unknown name as "unknown"); null: none. */
     static void setKind(Label badge, String kind) {
-        int k = kind == null ? -1 : KINDS.indexOf(kind);
-        if (k < 0 && kind != null) {
-            k = KINDS.indexOf("unknown");
+        int k = -1; // none
+        if (kind != null) {
+            k = KINDS.contains(kind) ? KINDS.indexOf(kind) : KINDS.indexOf("unknown");
         }
         for (int i = 0; i < STATES.size(); i++) {
             badge.pseudoClassStateChanged(STATES.get(i), i == k);
