@@ -97,6 +97,43 @@ class LoginDialogFxTest extends FxSandboxTestBase {
     }
 
     @Test
+    void theEnvironmentMenuOpensAsWideAsTheBoxInBothLanguages() {
+        waitForDemoAccounts();
+        for (String lang : new String[] {"#lang-ar", "#lang-en"}) {
+            clickOn(lang);
+            waitForPulses(2);
+            Bounds box = fx(() -> lookup("#environment").query().localToScreen(lookup("#environment").query().getLayoutBounds()));
+            // twice: the first opening makes the menu's skin, a later one places the chosen item over the box
+            for (int opening = 1; opening <= 2; opening++) {
+                onFx(() -> lookup("#environment").<ChoiceBox<Environment.Kind>>query().show());
+                waitUntil("its menu is open", () -> fx(() -> environmentMenu() != null));
+                waitForPulses(3);
+                Bounds menu = fx(() -> {
+                    javafx.scene.Node content = environmentMenu().getSkin().getNode();
+                    return content.localToScreen(content.getLayoutBounds());
+                });
+                assertThat(menu.getMinX()).as("%s, opening %d: the menu starts where the box starts", lang, opening).isCloseTo(box.getMinX(), within(1.0));
+                assertThat(menu.getWidth()).as("%s, opening %d: the menu is as wide as the box", lang, opening).isCloseTo(box.getWidth(), within(1.0));
+                assertThat(fx(() -> lookup("#environment").query().getLayoutBounds().getWidth()))
+                        .as("%s, opening %d: the box keeps its width while its menu is open", lang, opening).isCloseTo(box.getWidth(), within(0.5));
+                onFx(() -> lookup("#environment").<ChoiceBox<Environment.Kind>>query().hide());
+                waitUntil("its menu is closed", () -> fx(() -> environmentMenu() == null));
+            }
+        }
+    }
+
+    /** The environment box's open menu, or null. */
+    private javafx.scene.control.ContextMenu environmentMenu() {
+        javafx.scene.Node box = lookup("#environment").query();
+        for (javafx.stage.Window w : javafx.stage.Window.getWindows()) {
+            if (w instanceof javafx.scene.control.ContextMenu menu && menu.isShowing() && menu.getOwnerNode() == box) {
+                return menu;
+            }
+        }
+        return null;
+    }
+
+    @Test
     void theSavedProfilesAreOfferedAfterALogOutAndFillTheForm() {
         waitForDemoAccounts();
         assertThat(visible("#profile")).as("a first start has no saved profile").isFalse();
