@@ -97,7 +97,7 @@ class LoginDialogFxTest extends FxSandboxTestBase {
     }
 
     @Test
-    void theEnvironmentMenuOpensAsWideAsTheBoxInBothLanguages() {
+    void theEnvironmentMenuOpensAsWideAsTheBoxWithTheChosenOneCheckedInBothLanguages() {
         waitForDemoAccounts();
         for (String lang : new String[] {"#lang-ar", "#lang-en"}) {
             clickOn(lang);
@@ -116,6 +116,10 @@ class LoginDialogFxTest extends FxSandboxTestBase {
                 assertThat(menu.getWidth()).as("%s, opening %d: the menu is as wide as the box", lang, opening).isCloseTo(box.getWidth(), within(1.0));
                 assertThat(fx(() -> lookup("#environment").query().getLayoutBounds().getWidth()))
                         .as("%s, opening %d: the box keeps its width while its menu is open", lang, opening).isCloseTo(box.getWidth(), within(0.5));
+                // the chosen environment is the one checked, also after the language (the box's converter) changed
+                assertThat(fx(() -> environmentMenu().getItems().stream()
+                        .filter(i -> i instanceof javafx.scene.control.RadioMenuItem r && r.isSelected()).map(javafx.scene.control.MenuItem::getText).toList()))
+                        .as("%s, opening %d: the checked choice", lang, opening).containsExactly(text("#environment .label"));
                 onFx(() -> lookup("#environment").<ChoiceBox<Environment.Kind>>query().hide());
                 waitUntil("its menu is closed", () -> fx(() -> environmentMenu() == null));
             }

@@ -8,7 +8,6 @@ import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.skin.ChoiceBoxSkin;
 import javafx.scene.layout.Region;
-import javafx.stage.Window;
 
 /**
  * The skin of a choice box that is stretched to the width of its column (as the login form's
@@ -43,7 +42,10 @@ public final class StretchedChoiceBoxSkin<T> extends ChoiceBoxSkin<T> {
         // registered after the base skin's own listener, which opens the menu: the menu is open here
         registerChangeListener(box.showingProperty(), e -> {
             if (box.isShowing()) {
-                matchMenuToBox(box);
+                ContextMenu menu = ChoiceMenus.openMenu(box);
+                if (menu != null) {
+                    matchMenuToBox(box, menu);
+                }
             }
         });
     }
@@ -53,10 +55,9 @@ public final class StretchedChoiceBoxSkin<T> extends ChoiceBoxSkin<T> {
      * from the box's left edge (whose place that sizing keeps in a left-to-right scene; in a
      * right-to-left one the box keeps its right edge).
      */
-    private void matchMenuToBox(ChoiceBox<?> box) {
-        ContextMenu menu = openMenu(box);
+    private void matchMenuToBox(ChoiceBox<?> box, ContextMenu menu) {
         Bounds b = box.localToScreen(box.getLayoutBounds());
-        if (menu == null || b == null || stretchedWidth <= 0 || menu.getSkin() == null
+        if (b == null || stretchedWidth <= 0 || menu.getSkin() == null
                 || !(menu.getSkin().getNode() instanceof Region content)) {
             return;
         }
@@ -66,16 +67,6 @@ public final class StretchedChoiceBoxSkin<T> extends ChoiceBoxSkin<T> {
         double inset = shown == null ? 0 : shown.getMinX() - menu.getX();
         content.setMinWidth(stretchedWidth);
         menu.setX((rtl ? b.getMaxX() - stretchedWidth : b.getMinX()) - inset);
-    }
-
-    /** The box's open menu: the base skin keeps it to itself, but it is a window the box owns. */
-    private static ContextMenu openMenu(ChoiceBox<?> box) {
-        for (Window w : Window.getWindows()) {
-            if (w instanceof ContextMenu menu && menu.getOwnerNode() == box) {
-                return menu;
-            }
-        }
-        return null;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package app.ishaar.ui.history;
 
+import app.ishaar.ui.common.ChoiceMenus;
 import app.ishaar.ui.common.ChoiceNames;
 import app.ishaar.ui.common.Weak;
 import app.ishaar.core.model.Notification;
@@ -699,6 +700,7 @@ public final class HistoryView {
         size.getItems().setAll(PagerViewModel.PAGE_SIZES);
         size.valueProperty().bindBidirectional(pageSizeObject);
         Runnable sizeConverter = () -> size.setConverter(ChoiceNames.of(n -> i18n.formatNumber(n)));
+        ChoiceMenus.keepChosenChecked(size);
         sizeConverter.run();
         onLanguage.add(sizeConverter);
 

@@ -6,6 +6,7 @@ import app.ishaar.core.settings.Profile;
 import app.ishaar.ui.common.AfterFirstFrame;
 import app.ishaar.ui.common.LanguageSwitch;
 import app.ishaar.ui.common.ScrollWhenNeeded;
+import app.ishaar.ui.common.ChoiceMenus;
 import app.ishaar.ui.common.StretchedChoiceBoxSkin;
 import app.ishaar.ui.common.WhenFirst;
 import app.ishaar.ui.i18n.I18n;
@@ -177,6 +178,7 @@ public final class LoginView {
             profiles.setId("profile");
             profiles.setMaxWidth(Double.MAX_VALUE);
             profiles.setConverter(profileNames());
+            ChoiceMenus.keepChosenChecked(profiles);
             Weak.listen(profiles.getProperties(), (o, a, b) -> profiles.setConverter(profileNames()), i18n.languageProperty());
             // shows the profile the form was filled from; choosing another fills the form from it
             profiles.setValue(vm.appliedProfileProperty().get());
@@ -204,6 +206,7 @@ public final class LoginView {
         env.setMaxWidth(Double.MAX_VALUE);
         env.setSkin(new StretchedChoiceBoxSkin<>(env));
         env.setConverter(environmentNames());
+        ChoiceMenus.keepChosenChecked(env);
         // a new converter is how a choice box relabels its value and its menu
         Weak.listen(env.getProperties(), (o, a, b) -> env.setConverter(environmentNames()), i18n.languageProperty());
         env.valueProperty().bindBidirectional(vm.environmentProperty());

@@ -22,6 +22,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
@@ -674,6 +675,21 @@ class HistoryViewFxTest {
 
         robot.interact(() -> i18n.latinDigitsProperty().set(true));
         assertThat(text(robot, "#pager-page")).isEqualTo("2");
+    }
+
+    @Test
+    void afterALanguageSwitchThePageSizeMenuChecksTheSizeShown(FxRobot robot) throws Exception {
+        settled();
+        ChoiceBox<Integer> size = fx(() -> robot.from(view.root()).lookup("#pager-size").<ChoiceBox<Integer>>query());
+        for (AppLanguage lang : new AppLanguage[] {AppLanguage.ARABIC, AppLanguage.ENGLISH}) {
+            robot.interact(() -> i18n.languageProperty().set(lang));
+            robot.interact(size::show);
+            until(() -> fx(() -> app.ishaar.ui.common.ChoiceMenus.openMenu(size) != null));
+            List<String> checked = fx(() -> app.ishaar.ui.common.ChoiceMenus.openMenu(size).getItems().stream()
+                    .filter(i -> i instanceof javafx.scene.control.RadioMenuItem r && r.isSelected()).map(javafx.scene.control.MenuItem::getText).toList());
+            assertThat(checked).as("%s: the checked size", lang).containsExactly(fx(() -> size.getConverter().toString(size.getValue())));
+            robot.interact(size::hide);
+        }
     }
 
     @Test
