@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import app.ishaar.core.service.Environment;
 import app.ishaar.testing.LogCapture;
+import app.ishaar.ui.common.ChoiceMenus;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -128,13 +129,7 @@ class LoginDialogFxTest extends FxSandboxTestBase {
 
     /** The environment box's open menu, or null. */
     private javafx.scene.control.ContextMenu environmentMenu() {
-        javafx.scene.Node box = lookup("#environment").query();
-        for (javafx.stage.Window w : javafx.stage.Window.getWindows()) {
-            if (w instanceof javafx.scene.control.ContextMenu menu && menu.isShowing() && menu.getOwnerNode() == box) {
-                return menu;
-            }
-        }
-        return null;
+        return ChoiceMenus.openMenu(lookup("#environment").<ChoiceBox<Environment.Kind>>query());
     }
 
     @Test
