@@ -121,10 +121,33 @@ class LoginDialogFxTest extends FxSandboxTestBase {
                 assertThat(fx(() -> environmentMenu().getItems().stream()
                         .filter(i -> i instanceof javafx.scene.control.RadioMenuItem r && r.isSelected()).map(javafx.scene.control.MenuItem::getText).toList()))
                         .as("%s, opening %d: the checked choice", lang, opening).containsExactly(text("#environment .label"));
+                // the check mark stands apart from its item's text (JavaFX keeps the check's column
+                // left-to-right in an Arabic menu, and modena's gap after it fell on the menu's edge)
+                assertThat(fx(() -> checkToTextGaps(environmentMenu())))
+                        .as("%s, opening %d: the gap between the check mark and its item's text", lang, opening)
+                        .isNotEmpty().allSatisfy(gap -> assertThat(gap).isGreaterThanOrEqualTo(4.0));
                 onFx(() -> lookup("#environment").<ChoiceBox<Environment.Kind>>query().hide());
                 waitUntil("its menu is closed", () -> fx(() -> environmentMenu() == null));
             }
         }
+    }
+
+    /** For each checked item of an open menu, the room on screen between its check mark and its text. */
+    private static java.util.List<Double> checkToTextGaps(javafx.scene.control.ContextMenu menu) {
+        java.util.List<Double> gaps = new java.util.ArrayList<>();
+        for (javafx.scene.Node item : menu.getSkin().getNode().lookupAll(".radio-menu-item")) {
+            if (item.lookup(".radio") instanceof javafx.scene.layout.Region check && check.getShape() != null
+                    && item.lookup(".label") instanceof javafx.scene.control.Label label) {
+                // the mark is the check's shape drawn unscaled around the check's centre
+                Bounds c = check.localToScreen(check.getLayoutBounds());
+                double half = check.getShape().getLayoutBounds().getWidth() / 2;
+                double markMin = c.getCenterX() - half;
+                double markMax = c.getCenterX() + half;
+                Bounds t = label.localToScreen(label.getLayoutBounds());
+                gaps.add(markMax <= t.getMinX() ? t.getMinX() - markMax : markMin - t.getMaxX());
+            }
+        }
+        return gaps;
     }
 
     /** The environment box's open menu, or null. */
