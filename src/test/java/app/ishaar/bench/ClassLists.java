@@ -159,11 +159,12 @@ public final class ClassLists {
                 @Override
                 public void handle(long now) {
                     pulses++;
-                    if (step == 0 && pulses == 2) {
+                    if (step == 0 && pulses == 1) {
                         step = -1;
-                        // the first pulse handed the dialog's first frame to the renderer: the log's first
-                        // mark once it is on screen (the renderer's classes for it are the start's)
-                        Painted.then(() -> {
+                        // this pulse hands the dialog's first frame to the renderer: the log's first
+                        // mark once it is on screen (the renderer's classes for it are the start's),
+                        // as the start-up bench marks it
+                        Painted.afterThisPulse(() -> {
                             mark("app.ishaar.bench.ClassLists$DialogDrawn");
                             step = 1;
                         });
