@@ -16,8 +16,8 @@ import javafx.stage.Stage;
 
 /**
  * The one place that makes scenes and stages (Cryptomator's pattern): each gets the application's
- * style sheet, follows the UI language's direction (right-to-left in Arabic), and carries the
- * application icons.
+ * style sheet, follows the UI language's direction (right-to-left in Arabic), gives its text fields
+ * an edit menu in the UI's language ({@link TextEditMenu}), and carries the application icons.
  */
 public final class SceneFactory {
 
@@ -79,6 +79,7 @@ public final class SceneFactory {
         scene.getStylesheets().add(SceneFactory.class.getResource(STYLESHEET).toExternalForm());
         scene.nodeOrientationProperty().bind(i18n.orientationProperty());
         followFormatLocaleInPickers(scene);
+        TextEditMenu.install(scene, i18n);
         return scene;
     }
 
