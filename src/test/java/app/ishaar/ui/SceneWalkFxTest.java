@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 import javafx.geometry.NodeOrientation;
 import javafx.scene.Node;
 import javafx.scene.Parent;
+import javafx.scene.control.ButtonBase;
 import javafx.scene.control.Control;
 import javafx.scene.control.DatePicker;
 import javafx.scene.control.Labeled;
@@ -37,8 +38,9 @@ import org.junit.jupiter.api.Test;
  * dialog — and a walk over every showing window's scene graph, tooltips and menus. In Arabic every
  * text has Arabic in it unless it is data; in English no text outside data has Arabic. Data: nodes
  * made left-to-right by {@link Bidi}, names the user or the service gave ("data"), and the node ids
- * below. The language is switched live on the way, from the dialog and from the main window, and
- * nothing the user set up is lost.
+ * below. What screen readers read (accessible texts) counts as text, and every shown button that
+ * shows no words (an icon, a graphic) has such a name. The language is switched live on the way,
+ * from the dialog and from the main window, and nothing the user set up is lost.
  */
 class SceneWalkFxTest extends FxSandboxTestBase {
 
@@ -122,6 +124,9 @@ class SceneWalkFxTest extends FxSandboxTestBase {
         if (tip != null && tip.getText() != null && !tip.getText().isBlank() && !data && tip.getStyleClass().stream().noneMatch(DATA_CLASSES::contains)) {
             out.add(new Seen(where(node) + " (tooltip)", tip.getText()));
         }
+        if (node instanceof Control c && c.getAccessibleText() != null && !c.getAccessibleText().isBlank() && !data) {
+            out.add(new Seen(where(node) + " (read aloud)", c.getAccessibleText()));
+        }
         if (node instanceof MenuBar bar) {
             for (Menu m : bar.getMenus()) {
                 menu(m, out, otherLanguageSwitches);
@@ -145,7 +150,33 @@ class SceneWalkFxTest extends FxSandboxTestBase {
         }
     }
 
+    /** Shown buttons with an icon and no words, that a screen reader could only call "button". */
+    private List<String> unnamedIconButtons() {
+        return fx(() -> {
+            List<String> bad = new ArrayList<>();
+            for (Window w : Window.getWindows()) {
+                if (w.isShowing() && w.getScene() != null) {
+                    unnamedIconButtons(w.getScene().getRoot(), bad);
+                }
+            }
+            return bad;
+        });
+    }
+
+    private static void unnamedIconButtons(Node node, List<String> bad) {
+        if (node instanceof ButtonBase b && shown(b) && (b.getText() == null || b.getText().isBlank())
+                && (b.getAccessibleText() == null || b.getAccessibleText().isBlank())) {
+            bad.add(where(b));
+        }
+        if (node instanceof Parent p) {
+            for (Node child : p.getChildrenUnmodifiable()) {
+                unnamedIconButtons(child, bad);
+            }
+        }
+    }
+
     private void assertAllArabic(String screen) {
+        assertThat(unnamedIconButtons()).as("icon buttons on " + screen + " with no name for screen readers").isEmpty();
         List<Seen> texts = uiTexts(ENGLISH_SWITCHES);
         assertThat(texts).as("texts found on " + screen).hasSizeGreaterThan(10);
         assertThat(texts.stream().filter(s -> !ARABIC.matcher(s.text()).find() && !NOT_WORDS.matcher(s.text()).matches()).toList())
@@ -156,6 +187,7 @@ class SceneWalkFxTest extends FxSandboxTestBase {
     }
 
     private void assertNoArabic(String screen) {
+        assertThat(unnamedIconButtons()).as("icon buttons on " + screen + " with no name for screen readers").isEmpty();
         List<Seen> texts = uiTexts(ARABIC_SWITCHES);
         assertThat(texts).as("texts found on " + screen).hasSizeGreaterThan(10);
         assertThat(texts.stream().filter(s -> ARABIC.matcher(s.text()).find()).toList()).as("Arabic in the English UI (" + screen + ")")

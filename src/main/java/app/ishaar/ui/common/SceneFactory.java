@@ -7,11 +7,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import javafx.application.Platform;
+import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
+import javafx.scene.control.Button;
 import javafx.scene.control.ComboBoxBase;
 import javafx.scene.control.DatePicker;
+import javafx.scene.control.skin.DatePickerSkin;
 import javafx.scene.image.Image;
+import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 
 /**
@@ -64,6 +68,11 @@ public final class SceneFactory {
                 Locale.setDefault(Locale.Category.FORMAT, i18n.formatLocale());
             }
         });
+        scene.addEventFilter(ComboBoxBase.ON_SHOWN, e -> {
+            if (e.getTarget() instanceof DatePicker picker && picker.getSkin() instanceof DatePickerSkin skin) {
+                nameCalendarArrows(skin.getPopupContent());
+            }
+        });
         scene.addEventFilter(ComboBoxBase.ON_HIDDEN, e -> {
             if (e.getTarget() instanceof DatePicker && jvmFormatLocale != null) {
                 Locale.setDefault(Locale.Category.FORMAT, jvmFormatLocale);
@@ -73,6 +82,29 @@ public final class SceneFactory {
     }
 
     private Locale jvmFormatLocale;
+
+    /**
+     * The calendar's arrows (month, then year: back and forward) show no words: they are named for
+     * screen readers in the UI's language. JavaFX's calendar lays them out in a "month-year-pane",
+     * month on its left (start) and year on its right (end).
+     */
+    private void nameCalendarArrows(Node calendar) {
+        if (calendar != null && calendar.lookup(".month-year-pane") instanceof BorderPane pane) {
+            name(pane.getLeft(), "datePicker.previousMonth", "datePicker.nextMonth");
+            name(pane.getRight(), "datePicker.previousYear", "datePicker.nextYear");
+        }
+    }
+
+    private void name(Node spinner, String backKey, String forwardKey) {
+        if (spinner != null) {
+            if (spinner.lookup(".left-button") instanceof Button back && !back.accessibleTextProperty().isBound()) {
+                back.accessibleTextProperty().bind(i18n.text(backKey));
+            }
+            if (spinner.lookup(".right-button") instanceof Button forward && !forward.accessibleTextProperty().isBound()) {
+                forward.accessibleTextProperty().bind(i18n.text(forwardKey));
+            }
+        }
+    }
 
     public Scene createScene(Parent root) {
         Scene scene = new Scene(root);

@@ -14,6 +14,7 @@ import java.util.stream.Collectors;
 import app.ishaar.ui.common.Bidi;
 import app.ishaar.ui.common.ChoiceNames;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.value.ObservableStringValue;
 import javafx.beans.value.ObservableValue;
 import javafx.geometry.Insets;
@@ -270,7 +271,11 @@ public final class LoginView {
         reveal.setId("reveal");
         reveal.getStyleClass().add("reveal");
         reveal.selectedProperty().bindBidirectional(vm.secretRevealedProperty());
-        AfterFirstFrame.run(() -> reveal.setTooltip(tooltip("login.secret.reveal")));
+        AfterFirstFrame.run(() -> {
+            reveal.setTooltip(tooltip("login.secret.reveal"));
+            // an icon only: a screen reader reads this instead of "toggle button"
+            reveal.accessibleTextProperty().bind(i18n.text("login.secret.reveal"));
+        });
         reveal.setFocusTraversable(false);
         HBox.setHgrow(secretStack, Priority.ALWAYS);
         HBox secretBox = new HBox(4, secretStack, reveal);
@@ -435,6 +440,8 @@ public final class LoginView {
             b.getStyleClass().add("demo-account");
             b.setMaxWidth(Double.MAX_VALUE);
             b.setAlignment(Pos.CENTER_LEFT);
+            // the words are in its graphic: a screen reader reads this
+            b.accessibleTextProperty().bind(i18n.text("login.demo.readAloud", kind.textProperty(), new SimpleStringProperty(a.clientId())));
             b.setOnAction(e -> vm.fillDemo(a));
             b.disableProperty().bind(vm.busyProperty());
             if (!a.taxpayers().isEmpty()) {
