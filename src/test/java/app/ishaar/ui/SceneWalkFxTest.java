@@ -175,8 +175,57 @@ class SceneWalkFxTest extends FxSandboxTestBase {
         }
     }
 
+    /**
+     * Shown fields and choice boxes no label names (its {@code labelFor}), with no name of their own
+     * for screen readers: an accessible text for a choice, a prompt for a text field (whose
+     * accessible text, if it had one, would be read instead of what is typed in it).
+     */
+    private List<String> unnamedInputs() {
+        return fx(() -> {
+            List<Node> inputs = new ArrayList<>();
+            Set<Node> labelled = new java.util.HashSet<>();
+            for (Window w : Window.getWindows()) {
+                if (w.isShowing() && w.getScene() != null) {
+                    inputsAndLabels(w.getScene().getRoot(), inputs, labelled);
+                }
+            }
+            List<String> bad = new ArrayList<>();
+            for (Node n : inputs) {
+                // a text field's accessible text would be read instead of what is typed in it: its own name can only be a prompt
+                boolean named = labelled.contains(n)
+                        || (n instanceof javafx.scene.control.TextInputControl t
+                                ? t.getPromptText() != null && !t.getPromptText().isBlank() && (t.getAccessibleText() == null || t.getAccessibleText().isEmpty())
+                                : n instanceof Control c && c.getAccessibleText() != null && !c.getAccessibleText().isBlank());
+                if (!named) {
+                    bad.add(where(n));
+                }
+            }
+            return bad;
+        });
+    }
+
+    private static void inputsAndLabels(Node node, List<Node> inputs, Set<Node> labelled) {
+        if (!shown(node)) {
+            return;
+        }
+        if (node instanceof javafx.scene.control.Label l && l.getLabelFor() != null) {
+            labelled.add(l.getLabelFor());
+        }
+        if (node instanceof javafx.scene.control.ComboBoxBase<?> || node instanceof javafx.scene.control.ChoiceBox<?>
+                || node instanceof javafx.scene.control.TextInputControl t && !(t.getParent() instanceof javafx.scene.control.ComboBoxBase<?>)
+                        && !(t.getParent() != null && t.getParent().getParent() instanceof javafx.scene.control.ComboBoxBase<?>)) {
+            inputs.add(node);
+        }
+        if (node instanceof Parent p) {
+            for (Node child : p.getChildrenUnmodifiable()) {
+                inputsAndLabels(child, inputs, labelled);
+            }
+        }
+    }
+
     private void assertAllArabic(String screen) {
         assertThat(unnamedIconButtons()).as("icon buttons on " + screen + " with no name for screen readers").isEmpty();
+        assertThat(unnamedInputs()).as("fields and choices on " + screen + " that no label names for screen readers").isEmpty();
         List<Seen> texts = uiTexts(ENGLISH_SWITCHES);
         assertThat(texts).as("texts found on " + screen).hasSizeGreaterThan(10);
         assertThat(texts.stream().filter(s -> !ARABIC.matcher(s.text()).find() && !NOT_WORDS.matcher(s.text()).matches()).toList())
@@ -188,6 +237,7 @@ class SceneWalkFxTest extends FxSandboxTestBase {
 
     private void assertNoArabic(String screen) {
         assertThat(unnamedIconButtons()).as("icon buttons on " + screen + " with no name for screen readers").isEmpty();
+        assertThat(unnamedInputs()).as("fields and choices on " + screen + " that no label names for screen readers").isEmpty();
         List<Seen> texts = uiTexts(ARABIC_SWITCHES);
         assertThat(texts).as("texts found on " + screen).hasSizeGreaterThan(10);
         assertThat(texts.stream().filter(s -> ARABIC.matcher(s.text()).find()).toList()).as("Arabic in the English UI (" + screen + ")")

@@ -78,6 +78,8 @@ final class DetailPane {
         copy.setTooltip(copyTip);
         copy.setOnAction(e -> HistoryView.copyToClipboard(vm.idProperty().get()));
         HBox idRow = new HBox(6, id, copy);
+        Label idLabel = key("detail.id");
+        idLabel.setLabelFor(id);
 
         Label status = StatusBadge.create();
         status.setId("detail-status");
@@ -140,7 +142,7 @@ final class DetailPane {
         batchNote.visibleProperty().bind(vm.batchedProperty());
         batchNote.managedProperty().bind(batchNote.visibleProperty());
 
-        VBox box = new VBox(new VBox(2, key("detail.id"), idRow), grid, messageHeading, htmlNote, jsonNote, message, noMessage, section("detail.attempts"), batchNote, attempts());
+        VBox box = new VBox(new VBox(2, idLabel, idRow), grid, messageHeading, htmlNote, jsonNote, message, noMessage, section("detail.attempts"), batchNote, attempts());
         box.getStyleClass().add("detail");
         return box;
     }

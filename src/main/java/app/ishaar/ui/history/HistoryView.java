@@ -721,8 +721,10 @@ public final class HistoryView {
         Button export = button("history.export", null, this::openExport);
         export.setId("history-export");
 
-        HBox bar = new HBox(first, previous, label("pager.page"), page, of, next, last, new Region(), label("pager.pageSize"), size, total,
-                spacer, refresh, details, export);
+        Node[] parts = {first, previous, label("pager.page"), page, of, next, last, new Region(), label("pager.pageSize"), size, total,
+            spacer, refresh, details, export};
+        nameByLabels(parts);
+        HBox bar = new HBox(parts);
         bar.getStyleClass().add("pager");
         bar.setId("pager");
         bar.setAlignment(Pos.CENTER_LEFT);
@@ -780,10 +782,21 @@ public final class HistoryView {
         return l;
     }
 
+    /** A row of labels, each naming the control after it (for screen readers), and controls. */
     private static HBox group(Node... nodes) {
         HBox box = new HBox(nodes);
         box.getStyleClass().add("filter-group");
+        nameByLabels(nodes);
         return box;
+    }
+
+    /** Each label of the row names the control that follows it. */
+    private static void nameByLabels(Node... nodes) {
+        for (int i = 0; i + 1 < nodes.length; i++) {
+            if (nodes[i] instanceof Label l && !(nodes[i + 1] instanceof Label)) {
+                l.setLabelFor(nodes[i + 1]);
+            }
+        }
     }
 
     private Button button(String key, String tooltipKey, Runnable action) {

@@ -244,12 +244,15 @@ public final class LoginView {
         secret.visibleProperty().bind(vm.secretRevealedProperty().not());
         markInvalid(secret, vm.secretErrorProperty());
         StackPane secretStack = new StackPane(secret);
+        Label secretLabel = label("login.secret");
         // the plain-text twin, made at the first "show": it holds the secret only while the user asks to see it
         WhenFirst.run(root, vm.secretRevealedProperty(), () -> {
             TextField shown = new TextField();
             shown.setId("secretShown");
             Bidi.leftToRight(shown);
             vm.secretRevealedProperty().addListener((o, was, reveal) -> {
+                // the label names the one shown (a text field's accessible text would be read instead of its text)
+                secretLabel.setLabelFor(reveal ? shown : secret);
                 if (reveal) {
                     shown.textProperty().bindBidirectional(vm.secretProperty());
                 } else {
@@ -258,6 +261,7 @@ public final class LoginView {
                 }
             });
             shown.textProperty().bindBidirectional(vm.secretProperty());
+            secretLabel.setLabelFor(shown);
             shown.visibleProperty().bind(vm.secretRevealedProperty());
             markInvalid(shown, vm.secretErrorProperty());
             secretStack.getChildren().add(shown);
@@ -280,7 +284,9 @@ public final class LoginView {
         HBox.setHgrow(secretStack, Priority.ALWAYS);
         HBox secretBox = new HBox(4, secretStack, reveal);
         secretBox.setAlignment(Pos.CENTER_LEFT);
-        row = addRow(grid, row, label("login.secret"), secretBox, new ErrorLine("secretError", vm.secretErrorProperty()));
+        row = addRow(grid, row, secretLabel, secretBox, new ErrorLine("secretError", vm.secretErrorProperty()));
+        // the label names the secret's field itself, not the row (the twin takes it while shown: above)
+        secretLabel.setLabelFor(secret);
 
         TextField rin = dataField("onBehalfOf", vm.onBehalfOfProperty());
         rin.promptTextProperty().bind(i18n.text("login.onBehalfOf.prompt"));
