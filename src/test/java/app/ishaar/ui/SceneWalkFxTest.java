@@ -198,6 +198,8 @@ class SceneWalkFxTest extends FxSandboxTestBase {
                                 : n instanceof Control c && c.getAccessibleText() != null && !c.getAccessibleText().isBlank());
                 if (!named) {
                     bad.add(where(n));
+                } else if (n instanceof javafx.scene.control.TextInputControl t && t.getAccessibleText() != null && !t.getAccessibleText().isEmpty()) {
+                    bad.add(where(n) + " (its accessible text is read instead of what is typed)");
                 }
             }
             return bad;
