@@ -19,6 +19,7 @@ import javafx.scene.control.TextInputControl;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.ContextMenuEvent;
+import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
 import javafx.stage.Window;
 import org.junit.jupiter.api.Test;
@@ -179,18 +180,17 @@ class TextEditMenuFxTest extends FxSandboxTestBase {
     }
 
     @Test
-    void fromTheKeyboardTheMenuOpensUnderTheFieldAtItsStartEdge() {
+    void shiftF10OrTheMenuKeyOpensTheMenuUnderTheFieldAtItsStartEdge() {
         waitForDemoAccounts();
         for (String lang : new String[] {"#lang-ar", "#lang-en"}) {
             clickOn(lang);
             clickOn("#clientId");
-            // what the platform sends for the menu key or Shift+F10: a request for the focused node
-            onFx(() -> {
-                Node field = lookup("#clientId").query();
-                Bounds b = field.localToScreen(field.getLayoutBounds());
-                field.fireEvent(new ContextMenuEvent(ContextMenuEvent.CONTEXT_MENU_REQUESTED, b.getWidth() / 4, b.getHeight() / 2,
-                        b.getMinX() + b.getWidth() / 4, b.getCenterY(), true, null));
-            });
+            // Shift+F10 in Arabic, the menu key in English (JavaFX on Linux sends no request for them: the app asks itself)
+            if (lang.equals("#lang-ar")) {
+                press(KeyCode.SHIFT, KeyCode.F10).release(KeyCode.F10, KeyCode.SHIFT);
+            } else {
+                press(KeyCode.CONTEXT_MENU).release(KeyCode.CONTEXT_MENU);
+            }
             waitUntil("the edit menu opens", () -> openMenu() != null);
             waitForPulses(2);
             Bounds field = fx(() -> lookup("#clientId").query().localToScreen(lookup("#clientId").query().getLayoutBounds()));

@@ -1,9 +1,11 @@
 package app.ishaar.ui.common;
 
 import app.ishaar.ui.i18n.I18n;
+import java.util.List;
 import javafx.event.EventTarget;
 import javafx.geometry.Bounds;
 import javafx.geometry.NodeOrientation;
+import javafx.geometry.Point2D;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.ContextMenu;
@@ -16,6 +18,7 @@ import javafx.scene.input.ContextMenuEvent;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
 import javafx.stage.PopupWindow;
 
 /**
@@ -58,7 +61,27 @@ public final class TextEditMenu {
         TextEditMenu edit = new TextEditMenu(i18n);
         // a filter: JavaFX's behaviour handles (and consumes) the request on the field itself
         scene.addEventFilter(ContextMenuEvent.CONTEXT_MENU_REQUESTED, edit::requested);
+        if (!WINDOWS) {
+            // Windows asks for a menu from the keyboard itself; JavaFX on Linux and macOS does not
+            scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+                if (MENU_KEYS.stream().anyMatch(k -> k.match(e)) && scene.getFocusOwner() instanceof TextInputControl field) {
+                    e.consume();
+                    Bounds b = field.getLayoutBounds();
+                    Point2D screen = field.localToScreen(b.getMinX(), b.getMinY());
+                    Point2D inScene = field.localToScene(b.getMinX(), b.getMinY());
+                    if (screen != null && inScene != null) {
+                        field.fireEvent(new ContextMenuEvent(ContextMenuEvent.CONTEXT_MENU_REQUESTED, inScene.getX(), inScene.getY(),
+                                screen.getX(), screen.getY(), true, null));
+                    }
+                }
+            });
+        }
     }
+
+    private static final boolean WINDOWS = System.getProperty("os.name", "").startsWith("Windows");
+    /** The keys that ask for a menu: the menu key, Shift+F10. */
+    private static final List<KeyCombination> MENU_KEYS = List.of(
+            new KeyCodeCombination(KeyCode.CONTEXT_MENU), new KeyCodeCombination(KeyCode.F10, KeyCombination.SHIFT_DOWN));
 
     private void requested(ContextMenuEvent e) {
         TextInputControl target = fieldOf(e.getTarget());
@@ -107,7 +130,7 @@ public final class TextEditMenu {
     private void make() {
         undo = item("textMenu.undo", new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN), () -> field.undo());
         // the keys JavaFX's text fields redo with: Ctrl+Y on Windows, Shift with the undo keys elsewhere
-        KeyCombination redoKeys = System.getProperty("os.name", "").startsWith("Windows")
+        KeyCombination redoKeys = WINDOWS
                 ? new KeyCodeCombination(KeyCode.Y, KeyCombination.SHORTCUT_DOWN)
                 : new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
         redo = item("textMenu.redo", redoKeys, () -> field.redo());
