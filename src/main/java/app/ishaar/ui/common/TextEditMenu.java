@@ -64,7 +64,7 @@ public final class TextEditMenu {
         if (!WINDOWS) {
             // Windows asks for a menu from the keyboard itself; JavaFX on Linux and macOS does not
             scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
-                if (MENU_KEYS.stream().anyMatch(k -> k.match(e)) && scene.getFocusOwner() instanceof TextInputControl field) {
+                if (asksForMenu(e) && scene.getFocusOwner() instanceof TextInputControl field) {
                     e.consume();
                     Bounds b = field.getLayoutBounds();
                     Point2D screen = field.localToScreen(b.getMinX(), b.getMinY());
@@ -82,6 +82,15 @@ public final class TextEditMenu {
     /** The keys that ask for a menu: the menu key, Shift+F10. */
     private static final List<KeyCombination> MENU_KEYS = List.of(
             new KeyCodeCombination(KeyCode.CONTEXT_MENU), new KeyCodeCombination(KeyCode.F10, KeyCombination.SHIFT_DOWN));
+
+    private static boolean asksForMenu(KeyEvent e) {
+        for (KeyCombination keys : MENU_KEYS) {
+            if (keys.match(e)) {
+                return true;
+            }
+        }
+        return false;
+    }
 
     private void requested(ContextMenuEvent e) {
         TextInputControl target = fieldOf(e.getTarget());
