@@ -122,15 +122,19 @@ class FiltersBadInputTest {
     }
 
     @Test
-    void aFilterRestoredFromDamagedSettingsDropsMalformedValuesNotSent() {
+    void aViewRestoredFromDamagedSettingsDropsMalformedValuesNotSent() {
         // "archived" may be a status a newer service knows: kept (HistoryViewModelTest.unknownRememberedValuesDoNotBreakTheScreen)
-        HistoryPrefs prefs = new HistoryPrefs("ALL", null, null, "\u202E7" + TEN_KB, "e n", "archived", "sms\u0007", 25, List.of(), null, null);
+        HistoryPrefs prefs = new HistoryPrefs("ALL", null, null, "\u202E7" + TEN_KB, "e n", "archived", "sms\u0007", 25, List.of(), null, null, "\u0000", "xlsx\u202E");
         HistoryViewModel vm = new HistoryViewModel(i18n, DIRECT, prefs, p -> { }, () -> { });
         assertThat(vm.filters().applied().type()).isNull();
         assertThat(vm.filters().applied().language()).isNull();
         assertThat(vm.filters().applied().status()).isEqualTo("archived");
         assertThat(vm.filters().applied().channel()).isNull();
         assertThat(vm.filters().validProperty().get()).isTrue();
+        // a damaged export folder (not a path) and format: none offered, CSV
+        var export = vm.newExport();
+        assertThat(export.initialFolder()).isEmpty();
+        assertThat(export.formatProperty().get()).isEqualTo(app.ishaar.ui.history.ExportViewModel.Format.CSV);
     }
 
     private static void waitFor(java.util.function.BooleanSupplier condition) throws Exception {

@@ -10,6 +10,8 @@ import java.util.List;
  * @param datePreset e.g. ALL, TODAY, LAST_7_DAYS, THIS_MONTH, LAST_MONTH, THIS_YEAR, CUSTOM
  * @param columns column order, widths and visibility, in display order
  * @param detailDivider the detail pane's divider position (0..1)
+ * @param exportFolder the folder this taxpayer's last export went to (offered again)
+ * @param exportFormat that export's format, e.g. CSV or XLSX (chosen again)
  */
 public record HistoryPrefs(
         String datePreset,
@@ -22,7 +24,9 @@ public record HistoryPrefs(
         Integer pageSize,
         List<ColumnPref> columns,
         Double detailDivider,
-        Boolean detailVisible) {
+        Boolean detailVisible,
+        String exportFolder,
+        String exportFormat) {
 
     public HistoryPrefs {
         columns = columns == null ? List.of() : List.copyOf(columns);

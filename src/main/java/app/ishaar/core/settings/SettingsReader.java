@@ -152,6 +152,8 @@ final class SettingsReader {
         List<HistoryPrefs.ColumnPref> columns = null;
         Double detailDivider = null;
         Boolean detailVisible = null;
+        String exportFolder = null;
+        String exportFormat = null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             p.nextToken();
@@ -167,10 +169,13 @@ final class SettingsReader {
                 case "columns" -> columns = list(p, SettingsReader::column);
                 case "detailDivider" -> detailDivider = p.currentToken() == JsonToken.VALUE_NULL ? null : number(p);
                 case "detailVisible" -> detailVisible = p.currentToken() == JsonToken.VALUE_NULL ? null : bool(p);
+                case "exportFolder" -> exportFolder = text(p);
+                case "exportFormat" -> exportFormat = text(p);
                 default -> p.skipChildren();
             }
         }
-        return new HistoryPrefs(datePreset, customFrom, customTo, type, language, status, channel, pageSize, columns, detailDivider, detailVisible);
+        return new HistoryPrefs(datePreset, customFrom, customTo, type, language, status, channel, pageSize, columns, detailDivider, detailVisible,
+                exportFolder, exportFormat);
     }
 
     private static HistoryPrefs.ColumnPref column(JsonParser p) throws IOException {

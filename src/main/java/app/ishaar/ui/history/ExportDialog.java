@@ -120,13 +120,21 @@ public final class ExportDialog {
         return b;
     }
 
-    private void chooseAndStart() {
+    /** The file chooser "Choose file…" opens: in the taxpayer's last export folder, named for now, filtered by the format. */
+    FileChooser chooser() {
         FileChooser chooser = new FileChooser();
         chooser.setTitle(i18n.get("export.title"));
+        vm.initialFolder().ifPresent(folder -> chooser.setInitialDirectory(folder.toFile()));
         chooser.setInitialFileName(vm.suggestedFileName());
         ExportViewModel.Format f = vm.formatProperty().get();
         chooser.getExtensionFilters().setAll(new FileChooser.ExtensionFilter(
                 i18n.get(f == ExportViewModel.Format.CSV ? "export.format.csv" : "export.format.xlsx"), "*." + f.extension()));
+        return chooser;
+    }
+
+    private void chooseAndStart() {
+        FileChooser chooser = chooser();
+        ExportViewModel.Format f = vm.formatProperty().get();
         File file = chooser.showSaveDialog(stage);
         if (file != null) {
             String name = file.getName();

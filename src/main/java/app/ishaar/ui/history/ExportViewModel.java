@@ -6,13 +6,17 @@ import app.ishaar.core.service.Session;
 import app.ishaar.ui.common.Failure;
 import app.ishaar.ui.i18n.I18n;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
@@ -49,6 +53,15 @@ public final class ExportViewModel {
 
     public enum State { READY, RUNNING, DONE, FAILED, CANCELLED }
 
+    /**
+     * Where and in what format a taxpayer's last export went, remembered with the taxpayer's view:
+     * the next export offers the same folder and format.
+     *
+     * @param folder the folder, as saved (may be null, or no longer exist)
+     * @param format the format, or null
+     */
+    public record Remembered(String folder, Format format) {}
+
     /** What writes the file: the core exporter in the app, a fake in tests. */
     @FunctionalInterface
     public interface Exporter {
@@ -82,8 +95,24 @@ public final class ExportViewModel {
     private final BooleanBinding running;
     private CompletableFuture<Long> job;
     private long generation;
+    private final String lastFolder;
+    private final Consumer<Remembered> remember;
 
     ExportViewModel(I18n i18n, Executor fx, Session session, NotificationQuery query, Exporter exporter, Clock clock) {
+        this(i18n, fx, session, query, exporter, clock, null, r -> { });
+    }
+
+    /**
+     * @param last what the last export of this taxpayer chose, or null
+     * @param remember told what this export chose, as it starts
+     */
+    ExportViewModel(I18n i18n, Executor fx, Session session, NotificationQuery query, Exporter exporter, Clock clock,
+            Remembered last, Consumer<Remembered> remember) {
+        this.lastFolder = last == null ? null : last.folder();
+        this.remember = Objects.requireNonNull(remember);
+        if (last != null && last.format() != null) {
+            format.set(last.format());
+        }
         this.i18n = i18n;
         this.fx = fx;
         this.session = session;
@@ -141,6 +170,19 @@ public final class ExportViewModel {
                 + "." + format.get().extension();
     }
 
+    /** The folder to open the file chooser in: the last export's, while it is still there. */
+    public Optional<Path> initialFolder() {
+        if (lastFolder == null || lastFolder.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            Path folder = Path.of(lastFolder);
+            return folder.isAbsolute() && Files.isDirectory(folder) ? Optional.of(folder) : Optional.empty();
+        } catch (InvalidPathException | SecurityException e) {
+            return Optional.empty();
+        }
+    }
+
     /** Starts writing to the file (the chooser's answer); ignored while running. */
     public void start(Path file) {
         if (state.get() == State.RUNNING || file == null) {
@@ -150,6 +192,8 @@ public final class ExportViewModel {
             fail(new IOException("no session"));
             return;
         }
+        Path folder = file.toAbsolutePath().getParent();
+        remember.accept(new Remembered(folder == null ? null : folder.toString(), format.get()));
         long gen = ++generation;
         target.set(file);
         written.set(0);

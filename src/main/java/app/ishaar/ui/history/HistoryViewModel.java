@@ -92,6 +92,8 @@ public final class HistoryViewModel {
         this.pager = new PagerViewModel(i18n, initial == null || initial.pageSize() == null ? PagerViewModel.DEFAULT_PAGE_SIZE : initial.pageSize());
         this.detail = new DetailViewModel(i18n);
         if (initial != null) {
+            exportFolder = initial.exportFolder();
+            exportFormat = formatOf(initial.exportFormat());
             columns.set(initial.columns());
             if (initial.detailDivider() != null && initial.detailDivider() > 0.05 && initial.detailDivider() < 0.95) {
                 detailDivider.set(initial.detailDivider());
@@ -256,12 +258,31 @@ public final class HistoryViewModel {
     public HistoryPrefs prefs() {
         FilterState f = filters.applied();
         return new HistoryPrefs(f.preset().name(), f.customFrom(), f.customTo(), f.type(), f.language(), f.status(), f.channel(),
-                pager.pageSizeProperty().get(), columns.get(), detailDivider.get(), detailVisible.get());
+                pager.pageSizeProperty().get(), columns.get(), detailDivider.get(), detailVisible.get(),
+                exportFolder, exportFormat == null ? null : exportFormat.name());
     }
 
-    /** An export of the shown filter with the current session. */
+    /** The folder and format of this taxpayer's last export (null: none yet). */
+    private String exportFolder;
+    private ExportViewModel.Format exportFormat;
+
+    private static ExportViewModel.Format formatOf(String name) {
+        for (ExportViewModel.Format f : ExportViewModel.Format.values()) {
+            if (f.name().equals(name)) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** An export of the shown filter with the current session, offering the folder and format of this taxpayer's last one. */
     public ExportViewModel newExport() {
-        return new ExportViewModel(i18n, fx, session.get(), exportQuery(), CoreExporter::export, clock);
+        return new ExportViewModel(i18n, fx, session.get(), exportQuery(), CoreExporter::export, clock,
+                new ExportViewModel.Remembered(exportFolder, exportFormat), chosen -> {
+                    exportFolder = chosen.folder();
+                    exportFormat = chosen.format();
+                    emitPrefs();
+                });
     }
 
     // ---- commands ----

@@ -135,6 +135,39 @@ class HistoryExportTest {
     }
 
     @Test
+    void theNextExportOffersTheFolderAndFormatTheTaxpayersLastOneChoseAlsoAfterARestart() throws Exception {
+        List<app.ishaar.core.settings.HistoryPrefs> remembered = new ArrayList<>();
+        HistoryViewModel vm = new HistoryViewModel(new I18n(AppLanguage.ENGLISH), Runnable::run, null, remembered::add, () -> { });
+        vm.sessionProperty().set(session);
+        ExportViewModel first = vm.newExport();
+        assertThat(first.initialFolder()).as("no export yet: the chooser opens where the system says").isEmpty();
+        assertThat(first.formatProperty().get()).isEqualTo(ExportViewModel.Format.CSV);
+        Path clients = Files.createDirectories(dir.resolve("Clients").resolve("Nile Trading"));
+        first.formatProperty().set(ExportViewModel.Format.XLSX);
+        assertThat(run(first, clients.resolve("march.xlsx"))).isEqualTo(ExportViewModel.State.DONE);
+
+        ExportViewModel next = vm.newExport();
+        assertThat(next.initialFolder()).contains(clients);
+        assertThat(next.formatProperty().get()).isEqualTo(ExportViewModel.Format.XLSX);
+        assertThat(next.suggestedFileName()).endsWith(".xlsx");
+
+        // remembered with the taxpayer's view, so a restart (a view model made from the saved prefs) offers them too
+        assertThat(remembered).isNotEmpty();
+        app.ishaar.core.settings.HistoryPrefs saved = remembered.get(remembered.size() - 1);
+        assertThat(saved.exportFolder()).isEqualTo(clients.toString());
+        assertThat(saved.exportFormat()).isEqualTo("XLSX");
+        ExportViewModel afterRestart = new HistoryViewModel(new I18n(AppLanguage.ENGLISH), Runnable::run, saved, p -> { }, () -> { }).newExport();
+        assertThat(afterRestart.initialFolder()).contains(clients);
+        assertThat(afterRestart.formatProperty().get()).isEqualTo(ExportViewModel.Format.XLSX);
+
+        // a folder since removed is not offered (the chooser would fail to open in it); the format still is
+        Files.delete(clients.resolve("march.xlsx"));
+        Files.delete(clients);
+        assertThat(vm.newExport().initialFolder()).isEmpty();
+        assertThat(vm.newExport().formatProperty().get()).isEqualTo(ExportViewModel.Format.XLSX);
+    }
+
+    @Test
     void exportsOnlyWhatTheFilterShows() throws Exception {
         HistoryViewModel vm = history();
         vm.filters().typeProperty().set("8");

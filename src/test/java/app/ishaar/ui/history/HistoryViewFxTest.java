@@ -711,6 +711,17 @@ class HistoryViewFxTest {
         assertThat(java.nio.file.Files.size(file)).isPositive();
         robot.clickOn("#export-close");
         assertThat(fx(() -> dialog.stage().isShowing())).isFalse();
+
+        // the next export of this taxpayer offers the same format and opens its chooser in the same folder
+        robot.clickOn("#history-export");
+        ExportDialog next = fx(() -> view.lastExportDialog());
+        assertThat(next).isNotSameAs(dialog);
+        assertThat(fx(() -> robot.lookup("#export-xlsx").queryAs(javafx.scene.control.RadioButton.class).isSelected())).isTrue();
+        javafx.stage.FileChooser chooser = fx(next::chooser);
+        assertThat(chooser.getInitialDirectory()).isEqualTo(dir.toFile());
+        assertThat(chooser.getInitialFileName()).endsWith(".xlsx");
+        assertThat(chooser.getExtensionFilters()).singleElement().satisfies(f -> assertThat(f.getExtensions()).containsExactly("*.xlsx"));
+        robot.clickOn("#export-close");
     }
 
     @Test
@@ -741,7 +752,7 @@ class HistoryViewFxTest {
                 List.of(new app.ishaar.core.settings.HistoryPrefs.ColumnPref("status", 140, true),
                         new app.ishaar.core.settings.HistoryPrefs.ColumnPref("sent", 200, true),
                         new app.ishaar.core.settings.HistoryPrefs.ColumnPref("address", 150, false)),
-                0.5, true);
+                0.5, true, null, null);
         HistoryViewModel restored = new HistoryViewModel(i18n, FxExecutor.INSTANCE, prefs, remembered::add, () -> { });
         HistoryView[] other = new HistoryView[1];
         robot.interact(() -> {

@@ -238,7 +238,7 @@ class HistoryViewModelTest {
         assertThat(vm.pager().pageSizeProperty().get()).isEqualTo(100);
         assertThat(session.lastQuery().pageSize()).isEqualTo(100);
 
-        HistoryViewModel restored = vm(new HistoryPrefs(null, null, null, null, null, null, null, 1000, null, null, null), CLOCK);
+        HistoryViewModel restored = vm(new HistoryPrefs(null, null, null, null, null, null, null, 1000, null, null, null, null, null), CLOCK);
         assertThat(restored.pager().pageSizeProperty().get()).isEqualTo(100);
     }
 
@@ -404,10 +404,11 @@ class HistoryViewModelTest {
 
     @Test
     void unknownRememberedValuesDoNotBreakTheScreen() {
-        HistoryViewModel vm = vm(new HistoryPrefs("NEXT_DECADE", null, null, "42", "fr", "archived", "fax", null, null, 7.0, null), CLOCK);
+        HistoryViewModel vm = vm(new HistoryPrefs("NEXT_DECADE", null, null, "42", "fr", "archived", "fax", null, null, 7.0, null, null, "PDF"), CLOCK);
         assertThat(vm.filters().applied().preset()).isEqualTo(DatePreset.ALL);
         assertThat(vm.filters().chips()).extracting(FiltersViewModel.Chip::text).anySatisfy(t -> assertThat(t).contains("42"))
                 .anySatisfy(t -> assertThat(t).contains("archived")).anySatisfy(t -> assertThat(t).contains("fax"));
         assertThat(vm.detailDividerProperty().get()).isBetween(0.05, 0.95);
+        assertThat(vm.newExport().formatProperty().get()).as("an unknown remembered export format").isEqualTo(ExportViewModel.Format.CSV);
     }
 }
