@@ -3,6 +3,7 @@ package app.ishaar.ui.history;
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
+import app.ishaar.core.service.TokenInfo;
 import app.ishaar.ui.common.Failure;
 import app.ishaar.ui.i18n.I18n;
 import java.io.IOException;
@@ -164,9 +165,15 @@ public final class ExportViewModel {
         return message;
     }
 
-    /** A file name for the chooser: {@code notifications-20260315-1200.csv}. */
+    /**
+     * A file name for the chooser: {@code notifications-204918573-20260315-1200.csv}, with the
+     * represented taxpayer's registration number once the session's token has named it (an
+     * intermediary's exports of different taxpayers never look alike).
+     */
     public String suggestedFileName() {
-        return "notifications-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmm").format(LocalDateTime.now(clock.withZone(i18n.zoneProperty().get())))
+        String rin = session == null ? null : session.tokenInfo().map(TokenInfo::taxRin).filter(r -> r != null && r.matches("[0-9]{9}")).orElse(null);
+        return "notifications-" + (rin == null ? "" : rin + "-")
+                + DateTimeFormatter.ofPattern("yyyyMMdd-HHmm").format(LocalDateTime.now(clock.withZone(i18n.zoneProperty().get())))
                 + "." + format.get().extension();
     }
 

@@ -149,7 +149,8 @@ class HistoryExportTest {
         ExportViewModel next = vm.newExport();
         assertThat(next.initialFolder()).contains(clients);
         assertThat(next.formatProperty().get()).isEqualTo(ExportViewModel.Format.XLSX);
-        assertThat(next.suggestedFileName()).endsWith(".xlsx");
+        assertThat(next.suggestedFileName()).as("named for the taxpayer and the time, in the format chosen")
+                .matches("notifications-" + SandboxFixture.RIN + "-[0-9]{8}-[0-9]{4}\\.xlsx");
 
         // remembered with the taxpayer's view, so a restart (a view model made from the saved prefs) offers them too
         assertThat(remembered).isNotEmpty();
