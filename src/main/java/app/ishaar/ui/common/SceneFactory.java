@@ -111,6 +111,7 @@ public final class SceneFactory {
         scene.getStylesheets().add(SceneFactory.class.getResource(STYLESHEET).toExternalForm());
         scene.nodeOrientationProperty().bind(i18n.orientationProperty());
         followFormatLocaleInPickers(scene);
+        MenuKeys.install(scene);
         TextEditMenu.install(scene, i18n);
         return scene;
     }

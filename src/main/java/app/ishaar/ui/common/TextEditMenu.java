@@ -1,11 +1,9 @@
 package app.ishaar.ui.common;
 
 import app.ishaar.ui.i18n.I18n;
-import java.util.List;
 import javafx.event.EventTarget;
 import javafx.geometry.Bounds;
 import javafx.geometry.NodeOrientation;
-import javafx.geometry.Point2D;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.ContextMenu;
@@ -18,7 +16,6 @@ import javafx.scene.input.ContextMenuEvent;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
-import javafx.scene.input.KeyEvent;
 import javafx.stage.PopupWindow;
 
 /**
@@ -32,7 +29,7 @@ import javafx.stage.PopupWindow;
  * Select All for a read-only one; a password field never gives its text to the clipboard. It shows
  * the keys that do the same in the field, opens at the pointer (towards the start of the line: to
  * the left in English, to the right in Arabic), and under the field when asked for with the
- * keyboard (the menu key, Shift+F10). A field with a menu or a handler of its own keeps it.
+ * keyboard (the menu key, Shift+F10: {@link MenuKeys}). A field with a menu or a handler of its own keeps it.
  */
 public final class TextEditMenu {
 
@@ -61,35 +58,6 @@ public final class TextEditMenu {
         TextEditMenu edit = new TextEditMenu(i18n);
         // a filter: JavaFX's behaviour handles (and consumes) the request on the field itself
         scene.addEventFilter(ContextMenuEvent.CONTEXT_MENU_REQUESTED, edit::requested);
-        if (!WINDOWS) {
-            // Windows asks for a menu from the keyboard itself; JavaFX on Linux and macOS does not
-            scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
-                if (asksForMenu(e) && scene.getFocusOwner() instanceof TextInputControl field) {
-                    e.consume();
-                    Bounds b = field.getLayoutBounds();
-                    Point2D screen = field.localToScreen(b.getMinX(), b.getMinY());
-                    Point2D inScene = field.localToScene(b.getMinX(), b.getMinY());
-                    if (screen != null && inScene != null) {
-                        field.fireEvent(new ContextMenuEvent(ContextMenuEvent.CONTEXT_MENU_REQUESTED, inScene.getX(), inScene.getY(),
-                                screen.getX(), screen.getY(), true, null));
-                    }
-                }
-            });
-        }
-    }
-
-    private static final boolean WINDOWS = System.getProperty("os.name", "").startsWith("Windows");
-    /** The keys that ask for a menu: the menu key, Shift+F10. */
-    private static final List<KeyCombination> MENU_KEYS = List.of(
-            new KeyCodeCombination(KeyCode.CONTEXT_MENU), new KeyCodeCombination(KeyCode.F10, KeyCombination.SHIFT_DOWN));
-
-    private static boolean asksForMenu(KeyEvent e) {
-        for (KeyCombination keys : MENU_KEYS) {
-            if (keys.match(e)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private void requested(ContextMenuEvent e) {
@@ -139,7 +107,7 @@ public final class TextEditMenu {
     private void make() {
         undo = item("textMenu.undo", new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN), () -> field.undo());
         // the keys JavaFX's text fields redo with: Ctrl+Y on Windows, Shift with the undo keys elsewhere
-        KeyCombination redoKeys = WINDOWS
+        KeyCombination redoKeys = MenuKeys.WINDOWS
                 ? new KeyCodeCombination(KeyCode.Y, KeyCombination.SHORTCUT_DOWN)
                 : new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
         redo = item("textMenu.redo", redoKeys, () -> field.redo());

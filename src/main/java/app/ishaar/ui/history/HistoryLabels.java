@@ -56,6 +56,40 @@ public final class HistoryLabels {
         return i18n.formatNumber(n);
     }
 
+    /** The history table's columns, by id, in their default order. */
+    public static final java.util.List<String> COLUMNS = java.util.List.of("sent", "type", "channel", "address", "language", "status", "delivered",
+            "attempts");
+
+    /** The text of a notification's cell in the history table's column {@code columnId} (one of {@link #COLUMNS}). */
+    public String cell(String columnId, Notification n) {
+        return switch (columnId) {
+            case "sent" -> dateTime(n.receivedDateTime());
+            case "type" -> type(n);
+            case "channel" -> channel(n.channel());
+            case "address" -> raw(n.address());
+            case "language" -> language(n.language());
+            case "status" -> status(n.status());
+            case "delivered" -> dateTime(n.deliveredDateTime());
+            case "attempts" -> number(n.deliveryAttempts().size());
+            default -> throw new IllegalArgumentException("no such column: " + columnId);
+        };
+    }
+
+    /**
+     * A row as text, the cells of the given columns as the table shows them, tab-separated: what a
+     * spreadsheet or a mail takes from the clipboard (a tab or line break inside a cell becomes a space).
+     */
+    public String row(Notification n, java.util.List<String> columnIds) {
+        StringBuilder b = new StringBuilder();
+        for (String id : columnIds) {
+            if (!b.isEmpty()) {
+                b.append('\t');
+            }
+            b.append(cell(id, n).replaceAll("[\\t\\r\\n\\u2028\\u2029]+", " "));
+        }
+        return b.toString();
+    }
+
     private static boolean notBlank(String s) {
         return s != null && !s.isBlank();
     }

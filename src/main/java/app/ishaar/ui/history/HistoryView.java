@@ -34,11 +34,11 @@ import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
-import javafx.scene.control.skin.ChoiceBoxSkin;
-import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.control.ContentDisplay;
+import javafx.scene.control.ContextMenu;
 import javafx.scene.control.DatePicker;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableCell;
@@ -48,8 +48,11 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
+import javafx.scene.control.skin.ChoiceBoxSkin;
+import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.ContextMenuEvent;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
@@ -114,6 +117,7 @@ public final class HistoryView {
         root.setBottom(pagerBar());
         detailVisibility();
         keys();
+        rowMenu();
 
         Weak.listen(localeChanged, i18n.languageProperty(), i18n.latinDigitsProperty(), i18n.zoneProperty());
     }
@@ -438,17 +442,15 @@ public final class HistoryView {
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
 
         List<TableColumn<Notification, Notification>> cols = List.of(
-                column("sent", "history.column.sent", 180, n -> labels.dateTime(n.receivedDateTime()),
-                        n -> i18n.get("history.sentUtc", I18n.formatUtc(n.receivedDateTime())), false),
-                column("type", "history.column.type", 175, labels::type, null, false),
-                column("channel", "history.column.channel", 90, n -> labels.channel(n.channel()), null, false),
-                column("address", "history.column.address", 190, n -> HistoryLabels.raw(n.address()), null, true),
-                column("language", "history.column.language", 85, n -> labels.language(n.language()), null, false),
+                column("sent", "history.column.sent", 180, n -> i18n.get("history.sentUtc", I18n.formatUtc(n.receivedDateTime())), false),
+                column("type", "history.column.type", 175, null, false),
+                column("channel", "history.column.channel", 90, null, false),
+                column("address", "history.column.address", 190, null, true),
+                column("language", "history.column.language", 85, null, false),
                 statusColumn(),
                 column("delivered", "history.column.delivered", 180,
-                        n -> labels.dateTime(n.deliveredDateTime()),
                         n -> n.deliveredDateTime() == null ? null : i18n.get("history.sentUtc", I18n.formatUtc(n.deliveredDateTime())), false),
-                column("attempts", "history.column.attempts", 75, n -> labels.number(n.deliveryAttempts().size()), null, false));
+                column("attempts", "history.column.attempts", 75, null, false));
         applyColumnLayout(cols);
         watchColumnLayout();
 
@@ -514,7 +516,8 @@ public final class HistoryView {
         return box;
     }
 
-    private TableColumn<Notification, Notification> column(String id, String key, double width, Function<Notification, String> text,
+    /** A column whose cells show {@link HistoryLabels#cell} for its id (as a copied row does). */
+    private TableColumn<Notification, Notification> column(String id, String key, double width,
             Function<Notification, String> tooltip, boolean leftToRight) {
         TableColumn<Notification, Notification> col = new TableColumn<>();
         col.setId(id);
@@ -541,7 +544,7 @@ public final class HistoryView {
             @Override
             protected void updateItem(Notification n, boolean empty) {
                 super.updateItem(n, empty);
-                setText(empty || n == null ? null : text.apply(n));
+                setText(empty || n == null ? null : labels.cell(id, n));
                 if (tip != null) {
                     updateTooltip(false);
                 }
@@ -595,7 +598,7 @@ public final class HistoryView {
                     StatusBadge.setKind(badge, null);
                     return;
                 }
-                badge.setText(labels.status(n.status()));
+                badge.setText(labels.cell("status", n));
                 StatusBadge.setKind(badge, HistoryLabels.statusStyle(n.status()));
                 badge.setVisible(true);
             }
@@ -745,7 +748,10 @@ public final class HistoryView {
 
     private void keys() {
         table.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
-            if (e.getCode() == KeyCode.PAGE_DOWN && !e.isShortcutDown()) {
+            if (COPY.match(e)) {
+                copyRow();
+                e.consume();
+            } else if (e.getCode() == KeyCode.PAGE_DOWN && !e.isShortcutDown()) {
                 vm.pager().next();
                 e.consume();
             } else if (e.getCode() == KeyCode.PAGE_UP && !e.isShortcutDown()) {
@@ -770,6 +776,88 @@ public final class HistoryView {
                 }
                 e.consume();
             }
+        });
+    }
+
+    // ---------------------------------------------------------------- copying rows
+
+    private static final KeyCombination COPY = new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN);
+    /** The rows' menu, made at its first request. */
+    private ContextMenu rowMenu;
+
+    /** The ids of the table's shown columns, in the order shown. */
+    private List<String> shownColumnIds() {
+        return table.getVisibleLeafColumns().stream().map(TableColumn::getId).toList();
+    }
+
+    private void copyRow() {
+        String text = vm.selectedRowText(shownColumnIds());
+        if (text != null) {
+            copyToClipboard(text);
+        }
+    }
+
+    /**
+     * A row's menu: Copy row (its shown cells, tab-separated, as Ctrl+C copies) and Copy notification
+     * ID. A right click selects the row under the pointer and opens it there; the menu key and
+     * Shift+F10 open it under the selected row.
+     */
+    private void rowMenu() {
+        table.addEventHandler(ContextMenuEvent.CONTEXT_MENU_REQUESTED, e -> {
+            Node anchor;
+            double x;
+            double y;
+            if (e.isKeyboardTrigger()) {
+                int selected = table.getSelectionModel().getSelectedIndex();
+                anchor = selected < 0 ? null : table.lookupAll(".table-row-cell").stream()
+                        .filter(n -> n instanceof TableRow<?> r && r.getIndex() == selected && r.isVisible() && r.getItem() != null)
+                        .findFirst().orElse(null);
+                if (anchor == null) {
+                    return;
+                }
+                javafx.geometry.Bounds b = anchor.localToScreen(anchor.getLayoutBounds());
+                boolean rtl = table.getEffectiveNodeOrientation() == NodeOrientation.RIGHT_TO_LEFT;
+                x = rtl ? b.getMaxX() : b.getMinX();
+                y = b.getMaxY();
+            } else {
+                TableRow<?> row = null;
+                for (Node n = e.getTarget() instanceof Node t ? t : null; n != null && n != table; n = n.getParent()) {
+                    if (n instanceof TableRow<?> r) {
+                        row = r;
+                        break;
+                    }
+                }
+                if (row == null || row.isEmpty() || row.getItem() == null) {
+                    return;
+                }
+                table.getSelectionModel().select(row.getIndex());
+                anchor = row;
+                x = e.getScreenX();
+                y = e.getScreenY();
+            }
+            e.consume();
+            if (rowMenu == null) {
+                MenuItem copyRow = new MenuItem();
+                copyRow.setId("row-copy");
+                copyRow.textProperty().bind(i18n.text("history.copyRow"));
+                copyRow.setAccelerator(COPY); // shown; the table's own key filter does it
+                copyRow.setOnAction(a -> copyRow());
+                MenuItem copyId = new MenuItem();
+                copyId.setId("row-copy-id");
+                copyId.textProperty().bind(i18n.text("history.copyId"));
+                copyId.setOnAction(a -> {
+                    String id = vm.selectedId();
+                    if (id != null) {
+                        copyToClipboard(id);
+                    }
+                });
+                rowMenu = new ContextMenu(copyRow, copyId);
+                rowMenu.getStyleClass().add("row-menu");
+            }
+            boolean rtl = table.getScene().getEffectiveNodeOrientation() == NodeOrientation.RIGHT_TO_LEFT;
+            rowMenu.setAnchorLocation(rtl ? javafx.stage.PopupWindow.AnchorLocation.CONTENT_TOP_RIGHT
+                    : javafx.stage.PopupWindow.AnchorLocation.CONTENT_TOP_LEFT);
+            rowMenu.show(anchor, x, y);
         });
     }
 

@@ -249,6 +249,21 @@ public final class HistoryViewModel {
         return detailVisible;
     }
 
+    /**
+     * The selected notification's row as text, the given columns' cells as the table shows them,
+     * tab-separated (Ctrl+C, "Copy row"); null when nothing is selected.
+     */
+    public String selectedRowText(List<String> columnIds) {
+        Notification n = selected.get();
+        return n == null ? null : labels.row(n, columnIds);
+    }
+
+    /** The selected notification's ID ("Copy notification ID"); null when nothing is selected. */
+    public String selectedId() {
+        Notification n = selected.get();
+        return n == null ? null : n.notificationId();
+    }
+
     /** The query of the shown filter without paging: what an export writes. */
     public NotificationQuery exportQuery() {
         return filters.applied().toQuery(clock, i18n.zoneProperty().get(), 1, PagerViewModel.MAX_PAGE_SIZE).withPage(1);

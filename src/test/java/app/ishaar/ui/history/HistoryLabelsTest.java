@@ -17,6 +17,18 @@ class HistoryLabelsTest {
     private final HistoryLabels labels = new HistoryLabels(i18n);
 
     @Test
+    void aCopiedRowIsItsCellsTabSeparatedOnOneLineWhateverTheServiceSent() {
+        Instant t = Instant.parse("2026-03-15T08:00:00Z");
+        // an address with a tab and a line break in it (the service's data, not ours) must not break the row apart
+        Notification n = new Notification("N-9", t, null, "3", null, "x", "email", "a@b.example\tcc:\r\nc@d.example", "en", "error", List.of());
+        i18n.zoneProperty().set(java.time.ZoneId.of("UTC"));
+        String row = labels.row(n, List.of("status", "address", "delivered", "attempts", "type"));
+        assertThat(row.split("\t", -1)).containsExactly("Failed", "a@b.example cc: c@d.example", "—", "0", labels.cell("type", n));
+        assertThat(row).doesNotContain("\n", "\r");
+        assertThat(HistoryLabels.COLUMNS).allSatisfy(id -> assertThat(labels.cell(id, n)).isNotBlank());
+    }
+
+    @Test
     void knownValuesAreTranslatedUnknownOnesShownRaw() {
         assertThat(labels.type("7", "whatever")).isEqualTo("Document validated");
         assertThat(labels.type("12", "Tax Reminder")).isEqualTo("Tax Reminder");

@@ -692,6 +692,106 @@ class HistoryViewFxTest {
         }
     }
 
+    /** The texts a shown row's cells show, in the order of the table's shown columns. */
+    private List<String> shownCells(TableView<Notification> table, int index) {
+        return fx(() -> {
+            javafx.scene.control.TableRow<?> row = table.lookupAll(".table-row-cell").stream()
+                    .filter(n -> n instanceof javafx.scene.control.TableRow<?> r && r.getIndex() == index && r.isVisible())
+                    .map(n -> (javafx.scene.control.TableRow<?>) n).findFirst().orElseThrow();
+            java.util.Map<javafx.scene.control.TableColumnBase<?, ?>, String> byColumn = new java.util.HashMap<>();
+            for (Node c : row.lookupAll(".table-cell")) {
+                if (c instanceof javafx.scene.control.TableCell<?, ?> cell && cell.isVisible()) {
+                    byColumn.put(cell.getTableColumn(), cell.getText() != null ? cell.getText()
+                            : cell.getGraphic() instanceof Label l ? l.getText() : "");
+                }
+            }
+            return table.getVisibleLeafColumns().stream().map(byColumn::get).toList();
+        });
+    }
+
+    private static javafx.scene.control.ContextMenu rowMenuShown() {
+        return javafx.stage.Window.getWindows().stream()
+                .filter(w -> w instanceof javafx.scene.control.ContextMenu m && m.isShowing() && m.getStyleClass().contains("row-menu"))
+                .map(w -> (javafx.scene.control.ContextMenu) w).findFirst().orElse(null);
+    }
+
+    private static void clipboardHolds(String text) {
+        WaitForAsyncUtils.waitForAsyncFx(5_000, () -> {
+            javafx.scene.input.ClipboardContent c = new javafx.scene.input.ClipboardContent();
+            c.putString(text);
+            javafx.scene.input.Clipboard.getSystemClipboard().setContent(c);
+        });
+    }
+
+    private static String clipboard() {
+        return fx(() -> javafx.scene.input.Clipboard.getSystemClipboard().getString());
+    }
+
+    @Test
+    void ctrlCAndTheRowMenuCopyTheSelectedRowAsShownOrItsIdInBothLanguages(FxRobot robot) throws Exception {
+        settled();
+        TableView<Notification> table = view.table();
+        // what is copied follows what is shown: one column hidden, another moved to the front
+        robot.interact(() -> {
+            table.getColumns().stream().filter(c -> "language".equals(c.getId())).findFirst().orElseThrow().setVisible(false);
+            var attempts = table.getColumns().stream().filter(c -> "attempts".equals(c.getId())).findFirst().orElseThrow();
+            table.getColumns().remove(attempts);
+            table.getColumns().add(0, attempts);
+        });
+        robot.interact(() -> {
+            table.getSelectionModel().select(2);
+            table.requestFocus();
+        });
+        clipboardHolds("before");
+        robot.press(KeyCode.CONTROL, KeyCode.C).release(KeyCode.C, KeyCode.CONTROL);
+        List<String> shown = shownCells(table, 2);
+        assertThat(shown).hasSize(7).doesNotContainNull();
+        assertThat(clipboard()).as("Ctrl+C: the row's shown cells, tab-separated").isEqualTo(String.join("\t", shown));
+
+        // a right click on a row's cell selects that row and opens its menu at the pointer
+        Notification fourth = fx(() -> table.getItems().get(4));
+        robot.interact(() -> {
+            Node cell = table.lookupAll(".table-row-cell").stream()
+                    .filter(n -> n instanceof javafx.scene.control.TableRow<?> r && r.getIndex() == 4 && r.isVisible())
+                    .findFirst().orElseThrow().lookup(".table-cell");
+            javafx.geometry.Bounds b = cell.localToScreen(cell.getLayoutBounds());
+            javafx.geometry.Point2D scene = cell.localToScene(cell.getLayoutBounds().getCenterX(), cell.getLayoutBounds().getCenterY());
+            cell.fireEvent(new javafx.scene.input.ContextMenuEvent(javafx.scene.input.ContextMenuEvent.CONTEXT_MENU_REQUESTED,
+                    scene.getX(), scene.getY(), b.getCenterX(), b.getCenterY(), false, null));
+        });
+        until(() -> rowMenuShown() != null);
+        assertThat(fx(() -> table.getSelectionModel().getSelectedItem())).isSameAs(fourth);
+        assertThat(fx(() -> rowMenuShown().getItems().stream().map(javafx.scene.control.MenuItem::getText).toList()))
+                .containsExactly("Copy row", "Copy notification ID");
+        robot.clickOn(fx(() -> rowMenuShown().getSkin().getNode().lookup("#row-copy-id")));
+        until(() -> rowMenuShown() == null);
+        assertThat(clipboard()).isEqualTo(fourth.notificationId());
+
+        // in Arabic, from the keyboard (Shift+F10): under the selected row, from its right edge
+        robot.interact(() -> i18n.languageProperty().set(AppLanguage.ARABIC));
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(table::requestFocus);
+        robot.press(KeyCode.SHIFT, KeyCode.F10).release(KeyCode.F10, KeyCode.SHIFT);
+        until(() -> rowMenuShown() != null);
+        assertThat(fx(() -> rowMenuShown().getItems().stream().map(javafx.scene.control.MenuItem::getText).toList()))
+                .containsExactly("نسخ الصف", "نسخ معرّف الإشعار");
+        javafx.geometry.Bounds rowOnScreen = fx(() -> {
+            Node r = table.lookupAll(".table-row-cell").stream()
+                    .filter(n -> n instanceof javafx.scene.control.TableRow<?> tr && tr.getIndex() == 4 && tr.isVisible()).findFirst().orElseThrow();
+            return r.localToScreen(r.getLayoutBounds());
+        });
+        javafx.geometry.Bounds menuOnScreen = fx(() -> {
+            Node content = rowMenuShown().getSkin().getNode();
+            return content.localToScreen(content.getLayoutBounds());
+        });
+        assertThat(menuOnScreen.getMinY()).isCloseTo(rowOnScreen.getMaxY(), org.assertj.core.data.Offset.offset(2.0));
+        assertThat(menuOnScreen.getMaxX()).isCloseTo(rowOnScreen.getMaxX(), org.assertj.core.data.Offset.offset(2.0));
+        robot.clickOn(fx(() -> rowMenuShown().getSkin().getNode().lookup("#row-copy")));
+        until(() -> rowMenuShown() == null);
+        List<String> shownInArabic = shownCells(table, 4);
+        assertThat(clipboard()).isEqualTo(String.join("\t", shownInArabic)).containsPattern("\\p{IsArabic}");
+    }
+
     @Test
     void theExportDialogWritesTheFileWithProgress(FxRobot robot, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         settled();
