@@ -98,6 +98,22 @@ class MainWindowFxTest extends FxSandboxTestBase {
         write("Giza Foods Co.");
         type(KeyCode.ENTER);
         waitUntil("renamed", () -> "Giza Foods Co.".equals(entry(GIZA).nameProperty().get()));
+        // the row's menu from the keyboard (Shift+F10) too, under the selected row
+        clickOn("#taxpayer-" + GIZA);
+        press(KeyCode.SHIFT, KeyCode.F10).release(KeyCode.F10, KeyCode.SHIFT);
+        waitUntil("its menu opens", () -> fx(() -> lookup("#remove-" + GIZA).tryQuery().isPresent()));
+        javafx.geometry.Bounds rowOnScreen = fx(() -> lookup("#taxpayer-" + GIZA).query().localToScreen(lookup("#taxpayer-" + GIZA).query().getLayoutBounds()));
+        javafx.geometry.Bounds menuOnScreen = fx(() -> {
+            javafx.scene.Node item = lookup("#remove-" + GIZA).query();
+            javafx.scene.Node content = item.getParent();
+            while (!(content instanceof com.sun.javafx.scene.control.ContextMenuContent)) {
+                content = content.getParent();
+            }
+            return content.localToScreen(content.getLayoutBounds());
+        });
+        assertThat(menuOnScreen.getMinY()).as("under the row").isCloseTo(rowOnScreen.getMaxY(), org.assertj.core.data.Offset.offset(2.0));
+        type(KeyCode.ESCAPE);
+        waitUntil("its menu closes", () -> fx(() -> lookup("#remove-" + GIZA).tryQuery().isEmpty()));
         clickOn("#taxpayer-" + GIZA);
         type(KeyCode.DELETE);
         waitUntil("removed", () -> main().entries().stream().noneMatch(e -> GIZA.equals(e.rin())));

@@ -35,6 +35,7 @@ import javafx.scene.control.RadioMenuItem;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
 import javafx.scene.control.ToggleGroup;
+import javafx.scene.input.ContextMenuEvent;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
@@ -320,6 +321,24 @@ public final class MainWindowView {
         list.setItems(vm.filteredEntries());
         list.setEditable(false); // only F2 or the menu starts a rename; a click never does
         list.setCellFactory(lv -> new TaxpayerCell());
+        // the menu key and Shift+F10 (MenuKeys) ask the list, not a row: open the selected row's menu under it
+        list.addEventHandler(ContextMenuEvent.CONTEXT_MENU_REQUESTED, e -> {
+            int selected = list.getSelectionModel().getSelectedIndex();
+            if (!e.isKeyboardTrigger() || selected < 0) {
+                return;
+            }
+            list.lookupAll(".list-cell").stream()
+                    .filter(n -> n instanceof ListCell<?> c && c.getIndex() == selected && c.isVisible() && c.getContextMenu() != null)
+                    .map(n -> (ListCell<?>) n).findFirst().ifPresent(cell -> {
+                        javafx.geometry.Bounds b = cell.localToScreen(cell.getLayoutBounds());
+                        boolean rtl = list.getScene().getEffectiveNodeOrientation() == javafx.geometry.NodeOrientation.RIGHT_TO_LEFT;
+                        ContextMenu menu = cell.getContextMenu();
+                        menu.setAnchorLocation(rtl ? javafx.stage.PopupWindow.AnchorLocation.CONTENT_TOP_RIGHT
+                                : javafx.stage.PopupWindow.AnchorLocation.CONTENT_TOP_LEFT);
+                        menu.show(cell, rtl ? b.getMaxX() : b.getMinX(), b.getMaxY());
+                        e.consume();
+                    });
+        });
         list.getSelectionModel().select(vm.current());
         vm.currentProperty().addListener((o, a, b) -> list.getSelectionModel().select(b));
         // filtering rebuilds the visible list: keep the shown taxpayer selected when it is listed
