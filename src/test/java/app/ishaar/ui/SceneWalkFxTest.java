@@ -50,7 +50,7 @@ class SceneWalkFxTest extends FxSandboxTestBase {
     private static final Pattern LATIN_DIGIT = Pattern.compile("[0-9]");
     /** Ids (of a node, an ancestor or a table column) whose text is data, not the UI's language. */
     private static final Set<String> DATA_IDS = Set.of("detail-id", "detail-address", "detail-message", "address", "attempt-details",
-            "settings-zone", "header-name", "header-host", "failureDetail");
+            "settings-zone", "header-name", "header-host", "failureDetail", "about-settings");
     private static final Set<String> DATA_CLASSES = Set.of(Bidi.DATA, "data");
     /** The other language's own name on the language switches. */
     private static final Set<String> ARABIC_SWITCHES = Set.of("lang-ar", "main-lang-ar", "settings-lang-ar", "menu-lang-ar");
@@ -344,6 +344,22 @@ class SceneWalkFxTest extends FxSandboxTestBase {
         waitUntil("the main window has the focus", () -> flow.mainStage().isFocused());
         press(KeyCode.SHORTCUT, KeyCode.COMMA).release(KeyCode.COMMA, KeyCode.SHORTCUT);
         waitUntil("the settings dialog (Ctrl+,)", () -> lookup("#settings-dialog").tryQuery().map(n -> n.getScene().getWindow().isShowing()).orElse(false));
+        onFx(() -> flow.mainStage().requestFocus());
+        waitUntil("the main window has the focus", () -> flow.mainStage().isFocused());
+        type(KeyCode.F1);
+        waitUntil("the keyboard shortcuts (F1)", () -> lookup("#help-shortcuts").tryQuery().map(n -> n.getScene().getWindow().isShowing()).orElse(false));
+        // every shortcut's keys are shown as the platform names them, next to what they do
+        assertThat(fx(() -> lookup("#help-shortcuts .shortcut-keys").queryAll().stream().map(n -> ((Labeled) n).getText()).toList()))
+                .hasSize(app.ishaar.ui.help.HelpViewModel.SHORTCUTS.stream().mapToInt(g -> g.shortcuts().size()).sum())
+                .contains("F1", "F5", "Ctrl+T", "Ctrl+C", "Shift+F10 / Context Menu").allSatisfy(k -> assertThat(k).isNotBlank());
+        onFx(() -> lookup("#menubar").<MenuBar>query().getMenus().stream().flatMap(m -> m.getItems().stream())
+                .filter(i -> "menu-about".equals(i.getId())).findFirst().orElseThrow().fire());
+        waitUntil("About", () -> lookup("#help-about").tryQuery().map(n -> n.getScene().getWindow().isShowing()).orElse(false));
+        assertThat(text("#about-settings")).isEqualTo(configDir.resolve("settings.json").toString());
+        clickOn("#about-copy");
+        assertThat(fx(() -> javafx.scene.input.Clipboard.getSystemClipboard().getString()))
+                .as("Copy details: what a support request needs, in the UI's language")
+                .contains(text("#about-version"), text("#about-runtime"), configDir.resolve("settings.json").toString());
     }
 
     private String savedLanguage() {

@@ -57,6 +57,11 @@ public final class SettingsService implements AutoCloseable {
         return setAside;
     }
 
+    /** The settings file (Help › About shows where it is). */
+    public Path file() {
+        return store.file();
+    }
+
     public synchronized Settings get() {
         return current;
     }

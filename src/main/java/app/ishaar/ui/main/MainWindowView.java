@@ -3,6 +3,8 @@ package app.ishaar.ui.main;
 import app.ishaar.ui.common.Weak;
 import app.ishaar.ui.common.LanguageSwitch;
 import app.ishaar.ui.common.SceneFactory;
+import app.ishaar.ui.help.HelpView;
+import app.ishaar.ui.help.HelpViewModel;
 import app.ishaar.ui.history.HistoryView;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
@@ -47,6 +49,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import javafx.stage.Stage;
 import javafx.util.Duration;
 
 /**
@@ -60,6 +63,7 @@ public final class MainWindowView {
     /** Ctrl+, (Cmd+, on macOS): the settings dialog. */
     public static final KeyCombination SETTINGS = new KeyCodeCombination(KeyCode.COMMA, KeyCombination.SHORTCUT_DOWN);
     public static final KeyCombination QUIT = new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN);
+    public static final KeyCombination HELP = new KeyCodeCombination(KeyCode.F1);
 
     private final MainWindowViewModel vm;
     private final I18n i18n;
@@ -133,6 +137,20 @@ public final class MainWindowView {
         return settingsView;
     }
 
+    private HelpView help() {
+        return new HelpView(new HelpViewModel(i18n, vm.settingsFile()), i18n, scenes, root.getScene() == null ? null : root.getScene().getWindow());
+    }
+
+    /** Help › Keyboard shortcuts (F1). */
+    public Stage openShortcuts() {
+        return help().shortcuts();
+    }
+
+    /** Help › About Ishaar. */
+    public Stage openAbout() {
+        return help().about();
+    }
+
     /** Ctrl+T: focus the search field of the switcher, text selected. */
     public void openSwitcher() {
         search.requestFocus();
@@ -186,7 +204,16 @@ public final class MainWindowView {
         settings.setOnAction(e -> openSettings());
         view.getItems().addAll(language, new javafx.scene.control.SeparatorMenuItem(), settings);
 
-        MenuBar bar = new MenuBar(session, view);
+        Menu help = new Menu();
+        help.textProperty().bind(i18n.text("help.menu"));
+        MenuItem shortcuts = item("help.menu.shortcuts", "menu-shortcuts");
+        shortcuts.setAccelerator(HELP);
+        shortcuts.setOnAction(e -> openShortcuts());
+        MenuItem about = item("help.menu.about", "menu-about");
+        about.setOnAction(e -> openAbout());
+        help.getItems().addAll(shortcuts, about);
+
+        MenuBar bar = new MenuBar(session, view, help);
         bar.setId("menubar");
         return bar;
     }

@@ -99,6 +99,11 @@ public final class MainWindowViewModel {
         tick();
     };
 
+    /** Where the settings are kept (Help › About). */
+    public java.nio.file.Path settingsFile() {
+        return settings == null ? null : settings.file();
+    }
+
     public MainWindowViewModel(I18n i18n, Executor fx, Executor background, SessionOpener opener, SecretStore secrets, SettingsService settings,
             Clock clock, LoginViewModel.LoginResult login) {
         this(i18n, fx, background, opener, secrets, settings, clock, login.profile());
