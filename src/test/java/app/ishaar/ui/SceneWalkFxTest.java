@@ -116,6 +116,13 @@ class SceneWalkFxTest extends FxSandboxTestBase {
             return;
         }
         boolean data = isData(node, otherLanguageSwitches);
+        if (node instanceof app.ishaar.ui.common.WrappingLabel w) {
+            // its text, whole: it is drawn one line per Text, and a line alone may hold only a name or a number
+            if (w.getText() != null && !w.getText().isBlank() && !data) {
+                out.add(new Seen(where(w), w.getText()));
+            }
+            return;
+        }
         if (node instanceof Text t && t.getText() != null && !t.getText().isBlank() && !data) {
             out.add(new Seen(where(t), t.getText()));
         }

@@ -2,6 +2,7 @@ package app.ishaar.ui.help;
 
 import app.ishaar.ui.common.Bidi;
 import app.ishaar.ui.common.SceneFactory;
+import app.ishaar.ui.common.WrappingLabel;
 import app.ishaar.ui.i18n.I18n;
 import javafx.geometry.Pos;
 import javafx.geometry.VPos;
@@ -81,9 +82,8 @@ public final class HelpView {
         Label version = new Label(vm.version());
         version.setId("about-version");
         version.getStyleClass().add("heading");
-        Label runtime = new Label(vm.runtime());
+        Label runtime = new WrappingLabel(vm.runtime());
         runtime.setId("about-runtime");
-        runtime.setWrapText(true);
         Label settingsLabel = label(null, "help.about.settings");
         Label settings = new Label(vm.settingsFile());
         settings.setId("about-settings");

@@ -3,6 +3,8 @@ package app.ishaar.ui.history;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.common.Bidi;
 import app.ishaar.ui.common.WhenFirst;
+import app.ishaar.ui.common.WrappedText;
+import app.ishaar.ui.common.WrappingLabel;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -39,10 +41,9 @@ final class DetailPane {
         root.setId("detail-pane");
         root.setMinWidth(0);
 
-        Label none = new Label();
+        Label none = new WrappingLabel();
         none.setId("detail-none");
         none.getStyleClass().add("muted");
-        none.setWrapText(true);
         none.textProperty().bind(i18n.text("detail.none"));
         none.visibleProperty().bind(vm.presentProperty().not());
 
@@ -133,10 +134,9 @@ final class DetailPane {
         noMessage.visibleProperty().bind(vm.messageProperty().isEmpty());
         noMessage.managedProperty().bind(noMessage.visibleProperty());
 
-        Label batchNote = new Label();
+        Label batchNote = new WrappingLabel();
         batchNote.setId("detail-batch-note");
         batchNote.getStyleClass().add("batch-note");
-        batchNote.setWrapText(true);
         batchNote.setMaxWidth(Double.MAX_VALUE);
         batchNote.textProperty().bind(i18n.text("detail.batchNote"));
         batchNote.visibleProperty().bind(vm.batchedProperty());
@@ -256,10 +256,9 @@ final class DetailPane {
     }
 
     private static Label value(String id, ReadOnlyStringProperty text, boolean leftToRight) {
-        Label l = new Label();
+        Label l = new WrappingLabel();
         l.setId(id);
         l.textProperty().bind(text);
-        l.setWrapText(true);
         if (leftToRight) {
             Bidi.leftToRight(l);
         }

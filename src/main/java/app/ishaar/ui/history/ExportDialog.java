@@ -1,6 +1,7 @@
 package app.ishaar.ui.history;
 
 import app.ishaar.ui.common.SceneFactory;
+import app.ishaar.ui.common.WrappingLabel;
 import app.ishaar.ui.i18n.I18n;
 import java.io.File;
 import javafx.beans.binding.Bindings;
@@ -37,9 +38,8 @@ public final class ExportDialog {
         Label heading = new Label();
         heading.getStyleClass().add("heading");
         heading.textProperty().bind(i18n.text("export.title"));
-        Label scope = new Label();
+        Label scope = new WrappingLabel();
         scope.setId("export-scope");
-        scope.setWrapText(true);
         // how many, once the service has said (not "0" while the first page is on its way)
         scope.textProperty().bind(Bindings.when(history.pager().knownProperty())
                 .then(i18n.text("export.scope", history.pager().totalCountProperty()))
@@ -62,9 +62,8 @@ public final class ExportDialog {
         bar.setMaxWidth(Double.MAX_VALUE);
         bar.progressProperty().bind(vm.progressProperty());
         bar.visibleProperty().bind(vm.stateProperty().isNotEqualTo(ExportViewModel.State.READY));
-        Label status = new Label();
+        Label status = new WrappingLabel();
         status.setId("export-status");
-        status.setWrapText(true);
         status.textProperty().bind(vm.messageProperty());
 
         Button choose = new Button();

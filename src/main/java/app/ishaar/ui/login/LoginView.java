@@ -1,18 +1,19 @@
 package app.ishaar.ui.login;
 
-import app.ishaar.ui.common.Weak;
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.ui.common.AfterFirstFrame;
+import app.ishaar.ui.common.Bidi;
+import app.ishaar.ui.common.ChoiceMenus;
+import app.ishaar.ui.common.ChoiceNames;
 import app.ishaar.ui.common.LanguageSwitch;
 import app.ishaar.ui.common.ScrollWhenNeeded;
-import app.ishaar.ui.common.ChoiceMenus;
 import app.ishaar.ui.common.StretchedChoiceBoxSkin;
+import app.ishaar.ui.common.Weak;
 import app.ishaar.ui.common.WhenFirst;
+import app.ishaar.ui.common.WrappingLabel;
 import app.ishaar.ui.i18n.I18n;
 import java.util.stream.Collectors;
-import app.ishaar.ui.common.Bidi;
-import app.ishaar.ui.common.ChoiceNames;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.value.ObservableStringValue;
@@ -21,7 +22,6 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.geometry.VPos;
 import javafx.scene.Group;
-import javafx.scene.shape.SVGPath;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Button;
@@ -38,13 +38,14 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.ColumnConstraints;
-import javafx.scene.layout.TilePane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
+import javafx.scene.layout.TilePane;
 import javafx.scene.layout.VBox;
+import javafx.scene.shape.SVGPath;
 import javafx.util.StringConverter;
 
 /**
@@ -145,9 +146,8 @@ public final class LoginView {
         brand.getStyleClass().add("brand");
         Label heading = label("login.heading");
         heading.getStyleClass().add("heading");
-        Label sub = label("login.subheading");
+        Label sub = wrapping("login.subheading");
         sub.getStyleClass().add("muted");
-        sub.setWrapText(true);
         VBox titles = new VBox(2, brand, heading, sub);
         HBox.setHgrow(titles, Priority.ALWAYS);
 
@@ -341,15 +341,13 @@ public final class LoginView {
 
         // the failure banner (last) and the settings notice (first) are made when first needed
         WhenFirst.run(root, vm.failureProperty().isNotNull(), () -> {
-            Label failure = new Label();
+            Label failure = new WrappingLabel();
             failure.setId("failure");
             failure.getStyleClass().add("error-text");
-            failure.setWrapText(true);
             failure.textProperty().bind(vm.failureText());
-            Label detail = new Label();
+            Label detail = new WrappingLabel();
             detail.setId("failureDetail");
             detail.getStyleClass().add("muted");
-            detail.setWrapText(true);
             detail.textProperty().bind(vm.failureDetail());
             VBox failureBox = new VBox(2, failure, detail);
             failureBox.getStyleClass().addAll("banner", "error");
@@ -363,9 +361,8 @@ public final class LoginView {
             bottom.getChildren().add(0, failureBox);
         });
         WhenFirst.run(root, vm.settingsSetAsideProperty().isNotNull(), () -> {
-            Label noticeText = new Label();
+            Label noticeText = new WrappingLabel();
             noticeText.setId("settings-notice");
-            noticeText.setWrapText(true);
             noticeText.textProperty().bind(i18n.text("login.notice.settingsSetAside", vm.settingsSetAsideProperty()));
             HBox.setHgrow(noticeText, Priority.ALWAYS);
             noticeText.setMaxWidth(Double.MAX_VALUE);
@@ -385,9 +382,8 @@ public final class LoginView {
     private Node demoBox() {
         Label title = label("login.demo.title");
         title.getStyleClass().add("subheading");
-        Label hint = label("login.demo.hint");
+        Label hint = wrapping("login.demo.hint");
         hint.getStyleClass().add("muted");
-        hint.setWrapText(true);
         // two columns of equal tiles; the space of two rows is kept from the start, so the window
         // is sized for the accounts before the sandbox has listed them
         TilePane accounts = new TilePane(6, 6);
@@ -538,6 +534,13 @@ public final class LoginView {
         return l;
     }
 
+    /** A label that may wrap (in Arabic too: {@link WrappingLabel}). */
+    private Label wrapping(String key) {
+        Label l = new WrappingLabel();
+        l.textProperty().bind(i18n.text(key));
+        return l;
+    }
+
     private Tooltip tooltip(String key) {
         Tooltip t = new Tooltip();
         t.textProperty().bind(i18n.text(key));
@@ -557,10 +560,9 @@ public final class LoginView {
     }
 
     private Label errorLabel(String id, ObservableStringValue errorKey) {
-        Label l = new Label();
+        Label l = new WrappingLabel();
         l.setId(id);
         l.getStyleClass().addAll("error-text", "field-error");
-        l.setWrapText(true);
         l.textProperty().bind(Bindings.createStringBinding(() -> errorKey.get() == null ? "" : i18n.get(errorKey.get()), errorKey,
                 i18n.languageProperty()));
         l.visibleProperty().bind(Bindings.isNotNull(errorKey));

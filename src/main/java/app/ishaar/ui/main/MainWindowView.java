@@ -1,20 +1,21 @@
 package app.ishaar.ui.main;
 
-import app.ishaar.ui.common.Weak;
+import app.ishaar.ui.common.Bidi;
 import app.ishaar.ui.common.LanguageSwitch;
 import app.ishaar.ui.common.SceneFactory;
+import app.ishaar.ui.common.Weak;
+import app.ishaar.ui.common.WrappingLabel;
 import app.ishaar.ui.help.HelpView;
 import app.ishaar.ui.help.HelpViewModel;
 import app.ishaar.ui.history.HistoryView;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.main.MainWindowViewModel.TaxpayerEntry;
+import app.ishaar.ui.settings.SettingsView;
+import app.ishaar.ui.settings.SettingsViewModel;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Optional;
-import app.ishaar.ui.common.Bidi;
-import app.ishaar.ui.settings.SettingsView;
-import app.ishaar.ui.settings.SettingsViewModel;
 import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
@@ -267,9 +268,8 @@ public final class MainWindowView {
     }
 
     private Node banner() {
-        Label text = new Label();
+        Label text = new WrappingLabel();
         text.setId("expired-text");
-        text.setWrapText(true);
         text.textProperty().bind(Bindings.createStringBinding(() -> {
             TaxpayerEntry e = vm.current();
             return e == null ? "" : i18n.get("main.banner.expired", e.label());
@@ -424,10 +424,9 @@ public final class MainWindowView {
         TextField name = new TextField();
         name.setId("add-name");
         name.promptTextProperty().bind(i18n.text("switcher.add.name"));
-        Label error = new Label();
+        Label error = new WrappingLabel();
         error.setId("add-error");
         error.getStyleClass().add("error-text");
-        error.setWrapText(true);
         error.setVisible(false);
         error.managedProperty().bind(error.visibleProperty());
         Button add = new Button();
@@ -525,16 +524,14 @@ public final class MainWindowView {
     private Node failed(TaxpayerEntry e) {
         Label heading = new Label(i18n.get("main.taxpayer.failed", e.label()));
         heading.getStyleClass().add("heading");
-        Label msg = new Label();
+        Label msg = new WrappingLabel();
         msg.setId("taxpayer-failure");
         msg.getStyleClass().add("error-text");
-        msg.setWrapText(true);
         msg.textProperty().bind(e.failureText());
-        Label detail = new Label();
+        Label detail = new WrappingLabel();
         detail.textProperty().bind(e.failureDetail());
         detail.setId("taxpayer-failure-detail");
         detail.getStyleClass().add("muted");
-        detail.setWrapText(true);
         Button retry = new Button();
         retry.setId("taxpayer-retry");
         retry.textProperty().bind(i18n.text("main.taxpayer.retry"));

@@ -10,6 +10,7 @@ import app.ishaar.sandbox.SandboxPage;
 import app.ishaar.sandbox.SandboxQuery;
 import app.ishaar.ui.common.FxExecutor;
 import app.ishaar.ui.common.SceneFactory;
+import app.ishaar.ui.common.WrappedText;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package app.ishaar.ui.history;
+package app.ishaar.ui.common;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -14,9 +14,10 @@ import javafx.scene.text.Text;
  * wrongly (a wrapped {@code Text}, {@code TextFlow}, {@code Label} or {@code TextArea} draws its
  * lines past its edge), while a single unwrapped line renders correctly; so this breaks the text into
  * lines itself (greedy, at spaces, measuring each candidate line) and shows one {@code Text} per line.
- * Linear in the text's length; re-wraps when the width changes.
+ * Linear in the text's length; re-wraps when the width changes. {@link WrappingLabel} shows a
+ * label's text through it.
  */
-final class WrappedText extends VBox {
+public final class WrappedText extends VBox {
     private final Text probe = new Text();
     private String text = "";
     private boolean rightToLeft;
@@ -24,25 +25,49 @@ final class WrappedText extends VBox {
     private Font font;
     private Paint fill;
 
-    WrappedText(Font font, Paint fill) {
+    public WrappedText(Font font, Paint fill) {
         this.font = font;
         this.fill = fill;
         probe.setFont(font);
         setSpacing(1);
         setFillWidth(false);
         setMinWidth(0);
+        // the lines start at the reading side: in a right-to-left box TOP_LEFT is mirrored to the right
+        setAlignment(Pos.TOP_LEFT);
     }
 
-    void setContent(String newText, boolean rtl) {
+    public void setContent(String newText, boolean rtl) {
         this.text = newText == null ? "" : newText;
         this.rightToLeft = rtl;
         setNodeOrientation(rtl ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT);
-        // the lines start at the reading side: in a right-to-left box TOP_LEFT is mirrored to the right
-        setAlignment(Pos.TOP_LEFT);
         rewrap();
     }
 
-    void setWrapWidth(double width) {
+    /** The font and colour of the lines (a label's, as its style sheet sets them). */
+    public void setLook(Font newFont, Paint newFill) {
+        if (!java.util.Objects.equals(newFont, font) || !java.util.Objects.equals(newFill, fill)) {
+            font = newFont;
+            fill = newFill;
+            probe.setFont(font);
+            rewrap();
+        }
+    }
+
+    /** Where the lines start on each line: the reading side (TOP_LEFT, mirrored in right-to-left) or the centre. */
+    public void setLineAlignment(Pos pos) {
+        setAlignment(pos);
+    }
+
+    /** The widest paragraph's width, unwrapped: what the text needs to show on as few lines as it has paragraphs. */
+    public double unwrappedWidth() {
+        double max = 0;
+        for (String paragraph : text.split("\n", -1)) {
+            max = Math.max(max, paragraph.isEmpty() ? 0 : width(paragraph));
+        }
+        return Math.ceil(max);
+    }
+
+    public void setWrapWidth(double width) {
         if (Math.abs(width - wrapWidth) >= 1) {
             wrapWidth = width;
             rewrap();
@@ -50,7 +75,7 @@ final class WrappedText extends VBox {
     }
 
     /** The lines as shown (tests). */
-    List<String> lines() {
+    public List<String> lines() {
         return getChildren().stream().map(n -> ((Text) n).getText()).toList();
     }
 
@@ -78,7 +103,7 @@ final class WrappedText extends VBox {
         return probe.getLayoutBounds().getWidth();
     }
 
-    List<String> wrap(String all, double max) {
+    public List<String> wrap(String all, double max) {
         List<String> out = new ArrayList<>();
         for (String paragraph : all.split("\n", -1)) {
             if (max <= 0 || paragraph.isEmpty() || (paragraph.length() <= MAX_LINE_CHARS && width(paragraph) <= max)) {
