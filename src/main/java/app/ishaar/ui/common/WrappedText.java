@@ -37,19 +37,32 @@ public final class WrappedText extends VBox {
     }
 
     public void setContent(String newText, boolean rtl) {
-        this.text = newText == null ? "" : newText;
+        String t = newText == null ? "" : newText;
+        if (t.equals(text) && rtl == rightToLeft && !getChildren().isEmpty()) {
+            return;
+        }
+        this.text = t;
         this.rightToLeft = rtl;
+        measured.clear();
         setNodeOrientation(rtl ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT);
-        rewrap();
+        show();
     }
 
     /** The font and colour of the lines (a label's, as its style sheet sets them). */
     public void setLook(Font newFont, Paint newFill) {
-        if (!java.util.Objects.equals(newFont, font) || !java.util.Objects.equals(newFill, fill)) {
+        boolean newMetrics = !java.util.Objects.equals(newFont, font);
+        if (newMetrics || !java.util.Objects.equals(newFill, fill)) {
             font = newFont;
             fill = newFill;
-            probe.setFont(font);
-            rewrap();
+            if (newMetrics) {
+                probe.setFont(font);
+                measured.clear();
+            }
+            for (javafx.scene.Node n : getChildren()) {
+                ((Text) n).setFont(font);
+                ((Text) n).setFill(fill);
+            }
+            show();
         }
     }
 
@@ -60,17 +73,61 @@ public final class WrappedText extends VBox {
 
     /** The widest paragraph's width, unwrapped: what the text needs to show on as few lines as it has paragraphs. */
     public double unwrappedWidth() {
-        double max = 0;
-        for (String paragraph : text.split("\n", -1)) {
-            max = Math.max(max, paragraph.isEmpty() ? 0 : width(paragraph));
+        if (unwrapped < 0) {
+            double max = 0;
+            for (String paragraph : text.split("\n", -1)) {
+                max = Math.max(max, paragraph.isEmpty() ? 0 : width(paragraph));
+            }
+            unwrapped = Math.ceil(max);
         }
-        return Math.ceil(max);
+        return unwrapped;
+    }
+
+    private double unwrapped = -1;
+
+    /** A text's lines at one width, and how tall they stand one under the other. */
+    private record Measured(List<String> lines, double height) {}
+
+    /** The text measured at the widths asked for lately (a layout asks for a few), each once. */
+    private final java.util.LinkedHashMap<Long, Measured> measured = new java.util.LinkedHashMap<>(8, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(java.util.Map.Entry<Long, Measured> eldest) {
+            return size() > 4;
+        }
+    };
+
+    private Measured measure(double width) {
+        long key = width <= 0 ? -1 : Math.round(width);
+        Measured m = measured.get(key);
+        if (m == null) {
+            List<String> lines = wrap(text, key < 0 ? -1 : key);
+            double height = 0;
+            for (String line : lines) {
+                // as the box stacks them: each line's own height (a fallback font may make it taller), snapped
+                probe.setText(line.isEmpty() ? " " : line);
+                height += snapSizeY(probe.getLayoutBounds().getHeight());
+            }
+            height += Math.max(0, lines.size() - 1) * snapSpaceY(getSpacing());
+            m = new Measured(lines, height);
+            measured.put(key, m);
+        }
+        return m;
+    }
+
+    /** The lines of the text at this width (no nodes made). */
+    public List<String> linesAt(double width) {
+        return measure(width).lines();
+    }
+
+    /** How tall the text is at this width: its lines, one under the other. */
+    public double heightAt(double width) {
+        return measure(width).height() + snappedTopInset() + snappedBottomInset();
     }
 
     public void setWrapWidth(double width) {
         if (Math.abs(width - wrapWidth) >= 1) {
             wrapWidth = width;
-            rewrap();
+            show();
         }
     }
 
@@ -79,16 +136,29 @@ public final class WrappedText extends VBox {
         return getChildren().stream().map(n -> ((Text) n).getText()).toList();
     }
 
-    private void rewrap() {
-        List<Text> nodes = new ArrayList<>();
-        for (String line : wrap(text, wrapWidth)) {
-            Text t = new Text(line.isEmpty() ? " " : line);
-            t.setFont(font);
-            t.setFill(fill);
-            t.setNodeOrientation(rightToLeft ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT);
-            nodes.add(t);
+    /** Shows the lines at the current width, reusing the line nodes already there. */
+    private void show() {
+        unwrapped = -1;
+        List<String> lines = linesAt(wrapWidth);
+        javafx.collections.ObservableList<javafx.scene.Node> nodes = getChildren();
+        NodeOrientation dir = rightToLeft ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT;
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).isEmpty() ? " " : lines.get(i);
+            if (i < nodes.size()) {
+                Text t = (Text) nodes.get(i);
+                t.setText(line);
+                t.setNodeOrientation(dir);
+            } else {
+                Text t = new Text(line);
+                t.setFont(font);
+                t.setFill(fill);
+                t.setNodeOrientation(dir);
+                nodes.add(t);
+            }
         }
-        getChildren().setAll(nodes);
+        if (nodes.size() > lines.size()) {
+            nodes.remove(lines.size(), nodes.size());
+        }
     }
 
     /** No line is longer than this many characters, whatever the width (keeps measuring cheap). */

@@ -68,10 +68,6 @@ public class WrappingLabel extends Label {
             lines.setLineAlignment(a == TextAlignment.CENTER ? Pos.TOP_CENTER : a == TextAlignment.RIGHT ? Pos.TOP_RIGHT : Pos.TOP_LEFT);
         }
 
-        private double textHeight(double textWidth) {
-            lines.setWrapWidth(textWidth);
-            return lines.prefHeight(-1);
-        }
 
         @Override
         protected double computeMinWidth(double height, double top, double right, double bottom, double left) {
@@ -92,13 +88,13 @@ public class WrappingLabel extends Label {
         @Override
         protected double computePrefHeight(double width, double top, double right, double bottom, double left) {
             double textWidth = width < 0 ? lines.unwrappedWidth() : Math.max(0, width - left - right);
-            return top + textHeight(textWidth) + bottom;
+            return top + lines.heightAt(textWidth) + bottom;
         }
 
         @Override
         protected void layoutChildren(double x, double y, double w, double h) {
             lines.setWrapWidth(w);
-            lines.resize(w, lines.prefHeight(-1));
+            lines.resize(w, lines.heightAt(w));
             positionInArea(lines, x, y, w, h, 0, HPos.LEFT, VPos.TOP);
         }
     }
