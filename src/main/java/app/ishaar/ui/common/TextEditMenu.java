@@ -2,8 +2,6 @@ package app.ishaar.ui.common;
 
 import app.ishaar.ui.i18n.I18n;
 import javafx.event.EventTarget;
-import javafx.geometry.Bounds;
-import javafx.geometry.NodeOrientation;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.ContextMenu;
@@ -16,7 +14,6 @@ import javafx.scene.input.ContextMenuEvent;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
-import javafx.stage.PopupWindow;
 
 /**
  * The edit menu (Undo … Select All) of every text field of a scene, in the UI's language.
@@ -29,7 +26,7 @@ import javafx.stage.PopupWindow;
  * Select All for a read-only one; a password field never gives its text to the clipboard. It shows
  * the keys that do the same in the field, opens at the pointer (towards the start of the line: to
  * the left in English, to the right in Arabic), and under the field when asked for with the
- * keyboard (the menu key, Shift+F10: {@link MenuKeys}). A field with a menu or a handler of its own keeps it.
+ * keyboard (the menu key, Shift+F10: {@link MenuKeys}); see {@link ContextMenus}. A field with a menu or a handler of its own keeps it.
  */
 public final class TextEditMenu {
 
@@ -74,24 +71,13 @@ public final class TextEditMenu {
         }
         field = target;
         fill(target);
-        // the menu speaks the UI's language, so it follows the UI's direction, also from a field that
-        // reads left to right in Arabic (IDs, secrets): it grows from where it opens towards the line's end
-        NodeOrientation ui = target.getScene().getEffectiveNodeOrientation();
-        boolean rightToLeft = ui == NodeOrientation.RIGHT_TO_LEFT;
-        // (JavaFX gives the menu's scene the field's direction as it shows it: its content is set to the UI's)
-        menu.getScene().getRoot().setNodeOrientation(ui);
-        menu.setAnchorLocation(rightToLeft ? PopupWindow.AnchorLocation.CONTENT_TOP_RIGHT : PopupWindow.AnchorLocation.CONTENT_TOP_LEFT);
-        double x = e.getScreenX();
-        double y = e.getScreenY();
+        // the menu speaks the UI's language, so it opens in the UI's direction, also from a field that
+        // reads left to right in Arabic (IDs, secrets)
         if (e.isKeyboardTrigger()) {
-            // asked for with the keyboard: under the field, at its start
-            Bounds b = target.localToScreen(target.getLayoutBounds());
-            if (b != null) {
-                x = rightToLeft ? b.getMaxX() : b.getMinX();
-                y = b.getMaxY();
-            }
+            ContextMenus.openUnder(menu, target, target);
+        } else {
+            ContextMenus.openAt(menu, target, e.getScreenX(), e.getScreenY());
         }
-        menu.show(target, x, y);
     }
 
     /** The text field the event is for: its target or the nearest field holding it (the target may be the field's text). */

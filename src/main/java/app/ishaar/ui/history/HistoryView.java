@@ -1,6 +1,7 @@
 package app.ishaar.ui.history;
 
 import app.ishaar.ui.common.ChoiceMenus;
+import app.ishaar.ui.common.ContextMenus;
 import app.ishaar.ui.common.ChoiceNames;
 import app.ishaar.ui.common.Weak;
 import app.ishaar.core.model.Notification;
@@ -804,36 +805,25 @@ public final class HistoryView {
      */
     private void rowMenu() {
         table.addEventHandler(ContextMenuEvent.CONTEXT_MENU_REQUESTED, e -> {
-            Node anchor;
-            double x;
-            double y;
+            TableRow<?> row;
             if (e.isKeyboardTrigger()) {
-                int selected = table.getSelectionModel().getSelectedIndex();
-                anchor = selected < 0 ? null : table.lookupAll(".table-row-cell").stream()
-                        .filter(n -> n instanceof TableRow<?> r && r.getIndex() == selected && r.isVisible() && r.getItem() != null)
-                        .findFirst().orElse(null);
-                if (anchor == null) {
-                    return;
-                }
-                javafx.geometry.Bounds b = anchor.localToScreen(anchor.getLayoutBounds());
-                boolean rtl = table.getEffectiveNodeOrientation() == NodeOrientation.RIGHT_TO_LEFT;
-                x = rtl ? b.getMaxX() : b.getMinX();
-                y = b.getMaxY();
+                row = ContextMenus.shownCell(table, TableRow.class, table.getSelectionModel().getSelectedIndex()).orElse(null);
             } else {
-                TableRow<?> row = null;
+                row = null;
                 for (Node n = e.getTarget() instanceof Node t ? t : null; n != null && n != table; n = n.getParent()) {
                     if (n instanceof TableRow<?> r) {
                         row = r;
                         break;
                     }
                 }
-                if (row == null || row.isEmpty() || row.getItem() == null) {
-                    return;
+                if (row != null && !row.isEmpty() && row.getItem() != null) {
+                    table.getSelectionModel().select(row.getIndex());
+                } else {
+                    row = null;
                 }
-                table.getSelectionModel().select(row.getIndex());
-                anchor = row;
-                x = e.getScreenX();
-                y = e.getScreenY();
+            }
+            if (row == null) {
+                return;
             }
             e.consume();
             if (rowMenu == null) {
@@ -854,10 +844,11 @@ public final class HistoryView {
                 rowMenu = new ContextMenu(copyRow, copyId);
                 rowMenu.getStyleClass().add("row-menu");
             }
-            boolean rtl = table.getScene().getEffectiveNodeOrientation() == NodeOrientation.RIGHT_TO_LEFT;
-            rowMenu.setAnchorLocation(rtl ? javafx.stage.PopupWindow.AnchorLocation.CONTENT_TOP_RIGHT
-                    : javafx.stage.PopupWindow.AnchorLocation.CONTENT_TOP_LEFT);
-            rowMenu.show(anchor, x, y);
+            if (e.isKeyboardTrigger()) {
+                ContextMenus.openUnder(rowMenu, row, row);
+            } else {
+                ContextMenus.openAt(rowMenu, row, e.getScreenX(), e.getScreenY());
+            }
         });
     }
 

@@ -1,6 +1,7 @@
 package app.ishaar.ui.main;
 
 import app.ishaar.ui.common.Bidi;
+import app.ishaar.ui.common.ContextMenus;
 import app.ishaar.ui.common.LanguageSwitch;
 import app.ishaar.ui.common.SceneFactory;
 import app.ishaar.ui.common.Weak;
@@ -350,21 +351,13 @@ public final class MainWindowView {
         list.setCellFactory(lv -> new TaxpayerCell());
         // the menu key and Shift+F10 (MenuKeys) ask the list, not a row: open the selected row's menu under it
         list.addEventHandler(ContextMenuEvent.CONTEXT_MENU_REQUESTED, e -> {
-            int selected = list.getSelectionModel().getSelectedIndex();
-            if (!e.isKeyboardTrigger() || selected < 0) {
-                return;
+            if (e.isKeyboardTrigger()) {
+                ContextMenus.shownCell(list, ListCell.class, list.getSelectionModel().getSelectedIndex())
+                        .filter(cell -> cell.getContextMenu() != null).ifPresent(cell -> {
+                            ContextMenus.openUnder(cell.getContextMenu(), cell, cell);
+                            e.consume();
+                        });
             }
-            list.lookupAll(".list-cell").stream()
-                    .filter(n -> n instanceof ListCell<?> c && c.getIndex() == selected && c.isVisible() && c.getContextMenu() != null)
-                    .map(n -> (ListCell<?>) n).findFirst().ifPresent(cell -> {
-                        javafx.geometry.Bounds b = cell.localToScreen(cell.getLayoutBounds());
-                        boolean rtl = list.getScene().getEffectiveNodeOrientation() == javafx.geometry.NodeOrientation.RIGHT_TO_LEFT;
-                        ContextMenu menu = cell.getContextMenu();
-                        menu.setAnchorLocation(rtl ? javafx.stage.PopupWindow.AnchorLocation.CONTENT_TOP_RIGHT
-                                : javafx.stage.PopupWindow.AnchorLocation.CONTENT_TOP_LEFT);
-                        menu.show(cell, rtl ? b.getMaxX() : b.getMinX(), b.getMaxY());
-                        e.consume();
-                    });
         });
         list.getSelectionModel().select(vm.current());
         vm.currentProperty().addListener((o, a, b) -> list.getSelectionModel().select(b));
