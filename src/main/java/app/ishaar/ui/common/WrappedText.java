@@ -44,6 +44,7 @@ public final class WrappedText extends VBox {
         this.text = t;
         this.rightToLeft = rtl;
         measured.clear();
+        unwrapped = -1;
         setNodeOrientation(rtl ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT);
         show();
     }
@@ -57,6 +58,7 @@ public final class WrappedText extends VBox {
             if (newMetrics) {
                 probe.setFont(font);
                 measured.clear();
+                unwrapped = -1;
             }
             for (javafx.scene.Node n : getChildren()) {
                 ((Text) n).setFont(font);
@@ -83,6 +85,7 @@ public final class WrappedText extends VBox {
         return unwrapped;
     }
 
+    /** The unwrapped width, measured once for a text and font. */
     private double unwrapped = -1;
 
     /** A text's lines at one width, and how tall they stand one under the other. */
@@ -138,7 +141,6 @@ public final class WrappedText extends VBox {
 
     /** Shows the lines at the current width, reusing the line nodes already there. */
     private void show() {
-        unwrapped = -1;
         List<String> lines = linesAt(wrapWidth);
         javafx.collections.ObservableList<javafx.scene.Node> nodes = getChildren();
         NodeOrientation dir = rightToLeft ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT;
