@@ -68,11 +68,6 @@ public final class SceneFactory {
                 Locale.setDefault(Locale.Category.FORMAT, i18n.formatLocale());
             }
         });
-        scene.addEventFilter(ComboBoxBase.ON_SHOWN, e -> {
-            if (e.getTarget() instanceof DatePicker picker && picker.getSkin() instanceof DatePickerSkin skin) {
-                nameCalendarArrows(skin.getPopupContent());
-            }
-        });
         scene.addEventFilter(ComboBoxBase.ON_HIDDEN, e -> {
             if (e.getTarget() instanceof DatePicker && jvmFormatLocale != null) {
                 Locale.setDefault(Locale.Category.FORMAT, jvmFormatLocale);
@@ -85,9 +80,17 @@ public final class SceneFactory {
 
     /**
      * The calendar's arrows (month, then year: back and forward) show no words: they are named for
-     * screen readers in the UI's language. JavaFX's calendar lays them out in a "month-year-pane",
-     * month on its left (start) and year on its right (end).
+     * screen readers in the UI's language when a picker's calendar opens, in every scene.
      */
+    private void nameCalendarArrowsInPickers(Scene scene) {
+        scene.addEventFilter(ComboBoxBase.ON_SHOWN, e -> {
+            if (e.getTarget() instanceof DatePicker picker && picker.getSkin() instanceof DatePickerSkin skin) {
+                nameCalendarArrows(skin.getPopupContent());
+            }
+        });
+    }
+
+    /** JavaFX's calendar lays its arrows out in a "month-year-pane": month on its left (start), year on its right (end). */
     private void nameCalendarArrows(Node calendar) {
         if (calendar != null && calendar.lookup(".month-year-pane") instanceof BorderPane pane) {
             name(pane.getLeft(), "datePicker.previousMonth", "datePicker.nextMonth");
@@ -111,6 +114,7 @@ public final class SceneFactory {
         scene.getStylesheets().add(SceneFactory.class.getResource(STYLESHEET).toExternalForm());
         scene.nodeOrientationProperty().bind(i18n.orientationProperty());
         followFormatLocaleInPickers(scene);
+        nameCalendarArrowsInPickers(scene);
         MenuKeys.install(scene);
         TextEditMenu.install(scene, i18n);
         return scene;

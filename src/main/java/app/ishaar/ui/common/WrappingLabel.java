@@ -68,7 +68,6 @@ public class WrappingLabel extends Label {
             lines.setLineAlignment(a == TextAlignment.CENTER ? Pos.TOP_CENTER : a == TextAlignment.RIGHT ? Pos.TOP_RIGHT : Pos.TOP_LEFT);
         }
 
-
         @Override
         protected double computeMinWidth(double height, double top, double right, double bottom, double left) {
             // as a wrapping JavaFX label: it may be as narrow as its parent makes it

@@ -2,6 +2,7 @@ package app.ishaar.ui.history;
 
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.common.Bidi;
+import app.ishaar.ui.common.Clipboards;
 import app.ishaar.ui.common.WhenFirst;
 import app.ishaar.ui.common.WrappedText;
 import app.ishaar.ui.common.WrappingLabel;
@@ -77,7 +78,7 @@ final class DetailPane {
         Tooltip copyTip = new Tooltip();
         copyTip.textProperty().bind(i18n.text("detail.copy.tooltip"));
         copy.setTooltip(copyTip);
-        copy.setOnAction(e -> HistoryView.copyToClipboard(vm.idProperty().get()));
+        copy.setOnAction(e -> Clipboards.copy(vm.idProperty().get()));
         HBox idRow = new HBox(6, id, copy);
         Label idLabel = key("detail.id");
         idLabel.setLabelFor(id);

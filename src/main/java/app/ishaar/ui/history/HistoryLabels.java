@@ -56,11 +56,7 @@ public final class HistoryLabels {
         return i18n.formatNumber(n);
     }
 
-    /** The history table's columns, by id, in their default order. */
-    public static final java.util.List<String> COLUMNS = java.util.List.of("sent", "type", "channel", "address", "language", "status", "delivered",
-            "attempts");
-
-    /** The text of a notification's cell in the history table's column {@code columnId} (one of {@link #COLUMNS}). */
+    /** The text of a notification's cell in the history table's column {@code columnId} (sent, type, … attempts). */
     public String cell(String columnId, Notification n) {
         return switch (columnId) {
             case "sent" -> dateTime(n.receivedDateTime());

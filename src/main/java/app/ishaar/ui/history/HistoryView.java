@@ -3,6 +3,7 @@ package app.ishaar.ui.history;
 import app.ishaar.ui.common.ChoiceMenus;
 import app.ishaar.ui.common.ContextMenus;
 import app.ishaar.ui.common.ChoiceNames;
+import app.ishaar.ui.common.Clipboards;
 import app.ishaar.ui.common.Weak;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.settings.HistoryPrefs;
@@ -51,8 +52,6 @@ import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.control.skin.ChoiceBoxSkin;
 import javafx.scene.control.skin.VirtualFlow;
-import javafx.scene.input.Clipboard;
-import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.ContextMenuEvent;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
@@ -794,7 +793,7 @@ public final class HistoryView {
     private void copyRow() {
         String text = vm.selectedRowText(shownColumnIds());
         if (text != null) {
-            copyToClipboard(text);
+            Clipboards.copy(text);
         }
     }
 
@@ -838,7 +837,7 @@ public final class HistoryView {
                 copyId.setOnAction(a -> {
                     String id = vm.selectedId();
                     if (id != null) {
-                        copyToClipboard(id);
+                        Clipboards.copy(id);
                     }
                 });
                 rowMenu = new ContextMenu(copyRow, copyId);
@@ -905,11 +904,5 @@ public final class HistoryView {
         Tooltip t = new Tooltip();
         t.textProperty().bind(i18n.text(key));
         return t;
-    }
-
-    static void copyToClipboard(String text) {
-        ClipboardContent content = new ClipboardContent();
-        content.putString(text);
-        Clipboard.getSystemClipboard().setContent(content);
     }
 }

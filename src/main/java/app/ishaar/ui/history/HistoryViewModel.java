@@ -74,6 +74,9 @@ public final class HistoryViewModel {
     private String selectedId;
     private boolean replacingRows;
     private HistoryPrefs lastPrefs;
+    /** The folder and format of this taxpayer's last export (null: none yet). */
+    private String exportFolder;
+    private ExportViewModel.Format exportFormat;
 
     public HistoryViewModel(I18n i18n, Executor fx, HistoryPrefs initial, Consumer<HistoryPrefs> prefsSink, Runnable onSessionExpired) {
         this(i18n, fx, initial, prefsSink, onSessionExpired, Clock.systemUTC());
@@ -276,10 +279,6 @@ public final class HistoryViewModel {
                 pager.pageSizeProperty().get(), columns.get(), detailDivider.get(), detailVisible.get(),
                 exportFolder, exportFormat == null ? null : exportFormat.name());
     }
-
-    /** The folder and format of this taxpayer's last export (null: none yet). */
-    private String exportFolder;
-    private ExportViewModel.Format exportFormat;
 
     private static ExportViewModel.Format formatOf(String name) {
         for (ExportViewModel.Format f : ExportViewModel.Format.values()) {
