@@ -1,6 +1,7 @@
 package app.ishaar.ui.help;
 
 import app.ishaar.ui.common.Bidi;
+import app.ishaar.ui.common.Clipboards;
 import app.ishaar.ui.common.SceneFactory;
 import app.ishaar.ui.common.WrappingLabel;
 import app.ishaar.ui.i18n.I18n;
@@ -8,8 +9,6 @@ import javafx.geometry.Pos;
 import javafx.geometry.VPos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.input.Clipboard;
-import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
@@ -84,22 +83,22 @@ public final class HelpView {
         version.getStyleClass().add("heading");
         Label runtime = new WrappingLabel(vm.runtime());
         runtime.setId("about-runtime");
+        Bidi.leftToRight(runtime);
         Label settingsLabel = label(null, "help.about.settings");
-        Label settings = new Label(vm.settingsFile());
+        // a long path breaks into lines rather than ending in "…": IT staff need it whole
+        Label settings = new WrappingLabel(vm.settingsFile());
         settings.setId("about-settings");
         settings.getStyleClass().add("muted");
         Bidi.leftToRight(settings);
         settingsLabel.setLabelFor(settings);
-        Label font = label("about-font", "help.about.font");
+        Label font = new WrappingLabel();
+        font.setId("about-font");
+        font.textProperty().bind(i18n.text("help.about.font"));
         font.getStyleClass().add("muted");
         Button copy = new Button();
         copy.setId("about-copy");
         copy.textProperty().bind(i18n.text("help.about.copy"));
-        copy.setOnAction(e -> {
-            ClipboardContent c = new ClipboardContent();
-            c.putString(vm.details());
-            Clipboard.getSystemClipboard().setContent(c);
-        });
+        copy.setOnAction(e -> Clipboards.copy(vm.details()));
         root.getChildren().addAll(version, runtime, new VBox(2, settingsLabel, settings), font, buttons(copy));
         return dialog(root, "help.about.title");
     }

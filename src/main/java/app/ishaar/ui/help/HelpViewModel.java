@@ -52,10 +52,14 @@ public final class HelpViewModel {
         return i18n.get("help.about.version", ServiceClient.version());
     }
 
-    /** The runtime, one line: Java's and JavaFX's versions and the system. */
+    /**
+     * The runtime, one line of product names and versions (data, read left to right in either
+     * language: mixed into an Arabic sentence, its version numbers came out reordered).
+     */
     public String runtime() {
-        return i18n.get("help.about.runtime", System.getProperty("java.runtime.version", System.getProperty("java.version")),
-                System.getProperty("javafx.runtime.version", "?"), System.getProperty("os.name") + " " + System.getProperty("os.arch"));
+        return "Java " + System.getProperty("java.runtime.version", System.getProperty("java.version"))
+                + " · JavaFX " + System.getProperty("javafx.runtime.version", "?")
+                + " · " + System.getProperty("os.name") + " " + System.getProperty("os.arch");
     }
 
     /** Where the settings are kept. */
