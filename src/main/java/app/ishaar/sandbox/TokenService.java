@@ -19,33 +19,68 @@ import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 
-/** Issues RS256 access tokens shaped like the identity service's, and checks them. A fresh key per sandbox. */
+/**
+ * Issues RS256 access tokens shaped like the identity service's, and checks them. A fresh key per
+ * sandbox, made on a thread of its own: a 2048-bit RSA key takes 0.1–1.7 s to find with the app's
+ * JIT settings (C1 only, without the big-number intrinsics), and the sandbox answers everything but
+ * tokens meanwhile (the login dialog lists its demo accounts at once); the first token waits for it.
+ */
 final class TokenService {
     static final String AUDIENCE = "InvoicingAPI";
     static final String SCOPE = "InvoicingAPI";
 
-    private final RSAKey key;
-    private final RSASSASigner signer;
-    private final RSASSAVerifier verifier;
+    private final CompletableFuture<Keys> keys;
 
     /** The identity of a valid token. */
     record Principal(String clientId, String taxRin) {}
 
+    /** The signing key with its signer and verifier. */
+    record Keys(RSAKey key, RSASSASigner signer, RSASSAVerifier verifier) {}
+
     TokenService() {
+        this(TokenService::generate);
+    }
+
+    /** With the key made by {@code generator}, on a thread of its own. */
+    TokenService(Supplier<Keys> generator) {
+        keys = new CompletableFuture<>();
+        Thread maker = new Thread(() -> {
+            try {
+                keys.complete(generator.get());
+            } catch (Throwable t) {
+                keys.completeExceptionally(t);
+            }
+        }, "ishaar-sandbox-key");
+        maker.setDaemon(true);
+        maker.start();
+    }
+
+    static Keys generate() {
         try {
             String kid = UUID.randomUUID().toString().replace("-", "").toUpperCase(java.util.Locale.ROOT);
-            key = new RSAKeyGenerator(2048).keyID(kid).keyUse(KeyUse.SIGNATURE).algorithm(JWSAlgorithm.RS256).generate();
-            signer = new RSASSASigner(key);
-            verifier = new RSASSAVerifier(key.toRSAPublicKey());
+            RSAKey key = new RSAKeyGenerator(2048).keyID(kid).keyUse(KeyUse.SIGNATURE).algorithm(JWSAlgorithm.RS256).generate();
+            return new Keys(key, new RSASSASigner(key), new RSASSAVerifier(key.toRSAPublicKey()));
         } catch (JOSEException e) {
             throw new IllegalStateException("cannot create the sandbox signing key", e);
         }
     }
 
+    /** The key, once made (waits for it the first time). */
+    private Keys keys() {
+        try {
+            return keys.join();
+        } catch (CompletionException e) {
+            throw new IllegalStateException("cannot create the sandbox signing key", e.getCause());
+        }
+    }
+
     /** The public JWKS as a JSON-ready map. */
     Map<String, Object> jwks() {
-        return new JWKSet(key.toPublicJWK()).toJSONObject(true);
+        return new JWKSet(keys().key().toPublicJWK()).toJSONObject(true);
     }
 
     String issue(String issuer, Directory.Erp erp, SandboxTaxpayer taxpayer, Instant now, Duration lifetime) {
@@ -75,13 +110,14 @@ final class TokenService {
                 .claim("TaxProfTags", List.of("B2B", "B2C"))
                 .claim("scope", List.of(SCOPE))
                 .build();
+        Keys k = keys();
         JWSHeader header = new JWSHeader.Builder(JWSAlgorithm.RS256)
                 .type(new JOSEObjectType("at+jwt"))
-                .keyID(key.getKeyID())
+                .keyID(k.key().getKeyID())
                 .build();
         SignedJWT jwt = new SignedJWT(header, claims);
         try {
-            jwt.sign(signer);
+            jwt.sign(k.signer());
         } catch (JOSEException e) {
             throw new IllegalStateException("cannot sign a token", e);
         }
@@ -94,11 +130,12 @@ final class TokenService {
      * @return the principal, or null when the token is not acceptable
      */
     Principal verify(String token, Instant now) {
+        Keys k = keys();
         try {
             SignedJWT jwt = SignedJWT.parse(token);
             if (!JWSAlgorithm.RS256.equals(jwt.getHeader().getAlgorithm())) return null;
-            if (!key.getKeyID().equals(jwt.getHeader().getKeyID())) return null;
-            if (!jwt.verify(verifier)) return null;
+            if (!k.key().getKeyID().equals(jwt.getHeader().getKeyID())) return null;
+            if (!jwt.verify(k.verifier())) return null;
             JWTClaimsSet c = jwt.getJWTClaimsSet();
             if (c.getAudience() == null || !c.getAudience().contains(AUDIENCE)) return null;
             Date exp = c.getExpirationTime();
