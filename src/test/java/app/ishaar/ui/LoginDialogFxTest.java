@@ -380,6 +380,50 @@ class LoginDialogFxTest extends FxSandboxTestBase {
         return fromSession && r.getMessage() != null && r.getMessage().startsWith("logging in to");
     }
 
+    private javafx.scene.Node focusOwner() {
+        return fx(() -> flow.loginStage().getScene().getFocusOwner());
+    }
+
+    @Test
+    void showingTheSecretWhileTypingItLeavesTheCaretWhereItWasSoTheNextKeysGoOnAtTheEnd() {
+        waitForDemoAccounts();
+        typeInto("#secret", "abc");
+        clickOn("#reveal");
+        assertThat(flow.loginViewModel().secretRevealedProperty().get()).isTrue();
+        assertThat(focusOwner()).as("the keyboard is in the shown secret").isSameAs(fx(() -> lookup("#secretShown").query()));
+        write("def");
+        assertThat(flow.loginViewModel().secretProperty().get()).isEqualTo("abcdef");
+        assertThat(text("#secretShown")).isEqualTo("abcdef");
+
+        // a selection made in the shown secret is the one typed over once it is hidden again
+        press(KeyCode.SHIFT).type(KeyCode.LEFT, KeyCode.LEFT).release(KeyCode.SHIFT);
+        clickOn("#reveal");
+        assertThat(flow.loginViewModel().secretRevealedProperty().get()).isFalse();
+        assertThat(focusOwner()).as("the keyboard is back in the secret's field").isSameAs(fx(() -> lookup("#secret").query()));
+        assertThat(text("#secretShown")).as("the plain twin lets go of the secret").isEmpty();
+        write("X");
+        assertThat(flow.loginViewModel().secretProperty().get()).isEqualTo("abcdX");
+    }
+
+    @Test
+    void tabReachesTheEyeWhoseSpaceShowsAndHidesTheSecretAndTheKeyboardStaysOnIt() {
+        waitForDemoAccounts();
+        typeInto("#secret", "s3cret");
+        type(KeyCode.TAB);
+        assertThat(focusOwner()).as("Tab goes from the secret to the eye").isSameAs(fx(() -> lookup("#reveal").query()));
+        type(KeyCode.SPACE);
+        assertThat(flow.loginViewModel().secretRevealedProperty().get()).isTrue();
+        assertThat(text("#secretShown")).isEqualTo("s3cret");
+        assertThat(focusOwner()).as("the keyboard stays on the eye").isSameAs(fx(() -> lookup("#reveal").query()));
+        type(KeyCode.TAB);
+        assertThat(focusOwner()).as("and goes on to the RIN").isSameAs(fx(() -> lookup("#onBehalfOf").query()));
+        press(KeyCode.SHIFT).type(KeyCode.TAB).release(KeyCode.SHIFT);
+        type(KeyCode.SPACE);
+        assertThat(flow.loginViewModel().secretRevealedProperty().get()).isFalse();
+        press(KeyCode.SHIFT).type(KeyCode.TAB).release(KeyCode.SHIFT);
+        assertThat(focusOwner()).as("Shift+Tab goes back from the eye to the secret").isSameAs(fx(() -> lookup("#secret").query()));
+    }
+
     @Test
     void enterSubmits() {
         waitForDemoAccounts();

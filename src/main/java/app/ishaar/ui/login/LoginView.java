@@ -36,6 +36,7 @@ import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
@@ -107,6 +108,45 @@ public final class LoginView {
                 n.requestFocus();
             }
         });
+    }
+
+    /**
+     * The secret's field and its plain-text twin take each other's place: the one now shown gets the
+     * caret and selection, and the keyboard if the other had it or the eye was clicked while typing,
+     * so the next keys go on where the last ones went. The click's press takes the keyboard to the
+     * eye, and JavaFX moves a text field's caret to its start as the keyboard leaves it: where the
+     * typing was is kept at the press.
+     */
+    private static final class TypedAt {
+        private boolean kept;
+        private int anchor;
+        private int caret;
+
+        void keep(StackPane fields) {
+            forget();
+            for (Node n : fields.getChildren()) {
+                if (n.isFocused() && n instanceof TextField field) {
+                    kept = true;
+                    anchor = field.getAnchor();
+                    caret = field.getCaretPosition();
+                }
+            }
+        }
+
+        void forget() {
+            kept = false;
+        }
+
+        void handOver(TextField from, TextField to) {
+            boolean typing = kept || from.isFocused();
+            int a = kept ? anchor : from.getAnchor();
+            int c = kept ? caret : from.getCaretPosition();
+            forget();
+            if (typing) {
+                to.requestFocus();
+            }
+            to.selectRange(a, c);
+        }
     }
 
     public Parent root() {
@@ -245,27 +285,6 @@ public final class LoginView {
         markInvalid(secret, vm.secretErrorProperty());
         StackPane secretStack = new StackPane(secret);
         Label secretLabel = label("login.secret");
-        // the plain-text twin, made at the first "show": it holds the secret only while the user asks to see it
-        WhenFirst.run(root, vm.secretRevealedProperty(), () -> {
-            TextField shown = new TextField();
-            shown.setId("secretShown");
-            Bidi.leftToRight(shown);
-            vm.secretRevealedProperty().addListener((o, was, reveal) -> {
-                // the label names the one shown (a text field's accessible text would be read instead of its text)
-                secretLabel.setLabelFor(reveal ? shown : secret);
-                if (reveal) {
-                    shown.textProperty().bindBidirectional(vm.secretProperty());
-                } else {
-                    shown.textProperty().unbindBidirectional(vm.secretProperty());
-                    shown.clear();
-                }
-            });
-            shown.textProperty().bindBidirectional(vm.secretProperty());
-            secretLabel.setLabelFor(shown);
-            shown.visibleProperty().bind(vm.secretRevealedProperty());
-            markInvalid(shown, vm.secretErrorProperty());
-            secretStack.getChildren().add(shown);
-        });
         SVGPath eye = new SVGPath();
         eye.setContent("M12 5C7 5 2.7 8.1 1 12c1.7 3.9 6 7 11 7s9.3-3.1 11-7c-1.7-3.9-6-7-11-7zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9zm0-7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z");
         eye.getStyleClass().add("icon");
@@ -280,7 +299,35 @@ public final class LoginView {
             // an icon only: a screen reader reads this instead of "toggle button"
             reveal.accessibleTextProperty().bind(i18n.text("login.secret.reveal"));
         });
-        reveal.setFocusTraversable(false);
+        // Tab reaches the eye (Space shows and hides the secret); a click on it while typing the secret
+        // leaves the keyboard in the secret, where a click on a focusable button would take it
+        TypedAt typedAt = new TypedAt();
+        reveal.addEventFilter(MouseEvent.MOUSE_PRESSED, e -> typedAt.keep(secretStack));
+        reveal.addEventFilter(KeyEvent.KEY_PRESSED, e -> typedAt.forget());
+        // the plain-text twin, made at the first "show": it holds the secret only while the user asks to see it
+        WhenFirst.run(root, vm.secretRevealedProperty(), () -> {
+            TextField shown = new TextField();
+            shown.setId("secretShown");
+            Bidi.leftToRight(shown);
+            shown.visibleProperty().bind(vm.secretRevealedProperty());
+            markInvalid(shown, vm.secretErrorProperty());
+            secretStack.getChildren().add(shown);
+            vm.secretRevealedProperty().addListener((o, was, show) -> {
+                if (show) {
+                    shown.textProperty().bindBidirectional(vm.secretProperty());
+                }
+                typedAt.handOver(show ? secret : shown, show ? shown : secret);
+                // the label names the one shown (a text field's accessible text would be read instead of its text)
+                secretLabel.setLabelFor(show ? shown : secret);
+                if (!show) {
+                    shown.textProperty().unbindBidirectional(vm.secretProperty());
+                    shown.clear();
+                }
+            });
+            shown.textProperty().bindBidirectional(vm.secretProperty());
+            secretLabel.setLabelFor(shown);
+            typedAt.handOver(secret, shown);
+        });
         HBox.setHgrow(secretStack, Priority.ALWAYS);
         HBox secretBox = new HBox(4, secretStack, reveal);
         secretBox.setAlignment(Pos.CENTER_LEFT);
