@@ -74,6 +74,19 @@ public final class WindowFlow {
                 showMain(r);
             }
         });
+        // a demo account chosen: its profile's main window is made while the user moves to Log in,
+        // once the filled-in form is on screen (a window made ahead for another profile gives way;
+        // one kept after a log out, with its user's filters and place, does not)
+        vm.demoProfileProperty().addListener((o, was, p) -> {
+            if (p != null) {
+                AfterFirstFrame.run(() -> {
+                    if (vm == loginVm && vm.demoProfileProperty().get() == p && !vm.busyProperty().get()
+                            && (keptVm == null || keptVm.madeAheadAndUnused() && !keptVm.profile().equals(p))) {
+                        prepareMain(p);
+                    }
+                });
+            }
+        });
         loginStage.show();
         loginStage.toFront();
         view.focusFirstEmpty();

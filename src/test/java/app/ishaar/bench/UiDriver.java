@@ -233,14 +233,15 @@ final class UiDriver {
      * FX thread's CPU time in between.
      */
     long[] logIn() throws Exception {
-        return logIn(0);
+        return logIn(0, 0);
     }
 
     /**
      * The same, with the user spending {@code thinkingPulses} pulses (60 a second) in the ready
-     * dialog before choosing the account: the time a returning user takes to type a secret.
+     * dialog before choosing the account: the time a returning user takes to type a secret; and
+     * {@code choosingPulses} between choosing the account and Log in.
      */
-    long[] logIn(int thinkingPulses) throws Exception {
+    long[] logIn(int thinkingPulses, int choosingPulses) throws Exception {
         await(at(() -> node("login", "demo-" + clientId) instanceof Button b && !b.isDisabled()
                 && node("login", "login-button") instanceof Button l && l.isVisible()));
         if (thinkingPulses > 0) {
@@ -251,6 +252,12 @@ final class UiDriver {
             ((Button) node("login", "demo-" + clientId)).fire();
             return null;
         });
+        // the user's move to Log in takes wall-clock time, whatever the FX thread does meanwhile: the
+        // click comes at that moment, and a busy FX thread makes it wait, which counts as the app's
+        long clickAt = choosingPulses > 0 ? System.nanoTime() + choosingPulses * 1_000_000_000L / 60 : 0;
+        if (choosingPulses > 0) {
+            await(at(() -> System.nanoTime() >= clickAt));
+        }
         CompletableFuture<Long> shown = drawn(() -> pageOnScreen(null));
         long t0 = onFx(() -> {
             Button login = (Button) node("login", "login-button");
@@ -258,7 +265,7 @@ final class UiDriver {
                 throw new IllegalStateException("Log in is disabled after choosing the demo account");
             }
             clickCpu = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
-            long t = System.nanoTime();
+            long t = clickAt > 0 ? clickAt : System.nanoTime();
             login.fire();
             return t;
         });

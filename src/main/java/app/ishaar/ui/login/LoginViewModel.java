@@ -97,6 +97,7 @@ public final class LoginViewModel {
     private final ObservableList<DemoAccount> demoAccounts = FXCollections.observableArrayList();
     private final ObservableList<Profile> profiles = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<Profile> appliedProfile = new ReadOnlyObjectWrapper<>(this, "appliedProfile");
+    private final ReadOnlyObjectWrapper<Profile> demoProfile = new ReadOnlyObjectWrapper<>(this, "demoProfile");
 
     private final Field clientIdField;
     private final Field secretField;
@@ -155,6 +156,11 @@ public final class LoginViewModel {
         profiles.setAll(s.profiles());
         Optional<Profile> last = s.lastProfileId() == null ? Optional.empty() : s.profile(s.lastProfileId());
         last.ifPresent(p -> applyProfile(p, false));
+        // the demo account's profile holds until the form changes (fillDemo sets it after its own changes)
+        javafx.beans.value.ChangeListener<Object> edited = (o, a, b) -> demoProfile.set(null);
+        for (javafx.beans.value.ObservableValue<?> input : List.of(environment, authUrl, baseUrl, clientId, scope, onBehalfOf, remember, rememberAvailable)) {
+            input.addListener(edited);
+        }
         environment.addListener((o, a, b) -> {
             if (b == Environment.Kind.SANDBOX && activated) {
                 loadDemoAccounts();
@@ -320,6 +326,15 @@ public final class LoginViewModel {
         return appliedProfile.getReadOnlyProperty();
     }
 
+    /**
+     * The profile a login with the demo account just filled in will save, while the form still holds
+     * that account as filled (null otherwise, and for the accounts whose login fails on purpose). The
+     * app makes that profile's main window while the user moves to Log in.
+     */
+    public ReadOnlyObjectProperty<Profile> demoProfileProperty() {
+        return demoProfile.getReadOnlyProperty();
+    }
+
     /** The saved profiles (environment + client id + taxpayers; never a secret). */
     public ObservableList<Profile> profiles() {
         return profiles;
@@ -377,6 +392,11 @@ public final class LoginViewModel {
         onBehalfOf.set(account.kind() == DemoAccount.Kind.INTERMEDIARY && !account.taxpayers().isEmpty() ? account.taxpayers().get(0).rin() : "");
         failure.set(null);
         filledDemo = account;
+        // the account's first taxpayer, if any, is on its list: the profile is known without the token
+        // (the blocked and expired accounts are there to show a login failing: no window for them)
+        boolean logsIn = account.kind() == DemoAccount.Kind.TAXPAYER || account.kind() == DemoAccount.Kind.INTERMEDIARY;
+        demoProfile.set(!logsIn ? null : profileOf(environment.get(), authUrl.get(), baseUrl.get(), clientId.get().trim(), blankToNull(scope.get()),
+                remember.get() && rememberAvailable.get(), account, blankToNull(normalizeDigits(onBehalfOf.get().trim())), null));
     }
 
     /** Lists the sandbox's demo accounts (starting the sandbox off the FX thread); once is enough. */
@@ -529,28 +549,37 @@ public final class LoginViewModel {
     }
 
     private Profile saveProfile(Attempt a, TokenInfo token) {
-        String env = a.kind.name();
-        String custAuth = a.kind == Environment.Kind.CUSTOM ? a.authUrl.trim() : null;
-        String custBase = a.kind == Environment.Kind.CUSTOM ? a.baseUrl.trim() : null;
-        String id = Profile.idOf(env, custAuth, a.clientId);
+        Profile p = profileOf(a.kind, a.authUrl, a.baseUrl, a.clientId, a.scope, a.remember, a.demo, a.rin,
+                token == null ? null : token.taxpayerName());
+        // the dialog's own list stays as it is: this dialog is done (a fresh one reads the saved
+        // profiles), and a new list would blank its "Saved profile" choice while it is still shown
+        settings.update(st -> st.withProfile(p));
+        return p;
+    }
+
+    /**
+     * The profile a login with these inputs saves: the saved one's taxpayers (if any), a demo
+     * intermediary's, and the on-behalf-of RIN with the name the token gives it ({@code taxpayerName}).
+     */
+    private Profile profileOf(Environment.Kind kind, String authUrl, String baseUrl, String clientId, String scope, boolean remember,
+            DemoAccount demo, String rin, String taxpayerName) {
+        String env = kind.name();
+        String custAuth = kind == Environment.Kind.CUSTOM ? authUrl.trim() : null;
+        String custBase = kind == Environment.Kind.CUSTOM ? baseUrl.trim() : null;
+        String id = Profile.idOf(env, custAuth, clientId);
         Optional<Profile> existing = settings.get().profile(id);
         List<RepresentedTaxpayer> taxpayers = new ArrayList<>(existing.map(Profile::taxpayers).orElse(List.of()));
-        if (a.demo != null && a.demo.kind() == DemoAccount.Kind.INTERMEDIARY) {
-            for (RepresentedTaxpayer t : a.demo.taxpayers()) {
+        if (demo != null && demo.kind() == DemoAccount.Kind.INTERMEDIARY) {
+            for (RepresentedTaxpayer t : demo.taxpayers()) {
                 if (taxpayers.stream().noneMatch(x -> x.rin().equals(t.rin()))) {
                     taxpayers.add(t);
                 }
             }
         }
-        if (a.rin != null && taxpayers.stream().noneMatch(x -> x.rin().equals(a.rin))) {
-            String name = token != null && token.taxpayerName() != null ? token.taxpayerName() : "";
-            taxpayers.add(new RepresentedTaxpayer(a.rin, name));
+        if (rin != null && taxpayers.stream().noneMatch(x -> x.rin().equals(rin))) {
+            taxpayers.add(new RepresentedTaxpayer(rin, taxpayerName != null ? taxpayerName : ""));
         }
-        Profile p = new Profile(id, env, custAuth, custBase, a.clientId, a.scope, a.remember, taxpayers, a.rin);
-        // the dialog's own list stays as it is: this dialog is done (a fresh one reads the saved
-        // profiles), and a new list would blank its "Saved profile" choice while it is still shown
-        settings.update(st -> st.withProfile(p));
-        return p;
+        return new Profile(id, env, custAuth, custBase, clientId, scope, remember, taxpayers, rin);
     }
 
     private void rememberOrForget(String profileId, boolean rememberIt, char[] copy) {

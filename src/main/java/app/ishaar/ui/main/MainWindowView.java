@@ -112,7 +112,11 @@ public final class MainWindowView {
         Weak.listen(root.getProperties(), (o, a, b) -> showCurrent(), i18n.languageProperty());
         ticker = new Timeline(new KeyFrame(Duration.seconds(1), e -> vm.tick()));
         ticker.setCycleCount(Animation.INDEFINITE);
-        ticker.play();
+        // a window made ahead of its login ticks from that login on: a running timeline is held by
+        // the toolkit, and would keep a made-ahead window that another profile's replaced
+        if (!vm.loggedOutProperty().get()) {
+            ticker.play();
+        }
         vm.loggedOutProperty().addListener((o, a, b) -> {
             if (b) {
                 ticker.stop();

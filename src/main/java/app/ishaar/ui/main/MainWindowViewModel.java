@@ -218,6 +218,11 @@ public final class MainWindowViewModel {
         return profile;
     }
 
+    /** Whether this window was made ahead of a login ({@link #prepared}) and no login has opened it yet: it holds nothing of anyone's. */
+    public boolean madeAheadAndUnused() {
+        return loggedOut.get() && opened == 0;
+    }
+
     /** Every taxpayer of the profile, the ERP's own first. */
     public ObservableList<TaxpayerEntry> entries() {
         return entries;

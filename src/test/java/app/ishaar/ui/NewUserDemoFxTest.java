@@ -1,0 +1,71 @@
+package app.ishaar.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import app.ishaar.ui.main.MainWindowViewModel;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A new user (no settings yet) on the built-in sandbox: choosing a demo account makes that
+ * account's main window while the user moves to Log in, and the login opens in it; choosing another
+ * account makes that one's instead.
+ */
+class NewUserDemoFxTest extends FxSandboxTestBase {
+
+    private MainWindowViewModel madeFor(String clientId) {
+        String id = "SANDBOX|" + clientId;
+        waitUntil("the main window of " + clientId + " is made", () -> fx(() -> flow.keptViewModel() != null && flow.keptViewModel().profile().id().equals(id)));
+        return fx(() -> flow.keptViewModel());
+    }
+
+    @Test
+    void aChosenDemoAccountsMainWindowIsMadeBeforeLogInAndTheLoginOpensInIt() {
+        waitForDemoAccounts();
+        assertThat(fx(() -> flow.keptViewModel())).as("a new user's dialog has no profile to make a window for").isNull();
+
+        clickOn("#demo-erp-nile-trading");
+        MainWindowViewModel nile = madeFor("erp-nile-trading");
+        clickOn("#demo-erp-delta-accounting");
+        MainWindowViewModel delta = madeFor("erp-delta-accounting");
+        assertThat(delta).as("another account's window replaces the one made for the first").isNotSameAs(nile);
+        java.lang.ref.WeakReference<MainWindowViewModel> replaced = new java.lang.ref.WeakReference<>(nile);
+        nile = null;
+        assertThat(fx(() -> delta.loggedOutProperty().get())).as("made ahead, holding no session").isTrue();
+        assertThat(fx(() -> delta.entries().stream().map(e -> e.rin()).toList()))
+                .as("the intermediary's taxpayers, as its login will save them")
+                .contains("204918573", "287364519", "356781204");
+        assertThat(flow.mainStage() == null || !fx(() -> flow.mainStage().isShowing())).as("not shown before the login").isTrue();
+
+        clickOn("#login-button");
+        waitForMainWindow();
+        assertThat(flow.mainViewModel()).as("the login opened in the window made ahead").isSameAs(delta);
+        waitUntil("its first page is shown", () -> fx(() -> !delta.current().history().rows().isEmpty()) && visible("#history-table"));
+        assertThat(text("#header-rin")).isEqualTo("204918573");
+        waitUntil("the dialog is gone", () -> fx(() -> !flow.loginStage().isShowing()));
+        waitUntil("the session's time left shows", () -> !text("#session-time").isEmpty());
+        // the replaced window is let go (JavaFX keeps a node taken out of a window that has not yet
+        // shown until that window's first frame; a made-ahead window runs no timer before its login)
+        waitUntil("the replaced window is collected", () -> {
+            System.gc();
+            return replaced.get() == null;
+        });
+    }
+
+    @Test
+    void aFormChangedAfterTheDemoAccountLogsInToAWindowOfItsOwn() {
+        waitForDemoAccounts();
+        clickOn("#demo-erp-delta-accounting");
+        MainWindowViewModel delta = madeFor("erp-delta-accounting");
+        // another ERP's credentials typed over the demo account's: not the profile the window was made for
+        paste("#clientId", "erp-nile-trading");
+        paste("#secret", "sandbox-secret-1");
+        paste("#onBehalfOf", "");
+        assertThat(fx(() -> flow.loginViewModel().demoProfileProperty().get())).isNull();
+        clickOn("#login-button");
+        waitForMainWindow();
+        assertThat(flow.mainViewModel()).isNotSameAs(delta);
+        assertThat(fx(() -> flow.mainViewModel().profile().id())).isEqualTo("SANDBOX|erp-nile-trading");
+        waitUntil("its first page is shown", () -> fx(() -> !flow.mainViewModel().current().history().rows().isEmpty()) && visible("#history-table"));
+        assertThat(text("#header-rin")).isEqualTo("204918573");
+    }
+}
