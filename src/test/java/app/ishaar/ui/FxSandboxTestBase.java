@@ -170,8 +170,14 @@ public abstract class FxSandboxTestBase extends FxRobot {
         return true;
     }
 
+    /**
+     * Waits for the main window of a login, and for the login dialog to go: a window made ahead of
+     * its login (a demo account chosen, a returning user typing) is shown before its first frame is
+     * drawn, and the dialog goes only after that frame.
+     */
     protected void waitForMainWindow() {
-        waitUntil("the main window shows", () -> flow.mainStage() != null && flow.mainStage().isShowing());
+        waitUntil("the main window shows and the dialog has gone",
+                () -> flow.mainStage() != null && flow.mainStage().isShowing() && !flow.loginStage().isShowing());
     }
 
     /** Clicks a listed demo account and Log in, and waits for the first page of its history. */

@@ -236,7 +236,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
         // and the next login shows its own view in it
         clickOn("#secret").write("sandbox-secret-2");
         clickOn("#login-button");
-        waitUntil("the main window again", () -> flow.mainStage() != null && flow.mainStage().isShowing());
+        waitForMainWindow(); // the kept window shows its view again, the dialog goes after that frame
         assertThat(fx(() -> flow.mainStage())).isSameAs(kept);
         assertThat(fx(() -> kept.getScene().lookup("#main-logged-out"))).isNull();
         assertThat(fx(() -> flow.mainStage().getTitle())).contains(PHARMA);

@@ -342,6 +342,9 @@ class SceneWalkFxTest extends FxSandboxTestBase {
     private void sessionEndedBanner() {
         onFx(() -> main().current().markSessionEnded());
         waitUntil("the session-ended banner", () -> visible("#expired-banner"));
+        // the banner is laid out in the next pulse, moving what is under it; TestFX reads a node's
+        // place off the FX thread, so a click right away could find the toolbar in mid-layout
+        waitForPulses(2);
     }
 
     private void exportAndSettingsDialogs() {
