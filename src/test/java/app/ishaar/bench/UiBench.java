@@ -122,8 +122,13 @@ final class UiBench {
                     .orElseThrow(() -> new IllegalStateException("no history exchange seen: " + during));
             double rt = login.ms() + page.ms();
             double fxCpu = Stats.ms(t[2]);
-            System.out.printf(Locale.ROOT, "login %s: click -> first page on screen %.1f ms; login exchange %d ms + page exchange %d ms; app's own %.1f ms (FX thread CPU %.1f ms)%s%n",
-                    label, total, login.ms(), page.ms(), total - rt, fxCpu,
+            // where the app's own time goes: before the login exchange, between the two, after the page's
+            double before = Stats.ms(login.endedNanos() - login.ms() * 1_000_000L - t[0]);
+            double between = Stats.ms(page.endedNanos() - page.ms() * 1_000_000L - login.endedNanos());
+            double after = Stats.ms(t[1] - page.endedNanos());
+            System.out.printf(Locale.ROOT, "login %s: click -> first page on screen %.1f ms; login exchange %d ms + page exchange %d ms; app's own %.1f ms"
+                    + " (before the login %.1f, between the exchanges %.1f, after the page %.1f; FX thread CPU %.1f ms)%s%n",
+                    label, total, login.ms(), page.ms(), total - rt, before, between, after, fxCpu,
                     during.size() > 2 ? "; other exchanges: " + during.subList(0, during.size()) : "");
             return new Login(total, rt, total - rt, fxCpu, during.size());
         }
