@@ -69,9 +69,15 @@ public final class WindowFlow {
         loginStage.setMinWidth(460);
         loginStage.setMinHeight(420);
         loginStage.setOnCloseRequest(e -> quit());
+        // a login into the window kept (or made ahead) for it asks for that window's first page as
+        // soon as its token comes
+        vm.setFirstPageQuery(rin -> keptVm == null ? null : keptVm.firstQueryFor(rin));
         vm.resultProperty().addListener((o, a, r) -> {
             if (r != null && vm == loginVm) {
                 showMain(r);
+                if (r.firstPage() != null) {
+                    r.firstPage().discard(); // asked for ahead and not taken: the window asked for another page
+                }
             }
         });
         // a demo account chosen: its profile's main window is made while the user moves to Log in,

@@ -3,6 +3,7 @@ package app.ishaar.ui.history;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.NotificationPage;
 import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.service.PageAhead;
 import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.SessionExpiredException;
@@ -70,6 +71,8 @@ public final class HistoryViewModel {
 
     private long generation;
     private CompletableFuture<NotificationPage> inFlight;
+    /** A page asked for ahead of the next request, which may take it ({@link #offerPageAhead}). */
+    private PageAhead ahead;
     private NotificationQuery lastQuery;
     private String selectedId;
     private boolean replacingRows;
@@ -325,12 +328,31 @@ public final class HistoryViewModel {
     // ---- loading ----
 
     private void load(int pageNo) {
-        NotificationQuery q = filters.applied().toQuery(clock, i18n.zoneProperty().get(), Math.max(1, pageNo), pager.pageSizeProperty().get());
-        issue(q);
+        issue(queryOf(pageNo));
+    }
+
+    private NotificationQuery queryOf(int pageNo) {
+        return filters.applied().toQuery(clock, i18n.zoneProperty().get(), Math.max(1, pageNo), pager.pageSizeProperty().get());
+    }
+
+    /** The query a session set now would ask for first: the applied filters, at the page the pager is on. */
+    public NotificationQuery nextSessionQuery() {
+        return queryOf(pager.target());
+    }
+
+    /**
+     * A page asked for ahead of the next session's first request (a login's, see {@link PageAhead}):
+     * that request uses it if it asks for the same page with the same session. Give it just before
+     * the session.
+     */
+    public void offerPageAhead(PageAhead page) {
+        ahead = page;
     }
 
     private void issue(NotificationQuery q) {
         Session s = session.get();
+        PageAhead offered = ahead;
+        ahead = null; // for the first request only
         lastQuery = q;
         pager.requested(q.pageNo() == null ? 1 : q.pageNo());
         if (s == null) {
@@ -340,10 +362,13 @@ public final class HistoryViewModel {
         long gen = ++generation;
         loading.set(true);
         CompletableFuture<NotificationPage> f;
-        try {
-            f = s.fetch(q);
-        } catch (RuntimeException e) {
-            f = CompletableFuture.failedFuture(e);
+        f = offered == null ? null : offered.take(s, q);
+        if (f == null) {
+            try {
+                f = s.fetch(q);
+            } catch (RuntimeException e) {
+                f = CompletableFuture.failedFuture(e);
+            }
         }
         inFlight = f;
         f.whenCompleteAsync((page, failure) -> completed(gen, q, page, failure), fx);

@@ -1,12 +1,14 @@
 package app.ishaar.ui.login;
 
 import app.ishaar.core.io.LazyLogger;
+import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Endpoints;
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.service.InputRules;
 import app.ishaar.core.service.InvalidEndpointException;
+import app.ishaar.core.service.PageAhead;
 import app.ishaar.core.service.SandboxProvider;
 import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
@@ -59,8 +61,18 @@ import javafx.collections.ObservableList;
  */
 public final class LoginViewModel {
 
-    /** A successful login: the open session, what its token says, the saved profile, and the credentials the main window keeps. */
-    public record LoginResult(Session session, TokenInfo token, Profile profile, Credentials credentials, Environment environment) {}
+    /**
+     * A successful login: the open session, what its token says, the saved profile, the credentials
+     * the main window keeps, and the history's first page asked for ahead (null when none was,
+     * see {@link #setFirstPageQuery}).
+     */
+    public record LoginResult(Session session, TokenInfo token, Profile profile, Credentials credentials, Environment environment,
+            PageAhead firstPage) {
+        /** A login that asked for no page ahead. */
+        public LoginResult(Session session, TokenInfo token, Profile profile, Credentials credentials, Environment environment) {
+            this(session, token, profile, credentials, environment, null);
+        }
+    }
 
     private static final System.Logger LOG = LazyLogger.of(LoginViewModel.class.getName());
     private static final Pattern RIN = Pattern.compile("\\d{9}");
@@ -426,6 +438,20 @@ public final class LoginViewModel {
         }, fx);
     }
 
+    /** Names the first history page a login's window will ask for; see {@link #setFirstPageQuery}. */
+    private Function<String, NotificationQuery> firstPageQuery;
+
+    /**
+     * How to know, when Log in is clicked, the history page the window this login opens will ask
+     * for first, given the represented taxpayer typed (null for the ERP's own); the function returns
+     * null when that is not known. The page is then asked for as soon as the token is there, and
+     * handed on with the result ({@link LoginResult#firstPage()}); it is used only if the window asks
+     * for the same page (see {@link PageAhead}).
+     */
+    public void setFirstPageQuery(Function<String, NotificationQuery> query) {
+        this.firstPageQuery = query;
+    }
+
     /**
      * Logs in with what the form holds. Does nothing while a login is under way (a double click
      * sends one login) or while the form is invalid (then every problem is shown).
@@ -443,6 +469,7 @@ public final class LoginViewModel {
         Attempt a = new Attempt(environment.get(), authUrl.get(), baseUrl.get(), clientId.get().trim(), secret.get().toCharArray(),
                 blankToNull(normalizeDigits(onBehalfOf.get().trim())), blankToNull(scope.get()), remember.get() && rememberAvailable.get(),
                 filledDemo != null && filledDemo.clientId().equals(clientId.get().trim()) ? filledDemo : null);
+        a.firstQuery = firstPageQuery == null ? null : firstPageQuery.apply(a.rin);
         current = a;
         progressKey.set(a.kind == Environment.Kind.SANDBOX ? "login.progress.sandbox" : "login.progress.login");
         CompletableFuture<Environment> envStage = CompletableFuture.supplyAsync(() -> {
@@ -461,12 +488,22 @@ public final class LoginViewModel {
                 a.session = opener.open(env, new Credentials(a.clientId, a.secret.clone(), a.rin, a.scope));
                 a.loginCall = a.session.login();
             }
+            // the history's first page is asked for on the thread the token comes on, while the
+            // app opens the window that shows it, rather than after that window's first request
+            CompletableFuture<TokenInfo> token = a.firstQuery == null ? a.loginCall : a.loginCall.thenApply(t -> {
+                synchronized (a) {
+                    if (!a.cancelled) {
+                        a.firstPage = PageAhead.fetch(a.session, a.firstQuery);
+                    }
+                }
+                return t;
+            });
             fx.execute(() -> {
                 if (current == a) {
                     progressKey.set("login.progress.login");
                 }
             });
-            return a.loginCall;
+            return token;
         }, background);
         a.stage.whenCompleteAsync((token, error) -> finish(a, token, error), fx);
     }
@@ -482,6 +519,9 @@ public final class LoginViewModel {
             a.cancelled = true;
             if (a.loginCall != null) {
                 a.loginCall.cancel(true);
+            }
+            if (a.firstPage != null) {
+                a.firstPage.discard();
             }
             if (a.session != null) {
                 a.session.close();
@@ -509,6 +549,7 @@ public final class LoginViewModel {
     private void finish(Attempt a, TokenInfo token, Throwable error) {
         if (a != current) {
             // cancelled meanwhile: whatever arrived is dropped
+            discardFirstPage(a);
             if (error == null && a.session != null) {
                 a.session.close();
             }
@@ -524,6 +565,7 @@ public final class LoginViewModel {
         }
         busy.set(false);
         progressKey.set(null);
+        discardFirstPage(a);
         Throwable cause = ServiceException.unwrap(error);
         if (a.session != null) {
             a.session.close();
@@ -545,7 +587,19 @@ public final class LoginViewModel {
         Credentials kept = new Credentials(a.clientId, a.secret.clone(), a.rin, a.scope);
         a.wipe();
         clearSecret();
-        result.set(new LoginResult(a.session, token, profile, kept, a.environment));
+        PageAhead page;
+        synchronized (a) {
+            page = a.firstPage;
+        }
+        result.set(new LoginResult(a.session, token, profile, kept, a.environment, page));
+    }
+
+    private static void discardFirstPage(Attempt a) {
+        synchronized (a) {
+            if (a.firstPage != null) {
+                a.firstPage.discard();
+            }
+        }
     }
 
     private Profile saveProfile(Attempt a, TokenInfo token) {
@@ -731,6 +785,10 @@ public final class LoginViewModel {
         Environment environment;
         Session session;
         CompletableFuture<TokenInfo> loginCall;
+        /** The history page the window this login opens will ask for first (null: not known). */
+        NotificationQuery firstQuery;
+        /** That page, asked for as soon as the token came. */
+        PageAhead firstPage;
         boolean cancelled;
 
         Attempt(Environment.Kind kind, String authUrl, String baseUrl, String clientId, char[] secret, String rin, String scope, boolean remember,

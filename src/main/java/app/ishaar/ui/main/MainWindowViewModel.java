@@ -1,9 +1,11 @@
 package app.ishaar.ui.main;
 
+import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.ui.common.Weak;
 import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
+import app.ishaar.core.service.PageAhead;
 import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.TokenInfo;
@@ -181,7 +183,7 @@ public final class MainWindowViewModel {
         filter.set("");
         TaxpayerEntry own = entries.get(0);
         TaxpayerEntry first = find(base.onBehalfOf()).orElse(own);
-        first.attach(login.session(), login.token());
+        first.attach(login.session(), login.token(), login.firstPage());
         if (first != own && login.token() != null && login.token().taxpayerName() != null && first.name.get().isBlank()) {
             first.name.set(login.token().taxpayerName());
         }
@@ -221,6 +223,19 @@ public final class MainWindowViewModel {
     /** Whether this window was made ahead of a login ({@link #prepared}) and no login has opened it yet: it holds nothing of anyone's. */
     public boolean madeAheadAndUnused() {
         return loggedOut.get() && opened == 0;
+    }
+
+    /**
+     * The history page a login into this logged-out window would ask for first, for the taxpayer it
+     * represents (null: the ERP's own; an unknown one opens as the ERP's own); null when this window
+     * is not waiting for a login or has not made that taxpayer's history.
+     */
+    public NotificationQuery firstQueryFor(String onBehalfOf) {
+        if (!loggedOut.get()) {
+            return null;
+        }
+        TaxpayerEntry e = find(onBehalfOf).orElse(entries.get(0));
+        return e.history == null ? null : e.history.nextSessionQuery();
     }
 
     /** Every taxpayer of the profile, the ERP's own first. */
@@ -386,7 +401,7 @@ public final class MainWindowViewModel {
                 fresh.wipe();
                 old.wipe();
                 Session previous = entry.session;
-                entry.attach(s, token);
+                entry.attach(s, token, null);
                 if (previous != null && previous != s) {
                     previous.close();
                 }
@@ -470,7 +485,7 @@ public final class MainWindowViewModel {
                 return;
             }
             Session previous = entry.session;
-            entry.attach(s, token);
+            entry.attach(s, token, null);
             if (previous != null && previous != s) {
                 previous.close();
             }
@@ -654,7 +669,7 @@ public final class MainWindowViewModel {
             return r.contains(q) || label().toLowerCase(Locale.ROOT).contains(q);
         }
 
-        private void attach(Session s, TokenInfo token) {
+        private void attach(Session s, TokenInfo token, PageAhead firstPage) {
             session = s;
             ended.set(false);
             state.set(State.READY);
@@ -667,6 +682,9 @@ public final class MainWindowViewModel {
                 }
             }
             if (history != null) {
+                if (firstPage != null) {
+                    history.offerPageAhead(firstPage);
+                }
                 history.sessionProperty().set(s);
             }
         }

@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
@@ -22,6 +23,13 @@ public final class FakeSession implements Session {
     public final CompletableFuture<TokenInfo> loginCall = new CompletableFuture<>();
     public final AtomicInteger loginCalls = new AtomicInteger();
     public volatile boolean closed;
+    /** Every page asked for, in order, with the future each was answered with. */
+    public final List<NotificationQuery> fetched = new CopyOnWriteArrayList<>();
+    public final List<CompletableFuture<NotificationPage>> pages = new CopyOnWriteArrayList<>();
+    /** When set, pages are answered when the test completes them ({@link #pages}); at once (empty) otherwise. */
+    public volatile boolean holdPages;
+    /** When set, asking for a page throws it (a request that cannot even be made). */
+    public volatile RuntimeException fetchThrows;
     private volatile TokenInfo token;
 
     public FakeSession(Environment environment, Credentials credentials) {
@@ -64,8 +72,15 @@ public final class FakeSession implements Session {
         if (closed) {
             return CompletableFuture.failedFuture(new SessionExpiredException("closed", null, null));
         }
+        if (fetchThrows != null) {
+            throw fetchThrows;
+        }
         int page = query.pageNo() == null ? 1 : query.pageNo();
-        return CompletableFuture.completedFuture(new NotificationPage(List.of(), 0, 0, page, query.pageSize() == null ? 0 : query.pageSize()));
+        CompletableFuture<NotificationPage> answer = holdPages ? new CompletableFuture<>()
+                : CompletableFuture.completedFuture(new NotificationPage(List.of(), 0, 0, page, query.pageSize() == null ? 0 : query.pageSize()));
+        fetched.add(query);
+        pages.add(answer);
+        return answer;
     }
 
     @Override
