@@ -38,11 +38,6 @@ public final class PageAhead {
         return new PageAhead(session, query, page);
     }
 
-    /** The query asked for. */
-    public NotificationQuery query() {
-        return query;
-    }
-
     /**
      * The page's future, to the first caller asking for the same query with the same session; null
      * to anyone else (and to everyone once it is taken or discarded).

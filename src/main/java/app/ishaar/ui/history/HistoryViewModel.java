@@ -361,8 +361,7 @@ public final class HistoryViewModel {
         cancelInFlight();
         long gen = ++generation;
         loading.set(true);
-        CompletableFuture<NotificationPage> f;
-        f = offered == null ? null : offered.take(s, q);
+        CompletableFuture<NotificationPage> f = offered == null ? null : offered.take(s, q);
         if (f == null) {
             try {
                 f = s.fetch(q);

@@ -520,9 +520,7 @@ public final class LoginViewModel {
             if (a.loginCall != null) {
                 a.loginCall.cancel(true);
             }
-            if (a.firstPage != null) {
-                a.firstPage.discard();
-            }
+            discardFirstPage(a);
             if (a.session != null) {
                 a.session.close();
             }
@@ -565,8 +563,7 @@ public final class LoginViewModel {
         }
         busy.set(false);
         progressKey.set(null);
-        discardFirstPage(a);
-        Throwable cause = ServiceException.unwrap(error);
+        Throwable cause = ServiceException.unwrap(error); // (no page was asked for ahead: that waits for a token)
         if (a.session != null) {
             a.session.close();
         }
