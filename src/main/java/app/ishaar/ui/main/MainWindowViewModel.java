@@ -121,7 +121,7 @@ public final class MainWindowViewModel {
             SettingsService settings, Clock clock, Profile profile) {
         MainWindowViewModel vm = new MainWindowViewModel(i18n, fx, background, opener, secrets, settings, clock, profile);
         vm.loggedOut.set(true);
-        vm.current.set(vm.find(profile.lastTaxpayerRin()).orElse(vm.entries.get(0)));
+        vm.current.set(vm.entryFor(profile.lastTaxpayerRin()));
         return vm;
     }
 
@@ -182,7 +182,7 @@ public final class MainWindowViewModel {
         apiHost.set(environment.apiHost());
         filter.set("");
         TaxpayerEntry own = entries.get(0);
-        TaxpayerEntry first = find(base.onBehalfOf()).orElse(own);
+        TaxpayerEntry first = entryFor(base.onBehalfOf());
         first.attach(login.session(), login.token(), login.firstPage());
         if (first != own && login.token() != null && login.token().taxpayerName() != null && first.name.get().isBlank()) {
             first.name.set(login.token().taxpayerName());
@@ -234,8 +234,13 @@ public final class MainWindowViewModel {
         if (!loggedOut.get()) {
             return null;
         }
-        TaxpayerEntry e = find(onBehalfOf).orElse(entries.get(0));
+        TaxpayerEntry e = entryFor(onBehalfOf);
         return e.history == null ? null : e.history.nextSessionQuery();
+    }
+
+    /** The taxpayer a login on behalf of {@code rin} opens on: that one, or the ERP's own when the profile has no such taxpayer. */
+    private TaxpayerEntry entryFor(String rin) {
+        return find(rin).orElse(entries.get(0));
     }
 
     /** Every taxpayer of the profile, the ERP's own first. */

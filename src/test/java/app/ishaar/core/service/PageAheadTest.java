@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.ui.fakes.FakeSession;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.Test;
 
 /** A page asked for ahead: given once, to the same session asking for the same page; cancelled when nobody does. */
@@ -51,7 +53,7 @@ class PageAheadTest {
         IllegalStateException refused = new IllegalStateException("no client");
         s.fetchThrows = refused;
         PageAhead ahead = PageAhead.fetch(s, FIRST);
-        assertThat(ahead.take(s, FIRST)).failsWithin(java.time.Duration.ZERO).withThrowableOfType(java.util.concurrent.ExecutionException.class)
+        assertThat(ahead.take(s, FIRST)).failsWithin(Duration.ZERO).withThrowableOfType(ExecutionException.class)
                 .withCause(refused);
     }
 }
