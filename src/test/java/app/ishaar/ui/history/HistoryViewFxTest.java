@@ -693,6 +693,49 @@ class HistoryViewFxTest {
         }
     }
 
+    @Test
+    void everyRowShowsItsTextsAndBadgeWholeInEnglishAndArabic(FxRobot robot) throws Exception {
+        settled();
+        for (AppLanguage lang : new AppLanguage[] {AppLanguage.ENGLISH, AppLanguage.ARABIC}) {
+            robot.interact(() -> i18n.languageProperty().set(lang));
+            WaitForAsyncUtils.waitForFxEvents();
+            List<String> cut = fx(() -> {
+                List<String> found = new java.util.ArrayList<>();
+                int rowsSeen = 0;
+                for (Node n : view.table().lookupAll(".table-row-cell")) {
+                    if (!(n instanceof javafx.scene.control.TableRow<?> row) || !row.isVisible() || row.isEmpty()) {
+                        continue;
+                    }
+                    rowsSeen++;
+                    javafx.geometry.Bounds inRow = row.getLayoutBounds();
+                    // the text of every cell, and the status badge (its colour ends where its box does)
+                    for (Node part : row.lookupAll(".text")) {
+                        if (part.isVisible() && part instanceof javafx.scene.text.Text t && t.getText() != null && !t.getText().isEmpty()) {
+                            check(found, row, inRow, t, t.getText());
+                        }
+                    }
+                    for (Node badge : row.lookupAll(".status-badge")) {
+                        if (badge.isVisible()) {
+                            check(found, row, inRow, badge, "status badge");
+                        }
+                    }
+                }
+                if (rowsSeen < 10) {
+                    found.add("only " + rowsSeen + " rows shown");
+                }
+                return found;
+            });
+            assertThat(cut).as("%s: texts cut by their row", lang).isEmpty();
+        }
+    }
+
+    private static void check(List<String> found, javafx.scene.control.TableRow<?> row, javafx.geometry.Bounds inRow, Node part, String what) {
+        javafx.geometry.Bounds b = row.sceneToLocal(part.localToScene(part.getLayoutBounds()));
+        if (b.getMinY() < inRow.getMinY() - 0.5 || b.getMaxY() > inRow.getMaxY() + 0.5) {
+            found.add("row " + row.getIndex() + ": " + what + " spans " + b.getMinY() + ".." + b.getMaxY() + " in a row of " + inRow.getHeight());
+        }
+    }
+
     /** The texts a shown row's cells show, in the order of the table's shown columns. */
     private List<String> shownCells(TableView<Notification> table, int index) {
         return fx(() -> {
