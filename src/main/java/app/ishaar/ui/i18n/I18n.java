@@ -31,6 +31,8 @@ import javafx.geometry.NodeOrientation;
 public final class I18n {
 
     public static final String BUNDLE = "app.ishaar.i18n.messages";
+    /** The suffix of a counting message's singular (see {@link #get}). */
+    public static final String SINGULAR = ".one";
 
     private final ObjectProperty<AppLanguage> language = new SimpleObjectProperty<>(this, "language", AppLanguage.ENGLISH);
     private final BooleanProperty latinDigits = new SimpleBooleanProperty(this, "latinDigits", false);
@@ -94,11 +96,20 @@ public final class I18n {
         return lang.locale();
     }
 
-    /** The current text of a key, formatted with {@link MessageFormat} when arguments are given. */
+    /**
+     * The current text of a key, formatted with {@link MessageFormat} when arguments are given. A
+     * message that counts things has its singular under {@code key.one} ("1 notification", "إشعار
+     * واحد"), taken when the first argument is the number 1.
+     */
     public String get(String key, Object... args) {
         String pattern;
         try {
-            pattern = bundle().getString(key);
+            ResourceBundle b = bundle();
+            if (args.length > 0 && args[0] instanceof Number n && !(n instanceof Double || n instanceof Float) && n.longValue() == 1
+                    && b.containsKey(key + SINGULAR)) {
+                key = key + SINGULAR;
+            }
+            pattern = b.getString(key);
         } catch (MissingResourceException e) {
             return "!" + key + "!";
         }

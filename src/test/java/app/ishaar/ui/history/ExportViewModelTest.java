@@ -42,10 +42,32 @@ class ExportViewModelTest {
         assertThat(e.progressProperty().get()).isEqualTo(-1); // indeterminate until the service says how many
         progress.written(100, 400);
         assertThat(e.progressProperty().get()).isEqualTo(0.25);
-        assertThat(e.messageProperty().get()).isEqualTo("Written 100 of 400 notifications…");
+        assertThat(e.messageProperty().get()).isEqualTo("Notifications written: 100 of 400…");
         job.complete(400L);
         assertThat(e.stateProperty().get()).isEqualTo(ExportViewModel.State.DONE);
         assertThat(e.messageProperty().get()).isEqualTo("Done: 400 notifications written to out.csv.");
+    }
+
+    @Test
+    void aSingleNotificationIsCountedInTheSingularInEnglishAndArabic() {
+        ExportViewModel e = export();
+        e.start(Path.of("one.csv"));
+        progress.written(1, 1);
+        assertThat(e.messageProperty().get()).isEqualTo("Notifications written: 1 of 1…");
+        job.complete(1L);
+        assertThat(e.messageProperty().get()).isEqualTo("Done: 1 notification written to one.csv.");
+        i18n.languageProperty().set(AppLanguage.ARABIC);
+        assertThat(e.messageProperty().get()).isEqualTo("تم التصدير إلى one.csv: إشعار واحد.");
+    }
+
+    @Test
+    void manyNotificationsInArabicNameTheFileThenTheCount() {
+        ExportViewModel e = export();
+        i18n.languageProperty().set(AppLanguage.ARABIC);
+        e.start(Path.of("out.csv"));
+        progress.written(400, 400);
+        job.complete(400L);
+        assertThat(e.messageProperty().get()).isEqualTo("تم التصدير إلى out.csv. عدد الإشعارات: ٤٠٠.");
     }
 
     @Test

@@ -222,6 +222,14 @@ class HistoryViewModelTest {
         assertThat(of.get()).isEqualTo("of 1");
         i18n.languageProperty().set(AppLanguage.ARABIC);
         assertThat(total.get()).isEqualTo("عدد الإشعارات: ٠");
+
+        // one is counted in the singular
+        i18n.languageProperty().set(AppLanguage.ENGLISH);
+        vm.refresh();
+        session.answerLast(1, "n");
+        assertThat(total.get()).isEqualTo("1 notification");
+        i18n.languageProperty().set(AppLanguage.ARABIC);
+        assertThat(total.get()).isEqualTo("إشعار واحد");
     }
 
     @Test

@@ -72,4 +72,18 @@ class I18nFormatTest {
         assertThat(ar.get("datePreset.last7Days")).isEqualTo("آخر 7 أيام");
         assertThat(i18n(AppLanguage.ENGLISH).get("pager.of", 50)).isEqualTo("of 50");
     }
+
+    @Test
+    void aCountOfOneTakesTheMessagesSingularAndOnlyOne() {
+        I18n en = i18n(AppLanguage.ENGLISH);
+        assertThat(en.get("pager.total", 1)).isEqualTo("1 notification");
+        assertThat(en.get("pager.total", 1L)).isEqualTo("1 notification");
+        assertThat(en.get("pager.total", 0)).isEqualTo("0 notifications");
+        assertThat(en.get("pager.total", 2)).isEqualTo("2 notifications");
+        assertThat(en.get("pager.total", 1_000)).isEqualTo("1,000 notifications");
+        assertThat(en.get("pager.of", 1)).isEqualTo("of 1"); // a message with no singular of its own
+        I18n ar = i18n(AppLanguage.ARABIC);
+        assertThat(ar.get("pager.total", 1)).isEqualTo("إشعار واحد");
+        assertThat(ar.get("pager.total", 11)).isEqualTo("عدد الإشعارات: ١١");
+    }
 }
