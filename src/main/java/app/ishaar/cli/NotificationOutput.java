@@ -132,11 +132,16 @@ abstract class NotificationOutput {
         @Override
         void finish(NotificationPage single) {
             if (single != null) {
-                w.printf("page %d of %d, %d notifications in all%n", single.pageNo(), single.totalPages(), single.totalCount());
+                w.printf("page %d of %d, %s in all%n", single.pageNo(), single.totalPages(), counted(single.totalCount()));
             } else {
-                w.printf("%d notifications%n", rows);
+                w.printf("%s%n", counted(rows));
             }
             w.flush();
+        }
+
+        /** "1 notification", "31 notifications". */
+        static String counted(long n) {
+            return n + (n == 1 ? " notification" : " notifications");
         }
 
         /** A value from the service, shown to a person: control and bidi characters (ESC sequences, U+202E) written as \\uXXXX, never sent to the terminal. */

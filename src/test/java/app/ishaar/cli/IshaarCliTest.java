@@ -249,6 +249,15 @@ class IshaarCliTest {
     }
 
     @Test
+    void aTableOfOneSaysNotificationInTheSingular() {
+        server.enqueue(tokenResponse(standardToken("t")));
+        server.enqueue(json(200, page(1, 1, notification("n1", "2026-01-01T10:00:00Z"))));
+        Result r = run(connect("notifications"));
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("page 1 of 1, 1 notification in all").doesNotContain("1 notifications");
+    }
+
+    @Test
     void filtersBecomeQueryParametersAndADateIsTheWholeLocalDay() throws Exception {
         zone = ZoneId.of("Africa/Cairo");
         server.enqueue(tokenResponse(standardToken("t")));
