@@ -78,6 +78,9 @@ public final class HistoryView {
     /** The screen's own style sheet, beside the application's. */
     public static final String STYLESHEET = "/app/ishaar/ui/history/history.css";
     private static final KeyCombination FOCUS_FILTERS = new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN);
+    /** Opens the export dialog, as its button does. */
+    static final KeyCodeCombination EXPORT = new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN);
+    private Button exportButton;
 
     private final HistoryViewModel vm;
     private final I18n i18n;
@@ -723,6 +726,10 @@ public final class HistoryView {
         details.selectedProperty().bindBidirectional(vm.detailVisibleProperty());
         Button export = button("history.export", null, this::openExport);
         export.setId("history-export");
+        Tooltip exportTip = new Tooltip();
+        exportTip.textProperty().bind(i18n.text("history.export.tooltip", EXPORT.getDisplayText()));
+        export.setTooltip(exportTip);
+        exportButton = export;
 
         Node[] parts = {first, previous, label("pager.page"), page, of, next, last, new Region(), label("pager.pageSize"), size, total,
             spacer, refresh, details, export};
@@ -765,6 +772,9 @@ public final class HistoryView {
                 e.consume();
             } else if (e.getCode() == KeyCode.F5) {
                 vm.refresh();
+                e.consume();
+            } else if (EXPORT.match(e) && exportButton != null && !exportButton.isDisabled()) {
+                exportButton.fire();
                 e.consume();
             } else if (e.isAltDown() && (e.getCode() == KeyCode.LEFT || e.getCode() == KeyCode.RIGHT)) {
                 // Alt+arrow pages in the reading direction: in Arabic, left is forward

@@ -837,6 +837,20 @@ class HistoryViewFxTest {
     }
 
     @Test
+    void theShortcutKeyWithEOpensTheExportDialogThatTheButtonsTooltipNames(FxRobot robot) throws Exception {
+        settled();
+        assertThat(fx(() -> robot.lookup("#history-export").queryButton().getTooltip().getText()))
+                .isEqualTo("Export every notification that matches the filters (" + HistoryView.EXPORT.getDisplayText() + ")");
+        assertThat(fx(() -> view.lastExportDialog())).isNull();
+        robot.clickOn(robot.lookup("#history-table").queryTableView());
+        robot.push(HistoryView.EXPORT);
+        until(() -> view.lastExportDialog() != null && view.lastExportDialog().stage().isShowing());
+        assertThat(text(robot, "#export-scope")).contains("2,500");
+        robot.clickOn("#export-close");
+        until(() -> !view.lastExportDialog().stage().isShowing());
+    }
+
+    @Test
     void theExportDialogWritesTheFileWithProgress(FxRobot robot, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         settled();
         robot.clickOn("#history-export");
