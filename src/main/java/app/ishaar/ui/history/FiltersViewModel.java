@@ -326,25 +326,10 @@ public final class FiltersViewModel {
             return fallback;
         }
         try {
-            return LocalTime.parse(latin(text.strip()).replace('٫', ':'), TIME);
+            return LocalTime.parse(I18n.latinDigits(text.strip()).replace('٫', ':'), TIME);
         } catch (DateTimeParseException e) {
             return fallback;
         }
-    }
-
-    /** Arabic-Indic and Eastern Arabic-Indic digits to Latin. */
-    static String latin(String s) {
-        StringBuilder sb = new StringBuilder(s.length());
-        for (char c : s.toCharArray()) {
-            if (c >= '\u0660' && c <= '\u0669') {
-                sb.append((char) ('0' + (c - '\u0660')));
-            } else if (c >= '\u06F0' && c <= '\u06F9') {
-                sb.append((char) ('0' + (c - '\u06F0')));
-            } else {
-                sb.append(c);
-            }
-        }
-        return sb.toString();
     }
 
     private static boolean blank(String s) {

@@ -253,7 +253,7 @@ public final class HistoryView {
                         return LocalDate.parse(s.strip(), fmt);
                     } catch (java.time.format.DateTimeParseException e) {
                         try {
-                            return LocalDate.parse(FiltersViewModel.latin(s.strip()));
+                            return LocalDate.parse(I18n.latinDigits(s.strip()));
                         } catch (java.time.format.DateTimeParseException e2) {
                             return picker.getValue();
                         }

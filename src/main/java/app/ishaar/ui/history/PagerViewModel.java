@@ -198,7 +198,7 @@ public final class PagerViewModel {
         if (text == null) {
             return false;
         }
-        String digits = FiltersViewModel.latin(text.strip()).replaceAll("[\\s,.\u066C\u066B]", "");
+        String digits = I18n.latinDigits(text.strip()).replaceAll("[\\s,.\u066C\u066B]", "");
         if (!digits.matches("\\d{1,9}")) {
             return false;
         }

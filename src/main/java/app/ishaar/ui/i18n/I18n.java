@@ -145,7 +145,7 @@ public final class I18n {
         return sb.toString();
     }
 
-    /** Arabic-Indic (and Extended Arabic-Indic) digits as Latin 0-9. */
+    /** Arabic-Indic (and Extended Arabic-Indic) digits as Latin 0-9: for text shown with Latin digits, and for what a user typed on an Arabic (or Persian) keyboard. */
     public static String latinDigits(String s) {
         StringBuilder sb = null;
         for (int i = 0; i < s.length(); i++) {

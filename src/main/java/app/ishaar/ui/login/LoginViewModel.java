@@ -142,7 +142,7 @@ public final class LoginViewModel {
         clientIdField = new Field(clientId, v -> v.isBlank() ? REQUIRED : problemKey(InputRules.clientId(v)));
         secretField = new Field(secret, v -> v.isEmpty() ? REQUIRED : problemKey(InputRules.secret(v)));
         scopeField = new Field(scope, v -> v.isBlank() ? null : problemKey(InputRules.scope(v)));
-        rinField = new Field(onBehalfOf, v -> v.isBlank() || RIN.matcher(normalizeDigits(v.trim())).matches() ? null : "login.validation.rin");
+        rinField = new Field(onBehalfOf, v -> v.isBlank() || RIN.matcher(I18n.latinDigits(v.trim())).matches() ? null : "login.validation.rin");
         authUrlField = new Field(authUrl, v -> environment.get() == Environment.Kind.CUSTOM ? urlError("auth-url", v) : null);
         baseUrlField = new Field(baseUrl, v -> environment.get() == Environment.Kind.CUSTOM ? urlError("base-url", v) : null);
         environment.addListener((o, a, b) -> {
@@ -408,7 +408,7 @@ public final class LoginViewModel {
         // (the blocked and expired accounts are there to show a login failing: no window for them)
         boolean logsIn = account.kind() == DemoAccount.Kind.TAXPAYER || account.kind() == DemoAccount.Kind.INTERMEDIARY;
         demoProfile.set(!logsIn ? null : profileOf(environment.get(), authUrl.get(), baseUrl.get(), clientId.get().trim(), blankToNull(scope.get()),
-                remember.get() && rememberAvailable.get(), account, blankToNull(normalizeDigits(onBehalfOf.get().trim())), null));
+                remember.get() && rememberAvailable.get(), account, blankToNull(I18n.latinDigits(onBehalfOf.get().trim())), null));
     }
 
     /** Lists the sandbox's demo accounts (starting the sandbox off the FX thread); once is enough. */
@@ -467,7 +467,7 @@ public final class LoginViewModel {
         failure.set(null);
         busy.set(true);
         Attempt a = new Attempt(environment.get(), authUrl.get(), baseUrl.get(), clientId.get().trim(), secret.get().toCharArray(),
-                blankToNull(normalizeDigits(onBehalfOf.get().trim())), blankToNull(scope.get()), remember.get() && rememberAvailable.get(),
+                blankToNull(I18n.latinDigits(onBehalfOf.get().trim())), blankToNull(scope.get()), remember.get() && rememberAvailable.get(),
                 filledDemo != null && filledDemo.clientId().equals(clientId.get().trim()) ? filledDemo : null);
         a.firstQuery = firstPageQuery == null ? null : firstPageQuery.apply(a.rin);
         current = a;
@@ -706,21 +706,6 @@ public final class LoginViewModel {
                 case HTTPS_REQUIRED -> "login.validation.https";
             };
         }
-    }
-
-    /** Arabic-Indic and Eastern Arabic-Indic digits typed on an Arabic keyboard become 0-9. */
-    static String normalizeDigits(String s) {
-        StringBuilder b = new StringBuilder(s.length());
-        for (char c : s.toCharArray()) {
-            if (c >= '\u0660' && c <= '\u0669') {
-                b.append((char) ('0' + (c - '\u0660')));
-            } else if (c >= '\u06F0' && c <= '\u06F9') {
-                b.append((char) ('0' + (c - '\u06F0')));
-            } else {
-                b.append(c);
-            }
-        }
-        return b.toString();
     }
 
     /** A saved profile's environment kind (Sandbox when missing or unknown). */

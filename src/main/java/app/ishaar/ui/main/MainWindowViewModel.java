@@ -418,7 +418,7 @@ public final class MainWindowViewModel {
 
     /** Adds a represented taxpayer; returns the problem's message key, or empty when added. */
     public Optional<String> addTaxpayer(String rinInput, String name) {
-        String rin = normalizeDigits(rinInput == null ? "" : rinInput.trim());
+        String rin = I18n.latinDigits(rinInput == null ? "" : rinInput.trim());
         if (!RIN.matcher(rin).matches()) {
             return Optional.of("login.validation.rin");
         }
@@ -544,20 +544,6 @@ public final class MainWindowViewModel {
         };
     }
 
-    static String normalizeDigits(String s) {
-        StringBuilder b = new StringBuilder(s.length());
-        for (char c : s.toCharArray()) {
-            if (c >= '\u0660' && c <= '\u0669') {
-                b.append((char) ('0' + (c - '\u0660')));
-            } else if (c >= '\u06F0' && c <= '\u06F9') {
-                b.append((char) ('0' + (c - '\u06F0')));
-            } else {
-                b.append(c);
-            }
-        }
-        return b.toString();
-    }
-
     /** One taxpayer of the switcher: its session, its history screen, and its state. */
     public final class TaxpayerEntry {
         private final String rin;
@@ -669,7 +655,7 @@ public final class MainWindowViewModel {
             if (query == null || query.isBlank()) {
                 return true;
             }
-            String q = normalizeDigits(query.trim()).toLowerCase(Locale.ROOT);
+            String q = I18n.latinDigits(query.trim()).toLowerCase(Locale.ROOT);
             String r = displayRin.get() == null ? "" : displayRin.get();
             return r.contains(q) || label().toLowerCase(Locale.ROOT).contains(q);
         }

@@ -86,4 +86,12 @@ class I18nFormatTest {
         assertThat(ar.get("pager.total", 1)).isEqualTo("إشعار واحد");
         assertThat(ar.get("pager.total", 11)).isEqualTo("عدد الإشعارات: ١١");
     }
+
+    @Test
+    void digitsTypedOnAnArabicOrPersianKeyboardReadAsLatinDigits() {
+        // the one reading of typed digits: RINs, page numbers, times, dates, the taxpayer search
+        assertThat(I18n.latinDigits("٢٠٤٩١٨٥٧٣")).isEqualTo("204918573");
+        assertThat(I18n.latinDigits("۲۰۴۹۱۸۵۷۳")).isEqualTo("204918573");
+        assertThat(I18n.latinDigits("٠٨:٣٠ page 12")).isEqualTo("08:30 page 12");
+    }
 }
