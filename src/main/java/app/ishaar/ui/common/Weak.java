@@ -6,10 +6,14 @@ import java.util.Map;
 import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableValue;
 import javafx.beans.value.WeakChangeListener;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+import javafx.collections.WeakListChangeListener;
 
 /**
- * Listening to what outlives the listener's owner (the app's one I18n lives for the whole run)
- * without keeping the owner alive. A plain listener on the I18n kept every screen that ever
+ * Listening to what outlives the listener's owner (the app's one I18n lives for the whole run, a
+ * taxpayer's view model longer than the screen the main window made for it) without keeping the
+ * owner alive. A plain listener on the I18n kept every screen that ever
  * listened, with its nodes and the notifications it showed, for the rest of the run, and every
  * language switch still updated them all.
  */
@@ -38,8 +42,17 @@ public final class Weak {
      */
     @SafeVarargs
     public static <T> void listen(Map<Object, Object> ownerProperties, ChangeListener<T> listener, ObservableValue<? extends T>... sources) {
-        @SuppressWarnings("unchecked")
-        List<Object> kept = (List<Object>) ownerProperties.computeIfAbsent(KEPT, k -> new ArrayList<>());
-        kept.add(listen(listener, sources));
+        kept(ownerProperties).add(listen(listener, sources));
+    }
+
+    /** The same for a list: the owner's properties hold the listener, the list hears it weakly. */
+    public static <E> void listen(Map<Object, Object> ownerProperties, ListChangeListener<E> listener, ObservableList<E> source) {
+        kept(ownerProperties).add(listener);
+        source.addListener(new WeakListChangeListener<>(listener));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Object> kept(Map<Object, Object> ownerProperties) {
+        return (List<Object>) ownerProperties.computeIfAbsent(KEPT, k -> new ArrayList<>());
     }
 }

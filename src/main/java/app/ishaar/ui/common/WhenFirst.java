@@ -2,6 +2,7 @@ package app.ishaar.ui.common;
 
 import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableValue;
+import javafx.beans.value.WeakChangeListener;
 import javafx.scene.Node;
 
 /**
@@ -14,25 +15,37 @@ public final class WhenFirst {
 
     /**
      * Runs {@code make} at once if {@code condition} holds now, else the first time it becomes true.
-     * A binding made for the call is referenced only weakly by what it observes, so it is held by
-     * {@code owner} (a node of the view) until it fires.
+     * The condition hears its listener weakly and {@code owner} (a node of the view) holds both until
+     * it fires: a binding made for the call is referenced only weakly by what it observes, and a
+     * view model's property, which may outlive the view, does not keep the view alive.
      */
     public static void run(Node owner, ObservableValue<Boolean> condition, Runnable make) {
         if (Boolean.TRUE.equals(condition.getValue())) {
             make.run();
             return;
         }
-        Object key = new Object();
-        owner.getProperties().put(key, condition);
-        condition.addListener(new ChangeListener<Boolean>() {
-            @Override
-            public void changed(ObservableValue<? extends Boolean> o, Boolean was, Boolean now) {
-                if (Boolean.TRUE.equals(now)) {
-                    o.removeListener(this);
-                    owner.getProperties().remove(key);
-                    make.run();
-                }
+        Once once = new Once(owner, make);
+        owner.getProperties().put(once, condition);
+        condition.addListener(once.weak);
+    }
+
+    /** Held by the owner (as the key of its properties), heard weakly by the condition. */
+    private static final class Once implements ChangeListener<Boolean> {
+        private final Node owner;
+        private final Runnable make;
+        final WeakChangeListener<Boolean> weak = new WeakChangeListener<>(this);
+
+        Once(Node owner, Runnable make) {
+            this.owner = owner;
+            this.make = make;
+        }
+
+        @Override
+        public void changed(ObservableValue<? extends Boolean> o, Boolean was, Boolean now) {
+            if (Boolean.TRUE.equals(now) && owner.getProperties().remove(this) != null) {
+                o.removeListener(weak);
+                make.run();
             }
-        });
+        }
     }
 }

@@ -3,6 +3,7 @@ package app.ishaar.ui.history;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.common.Bidi;
 import app.ishaar.ui.common.Clipboards;
+import app.ishaar.ui.common.Weak;
 import app.ishaar.ui.common.WhenFirst;
 import app.ishaar.ui.common.WrappedText;
 import app.ishaar.ui.common.WrappingLabel;
@@ -70,7 +71,10 @@ final class DetailPane {
         id.setEditable(false);
         id.getStyleClass().add("detail-id");
         Bidi.leftToRight(id);
-        id.textProperty().bind(vm.idProperty());
+        // (a text field's text bound to a property is held by that property, strongly: heard weakly
+        // instead, so the view model, which outlives this pane, does not keep it)
+        id.setText(vm.idProperty().get());
+        Weak.<String>listen(id.getProperties(), (o, a, now) -> id.setText(now), vm.idProperty());
         HBox.setHgrow(id, Priority.ALWAYS);
         Button copy = new Button();
         copy.setId("detail-copy");
@@ -86,7 +90,7 @@ final class DetailPane {
         Label status = StatusBadge.create();
         status.setId("detail-status");
         status.textProperty().bind(vm.statusProperty());
-        vm.statusStyleProperty().addListener((o, a, now) -> StatusBadge.setKind(status, now));
+        Weak.<String>listen(status.getProperties(), (o, a, now) -> StatusBadge.setKind(status, now), vm.statusStyleProperty());
         StatusBadge.setKind(status, vm.statusStyleProperty().get());
 
         GridPane grid = new GridPane();
@@ -118,8 +122,7 @@ final class DetailPane {
         WrappedText messageText = new WrappedText(Font.font(MESSAGE_FONT_SIZE), Color.web("#1f2937"));
         messageText.setId("detail-message-text");
         Runnable show = () -> messageText.setContent(vm.messageProperty().get(), vm.messageRightToLeftProperty().get());
-        vm.messageProperty().addListener((o, a, b) -> show.run());
-        vm.messageRightToLeftProperty().addListener((o, a, b) -> show.run());
+        Weak.listen(messageText.getProperties(), (o, a, b) -> show.run(), vm.messageProperty(), vm.messageRightToLeftProperty());
         show.run();
         scroll.viewportBoundsProperty().addListener((o, a, b) -> messageText.setWrapWidth(Math.max(60, b.getWidth() - 44)));
         VBox message = new VBox(messageText);

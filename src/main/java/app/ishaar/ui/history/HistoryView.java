@@ -267,6 +267,29 @@ public final class HistoryView {
     }
 
     /** Takes what was typed into a date picker's field without Enter. */
+    /**
+     * Latin digits shown in the UI's digits, either read back as Latin. Of nothing of the view: a
+     * two-way binding holds its converter for as long as the view model's property lives, and the
+     * view model outlives a screen the main window lets go.
+     */
+    private static final class UiDigits extends javafx.util.StringConverter<String> {
+        private final I18n i18n;
+
+        UiDigits(I18n i18n) {
+            this.i18n = i18n;
+        }
+
+        @Override
+        public String toString(String latin) {
+            return i18n.localDigits(latin);
+        }
+
+        @Override
+        public String fromString(String shown) {
+            return shown == null ? null : I18n.latinDigits(shown);
+        }
+    }
+
     private static void commit(DatePicker picker) {
         String typed = picker.getEditor().getText();
         LocalDate parsed = picker.getConverter().fromString(typed);
@@ -282,17 +305,7 @@ public final class HistoryView {
         Bidi.leftToRight(field);
         field.promptTextProperty().bind(i18n.text("filter.time.prompt"));
         // shown in the UI's digits; the view model keeps Latin digits (and reads either)
-        javafx.util.StringConverter<String> digits = new javafx.util.StringConverter<>() {
-            @Override
-            public String toString(String latin) {
-                return i18n.localDigits(latin);
-            }
-
-            @Override
-            public String fromString(String shown) {
-                return shown == null ? null : I18n.latinDigits(shown);
-            }
-        };
+        UiDigits digits = new UiDigits(i18n);
         Bindings.bindBidirectional(field.textProperty(), value, digits);
         onLanguage.add(() -> field.setText(digits.toString(value.get())));
         return field;
@@ -319,7 +332,7 @@ public final class HistoryView {
             }
             pane.getChildren().setAll(nodes);
         };
-        vm.filters().chips().addListener((ListChangeListener<FiltersViewModel.Chip>) c -> rebuild.run());
+        Weak.listen(root.getProperties(), (ListChangeListener<FiltersViewModel.Chip>) c -> rebuild.run(), vm.filters().chips());
         rebuild.run();
         pane.visibleProperty().bind(Bindings.isNotEmpty(vm.filters().chips()));
         pane.managedProperty().bind(pane.visibleProperty());
@@ -434,13 +447,13 @@ public final class HistoryView {
     private Node tableHolder() {
         table.setId("history-table");
         showRows();
-        vm.rows().addListener((ListChangeListener<Notification>) c -> showRows());
+        Weak.listen(root.getProperties(), (ListChangeListener<Notification>) c -> showRows(), vm.rows());
         // a first load that ended without rows (none, or failed) leaves the blank rows for an empty table
-        vm.loadingProperty().addListener((o, was, now) -> {
+        Weak.<Boolean>listen(root.getProperties(), (o, was, now) -> {
             if (!now && blankRows && vm.rows().isEmpty()) {
                 showRows();
             }
-        });
+        }, vm.loadingProperty());
         table.setTableMenuButtonVisible(true);
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
 
@@ -458,7 +471,7 @@ public final class HistoryView {
         watchColumnLayout();
 
         table.getSelectionModel().selectedItemProperty().addListener((o, a, now) -> vm.select(now));
-        vm.selectedProperty().addListener((o, a, now) -> {
+        Weak.<Notification>listen(root.getProperties(), (o, a, now) -> {
             if (table.getSelectionModel().getSelectedItem() != now) {
                 if (now == null) {
                     table.getSelectionModel().clearSelection();
@@ -466,7 +479,14 @@ public final class HistoryView {
                     table.getSelectionModel().select(now);
                 }
             }
-        });
+        }, vm.selectedProperty());
+        // a screen made again for a taxpayer shown before (the main window keeps only the latest
+        // few): the row that was chosen, chosen again and in view
+        Notification chosen = vm.selectedProperty().get();
+        if (chosen != null && table.getItems().contains(chosen)) {
+            table.getSelectionModel().select(chosen);
+            table.scrollTo(chosen);
+        }
 
         // While loading, the previous page stays, dimmed, with a progress indicator: from a moment on.
         // A page that comes sooner just replaces the one before: no flash of dimming, and no two
@@ -475,14 +495,14 @@ public final class HistoryView {
         BooleanProperty slow = new SimpleBooleanProperty(this, "slowLoading", false);
         PauseTransition slowAfter = new PauseTransition(Duration.millis(LOADING_SHOWN_AFTER_MS));
         slowAfter.setOnFinished(e -> slow.set(vm.loadingProperty().get()));
-        vm.loadingProperty().addListener((o, was, now) -> {
+        Weak.<Boolean>listen(root.getProperties(), (o, was, now) -> {
             if (now) {
                 slowAfter.playFromStart();
             } else {
                 slowAfter.stop();
                 slow.set(false);
             }
-        });
+        }, vm.loadingProperty());
         if (vm.loadingProperty().get()) {
             slowAfter.playFromStart();
         }
@@ -663,7 +683,7 @@ public final class HistoryView {
                 split.getItems().remove(detailPane);
             }
         };
-        vm.detailVisibleProperty().addListener((o, a, b) -> show.run());
+        Weak.<Boolean>listen(root.getProperties(), (o, a, b) -> show.run(), vm.detailVisibleProperty());
         show.run();
     }
 

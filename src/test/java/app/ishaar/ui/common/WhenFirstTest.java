@@ -50,4 +50,21 @@ class WhenFirstTest {
         assertThat(made).hasValue(1);
         assertThat(owner.getProperties()).as("released once it fired").isEmpty();
     }
+
+    @Test
+    void aConditionThatOutlivesTheOwnerDoesNotKeepIt() {
+        // a view model's property lives on after the screen made for it is let go
+        SimpleBooleanProperty lasting = new SimpleBooleanProperty(false);
+        AtomicInteger made = new AtomicInteger();
+        Pane owner = new Pane();
+        WeakReference<Pane> ref = new WeakReference<>(owner);
+        WhenFirst.run(owner, lasting, made::incrementAndGet);
+        owner = null;
+        for (int i = 0; i < 10 && ref.get() != null; i++) {
+            System.gc();
+        }
+        assertThat(ref.get()).as("the owner, let go").isNull();
+        lasting.set(true);
+        assertThat(made).as("nothing made for a view that is gone").hasValue(0);
+    }
 }
