@@ -349,6 +349,11 @@ public final class WindowFlow {
         return keptVm;
     }
 
+    /** The main window's view while a login has it open, else null. */
+    public MainWindowView mainView() {
+        return mainVm == null ? null : keptView;
+    }
+
     /** The main window while a login has it open, else null. */
     public Stage mainStage() {
         return mainVm == null ? null : mainStage;

@@ -122,6 +122,42 @@ class MainWindowFxTest extends FxSandboxTestBase {
     }
 
     @Test
+    void aTaxpayersScreenLetGoForOthersComesBackAsItWasLeft() {
+        loginAsIntermediary();
+        fx(() -> {
+            flow.mainView().keepScreens(1);
+            return null;
+        });
+        // on Nile: page 2, a row chosen, its detail shown
+        clickOn("#pager-next");
+        waitUntil("Nile's page 2", () -> main().current().history().pager().pageProperty().get() == 2 && !main().current().history().loadingProperty().get());
+        interact(() -> lookup("#history-table").queryTableView().getSelectionModel().select(3));
+        String chosen = fx(() -> main().current().history().selectedProperty().get().notificationId());
+        java.lang.ref.WeakReference<Object> nileScreen = new java.lang.ref.WeakReference<>(fx(() -> lookup("#history").query()));
+
+        // the screens of two other taxpayers in turn, one kept at a time: Nile's is let go, then
+        // Pharma's, where no row was chosen (the detail it would make then waits for none)
+        switchBySearch("Pharma", PHARMA);
+        waitUntil("Pharma's screen", () -> lookup("#history").tryQuery().map(n -> n != nileScreen.get()).orElse(false));
+        java.lang.ref.WeakReference<Object> pharmaScreen = new java.lang.ref.WeakReference<>(fx(() -> lookup("#history").query()));
+        switchBySearch("3567", TEXTILES);
+        // (JavaFX's scene remembers the nodes of the last click until the next one)
+        clickOn("#switcher-search");
+        waitUntil("Nile's and Pharma's screens are collected", () -> {
+            System.gc();
+            return nileScreen.get() == null && pharmaScreen.get() == null;
+        });
+
+        // back on Nile: a screen made again shows the page and the row it showed
+        clickOn("#taxpayer-" + NILE);
+        waitUntil("back on Nile", () -> NILE.equals(main().current().rin()) && lookup("#pager-page").tryQuery().isPresent());
+        assertThat(text("#pager-page")).isEqualTo("2");
+        assertThat(fx(() -> ((javafx.scene.control.TableView<?>) lookup("#history-table").queryTableView()).getSelectionModel().getSelectedIndex())).isEqualTo(3);
+        assertThat(text("#detail-id")).isEqualTo(chosen);
+        assertThat(fx(() -> main().current().history().pager().pageProperty().get())).isEqualTo(2);
+    }
+
+    @Test
     void theSelectedTaxpayersStateAndRinAreDrawnInItsRowsTextColour() {
         loginAsIntermediary();
         clickOn("#taxpayer-" + NILE); // the list has the keyboard: its selection bar is the accent colour

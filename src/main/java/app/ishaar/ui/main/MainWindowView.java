@@ -14,7 +14,8 @@ import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.main.MainWindowViewModel.TaxpayerEntry;
 import app.ishaar.ui.settings.SettingsView;
 import app.ishaar.ui.settings.SettingsViewModel;
-import java.util.IdentityHashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import javafx.animation.Animation;
@@ -75,7 +76,17 @@ public final class MainWindowView {
     private final StackPane content = new StackPane();
     private final TextField search = new TextField();
     private final ListView<TaxpayerEntry> list = new ListView<>();
-    private final Map<TaxpayerEntry, HistoryView> historyViews = new IdentityHashMap<>();
+    /**
+     * How many taxpayers' history screens the window keeps. Switching back to a kept one shows it
+     * at once, as it was left; beyond these the screen shown longest ago is let go (some 3 MB each:
+     * its table's rows, cells and skins), so an intermediary going through dozens of taxpayers in a
+     * day does not keep them all. What the screen showed (the page, the filters, the chosen row,
+     * the columns) is its taxpayer's view model's, and a screen made again shows it.
+     */
+    public static final int KEPT_SCREENS = 8;
+    private int keptScreens = KEPT_SCREENS;
+    /** The kept history screens, the one shown longest ago first. */
+    private final Map<TaxpayerEntry, HistoryView> historyViews = new LinkedHashMap<>(16, 0.75f, true);
     private final Timeline ticker;
 
     public MainWindowView(MainWindowViewModel vm, I18n i18n, SceneFactory scenes, Runnable onQuit) {
@@ -492,9 +503,21 @@ public final class MainWindowView {
         }
     }
 
-    /** The taxpayer's history screen, made at its first showing and kept for the window's life. */
+    /** The taxpayer's history screen: kept, or made (and the screen shown longest ago let go beyond {@link #KEPT_SCREENS}). */
     private HistoryView historyView(TaxpayerEntry e) {
-        return historyViews.computeIfAbsent(e, x -> new HistoryView(x.history(), i18n, scenes));
+        HistoryView v = historyViews.computeIfAbsent(e, x -> new HistoryView(x.history(), i18n, scenes));
+        Iterator<TaxpayerEntry> oldestFirst = historyViews.keySet().iterator();
+        while (historyViews.size() > keptScreens && oldestFirst.hasNext()) {
+            if (oldestFirst.next() != e) {
+                oldestFirst.remove();
+            }
+        }
+        return v;
+    }
+
+    /** Keeps the screens of this many taxpayers instead of {@link #KEPT_SCREENS} (tests). */
+    public void keepScreens(int n) {
+        keptScreens = Math.max(1, n);
     }
 
     /** Gives the keyboard to the shown taxpayer's table, else to the switcher's search field. */
