@@ -26,6 +26,11 @@ abstract class NotificationOutput {
     /** @param single the page when only one was asked for (for the table's footer), else null */
     abstract void finish(NotificationPage single) throws IOException;
 
+    /** "1 notification", "31 notifications": for people (the table, the verbose progress lines). */
+    static String counted(long n) {
+        return n + (n == 1 ? " notification" : " notifications");
+    }
+
     static NotificationOutput of(NotificationsCommand.Format format, OutputStream out, ZoneId zone) throws IOException {
         return switch (format) {
             case json -> new Json(out);
@@ -137,11 +142,6 @@ abstract class NotificationOutput {
                 w.printf("%s%n", counted(rows));
             }
             w.flush();
-        }
-
-        /** "1 notification", "31 notifications". */
-        static String counted(long n) {
-            return n + (n == 1 ? " notification" : " notifications");
         }
 
         /** A value from the service, shown to a person: control and bidi characters (ESC sequences, U+202E) written as \\uXXXX, never sent to the terminal. */

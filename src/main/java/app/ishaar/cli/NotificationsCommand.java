@@ -122,7 +122,7 @@ public final class NotificationsCommand implements Callable<Integer> {
                     }
                     pages[0]++;
                     if (connection.verbose) {
-                        io.err().println("ishaar: page " + p.pageNo() + " of " + p.totalPages() + " (" + NotificationOutput.Table.counted(p.totalCount()) + ")");
+                        io.err().println("ishaar: page " + p.pageNo() + " of " + p.totalPages() + " (" + NotificationOutput.counted(p.totalCount()) + ")");
                     }
                 }));
             } catch (UncheckedIOException e) {
