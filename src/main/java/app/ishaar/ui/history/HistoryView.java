@@ -386,19 +386,17 @@ public final class HistoryView {
      * (about 8 ms less from Log in to the page on screen, README "Performance").
      */
     private void showRows() {
-        List<Notification> before = table.getItems();
         if (vm.rows().isEmpty() && (vm.sessionProperty().get() == null || blankRows && vm.loadingProperty().get())) {
-            showBlankRows(before);
+            showBlankRows();
             return;
         }
         blankRows = false;
-        ObservableList<Notification> page = FXCollections.observableArrayList(vm.rows());
-        table.setItems(page);
-        if (page.isEmpty()) {
+        Notification firstBefore = shown.isEmpty() ? null : shown.get(0);
+        show(vm.rows());
+        if (shown.isEmpty()) {
             return;
         }
-        boolean newPage = before == null || before.isEmpty() || before.get(0) == null
-                || !page.get(0).notificationId().equals(before.get(0).notificationId());
+        boolean newPage = firstBefore == null || !shown.get(0).notificationId().equals(firstBefore.notificationId());
         VirtualFlow<?> flow = table.lookup(".virtual-flow") instanceof VirtualFlow<?> f ? f : null;
         if (newPage) {
             if (table.getSelectionModel().isEmpty()) {
@@ -426,14 +424,33 @@ public final class HistoryView {
         }
     }
 
-    private void showBlankRows(List<Notification> before) {
+    /**
+     * The table's one list of rows, its contents replaced page by page. A new list for each page
+     * made the table hand its rows out anew, so that half of them changed between odd and even and
+     * were styled again with all their cells; replaced in place, each row keeps its place and only
+     * reads its new notification (some milliseconds less from Log in to the page on screen, README
+     * "Performance"). The selection then goes as with a new list: kept on the same notification
+     * (a refresh), else cleared.
+     */
+    private final ObservableList<Notification> shown = FXCollections.observableArrayList();
+
+    private void show(List<Notification> rows) {
+        Notification was = table.getSelectionModel().getSelectedItem();
+        table.getSelectionModel().clearSelection();
+        shown.setAll(rows);
+        int again = was == null ? -1 : shown.indexOf(was);
+        if (again >= 0) {
+            table.getSelectionModel().select(again);
+        }
+    }
+
+    private void showBlankRows() {
         if (blankRows) {
             return; // blank already, as many as before
         }
-        int count = before != null && !before.isEmpty() ? before.size() : vm.pager().pageSizeProperty().get();
+        int count = !shown.isEmpty() ? shown.size() : vm.pager().pageSizeProperty().get();
         blankRows = true;
-        table.getSelectionModel().clearSelection();
-        table.setItems(FXCollections.observableArrayList(Collections.nCopies(count, (Notification) null)));
+        show(Collections.nCopies(count, (Notification) null));
         table.getFocusModel().focus(-1);
         // the rows in view read the new items at the next layout; rows the table keeps out of view
         // for reuse (hidden) would keep theirs until used: they let go of them now
@@ -446,6 +463,7 @@ public final class HistoryView {
 
     private Node tableHolder() {
         table.setId("history-table");
+        table.setItems(shown);
         showRows();
         Weak.listen(root.getProperties(), (ListChangeListener<Notification>) c -> showRows(), vm.rows());
         // a first load that ended without rows (none, or failed) leaves the blank rows for an empty table
