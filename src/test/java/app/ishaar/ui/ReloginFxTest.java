@@ -47,7 +47,10 @@ class ReloginFxTest extends FxSandboxTestBase {
                 && history().rows().stream().allMatch(n -> "email".equals(n.channel()))));
         clickOn("#pager-next");
         waitUntil("page 2 is shown", () -> text("#pager-page").equals("2") && !fx(() -> history().loadingProperty().get()));
-        clickOn(fx(() -> ((TableView<?>) firstTable).lookup(".table-row-cell")));
+        // the first row on screen (the table also holds empty rows below the page's, and rows out of view)
+        clickOn(fx(() -> ((TableView<?>) firstTable).lookupAll(".table-row-cell").stream()
+                .filter(n -> n instanceof javafx.scene.control.TableRow<?> r && r.getIndex() == 0 && r.isVisible() && !r.isEmpty())
+                .findFirst().orElseThrow()));
         waitUntil("a row is selected and the table has the keyboard", () -> fx(() -> history().selectedProperty().get() != null
                 && firstTable.isFocused()));
 
