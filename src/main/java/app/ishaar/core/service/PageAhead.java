@@ -29,13 +29,19 @@ public final class PageAhead {
     /** Asks the session for the page now. */
     public static PageAhead fetch(Session session, NotificationQuery query) {
         Objects.requireNonNull(query, "query");
-        CompletableFuture<NotificationPage> page;
+        return new PageAhead(session, query, request(session, query));
+    }
+
+    /**
+     * The session's answer for a page; a request that throws instead (a closed session) gives a
+     * failed future, so that it is shown as the request's failure, wherever it was asked for.
+     */
+    public static CompletableFuture<NotificationPage> request(Session session, NotificationQuery query) {
         try {
-            page = session.fetch(query);
+            return session.fetch(query);
         } catch (RuntimeException e) {
-            page = CompletableFuture.failedFuture(e); // shown by whoever takes it, as its own request's failure would be
+            return CompletableFuture.failedFuture(e);
         }
-        return new PageAhead(session, query, page);
     }
 
     /**

@@ -363,11 +363,7 @@ public final class HistoryViewModel {
         loading.set(true);
         CompletableFuture<NotificationPage> f = offered == null ? null : offered.take(s, q);
         if (f == null) {
-            try {
-                f = s.fetch(q);
-            } catch (RuntimeException e) {
-                f = CompletableFuture.failedFuture(e);
-            }
+            f = PageAhead.request(s, q);
         }
         inFlight = f;
         f.whenCompleteAsync((page, failure) -> completed(gen, q, page, failure), fx);
