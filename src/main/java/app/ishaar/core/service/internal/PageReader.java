@@ -45,20 +45,28 @@ final class PageReader {
                 cancelAll();
             }
         });
-        request(1);
+        CompletableFuture<NotificationPage> first;
+        synchronized (lock) {
+            first = issue(1);
+        }
+        if (first != null) {
+            first.whenComplete((page, e) -> arrived(1, page, e));
+        }
         return result;
     }
 
-    private void request(int pageNo) {
-        CompletableFuture<NotificationPage> f;
-        synchronized (lock) {
-            if (result.isDone()) {
-                return;
-            }
-            f = fetch.apply(query.withPage(pageNo));
-            inFlight.put(pageNo, f);
+    /**
+     * Asks for a page and counts it in flight, in one step under the lock (the caller holds it): a
+     * page chosen under the lock but counted only later let another thread, between the two, see
+     * room for one more, and a fourth request went out with three allowed. Null once the result is in.
+     */
+    private CompletableFuture<NotificationPage> issue(int pageNo) {
+        if (result.isDone()) {
+            return null;
         }
-        f.whenComplete((page, e) -> arrived(pageNo, page, e));
+        CompletableFuture<NotificationPage> f = fetch.apply(query.withPage(pageNo));
+        inFlight.put(pageNo, f);
+        return f;
     }
 
     private void arrived(int pageNo, NotificationPage page, Throwable e) {
@@ -121,6 +129,7 @@ final class PageReader {
     private void fillWindow() {
         while (true) {
             int pageNo;
+            CompletableFuture<NotificationPage> f;
             synchronized (lock) {
                 if (result.isDone() || totalPages < 0) {
                     return;
@@ -133,8 +142,12 @@ final class PageReader {
                     return;
                 }
                 pageNo = nextToRequest++;
+                f = issue(pageNo);
             }
-            request(pageNo);
+            if (f == null) {
+                return;
+            }
+            f.whenComplete((page, e) -> arrived(pageNo, page, e));
         }
     }
 
