@@ -166,7 +166,8 @@ public final class WindowFlow {
         mainHost.setId("main");
         mainStage = ctx.scenes().prepare(new Stage(), mainHost, "application.title");
         mainStage.setOnCloseRequest(e -> quit());
-        mainPlacement = WindowPlacement.restoreAndFollow(mainStage, ctx.settings().get().mainWindow());
+        mainPlacement = WindowPlacement.restoreAndFollow(mainStage, ctx.settings().get().mainWindow(),
+                MainWindowView.PREF_WIDTH, MainWindowView.PREF_HEIGHT);
     }
 
     private void showMain(LoginViewModel.LoginResult result) {

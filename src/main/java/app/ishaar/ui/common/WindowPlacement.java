@@ -10,8 +10,14 @@ import javafx.stage.Stage;
  * Puts a window back where it was in the last run, and follows where it goes in this one: its
  * position and size when it was last neither maximized nor minimized, and whether it is maximized.
  * A remembered place that no screen shows any more (a monitor unplugged, a lower resolution) is not
- * used: the window opens at its default size, centred. A remembered size larger than the screen is
+ * used: the window opens at its first-run size, centred. A remembered size larger than the screen is
  * cut to the screen.
+ *
+ * <p>The first-run size is taken from the primary screen: {@link #FIRST_RUN_SHARE} of its visual
+ * bounds, at least the window's own preferred size (unless the screen is smaller) and at most
+ * {@link #FIRST_RUN_MAX_WIDTH} by {@link #FIRST_RUN_MAX_HEIGHT}. A table of notifications is read
+ * better wide: a fixed 1100 by 700 left most of a 1920 by 1080 screen unused and the table's
+ * columns cut.
  */
 public final class WindowPlacement {
 
@@ -21,6 +27,10 @@ public final class WindowPlacement {
     /** How much of the title bar must be on a screen to grab it: its top strip, this wide. */
     static final double GRAB_WIDTH = 120;
     static final double GRAB_HEIGHT = 24;
+    /** How much of the screen a window takes on the first run (of the visual bounds' width and height). */
+    static final double FIRST_RUN_SHARE = 0.9;
+    static final double FIRST_RUN_MAX_WIDTH = 1760;
+    static final double FIRST_RUN_MAX_HEIGHT = 1100;
 
     private final Stage stage;
     private double x;
@@ -33,10 +43,19 @@ public final class WindowPlacement {
         this.stage = stage;
     }
 
-    /** Places the stage, before it first shows, where {@code saved} says if a screen shows it; then follows it. */
-    public static WindowPlacement restoreAndFollow(Stage stage, WindowBounds saved) {
+    /**
+     * Places the stage, before it first shows, where {@code saved} says if a screen shows it, else
+     * at its first-run size (see the class comment; {@code preferredWidth} and {@code preferredHeight}
+     * are its least); then follows it.
+     */
+    public static WindowPlacement restoreAndFollow(Stage stage, WindowBounds saved, double preferredWidth, double preferredHeight) {
         Rectangle2D screen = saved == null ? null : screenShowing(saved);
-        if (screen != null) {
+        if (screen == null) {
+            Rectangle2D primary = Screen.getPrimary().getVisualBounds();
+            stage.setWidth(firstRunSize(primary.getWidth(), preferredWidth, FIRST_RUN_MAX_WIDTH));
+            stage.setHeight(firstRunSize(primary.getHeight(), preferredHeight, FIRST_RUN_MAX_HEIGHT));
+            // no position: a stage without one is centred on the screen as it first shows
+        } else {
             double w = Math.min(saved.width(), screen.getWidth());
             double h = Math.min(saved.height(), screen.getHeight());
             stage.setX(Math.max(screen.getMinX(), Math.min(saved.x(), screen.getMaxX() - w)));
@@ -53,6 +72,11 @@ public final class WindowPlacement {
         stage.heightProperty().addListener(moved);
         stage.showingProperty().addListener(moved);
         return p;
+    }
+
+    /** A first-run length along one side of a screen {@code screen} long. */
+    static double firstRunSize(double screen, double preferred, double max) {
+        return Math.floor(Math.min(screen, Math.max(preferred, Math.min(max, screen * FIRST_RUN_SHARE))));
     }
 
     /** Where the window is, to remember; null before it first showed. */

@@ -11,6 +11,7 @@ import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.geometry.NodeOrientation;
+import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ContentDisplay;
@@ -25,6 +26,7 @@ import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
@@ -75,7 +77,10 @@ final class DetailPane {
         // instead, so the view model, which outlives this pane, does not keep it)
         id.setText(vm.idProperty().get());
         Weak.<String>listen(id.getProperties(), (o, a, now) -> id.setText(now), vm.idProperty());
-        HBox.setHgrow(id, Priority.ALWAYS);
+        // read left to right, but at the reading side of the pane, under its heading
+        Runnable idSide = () -> id.setAlignment(i18n.orientationProperty().get() == NodeOrientation.RIGHT_TO_LEFT ? Pos.CENTER_RIGHT : Pos.CENTER_LEFT);
+        Weak.listen(id.getProperties(), (o, a, b) -> idSide.run(), i18n.orientationProperty());
+        idSide.run();
         Button copy = new Button();
         copy.setId("detail-copy");
         copy.textProperty().bind(i18n.text("detail.copy"));
@@ -83,9 +88,14 @@ final class DetailPane {
         copyTip.textProperty().bind(i18n.text("detail.copy.tooltip"));
         copy.setTooltip(copyTip);
         copy.setOnAction(e -> Clipboards.copy(vm.idProperty().get()));
-        HBox idRow = new HBox(6, id, copy);
         Label idLabel = key("detail.id");
         idLabel.setLabelFor(id);
+        // the ID on a line of its own, the pane's whole width (36 characters: beside the button it
+        // was cut at the pane's default width); the button on the heading's line, at its end
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox idHeading = new HBox(6, idLabel, gap, copy);
+        idHeading.setAlignment(Pos.CENTER_LEFT); // mirrored in a right-to-left scene
 
         Label status = StatusBadge.create();
         status.setId("detail-status");
@@ -96,7 +106,7 @@ final class DetailPane {
         GridPane grid = new GridPane();
         grid.getStyleClass().add("detail-grid");
         ColumnConstraints keys = new ColumnConstraints();
-        keys.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        keys.setMinWidth(Region.USE_PREF_SIZE);
         ColumnConstraints values = new ColumnConstraints();
         values.setHgrow(Priority.ALWAYS);
         grid.getColumnConstraints().addAll(keys, values);
@@ -146,7 +156,7 @@ final class DetailPane {
         batchNote.visibleProperty().bind(vm.batchedProperty());
         batchNote.managedProperty().bind(batchNote.visibleProperty());
 
-        VBox box = new VBox(new VBox(2, idLabel, idRow), grid, messageHeading, htmlNote, jsonNote, message, noMessage, section("detail.attempts"), batchNote, attempts());
+        VBox box = new VBox(new VBox(2, idHeading, id), grid, messageHeading, htmlNote, jsonNote, message, noMessage, section("detail.attempts"), batchNote, attempts());
         box.getStyleClass().add("detail");
         return box;
     }
@@ -265,6 +275,10 @@ final class DetailPane {
         l.textProperty().bind(text);
         if (leftToRight) {
             Bidi.leftToRight(l);
+            // as wide as its text (up to the column's width), so that the grid puts it at the start
+            // of its column, beside its key in either direction: filling the column, a
+            // left-to-right label's text starts at the column's left edge, far from its key in Arabic
+            GridPane.setFillWidth(l, false);
         }
         return l;
     }

@@ -586,6 +586,11 @@ public final class HistoryView {
             protected void updateItem(Notification n, boolean empty) {
                 super.updateItem(n, empty);
                 setText(empty || n == null ? null : labels.cell(id, n));
+                if (leftToRight) {
+                    // the text reads left to right but sits at the column's reading side, under its
+                    // heading, as the other columns' do (a language change refreshes every cell)
+                    setAlignment(i18n.orientationProperty().get() == NodeOrientation.RIGHT_TO_LEFT ? Pos.CENTER_RIGHT : Pos.CENTER_LEFT);
+                }
                 if (tip != null) {
                     updateTooltip(false);
                 }

@@ -84,6 +84,9 @@ public final class MainWindowView {
      * the columns) is its taxpayer's view model's, and a screen made again shows it.
      */
     public static final int KEPT_SCREENS = 8;
+    /** The window's preferred size: the least it opens at on the first run (see {@code WindowPlacement}). */
+    public static final double PREF_WIDTH = 1100;
+    public static final double PREF_HEIGHT = 700;
     private int keptScreens = KEPT_SCREENS;
     /** The kept history screens, the one shown longest ago first. */
     private final Map<TaxpayerEntry, HistoryView> historyViews = new LinkedHashMap<>(16, 0.75f, true);
@@ -99,7 +102,7 @@ public final class MainWindowView {
         root.setLeft(switcher());
         content.setId("content");
         root.setCenter(content);
-        root.setPrefSize(1100, 700);
+        root.setPrefSize(PREF_WIDTH, PREF_HEIGHT);
         root.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (SWITCH.match(e)) {
                 openSwitcher();

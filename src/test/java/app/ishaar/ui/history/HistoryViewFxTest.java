@@ -679,6 +679,57 @@ class HistoryViewFxTest {
     }
 
     @Test
+    void addressesReadLeftToRightButSitAtTheReadingSideLikeTheOtherValuesInEitherLanguage(FxRobot robot) throws Exception {
+        settled();
+        robot.interact(() -> view.table().getSelectionModel().select(0));
+        until(() -> !text(robot, "#detail-address").isBlank());
+        for (AppLanguage lang : new AppLanguage[] {AppLanguage.ARABIC, AppLanguage.ENGLISH}) {
+            robot.interact(() -> i18n.languageProperty().set(lang));
+            WaitForAsyncUtils.waitForFxEvents();
+            boolean rtl = lang.rightToLeft();
+            // the detail: the address's text starts where the type's does, beside its key
+            // (both measured from the type's box, which fills the values' column)
+            Node type = robot.lookup("#detail-type").query();
+            double typeGap = fx(() -> gapToReadingSide(type, type, rtl));
+            double addressGap = fx(() -> gapToReadingSide(type, robot.lookup("#detail-address").query(), rtl));
+            assertThat(addressGap).as("%s: the detail's address against its type", lang).isCloseTo(typeGap, org.assertj.core.api.Assertions.within(1.5));
+            // the table: an address cell's text starts where the type cell's does, under its heading
+            until(() -> firstRowCell(robot, "address") != null && firstRowCell(robot, "type") != null);
+            double typeCell = fx(() -> gapToReadingSide(firstRowCell(robot, "type"), firstRowCell(robot, "type"), rtl));
+            double addressCell = fx(() -> gapToReadingSide(firstRowCell(robot, "address"), firstRowCell(robot, "address"), rtl));
+            assertThat(addressCell).as("%s: the address cell against the type cell", lang).isCloseTo(typeCell, org.assertj.core.api.Assertions.within(1.5));
+            // and the address still reads left to right
+            assertThat(fx(() -> firstRowCell(robot, "address").getEffectiveNodeOrientation())).isEqualTo(javafx.geometry.NodeOrientation.LEFT_TO_RIGHT);
+        }
+    }
+
+    /** The first shown row's cell of a column, or null before it is laid out. */
+    private Node firstRowCell(FxRobot robot, String column) {
+        return fx(() -> robot.from(view.table()).lookup(".table-cell").queryAll().stream()
+                .filter(n -> n instanceof javafx.scene.control.TableCell<?, ?> c && c.getIndex() == 0 && c.isVisible()
+                        && c.getTableColumn() != null && column.equals(c.getTableColumn().getId()) && !c.isEmpty())
+                .findFirst().orElse(null));
+    }
+
+    /** How far a node's texts start from a box's reading-side edge (its right edge right to left), in the scene. */
+    private static double gapToReadingSide(Node box, Node textsOf, boolean rtl) {
+        javafx.geometry.Bounds b = box.localToScene(box.getLayoutBounds());
+        List<javafx.geometry.Bounds> texts = new java.util.ArrayList<>();
+        collectTexts(textsOf, texts);
+        assertThat(texts).as("texts in %s", textsOf).isNotEmpty();
+        return rtl ? b.getMaxX() - texts.stream().mapToDouble(javafx.geometry.Bounds::getMaxX).max().orElseThrow()
+                : texts.stream().mapToDouble(javafx.geometry.Bounds::getMinX).min().orElseThrow() - b.getMinX();
+    }
+
+    private static void collectTexts(Node n, List<javafx.geometry.Bounds> into) {
+        if (n instanceof javafx.scene.text.Text t && t.isVisible() && !t.getText().isEmpty()) {
+            into.add(t.localToScene(t.getLayoutBounds()));
+        } else if (n instanceof javafx.scene.Parent p) {
+            p.getChildrenUnmodifiable().forEach(c -> collectTexts(c, into));
+        }
+    }
+
+    @Test
     void afterALanguageSwitchThePageSizeMenuChecksTheSizeShown(FxRobot robot) throws Exception {
         settled();
         ChoiceBox<Integer> size = fx(() -> robot.from(view.root()).lookup("#pager-size").<ChoiceBox<Integer>>query());
