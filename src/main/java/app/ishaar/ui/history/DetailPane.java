@@ -31,6 +31,7 @@ import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
+import javafx.scene.text.TextAlignment;
 
 /** The drill-down pane: binds to a {@link DetailViewModel}. */
 final class DetailPane {
@@ -50,6 +51,9 @@ final class DetailPane {
         none.getStyleClass().add("muted");
         none.textProperty().bind(i18n.text("detail.none"));
         none.visibleProperty().bind(vm.presentProperty().not());
+        // in the middle of the empty pane, as the table's empty states are (wrapped if the pane is narrow)
+        none.setTextAlignment(TextAlignment.CENTER);
+        none.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
 
         root.getChildren().add(none);
         // the detail itself (with its attempts table) is made when a notification is first chosen

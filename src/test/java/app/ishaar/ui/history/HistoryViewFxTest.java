@@ -703,6 +703,28 @@ class HistoryViewFxTest {
         }
     }
 
+    @Test
+    void withNothingChosenTheDetailSaysSoInTheMiddleOfItsPaneInEitherLanguage(FxRobot robot) throws Exception {
+        settled();
+        robot.interact(() -> view.table().getSelectionModel().clearSelection());
+        for (AppLanguage lang : new AppLanguage[] {AppLanguage.ENGLISH, AppLanguage.ARABIC}) {
+            robot.interact(() -> i18n.languageProperty().set(lang));
+            WaitForAsyncUtils.waitForFxEvents();
+            Node pane = robot.lookup("#detail-pane").query();
+            Node none = robot.lookup("#detail-none").query();
+            javafx.geometry.Bounds p = fx(() -> pane.localToScene(pane.getLayoutBounds()));
+            List<javafx.geometry.Bounds> texts = new java.util.ArrayList<>();
+            robot.interact(() -> collectTexts(none, texts));
+            assertThat(texts).isNotEmpty();
+            double left = texts.stream().mapToDouble(javafx.geometry.Bounds::getMinX).min().orElseThrow();
+            double right = texts.stream().mapToDouble(javafx.geometry.Bounds::getMaxX).max().orElseThrow();
+            double top = texts.stream().mapToDouble(javafx.geometry.Bounds::getMinY).min().orElseThrow();
+            double bottom = texts.stream().mapToDouble(javafx.geometry.Bounds::getMaxY).max().orElseThrow();
+            assertThat((left + right) / 2).as("%s: across", lang).isCloseTo(p.getCenterX(), org.assertj.core.api.Assertions.within(2.0));
+            assertThat((top + bottom) / 2).as("%s: down", lang).isCloseTo(p.getCenterY(), org.assertj.core.api.Assertions.within(2.0));
+        }
+    }
+
     /** The first shown row's cell of a column, or null before it is laid out. */
     private Node firstRowCell(FxRobot robot, String column) {
         return fx(() -> robot.from(view.table()).lookup(".table-cell").queryAll().stream()
