@@ -9,7 +9,9 @@ import java.util.List;
  *
  * @param datePreset e.g. ALL, TODAY, LAST_7_DAYS, THIS_MONTH, LAST_MONTH, THIS_YEAR, CUSTOM
  * @param columns column order, widths and visibility, in display order
- * @param detailDivider the detail pane's divider position (0..1)
+ * @param detailWidth the detail pane's width in pixels, as the user left it (it keeps it when the
+ *        window is resized); null for the screen's default. (Files of earlier versions held a
+ *        {@code detailDivider} fraction instead, which is no longer read.)
  * @param exportFolder the folder this taxpayer's last export went to (offered again)
  * @param exportFormat that export's format, e.g. CSV or XLSX (chosen again)
  */
@@ -23,7 +25,7 @@ public record HistoryPrefs(
         String channel,
         Integer pageSize,
         List<ColumnPref> columns,
-        Double detailDivider,
+        Double detailWidth,
         Boolean detailVisible,
         String exportFolder,
         String exportFormat) {

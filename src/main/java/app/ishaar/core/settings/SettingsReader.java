@@ -150,7 +150,7 @@ final class SettingsReader {
         String channel = null;
         Integer pageSize = null;
         List<HistoryPrefs.ColumnPref> columns = null;
-        Double detailDivider = null;
+        Double detailWidth = null;
         Boolean detailVisible = null;
         String exportFolder = null;
         String exportFormat = null;
@@ -167,14 +167,14 @@ final class SettingsReader {
                 case "channel" -> channel = text(p);
                 case "pageSize" -> pageSize = p.currentToken() == JsonToken.VALUE_NULL ? null : integer(p, 0);
                 case "columns" -> columns = list(p, SettingsReader::column);
-                case "detailDivider" -> detailDivider = p.currentToken() == JsonToken.VALUE_NULL ? null : number(p);
+                case "detailWidth" -> detailWidth = p.currentToken() == JsonToken.VALUE_NULL ? null : number(p);
                 case "detailVisible" -> detailVisible = p.currentToken() == JsonToken.VALUE_NULL ? null : bool(p);
                 case "exportFolder" -> exportFolder = text(p);
                 case "exportFormat" -> exportFormat = text(p);
                 default -> p.skipChildren();
             }
         }
-        return new HistoryPrefs(datePreset, customFrom, customTo, type, language, status, channel, pageSize, columns, detailDivider, detailVisible,
+        return new HistoryPrefs(datePreset, customFrom, customTo, type, language, status, channel, pageSize, columns, detailWidth, detailVisible,
                 exportFolder, exportFormat);
     }
 

@@ -690,24 +690,65 @@ public final class HistoryView {
 
     // ---------------------------------------------------------------- detail
 
+    /** The detail pane's width until the user sets one: room for a whole ID and the attempts' times and results. */
+    static final double DEFAULT_DETAIL_WIDTH = 360;
+    /** However wide the detail was left, the table keeps at least this share of a narrow screen. */
+    static final double MAX_DETAIL_SHARE = 0.6;
+    /** The detail's width the divider was last put at by {@link #placeDivider}, or moved to by the user. */
+    private double placedDetailWidth = -1;
+
+    /**
+     * Shows or hides the detail pane. The pane keeps the width the user left it at (remembered in
+     * pixels, not as a share): a window made wider or narrower widens or narrows the table, and the
+     * divider is put back at that width whenever the split's width changes, before it lays out.
+     */
     private void detailVisibility() {
         Runnable show = () -> {
             boolean visible = vm.detailVisibleProperty().get();
             if (visible && !split.getItems().contains(detailPane)) {
                 split.getItems().add(detailPane);
-                split.setDividerPositions(vm.detailDividerProperty().get());
-                split.getDividers().get(0).positionProperty().addListener((o, a, now) -> {
-                    double p = now.doubleValue();
-                    if (p > 0.05 && p < 0.95) {
-                        vm.detailDividerProperty().set(Math.round(p * 1000) / 1000.0);
-                    }
-                });
+                placedDetailWidth = -1;
+                placeDivider();
+                split.getDividers().get(0).positionProperty().addListener((o, a, now) -> dividerMoved(now.doubleValue()));
             } else if (!visible) {
                 split.getItems().remove(detailPane);
             }
         };
         Weak.<Boolean>listen(root.getProperties(), (o, a, b) -> show.run(), vm.detailVisibleProperty());
+        split.widthProperty().addListener((o, a, b) -> placeDivider());
         show.run();
+    }
+
+    /** The split's width between its insets: what its divider's position is a share of. */
+    private double splitSize() {
+        return split.getWidth() - split.getInsets().getLeft() - split.getInsets().getRight();
+    }
+
+    private void placeDivider() {
+        double size = splitSize();
+        if (split.getDividers().isEmpty() || size <= 0) {
+            return;
+        }
+        double wanted = vm.detailWidthProperty().get() > 0 ? vm.detailWidthProperty().get() : DEFAULT_DETAIL_WIDTH;
+        placedDetailWidth = Math.min(wanted, size * MAX_DETAIL_SHARE);
+        split.setDividerPosition(0, 1 - placedDetailWidth / size);
+    }
+
+    /**
+     * The divider moved: by the user if it is not where {@link #placeDivider} put it (the split's
+     * own layout only rounds it to a pixel), and then that width is remembered.
+     */
+    private void dividerMoved(double position) {
+        double size = splitSize();
+        if (size <= 0 || position <= 0 || position >= 1) {
+            return;
+        }
+        double width = size * (1 - position);
+        // (before the divider was first placed, a move is the split's own first layout)
+        if (placedDetailWidth >= 0 && Math.abs(width - placedDetailWidth) > 1.5) {
+            placedDetailWidth = width;
+            vm.detailWidthProperty().set(Math.round(width));
+        }
     }
 
     // ---------------------------------------------------------------- pager

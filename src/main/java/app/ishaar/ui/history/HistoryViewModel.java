@@ -44,6 +44,9 @@ import javafx.collections.ObservableList;
  */
 public final class HistoryViewModel {
     private static final Logger LOG = System.getLogger(HistoryViewModel.class.getName());
+    /** A remembered detail width outside these (a damaged or hand-edited file) is not used. */
+    static final double MIN_DETAIL_WIDTH = 40;
+    static final double MAX_DETAIL_WIDTH = 5000;
 
     private final I18n i18n;
     private final Executor fx;
@@ -66,7 +69,8 @@ public final class HistoryViewModel {
     private final StringBinding errorReference;
 
     private final ObjectProperty<List<HistoryPrefs.ColumnPref>> columns = new SimpleObjectProperty<>(this, "columns", List.of());
-    private final DoubleProperty detailDivider = new SimpleDoubleProperty(this, "detailDivider", 0.64);
+    /** The detail pane's width in pixels as the user left it; 0 for the view's default. */
+    private final DoubleProperty detailWidth = new SimpleDoubleProperty(this, "detailWidth", 0);
     private final BooleanProperty detailVisible = new SimpleBooleanProperty(this, "detailVisible", true);
 
     private long generation;
@@ -101,8 +105,8 @@ public final class HistoryViewModel {
             exportFolder = initial.exportFolder();
             exportFormat = formatOf(initial.exportFormat());
             columns.set(initial.columns());
-            if (initial.detailDivider() != null && initial.detailDivider() > 0.05 && initial.detailDivider() < 0.95) {
-                detailDivider.set(initial.detailDivider());
+            if (initial.detailWidth() != null && initial.detailWidth() >= MIN_DETAIL_WIDTH && initial.detailWidth() <= MAX_DETAIL_WIDTH) {
+                detailWidth.set(initial.detailWidth());
             }
             if (initial.detailVisible() != null) {
                 detailVisible.set(initial.detailVisible());
@@ -130,7 +134,7 @@ public final class HistoryViewModel {
         });
         pager.pageSizeProperty().addListener((obs, old, now) -> emitPrefs());
         columns.addListener((obs, old, now) -> emitPrefs());
-        detailDivider.addListener((obs, old, now) -> emitPrefs());
+        detailWidth.addListener((obs, old, now) -> emitPrefs());
         detailVisible.addListener((obs, old, now) -> emitPrefs());
         session.addListener((obs, old, now) -> {
             if (now == null) {
@@ -247,8 +251,9 @@ public final class HistoryViewModel {
         return columns;
     }
 
-    public DoubleProperty detailDividerProperty() {
-        return detailDivider;
+    /** The detail pane's width in pixels as the user left it, 0 for the view's default (the view writes it). */
+    public DoubleProperty detailWidthProperty() {
+        return detailWidth;
     }
 
     public BooleanProperty detailVisibleProperty() {
@@ -279,7 +284,7 @@ public final class HistoryViewModel {
     public HistoryPrefs prefs() {
         FilterState f = filters.applied();
         return new HistoryPrefs(f.preset().name(), f.customFrom(), f.customTo(), f.type(), f.language(), f.status(), f.channel(),
-                pager.pageSizeProperty().get(), columns.get(), detailDivider.get(), detailVisible.get(),
+                pager.pageSizeProperty().get(), columns.get(), detailWidth.get() > 0 ? detailWidth.get() : null, detailVisible.get(),
                 exportFolder, exportFormat == null ? null : exportFormat.name());
     }
 

@@ -62,9 +62,9 @@ class SettingsReaderTest {
         "{\"profiles\":[{\"id\":\"SANDBOX|a\",\"environment\":\"SANDBOX\",\"clientId\":\"a\",\"rememberSecret\":true,\"extra\":[1],"
                 + "\"taxpayers\":[{\"rin\":\"204918573\",\"name\":\"شركة النيل\"},{\"rin\":\"287364519\"}],\"lastTaxpayerRin\":\"204918573\"}]}",
         "{\"history\":{\"p|-\":{\"datePreset\":\"CUSTOM\",\"customFrom\":\"2026-03-01T10:00:00Z\",\"customTo\":\"2026-03-02T10:00:00.123456789Z\","
-                + "\"pageSize\":\"100\",\"detailDivider\":0.64,\"detailVisible\":false,\"columns\":[{\"id\":\"sent\",\"width\":160,\"visible\":true},"
+                + "\"pageSize\":\"100\",\"detailWidth\":380,\"detailDivider\":0.64,\"detailVisible\":false,\"columns\":[{\"id\":\"sent\",\"width\":160,\"visible\":true},"
                 + "{\"id\":\"type\",\"width\":\"90.5\"}]}}}",
-        "{\"history\":{\"p|1\":{\"customFrom\":1772359200,\"customTo\":1772359200.5,\"pageSize\":null,\"detailDivider\":null,\"detailVisible\":null}}}",
+        "{\"history\":{\"p|1\":{\"customFrom\":1772359200,\"customTo\":1772359200.5,\"pageSize\":null,\"detailWidth\":null,\"detailVisible\":null}}}",
         "{\"profiles\":[],\"history\":{}}"
     })
     void aHandEditedDocumentIsReadAsTheDataBindingReadsIt(String json) throws IOException {

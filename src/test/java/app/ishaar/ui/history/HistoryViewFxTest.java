@@ -983,7 +983,7 @@ class HistoryViewFxTest {
                 List.of(new app.ishaar.core.settings.HistoryPrefs.ColumnPref("status", 140, true),
                         new app.ishaar.core.settings.HistoryPrefs.ColumnPref("sent", 200, true),
                         new app.ishaar.core.settings.HistoryPrefs.ColumnPref("address", 150, false)),
-                0.5, true, null, null);
+                300.0, true, null, null);
         HistoryViewModel restored = new HistoryViewModel(i18n, FxExecutor.INSTANCE, prefs, remembered::add, () -> { });
         HistoryView[] other = new HistoryView[1];
         robot.interact(() -> {
@@ -1001,7 +1001,17 @@ class HistoryViewFxTest {
         assertThat(fx(() -> table.getColumns().get(1).getWidth())).isEqualTo(200.0);
         assertThat(fx(() -> table.isTableMenuButtonVisible())).isTrue();
         javafx.scene.control.SplitPane split = fx(() -> (javafx.scene.control.SplitPane) other[0].root().lookup("#history-split"));
-        assertThat(fx(() -> split.getDividerPositions()[0])).isCloseTo(0.5, org.assertj.core.data.Offset.offset(0.02));
+        Node detailPane = fx(() -> other[0].root().lookup("#detail-pane"));
+        // the remembered width, in pixels (the divider's own width apart)
+        until(() -> Math.abs(detailPane.getLayoutBounds().getWidth() - 300) <= 4);
+        // a wider window widens the table; the detail keeps its width, and nothing new is remembered
+        double tableBefore = fx(() -> table.getWidth());
+        int rememberedBefore = remembered.size();
+        robot.interact(() -> ((Stage) other[0].root().getScene().getWindow()).setWidth(1180));
+        until(() -> table.getWidth() >= tableBefore + 175);
+        assertThat(fx(() -> detailPane.getLayoutBounds().getWidth())).isCloseTo(300, org.assertj.core.data.Offset.offset(4.0));
+        assertThat(fx(() -> restored.detailWidthProperty().get())).isEqualTo(300.0);
+        assertThat(remembered).hasSize(rememberedBefore);
 
         // hide one, move one: the new layout reaches the prefs sink
         robot.interact(() -> {
@@ -1014,8 +1024,14 @@ class HistoryViewFxTest {
         assertThat(last.columns().get(1).id()).isEqualTo("status");
         assertThat(last.pageSize()).isEqualTo(10);
 
+        // the user moves the divider: the new width is remembered, and kept when the window narrows
         robot.interact(() -> split.setDividerPositions(0.7));
-        until(() -> Math.abs(restored.detailDividerProperty().get() - 0.7) < 0.02);
+        double moved = fx(() -> detailPane.getLayoutBounds().getWidth());
+        until(() -> Math.abs(restored.detailWidthProperty().get() - moved) <= 4 && Math.abs(moved - 300) > 20);
+        assertThat(remembered.get(remembered.size() - 1).detailWidth()).isEqualTo(restored.detailWidthProperty().get());
+        robot.interact(() -> ((Stage) other[0].root().getScene().getWindow()).setWidth(1000));
+        until(() -> table.getWidth() <= tableBefore + 25);
+        assertThat(fx(() -> detailPane.getLayoutBounds().getWidth())).isCloseTo(moved, org.assertj.core.data.Offset.offset(4.0));
         robot.clickOn(other[0].root().lookup("#history-details"));
         until(() -> !restored.detailVisibleProperty().get() && !split.getItems().contains(other[0].root().lookup("#detail-pane")));
         assertThat(remembered.get(remembered.size() - 1).detailVisible()).isFalse();

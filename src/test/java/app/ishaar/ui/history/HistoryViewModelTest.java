@@ -388,7 +388,7 @@ class HistoryViewModelTest {
         vm.filters().apply();
         vm.pager().pageSizeProperty().set(25);
         vm.columnsProperty().set(List.of(new HistoryPrefs.ColumnPref("status", 120, true), new HistoryPrefs.ColumnPref("sent", 180, false)));
-        vm.detailDividerProperty().set(0.4);
+        vm.detailWidthProperty().set(420);
         vm.detailVisibleProperty().set(false);
 
         HistoryPrefs last = remembered.get(remembered.size() - 1);
@@ -416,7 +416,7 @@ class HistoryViewModelTest {
         assertThat(vm.filters().applied().preset()).isEqualTo(DatePreset.ALL);
         assertThat(vm.filters().chips()).extracting(FiltersViewModel.Chip::text).anySatisfy(t -> assertThat(t).contains("42"))
                 .anySatisfy(t -> assertThat(t).contains("archived")).anySatisfy(t -> assertThat(t).contains("fax"));
-        assertThat(vm.detailDividerProperty().get()).isBetween(0.05, 0.95);
+        assertThat(vm.detailWidthProperty().get()).as("a remembered width of 7 pixels is not used").isZero();
         assertThat(vm.newExport().formatProperty().get()).as("an unknown remembered export format").isEqualTo(ExportViewModel.Format.CSV);
     }
 }
