@@ -7,19 +7,17 @@ import app.ishaar.ui.common.Weak;
 import app.ishaar.ui.common.WhenFirst;
 import app.ishaar.ui.common.WrappedText;
 import app.ishaar.ui.common.WrappingLabel;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.collections.ListChangeListener;
 import javafx.beans.binding.Bindings;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.geometry.NodeOrientation;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
-import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
-import javafx.scene.control.TableCell;
-import javafx.scene.control.TableColumn;
-import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.ColumnConstraints;
@@ -165,87 +163,54 @@ final class DetailPane {
         return box;
     }
 
-    private TableView<DetailViewModel.AttemptRow> attempts() {
-        TableView<DetailViewModel.AttemptRow> table = new TableView<>(vm.attempts());
-        table.setId("detail-attempts");
-        table.getStyleClass().add("attempts");
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        Label empty = new Label();
-        empty.textProperty().bind(i18n.text("detail.noAttempts"));
-        table.setPlaceholder(empty);
-
-        TableColumn<DetailViewModel.AttemptRow, DetailViewModel.AttemptRow> time = new TableColumn<>();
-        time.setId("attempt-time");
-        time.textProperty().bind(i18n.text("detail.attempt.time"));
-        time.setPrefWidth(185);
-        time.setMinWidth(185); // a whole date and time, also in Arabic with month names
-        time.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
-        time.setCellFactory(c -> new TableCell<>() {
-            private final Tooltip tip = new Tooltip();
-
-            @Override
-            protected void updateItem(DetailViewModel.AttemptRow a, boolean empty) {
-                super.updateItem(a, empty);
-                setText(empty || a == null ? null : a.time());
-                if (!empty && a != null && !a.timeUtc().isEmpty()) {
-                    tip.setText(i18n.get("history.sentUtc", a.timeUtc()));
-                    setTooltip(tip);
-                } else {
-                    setTooltip(null);
-                }
+    /**
+     * The delivery attempts, one under the other: each its time and result on a line, then the
+     * service's details whole, wrapped in their own direction. (A table cut the details, the reason
+     * an attempt failed, to a few characters at the pane's usual width.)
+     */
+    private VBox attempts() {
+        VBox list = new VBox();
+        list.setId("detail-attempts");
+        list.getStyleClass().add("attempts");
+        Label none = new Label();
+        none.getStyleClass().add("muted");
+        none.textProperty().bind(i18n.text("detail.noAttempts"));
+        Runnable fill = () -> {
+            List<Node> rows = new ArrayList<>();
+            for (DetailViewModel.AttemptRow a : vm.attempts()) {
+                rows.add(attempt(a));
             }
-        });
-        TableColumn<DetailViewModel.AttemptRow, DetailViewModel.AttemptRow> status = new TableColumn<>();
-        status.setId("attempt-status");
-        status.textProperty().bind(i18n.text("detail.attempt.status"));
-        status.setPrefWidth(110);
-        status.setMinWidth(95); // the whole status badge
-        status.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
-        status.setCellFactory(c -> new TableCell<>() {
-            private final Label badge = StatusBadge.create();
+            list.getChildren().setAll(rows.isEmpty() ? List.of(none) : rows);
+        };
+        Weak.listen(list.getProperties(), (ListChangeListener<DetailViewModel.AttemptRow>) c -> fill.run(), vm.attempts());
+        fill.run();
+        return list;
+    }
 
-            @Override
-            protected void updateItem(DetailViewModel.AttemptRow a, boolean empty) {
-                super.updateItem(a, empty);
-                setText(null);
-                if (empty || a == null) {
-                    setGraphic(null);
-                    return;
-                }
-                badge.setText(a.status());
-                StatusBadge.setKind(badge, a.statusStyle());
-                setGraphic(badge);
-                setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
-            }
-        });
-        TableColumn<DetailViewModel.AttemptRow, String> details = new TableColumn<>();
-        details.setId("attempt-details");
-        details.textProperty().bind(i18n.text("detail.attempt.details"));
-        details.setPrefWidth(200);
-        details.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().details()));
-        details.setCellFactory(c -> new TableCell<>() {
-            private final Tooltip tip = new Tooltip();
-
-            @Override
-            protected void updateItem(String d, boolean empty) {
-                super.updateItem(d, empty);
-                setText(empty ? null : d);
-                // the service's own words, in their own direction (English details stay LTR in the Arabic UI)
-                setNodeOrientation(empty || d == null || d.isEmpty() ? NodeOrientation.INHERIT
-                        : MessageText.rightToLeft(null, d) ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT);
-                if (!empty && d != null && !d.isEmpty()) {
-                    tip.setText(d);
-                    tip.setWrapText(true);
-                    tip.setMaxWidth(420);
-                    setTooltip(tip);
-                } else {
-                    setTooltip(null);
-                }
-            }
-        });
-        table.getColumns().setAll(java.util.List.of(time, status, details));
-        table.getColumns().forEach(c -> c.setSortable(false));
-        return table;
+    private Node attempt(DetailViewModel.AttemptRow a) {
+        Label time = new Label(a.time());
+        time.getStyleClass().add("attempt-time");
+        if (!a.timeUtc().isEmpty()) {
+            time.setTooltip(new Tooltip(i18n.get("history.sentUtc", a.timeUtc())));
+        }
+        Label badge = StatusBadge.create();
+        badge.setText(a.status());
+        StatusBadge.setKind(badge, a.statusStyle());
+        HBox line = new HBox(8, time, badge);
+        line.setAlignment(Pos.CENTER_LEFT); // mirrored in a right-to-left scene
+        VBox row = new VBox(3, line);
+        row.getStyleClass().add("attempt");
+        if (!a.details().isEmpty()) {
+            // the service's own words, in their own direction (English details stay LTR in the Arabic UI)
+            Label details = new WrappingLabel(a.details());
+            details.setId("attempt-details");
+            details.getStyleClass().add("attempt-details");
+            details.setNodeOrientation(MessageText.rightToLeft(null, a.details()) ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT);
+            details.setMaxWidth(Double.MAX_VALUE);
+            row.getChildren().add(details);
+        }
+        row.setAccessibleText(i18n.get("detail.attempt.readAloud", a.time(), a.status(), a.details()));
+        return row;
     }
 
     private Label key(String k) {

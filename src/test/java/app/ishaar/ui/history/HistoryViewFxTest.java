@@ -525,8 +525,8 @@ class HistoryViewFxTest {
                 .as("the table's badges, filtered to delivered").containsExactly("delivered");
         assertThat(text(robot, "#detail-delivered")).isNotEqualTo("Not delivered");
         assertThat(robot.lookup("#detail-batch-note").query().isVisible()).isFalse();
-        TableView<?> attempts = robot.lookup("#detail-attempts").queryTableView();
-        assertThat(fx(() -> attempts.getItems().size())).isEqualTo(delivered.deliveryAttempts().size()).isPositive();
+        Node attempts = robot.lookup("#detail-attempts").query();
+        assertThat(fx(() -> attempts.lookupAll(".attempt").size())).isEqualTo(delivered.deliveryAttempts().size()).isPositive();
 
         Notification failed = firstWithStatus(robot, "error");
         assertThat(text(robot, "#detail-status")).isEqualTo("Failed");
@@ -535,12 +535,30 @@ class HistoryViewFxTest {
         assertThat(failed.deliveryAttempts()).isNotEmpty().allMatch(a -> a.status().equals("error"));
         assertThat(fx(() -> vm.detail().attempts().stream().map(DetailViewModel.AttemptRow::details).toList()))
                 .isEqualTo(failed.deliveryAttempts().stream().map(DeliveryAttempt::statusDetails).toList());
+        // each failed attempt's reason is shown whole, within the pane, however narrow it is
+        robot.interact(() -> split().setDividerPositions(0.75));
+        WaitForAsyncUtils.waitForFxEvents();
+        List<String> reasons = failed.deliveryAttempts().stream().map(DeliveryAttempt::statusDetails).toList();
+        assertThat(reasons).allMatch(r -> r != null && r.length() > 12);
+        assertThat(fx(() -> attempts.lookupAll(".attempt-details").stream().map(n -> ((Label) n).getText()).toList())).isEqualTo(reasons);
+        for (Node d : fx(() -> List.copyOf(attempts.lookupAll(".attempt-details")))) {
+            List<javafx.geometry.Bounds> lines = new java.util.ArrayList<>();
+            robot.interact(() -> collectTexts(d, lines));
+            javafx.geometry.Bounds pane = fx(() -> robot.lookup("#detail-pane").query().localToScene(robot.lookup("#detail-pane").query().getLayoutBounds()));
+            assertThat(lines).as("the reason's lines").isNotEmpty()
+                    .allSatisfy(b -> assertThat(b.getMinX() >= pane.getMinX() && b.getMaxX() <= pane.getMaxX()).as("a line of %s within the pane", d).isTrue());
+            List<String> drawn = new java.util.ArrayList<>();
+            robot.interact(() -> textsOf(d, drawn));
+            String shown = String.join(" ", drawn);
+            assertThat(shown.replaceAll("\\s+", " ").trim()).as("the reason as drawn").isEqualTo(((Label) d).getText().replaceAll("\\s+", " ").trim());
+        }
+        robot.interact(() -> split().setDividerPositions(0.6));
 
         Notification batched = firstWithStatus(robot, "batched");
         assertThat(text(robot, "#detail-status")).isEqualTo("Batched");
         assertThat(robot.lookup("#detail-batch-note").query().isVisible()).isTrue();
         assertThat(text(robot, "#detail-batch-note")).contains("batch");
-        assertThat(fx(() -> attempts.getItems().size())).isEqualTo(batched.deliveryAttempts().size());
+        assertThat(fx(() -> attempts.lookupAll(".attempt").size())).isEqualTo(batched.deliveryAttempts().size());
 
         // arrow keys move the selection; the pane follows without a request
         robot.clickOn(robot.lookup("#history-table").queryTableView());
@@ -725,6 +743,10 @@ class HistoryViewFxTest {
         }
     }
 
+    private javafx.scene.control.SplitPane split() {
+        return (javafx.scene.control.SplitPane) view.root().lookup("#history-split");
+    }
+
     /** The first shown row's cell of a column, or null before it is laid out. */
     private Node firstRowCell(FxRobot robot, String column) {
         return fx(() -> robot.from(view.table()).lookup(".table-cell").queryAll().stream()
@@ -741,6 +763,14 @@ class HistoryViewFxTest {
         assertThat(texts).as("texts in %s", textsOf).isNotEmpty();
         return rtl ? b.getMaxX() - texts.stream().mapToDouble(javafx.geometry.Bounds::getMaxX).max().orElseThrow()
                 : texts.stream().mapToDouble(javafx.geometry.Bounds::getMinX).min().orElseThrow() - b.getMinX();
+    }
+
+    private static void textsOf(Node n, List<String> into) {
+        if (n instanceof javafx.scene.text.Text t && t.isVisible() && !t.getText().isEmpty()) {
+            into.add(t.getText());
+        } else if (n instanceof javafx.scene.Parent p) {
+            p.getChildrenUnmodifiable().forEach(c -> textsOf(c, into));
+        }
     }
 
     private static void collectTexts(Node n, List<javafx.geometry.Bounds> into) {
