@@ -54,7 +54,7 @@ final class DetailPane {
         none.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
 
         root.getChildren().add(none);
-        // the detail itself (with its attempts table) is made when a notification is first chosen
+        // the detail itself (with its attempts) is made when a notification is first chosen
         WhenFirst.run(root, vm.presentProperty(), () -> {
             ScrollPane scroll = new ScrollPane();
             scroll.setContent(content(scroll));
