@@ -542,14 +542,12 @@ class HistoryViewFxTest {
         assertThat(reasons).allMatch(r -> r != null && r.length() > 12);
         assertThat(fx(() -> attempts.lookupAll(".attempt-details").stream().map(n -> ((Label) n).getText()).toList())).isEqualTo(reasons);
         for (Node d : fx(() -> List.copyOf(attempts.lookupAll(".attempt-details")))) {
-            List<javafx.geometry.Bounds> lines = new java.util.ArrayList<>();
-            robot.interact(() -> collectTexts(d, lines));
+            List<javafx.scene.text.Text> drawn = fx(() -> textsIn(d));
+            List<javafx.geometry.Bounds> lines = fx(() -> drawn.stream().map(HistoryViewFxTest::sceneBounds).toList());
             javafx.geometry.Bounds pane = fx(() -> robot.lookup("#detail-pane").query().localToScene(robot.lookup("#detail-pane").query().getLayoutBounds()));
             assertThat(lines).as("the reason's lines").isNotEmpty()
                     .allSatisfy(b -> assertThat(b.getMinX() >= pane.getMinX() && b.getMaxX() <= pane.getMaxX()).as("a line of %s within the pane", d).isTrue());
-            List<String> drawn = new java.util.ArrayList<>();
-            robot.interact(() -> textsOf(d, drawn));
-            String shown = String.join(" ", drawn);
+            String shown = fx(() -> drawn.stream().map(javafx.scene.text.Text::getText).collect(java.util.stream.Collectors.joining(" ")));
             assertThat(shown.replaceAll("\\s+", " ").trim()).as("the reason as drawn").isEqualTo(((Label) d).getText().replaceAll("\\s+", " ").trim());
         }
         robot.interact(() -> split().setDividerPositions(0.6));
@@ -731,8 +729,7 @@ class HistoryViewFxTest {
             Node pane = robot.lookup("#detail-pane").query();
             Node none = robot.lookup("#detail-none").query();
             javafx.geometry.Bounds p = fx(() -> pane.localToScene(pane.getLayoutBounds()));
-            List<javafx.geometry.Bounds> texts = new java.util.ArrayList<>();
-            robot.interact(() -> collectTexts(none, texts));
+            List<javafx.geometry.Bounds> texts = fx(() -> textsIn(none).stream().map(HistoryViewFxTest::sceneBounds).toList());
             assertThat(texts).isNotEmpty();
             double left = texts.stream().mapToDouble(javafx.geometry.Bounds::getMinX).min().orElseThrow();
             double right = texts.stream().mapToDouble(javafx.geometry.Bounds::getMaxX).max().orElseThrow();
@@ -758,27 +755,23 @@ class HistoryViewFxTest {
     /** How far a node's texts start from a box's reading-side edge (its right edge right to left), in the scene. */
     private static double gapToReadingSide(Node box, Node textsOf, boolean rtl) {
         javafx.geometry.Bounds b = box.localToScene(box.getLayoutBounds());
-        List<javafx.geometry.Bounds> texts = new java.util.ArrayList<>();
-        collectTexts(textsOf, texts);
+        List<javafx.geometry.Bounds> texts = textsIn(textsOf).stream().map(HistoryViewFxTest::sceneBounds).toList();
         assertThat(texts).as("texts in %s", textsOf).isNotEmpty();
         return rtl ? b.getMaxX() - texts.stream().mapToDouble(javafx.geometry.Bounds::getMaxX).max().orElseThrow()
                 : texts.stream().mapToDouble(javafx.geometry.Bounds::getMinX).min().orElseThrow() - b.getMinX();
     }
 
-    private static void textsOf(Node n, List<String> into) {
-        if (n instanceof javafx.scene.text.Text t && t.isVisible() && !t.getText().isEmpty()) {
-            into.add(t.getText());
-        } else if (n instanceof javafx.scene.Parent p) {
-            p.getChildrenUnmodifiable().forEach(c -> textsOf(c, into));
+    /** The shown, non-empty texts drawn in a node, in scene-graph order (on the FX thread). */
+    private static List<javafx.scene.text.Text> textsIn(Node n) {
+        if (n instanceof javafx.scene.text.Text t) {
+            return t.isVisible() && !t.getText().isEmpty() ? List.of(t) : List.of();
         }
+        return n instanceof javafx.scene.Parent p
+                ? p.getChildrenUnmodifiable().stream().flatMap(c -> textsIn(c).stream()).toList() : List.of();
     }
 
-    private static void collectTexts(Node n, List<javafx.geometry.Bounds> into) {
-        if (n instanceof javafx.scene.text.Text t && t.isVisible() && !t.getText().isEmpty()) {
-            into.add(t.localToScene(t.getLayoutBounds()));
-        } else if (n instanceof javafx.scene.Parent p) {
-            p.getChildrenUnmodifiable().forEach(c -> collectTexts(c, into));
-        }
+    private static javafx.geometry.Bounds sceneBounds(Node n) {
+        return n.localToScene(n.getLayoutBounds());
     }
 
     @Test
