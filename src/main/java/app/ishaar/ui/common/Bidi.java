@@ -1,6 +1,7 @@
 package app.ishaar.ui.common;
 
 import javafx.geometry.NodeOrientation;
+import javafx.geometry.Pos;
 import javafx.scene.Node;
 
 /**
@@ -13,6 +14,14 @@ public final class Bidi {
 
     /** The style class that marks data nodes (the scene-walk tests also recognise it). */
     public static final String DATA = "ltr";
+
+    /**
+     * Where left-to-right data sits in a control of the UI's direction {@code ui}: at the UI's
+     * reading side (the right in Arabic), under its heading or beside its key, as the other values do.
+     */
+    public static Pos readingSide(NodeOrientation ui) {
+        return ui == NodeOrientation.RIGHT_TO_LEFT ? Pos.CENTER_RIGHT : Pos.CENTER_LEFT;
+    }
 
     /** Makes the nodes left-to-right whatever the scene's direction, and marks them as data. */
     public static void leftToRight(Node... nodes) {

@@ -80,7 +80,7 @@ final class DetailPane {
         id.setText(vm.idProperty().get());
         Weak.<String>listen(id.getProperties(), (o, a, now) -> id.setText(now), vm.idProperty());
         // read left to right, but at the reading side of the pane, under its heading
-        Runnable idSide = () -> id.setAlignment(i18n.orientationProperty().get() == NodeOrientation.RIGHT_TO_LEFT ? Pos.CENTER_RIGHT : Pos.CENTER_LEFT);
+        Runnable idSide = () -> id.setAlignment(Bidi.readingSide(i18n.orientationProperty().get()));
         Weak.listen(id.getProperties(), (o, a, b) -> idSide.run(), i18n.orientationProperty());
         idSide.run();
         Button copy = new Button();

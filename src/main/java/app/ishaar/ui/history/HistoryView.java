@@ -589,7 +589,7 @@ public final class HistoryView {
                 if (leftToRight) {
                     // the text reads left to right but sits at the column's reading side, under its
                     // heading, as the other columns' do (a language change refreshes every cell)
-                    setAlignment(i18n.orientationProperty().get() == NodeOrientation.RIGHT_TO_LEFT ? Pos.CENTER_RIGHT : Pos.CENTER_LEFT);
+                    setAlignment(Bidi.readingSide(i18n.orientationProperty().get()));
                 }
                 if (tip != null) {
                     updateTooltip(false);
