@@ -576,6 +576,10 @@ public final class HistoryView {
             {
                 if (leftToRight) {
                     setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT);
+                    // the text reads left to right but sits at the column's reading side, under its
+                    // heading, as the other columns' do (a language change makes the cells anew:
+                    // languageChanged refreshes the table)
+                    setAlignment(Bidi.readingSide(i18n.orientationProperty().get()));
                 }
                 if (tooltip != null) {
                     addEventHandler(MouseEvent.MOUSE_ENTERED, e -> updateTooltip(true));
@@ -586,11 +590,6 @@ public final class HistoryView {
             protected void updateItem(Notification n, boolean empty) {
                 super.updateItem(n, empty);
                 setText(empty || n == null ? null : labels.cell(id, n));
-                if (leftToRight) {
-                    // the text reads left to right but sits at the column's reading side, under its
-                    // heading, as the other columns' do (a language change refreshes every cell)
-                    setAlignment(Bidi.readingSide(i18n.orientationProperty().get()));
-                }
                 if (tip != null) {
                     updateTooltip(false);
                 }
