@@ -125,6 +125,54 @@ class WindowPlacementFxTest extends FxSandboxTestBase {
     }
 
     @Test
+    void onTheFirstRunEachNotificationsStatusIsInViewBesideTheOpenDetailInEitherLanguage() {
+        // the narrowest first-run table: an intermediary's, between the taxpayers and the detail
+        waitForDemoAccounts();
+        clickOn("#demo-erp-delta-accounting");
+        clickOn("#login-button");
+        waitForMainWindow();
+        waitUntil("a first row", () -> fx(() -> lookup("#history-table").queryTableView().getItems().stream().anyMatch(java.util.Objects::nonNull)));
+        for (String language : new String[] {"#main-lang-en", "#main-lang-ar"}) {
+            clickOn(language);
+            waitUntil("the detail pane open beside the table", () -> visible("#detail-pane") && visible("#history-table"));
+            // the status heading and the first row's badge lie wholly within the table's view, not
+            // past its edge behind the horizontal scroll bar
+            waitUntil(language + ": the first row's status badge shown", () -> fx(() -> statusBounds(true) != null));
+            double[][] b = fx(() -> new double[][] {viewBounds(), statusBounds(false), statusBounds(true)});
+            for (double[] status : new double[][] {b[1], b[2]}) {
+                assertThat(status[0]).as("%s: status starts within the view %s", language, java.util.Arrays.toString(b[0])).isGreaterThanOrEqualTo(b[0][0] - 0.5);
+                assertThat(status[1]).as("%s: status ends within the view %s", language, java.util.Arrays.toString(b[0])).isLessThanOrEqualTo(b[0][1] + 0.5);
+            }
+        }
+    }
+
+    /** Where the table's rows are seen, across the scene: {minX, maxX}. */
+    private double[] viewBounds() {
+        javafx.scene.Node clip = lookup("#history-table").query().lookup(".clipped-container");
+        javafx.geometry.Bounds b = clip.localToScene(clip.getLayoutBounds());
+        return new double[] {b.getMinX(), b.getMaxX()};
+    }
+
+    /** The status column's heading, or the first row's badge; null until there is one. */
+    private double[] statusBounds(boolean badge) {
+        javafx.scene.Node table = lookup("#history-table").query();
+        for (javafx.scene.Node n : table.lookupAll(badge ? ".table-cell" : ".column-header")) {
+            javafx.scene.Node found = null;
+            if (badge && n instanceof javafx.scene.control.TableCell<?, ?> c && c.getIndex() == 0 && c.getTableColumn() != null
+                    && "status".equals(c.getTableColumn().getId()) && c.getGraphic() != null && c.getGraphic().isVisible()) {
+                found = c.getGraphic();
+            } else if (!badge && n instanceof javafx.scene.control.skin.TableColumnHeader h && h.getTableColumn() != null && "status".equals(h.getTableColumn().getId())) {
+                found = h;
+            }
+            if (found != null) {
+                javafx.geometry.Bounds b = found.localToScene(found.getLayoutBounds());
+                return new double[] {b.getMinX(), b.getMaxX()};
+            }
+        }
+        return null;
+    }
+
+    @Test
     void aRememberedSizeLargerThanTheScreenIsCutToIt() throws Exception {
         logInAfterPreset(new WindowBounds(0, 0, 5000, 4000, false));
         Rectangle2D screen = fx(() -> Screen.getPrimary().getVisualBounds());

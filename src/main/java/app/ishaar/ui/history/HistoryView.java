@@ -478,10 +478,11 @@ public final class HistoryView {
         List<TableColumn<Notification, Notification>> cols = List.of(
                 column("sent", "history.column.sent", 180, n -> i18n.get("history.sentUtc", I18n.formatUtc(n.receivedDateTime())), false),
                 column("type", "history.column.type", 175, null, false),
+                // the status third, so that a first-run window shows it beside the detail pane
+                statusColumn(),
                 column("channel", "history.column.channel", 90, null, false),
                 column("address", "history.column.address", 190, null, true),
                 column("language", "history.column.language", 85, null, false),
-                statusColumn(),
                 column("delivered", "history.column.delivered", 180,
                         n -> n.deliveredDateTime() == null ? null : i18n.get("history.sentUtc", I18n.formatUtc(n.deliveredDateTime())), false),
                 column("attempts", "history.column.attempts", 75, null, false));
