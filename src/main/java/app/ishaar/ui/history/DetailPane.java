@@ -209,7 +209,8 @@ final class DetailPane {
             details.setMaxWidth(Double.MAX_VALUE);
             row.getChildren().add(details);
         }
-        row.setAccessibleText(i18n.get("detail.attempt.readAloud", a.time(), a.status(), a.details()));
+        row.setAccessibleText(a.details().isEmpty() ? i18n.get("detail.attempt.readAloudShort", a.time(), a.status())
+                : i18n.get("detail.attempt.readAloud", a.time(), a.status(), a.details()));
         return row;
     }
 

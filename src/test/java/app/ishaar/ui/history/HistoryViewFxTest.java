@@ -527,6 +527,11 @@ class HistoryViewFxTest {
         assertThat(robot.lookup("#detail-batch-note").query().isVisible()).isFalse();
         Node attempts = robot.lookup("#detail-attempts").query();
         assertThat(fx(() -> attempts.lookupAll(".attempt").size())).isEqualTo(delivered.deliveryAttempts().size()).isPositive();
+        // each attempt is read aloud as one sentence; one with no details says no more than its time and result
+        assertThat(delivered.deliveryAttempts()).anyMatch(a -> a.statusDetails() == null || a.statusDetails().isEmpty());
+        assertThat(fx(() -> attempts.lookupAll(".attempt").stream().map(Node::getAccessibleText).toList()))
+                .isEqualTo(fx(() -> vm.detail().attempts().stream().map(a -> "Attempt at " + a.time() + ": " + a.status() + "."
+                        + (a.details().isEmpty() ? "" : " " + a.details())).toList()));
 
         Notification failed = firstWithStatus(robot, "error");
         assertThat(text(robot, "#detail-status")).isEqualTo("Failed");
