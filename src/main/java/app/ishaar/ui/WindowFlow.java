@@ -65,7 +65,7 @@ public final class WindowFlow {
                 ctx.services().demoAccounts(), ctx.secrets(), ctx.settings());
         LoginViewModel vm = loginVm;
         LoginView view = new LoginView(vm, ctx.i18n(), this::quit);
-        ctx.scenes().prepare(loginStage, view.root(), "login.window.title");
+        ctx.scenes().prepareDialog(loginStage, view.root(), "login.window.title");
         loginStage.setMinWidth(460);
         loginStage.setMinHeight(420);
         loginStage.setOnCloseRequest(e -> quit());

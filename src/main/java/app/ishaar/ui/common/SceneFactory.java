@@ -129,6 +129,16 @@ public final class SceneFactory {
         return stage;
     }
 
+    /**
+     * {@link #prepare} for a window sized by its scene (a dialog), which also gets that size again
+     * as it shows ({@link RequestedSize}).
+     */
+    public Stage prepareDialog(Stage stage, Parent root, String titleKey) {
+        prepare(stage, root, titleKey);
+        RequestedSize.sizeToSceneOnShow(stage);
+        return stage;
+    }
+
     private static List<Image> loadIcons() {
         List<Image> loaded = new ArrayList<>();
         for (int size : ICON_SIZES) {

@@ -134,7 +134,7 @@ public final class HelpView {
 
     private Stage dialog(VBox root, String titleKey) {
         Stage stage = new Stage();
-        scenes.prepare(stage, root, titleKey);
+        scenes.prepareDialog(stage, root, titleKey);
         if (owner != null) {
             stage.initOwner(owner);
             stage.initModality(Modality.WINDOW_MODAL);

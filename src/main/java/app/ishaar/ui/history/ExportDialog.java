@@ -89,7 +89,7 @@ public final class ExportDialog {
         HBox buttons = new HBox(8, spacer, choose, cancel, close);
 
         root.getChildren().setAll(heading, scope, formatBox, bar, status, buttons);
-        scenes.prepare(stage, root, "export.title");
+        scenes.prepareDialog(stage, root, "export.title");
         if (owner != null) {
             stage.initOwner(owner);
             stage.initModality(Modality.WINDOW_MODAL);

@@ -95,7 +95,7 @@ public final class SettingsView {
         HBox buttons = new HBox(spring, close);
 
         root.getChildren().addAll(heading, grid, sample, buttons);
-        scenes.prepare(stage, root, "settingsDialog.window.title");
+        scenes.prepareDialog(stage, root, "settingsDialog.window.title");
         if (owner != null) {
             stage.initOwner(owner);
             stage.initModality(Modality.WINDOW_MODAL);
