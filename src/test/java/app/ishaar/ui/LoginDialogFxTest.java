@@ -236,6 +236,24 @@ class LoginDialogFxTest extends FxSandboxTestBase {
     }
 
     @Test
+    void aFailedLoginsMessageGrowsTheDialogSoTheWholeFormStaysInViewAndItGoesBackWhenTheMessageGoes() {
+        waitForDemoAccounts();
+        javafx.stage.Stage stage = flow.loginStage();
+        waitUntil("the dialog shows its whole form", () -> fx(() -> shownWhole(lookup("#demoBox").query())));
+        double before = fx(stage::getHeight);
+        fill("erp-blocked", "sandbox-secret-3", "");
+        assertThat(loginFails()).startsWith("This ERP system user is blocked.");
+        waitUntil("the dialog grows to show the message and the whole form", () -> fx(() -> stage.getHeight() > before + 20
+                && lookup("#failure").query().getLayoutBounds().getHeight() > 0 && shownWhole(lookup("#failure").query())
+                && shownWhole(lookup("#demoBox").query()) && shownWhole(lookup("#login-button").query())));
+        // another account chosen: the message goes, and the dialog is as it was
+        clickOn("#demo-erp-nile-trading");
+        waitUntil("the dialog is back at its height", () -> fx(() -> flow.loginViewModel().failureProperty().get() == null
+                && Math.abs(stage.getHeight() - before) < 0.5));
+        assertThat(fx(() -> shownWhole(lookup("#demoBox").query()))).isTrue();
+    }
+
+    @Test
     void aFailedLoginsMessageIsInViewAndTheKeyboardStaysOnLogIn() {
         waitForDemoAccounts();
         // a window shorter than the form (a small screen, large text): the form scrolls

@@ -131,11 +131,12 @@ public final class SceneFactory {
 
     /**
      * {@link #prepare} for a window sized by its scene (a dialog), which also gets that size again
-     * as it shows ({@link RequestedSize}).
+     * as it shows ({@link RequestedSize}), and grows with its content ({@link GrowToFit}).
      */
     public Stage prepareDialog(Stage stage, Parent root, String titleKey) {
         prepare(stage, root, titleKey);
         RequestedSize.sizeToSceneOnShow(stage);
+        GrowToFit.install(stage);
         return stage;
     }
 
