@@ -34,9 +34,17 @@ public final class GrowToFit implements Runnable {
     /** Where the window's top was before growing moved it up; NaN if it did not. */
     private double yBefore = Double.NaN;
 
+    /** Whether the content may have changed since the last look (its root asked for a layout). */
+    private boolean changed = true;
+
     private GrowToFit(Stage stage) {
         this.stage = stage;
         this.scene = stage.getScene();
+        // its size is measured again only after a change: not at every pulse of an animation
+        scene.getRoot().needsLayoutProperty().addListener((o, was, now) -> changed |= now);
+        stage.heightProperty().addListener((o, was, now) -> changed = true);
+        scene.heightProperty().addListener((o, was, now) -> changed = true);
+        scene.widthProperty().addListener((o, was, now) -> changed = true);
     }
 
     /** Watches the stage's current scene (a scene given to it later needs this again). */
@@ -49,6 +57,10 @@ public final class GrowToFit implements Runnable {
         if (!stage.isShowing() || stage.getScene() != scene || scene.getRoot() == null || stage.isMaximized() || stage.isFullScreen()) {
             return;
         }
+        if (!changed) {
+            return;
+        }
+        changed = false;
         double height = stage.getHeight();
         double has = scene.getHeight();
         double needs = scene.getRoot().prefHeight(scene.getWidth());
