@@ -254,6 +254,22 @@ class LoginDialogFxTest extends FxSandboxTestBase {
     }
 
     @Test
+    void atTheBottomOfTheScreenTheDialogGrowsUpwardsAndGoesBackWhereItWas() {
+        waitForDemoAccounts();
+        javafx.stage.Stage stage = flow.loginStage();
+        javafx.geometry.Rectangle2D screen = fx(() -> javafx.stage.Screen.getPrimary().getVisualBounds());
+        onFx(() -> stage.setY(screen.getMaxY() - stage.getHeight()));
+        double y = fx(stage::getY);
+        double height = fx(stage::getHeight);
+        fill("erp-blocked", "sandbox-secret-3", "");
+        loginFails();
+        waitUntil("the dialog grows upwards, within the screen", () -> fx(() -> stage.getHeight() > height + 20 && stage.getY() < y - 20
+                && Math.abs(stage.getY() + stage.getHeight() - screen.getMaxY()) < 0.5 && shownWhole(lookup("#failure").query())));
+        clickOn("#demo-erp-nile-trading");
+        waitUntil("the dialog is back where it was", () -> fx(() -> Math.abs(stage.getHeight() - height) < 0.5 && Math.abs(stage.getY() - y) < 0.5));
+    }
+
+    @Test
     void aFailedLoginsMessageIsInViewAndTheKeyboardStaysOnLogIn() {
         waitForDemoAccounts();
         // a window shorter than the form (a small screen, large text): the form scrolls

@@ -31,8 +31,9 @@ public final class GrowToFit implements Runnable {
     /** The window's and the scene's heights asked for, until the scene has it; NaN when none. */
     private double asked = Double.NaN;
     private double askedScene = Double.NaN;
-    /** Where the window's top was before growing moved it up; NaN if it did not. */
+    /** Where the window's top was before growing moved it up, and where that put it; NaN if it did not. */
     private double yBefore = Double.NaN;
+    private double yMoved = Double.NaN;
 
     /** Whether the content may have changed since the last look (its root asked for a layout). */
     private boolean changed = true;
@@ -40,9 +41,10 @@ public final class GrowToFit implements Runnable {
     private GrowToFit(Stage stage) {
         this.stage = stage;
         this.scene = stage.getScene();
-        // its size is measured again only after a change: not at every pulse of an animation
+        // its size is measured again only after a change: not at every pulse of an animation.
+        // (Nothing is hung on the stage, which outlives the scene: the login dialog's gets a new
+        // scene at every log out, and the old one must go with what it showed.)
         scene.getRoot().needsLayoutProperty().addListener((o, was, now) -> changed |= now);
-        stage.heightProperty().addListener((o, was, now) -> changed = true);
         scene.heightProperty().addListener((o, was, now) -> changed = true);
         scene.widthProperty().addListener((o, was, now) -> changed = true);
     }
@@ -68,8 +70,7 @@ public final class GrowToFit implements Runnable {
             if (Math.abs(height - asked) > 0.5) {
                 forget(); // given another height meanwhile: that one stays
             } else if (Math.abs(has - askedScene) > 0.5) {
-                lastNeeds = needs;
-                return; // on its way
+                return; // on its way (what the content needed before stays the reference)
             }
             asked = Double.NaN;
         }
@@ -93,6 +94,7 @@ public final class GrowToFit implements Runnable {
                         yBefore = stage.getY();
                     }
                     stage.setY(Math.max(screen.getMinY(), screen.getMaxY() - target));
+                    yMoved = stage.getY();
                 }
             }
         } else if (!Double.isNaN(before) && needs < previous - 0.5 && Math.abs(height - grownTo) <= 0.5) {
@@ -102,8 +104,8 @@ public final class GrowToFit implements Runnable {
                 ask(target, frame);
                 grownTo = target;
                 if (back) {
-                    if (!Double.isNaN(yBefore)) {
-                        stage.setY(yBefore);
+                    if (!Double.isNaN(yBefore) && Math.abs(stage.getY() - yMoved) <= 0.5) {
+                        stage.setY(yBefore); // unless it was moved since
                     }
                     forget();
                 }
@@ -122,6 +124,7 @@ public final class GrowToFit implements Runnable {
         before = Double.NaN;
         grownTo = Double.NaN;
         yBefore = Double.NaN;
+        yMoved = Double.NaN;
     }
 
     private Rectangle2D screen() {
