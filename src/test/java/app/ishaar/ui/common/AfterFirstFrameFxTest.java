@@ -13,36 +13,17 @@ import javafx.scene.effect.GaussianBlur;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** When {@link AfterFirstFrame} runs its tasks. */
-class AfterFirstFrameFxTest {
-
-    private Stage stage;
-
-    @BeforeAll
-    static void toolkit() throws Exception {
-        FxToolkit.registerPrimaryStage();
-    }
+class AfterFirstFrameFxTest extends OwnStageFxTestBase {
 
     /** On the FX thread: shows a stage of its own (closed after the test) with the root at that size. */
     private void show(Parent root, double width, double height) {
         stage = new Stage();
         stage.setScene(new Scene(root, width, height));
         stage.show();
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        WaitForAsyncUtils.asyncFx(() -> {
-            if (stage != null) {
-                stage.hide();
-            }
-        }).get(10, TimeUnit.SECONDS);
     }
 
     @Test

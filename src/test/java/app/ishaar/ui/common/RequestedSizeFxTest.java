@@ -10,10 +10,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -21,23 +18,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * Openbox does with JavaFX 21's GTK windows) gets its scene's size back; later sizes are the
  * user's. The window manager is played by the test, shrinking the window as it shows.
  */
-class RequestedSizeFxTest {
-
-    private Stage stage;
-
-    @BeforeAll
-    static void toolkit() throws Exception {
-        FxToolkit.registerPrimaryStage();
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        WaitForAsyncUtils.asyncFx(() -> {
-            if (stage != null) {
-                stage.hide();
-            }
-        }).get(10, TimeUnit.SECONDS);
-    }
+class RequestedSizeFxTest extends OwnStageFxTestBase {
 
     private static <T> T fx(Supplier<T> read) throws Exception {
         return WaitForAsyncUtils.asyncFx(read::get).get(10, TimeUnit.SECONDS);

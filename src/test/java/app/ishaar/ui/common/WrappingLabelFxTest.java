@@ -11,36 +11,17 @@ import javafx.scene.Scene;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * A wrapping label's lines stay inside it, in order, in both directions (JavaFX 21's own label ran
  * wrapped Arabic lines past its edge, out of order), and it is as tall as its lines.
  */
-class WrappingLabelFxTest {
+class WrappingLabelFxTest extends OwnStageFxTestBase {
 
     private static final String ARABIC = "مستخدم نظام ERP هذا موقوف. اطلب من مسؤول حساب الممول على بوابة الفاتورة الإلكترونية إلغاء الإيقاف.";
     private static final String ENGLISH = "This ERP system user is blocked. Ask the taxpayer's account administrator on the e-invoicing portal to unblock it.";
-
-    private Stage stage;
-
-    @BeforeAll
-    static void toolkit() throws Exception {
-        FxToolkit.registerPrimaryStage();
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        WaitForAsyncUtils.asyncFx(() -> {
-            if (stage != null) {
-                stage.hide();
-            }
-        }).get(10, TimeUnit.SECONDS);
-    }
 
     private WrappingLabel show(String text, NodeOrientation orientation, double width) throws Exception {
         WrappingLabel[] label = new WrappingLabel[1];
