@@ -137,8 +137,9 @@ class WindowPlacementFxTest extends FxSandboxTestBase {
             waitUntil("the detail pane open beside the table", () -> visible("#detail-pane") && visible("#history-table"));
             // the status heading and the first row's badge lie wholly within the table's view, not
             // past its edge behind the horizontal scroll bar
-            waitUntil(language + ": the first row's status badge shown", () -> fx(() -> statusBounds(true) != null));
-            double[][] b = fx(() -> new double[][] {viewBounds(), statusBounds(false), statusBounds(true)});
+            waitUntil(language + ": the first row's status badge shown", () -> fx(() -> firstStatusBadge() != null));
+            double[][] b = fx(() -> new double[][] {across(lookup("#history-table").query().lookup(".clipped-container")), across(statusHeading()),
+                    across(firstStatusBadge())});
             for (double[] status : new double[][] {b[1], b[2]}) {
                 assertThat(status[0]).as("%s: status starts within the view %s", language, java.util.Arrays.toString(b[0])).isGreaterThanOrEqualTo(b[0][0] - 0.5);
                 assertThat(status[1]).as("%s: status ends within the view %s", language, java.util.Arrays.toString(b[0])).isLessThanOrEqualTo(b[0][1] + 0.5);
@@ -146,30 +147,26 @@ class WindowPlacementFxTest extends FxSandboxTestBase {
         }
     }
 
-    /** Where the table's rows are seen, across the scene: {minX, maxX}. */
-    private double[] viewBounds() {
-        javafx.scene.Node clip = lookup("#history-table").query().lookup(".clipped-container");
-        javafx.geometry.Bounds b = clip.localToScene(clip.getLayoutBounds());
+    /** Where a node lies across the scene: {minX, maxX}. */
+    private static double[] across(javafx.scene.Node n) {
+        javafx.geometry.Bounds b = n.localToScene(n.getLayoutBounds());
         return new double[] {b.getMinX(), b.getMaxX()};
     }
 
-    /** The status column's heading, or the first row's badge; null until there is one. */
-    private double[] statusBounds(boolean badge) {
-        javafx.scene.Node table = lookup("#history-table").query();
-        for (javafx.scene.Node n : table.lookupAll(badge ? ".table-cell" : ".column-header")) {
-            javafx.scene.Node found = null;
-            if (badge && n instanceof javafx.scene.control.TableCell<?, ?> c && c.getIndex() == 0 && c.getTableColumn() != null
-                    && "status".equals(c.getTableColumn().getId()) && c.getGraphic() != null && c.getGraphic().isVisible()) {
-                found = c.getGraphic();
-            } else if (!badge && n instanceof javafx.scene.control.skin.TableColumnHeader h && h.getTableColumn() != null && "status".equals(h.getTableColumn().getId())) {
-                found = h;
-            }
-            if (found != null) {
-                javafx.geometry.Bounds b = found.localToScene(found.getLayoutBounds());
-                return new double[] {b.getMinX(), b.getMaxX()};
-            }
-        }
-        return null;
+    /** The status column's heading. */
+    private javafx.scene.Node statusHeading() {
+        return lookup("#history-table").query().lookupAll(".column-header").stream()
+                .filter(n -> n instanceof javafx.scene.control.skin.TableColumnHeader h && h.getTableColumn() != null
+                        && "status".equals(h.getTableColumn().getId()))
+                .findFirst().orElseThrow();
+    }
+
+    /** The first row's status badge, once it shows one; else null. */
+    private javafx.scene.Node firstStatusBadge() {
+        return lookup("#history-table").query().lookupAll(".table-cell").stream()
+                .filter(n -> n instanceof javafx.scene.control.TableCell<?, ?> c && c.getIndex() == 0 && c.getTableColumn() != null
+                        && "status".equals(c.getTableColumn().getId()) && c.getGraphic() != null && c.getGraphic().isVisible())
+                .map(n -> ((javafx.scene.control.TableCell<?, ?>) n).getGraphic()).findFirst().orElse(null);
     }
 
     @Test
