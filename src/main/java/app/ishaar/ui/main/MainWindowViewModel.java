@@ -6,6 +6,7 @@ import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.service.PageAhead;
+import app.ishaar.core.service.LoginRejectedException;
 import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.TokenInfo;
@@ -398,7 +399,7 @@ public final class MainWindowViewModel {
                 if (error != null) {
                     s.close();
                     fresh.wipe();
-                    reloginFailure.set(Failure.describe(error, entry.rin));
+                    reloginFailure.set(describe(entry, error));
                     return;
                 }
                 Credentials old = base;
@@ -471,6 +472,21 @@ public final class MainWindowViewModel {
 
     // ---- internals ----------------------------------------------------------------------------
 
+    /**
+     * A taxpayer's failure as the main window tells it. The login dialog's words for a login the
+     * service found incomplete point at its "On behalf of" field; here that answer to the ERP's own
+     * entry means an intermediary's system, which the service opens only on behalf of a taxpayer it
+     * acts for (the window's other entries), so the user is told to choose one.
+     */
+    private static Failure describe(TaxpayerEntry entry, Throwable error) {
+        Failure f = Failure.describe(error, entry.rin);
+        if (entry.rin == null && ServiceException.unwrap(error) instanceof LoginRejectedException r
+                && r.reason() == LoginRejectedException.Reason.BAD_REQUEST) {
+            return new Failure("error.login.badRequestOwn", List.of(), f.detail(), f.correlationId());
+        }
+        return f;
+    }
+
     private void connect(TaxpayerEntry entry, Credentials credentials) {
         entry.state.set(State.CONNECTING);
         entry.failure.set(null);
@@ -484,7 +500,7 @@ public final class MainWindowViewModel {
             entry.pending = null;
             if (error != null) {
                 s.close();
-                entry.failure.set(Failure.describe(error, entry.rin));
+                entry.failure.set(describe(entry, error));
                 entry.state.set(State.FAILED);
                 LOG.log(System.Logger.Level.INFO, "taxpayer {0}: {1}", entry.rin, ServiceException.unwrap(error).getMessage());
                 return;

@@ -146,6 +146,31 @@ class MainWindowViewModelTest {
     }
 
     @Test
+    void anIntermediarysOwnEntryThatTheServiceWillNotOpenSaysToChooseATaxpayerItActsFor() {
+        TaxpayerEntry own = vm.entries().get(0);
+        vm.switchTo(own);
+        FakeSession ownLogin = opener.last();
+        assertThat(ownLogin.credentials().onBehalfOf()).isNull();
+        ownLogin.loginCall.completeExceptionally(new LoginRejectedException(LoginError.INVALID_REQUEST, "invalid_request",
+                "The onbehalfof header is required when an intermediary logs in.", LoginRejectedException.Reason.BAD_REQUEST, null));
+        assertThat(own.stateProperty().get()).isEqualTo(State.FAILED);
+        assertThat(own.failureText().get()).as("no \"On behalf of\" field to point at in this window")
+                .isEqualTo("This ERP system logs in as an intermediary: the service opens notifications only on behalf of a taxpayer it acts for."
+                        + " Choose one in the list, or add one under \"Add a taxpayer\".");
+        assertThat(own.failureDetail().get()).isEqualTo("The onbehalfof header is required when an intermediary logs in.");
+        i18n.languageProperty().set(AppLanguage.ARABIC);
+        assertThat(own.failureText().get()).contains("وسيطًا").contains("«إضافة ممول»");
+
+        i18n.languageProperty().set(AppLanguage.ENGLISH);
+        vm.addTaxpayer("499201773", "Giza Foods");
+        vm.switchTo(entry("499201773"));
+        opener.last().loginCall.completeExceptionally(new LoginRejectedException(LoginError.INVALID_REQUEST, "invalid_request",
+                "onbehalfof must be a 9-digit registration number.", LoginRejectedException.Reason.BAD_REQUEST, null));
+        assertThat(entry("499201773").failureText().get()).as("a represented taxpayer's incomplete login keeps the login's words")
+                .startsWith("The service refused the login as incomplete.");
+    }
+
+    @Test
     void taxpayersAreAddedWithAValidatedRinRenamedAndRemovedAndSaved() {
         assertThat(vm.addTaxpayer("12345", "x")).contains("login.validation.rin");
         assertThat(vm.addTaxpayer(PHARMA, "again")).contains("switcher.validation.duplicate");
