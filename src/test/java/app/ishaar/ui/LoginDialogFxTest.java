@@ -61,6 +61,30 @@ class LoginDialogFxTest extends FxSandboxTestBase {
     }
 
     @Test
+    void aChosenDemoAccountHandsTheKeyboardToLogInSoEnterLogsIn() {
+        waitForDemoAccounts();
+        clickOn("#demo-erp-delta-accounting");
+        assertThat(text("#clientId")).isEqualTo("erp-delta-accounting");
+        assertThat(focusOwner()).as("the next step after a demo account is Log in").isSameAs(fx(() -> lookup("#login-button").query()));
+        type(KeyCode.ENTER);
+        waitForMainWindow();
+        assertThat(text("#header-rin")).isEqualTo("204918573");
+    }
+
+    @Test
+    void aDemoAccountChosenWithTheKeyboardLeavesItOnLogInToo() {
+        waitForDemoAccounts();
+        onFx(() -> lookup("#demo-erp-blocked").query().requestFocus());
+        type(KeyCode.SPACE);
+        assertThat(text("#clientId")).isEqualTo("erp-blocked");
+        assertThat(focusOwner()).isSameAs(fx(() -> lookup("#login-button").query()));
+        type(KeyCode.ENTER);
+        waitUntil("the blocked user's failure is shown", () -> flow.loginViewModel().failureProperty().get() != null && !flow.loginViewModel().busyProperty().get());
+        assertThat(text("#failure")).contains("blocked");
+        assertThat(focusOwner()).as("a failed login leaves the keyboard on Log in").isSameAs(fx(() -> lookup("#login-button").query()));
+    }
+
+    @Test
     void theEnvironmentIsNamedInTheUiLanguageAndChosenWithTheKeyboard() {
         waitForDemoAccounts();
         assertThat(text("#environment .label")).isEqualTo("Sandbox (built in)");

@@ -63,6 +63,7 @@ public final class LoginView {
     private final BorderPane root = new BorderPane();
     private final TextField clientId = new TextField();
     private final PasswordField secret = new PasswordField();
+    private final Button loginButton = new Button();
     /** Below the form, never scrolled away: a failed login's message, then the buttons. */
     private final VBox bottom = new VBox();
     /** Where the keyboard was when a login began (see {@link #keepFocusAcrossLogin}). */
@@ -491,7 +492,12 @@ public final class LoginView {
             b.setAlignment(Pos.CENTER_LEFT);
             // the words are in its graphic: a screen reader reads this
             b.accessibleTextProperty().bind(i18n.text("login.demo.readAloud", kind.textProperty(), new SimpleStringProperty(a.clientId())));
-            b.setOnAction(e -> vm.fillDemo(a));
+            b.setOnAction(e -> {
+                vm.fillDemo(a);
+                // the form is complete: the next step is Log in, so Enter (or Space) there logs in
+                // rather than filling the same account again on the demo's own button
+                loginButton.requestFocus();
+            });
             b.disableProperty().bind(vm.busyProperty());
             if (!a.taxpayers().isEmpty()) {
                 // the taxpayers' RINs and names: data, not UI text
@@ -521,7 +527,7 @@ public final class LoginView {
                 onClose.run();
             }
         });
-        Button login = new Button();
+        Button login = loginButton;
         login.setId("login-button");
         login.getStyleClass().add("primary");
         login.textProperty().bind(i18n.text("login.submit"));
