@@ -72,6 +72,27 @@ class LoginDialogFxTest extends FxSandboxTestBase {
     }
 
     @Test
+    void theServicesOwnWordsUnderAFailureReadInTheirOwnDirectionInArabic() {
+        waitForDemoAccounts();
+        clickOn("#lang-ar");
+        fill("erp-delta-accounting", "sandbox-secret-2", "");
+        String message = loginFails();
+        assertThat(message).contains("بالنيابة عن");
+        assertThat(fx(() -> lookup("#failure").query().getEffectiveNodeOrientation())).isEqualTo(javafx.geometry.NodeOrientation.RIGHT_TO_LEFT);
+        assertThat(text("#failureDetail")).isEqualTo("The onbehalfof header is required when an intermediary logs in.");
+        assertThat(fx(() -> lookup("#failureDetail").query().getEffectiveNodeOrientation()))
+                .as("an English sentence in the Arabic UI, its full stop at its end").isEqualTo(javafx.geometry.NodeOrientation.LEFT_TO_RIGHT);
+        Bounds label = fx(() -> lookup("#failureDetail").query().localToScreen(lookup("#failureDetail").query().getLayoutBounds()));
+        Bounds drawn = fx(() -> {
+            javafx.scene.Node t = lookup("#failureDetail").query().lookupAll("Text").stream().filter(n -> n instanceof javafx.scene.text.Text).findFirst()
+                    .orElseThrow();
+            return t.localToScreen(t.getBoundsInLocal());
+        });
+        assertThat(drawn.getMaxX()).as("at the reading side, under the message, as the UI's other data").isCloseTo(label.getMaxX(), within(3.0));
+        assertThat(drawn.getMinX()).isGreaterThan(label.getMinX() + 20);
+    }
+
+    @Test
     void aDemoAccountChosenWithTheKeyboardLeavesItOnLogInToo() {
         waitForDemoAccounts();
         onFx(() -> lookup("#demo-erp-blocked").query().requestFocus());

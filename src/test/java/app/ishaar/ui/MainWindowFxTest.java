@@ -6,6 +6,7 @@ import app.ishaar.core.service.Session;
 import app.ishaar.ui.main.MainWindowViewModel;
 import app.ishaar.ui.main.MainWindowViewModel.State;
 import app.ishaar.ui.main.MainWindowViewModel.TaxpayerEntry;
+import javafx.geometry.NodeOrientation;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TextField;
@@ -119,6 +120,22 @@ class MainWindowFxTest extends FxSandboxTestBase {
         waitUntil("removed", () -> main().entries().stream().noneMatch(e -> GIZA.equals(e.rin())));
         assertThat(ctx.settings().get().profile("SANDBOX|erp-delta-accounting").orElseThrow().taxpayers())
                 .extracting(t -> t.rin()).containsExactly(NILE, PHARMA, TEXTILES);
+    }
+
+    @Test
+    void anIntermediarysOwnEntrySaysToChooseATaxpayerItActsForAndTheServicesEnglishWordsReadLeftToRightInArabic() {
+        loginAsIntermediary();
+        clickOn("#taxpayer-own");
+        waitUntil("its failure is shown", () -> visible("#taxpayer-failure"));
+        assertThat(text("#taxpayer-failure")).isEqualTo("This ERP system logs in as an intermediary: the service opens notifications only on behalf of"
+                + " a taxpayer it acts for. Choose one in the list, or add one under \"Add a taxpayer\".");
+        assertThat(text("#taxpayer-failure-detail")).isEqualTo("The onbehalfof header is required when an intermediary logs in.");
+
+        clickOn("#main-lang-ar");
+        waitUntil("the failure is in Arabic", () -> text("#taxpayer-failure").contains("وسيطًا"));
+        assertThat(fx(() -> lookup("#taxpayer-failure").query().getEffectiveNodeOrientation())).isEqualTo(NodeOrientation.RIGHT_TO_LEFT);
+        assertThat(fx(() -> lookup("#taxpayer-failure-detail").query().getEffectiveNodeOrientation()))
+                .as("the service's English sentence, its full stop at its end").isEqualTo(NodeOrientation.LEFT_TO_RIGHT);
     }
 
     @Test

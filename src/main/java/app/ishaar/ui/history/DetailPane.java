@@ -12,7 +12,6 @@ import java.util.List;
 import javafx.collections.ListChangeListener;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.geometry.NodeOrientation;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -205,7 +204,7 @@ final class DetailPane {
             Label details = new WrappingLabel(a.details());
             details.setId("attempt-details");
             details.getStyleClass().add("attempt-details");
-            details.setNodeOrientation(MessageText.rightToLeft(null, a.details()) ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT);
+            Bidi.ownDirection(details, i18n.orientationProperty());
             details.setMaxWidth(Double.MAX_VALUE);
             row.getChildren().add(details);
         }

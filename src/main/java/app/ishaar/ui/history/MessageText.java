@@ -148,19 +148,6 @@ public final class MessageText {
                 return false;
             }
         }
-        if (text != null) {
-            for (int i = 0; i < text.length(); ) {
-                int cp = text.codePointAt(i);
-                byte d = Character.getDirectionality(cp);
-                if (d == Character.DIRECTIONALITY_RIGHT_TO_LEFT || d == Character.DIRECTIONALITY_RIGHT_TO_LEFT_ARABIC) {
-                    return true;
-                }
-                if (d == Character.DIRECTIONALITY_LEFT_TO_RIGHT) {
-                    return false;
-                }
-                i += Character.charCount(cp);
-            }
-        }
-        return false;
+        return app.ishaar.ui.common.Bidi.rightToLeft(text);
     }
 }

@@ -397,7 +397,15 @@ public final class LoginView {
             detail.setId("failureDetail");
             detail.getStyleClass().add("muted");
             detail.textProperty().bind(vm.failureDetail());
-            VBox failureBox = new VBox(2, failure, detail);
+            // the service's words in their own direction; the reference, in the UI's words, in the UI's
+            Bidi.ownDirection(detail, i18n.orientationProperty());
+            Label reference = new Label();
+            reference.setId("failureReference");
+            reference.getStyleClass().add("muted");
+            reference.textProperty().bind(vm.failureReference());
+            reference.visibleProperty().bind(Bindings.isNotEmpty(vm.failureReference()));
+            reference.managedProperty().bind(reference.visibleProperty());
+            VBox failureBox = new VBox(2, failure, detail, reference);
             failureBox.getStyleClass().addAll("banner", "error");
             failureBox.visibleProperty().bind(vm.failureProperty().isNotNull());
             failureBox.managedProperty().bind(failureBox.visibleProperty());

@@ -121,6 +121,7 @@ public final class LoginViewModel {
     private final BooleanBinding canLogin;
     private final StringBinding failureText;
     private final StringBinding failureDetail;
+    private final StringBinding failureReference;
     private final StringBinding progressText;
 
     private Attempt current;
@@ -159,7 +160,8 @@ public final class LoginViewModel {
             Failure f = failure.get();
             return f == null ? "" : f.text(i18n);
         }, failure, i18n.languageProperty());
-        failureDetail = Bindings.createStringBinding(() -> detailOf(failure.get()), failure, i18n.languageProperty());
+        failureDetail = Bindings.createStringBinding(() -> detailOf(failure.get()), failure);
+        failureReference = Bindings.createStringBinding(() -> failure.get() == null ? "" : failure.get().reference(i18n), failure, i18n.languageProperty());
         progressText = Bindings.createStringBinding(() -> progressKey.get() == null ? "" : i18n.get(progressKey.get()), progressKey,
                 i18n.languageProperty());
 
@@ -303,8 +305,14 @@ public final class LoginViewModel {
     }
 
     /** The service's own explanation and the reference to quote, or "". */
+    /** The service's own words on the failure (its {@code error_description}), in whatever language it wrote them; or "". */
     public ObservableStringValue failureDetail() {
         return failureDetail;
+    }
+
+    /** "Reference: …" with the correlation id to quote, in the UI language; or "". */
+    public ObservableStringValue failureReference() {
+        return failureReference;
     }
 
     public ReadOnlyObjectProperty<LoginResult> resultProperty() {
@@ -668,21 +676,8 @@ public final class LoginViewModel {
         };
     }
 
-    private String detailOf(Failure f) {
-        if (f == null) {
-            return "";
-        }
-        StringBuilder b = new StringBuilder();
-        if (f.detail() != null && !f.detail().isBlank()) {
-            b.append(f.detail().strip());
-        }
-        if (f.correlationId() != null) {
-            if (b.length() > 0) {
-                b.append('\n');
-            }
-            b.append(f.reference(i18n));
-        }
-        return b.toString();
+    private static String detailOf(Failure f) {
+        return f == null || f.detail() == null ? "" : f.detail().strip();
     }
 
     /** The message key of an input problem (the rules are shared with the command line), or null. */

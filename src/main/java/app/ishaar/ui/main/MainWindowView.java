@@ -553,6 +553,7 @@ public final class MainWindowView {
         msg.textProperty().bind(e.failureText());
         Label detail = new WrappingLabel();
         detail.textProperty().bind(e.failureDetail());
+        Bidi.ownDirection(detail, i18n.orientationProperty());
         detail.setId("taxpayer-failure-detail");
         detail.getStyleClass().add("muted");
         Button retry = new Button();

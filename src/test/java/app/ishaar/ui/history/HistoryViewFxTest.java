@@ -555,6 +555,18 @@ class HistoryViewFxTest {
             String shown = fx(() -> drawn.stream().map(javafx.scene.text.Text::getText).collect(java.util.stream.Collectors.joining(" ")));
             assertThat(shown.replaceAll("\\s+", " ").trim()).as("the reason as drawn").isEqualTo(((Label) d).getText().replaceAll("\\s+", " ").trim());
         }
+        // in the Arabic UI the service's English reasons read left to right, their lines at the reading side
+        robot.interact(() -> i18n.languageProperty().set(AppLanguage.ARABIC));
+        WaitForAsyncUtils.waitForFxEvents();
+        for (Node d : fx(() -> List.copyOf(attempts.lookupAll(".attempt-details")))) {
+            assertThat(fx(d::getEffectiveNodeOrientation)).isEqualTo(javafx.geometry.NodeOrientation.LEFT_TO_RIGHT);
+            javafx.geometry.Bounds box = fx(() -> d.localToScene(d.getLayoutBounds()));
+            List<javafx.geometry.Bounds> lines = fx(() -> textsIn(d).stream().map(HistoryViewFxTest::sceneBounds).toList());
+            assertThat(lines).as("the reason's lines").isNotEmpty()
+                    .allSatisfy(b -> assertThat(box.getMaxX() - b.getMaxX()).as("a line of %s flush with the reading side", d).isLessThan(1.0));
+        }
+        robot.interact(() -> i18n.languageProperty().set(AppLanguage.ENGLISH));
+        WaitForAsyncUtils.waitForFxEvents();
         robot.interact(() -> split().setDividerPositions(0.6));
 
         Notification batched = firstWithStatus(robot, "batched");

@@ -30,6 +30,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -387,7 +388,8 @@ class LoginViewModelTest {
 
         assertThat(vm.failureProperty().get().key()).isEqualTo(key);
         assertThat(vm.failureText().get()).contains(text);
-        assertThat(vm.failureDetail().get()).isEqualTo(detail);
+        assertThat(Stream.of(vm.failureDetail().get(), vm.failureReference().get()).filter(line -> !line.isEmpty()).collect(Collectors.joining("\n")))
+                .as("the banner's lines under the message: the service's words, then the reference").isEqualTo(detail);
         assertThat(vm.busyProperty().get()).isFalse();
         assertThat(vm.resultProperty().get()).isNull();
         assertThat(opener.last().closed).isTrue();
