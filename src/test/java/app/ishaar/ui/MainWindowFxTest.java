@@ -263,6 +263,46 @@ class MainWindowFxTest extends FxSandboxTestBase {
         assertThat(visible("#history-banner")).isFalse();
     }
 
+    private javafx.scene.control.CheckMenuItem taxpayerListItem() {
+        return ((javafx.scene.control.MenuBar) lookup("#menubar").query()).getMenus().stream().flatMap(m -> m.getItems().stream())
+                .filter(i -> "menu-taxpayer-list".equals(i.getId())).map(javafx.scene.control.CheckMenuItem.class::cast).findFirst().orElseThrow();
+    }
+
+    @Test
+    void theTaxpayerListHidesToWidenTheTableStaysHiddenAndComesBackToSearch() {
+        waitForDemoAccounts();
+        logInAsDemo("erp-nile-trading");
+        double before = fx(() -> lookup("#history-table").query().getLayoutBounds().getWidth());
+        assertThat(visible("#switcher")).isTrue();
+        assertThat(fx(() -> taxpayerListItem().isSelected())).as("View → Taxpayer list, ticked").isTrue();
+
+        clickOn("#history-table");
+        press(KeyCode.CONTROL, KeyCode.B).release(KeyCode.B, KeyCode.CONTROL);
+        waitUntil("the list is hidden", () -> !visible("#switcher"));
+        waitForPulses(2);
+        double wider = fx(() -> lookup("#history-table").query().getLayoutBounds().getWidth());
+        assertThat(wider - before).as("the table takes the list's room").isGreaterThan(200);
+        assertThat(ctx.settings().get().taxpayerListHidden()).as("remembered").isTrue();
+        assertThat(fx(() -> taxpayerListItem().isSelected())).isFalse();
+
+        // Ctrl+T shows it again, with the keyboard in its search
+        press(KeyCode.CONTROL, KeyCode.T).release(KeyCode.T, KeyCode.CONTROL);
+        waitUntil("the list is back, its search focused", () -> visible("#switcher") && fx(() -> lookup("#switcher-search").query().isFocused()));
+        assertThat(ctx.settings().get().taxpayerListHidden()).isFalse();
+        // hidden from its own search, the keyboard goes to the table, not nowhere
+        press(KeyCode.CONTROL, KeyCode.B).release(KeyCode.B, KeyCode.CONTROL);
+        waitUntil("the list is hidden", () -> !visible("#switcher"));
+        assertThat(fx(() -> flow.mainStage().getScene().getFocusOwner())).isSameAs(fx(() -> lookup("#history-table").query()));
+
+        // a log out and a new login find it as it was left
+        onFx(() -> main().logout());
+        waitUntil("the dialog is back", () -> flow.loginStage().isShowing() && flow.mainStage() == null);
+        waitForDemoAccounts();
+        logInAsDemo("erp-delta-accounting");
+        assertThat(visible("#switcher")).as("hidden for every window").isFalse();
+        assertThat(fx(() -> main().taxpayerListShownProperty().get())).isFalse();
+    }
+
     @Test
     void logOutClosesTheSessionsAndReturnsToAnEmptySecret() {
         loginAsIntermediary();

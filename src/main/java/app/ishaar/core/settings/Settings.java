@@ -13,6 +13,7 @@ import java.util.Map;
  * @param profiles login profiles (environment + client id + represented taxpayers)
  * @param history per represented taxpayer view state, keyed by {@link #historyKey}
  * @param mainWindow where the main window was, or null (the default size, centred)
+ * @param taxpayerListHidden the main window's taxpayer list hidden (View → Taxpayer list); shown by default
  */
 public record Settings(
         int version,
@@ -21,7 +22,8 @@ public record Settings(
         String lastProfileId,
         List<Profile> profiles,
         Map<String, HistoryPrefs> history,
-        WindowBounds mainWindow) {
+        WindowBounds mainWindow,
+        boolean taxpayerListHidden) {
 
     public static final int CURRENT_VERSION = 1;
 
@@ -32,7 +34,7 @@ public record Settings(
     }
 
     public static Settings defaults() {
-        return new Settings(CURRENT_VERSION, null, false, null, List.of(), Map.of(), null);
+        return new Settings(CURRENT_VERSION, null, false, null, List.of(), Map.of(), null, false);
     }
 
     /** The key of a represented taxpayer's view state: profile id and RIN ("-" for the ERP's own). */
@@ -41,7 +43,7 @@ public record Settings(
     }
 
     public Settings withLanguage(String lang, boolean latin) {
-        return new Settings(version, lang, latin, lastProfileId, profiles, history, mainWindow);
+        return new Settings(version, lang, latin, lastProfileId, profiles, history, mainWindow, taxpayerListHidden);
     }
 
     public Settings withProfile(Profile profile) {
@@ -52,7 +54,7 @@ public record Settings(
             }
         }
         list.add(profile);
-        return new Settings(version, language, latinDigits, profile.id(), list, history, mainWindow);
+        return new Settings(version, language, latinDigits, profile.id(), list, history, mainWindow, taxpayerListHidden);
     }
 
     public java.util.Optional<Profile> profile(String id) {
@@ -62,10 +64,14 @@ public record Settings(
     public Settings withHistory(String key, HistoryPrefs prefs) {
         java.util.Map<String, HistoryPrefs> map = new java.util.HashMap<>(history);
         map.put(key, prefs);
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, map, mainWindow);
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, map, mainWindow, taxpayerListHidden);
     }
 
     public Settings withMainWindow(WindowBounds bounds) {
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, bounds);
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, bounds, taxpayerListHidden);
+    }
+
+    public Settings withTaxpayerListHidden(boolean hidden) {
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, hidden);
     }
 }

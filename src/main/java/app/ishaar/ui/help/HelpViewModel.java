@@ -26,6 +26,7 @@ public final class HelpViewModel {
                     new Shortcut(List.of("Esc"), "help.shortcut.cancel"))),
             new Group("help.shortcuts.main", List.of(
                     new Shortcut(List.of("Shortcut+T"), "help.shortcut.switch"),
+                    new Shortcut(List.of("Shortcut+B"), "help.shortcut.taxpayerList"),
                     new Shortcut(List.of("F2"), "help.shortcut.rename"),
                     new Shortcut(List.of("Delete"), "help.shortcut.remove"),
                     new Shortcut(List.of("Shortcut+F"), "help.shortcut.filters"),

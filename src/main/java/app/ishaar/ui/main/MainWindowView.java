@@ -27,6 +27,7 @@ import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Button;
+import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
@@ -63,6 +64,7 @@ import javafx.util.Duration;
 public final class MainWindowView {
 
     public static final KeyCombination SWITCH = new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN);
+    public static final KeyCombination TAXPAYER_LIST = new KeyCodeCombination(KeyCode.B, KeyCombination.SHORTCUT_DOWN);
     /** Ctrl+, (Cmd+, on macOS): the settings dialog. */
     public static final KeyCombination SETTINGS = new KeyCodeCombination(KeyCode.COMMA, KeyCombination.SHORTCUT_DOWN);
     public static final KeyCombination QUIT = new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN);
@@ -99,7 +101,18 @@ public final class MainWindowView {
         this.onQuit = onQuit;
         root.setId("main-view");
         root.setTop(new VBox(menu(), header(), banner()));
-        root.setLeft(switcher());
+        Node switcher = switcher();
+        // the taxpayer list comes and goes with View → Taxpayer list; the keyboard leaves it for the table
+        Runnable placeSwitcher = () -> {
+            boolean shown = vm.taxpayerListShownProperty().get();
+            boolean hadKeyboard = !shown && root.getScene() != null && inside(root.getScene().getFocusOwner(), switcher);
+            root.setLeft(shown ? switcher : null);
+            if (hadKeyboard) {
+                focusContent();
+            }
+        };
+        vm.taxpayerListShownProperty().addListener((o, a, b) -> placeSwitcher.run());
+        placeSwitcher.run();
         content.setId("content");
         root.setCenter(content);
         root.setPrefSize(PREF_WIDTH, PREF_HEIGHT);
@@ -171,8 +184,9 @@ public final class MainWindowView {
         return help().about();
     }
 
-    /** Ctrl+T: focus the search field of the switcher, text selected. */
+    /** Ctrl+T: focus the search field of the switcher, text selected (the taxpayer list shown if it was hidden). */
     public void openSwitcher() {
+        vm.taxpayerListShownProperty().set(true);
         search.requestFocus();
         search.selectAll();
     }
@@ -219,10 +233,15 @@ public final class MainWindowView {
         ar.setOnAction(e -> vm.languageProperty().set(AppLanguage.ARABIC));
         Weak.<AppLanguage>listen(root.getProperties(), (o, a, b) -> (b == AppLanguage.ARABIC ? ar : en).setSelected(true), vm.languageProperty());
         language.getItems().addAll(en, ar);
+        CheckMenuItem taxpayerList = new CheckMenuItem();
+        taxpayerList.textProperty().bind(i18n.text("main.menu.taxpayerList"));
+        taxpayerList.setId("menu-taxpayer-list");
+        taxpayerList.setAccelerator(TAXPAYER_LIST);
+        taxpayerList.selectedProperty().bindBidirectional(vm.taxpayerListShownProperty());
         MenuItem settings = item("main.menu.settings", "menu-settings");
         settings.setAccelerator(SETTINGS);
         settings.setOnAction(e -> openSettings());
-        view.getItems().addAll(language, new javafx.scene.control.SeparatorMenuItem(), settings);
+        view.getItems().addAll(taxpayerList, language, new javafx.scene.control.SeparatorMenuItem(), settings);
 
         Menu help = new Menu();
         help.textProperty().bind(i18n.text("help.menu"));
@@ -529,9 +548,20 @@ public final class MainWindowView {
         HistoryView h = e == null ? null : historyViews.get(e);
         if (h != null && h.root().getParent() == content) {
             h.table().requestFocus();
-        } else {
+        } else if (vm.taxpayerListShownProperty().get()) {
             search.requestFocus();
+        } else {
+            content.requestFocus();
         }
+    }
+
+    private static boolean inside(Node n, Node ancestor) {
+        for (Node p = n; p != null; p = p.getParent()) {
+            if (p == ancestor) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private Node connecting(TaxpayerEntry e) {

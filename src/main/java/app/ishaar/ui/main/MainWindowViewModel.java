@@ -78,6 +78,7 @@ public final class MainWindowViewModel {
     private final Environment.Kind kind;
     private Environment environment;
     private final ReadOnlyStringWrapper apiHost = new ReadOnlyStringWrapper(this, "apiHost", "");
+    private final BooleanProperty taxpayerListShown = new SimpleBooleanProperty(this, "taxpayerListShown", true);
     private Profile profile;
     private Credentials base;
     /** Counts the logins opened in this window: a re-login that ends after a log out is dropped. */
@@ -143,6 +144,8 @@ public final class MainWindowViewModel {
             entries.add(new TaxpayerEntry(t.rin(), t.name()));
         }
         filter.addListener((o, a, b) -> filtered.setPredicate(e -> e.matches(b)));
+        taxpayerListShown.set(!settings.get().taxpayerListHidden());
+        taxpayerListShown.addListener((o, a, shown) -> settings.update(s -> s.withTaxpayerListHidden(!shown)));
         current.addListener((o, a, b) -> {
             updateEnded();
             refreshTitle();
@@ -252,6 +255,15 @@ public final class MainWindowViewModel {
     /** The entries matching {@link #filterProperty()} (RIN or name). */
     public ObservableList<TaxpayerEntry> filteredEntries() {
         return filtered;
+    }
+
+    /**
+     * Whether the window shows its taxpayer list (View → Taxpayer list): a taxpayer's own system has
+     * one entry there, and its table gains the room. Remembered for every window; searching the
+     * taxpayers (Ctrl+T) shows it again.
+     */
+    public BooleanProperty taxpayerListShownProperty() {
+        return taxpayerListShown;
     }
 
     public StringProperty filterProperty() {

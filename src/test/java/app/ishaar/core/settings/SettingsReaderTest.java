@@ -57,6 +57,7 @@ class SettingsReaderTest {
     @ParameterizedTest
     @ValueSource(strings = {
         "{}",
+        "{\"taxpayerListHidden\":true}",
         "{\"version\":1,\"language\":\"ar\",\"latinDigits\":true,\"theme\":\"dark\",\"window\":{\"x\":[1,2,{\"y\":null}]}}",
         "{\"version\":\"2\",\"language\":5,\"latinDigits\":\"true\",\"lastProfileId\":null,\"profiles\":null,\"history\":null}",
         "{\"profiles\":[{\"id\":\"SANDBOX|a\",\"environment\":\"SANDBOX\",\"clientId\":\"a\",\"rememberSecret\":true,\"extra\":[1],"
@@ -121,6 +122,6 @@ class SettingsReaderTest {
         Arbitrary<WindowBounds> window = Combinators.combine(coordinate, coordinate, Arbitraries.doubles().between(0, 8000).ofScale(2),
                 Arbitraries.doubles().between(0, 8000).ofScale(2), Arbitraries.of(true, false)).as(WindowBounds::new).injectNull(0.3);
         return Combinators.combine(Arbitraries.integers().between(0, 3), Arbitraries.of("en", "ar"), Arbitraries.of(true, false), text,
-                profile.list().ofMaxSize(3), history, window).as(Settings::new);
+                profile.list().ofMaxSize(3), history, window, Arbitraries.of(true, false)).as(Settings::new);
     }
 }

@@ -26,7 +26,8 @@ class SettingsStoreTest {
         HistoryPrefs prefs = new HistoryPrefs("LAST_7_DAYS", null, null, "7", "ar", "error", "sms", 50,
                 List.of(new HistoryPrefs.ColumnPref("sent", 160, true), new HistoryPrefs.ColumnPref("address", 90, false)), 0.6, true,
                 "/home/accountant/Clients/Cairo Pharma", "XLSX");
-        return Settings.defaults().withLanguage("ar", true).withProfile(delta).withHistory(Settings.historyKey(delta.id(), "287364519"), prefs);
+        return Settings.defaults().withLanguage("ar", true).withProfile(delta).withHistory(Settings.historyKey(delta.id(), "287364519"), prefs)
+                .withTaxpayerListHidden(true);
     }
 
     @Test
