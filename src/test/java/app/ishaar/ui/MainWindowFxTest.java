@@ -157,6 +157,10 @@ class MainWindowFxTest extends FxSandboxTestBase {
         switchBySearch("Pharma", PHARMA);
         waitUntil("Pharma's screen", () -> lookup("#history").tryQuery().map(n -> n != nileScreen.get()).orElse(false));
         java.lang.ref.WeakReference<Object> pharmaScreen = new java.lang.ref.WeakReference<>(fx(() -> lookup("#history").query()));
+        // on Pharma the rows are scrolled down, none chosen
+        waitUntil("Pharma's first page", () -> !main().current().history().loadingProperty().get() && main().current().history().rows().size() == 50);
+        interact(() -> lookup("#history-table").queryTableView().scrollTo(30));
+        waitUntil("Pharma's table shows its 31st row first", () -> firstRowInView() == 30);
         switchBySearch("3567", TEXTILES);
         // (JavaFX's scene remembers the nodes of the last click until the next one)
         clickOn("#switcher-search");
@@ -172,6 +176,21 @@ class MainWindowFxTest extends FxSandboxTestBase {
         assertThat(fx(() -> ((javafx.scene.control.TableView<?>) lookup("#history-table").queryTableView()).getSelectionModel().getSelectedIndex())).isEqualTo(3);
         assertThat(text("#detail-id")).isEqualTo(chosen);
         assertThat(fx(() -> main().current().history().pager().pageProperty().get())).isEqualTo(2);
+
+        // back on Pharma, whose screen was let go too: its rows from the one it showed first
+        clickOn("#taxpayer-" + PHARMA);
+        waitUntil("back on Pharma", () -> PHARMA.equals(main().current().rin()) && lookup("#pager-page").tryQuery().isPresent());
+        waitForPulses(2);
+        assertThat(firstRowInView()).as("the rows in view as they were left").isEqualTo(30);
+        assertThat(fx(() -> lookup("#history-table").queryTableView().getSelectionModel().isEmpty())).isTrue();
+    }
+
+    /** The index of the first row the shown history table shows (partly, maybe). */
+    private int firstRowInView() {
+        return fx(() -> {
+            javafx.scene.control.skin.VirtualFlow<?> flow = (javafx.scene.control.skin.VirtualFlow<?>) lookup("#history-table .virtual-flow").query();
+            return flow.getFirstVisibleCell() == null ? -1 : flow.getFirstVisibleCell().getIndex();
+        });
     }
 
     @Test

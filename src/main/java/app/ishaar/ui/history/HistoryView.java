@@ -137,6 +137,55 @@ public final class HistoryView {
         return table;
     }
 
+    /**
+     * Remembers in the view model which row the table shows first, for a screen made again in its
+     * place (see {@link HistoryViewModel#leftAtProperty()}). Called as the screen is left.
+     */
+    public void rememberPlace() {
+        String id = null;
+        if (table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow && flow.getFirstVisibleCell() != null) {
+            int first = flow.getFirstVisibleCell().getIndex();
+            Notification n = first >= 0 && first < table.getItems().size() ? table.getItems().get(first) : null;
+            id = n == null ? null : n.notificationId();
+        }
+        vm.leftAtProperty().set(id);
+    }
+
+    /** Runs once, after the first layout of the screen in a window (before that frame is drawn). */
+    private void afterFirstLayout(Runnable r) {
+        javafx.beans.value.ChangeListener<Scene> inScene = new javafx.beans.value.ChangeListener<>() {
+            @Override
+            public void changed(javafx.beans.value.ObservableValue<? extends Scene> o, Scene was, Scene scene) {
+                if (scene == null) {
+                    return;
+                }
+                table.sceneProperty().removeListener(this);
+                Runnable[] once = new Runnable[1];
+                once[0] = () -> {
+                    scene.removePostLayoutPulseListener(once[0]);
+                    r.run();
+                };
+                scene.addPostLayoutPulseListener(once[0]);
+            }
+        };
+        table.sceneProperty().addListener(inScene);
+        if (table.getScene() != null) {
+            inScene.changed(table.sceneProperty(), null, table.getScene());
+        }
+    }
+
+    private int indexOf(String notificationId) {
+        if (notificationId != null) {
+            for (int i = 0; i < table.getItems().size(); i++) {
+                Notification n = table.getItems().get(i);
+                if (n != null && notificationId.equals(n.notificationId())) {
+                    return i;
+                }
+            }
+        }
+        return -1;
+    }
+
     private void languageChanged() {
         onLanguage.forEach(Runnable::run);
         table.refresh();
@@ -500,10 +549,22 @@ public final class HistoryView {
             }
         }, vm.selectedProperty());
         // a screen made again for a taxpayer shown before (the main window keeps only the latest
-        // few): the row that was chosen, chosen again and in view
+        // few): the row that was chosen, chosen again, and the rows in view that were
         Notification chosen = vm.selectedProperty().get();
         if (chosen != null && table.getItems().contains(chosen)) {
             table.getSelectionModel().select(chosen);
+        }
+        int top = indexOf(vm.leftAtProperty().get());
+        if (top > 0) {
+            // once the table has its size in the window: a scroll asked before keeps its share of a
+            // guessed height, and lands on another row once the table is laid out at its own
+            afterFirstLayout(() -> {
+                if (table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow && top < table.getItems().size()) {
+                    flow.scrollToTop(top);
+                    table.layout();
+                }
+            });
+        } else if (chosen != null && table.getItems().contains(chosen)) {
             table.scrollTo(chosen);
         }
 

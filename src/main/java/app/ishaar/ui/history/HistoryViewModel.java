@@ -30,6 +30,8 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
@@ -62,6 +64,7 @@ public final class HistoryViewModel {
 
     private final ObservableList<Notification> rows = FXCollections.observableArrayList();
     private final ObjectProperty<Notification> selected = new SimpleObjectProperty<>(this, "selected");
+    private final StringProperty leftAt = new SimpleStringProperty(this, "leftAt");
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading");
     private final ReadOnlyBooleanWrapper empty = new ReadOnlyBooleanWrapper(this, "empty");
     private final ReadOnlyObjectWrapper<Throwable> error = new ReadOnlyObjectWrapper<>(this, "error");
@@ -179,6 +182,7 @@ public final class HistoryViewModel {
             replacingRows = false;
         }
         selectedId = null;
+        leftAt.set(null);
         lastQuery = null;
         error.set(null);
         empty.set(false);
@@ -220,6 +224,16 @@ public final class HistoryViewModel {
     /** The selected row; the detail pane follows it with no request. */
     public ObjectProperty<Notification> selectedProperty() {
         return selected;
+    }
+
+    /**
+     * The notification ID of the row the table showed first when its screen was last left, for a
+     * screen made again (the main window keeps the screens of a few taxpayers only): the place in
+     * the page the user had scrolled to. An ID, so that a page that changed meanwhile is not shown
+     * at another row's place; null when unknown. A session's end forgets it.
+     */
+    public StringProperty leftAtProperty() {
+        return leftAt;
     }
 
     /** True while a page is being fetched (the shown rows stay until it arrives). */

@@ -509,6 +509,12 @@ public final class MainWindowView {
             case READY -> historyView(e).root();
         };
         if (content.getChildren().size() != 1 || content.getChildren().get(0) != shown) {
+            // the screen left remembers where its table was, should it be let go and made again
+            for (HistoryView v : historyViews.values()) {
+                if (content.getChildren().contains(v.root())) {
+                    v.rememberPlace();
+                }
+            }
             // (setting the shown screen again would take it out of the scene and style it anew)
             content.getChildren().setAll(shown);
         }
