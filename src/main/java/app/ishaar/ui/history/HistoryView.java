@@ -160,18 +160,23 @@ public final class HistoryView {
                     return;
                 }
                 table.sceneProperty().removeListener(this);
-                Runnable[] once = new Runnable[1];
-                once[0] = () -> {
-                    scene.removePostLayoutPulseListener(once[0]);
-                    r.run();
-                };
-                scene.addPostLayoutPulseListener(once[0]);
+                afterNextLayout(scene, r);
             }
         };
         table.sceneProperty().addListener(inScene);
         if (table.getScene() != null) {
             inScene.changed(table.sceneProperty(), null, table.getScene());
         }
+    }
+
+    /** Runs once, after the scene's next layout pass (before that frame is drawn). */
+    private static void afterNextLayout(Scene scene, Runnable r) {
+        Runnable[] once = new Runnable[1];
+        once[0] = () -> {
+            scene.removePostLayoutPulseListener(once[0]);
+            r.run();
+        };
+        scene.addPostLayoutPulseListener(once[0]);
     }
 
     private int indexOf(String notificationId) {
@@ -461,15 +466,12 @@ public final class HistoryView {
         int selected = table.getSelectionModel().getSelectedIndex();
         Scene scene = table.getScene();
         if (selected >= 0 && scene != null && flow != null) {
-            Runnable[] once = new Runnable[1];
-            once[0] = () -> {
-                scene.removePostLayoutPulseListener(once[0]);
+            afterNextLayout(scene, () -> {
                 if (table.getSelectionModel().getSelectedIndex() == selected) {
                     flow.scrollTo(selected); // no move when it is in view already
                     table.layout();
                 }
-            };
-            scene.addPostLayoutPulseListener(once[0]);
+            });
         }
     }
 

@@ -1,5 +1,6 @@
 package app.ishaar.ui.history;
 
+import app.ishaar.ui.common.Bidi;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
@@ -148,6 +149,6 @@ public final class MessageText {
                 return false;
             }
         }
-        return app.ishaar.ui.common.Bidi.rightToLeft(text);
+        return Bidi.rightToLeft(text);
     }
 }
