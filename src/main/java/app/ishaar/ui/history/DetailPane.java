@@ -88,6 +88,7 @@ final class DetailPane {
         Tooltip copyTip = new Tooltip();
         copyTip.textProperty().bind(i18n.text("detail.copy.tooltip"));
         copy.setTooltip(copyTip);
+        copy.accessibleTextProperty().bind(i18n.text("detail.copy.tooltip"));
         copy.setOnAction(e -> Clipboards.copy(vm.idProperty().get()));
         Label idLabel = key("detail.id");
         idLabel.setLabelFor(id);
@@ -157,7 +158,23 @@ final class DetailPane {
         batchNote.visibleProperty().bind(vm.batchedProperty());
         batchNote.managedProperty().bind(batchNote.visibleProperty());
 
-        VBox box = new VBox(new VBox(2, idHeading, id), grid, messageHeading, htmlNote, jsonNote, message, noMessage, section("detail.attempts"), batchNote, attempts());
+        // the message as shown (an e-mail's text, JSON laid out), to paste into a mail or a ticket:
+        // its lines are drawn text, which cannot be selected
+        Button copyMessage = new Button();
+        copyMessage.setId("detail-message-copy");
+        copyMessage.textProperty().bind(i18n.text("detail.copy"));
+        Tooltip copyMessageTip = new Tooltip();
+        copyMessageTip.textProperty().bind(i18n.text("detail.copyMessage.tooltip"));
+        copyMessage.setTooltip(copyMessageTip);
+        copyMessage.accessibleTextProperty().bind(i18n.text("detail.copyMessage.tooltip"));
+        copyMessage.setOnAction(e -> Clipboards.copy(vm.messageProperty().get()));
+        copyMessage.visibleProperty().bind(vm.messageProperty().isNotEmpty());
+        Region messageGap = new Region();
+        HBox.setHgrow(messageGap, Priority.ALWAYS);
+        HBox messageTitle = new HBox(6, messageHeading, messageGap, copyMessage);
+        messageTitle.setAlignment(Pos.CENTER_LEFT); // mirrored in a right-to-left scene
+
+        VBox box = new VBox(new VBox(2, idHeading, id), grid, messageTitle, htmlNote, jsonNote, message, noMessage, section("detail.attempts"), batchNote, attempts());
         box.getStyleClass().add("detail");
         return box;
     }

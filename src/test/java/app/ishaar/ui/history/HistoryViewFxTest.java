@@ -885,6 +885,29 @@ class HistoryViewFxTest {
     }
 
     @Test
+    void theDetailCopiesTheIdAndTheMessageAsShown(FxRobot robot) throws Exception {
+        settled();
+        robot.interact(() -> view.table().getSelectionModel().select(0));
+        Notification first = fx(() -> vm.rows().get(0));
+        until(() -> first.notificationId().equals(text(robot, "#detail-id")));
+        clipboardHolds("");
+        robot.clickOn("#detail-copy");
+        assertThat(clipboard()).isEqualTo(first.notificationId());
+        String shown = fx(() -> vm.detail().messageProperty().get());
+        assertThat(shown).isNotBlank();
+        robot.clickOn("#detail-message-copy");
+        assertThat(clipboard()).as("the message as the pane shows it").isEqualTo(shown)
+                .isEqualTo(fx(() -> String.join("\n", robot.lookup("#detail-message-text").<WrappedText>query().linesAt(-1))));
+        // a system channel's JSON message: copied laid out, one item per line, as shown
+        Notification json = fx(() -> vm.rows().stream().filter(n -> "system".equals(n.channel())).findFirst().orElseThrow());
+        robot.interact(() -> view.table().getSelectionModel().select(json));
+        until(() -> fx(() -> vm.detail().messageWasJsonProperty().get()));
+        robot.clickOn("#detail-message-copy");
+        assertThat(clipboard()).isEqualTo(fx(() -> vm.detail().messageProperty().get())).contains("\n  \"");
+        assertThat(fx(() -> robot.lookup("#detail-message-copy").query().getAccessibleText())).isEqualTo("Copy the message as shown");
+    }
+
+    @Test
     void ctrlCAndTheRowMenuCopyTheSelectedRowAsShownOrItsIdInBothLanguages(FxRobot robot) throws Exception {
         settled();
         TableView<Notification> table = view.table();
