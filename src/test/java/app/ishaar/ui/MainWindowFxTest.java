@@ -65,6 +65,8 @@ class MainWindowFxTest extends FxSandboxTestBase {
         assertThat(entry(TEXTILES).stateProperty().get()).isEqualTo(State.READY);
         waitUntil("its history says access was not granted", () -> visible("#history-error"));
         assertThat(text("#history-error")).isNotBlank();
+        assertThat(text("#history-error-detail")).as("the service's own words under the message")
+                .isEqualTo("The taxpayer has not granted this system access to its notifications.");
 
         // a taxpayer that never delegated: added by the user, fails on its own
         clickOn("#add-pane");

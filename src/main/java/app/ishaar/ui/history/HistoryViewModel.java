@@ -70,6 +70,7 @@ public final class HistoryViewModel {
     private final ReadOnlyObjectWrapper<Throwable> error = new ReadOnlyObjectWrapper<>(this, "error");
     private final StringBinding errorText;
     private final StringBinding errorReference;
+    private final StringBinding errorDetail;
 
     private final ObjectProperty<List<HistoryPrefs.ColumnPref>> columns = new SimpleObjectProperty<>(this, "columns", List.of());
     /** The detail pane's width in pixels as the user left it; 0 for the view's default. */
@@ -121,6 +122,10 @@ public final class HistoryViewModel {
                 error, i18n.languageProperty(), i18n.latinDigitsProperty());
         errorReference = Bindings.createStringBinding(() -> error.get() == null ? "" : Failure.describe(error.get(), null).reference(i18n),
                 error, i18n.languageProperty());
+        errorDetail = Bindings.createStringBinding(() -> {
+            String d = error.get() == null ? null : Failure.describe(error.get(), null).detail();
+            return d == null ? "" : d.strip();
+        }, error);
 
         detail.notificationProperty().bind(selected);
         selected.addListener((obs, old, now) -> {
@@ -258,6 +263,14 @@ public final class HistoryViewModel {
     /** "Reference: <correlationId>" or empty. */
     public StringBinding errorReferenceProperty() {
         return errorReference;
+    }
+
+    /**
+     * The service's own words on the error (its error body's message, in the language it was asked
+     * for), or empty: a 403, for one, may mean no access to these data or none to the API at all.
+     */
+    public StringBinding errorDetailProperty() {
+        return errorDetail;
     }
 
     /** Column order, widths and visibility, in display order (the view writes it). */
