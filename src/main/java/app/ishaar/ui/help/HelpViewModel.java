@@ -36,6 +36,7 @@ public final class HelpViewModel {
                     new Shortcut(List.of("Alt+Left", "Alt+Right"), "help.shortcut.pagesAlt"),
                     new Shortcut(List.of("Shortcut+C"), "help.shortcut.copyRow"),
                     new Shortcut(List.of("Shortcut+E"), "help.shortcut.export"),
+                    new Shortcut(List.of("Shortcut+I"), "help.shortcut.details"),
                     new Shortcut(List.of("Shift+F10", "Context Menu"), "help.shortcut.menu"),
                     new Shortcut(List.of("Shortcut+Comma"), "help.shortcut.settings"),
                     new Shortcut(List.of("F1"), "help.shortcut.help"),

@@ -81,6 +81,8 @@ public final class HistoryView {
     private static final KeyCombination FOCUS_FILTERS = new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN);
     /** Opens the export dialog, as its button does. */
     static final KeyCodeCombination EXPORT = new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN);
+    /** Shows or hides the detail pane, as the Details button does. */
+    static final KeyCodeCombination DETAILS = new KeyCodeCombination(KeyCode.I, KeyCombination.SHORTCUT_DOWN);
     private Button exportButton;
 
     private final HistoryViewModel vm;
@@ -931,6 +933,9 @@ public final class HistoryView {
                 e.consume();
             } else if (EXPORT.match(e) && exportButton != null && !exportButton.isDisabled()) {
                 exportButton.fire();
+                e.consume();
+            } else if (DETAILS.match(e)) {
+                vm.detailVisibleProperty().set(!vm.detailVisibleProperty().get());
                 e.consume();
             } else if (e.isAltDown() && (e.getCode() == KeyCode.LEFT || e.getCode() == KeyCode.RIGHT)) {
                 // Alt+arrow pages in the reading direction: in Arabic, left is forward

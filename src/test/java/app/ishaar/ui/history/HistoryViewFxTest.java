@@ -885,6 +885,25 @@ class HistoryViewFxTest {
     }
 
     @Test
+    void ctrlIShowsAndHidesTheDetailFromTheTableOrAFilterAsTheDetailsButtonDoes(FxRobot robot) throws Exception {
+        settled();
+        javafx.scene.control.ToggleButton details = robot.lookup("#history-details").queryAs(javafx.scene.control.ToggleButton.class);
+        assertThat(fx(() -> vm.detailVisibleProperty().get())).isTrue();
+        assertThat(fx(() -> split().getItems().size())).isEqualTo(2);
+        robot.clickOn(robot.lookup("#history-table").queryTableView());
+        robot.push(KeyCode.SHORTCUT, KeyCode.I);
+        until(() -> fx(() -> split().getItems().size() == 1));
+        assertThat(fx(() -> vm.detailVisibleProperty().get())).isFalse();
+        assertThat(fx(details::isSelected)).as("the Details button follows").isFalse();
+        assertThat(fx(() -> view.table().isFocused())).as("the keyboard stays in the table").isTrue();
+        // from a filter too
+        robot.clickOn("#filter-type").type(KeyCode.ESCAPE);
+        robot.push(KeyCode.SHORTCUT, KeyCode.I);
+        until(() -> fx(() -> split().getItems().size() == 2));
+        assertThat(fx(details::isSelected)).isTrue();
+    }
+
+    @Test
     void theDetailCopiesTheIdAndTheMessageAsShown(FxRobot robot) throws Exception {
         settled();
         robot.interact(() -> view.table().getSelectionModel().select(0));
