@@ -82,22 +82,11 @@ final class DetailPane {
         Runnable idSide = () -> id.setAlignment(Bidi.readingSide(i18n.orientationProperty().get()));
         Weak.listen(id.getProperties(), (o, a, b) -> idSide.run(), i18n.orientationProperty());
         idSide.run();
-        Button copy = new Button();
-        copy.setId("detail-copy");
-        copy.textProperty().bind(i18n.text("detail.copy"));
-        Tooltip copyTip = new Tooltip();
-        copyTip.textProperty().bind(i18n.text("detail.copy.tooltip"));
-        copy.setTooltip(copyTip);
-        copy.accessibleTextProperty().bind(i18n.text("detail.copy.tooltip"));
-        copy.setOnAction(e -> Clipboards.copy(vm.idProperty().get()));
         Label idLabel = key("detail.id");
         idLabel.setLabelFor(id);
         // the ID on a line of its own, the pane's whole width (36 characters: beside the button it
         // was cut at the pane's default width); the button on the heading's line, at its end
-        Region gap = new Region();
-        HBox.setHgrow(gap, Priority.ALWAYS);
-        HBox idHeading = new HBox(6, idLabel, gap, copy);
-        idHeading.setAlignment(Pos.CENTER_LEFT); // mirrored in a right-to-left scene
+        HBox idHeading = withCopy(idLabel, "detail-copy", "detail.copy.tooltip", () -> vm.idProperty().get(), null);
 
         Label status = StatusBadge.create();
         status.setId("detail-status");
@@ -160,19 +149,8 @@ final class DetailPane {
 
         // the message as shown (an e-mail's text, JSON laid out), to paste into a mail or a ticket:
         // its lines are drawn text, which cannot be selected
-        Button copyMessage = new Button();
-        copyMessage.setId("detail-message-copy");
-        copyMessage.textProperty().bind(i18n.text("detail.copy"));
-        Tooltip copyMessageTip = new Tooltip();
-        copyMessageTip.textProperty().bind(i18n.text("detail.copyMessage.tooltip"));
-        copyMessage.setTooltip(copyMessageTip);
-        copyMessage.accessibleTextProperty().bind(i18n.text("detail.copyMessage.tooltip"));
-        copyMessage.setOnAction(e -> Clipboards.copy(vm.messageProperty().get()));
-        copyMessage.visibleProperty().bind(vm.messageProperty().isNotEmpty());
-        Region messageGap = new Region();
-        HBox.setHgrow(messageGap, Priority.ALWAYS);
-        HBox messageTitle = new HBox(6, messageHeading, messageGap, copyMessage);
-        messageTitle.setAlignment(Pos.CENTER_LEFT); // mirrored in a right-to-left scene
+        HBox messageTitle = withCopy(messageHeading, "detail-message-copy", "detail.copyMessage.tooltip", () -> vm.messageProperty().get(),
+                vm.messageProperty().isNotEmpty());
 
         VBox box = new VBox(new VBox(2, idHeading, id), grid, messageTitle, htmlNote, jsonNote, message, noMessage, section("detail.attempts"), batchNote, attempts());
         box.getStyleClass().add("detail");
@@ -246,6 +224,31 @@ final class DetailPane {
         note.visibleProperty().bind(shown);
         note.managedProperty().bind(note.visibleProperty());
         return note;
+    }
+
+    /**
+     * A heading with a Copy button at the end of its line (what it copies named in the button's
+     * tooltip and for screen readers: the pane has two such buttons), shown while {@code shown} is
+     * true (always when null).
+     */
+    private HBox withCopy(Label heading, String id, String whatKey, java.util.function.Supplier<String> text,
+            javafx.beans.value.ObservableBooleanValue shown) {
+        Button copy = new Button();
+        copy.setId(id);
+        copy.textProperty().bind(i18n.text("detail.copy"));
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(i18n.text(whatKey));
+        copy.setTooltip(tip);
+        copy.accessibleTextProperty().bind(i18n.text(whatKey));
+        copy.setOnAction(e -> Clipboards.copy(text.get()));
+        if (shown != null) {
+            copy.visibleProperty().bind(shown);
+        }
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox line = new HBox(6, heading, gap, copy);
+        line.setAlignment(Pos.CENTER_LEFT); // mirrored in a right-to-left scene
+        return line;
     }
 
     private Label section(String k) {
