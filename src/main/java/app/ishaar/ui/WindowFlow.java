@@ -4,6 +4,7 @@ import app.ishaar.core.settings.Profile;
 import app.ishaar.core.settings.WindowBounds;
 import app.ishaar.ui.common.AfterFirstFrame;
 import app.ishaar.ui.common.FxExecutor;
+import app.ishaar.ui.common.Nodes;
 import app.ishaar.ui.common.WindowPlacement;
 import app.ishaar.ui.login.LoginView;
 import app.ishaar.ui.login.LoginViewModel;
@@ -284,7 +285,7 @@ public final class WindowFlow {
         rememberPlacement();
         Stage stage = mainStage;
         Node owner = stage.getScene().getFocusOwner();
-        focusAtLogout = owner != null && isInside(owner, keptView.root()) ? owner : null;
+        focusAtLogout = owner != null && Nodes.isInside(owner, keptView.root()) ? owner : null;
         if (loggedOutNote == null) {
             loggedOutNote = new Label();
             loggedOutNote.setId("main-logged-out");
@@ -298,15 +299,6 @@ public final class WindowFlow {
         mainHost.requestFocus(); // nothing of the hidden view keeps the keyboard
         stage.titleProperty().unbind();
         stage.titleProperty().bind(ctx.i18n().text("application.title"));
-    }
-
-    private static boolean isInside(Node node, Node ancestor) {
-        for (Node n = node; n != null; n = n.getParent()) {
-            if (n == ancestor) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Ends the run: closes every session, wipes the secrets, writes the settings. */

@@ -3,6 +3,7 @@ package app.ishaar.ui.main;
 import app.ishaar.ui.common.Bidi;
 import app.ishaar.ui.common.ContextMenus;
 import app.ishaar.ui.common.LanguageSwitch;
+import app.ishaar.ui.common.Nodes;
 import app.ishaar.ui.common.SceneFactory;
 import app.ishaar.ui.common.Weak;
 import app.ishaar.ui.common.WrappingLabel;
@@ -105,7 +106,7 @@ public final class MainWindowView {
         // the taxpayer list comes and goes with View → Taxpayer list; the keyboard leaves it for the table
         Runnable placeSwitcher = () -> {
             boolean shown = vm.taxpayerListShownProperty().get();
-            boolean hadKeyboard = !shown && root.getScene() != null && inside(root.getScene().getFocusOwner(), switcher);
+            boolean hadKeyboard = !shown && root.getScene() != null && Nodes.isInside(root.getScene().getFocusOwner(), switcher);
             root.setLeft(shown ? switcher : null);
             if (hadKeyboard) {
                 focusContent();
@@ -559,15 +560,6 @@ public final class MainWindowView {
         } else {
             content.requestFocus();
         }
-    }
-
-    private static boolean inside(Node n, Node ancestor) {
-        for (Node p = n; p != null; p = p.getParent()) {
-            if (p == ancestor) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private Node connecting(TaxpayerEntry e) {
