@@ -5,6 +5,7 @@ import app.ishaar.ui.common.ContextMenus;
 import app.ishaar.ui.common.ChoiceNames;
 import app.ishaar.ui.common.Clipboards;
 import app.ishaar.ui.common.Weak;
+import app.ishaar.ui.common.WhenFirst;
 import app.ishaar.ui.common.WrappingLabel;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.settings.HistoryPrefs;
@@ -156,20 +157,7 @@ public final class HistoryView {
 
     /** Runs once, after the first layout of the screen in a window (before that frame is drawn). */
     private void afterFirstLayout(Runnable r) {
-        javafx.beans.value.ChangeListener<Scene> inScene = new javafx.beans.value.ChangeListener<>() {
-            @Override
-            public void changed(javafx.beans.value.ObservableValue<? extends Scene> o, Scene was, Scene scene) {
-                if (scene == null) {
-                    return;
-                }
-                table.sceneProperty().removeListener(this);
-                afterNextLayout(scene, r);
-            }
-        };
-        table.sceneProperty().addListener(inScene);
-        if (table.getScene() != null) {
-            inScene.changed(table.sceneProperty(), null, table.getScene());
-        }
+        WhenFirst.run(table, table.sceneProperty().isNotNull(), () -> afterNextLayout(table.getScene(), r));
     }
 
     /** Runs once, after the scene's next layout pass (before that frame is drawn). */
