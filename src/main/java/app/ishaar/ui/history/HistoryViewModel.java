@@ -19,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
+import javafx.beans.binding.ObjectBinding;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
@@ -118,14 +119,14 @@ public final class HistoryViewModel {
         }
         lastPrefs = prefs();
 
-        errorText = Bindings.createStringBinding(() -> error.get() == null ? "" : Failure.describe(error.get(), null).text(i18n),
-                error, i18n.languageProperty(), i18n.latinDigitsProperty());
-        errorReference = Bindings.createStringBinding(() -> error.get() == null ? "" : Failure.describe(error.get(), null).reference(i18n),
-                error, i18n.languageProperty());
-        errorDetail = Bindings.createStringBinding(() -> {
-            String d = error.get() == null ? null : Failure.describe(error.get(), null).detail();
-            return d == null ? "" : d.strip();
-        }, error);
+        // the error as the user reads it, described once; its message, the service's words and the reference follow it
+        ObjectBinding<Failure> described = Bindings.createObjectBinding(() -> error.get() == null ? null : Failure.describe(error.get(), null), error);
+        errorText = Bindings.createStringBinding(() -> described.get() == null ? "" : described.get().text(i18n),
+                described, i18n.languageProperty(), i18n.latinDigitsProperty());
+        errorReference = Bindings.createStringBinding(() -> described.get() == null ? "" : described.get().reference(i18n),
+                described, i18n.languageProperty());
+        errorDetail = Bindings.createStringBinding(() -> described.get() == null || described.get().detail() == null ? ""
+                : described.get().detail().strip(), described);
 
         detail.notificationProperty().bind(selected);
         selected.addListener((obs, old, now) -> {

@@ -304,7 +304,6 @@ public final class LoginViewModel {
         return failureText;
     }
 
-    /** The service's own explanation and the reference to quote, or "". */
     /** The service's own words on the failure (its {@code error_description}), in whatever language it wrote them; or "". */
     public ObservableStringValue failureDetail() {
         return failureDetail;
