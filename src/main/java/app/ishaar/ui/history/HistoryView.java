@@ -28,6 +28,7 @@ import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.value.ObservableValue;
 import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
@@ -84,6 +85,8 @@ public final class HistoryView {
     static final KeyCodeCombination EXPORT = new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN);
     /** Shows or hides the detail pane, as the Details button does. */
     static final KeyCodeCombination DETAILS = new KeyCodeCombination(KeyCode.I, KeyCombination.SHORTCUT_DOWN);
+    private static final KeyCombination PAGE_BACK = new KeyCodeCombination(KeyCode.PAGE_UP);
+    private static final KeyCombination PAGE_ON = new KeyCodeCombination(KeyCode.PAGE_DOWN);
     private Button exportButton;
 
     private final HistoryViewModel vm;
@@ -817,13 +820,16 @@ public final class HistoryView {
 
     private Node pagerBar() {
         PagerViewModel p = vm.pager();
-        Button first = iconButton("pager-first", "icon-first", "pager.first", p::first);
+        Button first = iconButton("pager-first", "icon-first", i18n.text("pager.first"), p::first);
         first.disableProperty().bind(p.canPreviousProperty().not());
-        Button previous = iconButton("pager-previous", "icon-previous", "pager.previous", p::previous);
+        // the keys as the platform names them (Ctrl or ⌘, Alt or ⌥), the arrow the reading direction's
+        Button previous = iconButton("pager-previous", "icon-previous", i18n.text("pager.previous",
+                new ReadOnlyObjectWrapper<>(PAGE_BACK.getDisplayText()), pagingArrow(false)), p::previous);
         previous.disableProperty().bind(p.canPreviousProperty().not());
-        Button next = iconButton("pager-next", "icon-next", "pager.next", p::next);
+        Button next = iconButton("pager-next", "icon-next", i18n.text("pager.next",
+                new ReadOnlyObjectWrapper<>(PAGE_ON.getDisplayText()), pagingArrow(true)), p::next);
         next.disableProperty().bind(p.canNextProperty().not());
-        Button last = iconButton("pager-last", "icon-last", "pager.last", p::last);
+        Button last = iconButton("pager-last", "icon-last", i18n.text("pager.last"), p::last);
         last.disableProperty().bind(p.canNextProperty().not());
 
         TextField page = new TextField();
@@ -868,7 +874,9 @@ public final class HistoryView {
         ToggleButton details = new ToggleButton();
         details.setId("history-details");
         details.textProperty().bind(i18n.text("history.details"));
-        details.setTooltip(tooltip("history.details.tooltip"));
+        Tooltip detailsTip = new Tooltip();
+        detailsTip.textProperty().bind(i18n.text("history.details.tooltip", DETAILS.getDisplayText()));
+        details.setTooltip(detailsTip);
         details.selectedProperty().bindBidirectional(vm.detailVisibleProperty());
         Button export = button("history.export", null, this::openExport);
         export.setId("history-export");
@@ -1046,17 +1054,27 @@ public final class HistoryView {
         return b;
     }
 
-    private Button iconButton(String id, String iconClass, String tooltipKey, Runnable action) {
+    /** A button that shows an icon; its tooltip's text is also what a screen reader says of it. */
+    private Button iconButton(String id, String iconClass, ObservableValue<String> text, Runnable action) {
         Region icon = new Region();
         icon.getStyleClass().addAll("icon", iconClass);
         Button b = new Button();
         b.setGraphic(icon);
         b.setId(id);
-        b.setTooltip(tooltip(tooltipKey));
+        Tooltip t = new Tooltip();
+        t.textProperty().bind(text);
+        b.setTooltip(t);
         b.setOnAction(e -> action.run());
-        b.setAccessibleText(i18n.get(tooltipKey));
-        onLanguage.add(() -> b.setAccessibleText(i18n.get(tooltipKey)));
+        b.accessibleTextProperty().bind(text);
         return b;
+    }
+
+    /** Alt+← or Alt+→ as the platform names it: the one that pages on ({@code forward}) or back in the UI's reading direction. */
+    private ObservableValue<String> pagingArrow(boolean forward) {
+        return Bindings.createStringBinding(() -> {
+            boolean rtl = i18n.orientationProperty().get() == NodeOrientation.RIGHT_TO_LEFT;
+            return new KeyCodeCombination(forward != rtl ? KeyCode.RIGHT : KeyCode.LEFT, KeyCombination.ALT_DOWN).getDisplayText();
+        }, i18n.orientationProperty());
     }
 
     private Tooltip tooltip(String key) {

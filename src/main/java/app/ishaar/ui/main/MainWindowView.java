@@ -358,7 +358,7 @@ public final class MainWindowView {
         title.getStyleClass().add("subheading");
 
         search.setId("switcher-search");
-        search.promptTextProperty().bind(i18n.text("switcher.search.prompt"));
+        search.promptTextProperty().bind(i18n.text("switcher.search.prompt", SWITCH.getDisplayText()));
         search.textProperty().bindBidirectional(vm.filterProperty());
         search.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
             if (e.getCode() == KeyCode.DOWN) {

@@ -28,6 +28,8 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -1118,6 +1120,31 @@ class HistoryViewFxTest {
         until(() -> !restored.detailVisibleProperty().get() && !split.getItems().contains(other[0].root().lookup("#detail-pane")));
         assertThat(remembered.get(remembered.size() - 1).detailVisible()).isFalse();
         robot.interact(() -> other[0].root().getScene().getWindow().hide());
+    }
+
+    @Test
+    void thePagersAndDetailsTooltipsNameTheirKeysAsThePlatformDoesAndTheArrowOfTheReadingDirection(FxRobot robot) throws Exception {
+        settled();
+        String altLeft = new KeyCodeCombination(KeyCode.LEFT, KeyCombination.ALT_DOWN).getDisplayText();
+        String altRight = new KeyCodeCombination(KeyCode.RIGHT, KeyCombination.ALT_DOWN).getDisplayText();
+        String pageUp = new KeyCodeCombination(KeyCode.PAGE_UP).getDisplayText();
+        String pageDown = new KeyCodeCombination(KeyCode.PAGE_DOWN).getDisplayText();
+        assertThat(tooltip(robot, "#pager-previous")).isEqualTo("Previous page (" + pageUp + ", " + altLeft + ")");
+        assertThat(tooltip(robot, "#pager-next")).isEqualTo("Next page (" + pageDown + ", " + altRight + ")");
+        assertThat(fx(() -> robot.lookup("#pager-next").queryButton().getAccessibleText())).isEqualTo(tooltip(robot, "#pager-next"));
+        assertThat(tooltip(robot, "#history-details"))
+                .isEqualTo("Show or hide the details of the selected notification (" + HistoryView.DETAILS.getDisplayText() + ")");
+
+        // in Arabic the arrow that pages on points left, the way the page is read
+        robot.interact(() -> i18n.languageProperty().set(AppLanguage.ARABIC));
+        assertThat(tooltip(robot, "#pager-previous")).startsWith("الصفحة السابقة").endsWith("(" + pageUp + "، " + altRight + ")");
+        assertThat(tooltip(robot, "#pager-next")).startsWith("الصفحة التالية").endsWith("(" + pageDown + "، " + altLeft + ")");
+        assertThat(fx(() -> robot.lookup("#pager-previous").queryButton().getAccessibleText())).isEqualTo(tooltip(robot, "#pager-previous"));
+        assertThat(tooltip(robot, "#history-details")).endsWith("(" + HistoryView.DETAILS.getDisplayText() + ")");
+    }
+
+    private String tooltip(FxRobot robot, String id) throws Exception {
+        return fx(() -> ((javafx.scene.control.Control) robot.lookup(id).query()).getTooltip().getText());
     }
 
     @Test

@@ -115,6 +115,20 @@ class BundleConsistencyTest {
     }
 
     @Test
+    void noValueNamesAModifierKeyAsOnePlatformDoes() throws IOException {
+        // Ctrl on Linux and Windows is ⌘ on macOS, Alt is ⌥: the views fill such keys in from
+        // KeyCombination.getDisplayText(), which names them as the platform the app runs on does.
+        Pattern modifier = Pattern.compile("\\b(Ctrl|Cmd|Command|Alt|Shift|Meta|Option)\\s*\\+");
+        for (String lang : List.of("en", "ar")) {
+            Properties p = load(lang);
+            List<String> named = p.stringPropertyNames().stream()
+                    .filter(k -> modifier.matcher(p.getProperty(k)).find())
+                    .sorted().toList();
+            assertThat(named).as("values of messages_" + lang + " that write a modifier key out").isEmpty();
+        }
+    }
+
+    @Test
     void arabicTextIsArabic() throws IOException {
         Properties ar = load("ar");
         Pattern arabic = Pattern.compile("\\p{IsArabic}");
