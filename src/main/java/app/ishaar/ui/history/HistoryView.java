@@ -516,6 +516,7 @@ public final class HistoryView {
 
     private Node tableHolder() {
         table.setId("history-table");
+        table.setSkin(new SteadyRowsTableSkin<>(table)); // a page's rows keep their places
         table.setItems(shown);
         showRows();
         Weak.listen(root.getProperties(), (ListChangeListener<Notification>) c -> showRows(), vm.rows());

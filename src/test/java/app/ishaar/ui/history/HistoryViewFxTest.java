@@ -311,6 +311,60 @@ class HistoryViewFxTest {
         });
     }
 
+    /** The rows on screen, first to last (the objects themselves: each compares by identity). */
+    private List<Object> rowObjectsOnScreen() {
+        return fx(() -> {
+            List<Object> rows = new java.util.ArrayList<>();
+            javafx.scene.control.skin.VirtualFlow<?> flow = flow();
+            for (int i = flow.getFirstVisibleCell().getIndex(); i <= flow.getLastVisibleCell().getIndex(); i++) {
+                rows.add(flow.getVisibleCell(i));
+            }
+            return rows;
+        });
+    }
+
+    /** Cells on screen that show another notification than their row's. */
+    private List<String> cellsOnScreenBehindTheirRow() {
+        return fx(() -> {
+            List<String> wrong = new java.util.ArrayList<>();
+            for (Node n : view.table().lookupAll(".table-row-cell")) {
+                if (n instanceof javafx.scene.control.TableRow<?> row && row.isVisible() && row.getItem() != null) {
+                    for (Node c : row.lookupAll(".table-cell")) {
+                        if (c instanceof javafx.scene.control.TableCell<?, ?> cell && cell.getItem() != row.getItem()) {
+                            wrong.add("row " + row.getIndex() + ", column " + cell.getTableColumn().getId());
+                        }
+                    }
+                }
+            }
+            return wrong;
+        });
+    }
+
+    @Test
+    void theNextPageShowsItsNotificationsInTheSameRowsEachKeepingItsPlace(FxRobot robot) throws Exception {
+        settled();
+        robot.interact(() -> { });
+        List<Object> before = rowObjectsOnScreen();
+        assertThat(before).hasSizeGreaterThan(10);
+        for (int page = 2; page <= 3; page++) {
+            int p = page;
+            robot.clickOn("#pager-next");
+            until(() -> vm.pager().pageProperty().get() == p && !vm.loadingProperty().get()
+                    && flow().getFirstVisibleCell().getItem() == vm.rows().get(0));
+            assertThat(rowsOnScreenThatLostTheirItem()).isEmpty();
+            assertThat(cellsOnScreenBehindTheirRow()).isEmpty();
+            // no row handed out anew: one that moved from an odd index to an even one was styled again
+            // with all its cells, every row of a page when the window's height showed an even count
+            assertThat(rowObjectsOnScreen()).as("the rows on screen on page " + p).containsExactlyElementsOf(before);
+        }
+        // a session's end blanks the same rows, which the next session's first page then fills
+        robot.interact(() -> vm.endSession());
+        until(() -> !view.table().getItems().isEmpty() && view.table().getItems().stream().allMatch(java.util.Objects::isNull)
+                && flow().getFirstVisibleCell() != null && flow().getFirstVisibleCell().getItem() == null);
+        assertThat(rowsOnScreenThatLostTheirItem()).isEmpty();
+        assertThat(rowObjectsOnScreen()).containsExactlyElementsOf(before);
+    }
+
     @Test
     void aBiggerPageThatStartsWithTheSameRowFillsEveryRowOnScreen(FxRobot robot) throws Exception {
         settled();
