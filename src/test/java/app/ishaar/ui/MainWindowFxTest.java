@@ -290,7 +290,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
     }
 
     @Test
-    void theTaxpayerListHidesToWidenTheTableStaysHiddenAndComesBackToSearch() {
+    void theTaxpayerListHidesToWidenTheTableStaysHiddenForItsProfileAndComesBackToSearch() {
         waitForDemoAccounts();
         logInAsDemo("erp-nile-trading");
         double before = fx(() -> lookup("#history-table").query().getLayoutBounds().getWidth());
@@ -303,25 +303,35 @@ class MainWindowFxTest extends FxSandboxTestBase {
         waitForPulses(2);
         double wider = fx(() -> lookup("#history-table").query().getLayoutBounds().getWidth());
         assertThat(wider - before).as("the table takes the list's room").isGreaterThan(200);
-        assertThat(ctx.settings().get().taxpayerListHidden()).as("remembered").isTrue();
+        String nile = app.ishaar.core.settings.Profile.idOf("SANDBOX", null, "erp-nile-trading");
+        assertThat(ctx.settings().get().taxpayerListHidden(nile)).as("remembered").isTrue();
         assertThat(fx(() -> taxpayerListItem().isSelected())).isFalse();
 
         // Ctrl+T shows it again, with the keyboard in its search
         press(KeyCode.CONTROL, KeyCode.T).release(KeyCode.T, KeyCode.CONTROL);
         waitUntil("the list is back, its search focused", () -> visible("#switcher") && fx(() -> lookup("#switcher-search").query().isFocused()));
-        assertThat(ctx.settings().get().taxpayerListHidden()).isFalse();
+        assertThat(ctx.settings().get().taxpayerListHidden(nile)).isFalse();
         // hidden from its own search, the keyboard goes to the table, not nowhere
         press(KeyCode.CONTROL, KeyCode.B).release(KeyCode.B, KeyCode.CONTROL);
         waitUntil("the list is hidden", () -> !visible("#switcher"));
         assertThat(fx(() -> flow.mainStage().getScene().getFocusOwner())).isSameAs(fx(() -> lookup("#history-table").query()));
 
-        // a log out and a new login find it as it was left
+        // another profile, an intermediary's, keeps its list
         onFx(() -> main().logout());
         waitUntil("the dialog is back", () -> flow.loginStage().isShowing() && flow.mainStage() == null);
         waitForDemoAccounts();
         logInAsDemo("erp-delta-accounting");
-        assertThat(visible("#switcher")).as("hidden for every window").isFalse();
+        assertThat(visible("#switcher")).as("the intermediary's list").isTrue();
+        assertThat(fx(() -> taxpayerListItem().isSelected())).isTrue();
+
+        // and the taxpayer's own system finds it as it was left
+        onFx(() -> main().logout());
+        waitUntil("the dialog is back", () -> flow.loginStage().isShowing() && flow.mainStage() == null);
+        waitForDemoAccounts();
+        logInAsDemo("erp-nile-trading");
+        assertThat(visible("#switcher")).as("hidden for its profile").isFalse();
         assertThat(fx(() -> main().taxpayerListShownProperty().get())).isFalse();
+        assertThat(ctx.settings().get().taxpayerListHiddenIn()).containsExactly(nile);
     }
 
     @Test

@@ -13,7 +13,9 @@ import java.util.Map;
  * @param profiles login profiles (environment + client id + represented taxpayers)
  * @param history per represented taxpayer view state, keyed by {@link #historyKey}
  * @param mainWindow where the main window was, or null (the default size, centred)
- * @param taxpayerListHidden the main window's taxpayer list hidden (View → Taxpayer list); shown by default
+ * @param taxpayerListHiddenIn the profiles (their ids) whose main window hides its taxpayer list (View →
+ *     Taxpayer list): an intermediary's window needs it, a taxpayer's own system has one entry there;
+ *     shown by default
  */
 public record Settings(
         int version,
@@ -23,7 +25,7 @@ public record Settings(
         List<Profile> profiles,
         Map<String, HistoryPrefs> history,
         WindowBounds mainWindow,
-        boolean taxpayerListHidden) {
+        List<String> taxpayerListHiddenIn) {
 
     public static final int CURRENT_VERSION = 1;
 
@@ -31,10 +33,12 @@ public record Settings(
         language = language == null ? "en" : language;
         profiles = profiles == null ? List.of() : List.copyOf(profiles);
         history = history == null ? Map.of() : Map.copyOf(history);
+        taxpayerListHiddenIn = taxpayerListHiddenIn == null ? List.of()
+                : taxpayerListHiddenIn.stream().filter(java.util.Objects::nonNull).distinct().sorted().toList();
     }
 
     public static Settings defaults() {
-        return new Settings(CURRENT_VERSION, null, false, null, List.of(), Map.of(), null, false);
+        return new Settings(CURRENT_VERSION, null, false, null, List.of(), Map.of(), null, List.of());
     }
 
     /** The key of a represented taxpayer's view state: profile id and RIN ("-" for the ERP's own). */
@@ -43,7 +47,7 @@ public record Settings(
     }
 
     public Settings withLanguage(String lang, boolean latin) {
-        return new Settings(version, lang, latin, lastProfileId, profiles, history, mainWindow, taxpayerListHidden);
+        return new Settings(version, lang, latin, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn);
     }
 
     public Settings withProfile(Profile profile) {
@@ -54,7 +58,7 @@ public record Settings(
             }
         }
         list.add(profile);
-        return new Settings(version, language, latinDigits, profile.id(), list, history, mainWindow, taxpayerListHidden);
+        return new Settings(version, language, latinDigits, profile.id(), list, history, mainWindow, taxpayerListHiddenIn);
     }
 
     public java.util.Optional<Profile> profile(String id) {
@@ -64,14 +68,24 @@ public record Settings(
     public Settings withHistory(String key, HistoryPrefs prefs) {
         java.util.Map<String, HistoryPrefs> map = new java.util.HashMap<>(history);
         map.put(key, prefs);
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, map, mainWindow, taxpayerListHidden);
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, map, mainWindow, taxpayerListHiddenIn);
     }
 
     public Settings withMainWindow(WindowBounds bounds) {
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, bounds, taxpayerListHidden);
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, bounds, taxpayerListHiddenIn);
     }
 
-    public Settings withTaxpayerListHidden(boolean hidden) {
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, hidden);
+    /** Whether the profile's main window hides its taxpayer list. */
+    public boolean taxpayerListHidden(String profileId) {
+        return taxpayerListHiddenIn.contains(profileId);
+    }
+
+    public Settings withTaxpayerListHidden(String profileId, boolean hidden) {
+        java.util.List<String> ids = new java.util.ArrayList<>(taxpayerListHiddenIn);
+        ids.remove(profileId);
+        if (hidden) {
+            ids.add(profileId);
+        }
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, ids);
     }
 }

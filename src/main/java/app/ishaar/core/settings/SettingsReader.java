@@ -54,7 +54,7 @@ final class SettingsReader {
         List<Profile> profiles = null;
         Map<String, HistoryPrefs> history = null;
         WindowBounds mainWindow = null;
-        boolean taxpayerListHidden = false;
+        List<String> taxpayerListHiddenIn = null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             p.nextToken();
@@ -66,11 +66,11 @@ final class SettingsReader {
                 case "profiles" -> profiles = list(p, SettingsReader::profile);
                 case "history" -> history = map(p, SettingsReader::historyPrefs);
                 case "mainWindow" -> mainWindow = p.currentToken() == JsonToken.VALUE_NULL ? null : windowBounds(p);
-                case "taxpayerListHidden" -> taxpayerListHidden = bool(p);
+                case "taxpayerListHiddenIn" -> taxpayerListHiddenIn = list(p, SettingsReader::text);
                 default -> p.skipChildren();
             }
         }
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHidden);
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn);
     }
 
     private static WindowBounds windowBounds(JsonParser p) throws IOException {

@@ -144,8 +144,11 @@ public final class MainWindowViewModel {
             entries.add(new TaxpayerEntry(t.rin(), t.name()));
         }
         filter.addListener((o, a, b) -> filtered.setPredicate(e -> e.matches(b)));
-        taxpayerListShown.set(!settings.get().taxpayerListHidden());
-        taxpayerListShown.addListener((o, a, shown) -> settings.update(s -> s.withTaxpayerListHidden(!shown)));
+        taxpayerListShown.set(!settings.get().taxpayerListHidden(profile.id()));
+        taxpayerListShown.addListener((o, a, shown) -> {
+            String id = this.profile.id();
+            settings.update(s -> s.withTaxpayerListHidden(id, !shown));
+        });
         current.addListener((o, a, b) -> {
             updateEnded();
             refreshTitle();
@@ -259,8 +262,8 @@ public final class MainWindowViewModel {
 
     /**
      * Whether the window shows its taxpayer list (View → Taxpayer list): a taxpayer's own system has
-     * one entry there, and its table gains the room. Remembered for every window; searching the
-     * taxpayers (Ctrl+T) shows it again.
+     * one entry there, and its table gains the room. Remembered for the profile (an intermediary's
+     * other profile keeps its list); searching the taxpayers (Ctrl+T) shows it again.
      */
     public BooleanProperty taxpayerListShownProperty() {
         return taxpayerListShown;

@@ -27,7 +27,7 @@ class SettingsStoreTest {
                 List.of(new HistoryPrefs.ColumnPref("sent", 160, true), new HistoryPrefs.ColumnPref("address", 90, false)), 0.6, true,
                 "/home/accountant/Clients/Cairo Pharma", "XLSX");
         return Settings.defaults().withLanguage("ar", true).withProfile(delta).withHistory(Settings.historyKey(delta.id(), "287364519"), prefs)
-                .withTaxpayerListHidden(true);
+                .withTaxpayerListHidden(delta.id(), true);
     }
 
     @Test
