@@ -355,7 +355,12 @@ public final class MainWindowViewModel {
         profile = profile.withLastTaxpayer(entry.rin);
         Profile p = profile;
         settings.update(s -> s.withProfile(p));
-        if (entry.session != null && !entry.ended.get() || entry.state.get() == State.CONNECTING) {
+        if (entry.session != null && !entry.ended.get() || entry.state.get() == State.CONNECTING
+                || entry.state.get() == State.FAILED && entry.refused) {
+            // a login the service refused for a reason of its own (not delegated, blocked, the
+            // intermediary's own entry...) is refused again: choosing the taxpayer shows why, and
+            // only Try again asks once more, so that going through the list spends no logins of the
+            // service's limit per client on answers already given
             updateEnded();
             return;
         }
@@ -505,6 +510,7 @@ public final class MainWindowViewModel {
     private void connect(TaxpayerEntry entry, Credentials credentials) {
         entry.state.set(State.CONNECTING);
         entry.failure.set(null);
+        entry.refused = false;
         Session s = opener.open(environment, credentials);
         entry.pending = s;
         s.login().whenCompleteAsync((token, error) -> {
@@ -516,6 +522,8 @@ public final class MainWindowViewModel {
             if (error != null) {
                 s.close();
                 entry.failure.set(describe(entry, error));
+                entry.refused = ServiceException.unwrap(error) instanceof LoginRejectedException r
+                        && r.reason() != LoginRejectedException.Reason.OTHER;
                 entry.state.set(State.FAILED);
                 LOG.log(System.Logger.Level.INFO, "taxpayer {0}: {1}", entry.rin, ServiceException.unwrap(error).getMessage());
                 return;
@@ -588,6 +596,8 @@ public final class MainWindowViewModel {
         private final StringBinding failureDetail;
         private Session session;
         private Session pending;
+        /** Its last login was refused for a reason the service gave (not a fault): not tried again on choosing it. */
+        private boolean refused;
         private HistoryViewModel history;
 
         TaxpayerEntry(String rin, String name) {
@@ -722,6 +732,7 @@ public final class MainWindowViewModel {
             }
             ended.set(false);
             failure.set(null);
+            refused = false;
             if (history != null) {
                 history.endSession();
             }

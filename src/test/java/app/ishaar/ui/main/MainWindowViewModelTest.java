@@ -161,6 +161,25 @@ class MainWindowViewModelTest {
         i18n.languageProperty().set(AppLanguage.ARABIC);
         assertThat(own.failureText().get()).contains("وسيطًا").contains("«إضافة ممول»");
 
+        // chosen again after another taxpayer, the refusal is shown as it was, with no login spent
+        // on the same answer; Try again asks once more
+        vm.switchTo(entry(PHARMA));
+        int logins = opener.opened.size();
+        vm.switchTo(own);
+        assertThat(opener.opened).as("no new login on choosing a refused entry").hasSize(logins);
+        assertThat(own.stateProperty().get()).isEqualTo(State.FAILED);
+        assertThat(own.failureDetail().get()).isEqualTo("The onbehalfof header is required when an intermediary logs in.");
+        vm.retry(own);
+        assertThat(opener.opened).hasSize(logins + 1);
+        assertThat(opener.last().credentials().onBehalfOf()).isNull();
+        assertThat(own.stateProperty().get()).isEqualTo(State.CONNECTING);
+        opener.last().loginCall.completeExceptionally(new java.io.IOException("connection reset"));
+        assertThat(own.stateProperty().get()).isEqualTo(State.FAILED);
+        // a fault, not the service's answer: choosing the entry tries again
+        vm.switchTo(entry(PHARMA));
+        vm.switchTo(own);
+        assertThat(opener.opened).as("a failure that is no refusal is tried again on choosing it").hasSize(logins + 2);
+
         i18n.languageProperty().set(AppLanguage.ENGLISH);
         vm.addTaxpayer("499201773", "Giza Foods");
         vm.switchTo(entry("499201773"));
