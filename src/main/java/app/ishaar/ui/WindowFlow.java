@@ -10,6 +10,7 @@ import app.ishaar.ui.login.LoginView;
 import app.ishaar.ui.login.LoginViewModel;
 import app.ishaar.ui.main.MainWindowView;
 import app.ishaar.ui.main.MainWindowViewModel;
+import java.util.function.BooleanSupplier;
 import javafx.animation.PauseTransition;
 import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableValue;
@@ -127,12 +128,26 @@ public final class WindowFlow {
         view.prepareCurrent();
         ensureMainStage();
         mainHost.getChildren().setAll(view.root());
-        // styling makes the skins; a layout at the window's size makes the table's parts
-        mainHost.applyCss();
-        double w = Double.isFinite(mainStage.getWidth()) ? mainStage.getWidth() : mainHost.prefWidth(-1);
-        double h = Double.isFinite(mainStage.getHeight()) ? mainStage.getHeight() : mainHost.prefHeight(-1);
-        mainHost.resize(w, h);
-        mainHost.layout();
+        // styling makes the skins, and a layout at the window's size makes the table's parts: each
+        // after a frame of the dialog's own, so that the dialog answers its user between them (all
+        // in one go, the FX thread was busy for half a second after a new user's demo click); a
+        // login meanwhile shows the window, which then styles and lays itself out
+        BooleanSupplier stillAhead = () -> keptVm == vm && keptView == view && vm.madeAheadAndUnused() && !mainStage.isShowing();
+        AfterFirstFrame.run(() -> {
+            if (!stillAhead.getAsBoolean()) {
+                return;
+            }
+            mainHost.applyCss();
+            AfterFirstFrame.run(() -> {
+                if (!stillAhead.getAsBoolean()) {
+                    return;
+                }
+                double w = Double.isFinite(mainStage.getWidth()) ? mainStage.getWidth() : mainHost.prefWidth(-1);
+                double h = Double.isFinite(mainStage.getHeight()) ? mainStage.getHeight() : mainHost.prefHeight(-1);
+                mainHost.resize(w, h);
+                mainHost.layout();
+            });
+        });
     }
 
     /** Keeps a main window's view model and makes its view; its log out brings the dialog back. */
@@ -340,6 +355,11 @@ public final class WindowFlow {
     /** The main window's view model that is kept for the next login (logged out, or made ahead of the first), or the open one; null before any. */
     public MainWindowViewModel keptViewModel() {
         return keptVm;
+    }
+
+    /** The view of {@link #keptViewModel()}: the window made ahead, kept, or open; null before any. */
+    public MainWindowView keptView() {
+        return keptView;
     }
 
     /** The main window's view while a login has it open, else null. */

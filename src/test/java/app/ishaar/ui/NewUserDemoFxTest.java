@@ -51,6 +51,41 @@ class NewUserDemoFxTest extends FxSandboxTestBase {
         });
     }
 
+    /** How far the window made ahead has come, as a pulse sees it. */
+    private int madeAheadStage() {
+        if (flow.keptView() == null) {
+            return 0; // not begun
+        }
+        javafx.scene.Node n = flow.keptView().root().lookup("#history-table");
+        if (!(n instanceof javafx.scene.control.TableView<?> table) || table.getSkin() == null) {
+            return 1; // made, not styled
+        }
+        return table.getWidth() > 0 ? 3 : 2; // laid out, or styled only
+    }
+
+    @Test
+    void theDialogGoesOnDrawingBetweenMakingStylingAndLayingOutTheWindowMadeAhead() {
+        waitForDemoAccounts();
+        java.util.List<Integer> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        javafx.animation.AnimationTimer watch = new javafx.animation.AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                int stage = madeAheadStage();
+                if (seen.isEmpty() || seen.get(seen.size() - 1) != stage) {
+                    seen.add(stage);
+                }
+            }
+        };
+        interact(watch::start);
+        clickOn("#demo-erp-nile-trading");
+        waitUntil("the window made ahead is laid out", () -> !seen.isEmpty() && seen.get(seen.size() - 1) == 3);
+        interact(watch::stop);
+        // each step a frame of its own (in one go, the dialog was frozen for half a second after a
+        // new user's click), and in order
+        assertThat(seen).containsExactly(0, 1, 2, 3);
+        assertThat(flow.mainStage()).as("not shown before the login").isNull();
+    }
+
     @Test
     void aFormChangedAfterTheDemoAccountLogsInToAWindowOfItsOwn() {
         waitForDemoAccounts();
