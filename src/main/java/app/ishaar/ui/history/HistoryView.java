@@ -875,15 +875,11 @@ public final class HistoryView {
         ToggleButton details = new ToggleButton();
         details.setId("history-details");
         details.textProperty().bind(i18n.text("history.details"));
-        Tooltip detailsTip = new Tooltip();
-        detailsTip.textProperty().bind(i18n.text("history.details.tooltip", DETAILS.getDisplayText()));
-        details.setTooltip(detailsTip);
+        details.setTooltip(tooltip(i18n.text("history.details.tooltip", DETAILS.getDisplayText())));
         details.selectedProperty().bindBidirectional(vm.detailVisibleProperty());
         Button export = button("history.export", null, this::openExport);
         export.setId("history-export");
-        Tooltip exportTip = new Tooltip();
-        exportTip.textProperty().bind(i18n.text("history.export.tooltip", EXPORT.getDisplayText()));
-        export.setTooltip(exportTip);
+        export.setTooltip(tooltip(i18n.text("history.export.tooltip", EXPORT.getDisplayText())));
         exportButton = export;
 
         Node[] parts = {first, previous, label("pager.page"), page, of, next, last, new Region(), label("pager.pageSize"), size, total,
@@ -1062,9 +1058,7 @@ public final class HistoryView {
         Button b = new Button();
         b.setGraphic(icon);
         b.setId(id);
-        Tooltip t = new Tooltip();
-        t.textProperty().bind(text);
-        b.setTooltip(t);
+        b.setTooltip(tooltip(text));
         b.setOnAction(e -> action.run());
         b.accessibleTextProperty().bind(text);
         return b;
@@ -1079,8 +1073,12 @@ public final class HistoryView {
     }
 
     private Tooltip tooltip(String key) {
+        return tooltip(i18n.text(key));
+    }
+
+    private static Tooltip tooltip(ObservableValue<String> text) {
         Tooltip t = new Tooltip();
-        t.textProperty().bind(i18n.text(key));
+        t.textProperty().bind(text);
         return t;
     }
 }
