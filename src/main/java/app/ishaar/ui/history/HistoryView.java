@@ -150,12 +150,18 @@ public final class HistoryView {
      */
     public void rememberPlace() {
         String id = null;
-        if (table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow && flow.getFirstVisibleCell() != null) {
+        VirtualFlow<?> flow = flow();
+        if (flow != null && flow.getFirstVisibleCell() != null) {
             int first = flow.getFirstVisibleCell().getIndex();
             Notification n = first >= 0 && first < table.getItems().size() ? table.getItems().get(first) : null;
             id = n == null ? null : n.notificationId();
         }
         vm.leftAtProperty().set(id);
+    }
+
+    /** The table's scrolling part, or null before the table has its skin. */
+    private VirtualFlow<?> flow() {
+        return table.lookup(".virtual-flow") instanceof VirtualFlow<?> f ? f : null;
     }
 
     /** Runs once, after the first layout of the screen in a window (before that frame is drawn). */
@@ -453,7 +459,7 @@ public final class HistoryView {
             return;
         }
         boolean newPage = firstBefore == null || !shown.get(0).notificationId().equals(firstBefore.notificationId());
-        VirtualFlow<?> flow = table.lookup(".virtual-flow") instanceof VirtualFlow<?> f ? f : null;
+        VirtualFlow<?> flow = flow();
         if (newPage) {
             if (table.getSelectionModel().isEmpty()) {
                 // the table puts its keyboard focus on the first row of a new list, so Down would
@@ -564,7 +570,8 @@ public final class HistoryView {
             // once the table has its size in the window: a scroll asked before keeps its share of a
             // guessed height, and lands on another row once the table is laid out at its own
             afterFirstLayout(() -> {
-                if (table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow && top < table.getItems().size()) {
+                VirtualFlow<?> flow = flow();
+                if (flow != null && top < table.getItems().size()) {
                     flow.scrollToTop(top);
                     table.layout();
                 }
@@ -933,7 +940,7 @@ public final class HistoryView {
             } else if (e.isAltDown() && (e.getCode() == KeyCode.LEFT || e.getCode() == KeyCode.RIGHT)) {
                 // Alt+arrow pages in the reading direction: in Arabic, left is forward
                 boolean rtl = root.getEffectiveNodeOrientation() == NodeOrientation.RIGHT_TO_LEFT;
-                if ((e.getCode() == KeyCode.RIGHT) != rtl) {
+                if (e.getCode() == pagingArrowKey(true, rtl)) {
                     vm.pager().next();
                 } else {
                     vm.pager().previous();
@@ -1064,11 +1071,16 @@ public final class HistoryView {
         return b;
     }
 
+    /** The arrow that, with Alt, pages on ({@code forward}) or back in a reading direction: in Arabic, left is forward. */
+    private static KeyCode pagingArrowKey(boolean forward, boolean rtl) {
+        return forward != rtl ? KeyCode.RIGHT : KeyCode.LEFT;
+    }
+
     /** Alt+← or Alt+→ as the platform names it: the one that pages on ({@code forward}) or back in the UI's reading direction. */
     private ObservableValue<String> pagingArrow(boolean forward) {
         return Bindings.createStringBinding(() -> {
             boolean rtl = i18n.orientationProperty().get() == NodeOrientation.RIGHT_TO_LEFT;
-            return new KeyCodeCombination(forward != rtl ? KeyCode.RIGHT : KeyCode.LEFT, KeyCombination.ALT_DOWN).getDisplayText();
+            return new KeyCodeCombination(pagingArrowKey(forward, rtl), KeyCombination.ALT_DOWN).getDisplayText();
         }, i18n.orientationProperty());
     }
 
