@@ -520,6 +520,34 @@ class LoginDialogFxTest extends FxSandboxTestBase {
     }
 
     @Test
+    void aLoginSaysItIsUnderWayOnceItHasTakenAMomentNotAtTheClick() throws Exception {
+        waitForDemoAccounts();
+        sandbox().knobs().latency(Duration.ofSeconds(2));
+        fill("erp-nile-trading", "sandbox-secret-1", "");
+        // what the dialog shows in the very change that makes it busy: Log in greyed, no spinner or
+        // "Logging in…" yet (a login that ends within a moment just ends, with nothing flashing)
+        boolean[] atTheClick = new boolean[3];
+        onFx(() -> flow.loginViewModel().busyProperty().addListener((o, was, busy) -> {
+            if (busy) {
+                atTheClick[0] = lookup("#login-button").query().isDisabled();
+                atTheClick[1] = lookup("#progress").tryQuery().map(javafx.scene.Node::isVisible).orElse(false);
+                atTheClick[2] = lookup("#progressText").query().isVisible();
+            }
+        }));
+        clickOn("#login-button");
+        waitUntil("the login is under way", () -> fx(() -> flow.loginViewModel().busyProperty().get()));
+        assertThat(atTheClick[0]).as("Log in greys at the click").isTrue();
+        assertThat(atTheClick[1]).as("the spinner shows at the click").isFalse();
+        assertThat(atTheClick[2]).as("\"Logging in…\" shows at the click").isFalse();
+        waitUntil("the spinner and its words show once the login has taken a moment",
+                () -> visible("#progress") && visible("#progressText") && fx(() -> flow.loginViewModel().busyProperty().get()));
+        assertThat(text("#progressText")).isIn("Starting the sandbox…", "Logging in…");
+        clickOn("#cancel");
+        waitUntil("the login was cancelled and its spinner went with it",
+                () -> !fx(() -> flow.loginViewModel().busyProperty().get()) && !visible("#progress") && !visible("#progressText"));
+    }
+
+    @Test
     void escAndCancelStopASlowLoginAndKeepTheInput() throws Exception {
         waitForDemoAccounts();
         sandbox().knobs().latency(Duration.ofSeconds(4));

@@ -21,13 +21,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import app.ishaar.ui.common.AfterAMoment;
 import app.ishaar.ui.common.Bidi;
 import javafx.animation.PauseTransition;
 import javafx.beans.binding.Bindings;
-import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
@@ -99,8 +99,6 @@ public final class HistoryView {
     private final Node detailPane;
     private final ChoiceBox<DatePreset> preset = new ChoiceBox<>();
     private final List<Runnable> onLanguage = new ArrayList<>();
-    /** How long a page may take before the table dims and the progress indicator shows. */
-    static final int LOADING_SHOWN_AFTER_MS = 150;
     private final PauseTransition columnsSettle = new PauseTransition(Duration.millis(400));
     /** Kept: the page-size choice is bound through this adapter. */
     private final ObjectProperty<Integer> pageSizeObject;
@@ -584,20 +582,7 @@ public final class HistoryView {
         // A page that comes sooner just replaces the one before: no flash of dimming, and no two
         // extra redraws of the whole table per page. Opacity, not a
         // style class: toggling a class on the table would restyle every cell twice a page.
-        BooleanProperty slow = new SimpleBooleanProperty(this, "slowLoading", false);
-        PauseTransition slowAfter = new PauseTransition(Duration.millis(LOADING_SHOWN_AFTER_MS));
-        slowAfter.setOnFinished(e -> slow.set(vm.loadingProperty().get()));
-        Weak.<Boolean>listen(root.getProperties(), (o, was, now) -> {
-            if (now) {
-                slowAfter.playFromStart();
-            } else {
-                slowAfter.stop();
-                slow.set(false);
-            }
-        }, vm.loadingProperty());
-        if (vm.loadingProperty().get()) {
-            slowAfter.playFromStart();
-        }
+        ReadOnlyBooleanProperty slow = AfterAMoment.shown(root.getProperties(), vm.loadingProperty());
         table.opacityProperty().bind(Bindings.when(slow).then(0.55).otherwise(1.0));
         ProgressIndicator progress = new ProgressIndicator();
         progress.setId("history-progress");

@@ -2,6 +2,7 @@ package app.ishaar.ui.login;
 
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.settings.Profile;
+import app.ishaar.ui.common.AfterAMoment;
 import app.ishaar.ui.common.AfterFirstFrame;
 import app.ishaar.ui.common.Bidi;
 import app.ishaar.ui.common.ChoiceMenus;
@@ -15,6 +16,7 @@ import app.ishaar.ui.common.WrappingLabel;
 import app.ishaar.ui.i18n.I18n;
 import java.util.stream.Collectors;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.value.ObservableStringValue;
 import javafx.beans.value.ObservableValue;
@@ -518,10 +520,12 @@ public final class LoginView {
     }
 
     private Node footer() {
+        // a login that takes a moment says so; one that ends sooner just ends (the button greys at once)
+        ReadOnlyBooleanProperty underWay = AfterAMoment.shown(root.getProperties(), vm.busyProperty());
         Label progressText = new Label();
         progressText.setId("progressText");
         progressText.textProperty().bind(vm.progressText());
-        progressText.visibleProperty().bind(vm.busyProperty());
+        progressText.visibleProperty().bind(underWay);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         Button cancel = new Button();
@@ -553,7 +557,7 @@ public final class LoginView {
             ProgressIndicator progress = new ProgressIndicator();
             progress.setId("progress");
             progress.setPrefSize(20, 20);
-            progress.visibleProperty().bind(vm.busyProperty());
+            progress.visibleProperty().bind(underWay);
             progress.managedProperty().bind(progress.visibleProperty());
             bar.getChildren().add(0, progress);
         };

@@ -1,0 +1,44 @@
+package app.ishaar.ui.common;
+
+import java.util.Map;
+import javafx.animation.PauseTransition;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.value.ObservableBooleanValue;
+import javafx.util.Duration;
+
+/**
+ * Work in progress shown only once it has lasted a moment. Work that ends sooner (a login or a
+ * page from a near service) just ends: no spinner that flashes for a tenth of a second, and no
+ * frames drawn for it while the answer is on its way. The history's loading indicator and the
+ * login dialog's spinner both wait this long.
+ */
+public final class AfterAMoment {
+    private AfterAMoment() {}
+
+    /** How long work may take before it is shown as under way. */
+    public static final Duration MOMENT = Duration.millis(150);
+
+    /**
+     * True once {@code busy} has been true for {@link #MOMENT} without a break; false as soon as it
+     * is false. The owner's properties (a node's {@code getProperties()}) keep the listener, so a
+     * view model that outlives the view does not keep the view.
+     */
+    public static ReadOnlyBooleanProperty shown(Map<Object, Object> ownerProperties, ObservableBooleanValue busy) {
+        ReadOnlyBooleanWrapper shown = new ReadOnlyBooleanWrapper(false);
+        PauseTransition wait = new PauseTransition(MOMENT);
+        wait.setOnFinished(e -> shown.set(busy.get()));
+        Weak.<Boolean>listen(ownerProperties, (o, was, now) -> {
+            if (now) {
+                wait.playFromStart();
+            } else {
+                wait.stop();
+                shown.set(false);
+            }
+        }, busy);
+        if (busy.get()) {
+            wait.playFromStart();
+        }
+        return shown.getReadOnlyProperty();
+    }
+}
