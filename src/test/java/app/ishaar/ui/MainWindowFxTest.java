@@ -261,7 +261,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
     }
 
     @Test
-    void whenASessionEndsTheBannerLogsInAgainAndTheScreenKeepsItsPage() {
+    void whenASessionEndsTheBannerLogsInAgainAndTheScreenKeepsItsPage() throws Exception {
         loginAsIntermediary();
         waitUntil("the first page shows", () -> visible("#pager-next") && !lookup("#pager-next").query().isDisabled());
         clickOn("#pager-next");
@@ -274,8 +274,23 @@ class MainWindowFxTest extends FxSandboxTestBase {
         assertThat(text("#expired-text")).startsWith("The session for Nile Trading Co. has ended.");
         assertThat(visible("#relogin-secret")).as("the secret is asked for: it is not remembered").isTrue();
         typeInto("#relogin-secret", "sandbox-secret-2");
-        clickOn("#relogin");
+        // a login again that takes a while shows its spinner once it has taken a moment, not at the click
+        boolean[] spinnerAtTheClick = {true};
+        onFx(() -> main().reloginBusyProperty().addListener((o, was, busy) -> {
+            if (busy) {
+                spinnerAtTheClick[0] = lookup("#relogin-progress").query().isVisible();
+            }
+        }));
+        sandbox().knobs().latency(java.time.Duration.ofMillis(1500));
+        try {
+            clickOn("#relogin");
+            waitUntil("the spinner shows while the login again takes its time", () -> visible("#relogin-progress"));
+        } finally {
+            sandbox().knobs().latency(java.time.Duration.ZERO);
+        }
+        assertThat(spinnerAtTheClick[0]).as("the spinner shows at the click").isFalse();
         waitUntil("logged in again", () -> !visible("#expired-banner"));
+        assertThat(visible("#relogin-progress")).isFalse();
         assertThat(text("#relogin-secret")).isEmpty();
         Session after = entry(NILE).session().orElseThrow();
         assertThat(after).isNotSameAs(before);

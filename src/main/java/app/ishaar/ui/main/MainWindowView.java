@@ -1,5 +1,6 @@
 package app.ishaar.ui.main;
 
+import app.ishaar.ui.common.AfterAMoment;
 import app.ishaar.ui.common.Bidi;
 import app.ishaar.ui.common.ContextMenus;
 import app.ishaar.ui.common.LanguageSwitch;
@@ -331,8 +332,10 @@ public final class MainWindowView {
         again.disableProperty().bind(vm.reloginBusyProperty());
         again.setOnAction(e -> vm.relogin());
         ProgressIndicator busy = new ProgressIndicator();
+        busy.setId("relogin-progress");
         busy.setPrefSize(16, 16);
-        busy.visibleProperty().bind(vm.reloginBusyProperty());
+        // as the login dialog's: a login again that ends within a moment moves nothing in the banner
+        busy.visibleProperty().bind(AfterAMoment.shown(root.getProperties(), vm.reloginBusyProperty()));
         busy.managedProperty().bind(busy.visibleProperty());
 
         Label failure = new Label();
