@@ -233,6 +233,33 @@ class MainWindowFxTest extends FxSandboxTestBase {
     }
 
     @Test
+    void aTaxpayerBeingOpenedSaysSoOnceItHasTakenAMomentNotTheInstantItIsChosen() throws Exception {
+        loginAsIntermediary();
+        // what the connecting screen shows the instant it takes the window's content
+        java.util.List<Boolean> saidAtOnce = new java.util.ArrayList<>();
+        onFx(() -> lookup("#content").<javafx.scene.layout.StackPane>query().getChildren()
+                .addListener((javafx.collections.ListChangeListener<javafx.scene.Node>) c -> {
+                    for (javafx.scene.Node n : c.getList()) {
+                        javafx.scene.Node said = n.lookup("#connecting");
+                        if (said != null) {
+                            saidAtOnce.add(said.isVisible() || n.lookup("#connecting-progress").isVisible());
+                        }
+                    }
+                }));
+        sandbox().knobs().latency(java.time.Duration.ofMillis(1500));
+        try {
+            clickOn("#taxpayer-" + PHARMA);
+            waitUntil("the window says it is logging in for Pharma, with its spinner",
+                    () -> visible("#connecting") && visible("#connecting-progress"));
+            assertThat(text("#connecting")).isEqualTo("Logging in for Cairo Pharma Industries…");
+        } finally {
+            sandbox().knobs().latency(java.time.Duration.ZERO);
+        }
+        waitUntil("Pharma is open", () -> entry(PHARMA).stateProperty().get() == State.READY && visible("#history-table"));
+        assertThat(fx(() -> java.util.List.copyOf(saidAtOnce))).as("the connecting screen, each time it first showed").isNotEmpty().containsOnly(false);
+    }
+
+    @Test
     void aRenameUnderWayKeepsItsTextWhileAnotherTaxpayerConnects() throws Exception {
         loginAsIntermediary();
         sandbox().knobs().latency(java.time.Duration.ofMillis(800));

@@ -24,6 +24,8 @@ import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -567,11 +569,17 @@ public final class MainWindowView {
 
     private Node connecting(TaxpayerEntry e) {
         ProgressIndicator p = new ProgressIndicator();
+        p.setId("connecting-progress");
         p.setPrefSize(32, 32);
         Label l = new Label(i18n.get("main.taxpayer.connecting", e.label()));
         l.setId("connecting");
         VBox box = new VBox(10, p, l);
         box.setAlignment(Pos.CENTER);
+        // a taxpayer whose login ends within a moment goes straight to its history, with no
+        // "Logging in for …" flashed between the two screens
+        ReadOnlyBooleanProperty saying = AfterAMoment.shown(box.getProperties(), new SimpleBooleanProperty(true));
+        p.visibleProperty().bind(saying);
+        l.visibleProperty().bind(saying);
         return box;
     }
 
