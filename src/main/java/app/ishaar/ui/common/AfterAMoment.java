@@ -26,18 +26,27 @@ public final class AfterAMoment {
      */
     public static ReadOnlyBooleanProperty shown(Map<Object, Object> ownerProperties, ObservableBooleanValue busy) {
         ReadOnlyBooleanWrapper shown = new ReadOnlyBooleanWrapper(false);
-        PauseTransition wait = new PauseTransition(MOMENT);
-        wait.setOnFinished(e -> shown.set(busy.get()));
+        // made at the first work (not with the view: the login dialog's is on the start's path)
+        PauseTransition[] wait = {null};
+        Runnable play = () -> {
+            if (wait[0] == null) {
+                wait[0] = new PauseTransition(MOMENT);
+                wait[0].setOnFinished(e -> shown.set(busy.get()));
+            }
+            wait[0].playFromStart();
+        };
         Weak.<Boolean>listen(ownerProperties, (o, was, now) -> {
             if (now) {
-                wait.playFromStart();
+                play.run();
             } else {
-                wait.stop();
+                if (wait[0] != null) {
+                    wait[0].stop();
+                }
                 shown.set(false);
             }
         }, busy);
         if (busy.get()) {
-            wait.playFromStart();
+            play.run();
         }
         return shown.getReadOnlyProperty();
     }
