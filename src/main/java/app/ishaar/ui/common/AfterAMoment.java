@@ -10,8 +10,9 @@ import javafx.util.Duration;
 /**
  * Work in progress shown only once it has lasted a moment. Work that ends sooner (a login or a
  * page from a near service) just ends: no spinner that flashes for a tenth of a second, and no
- * frames drawn for it while the answer is on its way. The history's loading indicator and the
- * login dialog's spinner both wait this long.
+ * frames drawn for it while the answer is on its way. The history's loading indicator, the login
+ * dialog's spinner, the ended session's "Log in again" and a taxpayer's screen while it is opened
+ * all wait this long.
  */
 public final class AfterAMoment {
     private AfterAMoment() {}
@@ -48,6 +49,15 @@ public final class AfterAMoment {
         if (busy.get()) {
             play.run();
         }
+        return shown.getReadOnlyProperty();
+    }
+
+    /** True once {@link #MOMENT} has passed from now: for what is made only while work is under way. */
+    public static ReadOnlyBooleanProperty fromNow() {
+        ReadOnlyBooleanWrapper shown = new ReadOnlyBooleanWrapper(false);
+        PauseTransition wait = new PauseTransition(MOMENT);
+        wait.setOnFinished(e -> shown.set(true));
+        wait.play();
         return shown.getReadOnlyProperty();
     }
 }

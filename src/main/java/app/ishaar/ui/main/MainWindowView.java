@@ -25,7 +25,6 @@ import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyBooleanProperty;
-import javafx.beans.property.SimpleBooleanProperty;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -577,7 +576,7 @@ public final class MainWindowView {
         box.setAlignment(Pos.CENTER);
         // a taxpayer whose login ends within a moment goes straight to its history, with no
         // "Logging in for …" flashed between the two screens
-        ReadOnlyBooleanProperty saying = AfterAMoment.shown(box.getProperties(), new SimpleBooleanProperty(true));
+        ReadOnlyBooleanProperty saying = AfterAMoment.fromNow();
         p.visibleProperty().bind(saying);
         l.visibleProperty().bind(saying);
         return box;
