@@ -44,8 +44,8 @@ public final class LoginCommand implements Callable<Integer> {
         out.println("Taxpayer:     " + nz(info.taxRin()) + (info.taxpayerName() == null ? "" : "  " + nz(info.taxpayerName())));
         out.println("ERP system:   " + nz(info.erpName()));
         out.println("Client ID:    " + nz(info.clientId() == null ? session.key().clientId() : info.clientId()));
-        if (info.intermediary() || info.intermediaryRin() != null) {
-            out.println("Intermediary: " + (info.intermediary() ? "yes" : "no") + (info.intermediaryRin() == null ? "" : " (RIN " + nz(info.intermediaryRin()) + ")"));
+        if (info.saysIntermediary() || info.intermediaryRin() != null) {
+            out.println("Intermediary: " + (info.saysIntermediary() ? "yes" : "no") + (info.intermediaryRin() == null ? "" : " (RIN " + nz(info.intermediaryRin()) + ")"));
         }
         if (!info.tags().isEmpty()) {
             out.println("Tags:         " + nz(String.join(", ", info.tags())));

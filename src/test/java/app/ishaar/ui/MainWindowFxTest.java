@@ -210,6 +210,28 @@ class MainWindowFxTest extends FxSandboxTestBase {
     }
 
     @Test
+    void aTaxpayersOwnSystemIsToldItLogsInForItselfInsteadOfOfferedToAddTaxpayers() {
+        waitForDemoAccounts();
+        clickOn("#demo-erp-nile-trading");
+        clickOn("#login-button");
+        waitForMainWindow();
+        waitUntil("its history is on screen", () -> main().current() != null && main().current().stateProperty().get() == State.READY);
+        assertThat(visible("#switcher-own-only")).as("the sandbox's token for a taxpayer's own system says IsIntermediary 0").isTrue();
+        assertThat(text("#switcher-own-only")).isEqualTo("This ERP system is not an intermediary: it logs in for its own taxpayer only.");
+        assertThat(visible("#add-pane")).as("no form to add a taxpayer that could only fail").isFalse();
+        assertThat(fx(() -> lookup("#add-pane").query().isManaged())).as("nor the room it took").isFalse();
+        onFx(() -> ctx.i18n().languageProperty().set(app.ishaar.ui.i18n.AppLanguage.ARABIC));
+        waitUntil("said in Arabic", () -> text("#switcher-own-only").equals("نظام ERP هذا ليس وسيطًا: يسجّل الدخول لحساب الممول صاحبه فقط."));
+    }
+
+    @Test
+    void anIntermediaryIsOfferedToAddTaxpayersAndNotToldItActsForItselfOnly() {
+        loginAsIntermediary();
+        assertThat(visible("#add-pane")).isTrue();
+        assertThat(visible("#switcher-own-only")).isFalse();
+    }
+
+    @Test
     void aLanguageChangeRenamesTheUnnamedTaxpayerAndKeepsARenameUnderWay() {
         loginAsIntermediary();
         clickOn("#add-pane");

@@ -436,7 +436,16 @@ public final class MainWindowView {
         VBox.setVgrow(list, Priority.ALWAYS);
 
         TitledPane add = addForm();
-        VBox box = new VBox(6, title, search, list, add);
+        // a taxpayer's own system cannot act for another: it is told so instead of offered a form that would only fail
+        Label ownOnly = new WrappingLabel();
+        ownOnly.setId("switcher-own-only");
+        ownOnly.getStyleClass().add("muted");
+        ownOnly.textProperty().bind(i18n.text("switcher.ownOnly"));
+        ownOnly.visibleProperty().bind(vm.ownTaxpayerOnlyProperty());
+        ownOnly.managedProperty().bind(ownOnly.visibleProperty());
+        add.visibleProperty().bind(vm.ownTaxpayerOnlyProperty().not());
+        add.managedProperty().bind(add.visibleProperty());
+        VBox box = new VBox(6, title, search, list, add, ownOnly);
         box.setId("switcher");
         box.setPadding(new Insets(10));
         box.setPrefWidth(280);

@@ -94,6 +94,7 @@ public final class MainWindowViewModel {
     private final ReadOnlyObjectWrapper<Failure> reloginFailure = new ReadOnlyObjectWrapper<>(this, "reloginFailure");
     private final StringProperty reloginSecret = new SimpleStringProperty(this, "reloginSecret", "");
     private final ReadOnlyBooleanWrapper loggedOut = new ReadOnlyBooleanWrapper(this, "loggedOut", false);
+    private final ReadOnlyBooleanWrapper ownTaxpayerOnly = new ReadOnlyBooleanWrapper(this, "ownTaxpayerOnly", false);
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
     private final StringBinding reloginFailureText;
 
@@ -195,7 +196,8 @@ public final class MainWindowViewModel {
             first.name.set(login.token().taxpayerName());
         }
         TokenInfo t = login.token();
-        if (first != own && t != null && t.intermediary()) {
+        ownTaxpayerOnly.set(t != null && t.saysOwnTaxpayerOnly());
+        if (first != own && t != null && t.saysIntermediary()) {
             // an intermediary's token names its own taxpayer too
             own.displayRin.set(t.intermediaryRin() == null || t.intermediaryRin().isBlank() ? null : t.intermediaryRin());
             own.name.set(t.erpName() == null ? "" : t.erpName());
@@ -437,8 +439,20 @@ public final class MainWindowViewModel {
         }, fx);
     }
 
+    /**
+     * Whether the login's token said this ERP system is not an intermediary ({@code IsIntermediary
+     * "0"}): the service lets it log in for its own taxpayer only, so the window does not offer to
+     * add taxpayers to act for (one added would only fail). False while no token has said so.
+     */
+    public ReadOnlyBooleanProperty ownTaxpayerOnlyProperty() {
+        return ownTaxpayerOnly.getReadOnlyProperty();
+    }
+
     /** Adds a represented taxpayer; returns the problem's message key, or empty when added. */
     public Optional<String> addTaxpayer(String rinInput, String name) {
+        if (ownTaxpayerOnly.get()) {
+            return Optional.of("switcher.ownOnly");
+        }
         String rin = I18n.latinDigits(rinInput == null ? "" : rinInput.trim());
         if (!RIN.matcher(rin).matches()) {
             return Optional.of("login.validation.rin");

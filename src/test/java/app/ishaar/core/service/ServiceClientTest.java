@@ -107,11 +107,23 @@ class ServiceClientTest {
             assertThat(info.erpName()).isEqualTo("Nile ERP");
             assertThat(info.clientId()).isEqualTo("erp-nile");
             assertThat(info.intermediary()).isFalse();
+            assertThat(info.saysOwnTaxpayerOnly()).isTrue();
             assertThat(info.tags()).containsExactly("B2B", "B2C");
             assertThat(info.scope()).isEqualTo("InvoicingAPI");
             assertThat(info.expiresAt()).isAfter(Instant.now().plusSeconds(3500));
             assertThat(s.tokenInfo()).contains(info);
         }
+    }
+
+    @Test
+    void aTokenThatDoesNotSayWhetherItsSystemIsAnIntermediaryIsNotTakenForATaxpayersOwn() throws Exception {
+        long now = Instant.now().getEpochSecond();
+        String old = TestTokens.jwt("{\"nbf\":" + now + ",\"exp\":" + (now + 600) + ",\"TaxRin\":\"123456789\"}");
+        server.enqueue(json(200, "{\"access_token\":\"" + old + "\",\"token_type\":\"Bearer\",\"expires_in\":3600}"));
+        TokenInfo info = get(session().login());
+        assertThat(info.intermediary()).isNull();
+        assertThat(info.saysIntermediary()).isFalse();
+        assertThat(info.saysOwnTaxpayerOnly()).as("only an IsIntermediary of 0 says so").isFalse();
     }
 
     @Test

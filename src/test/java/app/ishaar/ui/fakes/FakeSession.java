@@ -38,8 +38,14 @@ public final class FakeSession implements Session {
         loginCall.thenAccept(t -> token = t);
     }
 
+    /** A token that does not say whether the ERP system is an intermediary (as older tokens do not). */
     public static TokenInfo token(String rin, String name, Instant expiresAt) {
-        return new TokenInfo(rin, name, "Demo ERP", "client", false, null, List.of("B2B"), "InvoicingAPI", expiresAt);
+        return token(rin, name, expiresAt, null);
+    }
+
+    /** A token whose {@code IsIntermediary} says {@code intermediary} (null: it does not say). */
+    public static TokenInfo token(String rin, String name, Instant expiresAt, Boolean intermediary) {
+        return new TokenInfo(rin, name, "Demo ERP", "client", intermediary, null, List.of("B2B"), "InvoicingAPI", expiresAt);
     }
 
     public Credentials credentials() {

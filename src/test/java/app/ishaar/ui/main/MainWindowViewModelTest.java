@@ -190,6 +190,34 @@ class MainWindowViewModelTest {
     }
 
     @Test
+    void aTaxpayersOwnSystemIsNotOfferedToAddTaxpayersItCouldNotActFor() throws Exception {
+        Environment env = Environment.sandbox("http://127.0.0.1:1", "http://127.0.0.1:2");
+        Profile own = new Profile("SANDBOX|erp-nile-trading", "SANDBOX", null, null, "erp-nile-trading", null, false, List.of(), null);
+        settings.update(s -> s.withProfile(own));
+        Credentials c = new Credentials("erp-nile-trading", "sandbox-secret-1".toCharArray(), null, null);
+        FakeSession s = new FakeSession(env, c.copy());
+        s.loginCall.complete(FakeSession.token(NILE, null, clock.instant().plusSeconds(3600), false));
+        MainWindowViewModel ownVm = new MainWindowViewModel(i18n, DIRECT, DIRECT, opener, secrets, settings, clock,
+                new LoginViewModel.LoginResult(s, s.loginCall.join(), own, c, env));
+
+        assertThat(ownVm.ownTaxpayerOnlyProperty().get()).as("its token says IsIntermediary 0").isTrue();
+        assertThat(ownVm.addTaxpayer(PHARMA, "Cairo Pharma Industries")).contains("switcher.ownOnly");
+        assertThat(ownVm.entries()).extracting(TaxpayerEntry::rin).containsExactly((String) null);
+        assertThat(settings.get().profile("SANDBOX|erp-nile-trading").orElseThrow().taxpayers()).isEmpty();
+
+        // an intermediary's token, or one that does not say (older tokens), keeps the offer
+        assertThat(vm.ownTaxpayerOnlyProperty().get()).isFalse();
+        Profile profile = vm.profile();
+        Credentials ic = new Credentials("erp-delta-accounting", "sandbox-secret-2".toCharArray(), NILE, null);
+        FakeSession is = new FakeSession(env, ic.copy());
+        is.loginCall.complete(FakeSession.token(NILE, null, clock.instant().plusSeconds(3600), true));
+        MainWindowViewModel intermediaryVm = new MainWindowViewModel(i18n, DIRECT, DIRECT, opener, secrets, settings, clock,
+                new LoginViewModel.LoginResult(is, is.loginCall.join(), profile, ic, env));
+        assertThat(intermediaryVm.ownTaxpayerOnlyProperty().get()).isFalse();
+        assertThat(intermediaryVm.addTaxpayer("499201773", "Giza Foods")).isEmpty();
+    }
+
+    @Test
     void taxpayersAreAddedWithAValidatedRinRenamedAndRemovedAndSaved() {
         assertThat(vm.addTaxpayer("12345", "x")).contains("login.validation.rin");
         assertThat(vm.addTaxpayer(PHARMA, "again")).contains("switcher.validation.duplicate");

@@ -84,15 +84,22 @@ public final class TokenClaims {
         return s.isBlank() ? null : s;
     }
 
-    private static boolean flag(JsonNode v) {
+    /** A "0"/"1" flag (or a JSON boolean, or "true"/"false"); null when it is missing or says neither. */
+    private static Boolean flag(JsonNode v) {
         if (v == null || v.isNull()) {
-            return false;
+            return null;
         }
         if (v.isBoolean()) {
             return v.asBoolean();
         }
         String s = v.asText().trim();
-        return s.equals("1") || s.equalsIgnoreCase("true");
+        if (s.equals("1") || s.equalsIgnoreCase("true")) {
+            return Boolean.TRUE;
+        }
+        if (s.equals("0") || s.equalsIgnoreCase("false")) {
+            return Boolean.FALSE;
+        }
+        return null;
     }
 
     private static List<String> list(JsonNode v) {
