@@ -16,11 +16,20 @@ import javafx.scene.text.Text;
  * lines itself (greedy, at spaces, measuring each candidate line) and shows one {@code Text} per line.
  * Linear in the text's length; re-wraps when the width changes. {@link WrappingLabel} shows a
  * label's text through it.
+ *
+ * <p>Data laid out left to right (JSON) may instead take each paragraph's own direction
+ * ({@link #setContentEachParagraphInItsOwnDirection}): a paragraph whose first strong character is
+ * right to left (an Arabic string value on a line of its own) reads right to left, as a block at its
+ * indentation whose lines are flush on its right, where they start, while the rest reads left to
+ * right. Within one left-to-right line, an Arabic sentence
+ * holding Latin words or numbers would show its parts in the wrong order.
  */
 public final class WrappedText extends VBox {
     private final Text probe = new Text();
     private String text = "";
     private boolean rightToLeft;
+    /** Each paragraph in its own direction (the box itself left to right). */
+    private boolean eachOwn;
     private double wrapWidth = -1;
     private Font font;
     private Paint fill;
@@ -37,12 +46,26 @@ public final class WrappedText extends VBox {
     }
 
     public void setContent(String newText, boolean rtl) {
+        setContent(newText, rtl, false);
+    }
+
+    /**
+     * Shows left-to-right data whose paragraphs each read in their own direction, by their first
+     * strong character: one that reads right to left starts at its indentation and reads from there
+     * (see the class's comment).
+     */
+    public void setContentEachParagraphInItsOwnDirection(String newText) {
+        setContent(newText, false, true);
+    }
+
+    private void setContent(String newText, boolean rtl, boolean eachParagraphOwn) {
         String t = newText == null ? "" : newText;
-        if (t.equals(text) && rtl == rightToLeft && !getChildren().isEmpty()) {
+        if (t.equals(text) && rtl == rightToLeft && eachParagraphOwn == eachOwn && !getChildren().isEmpty()) {
             return;
         }
         this.text = t;
         this.rightToLeft = rtl;
+        this.eachOwn = eachParagraphOwn;
         measured.clear();
         unwrapped = -1;
         setNodeOrientation(rtl ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT);
@@ -88,8 +111,16 @@ public final class WrappedText extends VBox {
     /** The unwrapped width, measured once for a text and font. */
     private double unwrapped = -1;
 
+    /**
+     * A line as shown: its text (with its paragraph's indentation), its direction, and, for a
+     * right-to-left line in left-to-right data ({@code block}), how many of its leading spaces are
+     * its indentation, drawn as a margin on its left (in its own direction, they would fall on its
+     * right); {@code paragraph} counts the text's paragraphs.
+     */
+    private record Line(String text, boolean rtl, int indent, boolean block, int paragraph) {}
+
     /** A text's lines at one width, and how tall they stand one under the other. */
-    private record Measured(List<String> lines, double height) {}
+    private record Measured(List<Line> lines, double height) {}
 
     /** The text measured at the widths asked for lately (a layout asks for a few), each once. */
     private final java.util.LinkedHashMap<Long, Measured> measured = new java.util.LinkedHashMap<>(8, 0.75f, true) {
@@ -103,11 +134,11 @@ public final class WrappedText extends VBox {
         long key = width <= 0 ? -1 : Math.round(width);
         Measured m = measured.get(key);
         if (m == null) {
-            List<String> lines = wrap(text, key < 0 ? -1 : key);
+            List<Line> lines = wrap(text, key < 0 ? -1 : key);
             double height = 0;
-            for (String line : lines) {
+            for (Line line : lines) {
                 // as the box stacks them: each line's own height (a fallback font may make it taller), snapped
-                probe.setText(line.isEmpty() ? " " : line);
+                probe.setText(line.text().isEmpty() ? " " : line.text());
                 height += snapSizeY(probe.getLayoutBounds().getHeight());
             }
             height += Math.max(0, lines.size() - 1) * snapSpaceY(getSpacing());
@@ -119,7 +150,7 @@ public final class WrappedText extends VBox {
 
     /** The lines of the text at this width (no nodes made). */
     public List<String> linesAt(double width) {
-        return measure(width).lines();
+        return measure(width).lines().stream().map(Line::text).toList();
     }
 
     /** How tall the text is at this width: its lines, one under the other. */
@@ -134,29 +165,48 @@ public final class WrappedText extends VBox {
         }
     }
 
-    /** The lines as shown (tests). */
+    /** The lines as shown, each with its indentation (tests). */
     public List<String> lines() {
-        return getChildren().stream().map(n -> ((Text) n).getText()).toList();
+        return shown.stream().map(Line::text).toList();
     }
+
+    /** Whether each shown line reads right to left (tests). */
+    public List<Boolean> linesRightToLeft() {
+        return shown.stream().map(Line::rtl).toList();
+    }
+
+    private List<Line> shown = List.of();
 
     /** Shows the lines at the current width, reusing the line nodes already there. */
     private void show() {
-        List<String> lines = linesAt(wrapWidth);
+        List<Line> lines = measure(wrapWidth).lines();
+        shown = lines;
         javafx.collections.ObservableList<javafx.scene.Node> nodes = getChildren();
-        NodeOrientation dir = rightToLeft ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT;
+        // a right-to-left block's lines are flush on the right of its widest line
+        double[] blockWidth = new double[lines.isEmpty() ? 0 : lines.get(lines.size() - 1).paragraph() + 1];
+        for (Line l : lines) {
+            if (l.block()) {
+                blockWidth[l.paragraph()] = Math.max(blockWidth[l.paragraph()], width(l.text().substring(l.indent())));
+            }
+        }
         for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i).isEmpty() ? " " : lines.get(i);
+            Line l = lines.get(i);
+            String line = l.text().substring(l.indent());
+            line = line.isEmpty() ? " " : line;
+            NodeOrientation dir = l.rtl() ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT;
+            Text t;
             if (i < nodes.size()) {
-                Text t = (Text) nodes.get(i);
+                t = (Text) nodes.get(i);
                 t.setText(line);
-                t.setNodeOrientation(dir);
             } else {
-                Text t = new Text(line);
+                t = new Text(line);
                 t.setFont(font);
                 t.setFill(fill);
-                t.setNodeOrientation(dir);
                 nodes.add(t);
             }
+            t.setNodeOrientation(dir);
+            double left = l.block() ? (l.indent() == 0 ? 0 : width(l.text().substring(0, l.indent()))) + blockWidth[l.paragraph()] - width(line) : 0;
+            VBox.setMargin(t, left <= 0 ? null : new javafx.geometry.Insets(0, 0, 0, left));
         }
         if (nodes.size() > lines.size()) {
             nodes.remove(lines.size(), nodes.size());
@@ -175,32 +225,43 @@ public final class WrappedText extends VBox {
         return probe.getLayoutBounds().getWidth();
     }
 
-    public List<String> wrap(String all, double max) {
-        List<String> out = new ArrayList<>();
+    private List<Line> wrap(String all, double max) {
+        List<Line> out = new ArrayList<>();
+        List<String> pieces = new ArrayList<>();
+        int index = -1;
         for (String paragraph : all.split("\n", -1)) {
+            index++;
+            boolean rtl = eachOwn ? Bidi.rightToLeft(paragraph) : rightToLeft;
+            // right-to-left data in left-to-right data: its indentation is drawn as a margin
+            boolean indentAsMargin = eachOwn && rtl;
             if (max <= 0 || paragraph.isEmpty() || (paragraph.length() <= MAX_LINE_CHARS && width(paragraph) <= max)) {
-                out.add(paragraph);
+                out.add(new Line(paragraph, rtl, indentAsMargin ? leadingSpaces(paragraph) : 0, indentAsMargin, index));
                 continue;
             }
             // a paragraph's indentation (a JSON member's level) starts each of its lines, unless it
             // takes more than half the line
-            int lead = 0;
-            while (lead < paragraph.length() && paragraph.charAt(lead) == ' ') {
-                lead++;
-            }
+            int lead = leadingSpaces(paragraph);
             String indent = paragraph.substring(0, lead);
             double indentWidth = lead == 0 ? 0 : width(indent);
             if (indentWidth > max / 2) {
                 indent = "";
                 indentWidth = 0;
             }
-            int first = out.size();
-            wrapWords(paragraph.substring(lead), max - indentWidth, out);
-            for (int i = first; i < out.size(); i++) {
-                out.set(i, indent + out.get(i));
+            pieces.clear();
+            wrapWords(paragraph.substring(lead), max - indentWidth, pieces);
+            for (String piece : pieces) {
+                out.add(new Line(indent + piece, rtl, indentAsMargin ? indent.length() : 0, indentAsMargin, index));
             }
         }
         return out;
+    }
+
+    private static int leadingSpaces(String s) {
+        int lead = 0;
+        while (lead < s.length() && s.charAt(lead) == ' ') {
+            lead++;
+        }
+        return lead;
     }
 
     /** Adds the lines of a paragraph without indentation, each at most {@code max} wide. */

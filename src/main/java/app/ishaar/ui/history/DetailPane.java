@@ -122,8 +122,16 @@ final class DetailPane {
         // WrappedText: JavaFX 21's own wrapping of right-to-left text draws lines past the edge
         WrappedText messageText = new WrappedText(Font.font(MESSAGE_FONT_SIZE), Color.web("#1f2937"));
         messageText.setId("detail-message-text");
-        Runnable show = () -> messageText.setContent(vm.messageProperty().get(), vm.messageRightToLeftProperty().get());
-        Weak.listen(messageText.getProperties(), (o, a, b) -> show.run(), vm.messageProperty(), vm.messageRightToLeftProperty());
+        // JSON reads left to right, an Arabic string value on its line of its own right to left (MessageText.asJson)
+        Runnable show = () -> {
+            if (vm.messageWasJsonProperty().get()) {
+                messageText.setContentEachParagraphInItsOwnDirection(vm.messageProperty().get());
+            } else {
+                messageText.setContent(vm.messageProperty().get(), vm.messageRightToLeftProperty().get());
+            }
+        };
+        Weak.listen(messageText.getProperties(), (o, a, b) -> show.run(), vm.messageProperty(), vm.messageRightToLeftProperty(),
+                vm.messageWasJsonProperty());
         show.run();
         scroll.viewportBoundsProperty().addListener((o, a, b) -> messageText.setWrapWidth(Math.max(60, b.getWidth() - 44)));
         VBox message = new VBox(messageText);

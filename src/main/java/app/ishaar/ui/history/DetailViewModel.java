@@ -102,8 +102,8 @@ public final class DetailViewModel {
             message.set(text);
             messageWasJson.set(json.isPresent());
             messageWasHtml.set(json.isEmpty() && MessageText.looksLikeHtml(raw));
-            // JSON is data, not prose: its syntax reads left to right (Arabic in its strings still
-            // reads right to left within its line)
+            // JSON is data, not prose: its syntax reads left to right (an Arabic string value, on a
+            // line of its own, right to left: MessageText.asJson)
             messageRightToLeft.set(json.isEmpty() && MessageText.rightToLeft(n.language(), text));
         }
         batched.set(Status.fromWire(n.status()).orElse(null) == Status.BATCHED);

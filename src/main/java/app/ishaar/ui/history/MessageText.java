@@ -61,7 +61,33 @@ public final class MessageText {
         } catch (IOException e) {
             return Optional.empty();
         }
-        return Optional.of(out.toString());
+        return Optional.of(ownLineForRightToLeftValues(out.toString()));
+    }
+
+    /** A member on one laid-out line whose value is a string: indentation, name, value, comma. */
+    private static final Pattern STRING_MEMBER = Pattern.compile("( *)(\"(?:[^\"\\\\]|\\\\.)*\") : (\"(?:[^\"\\\\]|\\\\.)*\")(,?)");
+
+    /**
+     * Puts each string value that reads right to left (an Arabic sentence) on a line of its own,
+     * under its member's name and one level deeper, where it can be shown in its own direction: on
+     * the name's left-to-right line, its Arabic words and the Latin words or numbers among them
+     * would show in the wrong order. The layout stays valid JSON.
+     */
+    private static String ownLineForRightToLeftValues(String laidOut) {
+        StringBuilder b = new StringBuilder(laidOut.length() + 64);
+        String[] lines = laidOut.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            if (i > 0) {
+                b.append('\n');
+            }
+            java.util.regex.Matcher m = STRING_MEMBER.matcher(lines[i]);
+            if (m.matches() && Bidi.rightToLeft(m.group(3))) {
+                b.append(m.group(1)).append(m.group(2)).append(" :\n").append(m.group(1)).append("  ").append(m.group(3)).append(m.group(4));
+            } else {
+                b.append(lines[i]);
+            }
+        }
+        return b.toString();
     }
 
     /** True when the text carries HTML markup. */

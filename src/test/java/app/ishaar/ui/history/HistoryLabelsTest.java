@@ -103,12 +103,19 @@ class HistoryLabelsTest {
     }
 
     @Test
-    void aJsonMessageIsLaidOutOneMemberPerLineAndReadsLeftToRight() {
+    void aJsonMessageIsLaidOutOneMemberPerLineAndReadsLeftToRight() throws Exception {
         String system = "{\"typeId\":\"6\",\"internalId\":\"INV-2026-208388\",\"amount\":891074.54,\"tags\":[\"<b>\",\"x\"],"
                 + "\"text\":\"استلام الفاتورة\"}";
         String laidOut = MessageText.asJson(system).orElseThrow();
         assertThat(laidOut.lines().toList()).hasSizeGreaterThan(5)
-                .contains("  \"internalId\" : \"INV-2026-208388\",", "  \"amount\" : 891074.54,", "  \"text\" : \"استلام الفاتورة\"");
+                .contains("  \"internalId\" : \"INV-2026-208388\",", "  \"amount\" : 891074.54,")
+                // an Arabic value on a line of its own under its name, where it can read right to left
+                .containsSubsequence("  \"text\" :", "    \"استلام الفاتورة\"");
+        String quoted = MessageText.asJson("{\"a\":{\"b\":\"قال \\\"نعم\\\" INV-1\",\"c\":\"English \\\"عربي\\\"\"}}").orElseThrow();
+        assertThat(quoted.lines().toList()).as("escaped quotes within; a value that starts in English stays on its line")
+                .containsExactly("{", "  \"a\" : {", "    \"b\" :", "      \"قال \\\"نعم\\\" INV-1\",", "    \"c\" : \"English \\\"عربي\\\"\"", "  }", "}");
+        assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(quoted)).as("still the same JSON")
+                .isEqualTo(new com.fasterxml.jackson.databind.ObjectMapper().readTree("{\"a\":{\"b\":\"قال \\\"نعم\\\" INV-1\",\"c\":\"English \\\"عربي\\\"\"}}"));
         assertThat(laidOut).startsWith("{").endsWith("}").doesNotContain("\\u");
         assertThat(MessageText.asJson("  [1, {\"a\": null}]\n")).isPresent();
 

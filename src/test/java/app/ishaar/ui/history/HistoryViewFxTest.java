@@ -30,6 +30,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
+import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -716,6 +717,49 @@ class HistoryViewFxTest {
         assertThat(member).hasSizeGreaterThan(3).allMatch(l -> l.startsWith("    ") && !l.startsWith("     "));
         assertThat(String.join(" ", member.stream().map(String::strip).toList())).isEqualTo("\"text\" : \"" + longValue + "\"");
         assertThat(lines.subList(end, lines.size())).containsExactly("  }", "}");
+    }
+
+    @Test
+    void anArabicValueInAJsonMessageReadsRightToLeftOnALineOfItsOwnAtItsMembersLevel(FxRobot robot) throws Exception {
+        settled();
+        String value = "استلمت الفاتورة INV-2026-477498 (الرقم الموحد M44797GGXTM00SS8JHNM4K3A5K) من بورسعيد للشحن بقيمة 40,899.24 جنيه مصري.";
+        String json = "{\"event\":\"DocumentReceived\",\"text\":\"" + value + "\",\"amount\":\"40,899.24\"}";
+        Instant t = Instant.parse("2026-03-10T08:00:00Z");
+        Notification n = new Notification("JSON-AR", t, t, "6", "x", json, "system", "erp", "ar", "delivered", List.of());
+        robot.interact(() -> vm.selectedProperty().set(n));
+        WrappedText message = robot.lookup("#detail-message-text").query();
+        until(() -> message.lines().size() > 5);
+        List<String> lines = fx(message::lines);
+        List<Boolean> rtl = fx(message::linesRightToLeft);
+        assertThat(lines.subList(0, 3)).containsExactly("{", "  \"event\" : \"DocumentReceived\",", "  \"text\" :");
+        int amount = lines.indexOf("  \"amount\" : \"40,899.24\"");
+        assertThat(amount).as("the members after it as before, %s", lines).isGreaterThan(3);
+        List<String> valueLines = lines.subList(3, amount);
+        assertThat(String.join(" ", valueLines.stream().map(String::strip).toList())).isEqualTo("\"" + value + "\",");
+        assertThat(valueLines).allMatch(l -> l.startsWith("    ") && !l.startsWith("     "));
+        assertThat(rtl.subList(3, amount)).as("the Arabic value reads right to left").containsOnly(true);
+        assertThat(rtl.subList(0, 3)).as("the JSON around it left to right").containsOnly(false);
+        assertThat(rtl.get(amount)).isFalse();
+
+        // as drawn: the value's lines right to left, a block one level deeper than its name, flush on
+        // its right, where each of its lines starts
+        List<javafx.geometry.NodeOrientation> drawn = fx(() -> message.getChildren().stream().map(Node::getEffectiveNodeOrientation).toList());
+        assertThat(drawn.subList(3, amount)).containsOnly(javafx.geometry.NodeOrientation.RIGHT_TO_LEFT);
+        assertThat(drawn.subList(0, 3)).containsOnly(javafx.geometry.NodeOrientation.LEFT_TO_RIGHT);
+        Text name = fx(() -> (Text) message.getChildren().get(2));
+        double nameX = fx(() -> name.getBoundsInParent().getMinX());
+        // the name's line carries its indentation (two spaces) in its text; the value's, four, as a margin
+        double indentWidth = fx(() -> {
+            Text four = new Text("    ");
+            four.setFont(name.getFont());
+            return four.getLayoutBounds().getWidth();
+        });
+        List<javafx.geometry.Bounds> drawnValue = fx(() -> message.getChildren().subList(3, amount).stream().map(Node::getBoundsInParent).toList());
+        assertThat(drawnValue.stream().mapToDouble(javafx.geometry.Bounds::getMinX).min().orElseThrow() - nameX).as("one level deeper than its name")
+                .isCloseTo(indentWidth, org.assertj.core.data.Offset.offset(1.0));
+        assertThat(drawnValue).as("its lines flush on the right").allSatisfy(b -> assertThat(b.getMaxX())
+                .isCloseTo(drawnValue.get(0).getMaxX(), org.assertj.core.data.Offset.offset(1.0)));
+        assertThat(drawnValue.stream().mapToDouble(javafx.geometry.Bounds::getMinX).distinct().count()).as("a ragged left edge, as wrapped prose has").isGreaterThan(1);
     }
 
     // ---- language, export dialog ----
