@@ -115,12 +115,20 @@ class ServiceClientTest {
         }
     }
 
+    /**
+     * Logs in with an older-style token: {@code nbf} now, {@code exp} (a string) in 600 s, and
+     * {@code claims} after them; {@code response} adds members to the token response.
+     */
+    private TokenInfo loginWithClaims(String claims, String response) throws Exception {
+        long now = Instant.now().getEpochSecond();
+        String token = TestTokens.jwt("{\"nbf\":" + now + ",\"exp\":\"" + (now + 600) + "\"" + claims + "}");
+        server.enqueue(json(200, "{\"access_token\":\"" + token + "\",\"token_type\":\"Bearer\",\"expires_in\":3600" + response + "}"));
+        return get(session().login());
+    }
+
     @Test
     void aTokenThatDoesNotSayWhetherItsSystemIsAnIntermediaryIsNotTakenForATaxpayersOwn() throws Exception {
-        long now = Instant.now().getEpochSecond();
-        String old = TestTokens.jwt("{\"nbf\":" + now + ",\"exp\":" + (now + 600) + ",\"TaxRin\":\"123456789\"}");
-        server.enqueue(json(200, "{\"access_token\":\"" + old + "\",\"token_type\":\"Bearer\",\"expires_in\":3600}"));
-        TokenInfo info = get(session().login());
+        TokenInfo info = loginWithClaims(",\"TaxRin\":\"123456789\"", "");
         assertThat(info.intermediary()).isNull();
         assertThat(info.saysIntermediary()).isFalse();
         assertThat(info.saysOwnTaxpayerOnly()).as("only an IsIntermediary of 0 says so").isFalse();
@@ -129,9 +137,7 @@ class ServiceClientTest {
     @Test
     void claimsAreReadTolerantlyFromAnOlderTokenWithoutFlagsOrTags() throws Exception {
         long now = Instant.now().getEpochSecond();
-        String old = TestTokens.jwt("{\"nbf\":" + now + ",\"exp\":\"" + (now + 600) + "\",\"IsIntermediary\":\"1\",\"IntermedRIN\":\"555666777\"}");
-        server.enqueue(json(200, "{\"access_token\":\"" + old + "\",\"token_type\":\"Bearer\",\"expires_in\":3600,\"scope\":\"Other\"}"));
-        TokenInfo info = get(session().login());
+        TokenInfo info = loginWithClaims(",\"IsIntermediary\":\"1\",\"IntermedRIN\":\"555666777\"", ",\"scope\":\"Other\"");
         assertThat(info.taxRin()).isNull();
         assertThat(info.tags()).isEmpty();
         assertThat(info.intermediary()).isTrue();

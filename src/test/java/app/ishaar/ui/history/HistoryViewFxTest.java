@@ -697,16 +697,22 @@ class HistoryViewFxTest {
         assertThat(widestBlob).isLessThanOrEqualTo(available);
     }
 
+    /** Selects a system-channel notification carrying {@code json} and waits for its message to show more than {@code lines} lines. */
+    private WrappedText detailOfSystemMessage(FxRobot robot, String json, String language, int lines) throws Exception {
+        Instant t = Instant.parse("2026-03-10T08:00:00Z");
+        Notification n = new Notification("JSON-" + language, t, t, "6", "x", json, "system", "erp", language, "delivered", List.of());
+        robot.interact(() -> vm.selectedProperty().set(n));
+        WrappedText message = robot.lookup("#detail-message-text").query();
+        until(() -> message.lines().size() > lines);
+        return message;
+    }
+
     @Test
     void aWrappedJsonMemberKeepsItsIndentationOnEachOfItsLines(FxRobot robot) throws Exception {
         settled();
         String longValue = "word ".repeat(150).strip();
         String json = "{\"event\":\"DocumentReceived\",\"nested\":{\"text\":\"" + longValue + "\"}}";
-        Instant t = Instant.parse("2026-03-10T08:00:00Z");
-        Notification n = new Notification("JSON-1", t, t, "6", "x", json, "system", "erp", "en", "delivered", List.of());
-        robot.interact(() -> vm.selectedProperty().set(n));
-        WrappedText message = robot.lookup("#detail-message-text").query();
-        until(() -> message.lines().size() > 8);
+        WrappedText message = detailOfSystemMessage(robot, json, "en", 8);
         List<String> lines = fx(message::lines);
         assertThat(lines.get(0)).isEqualTo("{");
         assertThat(lines.get(1)).isEqualTo("  \"event\" : \"DocumentReceived\",");
@@ -724,11 +730,7 @@ class HistoryViewFxTest {
         settled();
         String value = "استلمت الفاتورة INV-2026-477498 (الرقم الموحد M44797GGXTM00SS8JHNM4K3A5K) من بورسعيد للشحن بقيمة 40,899.24 جنيه مصري.";
         String json = "{\"event\":\"DocumentReceived\",\"text\":\"" + value + "\",\"amount\":\"40,899.24\"}";
-        Instant t = Instant.parse("2026-03-10T08:00:00Z");
-        Notification n = new Notification("JSON-AR", t, t, "6", "x", json, "system", "erp", "ar", "delivered", List.of());
-        robot.interact(() -> vm.selectedProperty().set(n));
-        WrappedText message = robot.lookup("#detail-message-text").query();
-        until(() -> message.lines().size() > 5);
+        WrappedText message = detailOfSystemMessage(robot, json, "ar", 5);
         List<String> lines = fx(message::lines);
         List<Boolean> rtl = fx(message::linesRightToLeft);
         assertThat(lines.subList(0, 3)).containsExactly("{", "  \"event\" : \"DocumentReceived\",", "  \"text\" :");
