@@ -14,8 +14,10 @@ import java.util.Map;
  * @param history per represented taxpayer view state, keyed by {@link #historyKey}
  * @param mainWindow where the main window was, or null (the default size, centred)
  * @param taxpayerListHiddenIn the profiles (their ids) whose main window hides its taxpayer list (View →
- *     Taxpayer list): an intermediary's window needs it, a taxpayer's own system has one entry there;
- *     shown by default
+ *     Taxpayer list): an intermediary's window needs it, a taxpayer's own system has one entry there
+ * @param taxpayerListShownIn the profiles whose main window shows its taxpayer list because the user
+ *     chose so; a profile in neither list has it shown, unless its system logs in for its own
+ *     taxpayer only (the main window then hides it)
  */
 public record Settings(
         int version,
@@ -25,7 +27,8 @@ public record Settings(
         List<Profile> profiles,
         Map<String, HistoryPrefs> history,
         WindowBounds mainWindow,
-        List<String> taxpayerListHiddenIn) {
+        List<String> taxpayerListHiddenIn,
+        List<String> taxpayerListShownIn) {
 
     public static final int CURRENT_VERSION = 1;
 
@@ -33,12 +36,16 @@ public record Settings(
         language = language == null ? "en" : language;
         profiles = profiles == null ? List.of() : List.copyOf(profiles);
         history = history == null ? Map.of() : Map.copyOf(history);
-        taxpayerListHiddenIn = taxpayerListHiddenIn == null ? List.of()
-                : taxpayerListHiddenIn.stream().filter(java.util.Objects::nonNull).distinct().sorted().toList();
+        taxpayerListHiddenIn = ids(taxpayerListHiddenIn);
+        taxpayerListShownIn = ids(taxpayerListShownIn);
+    }
+
+    private static List<String> ids(List<String> ids) {
+        return ids == null ? List.of() : ids.stream().filter(java.util.Objects::nonNull).distinct().sorted().toList();
     }
 
     public static Settings defaults() {
-        return new Settings(CURRENT_VERSION, null, false, null, List.of(), Map.of(), null, List.of());
+        return new Settings(CURRENT_VERSION, null, false, null, List.of(), Map.of(), null, List.of(), List.of());
     }
 
     /** The key of a represented taxpayer's view state: profile id and RIN ("-" for the ERP's own). */
@@ -47,7 +54,7 @@ public record Settings(
     }
 
     public Settings withLanguage(String lang, boolean latin) {
-        return new Settings(version, lang, latin, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn);
+        return new Settings(version, lang, latin, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn);
     }
 
     public Settings withProfile(Profile profile) {
@@ -58,7 +65,7 @@ public record Settings(
             }
         }
         list.add(profile);
-        return new Settings(version, language, latinDigits, profile.id(), list, history, mainWindow, taxpayerListHiddenIn);
+        return new Settings(version, language, latinDigits, profile.id(), list, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn);
     }
 
     public java.util.Optional<Profile> profile(String id) {
@@ -68,11 +75,11 @@ public record Settings(
     public Settings withHistory(String key, HistoryPrefs prefs) {
         java.util.Map<String, HistoryPrefs> map = new java.util.HashMap<>(history);
         map.put(key, prefs);
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, map, mainWindow, taxpayerListHiddenIn);
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, map, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn);
     }
 
     public Settings withMainWindow(WindowBounds bounds) {
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, bounds, taxpayerListHiddenIn);
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, bounds, taxpayerListHiddenIn, taxpayerListShownIn);
     }
 
     /** Whether the profile's main window hides its taxpayer list. */
@@ -80,12 +87,17 @@ public record Settings(
         return taxpayerListHiddenIn.contains(profileId);
     }
 
+    /** Whether the profile's taxpayer list is shown or hidden by a choice (the user's, or the main window's for it). */
+    public boolean taxpayerListChosen(String profileId) {
+        return taxpayerListHiddenIn.contains(profileId) || taxpayerListShownIn.contains(profileId);
+    }
+
     public Settings withTaxpayerListHidden(String profileId, boolean hidden) {
-        java.util.List<String> ids = new java.util.ArrayList<>(taxpayerListHiddenIn);
-        ids.remove(profileId);
-        if (hidden) {
-            ids.add(profileId);
-        }
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, ids);
+        java.util.List<String> hiddenIn = new java.util.ArrayList<>(taxpayerListHiddenIn);
+        java.util.List<String> shownIn = new java.util.ArrayList<>(taxpayerListShownIn);
+        hiddenIn.remove(profileId);
+        shownIn.remove(profileId);
+        (hidden ? hiddenIn : shownIn).add(profileId);
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, hiddenIn, shownIn);
     }
 }

@@ -55,6 +55,7 @@ final class SettingsReader {
         Map<String, HistoryPrefs> history = null;
         WindowBounds mainWindow = null;
         List<String> taxpayerListHiddenIn = null;
+        List<String> taxpayerListShownIn = null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             p.nextToken();
@@ -67,10 +68,11 @@ final class SettingsReader {
                 case "history" -> history = map(p, SettingsReader::historyPrefs);
                 case "mainWindow" -> mainWindow = p.currentToken() == JsonToken.VALUE_NULL ? null : windowBounds(p);
                 case "taxpayerListHiddenIn" -> taxpayerListHiddenIn = list(p, SettingsReader::text);
+                case "taxpayerListShownIn" -> taxpayerListShownIn = list(p, SettingsReader::text);
                 default -> p.skipChildren();
             }
         }
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn);
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn);
     }
 
     private static WindowBounds windowBounds(JsonParser p) throws IOException {

@@ -197,6 +197,11 @@ public final class MainWindowViewModel {
         }
         TokenInfo t = login.token();
         ownTaxpayerOnly.set(t != null && t.saysOwnTaxpayerOnly());
+        if (ownTaxpayerOnly.get() && entries.size() == 1 && !settings.get().taxpayerListChosen(profile.id())) {
+            // nothing but its own taxpayer to list: the table takes the list's room (remembered as
+            // if chosen; View → Taxpayer list or Ctrl+T shows it, and that is remembered too)
+            taxpayerListShown.set(false);
+        }
         if (first != own && t != null && t.saysIntermediary()) {
             // an intermediary's token names its own taxpayer too
             own.displayRin.set(t.intermediaryRin() == null || t.intermediaryRin().isBlank() ? null : t.intermediaryRin());
@@ -265,7 +270,9 @@ public final class MainWindowViewModel {
     /**
      * Whether the window shows its taxpayer list (View → Taxpayer list): a taxpayer's own system has
      * one entry there, and its table gains the room. Remembered for the profile (an intermediary's
-     * other profile keeps its list); searching the taxpayers (Ctrl+T) shows it again.
+     * other profile keeps its list); searching the taxpayers (Ctrl+T) shows it again. Hidden at the
+     * first login of a system whose token says it logs in for its own taxpayer only, unless the
+     * user chose otherwise for the profile.
      */
     public BooleanProperty taxpayerListShownProperty() {
         return taxpayerListShown;

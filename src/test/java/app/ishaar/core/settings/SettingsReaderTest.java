@@ -60,6 +60,7 @@ class SettingsReaderTest {
         "{\"taxpayerListHidden\":true}",
         "{\"taxpayerListHiddenIn\":[\"SANDBOX|b\",null,\"SANDBOX|a\",\"SANDBOX|b\",5]}",
         "{\"taxpayerListHiddenIn\":null}",
+        "{\"taxpayerListShownIn\":[\"SANDBOX|b\",null,\"SANDBOX|a\"],\"taxpayerListHiddenIn\":[\"SANDBOX|c\"]}",
         "{\"version\":1,\"language\":\"ar\",\"latinDigits\":true,\"theme\":\"dark\",\"window\":{\"x\":[1,2,{\"y\":null}]}}",
         "{\"version\":\"2\",\"language\":5,\"latinDigits\":\"true\",\"lastProfileId\":null,\"profiles\":null,\"history\":null}",
         "{\"profiles\":[{\"id\":\"SANDBOX|a\",\"environment\":\"SANDBOX\",\"clientId\":\"a\",\"rememberSecret\":true,\"extra\":[1],"
@@ -124,6 +125,9 @@ class SettingsReaderTest {
         Arbitrary<WindowBounds> window = Combinators.combine(coordinate, coordinate, Arbitraries.doubles().between(0, 8000).ofScale(2),
                 Arbitraries.doubles().between(0, 8000).ofScale(2), Arbitraries.of(true, false)).as(WindowBounds::new).injectNull(0.3);
         return Combinators.combine(Arbitraries.integers().between(0, 3), Arbitraries.of("en", "ar"), Arbitraries.of(true, false), text,
-                profile.list().ofMaxSize(3), history, window, text.list().ofMaxSize(3)).as(Settings::new);
+                profile.list().ofMaxSize(3), history, window,
+                Combinators.combine(text.list().ofMaxSize(3), text.list().ofMaxSize(3)).as(List::of))
+                .as((version, language, latin, last, profiles, h, w, lists) -> new Settings(version, language, latin, last, profiles, h, w,
+                        lists.get(0), lists.get(1)));
     }
 }

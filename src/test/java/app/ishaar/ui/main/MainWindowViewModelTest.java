@@ -204,6 +204,15 @@ class MainWindowViewModelTest {
         assertThat(ownVm.addTaxpayer(PHARMA, "Cairo Pharma Industries")).contains("switcher.ownOnly");
         assertThat(ownVm.entries()).extracting(TaxpayerEntry::rin).containsExactly((String) null);
         assertThat(settings.get().profile("SANDBOX|erp-nile-trading").orElseThrow().taxpayers()).isEmpty();
+        assertThat(ownVm.taxpayerListShownProperty().get()).as("nothing but its own taxpayer to list").isFalse();
+        assertThat(settings.get().taxpayerListHidden("SANDBOX|erp-nile-trading")).isTrue();
+        // shown by the user, it is not hidden again at the next login
+        ownVm.taxpayerListShownProperty().set(true);
+        FakeSession again = new FakeSession(env, c.copy());
+        again.loginCall.complete(FakeSession.token(NILE, null, clock.instant().plusSeconds(3600), false));
+        MainWindowViewModel nextVm = new MainWindowViewModel(i18n, DIRECT, DIRECT, opener, secrets, settings, clock,
+                new LoginViewModel.LoginResult(again, again.loginCall.join(), own, c, env));
+        assertThat(nextVm.taxpayerListShownProperty().get()).isTrue();
 
         // an intermediary's token, or one that does not say (older tokens), keeps the offer
         assertThat(vm.ownTaxpayerOnlyProperty().get()).isFalse();
@@ -214,6 +223,7 @@ class MainWindowViewModelTest {
         MainWindowViewModel intermediaryVm = new MainWindowViewModel(i18n, DIRECT, DIRECT, opener, secrets, settings, clock,
                 new LoginViewModel.LoginResult(is, is.loginCall.join(), profile, ic, env));
         assertThat(intermediaryVm.ownTaxpayerOnlyProperty().get()).isFalse();
+        assertThat(intermediaryVm.taxpayerListShownProperty().get()).isTrue();
         assertThat(intermediaryVm.addTaxpayer("499201773", "Giza Foods")).isEmpty();
     }
 
