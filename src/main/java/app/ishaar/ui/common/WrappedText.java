@@ -21,8 +21,8 @@ import javafx.scene.text.Text;
  * ({@link #setContentEachParagraphInItsOwnDirection}): a paragraph whose first strong character is
  * right to left (an Arabic string value on a line of its own) reads right to left, as a block at its
  * indentation whose lines are flush on its right, where they start, while the rest reads left to
- * right. Within one left-to-right line, an Arabic sentence
- * holding Latin words or numbers would show its parts in the wrong order.
+ * right. (Within one left-to-right line, an Arabic sentence holding Latin words or numbers would
+ * show its parts in the wrong order.)
  */
 public final class WrappedText extends VBox {
     private final Text probe = new Text();
@@ -51,8 +51,8 @@ public final class WrappedText extends VBox {
 
     /**
      * Shows left-to-right data whose paragraphs each read in their own direction, by their first
-     * strong character: one that reads right to left starts at its indentation and reads from there
-     * (see the class's comment).
+     * strong character: one that reads right to left is a block at its indentation, its lines flush
+     * on its right (see the class's comment).
      */
     public void setContentEachParagraphInItsOwnDirection(String newText) {
         setContent(newText, false, true);
