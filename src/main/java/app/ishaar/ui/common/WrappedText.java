@@ -113,11 +113,16 @@ public final class WrappedText extends VBox {
 
     /**
      * A line as shown: its text (with its paragraph's indentation), its direction, and, for a
-     * right-to-left line in left-to-right data ({@code block}), how many of its leading spaces are
-     * its indentation, drawn as a margin on its left (in its own direction, they would fall on its
-     * right); {@code paragraph} counts the text's paragraphs.
+     * right-to-left line in left-to-right data (a block: {@link #inBlock}), how many of its leading
+     * spaces are its indentation, drawn as a margin on its left (in its own direction, they would
+     * fall on its right); {@code paragraph} counts the text's paragraphs.
      */
-    private record Line(String text, boolean rtl, int indent, boolean block, int paragraph) {}
+    private record Line(String text, boolean rtl, int indent, int paragraph) {}
+
+    /** Whether a line is part of a right-to-left block in left-to-right data. */
+    private boolean inBlock(Line l) {
+        return eachOwn && l.rtl();
+    }
 
     /** A text's lines at one width, and how tall they stand one under the other. */
     private record Measured(List<Line> lines, double height) {}
@@ -183,10 +188,13 @@ public final class WrappedText extends VBox {
         shown = lines;
         javafx.collections.ObservableList<javafx.scene.Node> nodes = getChildren();
         // a right-to-left block's lines are flush on the right of its widest line
+        double[] lineWidth = new double[lines.size()];
         double[] blockWidth = new double[lines.isEmpty() ? 0 : lines.get(lines.size() - 1).paragraph() + 1];
-        for (Line l : lines) {
-            if (l.block()) {
-                blockWidth[l.paragraph()] = Math.max(blockWidth[l.paragraph()], width(l.text().substring(l.indent())));
+        for (int i = 0; i < lines.size(); i++) {
+            Line l = lines.get(i);
+            if (inBlock(l)) {
+                lineWidth[i] = width(l.text().substring(l.indent()));
+                blockWidth[l.paragraph()] = Math.max(blockWidth[l.paragraph()], lineWidth[i]);
             }
         }
         for (int i = 0; i < lines.size(); i++) {
@@ -205,7 +213,7 @@ public final class WrappedText extends VBox {
                 nodes.add(t);
             }
             t.setNodeOrientation(dir);
-            double left = l.block() ? (l.indent() == 0 ? 0 : width(l.text().substring(0, l.indent()))) + blockWidth[l.paragraph()] - width(line) : 0;
+            double left = inBlock(l) ? (l.indent() == 0 ? 0 : width(l.text().substring(0, l.indent()))) + blockWidth[l.paragraph()] - lineWidth[i] : 0;
             VBox.setMargin(t, left <= 0 ? null : new javafx.geometry.Insets(0, 0, 0, left));
         }
         if (nodes.size() > lines.size()) {
@@ -235,7 +243,7 @@ public final class WrappedText extends VBox {
             // right-to-left data in left-to-right data: its indentation is drawn as a margin
             boolean indentAsMargin = eachOwn && rtl;
             if (max <= 0 || paragraph.isEmpty() || (paragraph.length() <= MAX_LINE_CHARS && width(paragraph) <= max)) {
-                out.add(new Line(paragraph, rtl, indentAsMargin ? leadingSpaces(paragraph) : 0, indentAsMargin, index));
+                out.add(new Line(paragraph, rtl, indentAsMargin ? leadingSpaces(paragraph) : 0, index));
                 continue;
             }
             // a paragraph's indentation (a JSON member's level) starts each of its lines, unless it
@@ -250,7 +258,7 @@ public final class WrappedText extends VBox {
             pieces.clear();
             wrapWords(paragraph.substring(lead), max - indentWidth, pieces);
             for (String piece : pieces) {
-                out.add(new Line(indent + piece, rtl, indentAsMargin ? indent.length() : 0, indentAsMargin, index));
+                out.add(new Line(indent + piece, rtl, indentAsMargin ? indent.length() : 0, index));
             }
         }
         return out;
