@@ -189,16 +189,21 @@ class MainWindowViewModelTest {
                 .startsWith("The service refused the login as incomplete.");
     }
 
+    /** A window opened by a login of {@code profile} for NILE whose token says {@code intermediary} (null: it does not say). */
+    private MainWindowViewModel openedBy(Profile profile, Credentials c, Boolean intermediary) throws Exception {
+        Environment env = Environment.sandbox("http://127.0.0.1:1", "http://127.0.0.1:2");
+        FakeSession s = new FakeSession(env, c.copy());
+        s.loginCall.complete(FakeSession.token(NILE, null, clock.instant().plusSeconds(3600), intermediary));
+        return new MainWindowViewModel(i18n, DIRECT, DIRECT, opener, secrets, settings, clock,
+                new LoginViewModel.LoginResult(s, s.loginCall.join(), profile, c, env));
+    }
+
     @Test
     void aTaxpayersOwnSystemIsNotOfferedToAddTaxpayersItCouldNotActFor() throws Exception {
-        Environment env = Environment.sandbox("http://127.0.0.1:1", "http://127.0.0.1:2");
         Profile own = new Profile("SANDBOX|erp-nile-trading", "SANDBOX", null, null, "erp-nile-trading", null, false, List.of(), null);
         settings.update(s -> s.withProfile(own));
         Credentials c = new Credentials("erp-nile-trading", "sandbox-secret-1".toCharArray(), null, null);
-        FakeSession s = new FakeSession(env, c.copy());
-        s.loginCall.complete(FakeSession.token(NILE, null, clock.instant().plusSeconds(3600), false));
-        MainWindowViewModel ownVm = new MainWindowViewModel(i18n, DIRECT, DIRECT, opener, secrets, settings, clock,
-                new LoginViewModel.LoginResult(s, s.loginCall.join(), own, c, env));
+        MainWindowViewModel ownVm = openedBy(own, c, false);
 
         assertThat(ownVm.ownTaxpayerOnlyProperty().get()).as("its token says IsIntermediary 0").isTrue();
         assertThat(ownVm.addTaxpayer(PHARMA, "Cairo Pharma Industries")).contains("switcher.ownOnly");
@@ -208,20 +213,12 @@ class MainWindowViewModelTest {
         assertThat(settings.get().taxpayerListHidden("SANDBOX|erp-nile-trading")).isTrue();
         // shown by the user, it is not hidden again at the next login
         ownVm.taxpayerListShownProperty().set(true);
-        FakeSession again = new FakeSession(env, c.copy());
-        again.loginCall.complete(FakeSession.token(NILE, null, clock.instant().plusSeconds(3600), false));
-        MainWindowViewModel nextVm = new MainWindowViewModel(i18n, DIRECT, DIRECT, opener, secrets, settings, clock,
-                new LoginViewModel.LoginResult(again, again.loginCall.join(), own, c, env));
-        assertThat(nextVm.taxpayerListShownProperty().get()).isTrue();
+        assertThat(openedBy(own, c, false).taxpayerListShownProperty().get()).isTrue();
 
         // an intermediary's token, or one that does not say (older tokens), keeps the offer
         assertThat(vm.ownTaxpayerOnlyProperty().get()).isFalse();
-        Profile profile = vm.profile();
-        Credentials ic = new Credentials("erp-delta-accounting", "sandbox-secret-2".toCharArray(), NILE, null);
-        FakeSession is = new FakeSession(env, ic.copy());
-        is.loginCall.complete(FakeSession.token(NILE, null, clock.instant().plusSeconds(3600), true));
-        MainWindowViewModel intermediaryVm = new MainWindowViewModel(i18n, DIRECT, DIRECT, opener, secrets, settings, clock,
-                new LoginViewModel.LoginResult(is, is.loginCall.join(), profile, ic, env));
+        MainWindowViewModel intermediaryVm = openedBy(vm.profile(),
+                new Credentials("erp-delta-accounting", "sandbox-secret-2".toCharArray(), NILE, null), true);
         assertThat(intermediaryVm.ownTaxpayerOnlyProperty().get()).isFalse();
         assertThat(intermediaryVm.taxpayerListShownProperty().get()).isTrue();
         assertThat(intermediaryVm.addTaxpayer("499201773", "Giza Foods")).isEmpty();
