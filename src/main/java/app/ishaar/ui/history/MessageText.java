@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -35,7 +36,19 @@ public final class MessageText {
     private static final JsonFactory JSON = JsonFactory.builder().build();
 
     /**
-     * The message laid out for reading, one member per line and indented, when it is exactly one
+     * Every member and every array element on a line of its own (Jackson's default keeps an array on
+     * one line), each line ended by {@code \n} whatever the platform's line separator (Jackson's
+     * default ends them with the platform's, {@code \r\n} on Windows).
+     */
+    private static final DefaultPrettyPrinter ONE_ITEM_PER_LINE;
+
+    static {
+        DefaultIndenter lines = new DefaultIndenter("  ", "\n");
+        ONE_ITEM_PER_LINE = new DefaultPrettyPrinter().withObjectIndenter(lines).withArrayIndenter(lines);
+    }
+
+    /**
+     * The message laid out for reading, one member or element per line and indented, when it is exactly one
      * JSON object or array (nothing before or after it); else empty. Strings keep their characters
      * (Arabic is not escaped); nothing in it is interpreted.
      */
@@ -49,7 +62,7 @@ public final class MessageText {
         }
         StringWriter out = new StringWriter();
         try (JsonParser p = JSON.createParser(t); JsonGenerator g = JSON.createGenerator(out)) {
-            g.setPrettyPrinter(new DefaultPrettyPrinter());
+            g.setPrettyPrinter(ONE_ITEM_PER_LINE.createInstance()); // it counts the nesting: one each
             JsonToken first = p.nextToken();
             if (first != JsonToken.START_OBJECT && first != JsonToken.START_ARRAY) {
                 return Optional.empty();
@@ -64,7 +77,10 @@ public final class MessageText {
         return Optional.of(ownLineForRightToLeftValues(out.toString()));
     }
 
-    /** A member on one laid-out line whose value is a string: indentation, name, value, comma. */
+    /**
+     * A member on one laid-out line whose value is a string: indentation, name, value, comma. (An
+     * array's string element is on a line of its own already.)
+     */
     private static final Pattern STRING_MEMBER = Pattern.compile("( *)(\"(?:[^\"\\\\]|\\\\.)*\") : (\"(?:[^\"\\\\]|\\\\.)*\")(,?)");
 
     /**

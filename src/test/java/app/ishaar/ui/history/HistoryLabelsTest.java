@@ -118,6 +118,11 @@ class HistoryLabelsTest {
                 .isEqualTo(new com.fasterxml.jackson.databind.ObjectMapper().readTree("{\"a\":{\"b\":\"قال \\\"نعم\\\" INV-1\",\"c\":\"English \\\"عربي\\\"\"}}"));
         assertThat(laidOut).startsWith("{").endsWith("}").doesNotContain("\\u");
         assertThat(MessageText.asJson("  [1, {\"a\": null}]\n")).isPresent();
+        String array = MessageText.asJson("{\"lines\":[\"استلام الفاتورة INV-7 من 204918573\",\"Received\"],\"codes\":[1,2],\"none\":[]}").orElseThrow();
+        assertThat(array.lines().toList()).as("an array's elements each on a line of its own, an Arabic one where it can read right to left")
+                .containsExactly("{", "  \"lines\" : [", "    \"استلام الفاتورة INV-7 من 204918573\",", "    \"Received\"", "  ],",
+                        "  \"codes\" : [", "    1,", "    2", "  ],", "  \"none\" : [ ]", "}");
+        assertThat(laidOut + array + quoted).as("lines end the same on every platform").doesNotContain("\r");
 
         // not one JSON document: shown as it came
         for (String notJson : List.of("{not json", "{\"a\":1} and more", "{\"a\":1}{\"b\":2}", "\"just a string\"", "42", "Hello {\"a\":1}", "", "{")) {

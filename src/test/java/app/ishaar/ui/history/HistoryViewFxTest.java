@@ -764,6 +764,16 @@ class HistoryViewFxTest {
         assertThat(drawnValue.stream().mapToDouble(javafx.geometry.Bounds::getMinX).distinct().count()).as("a ragged left edge, as wrapped prose has").isGreaterThan(1);
     }
 
+    @Test
+    void anArabicElementOfAJsonArrayReadsRightToLeftOnItsOwnLine(FxRobot robot) throws Exception {
+        settled();
+        String json = "{\"lines\":[\"استلمت الفاتورة INV-7\",\"Received\"]}";
+        WrappedText message = detailOfSystemMessage(robot, json, "ar", 2);
+        assertThat(fx(message::lines)).containsExactly("{", "  \"lines\" : [", "    \"استلمت الفاتورة INV-7\",",
+                "    \"Received\"", "  ]", "}");
+        assertThat(fx(message::linesRightToLeft)).as("only the Arabic element right to left").containsExactly(false, false, true, false, false, false);
+    }
+
     // ---- language, export dialog ----
 
     @Test
