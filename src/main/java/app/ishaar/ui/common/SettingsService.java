@@ -66,13 +66,20 @@ public final class SettingsService implements AutoCloseable {
         return current;
     }
 
-    /** Applies a change now (in memory) and schedules a save. */
+    /**
+     * Applies a change now (in memory) and schedules a save. After {@link #close()} (the app
+     * quitting, while a window still settles its columns) the change stays in memory only.
+     */
     public synchronized Settings update(UnaryOperator<Settings> change) {
         current = change.apply(current);
         if (pending != null) {
             pending.cancel(false);
         }
-        pending = writer.schedule(this::writeNow, debounce.toMillis(), TimeUnit.MILLISECONDS);
+        try {
+            pending = writer.schedule(this::writeNow, debounce.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException closed) {
+            pending = null;
+        }
         return current;
     }
 
