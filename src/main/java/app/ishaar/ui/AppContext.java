@@ -6,6 +6,7 @@ import app.ishaar.core.settings.SettingsStore;
 import app.ishaar.core.startup.ClassPreloader;
 import app.ishaar.ui.common.SceneFactory;
 import app.ishaar.ui.common.SettingsService;
+import app.ishaar.ui.common.TextSize;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.login.SessionOpener;
@@ -25,6 +26,7 @@ public final class AppContext implements AutoCloseable {
     private final I18n i18n;
     private final SettingsService settings;
     private final SceneFactory scenes;
+    private final TextSize textSize;
     private final ExecutorService background;
     private volatile Locale serviceLanguage;
     private ServiceClient client;
@@ -40,7 +42,9 @@ public final class AppContext implements AutoCloseable {
             settings.update(s -> s.withLanguage(b.code(), i18n.latinDigitsProperty().get()));
         });
         i18n.latinDigitsProperty().addListener((o, a, latin) -> settings.update(s -> s.withLanguage(i18n.language().code(), latin)));
-        this.scenes = new SceneFactory(i18n);
+        this.textSize = new TextSize(settings.get().textSize());
+        textSize.percentProperty().addListener((o, a, step) -> settings.update(s -> s.withTextSize(step.intValue())));
+        this.scenes = new SceneFactory(i18n, textSize);
         AtomicInteger n = new AtomicInteger();
         this.background = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "ishaar-ui-worker-" + n.incrementAndGet());
@@ -55,6 +59,11 @@ public final class AppContext implements AutoCloseable {
 
     public SettingsService settings() {
         return settings;
+    }
+
+    /** The size of the text in every window (remembered). */
+    public TextSize textSize() {
+        return textSize;
     }
 
     public SceneFactory scenes() {

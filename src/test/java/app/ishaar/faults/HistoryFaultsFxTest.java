@@ -176,7 +176,7 @@ class HistoryFaultsFxTest {
         i18n.zoneProperty().set(ZoneId.of("Africa/Cairo"));
         vm = new HistoryViewModel(i18n, FxExecutor.INSTANCE, null, p -> { }, sessionExpired::incrementAndGet);
         vm.pager().pageSizeProperty().set(10);
-        SceneFactory scenes = new SceneFactory(i18n);
+        SceneFactory scenes = new SceneFactory(i18n, new app.ishaar.ui.common.TextSize(100));
         HistoryView view = new HistoryView(vm, i18n, scenes);
         scenes.prepare(stage, view.root(), "application.title");
         stage.setWidth(1000);

@@ -18,6 +18,8 @@ import java.util.Map;
  * @param taxpayerListShownIn the profiles whose main window shows its taxpayer list because the user
  *     chose so; a profile in neither list has it shown, unless its system logs in for its own
  *     taxpayer only (the main window then hides it)
+ * @param textSize the size of the text in every window, in percent of the normal size (View → Larger
+ *     text); 100 when absent
  */
 public record Settings(
         int version,
@@ -28,9 +30,12 @@ public record Settings(
         Map<String, HistoryPrefs> history,
         WindowBounds mainWindow,
         List<String> taxpayerListHiddenIn,
-        List<String> taxpayerListShownIn) {
+        List<String> taxpayerListShownIn,
+        int textSize) {
 
     public static final int CURRENT_VERSION = 1;
+    /** The normal text size, in percent. */
+    public static final int NORMAL_TEXT_SIZE = 100;
 
     public Settings {
         language = language == null ? "en" : language;
@@ -38,6 +43,7 @@ public record Settings(
         history = history == null ? Map.of() : Map.copyOf(history);
         taxpayerListHiddenIn = ids(taxpayerListHiddenIn);
         taxpayerListShownIn = ids(taxpayerListShownIn);
+        textSize = textSize <= 0 ? NORMAL_TEXT_SIZE : textSize;
     }
 
     private static List<String> ids(List<String> ids) {
@@ -45,7 +51,7 @@ public record Settings(
     }
 
     public static Settings defaults() {
-        return new Settings(CURRENT_VERSION, null, false, null, List.of(), Map.of(), null, List.of(), List.of());
+        return new Settings(CURRENT_VERSION, null, false, null, List.of(), Map.of(), null, List.of(), List.of(), NORMAL_TEXT_SIZE);
     }
 
     /** The key of a represented taxpayer's view state: profile id and RIN ("-" for the ERP's own). */
@@ -54,7 +60,7 @@ public record Settings(
     }
 
     public Settings withLanguage(String lang, boolean latin) {
-        return new Settings(version, lang, latin, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn);
+        return new Settings(version, lang, latin, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize);
     }
 
     public Settings withProfile(Profile profile) {
@@ -65,7 +71,7 @@ public record Settings(
             }
         }
         list.add(profile);
-        return new Settings(version, language, latinDigits, profile.id(), list, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn);
+        return new Settings(version, language, latinDigits, profile.id(), list, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize);
     }
 
     public java.util.Optional<Profile> profile(String id) {
@@ -75,11 +81,11 @@ public record Settings(
     public Settings withHistory(String key, HistoryPrefs prefs) {
         java.util.Map<String, HistoryPrefs> map = new java.util.HashMap<>(history);
         map.put(key, prefs);
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, map, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn);
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, map, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize);
     }
 
     public Settings withMainWindow(WindowBounds bounds) {
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, bounds, taxpayerListHiddenIn, taxpayerListShownIn);
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, bounds, taxpayerListHiddenIn, taxpayerListShownIn, textSize);
     }
 
     /** Whether the profile's main window hides its taxpayer list. */
@@ -98,6 +104,11 @@ public record Settings(
         hiddenIn.remove(profileId);
         shownIn.remove(profileId);
         (hidden ? hiddenIn : shownIn).add(profileId);
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, hiddenIn, shownIn);
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, hiddenIn, shownIn, textSize);
+    }
+
+    public Settings withTextSize(int percent) {
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn,
+                percent);
     }
 }

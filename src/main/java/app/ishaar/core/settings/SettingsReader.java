@@ -56,6 +56,7 @@ final class SettingsReader {
         WindowBounds mainWindow = null;
         List<String> taxpayerListHiddenIn = null;
         List<String> taxpayerListShownIn = null;
+        int textSize = 0;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             p.nextToken();
@@ -69,10 +70,11 @@ final class SettingsReader {
                 case "mainWindow" -> mainWindow = p.currentToken() == JsonToken.VALUE_NULL ? null : windowBounds(p);
                 case "taxpayerListHiddenIn" -> taxpayerListHiddenIn = list(p, SettingsReader::text);
                 case "taxpayerListShownIn" -> taxpayerListShownIn = list(p, SettingsReader::text);
+                case "textSize" -> textSize = integer(p, 0);
                 default -> p.skipChildren();
             }
         }
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn);
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize);
     }
 
     private static WindowBounds windowBounds(JsonParser p) throws IOException {

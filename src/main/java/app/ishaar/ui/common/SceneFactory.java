@@ -15,6 +15,11 @@ import javafx.scene.control.ComboBoxBase;
 import javafx.scene.control.DatePicker;
 import javafx.scene.control.skin.DatePickerSkin;
 import javafx.scene.image.Image;
+import javafx.scene.input.KeyCharacterCombination;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 
@@ -26,9 +31,14 @@ import javafx.stage.Stage;
 public final class SceneFactory {
 
     public static final String STYLESHEET = "/app/ishaar/ui/ishaar.css";
+    /** Larger text: Ctrl++ (the + of the main keys, shifted or not, and of the number pad, also work; Cmd on macOS). */
+    public static final KeyCombination LARGER_TEXT = new KeyCharacterCombination("+", KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_ANY);
+    public static final KeyCombination SMALLER_TEXT = new KeyCodeCombination(KeyCode.MINUS, KeyCombination.SHORTCUT_DOWN);
+    public static final KeyCombination NORMAL_TEXT = new KeyCodeCombination(KeyCode.DIGIT0, KeyCombination.SHORTCUT_DOWN);
     private static final int[] ICON_SIZES = {16, 24, 32, 48, 64, 128, 256, 512};
 
     private final I18n i18n;
+    private final TextSize textSize;
     /**
      * Decoded off the FX thread (eight PNGs up to 512 px took a fifth of the FX thread's start-up),
      * and only once the first window's first frame is drawn: on two cores, decoding them during
@@ -37,8 +47,9 @@ public final class SceneFactory {
      */
     private final CompletableFuture<List<Image>> icons = new CompletableFuture<>();
 
-    public SceneFactory(I18n i18n) {
+    public SceneFactory(I18n i18n, TextSize textSize) {
         this.i18n = i18n;
+        this.textSize = textSize;
         Fonts.loadOnce();
         Runnable decode = () -> {
             Thread t = new Thread(() -> icons.complete(loadIcons()), "ishaar-icons");
@@ -109,6 +120,11 @@ public final class SceneFactory {
         }
     }
 
+    /** The size of the text in every window. */
+    public TextSize textSize() {
+        return textSize;
+    }
+
     public Scene createScene(Parent root) {
         Scene scene = new Scene(root);
         scene.getStylesheets().add(SceneFactory.class.getResource(STYLESHEET).toExternalForm());
@@ -117,7 +133,40 @@ public final class SceneFactory {
         nameCalendarArrowsInPickers(scene);
         MenuKeys.install(scene);
         TextEditMenu.install(scene, i18n);
+        followTextSize(scene);
         return scene;
+    }
+
+    /**
+     * The scene's root carries the text size's step as a style class, now and whenever it changes
+     * (held by the root: a closed window's scene is let go); the keys that change it work in every
+     * window (Shortcut with +, - or 0, also on the number pad): the main window's View menu names them.
+     */
+    private void followTextSize(Scene scene) {
+        Parent root = scene.getRoot();
+        javafx.beans.value.ChangeListener<Number> apply = (o, a, step) -> {
+            root.getStyleClass().removeIf(c -> c.startsWith(TextSize.STYLE_PREFIX));
+            String c = TextSize.styleClass(step.intValue());
+            if (c != null) {
+                root.getStyleClass().add(c);
+            }
+        };
+        apply.changed(textSize.percentProperty(), null, textSize.percentProperty().get());
+        Weak.listen(root.getProperties(), apply, textSize.percentProperty());
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (!e.isShortcutDown() || e.isAltDown() || scene.getAccelerators().keySet().stream().anyMatch(k -> k.match(e))) {
+                return; // a menu's accelerator (the main window's View menu) does it once
+            }
+            switch (e.getCode()) {
+                case EQUALS, PLUS, ADD -> textSize.larger();
+                case MINUS, SUBTRACT -> textSize.smaller();
+                case DIGIT0, NUMPAD0 -> textSize.reset();
+                default -> {
+                    return;
+                }
+            }
+            e.consume();
+        });
     }
 
     /** Titles the stage through the bundles, gives it the icons (as soon as they are decoded), and sets the scene. */
@@ -137,7 +186,22 @@ public final class SceneFactory {
         prepare(stage, root, titleKey);
         RequestedSize.sizeToSceneOnShow(stage);
         GrowToFit.install(stage);
+        refitToTextSize(stage);
         return stage;
+    }
+
+    /**
+     * A dialog takes the size its content needs at another text size (larger text wraps and cuts
+     * less), within its screen; held by its scene's root, as the dialog's stage may get other scenes.
+     */
+    private void refitToTextSize(Stage stage) {
+        Scene scene = stage.getScene();
+        Weak.<Number>listen(scene.getRoot().getProperties(), (o, a, b) -> {
+            if (stage.isShowing() && stage.getScene() == scene && !stage.isMaximized() && !stage.isFullScreen()) {
+                scene.getRoot().applyCss(); // the root's new style class: the content measured at the new size
+                WindowPlacement.fitToContent(stage);
+            }
+        }, textSize.percentProperty());
     }
 
     private static List<Image> loadIcons() {

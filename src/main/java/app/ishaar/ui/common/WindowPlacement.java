@@ -96,6 +96,27 @@ public final class WindowPlacement {
         }
     }
 
+    /**
+     * Sizes a shown window to what its content needs now (its root's preferred size, and the frame
+     * around it as it has it), within the screen it is on, moved as little as keeps it there.
+     * Width and height are set together (JavaFX 21's GTK windows do not apply a height set alone).
+     */
+    public static void fitToContent(Stage stage) {
+        javafx.scene.Scene scene = stage.getScene();
+        javafx.scene.Parent root = scene.getRoot();
+        double contentWidth = root.prefWidth(-1);
+        double w = contentWidth + stage.getWidth() - scene.getWidth();
+        double h = root.prefHeight(contentWidth) + stage.getHeight() - scene.getHeight();
+        Rectangle2D screen = Screen.getScreensForRectangle(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight()).stream()
+                .findFirst().orElse(Screen.getPrimary()).getVisualBounds();
+        w = Math.min(Math.ceil(w), screen.getWidth());
+        h = Math.min(Math.ceil(h), screen.getHeight());
+        stage.setX(Math.max(screen.getMinX(), Math.min(stage.getX(), screen.getMaxX() - w)));
+        stage.setY(Math.max(screen.getMinY(), Math.min(stage.getY(), screen.getMaxY() - h)));
+        stage.setWidth(w);
+        stage.setHeight(h);
+    }
+
     /** The visual bounds of the screen that shows the top of the remembered window, or null if none does. */
     static Rectangle2D screenShowing(WindowBounds b) {
         if (!(Double.isFinite(b.x()) && Double.isFinite(b.y()) && Double.isFinite(b.width()) && Double.isFinite(b.height())

@@ -77,7 +77,6 @@ public final class HelpView {
         VBox root = new VBox(10);
         root.setId("help-about");
         root.setStyle("-fx-padding: 18;");
-        root.setPrefWidth(480);
         Label version = new Label(vm.version());
         version.setId("about-version");
         version.getStyleClass().add("heading");
@@ -139,7 +138,6 @@ public final class HelpView {
             stage.initOwner(owner);
             stage.initModality(Modality.WINDOW_MODAL);
         }
-        stage.setResizable(false);
         stage.show();
         stage.toFront();
         return stage;

@@ -38,6 +38,8 @@ public final class HelpViewModel {
                     new Shortcut(List.of("Shortcut+E"), "help.shortcut.export"),
                     new Shortcut(List.of("Shortcut+I"), "help.shortcut.details"),
                     new Shortcut(List.of("Shift+F10", "Context Menu"), "help.shortcut.menu"),
+                    new Shortcut(List.of("Shortcut+'+'", "Shortcut+Minus"), "help.shortcut.textSize"),
+                    new Shortcut(List.of("Shortcut+0"), "help.shortcut.normalText"),
                     new Shortcut(List.of("Shortcut+Comma"), "help.shortcut.settings"),
                     new Shortcut(List.of("F1"), "help.shortcut.help"),
                     new Shortcut(List.of("Shortcut+Q"), "help.shortcut.quit"))));

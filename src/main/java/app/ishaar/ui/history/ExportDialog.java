@@ -33,7 +33,6 @@ public final class ExportDialog {
         root.getStyleClass().add("history");
         root.getStylesheets().add(ExportDialog.class.getResource(HistoryView.STYLESHEET).toExternalForm());
         root.setStyle("-fx-padding: 16;");
-        root.setPrefWidth(460);
 
         Label heading = new Label();
         heading.getStyleClass().add("heading");

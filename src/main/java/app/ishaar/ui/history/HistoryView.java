@@ -10,6 +10,8 @@ import app.ishaar.ui.common.WrappingLabel;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.settings.HistoryPrefs;
 import app.ishaar.ui.common.SceneFactory;
+import app.ishaar.ui.common.TextSize;
+import app.ishaar.ui.common.TwoEndsBar;
 import app.ishaar.ui.i18n.I18n;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
@@ -92,6 +94,12 @@ public final class HistoryView {
     private final HistoryViewModel vm;
     private final I18n i18n;
     private final SceneFactory scenes;
+    /**
+     * The text size: the columns' widths are remembered at the normal size, and shown larger with
+     * the text (a column as wide as before would cut more of its larger text). The detail keeps its
+     * width in pixels: its text wraps, and the table keeps the room.
+     */
+    private final TextSize textSize;
     private final HistoryLabels labels;
     private final BorderPane root = new BorderPane();
     private final TableView<Notification> table = new TableView<>();
@@ -110,6 +118,7 @@ public final class HistoryView {
         this.vm = viewModel;
         this.i18n = i18n;
         this.scenes = scenes;
+        this.textSize = scenes.textSize();
         this.labels = viewModel.labels();
         this.pageSizeObject = vm.pager().pageSizeProperty().asObject();
 
@@ -282,7 +291,6 @@ public final class HistoryView {
     private DatePicker datePicker(String id, ObjectProperty<LocalDate> value) {
         DatePicker picker = new DatePicker();
         picker.setId(id);
-        picker.setPrefWidth(130);
         picker.valueProperty().bindBidirectional(value);
         Runnable install = () -> {
             // Arabic: d/M/y without CLDR's right-to-left marks (drawn as boxes by many fonts, and not typed by users)
@@ -622,7 +630,7 @@ public final class HistoryView {
         TableColumn<Notification, Notification> col = new TableColumn<>();
         col.setId(id);
         col.textProperty().bind(i18n.text(key));
-        col.setPrefWidth(width);
+        col.setPrefWidth(width * scale());
         col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         col.setSortable(false); // the service orders by date; sorting one page would mislead
         col.setCellFactory(c -> new TableCell<>() {
@@ -680,7 +688,7 @@ public final class HistoryView {
         TableColumn<Notification, Notification> col = new TableColumn<>();
         col.setId("status");
         col.textProperty().bind(i18n.text("history.column.status"));
-        col.setPrefWidth(110);
+        col.setPrefWidth(110 * scale());
         col.setSortable(false);
         col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         col.setCellFactory(c -> new TableCell<>() {
@@ -718,7 +726,7 @@ public final class HistoryView {
             TableColumn<Notification, Notification> c = byId.remove(p.id());
             if (c != null) {
                 if (p.width() >= 30 && p.width() <= 2000) {
-                    c.setPrefWidth(p.width());
+                    c.setPrefWidth(p.width() * scale());
                 }
                 c.setVisible(p.visible());
                 ordered.add(c);
@@ -737,13 +745,25 @@ public final class HistoryView {
 
     private void watchColumnLayout() {
         columnsSettle.setOnFinished(e -> vm.columnsProperty().set(table.getColumns().stream()
-                .map(c -> new HistoryPrefs.ColumnPref(c.getId(), Math.round(c.getWidth()), c.isVisible())).toList()));
+                .map(c -> new HistoryPrefs.ColumnPref(c.getId(), Math.round(c.getWidth() / scale()), c.isVisible())).toList()));
         Runnable changed = columnsSettle::playFromStart;
         table.getColumns().addListener((ListChangeListener<TableColumn<Notification, ?>>) c -> changed.run());
         for (TableColumn<Notification, ?> c : table.getColumns()) {
             c.widthProperty().addListener((o, a, b) -> changed.run());
             c.visibleProperty().addListener((o, a, b) -> changed.run());
         }
+        // another text size: each column as much wider or narrower as its text
+        Weak.<Number>listen(root.getProperties(), (o, before, now) -> {
+            double ratio = now.doubleValue() / before.doubleValue();
+            for (TableColumn<Notification, ?> c : table.getColumns()) {
+                c.setPrefWidth(c.getWidth() * ratio);
+            }
+        }, textSize.percentProperty());
+    }
+
+    /** The text size as a factor of the normal size. */
+    private double scale() {
+        return textSize.percentProperty().get() / (double) TextSize.NORMAL;
     }
 
     // ---------------------------------------------------------------- detail
@@ -757,7 +777,7 @@ public final class HistoryView {
 
     /**
      * Shows or hides the detail pane. The pane keeps the width the user left it at (remembered in
-     * pixels, not as a share): a window made wider or narrower widens or narrows the table, and the
+     * pixels, not as a share, at every text size: its text wraps, and the table has the room): a window made wider or narrower widens or narrows the table, and the
      * divider is put back at that width whenever the split's width changes, before it lays out.
      */
     private void detailVisibility() {
@@ -860,8 +880,6 @@ public final class HistoryView {
         total.getStyleClass().add("muted");
         total.textProperty().bind(p.totalText());
 
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
         Button refresh = button("history.refresh", "history.refresh.tooltip", vm::refresh);
         refresh.setId("history-refresh");
         ToggleButton details = new ToggleButton();
@@ -874,13 +892,28 @@ public final class HistoryView {
         export.setTooltip(tooltip(i18n.text("history.export.tooltip", EXPORT.getDisplayText())));
         exportButton = export;
 
-        Node[] parts = {first, previous, label("pager.page"), page, of, next, last, new Region(), label("pager.pageSize"), size, total,
-            spacer, refresh, details, export};
+        Node[] parts = {first, previous, label("pager.page"), page, of, next, last, new Region(), label("pager.pageSize"), size, total};
         nameByLabels(parts);
-        HBox bar = new HBox(parts);
+        // no word cut: only the count gives way (it says again what the pages say); where even then
+        // the pager and the actions do not fit on one line, the actions go under it
+        for (Node n : parts) {
+            if (n != total && n instanceof Region r) {
+                r.setMinWidth(Region.USE_PREF_SIZE);
+            }
+        }
+        HBox pager = new HBox(parts);
+        pager.getStyleClass().add("pager-group");
+        pager.setAlignment(Pos.CENTER_LEFT);
+        Node[] actions = {refresh, details, export};
+        for (Node n : actions) {
+            ((Region) n).setMinWidth(Region.USE_PREF_SIZE);
+        }
+        HBox actionGroup = new HBox(actions);
+        actionGroup.getStyleClass().add("pager-group");
+        actionGroup.setAlignment(Pos.CENTER_RIGHT);
+        TwoEndsBar bar = new TwoEndsBar(pager, actionGroup, 6);
         bar.getStyleClass().add("pager");
         bar.setId("pager");
-        bar.setAlignment(Pos.CENTER_LEFT);
         return bar;
     }
 

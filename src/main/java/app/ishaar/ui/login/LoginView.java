@@ -84,7 +84,6 @@ public final class LoginView {
         root.setCenter(center);
         bottom.getChildren().add(footer());
         root.setBottom(bottom);
-        root.setPrefWidth(560);
         root.addEventHandler(KeyEvent.KEY_PRESSED, this::onKey);
         keepFocusAcrossLogin();
     }
@@ -576,7 +575,7 @@ public final class LoginView {
     private int addRow(GridPane grid, int row, Label label, Node field, ErrorLine error) {
         label.setLabelFor(field);
         label.setMinWidth(Region.USE_PREF_SIZE);
-        label.setMinHeight(26);
+        label.getStyleClass().add("form-label"); // as high as its field, at every text size
         GridPane.setMargin(label, new Insets(3, 0, 3, 0));
         GridPane.setValignment(label, VPos.TOP);
         grid.add(label, 0, row);

@@ -6,6 +6,7 @@ import app.ishaar.ui.common.ContextMenus;
 import app.ishaar.ui.common.LanguageSwitch;
 import app.ishaar.ui.common.Nodes;
 import app.ishaar.ui.common.SceneFactory;
+import app.ishaar.ui.common.TextSize;
 import app.ishaar.ui.common.Weak;
 import app.ishaar.ui.common.WrappingLabel;
 import app.ishaar.ui.help.HelpView;
@@ -166,7 +167,7 @@ public final class MainWindowView {
     /** View → Settings… (Ctrl+,): the one settings dialog, brought to the front if already open. */
     public SettingsView openSettings() {
         if (settingsView == null || !settingsView.stage().isShowing()) {
-            settingsView = new SettingsView(new SettingsViewModel(i18n, java.time.Clock.systemUTC()), i18n, scenes,
+            settingsView = new SettingsView(new SettingsViewModel(i18n, java.time.Clock.systemUTC(), scenes.textSize()), i18n, scenes,
                     root.getScene() == null ? null : root.getScene().getWindow());
         }
         settingsView.show();
@@ -244,7 +245,21 @@ public final class MainWindowView {
         MenuItem settings = item("main.menu.settings", "menu-settings");
         settings.setAccelerator(SETTINGS);
         settings.setOnAction(e -> openSettings());
-        view.getItems().addAll(taxpayerList, language, new javafx.scene.control.SeparatorMenuItem(), settings);
+        TextSize textSize = scenes.textSize();
+        MenuItem larger = item("main.menu.largerText", "menu-larger-text");
+        larger.setAccelerator(SceneFactory.LARGER_TEXT);
+        larger.setOnAction(e -> textSize.larger());
+        larger.disableProperty().bind(textSize.largestProperty());
+        MenuItem smaller = item("main.menu.smallerText", "menu-smaller-text");
+        smaller.setAccelerator(SceneFactory.SMALLER_TEXT);
+        smaller.setOnAction(e -> textSize.smaller());
+        smaller.disableProperty().bind(textSize.normalProperty());
+        MenuItem normal = item("main.menu.normalText", "menu-normal-text");
+        normal.setAccelerator(SceneFactory.NORMAL_TEXT);
+        normal.setOnAction(e -> textSize.reset());
+        normal.disableProperty().bind(textSize.normalProperty());
+        view.getItems().addAll(taxpayerList, language, new javafx.scene.control.SeparatorMenuItem(), larger, smaller, normal,
+                new javafx.scene.control.SeparatorMenuItem(), settings);
 
         Menu help = new Menu();
         help.textProperty().bind(i18n.text("help.menu"));
@@ -448,7 +463,6 @@ public final class MainWindowView {
         VBox box = new VBox(6, title, search, list, add, ownOnly);
         box.setId("switcher");
         box.setPadding(new Insets(10));
-        box.setPrefWidth(280);
         box.getStyleClass().add("switcher");
         return box;
     }

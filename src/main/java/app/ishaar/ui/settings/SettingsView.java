@@ -2,12 +2,15 @@ package app.ishaar.ui.settings;
 
 import app.ishaar.ui.common.Weak;
 import app.ishaar.ui.common.Bidi;
+import app.ishaar.ui.common.ChoiceMenus;
+import app.ishaar.ui.common.ChoiceNames;
 import app.ishaar.ui.common.LanguageSwitch;
 import app.ishaar.ui.common.SceneFactory;
 import app.ishaar.ui.i18n.I18n;
 import javafx.geometry.Pos;
 import javafx.scene.Parent;
 import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.RadioButton;
 import javafx.scene.control.ToggleGroup;
@@ -29,7 +32,6 @@ public final class SettingsView {
     public SettingsView(SettingsViewModel vm, I18n i18n, SceneFactory scenes, Window owner) {
         root.setId("settings-dialog");
         root.setStyle("-fx-padding: 18;");
-        root.setPrefWidth(520);
 
         Label heading = label(i18n, "settingsDialog.heading");
         heading.getStyleClass().add("heading");
@@ -55,6 +57,27 @@ public final class SettingsView {
         digitsHint.getStyleClass().add("muted");
         VBox digitBox = new VBox(6, arabicDigits, latinDigits, digitsHint);
 
+        Label textSizeName = label(i18n, "settingsDialog.textSize");
+        ChoiceBox<Integer> textSize = new ChoiceBox<>();
+        textSize.setId("settings-text-size");
+        textSize.getItems().setAll(vm.textSizes());
+        textSize.setValue(vm.textSizeProperty().get());
+        Runnable sizeNames = () -> textSize.setConverter(ChoiceNames.of(vm::textSizeName));
+        sizeNames.run();
+        Weak.listen(textSize.getProperties(), (o, a, b) -> sizeNames.run(), i18n.languageProperty(), i18n.latinDigitsProperty());
+        ChoiceMenus.keepChosenChecked(textSize);
+        textSize.valueProperty().addListener((o, a, chosen) -> {
+            if (chosen != null) {
+                vm.chooseTextSize(chosen);
+            }
+        });
+        Weak.<Number>listen(textSize.getProperties(), (o, a, now) -> textSize.setValue(now.intValue()), vm.textSizeProperty());
+        textSizeName.setLabelFor(textSize); // named by its label for screen readers
+        Label textSizeHint = label(i18n, "settingsDialog.textSize.hint");
+        textSizeHint.getStyleClass().add("muted");
+        VBox textSizeBox = new VBox(6, textSize, textSizeHint);
+        textSizeBox.setAlignment(Pos.TOP_LEFT);
+
         Label zone = label(i18n, "settingsDialog.zone");
         Label zoneHint = label(i18n, "settingsDialog.zone.local");
         Label zoneId = new Label(vm.zoneId());
@@ -68,8 +91,9 @@ public final class SettingsView {
         grid.setVgap(14);
         grid.addRow(0, language, languages);
         grid.addRow(1, digits, digitBox);
-        grid.addRow(2, zone, zoneBox);
-        for (Label l : new Label[] {language, digits, zone}) {
+        grid.addRow(2, textSizeName, textSizeBox);
+        grid.addRow(3, zone, zoneBox);
+        for (Label l : new Label[] {language, digits, textSizeName, zone}) {
             GridPane.setValignment(l, javafx.geometry.VPos.TOP);
             l.setMinWidth(Region.USE_PREF_SIZE); // the row names are never cut short
         }
@@ -100,7 +124,6 @@ public final class SettingsView {
             stage.initOwner(owner);
             stage.initModality(Modality.WINDOW_MODAL);
         }
-        stage.setResizable(false);
     }
 
     private static Label label(I18n i18n, String key) {

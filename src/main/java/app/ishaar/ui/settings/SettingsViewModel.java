@@ -1,14 +1,17 @@
 package app.ishaar.ui.settings;
 
+import app.ishaar.ui.common.TextSize;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.List;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyIntegerProperty;
 
 /**
  * The settings dialog's state. Changes apply at once (live, like the language switches) and are
@@ -17,10 +20,31 @@ import javafx.beans.property.ObjectProperty;
 public final class SettingsViewModel {
     private final I18n i18n;
     private final Clock clock;
+    private final TextSize textSize;
 
-    public SettingsViewModel(I18n i18n, Clock clock) {
+    public SettingsViewModel(I18n i18n, Clock clock, TextSize textSize) {
         this.i18n = i18n;
         this.clock = clock;
+        this.textSize = textSize;
+    }
+
+    /** The text size in every window, in percent (View → Larger text does the same). */
+    public ReadOnlyIntegerProperty textSizeProperty() {
+        return textSize.percentProperty();
+    }
+
+    public void chooseTextSize(int percent) {
+        textSize.choose(percent);
+    }
+
+    /** The sizes to choose from, in percent. */
+    public List<Integer> textSizes() {
+        return TextSize.STEPS;
+    }
+
+    /** A size as the choice shows it: "125%", "١٢٥٪". */
+    public String textSizeName(int percent) {
+        return i18n.get("settingsDialog.textSize.step", i18n.formatNumber(percent));
     }
 
     public ObjectProperty<AppLanguage> languageProperty() {

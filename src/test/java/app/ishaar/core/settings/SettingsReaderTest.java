@@ -69,7 +69,8 @@ class SettingsReaderTest {
                 + "\"pageSize\":\"100\",\"detailWidth\":380,\"detailDivider\":0.64,\"detailVisible\":false,\"columns\":[{\"id\":\"sent\",\"width\":160,\"visible\":true},"
                 + "{\"id\":\"type\",\"width\":\"90.5\"}]}}}",
         "{\"history\":{\"p|1\":{\"customFrom\":1772359200,\"customTo\":1772359200.5,\"pageSize\":null,\"detailWidth\":null,\"detailVisible\":null}}}",
-        "{\"profiles\":[],\"history\":{}}"
+        "{\"profiles\":[],\"history\":{}}",
+        "{\"textSize\":125}", "{\"textSize\":\"150\"}", "{\"textSize\":null}", "{\"textSize\":0}"
     })
     void aHandEditedDocumentIsReadAsTheDataBindingReadsIt(String json) throws IOException {
         byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
@@ -81,7 +82,7 @@ class SettingsReaderTest {
         "", "null", "[]", "\"settings\"", "{\"language\": \"ar\", \"profiles\": [", "{} {}",
         "{\"profiles\":{}}", "{\"language\":{\"en\":1}}", "{\"profiles\":[{\"taxpayers\":{}}]}",
         "{\"history\":{\"p|-\":{\"customFrom\":\"yesterday\"}}}", "{\"history\":{\"p|-\":{\"pageSize\":\"many\"}}}",
-        "{\"latinDigits\":\"maybe\"}", "{\"history\":{\"p|-\":{\"columns\":[{\"width\":{}}]}}}"
+        "{\"latinDigits\":\"maybe\"}", "{\"textSize\":\"large\"}", "{\"history\":{\"p|-\":{\"columns\":[{\"width\":{}}]}}}"
     })
     void aDocumentOfTheWrongShapeIsNotRead(String json) {
         assertThatThrownBy(() -> SettingsReader.read(json.getBytes(StandardCharsets.UTF_8))).isInstanceOf(IOException.class);
@@ -126,8 +127,14 @@ class SettingsReaderTest {
                 Arbitraries.doubles().between(0, 8000).ofScale(2), Arbitraries.of(true, false)).as(WindowBounds::new).injectNull(0.3);
         return Combinators.combine(Arbitraries.integers().between(0, 3), Arbitraries.of("en", "ar"), Arbitraries.of(true, false), text,
                 profile.list().ofMaxSize(3), history, window,
-                Combinators.combine(text.list().ofMaxSize(3), text.list().ofMaxSize(3)).as(List::of))
-                .as((version, language, latin, last, profiles, h, w, lists) -> new Settings(version, language, latin, last, profiles, h, w,
-                        lists.get(0), lists.get(1)));
+                Combinators.combine(text.list().ofMaxSize(3), text.list().ofMaxSize(3), Arbitraries.of(100, 110, 125, 150, 175))
+                        .as((hiddenIn, shownIn, size) -> new Object[] {hiddenIn, shownIn, size}))
+                .as((version, language, latin, last, profiles, h, w, rest) -> new Settings(version, language, latin, last, profiles, h, w,
+                        uncheckedList(rest[0]), uncheckedList(rest[1]), (Integer) rest[2]));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> uncheckedList(Object list) {
+        return (List<String>) list;
     }
 }

@@ -42,7 +42,7 @@ public final class HistoryDemo {
             vm.filters().presetProperty().set(DatePreset.valueOf(getParameters().getRaw().get(2)));
             vm.filters().apply();
         }
-        SceneFactory scenes = new SceneFactory(i18n);
+        SceneFactory scenes = new SceneFactory(i18n, new app.ishaar.ui.common.TextSize(100));
         HistoryView view = new HistoryView(vm, i18n, scenes);
         scenes.prepare(stage, view.root(), "application.title");
         stage.setWidth(1360);

@@ -84,7 +84,7 @@ class HistoryViewFxTest {
         i18n.zoneProperty().set(ZoneId.of("Africa/Cairo"));
         vm = new HistoryViewModel(i18n, FxExecutor.INSTANCE, null, p -> { }, () -> { });
         vm.pager().pageSizeProperty().set(25);
-        SceneFactory scenes = new SceneFactory(i18n);
+        SceneFactory scenes = new SceneFactory(i18n, new app.ishaar.ui.common.TextSize(100));
         view = new HistoryView(vm, i18n, scenes);
         scenes.prepare(stage, view.root(), "application.title");
         stage.setWidth(1240); // within Monocle's 1280x800 headless screen
@@ -1181,9 +1181,9 @@ class HistoryViewFxTest {
         HistoryViewModel restored = new HistoryViewModel(i18n, FxExecutor.INSTANCE, prefs, remembered::add, () -> { });
         HistoryView[] other = new HistoryView[1];
         robot.interact(() -> {
-            other[0] = new HistoryView(restored, i18n, new SceneFactory(i18n));
+            other[0] = new HistoryView(restored, i18n, new SceneFactory(i18n, new app.ishaar.ui.common.TextSize(100)));
             Stage second = new Stage();
-            new SceneFactory(i18n).prepare(second, other[0].root(), "application.title");
+            new SceneFactory(i18n, new app.ishaar.ui.common.TextSize(100)).prepare(second, other[0].root(), "application.title");
             second.setWidth(1000);
             second.setHeight(600);
             second.show();
