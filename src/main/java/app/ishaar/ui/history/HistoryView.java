@@ -777,8 +777,9 @@ public final class HistoryView {
 
     /**
      * Shows or hides the detail pane. The pane keeps the width the user left it at (remembered in
-     * pixels, not as a share, at every text size: its text wraps, and the table has the room): a window made wider or narrower widens or narrows the table, and the
-     * divider is put back at that width whenever the split's width changes, before it lays out.
+     * pixels, not as a share, and the same at every text size: its text wraps, and the table keeps
+     * the room): a window made wider or narrower widens or narrows the table, and the divider is put
+     * back at that width whenever the split's width changes, before it lays out.
      */
     private void detailVisibility() {
         Runnable show = () -> {
