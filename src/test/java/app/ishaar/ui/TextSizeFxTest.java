@@ -54,6 +54,17 @@ class TextSizeFxTest extends FxSandboxTestBase {
 
         shortcut(KeyCode.MINUS);
         waitUntil("a step smaller", () -> percent() == 110 && near(fontSize("#login-button"), 14.3));
+        // Ctrl and the mouse wheel: a step a notch (40 pixels; a touchpad's smaller scrolls add up)
+        Node button = fx(() -> lookup("#login-button").query());
+        wheelWithShortcut(button, 40);
+        waitUntil("a notch up, a step larger", () -> percent() == 125);
+        wheelWithShortcut(button, 20);
+        waitForPulses(2);
+        assertThat(percent()).as("half a notch: not yet").isEqualTo(125);
+        wheelWithShortcut(button, 20);
+        waitUntil("the other half", () -> percent() == 150);
+        wheelWithShortcut(button, -80);
+        waitUntil("two notches down, two steps smaller", () -> percent() == 110);
         shortcut(KeyCode.DIGIT0);
         waitUntil("the normal size again", () -> percent() == 100 && near(fontSize("#login-button"), 13.0));
         waitUntil("and the dialog its width", () -> Math.abs(fx(() -> flow.loginStage().getScene().getWidth()) - width) < 2);
@@ -131,6 +142,17 @@ class TextSizeFxTest extends FxSandboxTestBase {
         }
         Bounds window = fx(() -> flow.mainStage().getScene().getRoot().getLayoutBounds());
         assertThat(sceneBounds(fx(() -> lookup("#history-export").query())).getMaxX()).as("in the window").isLessThanOrEqualTo(window.getMaxX());
+    }
+
+    /** A scroll of the mouse wheel (Monocle's robot scrolls a pixel a notch) with Ctrl held, over the node. */
+    private static void wheelWithShortcut(Node target, double deltaY) {
+        onFx(() -> {
+            javafx.geometry.Point2D at = target.localToScene(5, 5);
+            javafx.event.Event.fireEvent(target, new javafx.scene.input.ScrollEvent(javafx.scene.input.ScrollEvent.SCROLL, at.getX(), at.getY(),
+                    at.getX(), at.getY(), false, true, false, false, false, false, 0, deltaY, 0, deltaY,
+                    javafx.scene.input.ScrollEvent.HorizontalTextScrollUnits.NONE, 0, javafx.scene.input.ScrollEvent.VerticalTextScrollUnits.LINES,
+                    deltaY / 40, 0, null));
+        });
     }
 
     /** Font sizes are floats: 14.3 comes back as 14.300000190734863. */

@@ -20,6 +20,7 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
+import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 
@@ -140,7 +141,8 @@ public final class SceneFactory {
     /**
      * The scene's root carries the text size's step as a style class, now and whenever it changes
      * (held by the root: a closed window's scene is let go); the keys that change it work in every
-     * window (Shortcut with +, - or 0, also on the number pad): the main window's View menu names them.
+     * window (Shortcut with +, - or 0, also on the number pad): the main window's View menu names them;
+     * so does Shortcut with the mouse wheel.
      */
     private void followTextSize(Scene scene) {
         Parent root = scene.getRoot();
@@ -167,7 +169,29 @@ public final class SceneFactory {
             }
             e.consume();
         });
+        // Ctrl (Cmd) and the mouse wheel: a step a notch (40 pixels of scrolling, as a wheel's notch
+        // comes; a touchpad's many small scrolls add up to it)
+        double[] scrolled = {0};
+        scene.addEventFilter(ScrollEvent.SCROLL, e -> {
+            if (!e.isShortcutDown() || e.isAltDown() || e.isInertia() || e.getDeltaY() == 0) {
+                scrolled[0] = 0;
+                return;
+            }
+            scrolled[0] += e.getDeltaY();
+            while (Math.abs(scrolled[0]) >= WHEEL_NOTCH) {
+                if (scrolled[0] > 0) {
+                    textSize.larger();
+                } else {
+                    textSize.smaller();
+                }
+                scrolled[0] -= Math.signum(scrolled[0]) * WHEEL_NOTCH;
+            }
+            e.consume(); // not a scroll of the table under the pointer
+        });
     }
+
+    /** JavaFX's scroll of one notch of a mouse wheel, in pixels. */
+    private static final double WHEEL_NOTCH = 40;
 
     /** Titles the stage through the bundles, gives it the icons (as soon as they are decoded), and sets the scene. */
     public Stage prepare(Stage stage, Parent root, String titleKey) {
