@@ -357,6 +357,39 @@ class MainWindowFxTest extends FxSandboxTestBase {
     }
 
     @Test
+    void f6MovesTheKeyboardFromPartToPartOfTheWindowAndShiftF6Back() {
+        loginAsIntermediary();
+        waitUntil("the first page", () -> fx(() -> !main().current().history().rows().isEmpty()) && visible("#history-table"));
+        onFx(() -> lookup("#history-table").<javafx.scene.control.TableView<?>>query().getSelectionModel().select(0));
+        waitUntil("the detail shows it", () -> visible("#detail-id"));
+        onFx(() -> lookup("#history-table").query().requestFocus());
+        waitUntil("the table has the keyboard", () -> focused("history-table"));
+
+        // table, detail, pager, taxpayers, filters, table again
+        for (String part : java.util.List.of("detail-id", "pager-page", "switcher-list", "filter-date", "history-table")) {
+            type(KeyCode.F6);
+            waitUntil("F6 gives the keyboard to " + part, () -> focused(part));
+        }
+        press(KeyCode.SHIFT, KeyCode.F6).release(KeyCode.F6, KeyCode.SHIFT);
+        waitUntil("Shift+F6 back to the filters", () -> focused("filter-date"));
+
+        // a part that is not shown is passed over: the taxpayer list hidden, the detail closed
+        onFx(() -> main().taxpayerListShownProperty().set(false));
+        onFx(() -> main().current().history().detailVisibleProperty().set(false));
+        press(KeyCode.SHIFT, KeyCode.F6).release(KeyCode.F6, KeyCode.SHIFT);
+        waitUntil("from the filters back round to the pager", () -> focused("pager-page"));
+        press(KeyCode.SHIFT, KeyCode.F6).release(KeyCode.F6, KeyCode.SHIFT);
+        waitUntil("then the table", () -> focused("history-table"));
+    }
+
+    private boolean focused(String id) {
+        return fx(() -> {
+            javafx.scene.Node owner = flow.mainStage().getScene().getFocusOwner();
+            return owner != null && id.equals(owner.getId());
+        });
+    }
+
+    @Test
     void theTaxpayerListHidesToWidenTheTableStaysHiddenForItsProfileAndComesBackToSearch() {
         waitForDemoAccounts();
         logInAsDemo("erp-delta-accounting");

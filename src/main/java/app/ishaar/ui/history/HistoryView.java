@@ -9,6 +9,7 @@ import app.ishaar.ui.common.WhenFirst;
 import app.ishaar.ui.common.WrappingLabel;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.settings.HistoryPrefs;
+import app.ishaar.ui.common.FocusParts;
 import app.ishaar.ui.common.SceneFactory;
 import app.ishaar.ui.common.TextSize;
 import app.ishaar.ui.common.TwoEndsBar;
@@ -106,6 +107,10 @@ public final class HistoryView {
     private final SplitPane split = new SplitPane();
     private final Node detailPane;
     private final ChoiceBox<DatePreset> preset = new ChoiceBox<>();
+    /** The filter bar, and the pager with its page field: parts of the screen F6 moves among. */
+    private final Node filters;
+    private final Node pager;
+    private final TextField pageField = new TextField();
     private final List<Runnable> onLanguage = new ArrayList<>();
     private final PauseTransition columnsSettle = new PauseTransition(Duration.millis(400));
     /** Kept: the page-size choice is bound through this adapter. */
@@ -126,12 +131,14 @@ public final class HistoryView {
         root.setId("history");
         root.getStylesheets().add(HistoryView.class.getResource(STYLESHEET).toExternalForm());
 
-        root.setTop(new VBox(filterBar(), chips(), banner()));
+        filters = filterBar();
+        root.setTop(new VBox(filters, chips(), banner()));
         detailPane = new DetailPane(vm.detail(), i18n).root();
         split.getItems().add(tableHolder());
         split.setId("history-split");
         root.setCenter(split);
-        root.setBottom(pagerBar());
+        pager = pagerBar();
+        root.setBottom(pager);
         detailVisibility();
         keys();
         rowMenu();
@@ -846,7 +853,7 @@ public final class HistoryView {
         Button last = iconButton("pager-last", "icon-last", i18n.text("pager.last"), p::last);
         last.disableProperty().bind(p.canNextProperty().not());
 
-        TextField page = new TextField();
+        TextField page = pageField;
         page.setId("pager-page");
         page.getStyleClass().add("page-field");
         page.setTooltip(tooltip("pager.goTo"));
@@ -929,6 +936,21 @@ public final class HistoryView {
     }
 
     // ---------------------------------------------------------------- keys
+
+    /**
+     * The parts of the screen F6 moves among, in reading order (the main window puts its taxpayer
+     * list before them): the filters, the table, the detail while it shows a notification, the pager.
+     */
+    public List<FocusParts.Part> focusParts() {
+        List<FocusParts.Part> parts = new ArrayList<>();
+        parts.add(new FocusParts.Part(filters, preset));
+        parts.add(new FocusParts.Part(table, table));
+        if (split.getItems().contains(detailPane)) {
+            parts.add(new FocusParts.Part(detailPane, detailPane.lookup("#detail-id")));
+        }
+        parts.add(new FocusParts.Part(pager, pageField));
+        return parts;
+    }
 
     private void keys() {
         table.addEventFilter(KeyEvent.KEY_PRESSED, e -> {

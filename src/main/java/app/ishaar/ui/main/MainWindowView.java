@@ -3,6 +3,7 @@ package app.ishaar.ui.main;
 import app.ishaar.ui.common.AfterAMoment;
 import app.ishaar.ui.common.Bidi;
 import app.ishaar.ui.common.ContextMenus;
+import app.ishaar.ui.common.FocusParts;
 import app.ishaar.ui.common.LanguageSwitch;
 import app.ishaar.ui.common.Nodes;
 import app.ishaar.ui.common.SceneFactory;
@@ -17,8 +18,10 @@ import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.main.MainWindowViewModel.TaxpayerEntry;
 import app.ishaar.ui.settings.SettingsView;
 import app.ishaar.ui.settings.SettingsViewModel;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import javafx.animation.Animation;
@@ -73,6 +76,9 @@ public final class MainWindowView {
     public static final KeyCombination SETTINGS = new KeyCodeCombination(KeyCode.COMMA, KeyCombination.SHORTCUT_DOWN);
     public static final KeyCombination QUIT = new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN);
     public static final KeyCombination HELP = new KeyCodeCombination(KeyCode.F1);
+    /** F6 and Shift+F6: the next or the previous part of the window (FocusParts). */
+    public static final KeyCombination NEXT_PART = new KeyCodeCombination(KeyCode.F6);
+    public static final KeyCombination PREVIOUS_PART = new KeyCodeCombination(KeyCode.F6, KeyCombination.SHIFT_DOWN);
 
     private final MainWindowViewModel vm;
     private final I18n i18n;
@@ -127,6 +133,10 @@ public final class MainWindowView {
             } else if (SETTINGS.match(e)) {
                 openSettings();
                 e.consume();
+            } else if (NEXT_PART.match(e) || PREVIOUS_PART.match(e)) {
+                if (root.getScene() != null && FocusParts.move(root.getScene(), focusParts(), NEXT_PART.match(e))) {
+                    e.consume();
+                }
             }
         });
         vm.currentProperty().addListener((o, a, b) -> showCurrent());
@@ -574,6 +584,20 @@ public final class MainWindowView {
     /** Keeps the screens of this many taxpayers instead of {@link #KEPT_SCREENS} (tests). */
     public void keepScreens(int n) {
         keptScreens = Math.max(1, n);
+    }
+
+    /** The parts of the window F6 moves among: the taxpayer list while it shows, then the shown taxpayer's screen's. */
+    private List<FocusParts.Part> focusParts() {
+        List<FocusParts.Part> parts = new ArrayList<>();
+        if (vm.taxpayerListShownProperty().get() && root.getLeft() != null) {
+            parts.add(new FocusParts.Part(root.getLeft(), list.getItems().isEmpty() ? search : list));
+        }
+        TaxpayerEntry e = vm.current();
+        HistoryView h = e == null ? null : historyViews.get(e);
+        if (h != null && h.root().getParent() == content) {
+            parts.addAll(h.focusParts());
+        }
+        return parts;
     }
 
     /** Gives the keyboard to the shown taxpayer's table, else to the switcher's search field. */
