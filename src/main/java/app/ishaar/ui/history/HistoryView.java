@@ -52,6 +52,7 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
+import javafx.scene.control.SelectionMode;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
@@ -562,13 +563,16 @@ public final class HistoryView {
         applyColumnLayout(cols);
         watchColumnLayout();
 
+        // several rows can be selected (Shift or Ctrl with a click or the arrows, Ctrl+A) to be copied
+        // together; the detail shows the one chosen last
+        table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         table.getSelectionModel().selectedItemProperty().addListener((o, a, now) -> vm.select(now));
         Weak.<Notification>listen(root.getProperties(), (o, a, now) -> {
             if (table.getSelectionModel().getSelectedItem() != now) {
-                if (now == null) {
+                if (now == null || !table.getItems().contains(now)) {
                     table.getSelectionModel().clearSelection();
                 } else {
-                    table.getSelectionModel().select(now);
+                    table.getSelectionModel().clearAndSelect(table.getItems().indexOf(now));
                 }
             }
         }, vm.selectedProperty());
@@ -1002,11 +1006,18 @@ public final class HistoryView {
         return table.getVisibleLeafColumns().stream().map(TableColumn::getId).toList();
     }
 
+    /** Copies the selected rows as shown, in the table's order, one a line. */
     private void copyRow() {
-        String text = vm.selectedRowText(shownColumnIds());
+        String text = vm.rowsText(selectedRows(), shownColumnIds());
         if (text != null) {
             Clipboards.copy(text);
         }
+    }
+
+    /** The selected rows, in the table's order. */
+    private List<Notification> selectedRows() {
+        return table.getSelectionModel().getSelectedIndices().stream().sorted().filter(i -> i >= 0 && i < table.getItems().size())
+                .map(table.getItems()::get).filter(java.util.Objects::nonNull).toList();
     }
 
     /**
@@ -1028,7 +1039,10 @@ public final class HistoryView {
                     }
                 }
                 if (row != null && !row.isEmpty() && row.getItem() != null) {
-                    table.getSelectionModel().select(row.getIndex());
+                    // a row among the selected keeps the selection; another is selected alone
+                    if (!table.getSelectionModel().isSelected(row.getIndex())) {
+                        table.getSelectionModel().clearAndSelect(row.getIndex());
+                    }
                 } else {
                     row = null;
                 }
@@ -1038,18 +1052,19 @@ public final class HistoryView {
             }
             e.consume();
             if (rowMenu == null) {
+                javafx.beans.binding.BooleanBinding several = Bindings.size(table.getSelectionModel().getSelectedIndices()).greaterThan(1);
                 MenuItem copyRow = new MenuItem();
                 copyRow.setId("row-copy");
-                copyRow.textProperty().bind(i18n.text("history.copyRow"));
+                copyRow.textProperty().bind(Bindings.when(several).then(i18n.text("history.copyRows")).otherwise(i18n.text("history.copyRow")));
                 copyRow.setAccelerator(COPY); // shown; the table's own key filter does it
                 copyRow.setOnAction(a -> copyRow());
                 MenuItem copyId = new MenuItem();
                 copyId.setId("row-copy-id");
-                copyId.textProperty().bind(i18n.text("history.copyId"));
+                copyId.textProperty().bind(Bindings.when(several).then(i18n.text("history.copyIds")).otherwise(i18n.text("history.copyId")));
                 copyId.setOnAction(a -> {
-                    String id = vm.selectedId();
-                    if (id != null) {
-                        Clipboards.copy(id);
+                    String ids = vm.idsText(selectedRows());
+                    if (ids != null) {
+                        Clipboards.copy(ids);
                     }
                 });
                 rowMenu = new ContextMenu(copyRow, copyId);

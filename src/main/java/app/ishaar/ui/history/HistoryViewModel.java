@@ -289,18 +289,16 @@ public final class HistoryViewModel {
     }
 
     /**
-     * The selected notification's row as text, the given columns' cells as the table shows them,
-     * tab-separated (Ctrl+C, "Copy row"); null when nothing is selected.
+     * Rows as shown, one a line, in the order given (the table's): each its shown cells in the shown
+     * columns' order, tab-separated ({@link HistoryLabels#row}), ready for a spreadsheet; null for none.
      */
-    public String selectedRowText(List<String> columnIds) {
-        Notification n = selected.get();
-        return n == null ? null : labels.row(n, columnIds);
+    public String rowsText(List<Notification> rows, List<String> columnIds) {
+        return rows.isEmpty() ? null : String.join("\n", rows.stream().map(n -> labels.row(n, columnIds)).toList());
     }
 
-    /** The selected notification's ID ("Copy notification ID"); null when nothing is selected. */
-    public String selectedId() {
-        Notification n = selected.get();
-        return n == null ? null : n.notificationId();
+    /** The given notifications' IDs, one a line ("Copy notification ID" on several rows); null for none. */
+    public String idsText(List<Notification> rows) {
+        return rows.isEmpty() ? null : String.join("\n", rows.stream().map(Notification::notificationId).toList());
     }
 
     /** The query of the shown filter without paging: what an export writes. */

@@ -1038,6 +1038,55 @@ class HistoryViewFxTest {
         assertThat(fx(() -> robot.lookup("#detail-message-copy").query().getAccessibleText())).isEqualTo("Copy the message as shown");
     }
 
+    /** A right click on a shown row's first cell, and its menu shown. */
+    private void rightClickRow(FxRobot robot, TableView<Notification> table, int index) throws Exception {
+        robot.interact(() -> {
+            Node cell = table.lookupAll(".table-row-cell").stream()
+                    .filter(n -> n instanceof javafx.scene.control.TableRow<?> r && r.getIndex() == index && r.isVisible())
+                    .findFirst().orElseThrow().lookup(".table-cell");
+            javafx.geometry.Bounds b = cell.localToScreen(cell.getLayoutBounds());
+            javafx.geometry.Point2D scene = cell.localToScene(cell.getLayoutBounds().getCenterX(), cell.getLayoutBounds().getCenterY());
+            cell.fireEvent(new javafx.scene.input.ContextMenuEvent(javafx.scene.input.ContextMenuEvent.CONTEXT_MENU_REQUESTED,
+                    scene.getX(), scene.getY(), b.getCenterX(), b.getCenterY(), false, null));
+        });
+        until(() -> rowMenuShown() != null);
+    }
+
+    @Test
+    void severalSelectedRowsAreCopiedTogetherInTheTablesOrderAndTheirIdsFromTheMenu(FxRobot robot) throws Exception {
+        settled();
+        TableView<Notification> table = view.table();
+        robot.interact(() -> {
+            table.getSelectionModel().select(1);
+            table.requestFocus();
+        });
+        // Shift+Down twice: rows 1 to 3, the detail on the one chosen last
+        robot.press(KeyCode.SHIFT).type(KeyCode.DOWN).type(KeyCode.DOWN).release(KeyCode.SHIFT);
+        until(() -> fx(() -> table.getSelectionModel().getSelectedIndices().size()) == 3);
+        List<Notification> three = fx(() -> List.copyOf(table.getItems().subList(1, 4)));
+        until(() -> fx(() -> vm.selectedProperty().get()) == three.get(2));
+        clipboardHolds("before");
+        robot.press(KeyCode.CONTROL, KeyCode.C).release(KeyCode.C, KeyCode.CONTROL);
+        assertThat(clipboard()).as("Ctrl+C: the rows as shown, one a line, in the table's order").isEqualTo(String.join("\n",
+                String.join("\t", shownCells(table, 1)), String.join("\t", shownCells(table, 2)), String.join("\t", shownCells(table, 3))));
+
+        // a right click among them keeps them, and the menu names them together
+        rightClickRow(robot, table, 2);
+        assertThat(fx(() -> List.copyOf(table.getSelectionModel().getSelectedIndices()))).containsExactlyInAnyOrder(1, 2, 3);
+        assertThat(fx(() -> rowMenuShown().getItems().stream().map(javafx.scene.control.MenuItem::getText).toList()))
+                .containsExactly("Copy selected rows", "Copy notification IDs");
+        robot.clickOn(fx(() -> rowMenuShown().getSkin().getNode().lookup("#row-copy-id")));
+        until(() -> rowMenuShown() == null);
+        assertThat(clipboard()).isEqualTo(String.join("\n", three.stream().map(Notification::notificationId).toList()));
+
+        // a right click on another row selects it alone
+        rightClickRow(robot, table, 5);
+        assertThat(fx(() -> List.copyOf(table.getSelectionModel().getSelectedIndices()))).containsExactly(5);
+        assertThat(fx(() -> rowMenuShown().getItems().stream().map(javafx.scene.control.MenuItem::getText).toList()))
+                .containsExactly("Copy row", "Copy notification ID");
+        robot.interact(() -> rowMenuShown().hide());
+    }
+
     @Test
     void ctrlCAndTheRowMenuCopyTheSelectedRowAsShownOrItsIdInBothLanguages(FxRobot robot) throws Exception {
         settled();
@@ -1061,16 +1110,7 @@ class HistoryViewFxTest {
 
         // a right click on a row's cell selects that row and opens its menu at the pointer
         Notification fourth = fx(() -> table.getItems().get(4));
-        robot.interact(() -> {
-            Node cell = table.lookupAll(".table-row-cell").stream()
-                    .filter(n -> n instanceof javafx.scene.control.TableRow<?> r && r.getIndex() == 4 && r.isVisible())
-                    .findFirst().orElseThrow().lookup(".table-cell");
-            javafx.geometry.Bounds b = cell.localToScreen(cell.getLayoutBounds());
-            javafx.geometry.Point2D scene = cell.localToScene(cell.getLayoutBounds().getCenterX(), cell.getLayoutBounds().getCenterY());
-            cell.fireEvent(new javafx.scene.input.ContextMenuEvent(javafx.scene.input.ContextMenuEvent.CONTEXT_MENU_REQUESTED,
-                    scene.getX(), scene.getY(), b.getCenterX(), b.getCenterY(), false, null));
-        });
-        until(() -> rowMenuShown() != null);
+        rightClickRow(robot, table, 4);
         assertThat(fx(() -> table.getSelectionModel().getSelectedItem())).isSameAs(fourth);
         assertThat(fx(() -> rowMenuShown().getItems().stream().map(javafx.scene.control.MenuItem::getText).toList()))
                 .containsExactly("Copy row", "Copy notification ID");
