@@ -569,10 +569,10 @@ public final class HistoryView {
         table.getSelectionModel().selectedItemProperty().addListener((o, a, now) -> vm.select(now));
         Weak.<Notification>listen(root.getProperties(), (o, a, now) -> {
             if (table.getSelectionModel().getSelectedItem() != now) {
-                if (now == null || !table.getItems().contains(now)) {
+                if (now == null) {
                     table.getSelectionModel().clearSelection();
-                } else {
-                    table.getSelectionModel().clearAndSelect(table.getItems().indexOf(now));
+                } else if (table.getItems().contains(now)) {
+                    table.getSelectionModel().clearAndSelect(table.getItems().indexOf(now)); // that row alone
                 }
             }
         }, vm.selectedProperty());
