@@ -592,19 +592,24 @@ public final class MainWindowView {
         if (vm.taxpayerListShownProperty().get() && root.getLeft() != null) {
             parts.add(new FocusParts.Part(root.getLeft(), list.getItems().isEmpty() ? search : list));
         }
-        TaxpayerEntry e = vm.current();
-        HistoryView h = e == null ? null : historyViews.get(e);
-        if (h != null && h.root().getParent() == content) {
+        HistoryView h = shownHistory();
+        if (h != null) {
             parts.addAll(h.focusParts());
         }
         return parts;
     }
 
-    /** Gives the keyboard to the shown taxpayer's table, else to the switcher's search field. */
-    public void focusContent() {
+    /** The shown taxpayer's history screen, when it is the one in the window's content; else null. */
+    private HistoryView shownHistory() {
         TaxpayerEntry e = vm.current();
         HistoryView h = e == null ? null : historyViews.get(e);
-        if (h != null && h.root().getParent() == content) {
+        return h != null && h.root().getParent() == content ? h : null;
+    }
+
+    /** Gives the keyboard to the shown taxpayer's table, else to the switcher's search field. */
+    public void focusContent() {
+        HistoryView h = shownHistory();
+        if (h != null) {
             h.table().requestFocus();
         } else if (vm.taxpayerListShownProperty().get()) {
             search.requestFocus();
