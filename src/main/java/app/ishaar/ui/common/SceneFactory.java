@@ -27,7 +27,8 @@ import javafx.stage.Stage;
 /**
  * The one place that makes scenes and stages (Cryptomator's pattern): each gets the application's
  * style sheet, follows the UI language's direction (right-to-left in Arabic), gives its text fields
- * an edit menu in the UI's language ({@link TextEditMenu}), and carries the application icons.
+ * an edit menu in the UI's language ({@link TextEditMenu}), takes shortcuts from the Arabic keyboard
+ * layout alone ({@link ArabicLayoutKeys}), and carries the application icons.
  */
 public final class SceneFactory {
 
@@ -130,6 +131,7 @@ public final class SceneFactory {
         Scene scene = new Scene(root);
         scene.getStylesheets().add(SceneFactory.class.getResource(STYLESHEET).toExternalForm());
         scene.nodeOrientationProperty().bind(i18n.orientationProperty());
+        ArabicLayoutKeys.install(scene); // first: the scene's other keys see the Latin key
         followFormatLocaleInPickers(scene);
         nameCalendarArrowsInPickers(scene);
         MenuKeys.install(scene);
