@@ -19,11 +19,13 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DecimalStyle;
 import java.time.format.FormatStyle;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.stream.IntStream;
 import app.ishaar.ui.common.AfterAMoment;
 import app.ishaar.ui.common.Bidi;
 import javafx.animation.PauseTransition;
@@ -502,20 +504,30 @@ public final class HistoryView {
      * made the table hand its rows out anew, so that half of them changed between odd and even and
      * were styled again with all their cells; replaced in place, each row keeps its place and only
      * reads its new notification (some milliseconds less from Log in to the page on screen, README
-     * "Performance"). The selection then goes as with a new list: kept on the same notification
-     * (a refresh), else cleared.
+     * "Performance"). The selection then goes as with a new list: kept on the same notifications
+     * (a refresh), found by their IDs, the one chosen last chosen last again (the detail's), else cleared.
      */
     private final ObservableList<Notification> shown = FXCollections.observableArrayList();
 
     private void show(List<Notification> rows) {
-        Notification was = table.getSelectionModel().getSelectedItem();
+        Notification last = table.getSelectionModel().getSelectedItem();
+        List<String> ids = table.getSelectionModel().getSelectedItems().stream()
+                .filter(n -> n != null && n != last).map(Notification::notificationId).toList();
         table.getSelectionModel().clearSelection();
         shown.setAll(rows);
-        int again = was == null ? -1 : shown.indexOf(was);
-        if (again >= 0) {
-            table.getSelectionModel().select(again);
+        if (!ids.isEmpty()) {
+            int[] again = IntStream.range(0, shown.size())
+                    .filter(i -> shown.get(i) != null && ids.contains(shown.get(i).notificationId())).toArray();
+            if (again.length > 0) {
+                table.getSelectionModel().selectIndices(again[0], Arrays.copyOfRange(again, 1, again.length));
+            }
+        }
+        int lastAgain = last == null ? -1 : indexOf(last.notificationId());
+        if (lastAgain >= 0) {
+            table.getSelectionModel().select(lastAgain);
         }
     }
+
 
     private void showBlankRows() {
         if (blankRows) {

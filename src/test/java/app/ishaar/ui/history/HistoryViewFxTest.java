@@ -1079,6 +1079,13 @@ class HistoryViewFxTest {
         until(() -> rowMenuShown() == null);
         assertThat(clipboard()).isEqualTo(String.join("\n", three.stream().map(Notification::notificationId).toList()));
 
+        // a refresh keeps them selected, the detail on the same one
+        robot.type(KeyCode.F5);
+        until(() -> fx(() -> !table.getItems().isEmpty() && table.getItems().get(1) != three.get(0)));
+        assertThat(fx(() -> List.copyOf(table.getSelectionModel().getSelectedIndices()))).as("the same rows after F5").containsExactlyInAnyOrder(1, 2, 3);
+        assertThat(fx(() -> table.getSelectionModel().getSelectedItem().notificationId())).isEqualTo(three.get(2).notificationId());
+        assertThat(fx(() -> vm.selectedProperty().get().notificationId())).as("the detail's").isEqualTo(three.get(2).notificationId());
+
         // a right click on another row selects it alone
         rightClickRow(robot, table, 5);
         assertThat(fx(() -> List.copyOf(table.getSelectionModel().getSelectedIndices()))).containsExactly(5);
