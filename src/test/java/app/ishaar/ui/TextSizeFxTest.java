@@ -13,6 +13,7 @@ import javafx.scene.control.MenuItem;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.Test;
 
@@ -142,6 +143,55 @@ class TextSizeFxTest extends FxSandboxTestBase {
         }
         Bounds window = fx(() -> flow.mainStage().getScene().getRoot().getLayoutBounds());
         assertThat(sceneBounds(fx(() -> lookup("#history-export").query())).getMaxX()).as("in the window").isLessThanOrEqualTo(window.getMaxX());
+    }
+
+    @Test
+    void theDetailsDefaultWidthGrowsWithTheTextSoItsIdStaysWholeAndAWidthTheUserSetStays() {
+        waitForDemoAccounts();
+        logInAsDemo("erp-nile-trading");
+        onFx(() -> flow.mainViewModel().current().history().select(flow.mainViewModel().current().history().rows().get(0)));
+        waitUntil("the detail shows the notification", () -> fx(() -> !lookup("#detail-id").<TextField>query().getText().isEmpty()));
+        Node pane = fx(() -> lookup("#detail-pane").query());
+        waitForPulses(3);
+        double normal = fx(() -> pane.getLayoutBounds().getWidth());
+        assertThat(idIsWhole()).as("the ID whole at the normal size").isTrue();
+
+        onFx(() -> ctx.textSize().choose(150));
+        waitUntil("the detail a half wider", () -> Math.abs(fx(() -> pane.getLayoutBounds().getWidth()) - normal * 1.5) <= 3);
+        waitForPulses(3);
+        assertThat(idIsWhole()).as("the ID whole at 150 %").isTrue();
+        onFx(() -> ctx.textSize().choose(175));
+        waitUntil("wider again", () -> Math.abs(fx(() -> pane.getLayoutBounds().getWidth()) - normal * 1.75) <= 3);
+        waitForPulses(3);
+        assertThat(idIsWhole()).as("the ID whole at 175 %").isTrue();
+
+        // a width the user set (the divider dragged) is theirs at every size
+        onFx(() -> {
+            javafx.scene.control.SplitPane split = (javafx.scene.control.SplitPane) pane.getParent().getParent();
+            double size = split.getWidth() - split.getInsets().getLeft() - split.getInsets().getRight();
+            split.setDividerPosition(0, 1 - 400 / size);
+        });
+        waitUntil("remembered", () -> fx(() -> flow.mainViewModel().current().history().detailWidthProperty().get()) == 400);
+        waitForPulses(3);
+        double dragged = fx(() -> pane.getLayoutBounds().getWidth());
+        assertThat(dragged).isLessThan(normal * 1.75 - 100);
+        // (give or take the divider's few pixels, which grow with the text size)
+        onFx(() -> ctx.textSize().choose(100));
+        waitForPulses(4);
+        assertThat(fx(() -> pane.getLayoutBounds().getWidth())).isCloseTo(dragged, within(4.0));
+        onFx(() -> ctx.textSize().choose(125));
+        waitForPulses(4);
+        assertThat(fx(() -> pane.getLayoutBounds().getWidth())).isCloseTo(dragged, within(4.0));
+    }
+
+    /** Whether the detail's ID field shows its whole text (a text field scrolls a text wider than it). */
+    private boolean idIsWhole() {
+        return fx(() -> {
+            TextField id = lookup("#detail-id").query();
+            Node text = id.lookup(".text");
+            double room = id.getWidth() - id.getInsets().getLeft() - id.getInsets().getRight();
+            return text.getLayoutBounds().getWidth() <= room + 0.5;
+        });
     }
 
     /** A scroll of the mouse wheel (Monocle's robot scrolls a pixel a notch) with Ctrl held, over the node. */

@@ -791,7 +791,10 @@ public final class HistoryView {
 
     // ---------------------------------------------------------------- detail
 
-    /** The detail pane's width until the user sets one: room for a whole ID and the attempts' times and results. */
+    /**
+     * The detail pane's width at the normal text size until the user sets one: room for a whole ID
+     * and the attempts' times and results. It grows with the text size, as the ID does.
+     */
     static final double DEFAULT_DETAIL_WIDTH = 360;
     /** However wide the detail was left, the table keeps at least this share of a narrow screen. */
     static final double MAX_DETAIL_SHARE = 0.6;
@@ -801,7 +804,8 @@ public final class HistoryView {
     /**
      * Shows or hides the detail pane. The pane keeps the width the user left it at (remembered in
      * pixels, not as a share, and the same at every text size: its text wraps, and the table keeps
-     * the room): a window made wider or narrower widens or narrows the table, and the divider is put
+     * the room; until the user sets one, the default grows and shrinks with the text size, for the
+     * whole ID): a window made wider or narrower widens or narrows the table, and the divider is put
      * back at that width whenever the split's width changes, before it lays out.
      */
     private void detailVisibility() {
@@ -818,6 +822,11 @@ public final class HistoryView {
         };
         Weak.<Boolean>listen(root.getProperties(), (o, a, b) -> show.run(), vm.detailVisibleProperty());
         split.widthProperty().addListener((o, a, b) -> placeDivider());
+        Weak.<Number>listen(root.getProperties(), (o, a, b) -> {
+            if (vm.detailWidthProperty().get() <= 0) {
+                placeDivider();
+            }
+        }, textSize.percentProperty());
         show.run();
     }
 
@@ -831,7 +840,7 @@ public final class HistoryView {
         if (split.getDividers().isEmpty() || size <= 0) {
             return;
         }
-        double wanted = vm.detailWidthProperty().get() > 0 ? vm.detailWidthProperty().get() : DEFAULT_DETAIL_WIDTH;
+        double wanted = vm.detailWidthProperty().get() > 0 ? vm.detailWidthProperty().get() : DEFAULT_DETAIL_WIDTH * scale();
         placedDetailWidth = Math.min(wanted, size * MAX_DETAIL_SHARE);
         split.setDividerPosition(0, 1 - placedDetailWidth / size);
     }
