@@ -1,8 +1,6 @@
 package app.ishaar.ui.history;
 
-import app.ishaar.ui.common.ChoiceMenus;
 import app.ishaar.ui.common.ContextMenus;
-import app.ishaar.ui.common.ChoiceNames;
 import app.ishaar.ui.common.Clipboards;
 import app.ishaar.ui.common.Weak;
 import app.ishaar.ui.common.WhenFirst;
@@ -14,10 +12,6 @@ import app.ishaar.ui.common.SceneFactory;
 import app.ishaar.ui.common.TextSize;
 import app.ishaar.ui.common.TwoEndsBar;
 import app.ishaar.ui.i18n.I18n;
-import java.time.LocalDate;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DecimalStyle;
-import java.time.format.FormatStyle;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -31,9 +25,7 @@ import app.ishaar.ui.common.Bidi;
 import javafx.animation.PauseTransition;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyBooleanProperty;
-import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.value.ObservableValue;
 import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
@@ -43,10 +35,8 @@ import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
-import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.ContextMenu;
-import javafx.scene.control.DatePicker;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.ProgressIndicator;
@@ -56,10 +46,8 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.TableView;
-import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
-import javafx.scene.control.skin.ChoiceBoxSkin;
 import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.input.ContextMenuEvent;
 import javafx.scene.input.KeyCode;
@@ -68,18 +56,17 @@ import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.util.Duration;
-import javafx.util.StringConverter;
 
 /**
- * The history screen's view (issue #5): a filter bar with chips, an error banner, the paged table
- * with a collapsible detail pane, and the pager. It only binds to its {@link HistoryViewModel}:
+ * The history screen's view (issue #5): the filters ({@link FiltersView}), an error banner, the paged
+ * table with a collapsible detail pane ({@link DetailPane}), and the pager ({@link PagerView}) with
+ * the screen's actions. It only binds to its {@link HistoryViewModel}:
  * every decision is the view model's. Nodes that tests look up carry ids ({@code #history-table},
  * {@code #filter-type}, …).
  */
@@ -91,8 +78,6 @@ public final class HistoryView {
     static final KeyCodeCombination EXPORT = new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN);
     /** Shows or hides the detail pane, as the Details button does. */
     static final KeyCodeCombination DETAILS = new KeyCodeCombination(KeyCode.I, KeyCombination.SHORTCUT_DOWN);
-    private static final KeyCombination PAGE_BACK = new KeyCodeCombination(KeyCode.PAGE_UP);
-    private static final KeyCombination PAGE_ON = new KeyCodeCombination(KeyCode.PAGE_DOWN);
     private Button exportButton;
 
     private final HistoryViewModel vm;
@@ -100,8 +85,8 @@ public final class HistoryView {
     private final SceneFactory scenes;
     /**
      * The text size: the columns' widths are remembered at the normal size, and shown larger with
-     * the text (a column as wide as before would cut more of its larger text). The detail keeps its
-     * width in pixels: its text wraps, and the table keeps the room.
+     * the text (a column as wide as before would cut more of its larger text). So is the detail's
+     * default width; a width the user gave it stays in pixels (its text wraps).
      */
     private final TextSize textSize;
     private final HistoryLabels labels;
@@ -109,15 +94,14 @@ public final class HistoryView {
     private final TableView<Notification> table = new TableView<>();
     private final SplitPane split = new SplitPane();
     private final Node detailPane;
-    private final ChoiceBox<DatePreset> preset = new ChoiceBox<>();
     /** The filter bar, and the pager with its page field: parts of the screen F6 moves among. */
     private final Node filters;
     private final Node pager;
-    private final TextField pageField = new TextField();
     private final List<Runnable> onLanguage = new ArrayList<>();
+    private final Controls controls;
+    private final FiltersView filtersView;
+    private final PagerView pagerView;
     private final PauseTransition columnsSettle = new PauseTransition(Duration.millis(400));
-    /** Kept: the page-size choice is bound through this adapter. */
-    private final ObjectProperty<Integer> pageSizeObject;
     private ExportDialog lastExport;
     /** Whether the table shows blank rows (see {@link #showRows}). */
     private boolean blankRows;
@@ -128,18 +112,20 @@ public final class HistoryView {
         this.scenes = scenes;
         this.textSize = scenes.textSize();
         this.labels = viewModel.labels();
-        this.pageSizeObject = vm.pager().pageSizeProperty().asObject();
 
         root.getStyleClass().add("history");
         root.setId("history");
         root.getStylesheets().add(HistoryView.class.getResource(STYLESHEET).toExternalForm());
 
-        filters = filterBar();
-        root.setTop(new VBox(filters, chips(), banner()));
+        controls = new Controls(i18n);
+        filtersView = new FiltersView(vm.filters(), i18n, controls);
+        filters = filtersView.bar();
+        root.setTop(new VBox(filters, filtersView.chips(), banner()));
         detailPane = new DetailPane(vm.detail(), i18n).root();
         split.getItems().add(tableHolder());
         split.setId("history-split");
         root.setCenter(split);
+        pagerView = new PagerView(vm.pager(), i18n, controls);
         pager = pagerBar();
         root.setBottom(pager);
         detailVisibility();
@@ -209,205 +195,13 @@ public final class HistoryView {
     }
 
     private void languageChanged() {
+        filtersView.languageChanged();
+        pagerView.languageChanged();
         onLanguage.forEach(Runnable::run);
         table.refresh();
     }
 
-    // ---------------------------------------------------------------- filters
-
-    private Node filterBar() {
-        FiltersViewModel f = vm.filters();
-        FlowPane bar = new FlowPane();
-        bar.getStyleClass().add("filter-bar");
-        bar.setId("filter-bar");
-
-        preset.setId("filter-date");
-        preset.getItems().setAll(DatePreset.values());
-        preset.valueProperty().bindBidirectional(f.presetProperty());
-        converter(preset, p -> i18n.get(p.key()));
-
-        DatePicker fromDate = datePicker("filter-from-date", f.fromDateProperty());
-        TextField fromTime = timeField("filter-from-time", f.fromTimeProperty());
-        DatePicker toDate = datePicker("filter-to-date", f.toDateProperty());
-        TextField toTime = timeField("filter-to-time", f.toTimeProperty());
-        HBox custom = group(label("filter.from"), fromDate, fromTime, label("filter.to"), toDate, toTime);
-        custom.visibleProperty().bind(f.presetProperty().isEqualTo(DatePreset.CUSTOM));
-        custom.managedProperty().bind(custom.visibleProperty());
-
-        Button apply = button("filter.apply", "filter.apply.tooltip", () -> {
-            commit(fromDate);
-            commit(toDate);
-            f.apply();
-        });
-        apply.setId("filter-apply");
-        apply.disableProperty().bind(f.validProperty().not());
-        Button reset = button("filter.reset", "filter.reset.tooltip", f::reset);
-        reset.setId("filter-reset");
-
-        Label invalid = new Label();
-        invalid.setId("filter-invalid");
-        invalid.getStyleClass().add("error-text");
-        invalid.textProperty().bind(f.validationMessageProperty());
-        invalid.visibleProperty().bind(f.validProperty().not());
-        invalid.managedProperty().bind(invalid.visibleProperty());
-
-        bar.getChildren().addAll(
-                group(label("filter.date"), preset), custom,
-                group(label("filter.type"), choice("type", FiltersViewModel.typeOptions(), f.typeProperty())),
-                group(label("filter.language"), choice("language", FiltersViewModel.languageOptions(), f.languageProperty())),
-                group(label("filter.status"), choice("status", FiltersViewModel.statusOptions(), f.statusProperty())),
-                group(label("filter.channel"), choice("channel", FiltersViewModel.channelOptions(), f.channelProperty())),
-                group(apply, reset), invalid);
-
-        // Enter anywhere in the filter bar applies (after the date pickers took their typed text)
-        bar.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
-            if (e.getCode() == KeyCode.ENTER) {
-                commit(fromDate);
-                commit(toDate);
-                f.apply();
-                e.consume();
-            }
-        });
-        return bar;
-    }
-
-    private ChoiceBox<String> choice(String dimension, List<String> options, javafx.beans.property.StringProperty value) {
-        ChoiceBox<String> box = new ChoiceBox<>();
-        box.setId("filter-" + dimension);
-        box.getItems().setAll(options);
-        box.valueProperty().bindBidirectional(value);
-        converter(box, v -> vm.filters().optionText(dimension, v));
-        return box;
-    }
-
-    /**
-     * The choices' names in the UI language. Choice boxes, not combo boxes: a handful of fixed
-     * choices need no list view, and each combo box made one (skin, cells, scroll bars) with the
-     * screen, a fifth of the filter bar's nodes. A new converter is how a choice box relabels.
-     */
-    private <T> void converter(ChoiceBox<T> box, Function<T, String> text) {
-        Runnable install = () -> {
-            box.setConverter(ChoiceNames.of(text));
-            if (box.getSkin() != null) {
-                // a fresh skin sizes the box for its longest choice in the new language, as at start
-                // (the old one shrank it to the shown choice, and the filter bar jumped when choosing)
-                box.setSkin(new ChoiceBoxSkin<>(box));
-            }
-        };
-        install.run();
-        onLanguage.add(install);
-    }
-
-    private DatePicker datePicker(String id, ObjectProperty<LocalDate> value) {
-        DatePicker picker = new DatePicker();
-        picker.setId(id);
-        picker.valueProperty().bindBidirectional(value);
-        Runnable install = () -> {
-            // Arabic: d/M/y without CLDR's right-to-left marks (drawn as boxes by many fonts, and not typed by users)
-            DateTimeFormatter fmt = (i18n.language() == app.ishaar.ui.i18n.AppLanguage.ARABIC
-                    ? DateTimeFormatter.ofPattern("d/M/y", i18n.formatLocale())
-                    : DateTimeFormatter.ofLocalizedDate(FormatStyle.SHORT).withLocale(i18n.formatLocale()))
-                    .withDecimalStyle(DecimalStyle.of(i18n.formatLocale()));
-            picker.setConverter(new StringConverter<>() {
-                @Override
-                public String toString(LocalDate d) {
-                    return d == null ? "" : fmt.format(d);
-                }
-
-                @Override
-                public LocalDate fromString(String s) {
-                    if (s == null || s.isBlank()) {
-                        return null;
-                    }
-                    try {
-                        return LocalDate.parse(s.strip(), fmt);
-                    } catch (java.time.format.DateTimeParseException e) {
-                        try {
-                            return LocalDate.parse(I18n.latinDigits(s.strip()));
-                        } catch (java.time.format.DateTimeParseException e2) {
-                            return picker.getValue();
-                        }
-                    }
-                }
-            });
-        };
-        install.run();
-        onLanguage.add(install);
-        return picker;
-    }
-
-    /** Takes what was typed into a date picker's field without Enter. */
-    /**
-     * Latin digits shown in the UI's digits, either read back as Latin. Of nothing of the view: a
-     * two-way binding holds its converter for as long as the view model's property lives, and the
-     * view model outlives a screen the main window lets go.
-     */
-    private static final class UiDigits extends javafx.util.StringConverter<String> {
-        private final I18n i18n;
-
-        UiDigits(I18n i18n) {
-            this.i18n = i18n;
-        }
-
-        @Override
-        public String toString(String latin) {
-            return i18n.localDigits(latin);
-        }
-
-        @Override
-        public String fromString(String shown) {
-            return shown == null ? null : I18n.latinDigits(shown);
-        }
-    }
-
-    private static void commit(DatePicker picker) {
-        String typed = picker.getEditor().getText();
-        LocalDate parsed = picker.getConverter().fromString(typed);
-        if (!java.util.Objects.equals(parsed, picker.getValue())) {
-            picker.setValue(parsed);
-        }
-    }
-
-    private TextField timeField(String id, javafx.beans.property.StringProperty value) {
-        TextField field = new TextField();
-        field.setId(id);
-        field.getStyleClass().add("time-field");
-        Bidi.leftToRight(field);
-        field.promptTextProperty().bind(i18n.text("filter.time.prompt"));
-        // shown in the UI's digits; the view model keeps Latin digits (and reads either)
-        UiDigits digits = new UiDigits(i18n);
-        Bindings.bindBidirectional(field.textProperty(), value, digits);
-        onLanguage.add(() -> field.setText(digits.toString(value.get())));
-        return field;
-    }
-
-    private Node chips() {
-        FlowPane pane = new FlowPane();
-        pane.getStyleClass().add("chips");
-        pane.setId("filter-chips");
-        Runnable rebuild = () -> {
-            List<Node> nodes = new ArrayList<>();
-            for (FiltersViewModel.Chip chip : vm.filters().chips()) {
-                Label text = new Label(chip.text());
-                Button remove = new Button("×");
-                remove.getStyleClass().add("chip-remove");
-                remove.setId("chip-remove-" + chip.dimension());
-                remove.setTooltip(tooltip("filter.chip.remove"));
-                remove.setOnAction(e -> vm.filters().remove(chip.dimension()));
-                remove.setFocusTraversable(true);
-                HBox box = new HBox(text, remove);
-                box.getStyleClass().add("chip");
-                box.setId("chip-" + chip.dimension());
-                nodes.add(box);
-            }
-            pane.getChildren().setAll(nodes);
-        };
-        Weak.listen(root.getProperties(), (ListChangeListener<FiltersViewModel.Chip>) c -> rebuild.run(), vm.filters().chips());
-        rebuild.run();
-        pane.visibleProperty().bind(Bindings.isNotEmpty(vm.filters().chips()));
-        pane.managedProperty().bind(pane.visibleProperty());
-        return pane;
-    }
+    // ---------------------------------------------------------------- banner
 
     private Node banner() {
         Label text = new Label();
@@ -429,9 +223,9 @@ public final class HistoryView {
         reference.managedProperty().bind(reference.visibleProperty());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        Button retry = button("history.retry", null, vm::retry);
+        Button retry = controls.button("history.retry", null, vm::retry);
         retry.setId("history-retry");
-        Button dismiss = button("history.dismiss", null, vm::dismissError);
+        Button dismiss = controls.button("history.dismiss", null, vm::dismissError);
         dismiss.setId("history-dismiss");
         VBox words = new VBox(2, text, detail, reference);
         HBox banner = new HBox(words, spacer, retry, dismiss);
@@ -637,7 +431,7 @@ public final class HistoryView {
             }
             return ""; // while the first page loads, the progress indicator says it
         }, vm.emptyProperty(), vm.filters().appliedProperty(), i18n.languageProperty()));
-        Button reset = button("history.resetFilters", null, vm.filters()::reset);
+        Button reset = controls.button("history.resetFilters", null, vm.filters()::reset);
         reset.setId("history-empty-reset");
         reset.visibleProperty().bind(vm.emptyProperty().and(Bindings.createBooleanBinding(() -> !vm.filters().applied().isDefault(),
                 vm.filters().appliedProperty())));
@@ -865,78 +659,20 @@ public final class HistoryView {
     // ---------------------------------------------------------------- pager
 
     private Node pagerBar() {
-        PagerViewModel p = vm.pager();
-        Button first = iconButton("pager-first", "icon-first", i18n.text("pager.first"), p::first);
-        first.disableProperty().bind(p.canPreviousProperty().not());
-        // the keys as the platform names them (Ctrl or ⌘, Alt or ⌥), the arrow the reading direction's
-        Button previous = iconButton("pager-previous", "icon-previous", i18n.text("pager.previous",
-                new ReadOnlyObjectWrapper<>(PAGE_BACK.getDisplayText()), pagingArrow(false)), p::previous);
-        previous.disableProperty().bind(p.canPreviousProperty().not());
-        Button next = iconButton("pager-next", "icon-next", i18n.text("pager.next",
-                new ReadOnlyObjectWrapper<>(PAGE_ON.getDisplayText()), pagingArrow(true)), p::next);
-        next.disableProperty().bind(p.canNextProperty().not());
-        Button last = iconButton("pager-last", "icon-last", i18n.text("pager.last"), p::last);
-        last.disableProperty().bind(p.canNextProperty().not());
-
-        TextField page = pageField;
-        page.setId("pager-page");
-        page.getStyleClass().add("page-field");
-        page.setTooltip(tooltip("pager.goTo"));
-        var pageText = p.pageText();
-        page.setText(pageText.get());
-        pageText.addListener((o, a, now) -> page.setText(now));
-        page.setOnAction(e -> {
-            if (!p.goTo(page.getText())) {
-                page.setText(pageText.get());
-            }
-        });
-        page.focusedProperty().addListener((o, a, focused) -> {
-            if (!focused) {
-                page.setText(pageText.get());
-            }
-        });
-        Label of = new Label();
-        of.setId("pager-of");
-        of.textProperty().bind(p.ofPagesText());
-
-        ChoiceBox<Integer> size = new ChoiceBox<>();
-        size.setId("pager-size");
-        size.getItems().setAll(PagerViewModel.PAGE_SIZES);
-        size.valueProperty().bindBidirectional(pageSizeObject);
-        Runnable sizeConverter = () -> size.setConverter(ChoiceNames.of(n -> i18n.formatNumber(n)));
-        ChoiceMenus.keepChosenChecked(size);
-        sizeConverter.run();
-        onLanguage.add(sizeConverter);
-
-        Label total = new Label();
-        total.setId("pager-total");
-        total.getStyleClass().add("muted");
-        total.textProperty().bind(p.totalText());
-
-        Button refresh = button("history.refresh", "history.refresh.tooltip", vm::refresh);
+        Button refresh = controls.button("history.refresh", "history.refresh.tooltip", vm::refresh);
         refresh.setId("history-refresh");
         ToggleButton details = new ToggleButton();
         details.setId("history-details");
         details.textProperty().bind(i18n.text("history.details"));
-        details.setTooltip(tooltip(i18n.text("history.details.tooltip", DETAILS.getDisplayText())));
+        details.setTooltip(Controls.tooltip(i18n.text("history.details.tooltip", DETAILS.getDisplayText())));
         details.selectedProperty().bindBidirectional(vm.detailVisibleProperty());
-        Button export = button("history.export", null, this::openExport);
+        Button export = controls.button("history.export", null, this::openExport);
         export.setId("history-export");
-        export.setTooltip(tooltip(i18n.text("history.export.tooltip", EXPORT.getDisplayText())));
+        export.setTooltip(Controls.tooltip(i18n.text("history.export.tooltip", EXPORT.getDisplayText())));
         exportButton = export;
 
-        Node[] parts = {first, previous, label("pager.page"), page, of, next, last, new Region(), label("pager.pageSize"), size, total};
-        nameByLabels(parts);
-        // no word cut: only the count gives way (it says again what the pages say); where even then
-        // the pager and the actions do not fit on one line, the actions go under it
-        for (Node n : parts) {
-            if (n != total && n instanceof Region r) {
-                r.setMinWidth(Region.USE_PREF_SIZE);
-            }
-        }
-        HBox pager = new HBox(parts);
-        pager.getStyleClass().add("pager-group");
-        pager.setAlignment(Pos.CENTER_LEFT);
+        // where the pager and the actions do not fit on one line, the actions go under it (no word cut)
+        Node pagerRow = pagerView.root();
         Node[] actions = {refresh, details, export};
         for (Node n : actions) {
             ((Region) n).setMinWidth(Region.USE_PREF_SIZE);
@@ -944,7 +680,7 @@ public final class HistoryView {
         HBox actionGroup = new HBox(actions);
         actionGroup.getStyleClass().add("pager-group");
         actionGroup.setAlignment(Pos.CENTER_RIGHT);
-        TwoEndsBar bar = new TwoEndsBar(pager, actionGroup, 6);
+        TwoEndsBar bar = new TwoEndsBar(pagerRow, actionGroup, 6);
         bar.getStyleClass().add("pager");
         bar.setId("pager");
         return bar;
@@ -968,12 +704,12 @@ public final class HistoryView {
      */
     public List<FocusParts.Part> focusParts() {
         List<FocusParts.Part> parts = new ArrayList<>();
-        parts.add(new FocusParts.Part(filters, preset));
+        parts.add(new FocusParts.Part(filters, filtersView.first()));
         parts.add(new FocusParts.Part(table, table));
         if (split.getItems().contains(detailPane)) {
             parts.add(new FocusParts.Part(detailPane, detailPane.lookup("#detail-id")));
         }
-        parts.add(new FocusParts.Part(pager, pageField));
+        parts.add(new FocusParts.Part(pager, pagerView.pageField()));
         return parts;
     }
 
@@ -992,7 +728,7 @@ public final class HistoryView {
         });
         root.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (FOCUS_FILTERS.match(e)) {
-                preset.requestFocus();
+                filtersView.first().requestFocus();
                 e.consume();
             } else if (e.getCode() == KeyCode.F5) {
                 vm.refresh();
@@ -1006,7 +742,7 @@ public final class HistoryView {
             } else if (e.isAltDown() && (e.getCode() == KeyCode.LEFT || e.getCode() == KeyCode.RIGHT)) {
                 // Alt+arrow pages in the reading direction: in Arabic, left is forward
                 boolean rtl = root.getEffectiveNodeOrientation() == NodeOrientation.RIGHT_TO_LEFT;
-                if (e.getCode() == pagingArrowKey(true, rtl)) {
+                if (e.getCode() == PagerView.pagingArrowKey(true, rtl)) {
                     vm.pager().next();
                 } else {
                     vm.pager().previous();
@@ -1099,75 +835,4 @@ public final class HistoryView {
         });
     }
 
-    // ---------------------------------------------------------------- helpers
-
-    private Label label(String key) {
-        Label l = new Label();
-        l.textProperty().bind(i18n.text(key));
-        l.getStyleClass().add("filter-label");
-        return l;
-    }
-
-    /** A row of labels, each naming the control after it (for screen readers), and controls. */
-    private static HBox group(Node... nodes) {
-        HBox box = new HBox(nodes);
-        box.getStyleClass().add("filter-group");
-        nameByLabels(nodes);
-        return box;
-    }
-
-    /** Each label of the row names the control that follows it. */
-    private static void nameByLabels(Node... nodes) {
-        for (int i = 0; i + 1 < nodes.length; i++) {
-            if (nodes[i] instanceof Label l && !(nodes[i + 1] instanceof Label)) {
-                l.setLabelFor(nodes[i + 1]);
-            }
-        }
-    }
-
-    private Button button(String key, String tooltipKey, Runnable action) {
-        Button b = new Button();
-        b.textProperty().bind(i18n.text(key));
-        if (tooltipKey != null) {
-            b.setTooltip(tooltip(tooltipKey));
-        }
-        b.setOnAction(e -> action.run());
-        return b;
-    }
-
-    /** A button that shows an icon; its tooltip's text is also what a screen reader says of it. */
-    private Button iconButton(String id, String iconClass, ObservableValue<String> text, Runnable action) {
-        Region icon = new Region();
-        icon.getStyleClass().addAll("icon", iconClass);
-        Button b = new Button();
-        b.setGraphic(icon);
-        b.setId(id);
-        b.setTooltip(tooltip(text));
-        b.setOnAction(e -> action.run());
-        b.accessibleTextProperty().bind(text);
-        return b;
-    }
-
-    /** The arrow that, with Alt, pages on ({@code forward}) or back in a reading direction: in Arabic, left is forward. */
-    private static KeyCode pagingArrowKey(boolean forward, boolean rtl) {
-        return forward != rtl ? KeyCode.RIGHT : KeyCode.LEFT;
-    }
-
-    /** Alt+← or Alt+→ as the platform names it: the one that pages on ({@code forward}) or back in the UI's reading direction. */
-    private ObservableValue<String> pagingArrow(boolean forward) {
-        return Bindings.createStringBinding(() -> {
-            boolean rtl = i18n.orientationProperty().get() == NodeOrientation.RIGHT_TO_LEFT;
-            return new KeyCodeCombination(pagingArrowKey(forward, rtl), KeyCombination.ALT_DOWN).getDisplayText();
-        }, i18n.orientationProperty());
-    }
-
-    private Tooltip tooltip(String key) {
-        return tooltip(i18n.text(key));
-    }
-
-    private static Tooltip tooltip(ObservableValue<String> text) {
-        Tooltip t = new Tooltip();
-        t.textProperty().bind(text);
-        return t;
-    }
 }
