@@ -2,7 +2,6 @@ package app.ishaar.ui.main;
 
 import app.ishaar.ui.common.AfterAMoment;
 import app.ishaar.ui.common.Bidi;
-import app.ishaar.ui.common.ContextMenus;
 import app.ishaar.ui.common.FocusParts;
 import app.ishaar.ui.common.LanguageSwitch;
 import app.ishaar.ui.common.Nodes;
@@ -23,7 +22,6 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
@@ -35,26 +33,19 @@ import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckMenuItem;
-import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
-import javafx.scene.control.ListView;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.PasswordField;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.RadioMenuItem;
-import javafx.scene.control.TextField;
-import javafx.scene.control.TitledPane;
 import javafx.scene.control.ToggleGroup;
-import javafx.scene.input.ContextMenuEvent;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -65,7 +56,7 @@ import javafx.util.Duration;
 
 /**
  * The main window: menu, header (taxpayer, environment badge, session time), the session-ended
- * banner, the taxpayer switcher (Ctrl+T) and the represented taxpayer's history screen. Binds to
+ * banner, the taxpayer switcher (Ctrl+T, {@link SwitcherView}) and the represented taxpayer's history screen. Binds to
  * {@link MainWindowViewModel} only.
  */
 public final class MainWindowView {
@@ -86,8 +77,7 @@ public final class MainWindowView {
     private final Runnable onQuit;
     private final BorderPane root = new BorderPane();
     private final StackPane content = new StackPane();
-    private final TextField search = new TextField();
-    private final ListView<TaxpayerEntry> list = new ListView<>();
+    private final SwitcherView switcher;
     /**
      * How many taxpayers' history screens the window keeps. Switching back to a kept one shows it
      * at once, as it was left; beyond these the screen shown longest ago is let go (some 3 MB each:
@@ -111,12 +101,13 @@ public final class MainWindowView {
         this.onQuit = onQuit;
         root.setId("main-view");
         root.setTop(new VBox(menu(), header(), banner()));
-        Node switcher = switcher();
+        switcher = new SwitcherView(vm, i18n);
+        Node switcherRoot = switcher.root();
         // the taxpayer list comes and goes with View → Taxpayer list; the keyboard leaves it for the table
         Runnable placeSwitcher = () -> {
             boolean shown = vm.taxpayerListShownProperty().get();
-            boolean hadKeyboard = !shown && root.getScene() != null && Nodes.isInside(root.getScene().getFocusOwner(), switcher);
-            root.setLeft(shown ? switcher : null);
+            boolean hadKeyboard = !shown && root.getScene() != null && Nodes.isInside(root.getScene().getFocusOwner(), switcherRoot);
+            root.setLeft(shown ? switcherRoot : null);
             if (hadKeyboard) {
                 focusContent();
             }
@@ -201,12 +192,12 @@ public final class MainWindowView {
     /** Ctrl+T: focus the search field of the switcher, text selected (the taxpayer list shown if it was hidden). */
     public void openSwitcher() {
         vm.taxpayerListShownProperty().set(true);
-        search.requestFocus();
-        search.selectAll();
+        switcher.search().requestFocus();
+        switcher.search().selectAll();
     }
 
     private void watch(TaxpayerEntry e) {
-        // (its row in the switcher follows its name and state itself: see TaxpayerCell)
+        // (its row in the switcher follows its name and state itself: see SwitcherView)
         e.stateProperty().addListener((o, a, b) -> {
             if (vm.current() == e) {
                 showCurrent();
@@ -219,12 +210,12 @@ public final class MainWindowView {
     private Node menu() {
         Menu session = new Menu();
         session.textProperty().bind(i18n.text("main.menu.session"));
-        MenuItem switchItem = item("main.menu.switch", "menu-switch");
+        MenuItem switchItem = item(i18n, "main.menu.switch", "menu-switch");
         switchItem.setAccelerator(SWITCH);
         switchItem.setOnAction(e -> openSwitcher());
-        MenuItem logout = item("main.menu.logout", "menu-logout");
+        MenuItem logout = item(i18n, "main.menu.logout", "menu-logout");
         logout.setOnAction(e -> vm.logout());
-        MenuItem quit = item("main.menu.quit", "menu-quit");
+        MenuItem quit = item(i18n, "main.menu.quit", "menu-quit");
         quit.setAccelerator(QUIT);
         quit.setOnAction(e -> onQuit.run());
         session.getItems().addAll(switchItem, logout, quit);
@@ -252,19 +243,19 @@ public final class MainWindowView {
         taxpayerList.setId("menu-taxpayer-list");
         taxpayerList.setAccelerator(TAXPAYER_LIST);
         taxpayerList.selectedProperty().bindBidirectional(vm.taxpayerListShownProperty());
-        MenuItem settings = item("main.menu.settings", "menu-settings");
+        MenuItem settings = item(i18n, "main.menu.settings", "menu-settings");
         settings.setAccelerator(SETTINGS);
         settings.setOnAction(e -> openSettings());
         TextSize textSize = scenes.textSize();
-        MenuItem larger = item("main.menu.largerText", "menu-larger-text");
+        MenuItem larger = item(i18n, "main.menu.largerText", "menu-larger-text");
         larger.setAccelerator(SceneFactory.LARGER_TEXT);
         larger.setOnAction(e -> textSize.larger());
         larger.disableProperty().bind(textSize.largestProperty());
-        MenuItem smaller = item("main.menu.smallerText", "menu-smaller-text");
+        MenuItem smaller = item(i18n, "main.menu.smallerText", "menu-smaller-text");
         smaller.setAccelerator(SceneFactory.SMALLER_TEXT);
         smaller.setOnAction(e -> textSize.smaller());
         smaller.disableProperty().bind(textSize.normalProperty());
-        MenuItem normal = item("main.menu.normalText", "menu-normal-text");
+        MenuItem normal = item(i18n, "main.menu.normalText", "menu-normal-text");
         normal.setAccelerator(SceneFactory.NORMAL_TEXT);
         normal.setOnAction(e -> textSize.reset());
         normal.disableProperty().bind(textSize.normalProperty());
@@ -273,10 +264,10 @@ public final class MainWindowView {
 
         Menu help = new Menu();
         help.textProperty().bind(i18n.text("help.menu"));
-        MenuItem shortcuts = item("help.menu.shortcuts", "menu-shortcuts");
+        MenuItem shortcuts = item(i18n, "help.menu.shortcuts", "menu-shortcuts");
         shortcuts.setAccelerator(HELP);
         shortcuts.setOnAction(e -> openShortcuts());
-        MenuItem about = item("help.menu.about", "menu-about");
+        MenuItem about = item(i18n, "help.menu.about", "menu-about");
         about.setOnAction(e -> openAbout());
         help.getItems().addAll(shortcuts, about);
 
@@ -381,157 +372,6 @@ public final class MainWindowView {
         return box;
     }
 
-    private Node switcher() {
-        Label title = new Label();
-        title.textProperty().bind(i18n.text("switcher.title"));
-        title.getStyleClass().add("subheading");
-
-        search.setId("switcher-search");
-        search.promptTextProperty().bind(i18n.text("switcher.search.prompt", SWITCH.getDisplayText()));
-        search.textProperty().bindBidirectional(vm.filterProperty());
-        search.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
-            if (e.getCode() == KeyCode.DOWN) {
-                list.requestFocus();
-                if (list.getSelectionModel().isEmpty() && !list.getItems().isEmpty()) {
-                    list.getSelectionModel().selectFirst();
-                }
-                e.consume();
-            } else if (e.getCode() == KeyCode.ENTER) {
-                TaxpayerEntry pick = list.getSelectionModel().getSelectedItem();
-                if (pick == null || !list.getItems().contains(pick)) {
-                    pick = list.getItems().isEmpty() ? null : list.getItems().get(0);
-                }
-                if (pick != null) {
-                    vm.switchTo(pick);
-                    search.clear(); // the whole list is back for the next switch
-                }
-                e.consume();
-            } else if (e.getCode() == KeyCode.ESCAPE) {
-                search.clear();
-                e.consume();
-            }
-        });
-
-        list.setId("switcher-list");
-        list.setItems(vm.filteredEntries());
-        list.setEditable(false); // only F2 or the menu starts a rename; a click never does
-        list.setCellFactory(lv -> new TaxpayerCell());
-        // the menu key and Shift+F10 (MenuKeys) ask the list, not a row: open the selected row's menu under it
-        list.addEventHandler(ContextMenuEvent.CONTEXT_MENU_REQUESTED, e -> {
-            if (e.isKeyboardTrigger()) {
-                ContextMenus.shownCell(list, ListCell.class, list.getSelectionModel().getSelectedIndex())
-                        .filter(cell -> cell.getContextMenu() != null).ifPresent(cell -> {
-                            ContextMenus.openUnder(cell.getContextMenu(), cell, cell);
-                            e.consume();
-                        });
-            }
-        });
-        list.getSelectionModel().select(vm.current());
-        vm.currentProperty().addListener((o, a, b) -> list.getSelectionModel().select(b));
-        // filtering rebuilds the visible list: keep the shown taxpayer selected when it is listed
-        vm.filteredEntries().addListener((javafx.collections.ListChangeListener<TaxpayerEntry>) c -> {
-            if (list.getItems().contains(vm.current()) && list.getSelectionModel().getSelectedItem() != vm.current()
-                    && vm.filterProperty().get().isBlank()) {
-                list.getSelectionModel().select(vm.current());
-            }
-        });
-        list.setOnMouseClicked(e -> {
-            TaxpayerEntry pick = list.getSelectionModel().getSelectedItem();
-            if (pick != null && pick != vm.current() && e.getClickCount() == 1) {
-                vm.switchTo(pick);
-            }
-        });
-        list.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
-            if (e.getCode() == KeyCode.ENTER && list.getEditingIndex() < 0) {
-                vm.switchTo(list.getSelectionModel().getSelectedItem());
-                e.consume();
-            } else if (e.getCode() == KeyCode.F2) {
-                TaxpayerEntry sel = list.getSelectionModel().getSelectedItem();
-                if (sel != null && !sel.isOwn()) {
-                    startRename(list.getSelectionModel().getSelectedIndex());
-                }
-                e.consume();
-            } else if (e.getCode() == KeyCode.DELETE) {
-                vm.remove(list.getSelectionModel().getSelectedItem());
-                e.consume();
-            }
-        });
-        list.setOnEditCommit(e -> vm.rename(e.getNewValue(), pendingName));
-        list.setOnEditCancel(e -> list.setEditable(false));
-        VBox.setVgrow(list, Priority.ALWAYS);
-
-        TitledPane add = addForm();
-        // a taxpayer's own system cannot act for another: it is told so instead of offered a form that would only fail
-        Label ownOnly = new WrappingLabel();
-        ownOnly.setId("switcher-own-only");
-        ownOnly.getStyleClass().add("muted");
-        ownOnly.textProperty().bind(i18n.text("switcher.ownOnly"));
-        ownOnly.visibleProperty().bind(vm.ownTaxpayerOnlyProperty());
-        ownOnly.managedProperty().bind(ownOnly.visibleProperty());
-        add.visibleProperty().bind(vm.ownTaxpayerOnlyProperty().not());
-        add.managedProperty().bind(add.visibleProperty());
-        VBox box = new VBox(6, title, search, list, add, ownOnly);
-        box.setId("switcher");
-        box.setPadding(new Insets(10));
-        box.getStyleClass().add("switcher");
-        return box;
-    }
-
-    private String pendingName;
-
-    private void startRename(int index) {
-        list.setEditable(true);
-        list.edit(index);
-    }
-
-    private TitledPane addForm() {
-        TextField rin = new TextField();
-        rin.setId("add-rin");
-        Bidi.leftToRight(rin);
-        rin.promptTextProperty().bind(i18n.text("switcher.add.rin"));
-        TextField name = new TextField();
-        name.setId("add-name");
-        name.promptTextProperty().bind(i18n.text("switcher.add.name"));
-        Label error = new WrappingLabel();
-        error.setId("add-error");
-        error.getStyleClass().add("error-text");
-        error.setVisible(false);
-        error.managedProperty().bind(error.visibleProperty());
-        Button add = new Button();
-        add.setId("add-button");
-        add.textProperty().bind(i18n.text("switcher.add"));
-        Runnable doAdd = () -> {
-            Optional<String> problem = vm.addTaxpayer(rin.getText(), name.getText());
-            if (problem.isPresent()) {
-                error.textProperty().bind(i18n.text(problem.get()));
-                error.setVisible(true);
-            } else {
-                error.setVisible(false);
-                rin.clear();
-                name.clear();
-            }
-        };
-        add.setOnAction(e -> doAdd.run());
-        rin.setOnAction(e -> doAdd.run());
-        name.setOnAction(e -> doAdd.run());
-        rin.textProperty().addListener((o, a, b) -> error.setVisible(false));
-        GridPane form = new GridPane();
-        form.setVgap(4);
-        form.add(rin, 0, 0);
-        form.add(name, 0, 1);
-        form.add(add, 0, 2);
-        form.add(error, 0, 3);
-        GridPane.setHgrow(rin, Priority.ALWAYS);
-        GridPane.setHgrow(name, Priority.ALWAYS);
-        TitledPane pane = new TitledPane();
-        pane.setId("add-pane");
-        pane.textProperty().bind(i18n.text("switcher.add.title"));
-        pane.setContent(form);
-        pane.setExpanded(false);
-        pane.setAnimated(false);
-        return pane;
-    }
-
     private void showCurrent() {
         if (vm.loggedOutProperty().get()) {
             return; // the window hides this view until its next login (see WindowFlow)
@@ -590,7 +430,7 @@ public final class MainWindowView {
     private List<FocusParts.Part> focusParts() {
         List<FocusParts.Part> parts = new ArrayList<>();
         if (vm.taxpayerListShownProperty().get() && root.getLeft() != null) {
-            parts.add(new FocusParts.Part(root.getLeft(), list.getItems().isEmpty() ? search : list));
+            parts.add(new FocusParts.Part(root.getLeft(), switcher.keyboardPlace()));
         }
         HistoryView h = shownHistory();
         if (h != null) {
@@ -612,7 +452,7 @@ public final class MainWindowView {
         if (h != null) {
             h.table().requestFocus();
         } else if (vm.taxpayerListShownProperty().get()) {
-            search.requestFocus();
+            switcher.search().requestFocus();
         } else {
             content.requestFocus();
         }
@@ -658,161 +498,11 @@ public final class MainWindowView {
         return box;
     }
 
-    private MenuItem item(String key, String id) {
+    /** A menu item named in the UI's language, with an id (null for none). */
+    static MenuItem item(I18n i18n, String key, String id) {
         MenuItem m = new MenuItem();
         m.textProperty().bind(i18n.text(key));
         m.setId(id);
         return m;
-    }
-
-    /**
-     * A taxpayer in the switcher: name, RIN (left-to-right), and its state; F2 or the menu renames.
-     * Its parts are made once and follow the shown taxpayer's name (in the UI language when it has
-     * none), RIN and state, so a change of one taxpayer, or of the language, redraws the rows
-     * concerned only (a refresh of the whole list made every row anew, and reset a rename under way).
-     */
-    private final class TaxpayerCell extends ListCell<TaxpayerEntry> {
-        private final TextField editor = new TextField();
-        /** The row's parts, made when the cell first shows a taxpayer (most cells of the list stay empty). */
-        private Label name;
-        private Label rin;
-        private Label state;
-        private HBox line;
-        /** Rename and Remove, made when the cell first shows a taxpayer that has them (not the own one). */
-        private ContextMenu menu;
-        private MenuItem rename;
-        private MenuItem remove;
-        private final javafx.beans.InvalidationListener redraw = o -> render();
-        private TaxpayerEntry shown;
-
-        TaxpayerCell() {
-            editor.setOnAction(e -> {
-                pendingName = editor.getText();
-                commitEdit(getItem());
-                getListView().setEditable(false);
-                getListView().requestFocus();
-                e.consume();
-            });
-            editor.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
-                if (e.getCode() == KeyCode.ESCAPE) {
-                    cancelEdit();
-                    e.consume();
-                }
-            });
-        }
-
-        private void makeParts() {
-            name = new Label();
-            name.getStyleClass().add("taxpayer-name");
-            rin = new Label();
-            rin.getStyleClass().add("muted");
-            Bidi.leftToRight(rin);
-            state = new Label();
-            state.getStyleClass().add("taxpayer-state");
-            Region spacer = new Region();
-            HBox.setHgrow(spacer, Priority.ALWAYS);
-            line = new HBox(6, new VBox(0, name, rin), spacer, state);
-            line.setAlignment(Pos.CENTER_LEFT);
-        }
-
-        @Override
-        public void startEdit() {
-            if (getItem() == null || getItem().isOwn()) {
-                return;
-            }
-            super.startEdit();
-            editor.setText(getItem().nameProperty().get());
-            setText(null);
-            setGraphic(editor);
-            editor.requestFocus();
-            editor.selectAll();
-        }
-
-        @Override
-        public void cancelEdit() {
-            super.cancelEdit();
-            render();
-        }
-
-        @Override
-        public void commitEdit(TaxpayerEntry e) {
-            super.commitEdit(e);
-            render(); // the edit is over: the row's parts again
-        }
-
-        @Override
-        protected void updateItem(TaxpayerEntry e, boolean empty) {
-            super.updateItem(e, empty);
-            TaxpayerEntry now = empty ? null : e;
-            if (now != shown) {
-                if (shown != null) {
-                    shown.labelText().removeListener(redraw);
-                    shown.displayRinProperty().removeListener(redraw);
-                    shown.stateProperty().removeListener(redraw);
-                }
-                shown = now;
-                if (now != null) {
-                    now.labelText().addListener(redraw);
-                    now.displayRinProperty().addListener(redraw);
-                    now.stateProperty().addListener(redraw);
-                }
-            }
-            render();
-        }
-
-        /** Shows the taxpayer's name, RIN and state (the parts stay; their texts change). */
-        private void render() {
-            TaxpayerEntry e = shown;
-            if (e == null) {
-                setText(null);
-                setGraphic(null);
-                setContextMenu(null);
-                setId(null);
-                return;
-            }
-            if (line == null) {
-                makeParts();
-            }
-            setId("taxpayer-" + (e.rin() == null ? "own" : e.rin()));
-            name.setText(e.label());
-            // a name the user or the service gave: data, in whatever script
-            if (e.nameProperty().get().isBlank()) {
-                name.getStyleClass().remove("data");
-            } else if (!name.getStyleClass().contains("data")) {
-                name.getStyleClass().add("data");
-            }
-            String rinText = e.displayRinProperty().get();
-            rin.setText(rinText == null ? "" : rinText);
-            MainWindowViewModel.State s = e.stateProperty().get();
-            state.setText(switch (s) {
-                case READY -> "●";
-                case FAILED -> "!";
-                case CONNECTING -> "…";
-                case IDLE -> "";
-            });
-            String stateClass = s.name().toLowerCase(java.util.Locale.ROOT);
-            state.getStyleClass().removeIf(c -> !c.equals("taxpayer-state") && !c.equals(stateClass));
-            if (!state.getStyleClass().contains(stateClass)) {
-                state.getStyleClass().add(stateClass);
-            }
-            if (e.isOwn()) {
-                setContextMenu(null);
-            } else {
-                if (menu == null) {
-                    rename = item("switcher.rename", null);
-                    rename.setOnAction(x -> startRename(getIndex()));
-                    remove = item("switcher.remove", null);
-                    remove.setOnAction(x -> vm.remove(getItem()));
-                    menu = new ContextMenu(rename, remove);
-                }
-                rename.setId("rename-" + e.rin());
-                remove.setId("remove-" + e.rin());
-                setContextMenu(menu);
-            }
-            if (!isEditing()) {
-                setText(null);
-                setGraphic(line);
-            }
-        }
     }
 }

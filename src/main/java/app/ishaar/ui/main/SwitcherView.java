@@ -1,0 +1,366 @@
+package app.ishaar.ui.main;
+
+import app.ishaar.ui.common.Bidi;
+import app.ishaar.ui.common.ContextMenus;
+import app.ishaar.ui.common.WrappingLabel;
+import app.ishaar.ui.i18n.I18n;
+import app.ishaar.ui.main.MainWindowViewModel.TaxpayerEntry;
+import java.util.Locale;
+import java.util.Optional;
+import javafx.beans.InvalidationListener;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.TextField;
+import javafx.scene.control.TitledPane;
+import javafx.scene.input.ContextMenuEvent;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/**
+ * The main window's taxpayer list (the switcher): a search by RIN or name (Ctrl+T), the profile's
+ * taxpayers with their state (Enter or a click opens one; F2 or the menu renames, Delete removes),
+ * and the form to add one, or, for a taxpayer's own system, why there is none. It binds to the
+ * window's {@link MainWindowViewModel}.
+ */
+final class SwitcherView {
+    private final MainWindowViewModel vm;
+    private final I18n i18n;
+    private final TextField search = new TextField();
+    private final ListView<TaxpayerEntry> list = new ListView<>();
+    private final Node root;
+
+    SwitcherView(MainWindowViewModel vm, I18n i18n) {
+        this.vm = vm;
+        this.i18n = i18n;
+        this.root = make();
+    }
+
+    Node root() {
+        return root;
+    }
+
+    /** The search field (Ctrl+T). */
+    TextField search() {
+        return search;
+    }
+
+    /** Where F6 puts the keyboard: the list, or the search field while the list is empty. */
+    Node keyboardPlace() {
+        return list.getItems().isEmpty() ? search : list;
+    }
+
+    private Node make() {
+        Label title = new Label();
+        title.textProperty().bind(i18n.text("switcher.title"));
+        title.getStyleClass().add("subheading");
+
+        search.setId("switcher-search");
+        search.promptTextProperty().bind(i18n.text("switcher.search.prompt", MainWindowView.SWITCH.getDisplayText()));
+        search.textProperty().bindBidirectional(vm.filterProperty());
+        search.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.DOWN) {
+                list.requestFocus();
+                if (list.getSelectionModel().isEmpty() && !list.getItems().isEmpty()) {
+                    list.getSelectionModel().selectFirst();
+                }
+                e.consume();
+            } else if (e.getCode() == KeyCode.ENTER) {
+                TaxpayerEntry pick = list.getSelectionModel().getSelectedItem();
+                if (pick == null || !list.getItems().contains(pick)) {
+                    pick = list.getItems().isEmpty() ? null : list.getItems().get(0);
+                }
+                if (pick != null) {
+                    vm.switchTo(pick);
+                    search.clear(); // the whole list is back for the next switch
+                }
+                e.consume();
+            } else if (e.getCode() == KeyCode.ESCAPE) {
+                search.clear();
+                e.consume();
+            }
+        });
+
+        list.setId("switcher-list");
+        list.setItems(vm.filteredEntries());
+        list.setEditable(false); // only F2 or the menu starts a rename; a click never does
+        list.setCellFactory(lv -> new TaxpayerCell());
+        // the menu key and Shift+F10 (MenuKeys) ask the list, not a row: open the selected row's menu under it
+        list.addEventHandler(ContextMenuEvent.CONTEXT_MENU_REQUESTED, e -> {
+            if (e.isKeyboardTrigger()) {
+                ContextMenus.shownCell(list, ListCell.class, list.getSelectionModel().getSelectedIndex())
+                        .filter(cell -> cell.getContextMenu() != null).ifPresent(cell -> {
+                            ContextMenus.openUnder(cell.getContextMenu(), cell, cell);
+                            e.consume();
+                        });
+            }
+        });
+        list.getSelectionModel().select(vm.current());
+        vm.currentProperty().addListener((o, a, b) -> list.getSelectionModel().select(b));
+        // filtering rebuilds the visible list: keep the shown taxpayer selected when it is listed
+        vm.filteredEntries().addListener((ListChangeListener<TaxpayerEntry>) c -> {
+            if (list.getItems().contains(vm.current()) && list.getSelectionModel().getSelectedItem() != vm.current()
+                    && vm.filterProperty().get().isBlank()) {
+                list.getSelectionModel().select(vm.current());
+            }
+        });
+        list.setOnMouseClicked(e -> {
+            TaxpayerEntry pick = list.getSelectionModel().getSelectedItem();
+            if (pick != null && pick != vm.current() && e.getClickCount() == 1) {
+                vm.switchTo(pick);
+            }
+        });
+        list.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.ENTER && list.getEditingIndex() < 0) {
+                vm.switchTo(list.getSelectionModel().getSelectedItem());
+                e.consume();
+            } else if (e.getCode() == KeyCode.F2) {
+                TaxpayerEntry sel = list.getSelectionModel().getSelectedItem();
+                if (sel != null && !sel.isOwn()) {
+                    startRename(list.getSelectionModel().getSelectedIndex());
+                }
+                e.consume();
+            } else if (e.getCode() == KeyCode.DELETE) {
+                vm.remove(list.getSelectionModel().getSelectedItem());
+                e.consume();
+            }
+        });
+        list.setOnEditCommit(e -> vm.rename(e.getNewValue(), pendingName));
+        list.setOnEditCancel(e -> list.setEditable(false));
+        VBox.setVgrow(list, Priority.ALWAYS);
+
+        TitledPane add = addForm();
+        // a taxpayer's own system cannot act for another: it is told so instead of offered a form that would only fail
+        Label ownOnly = new WrappingLabel();
+        ownOnly.setId("switcher-own-only");
+        ownOnly.getStyleClass().add("muted");
+        ownOnly.textProperty().bind(i18n.text("switcher.ownOnly"));
+        ownOnly.visibleProperty().bind(vm.ownTaxpayerOnlyProperty());
+        ownOnly.managedProperty().bind(ownOnly.visibleProperty());
+        add.visibleProperty().bind(vm.ownTaxpayerOnlyProperty().not());
+        add.managedProperty().bind(add.visibleProperty());
+        VBox box = new VBox(6, title, search, list, add, ownOnly);
+        box.setId("switcher");
+        box.setPadding(new Insets(10));
+        box.getStyleClass().add("switcher");
+        return box;
+    }
+
+    private String pendingName;
+
+    private void startRename(int index) {
+        list.setEditable(true);
+        list.edit(index);
+    }
+
+    private TitledPane addForm() {
+        TextField rin = new TextField();
+        rin.setId("add-rin");
+        Bidi.leftToRight(rin);
+        rin.promptTextProperty().bind(i18n.text("switcher.add.rin"));
+        TextField name = new TextField();
+        name.setId("add-name");
+        name.promptTextProperty().bind(i18n.text("switcher.add.name"));
+        Label error = new WrappingLabel();
+        error.setId("add-error");
+        error.getStyleClass().add("error-text");
+        error.setVisible(false);
+        error.managedProperty().bind(error.visibleProperty());
+        Button add = new Button();
+        add.setId("add-button");
+        add.textProperty().bind(i18n.text("switcher.add"));
+        Runnable doAdd = () -> {
+            Optional<String> problem = vm.addTaxpayer(rin.getText(), name.getText());
+            if (problem.isPresent()) {
+                error.textProperty().bind(i18n.text(problem.get()));
+                error.setVisible(true);
+            } else {
+                error.setVisible(false);
+                rin.clear();
+                name.clear();
+            }
+        };
+        add.setOnAction(e -> doAdd.run());
+        rin.setOnAction(e -> doAdd.run());
+        name.setOnAction(e -> doAdd.run());
+        rin.textProperty().addListener((o, a, b) -> error.setVisible(false));
+        GridPane form = new GridPane();
+        form.setVgap(4);
+        form.add(rin, 0, 0);
+        form.add(name, 0, 1);
+        form.add(add, 0, 2);
+        form.add(error, 0, 3);
+        GridPane.setHgrow(rin, Priority.ALWAYS);
+        GridPane.setHgrow(name, Priority.ALWAYS);
+        TitledPane pane = new TitledPane();
+        pane.setId("add-pane");
+        pane.textProperty().bind(i18n.text("switcher.add.title"));
+        pane.setContent(form);
+        pane.setExpanded(false);
+        pane.setAnimated(false);
+        return pane;
+    }
+
+    /**
+     * A taxpayer in the switcher: name, RIN (left-to-right), and its state; F2 or the menu renames.
+     * Its parts are made once and follow the shown taxpayer's name (in the UI language when it has
+     * none), RIN and state, so a change of one taxpayer, or of the language, redraws the rows
+     * concerned only (a refresh of the whole list made every row anew, and reset a rename under way).
+     */
+    private final class TaxpayerCell extends ListCell<TaxpayerEntry> {
+        private final TextField editor = new TextField();
+        /** The row's parts, made when the cell first shows a taxpayer (most cells of the list stay empty). */
+        private Label name;
+        private Label rin;
+        private Label state;
+        private HBox line;
+        /** Rename and Remove, made when the cell first shows a taxpayer that has them (not the own one). */
+        private ContextMenu menu;
+        private MenuItem rename;
+        private MenuItem remove;
+        private final InvalidationListener redraw = o -> render();
+        private TaxpayerEntry shown;
+
+        TaxpayerCell() {
+            editor.setOnAction(e -> {
+                pendingName = editor.getText();
+                commitEdit(getItem());
+                getListView().setEditable(false);
+                getListView().requestFocus();
+                e.consume();
+            });
+            editor.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
+                if (e.getCode() == KeyCode.ESCAPE) {
+                    cancelEdit();
+                    e.consume();
+                }
+            });
+        }
+
+        private void makeParts() {
+            name = new Label();
+            name.getStyleClass().add("taxpayer-name");
+            rin = new Label();
+            rin.getStyleClass().add("muted");
+            Bidi.leftToRight(rin);
+            state = new Label();
+            state.getStyleClass().add("taxpayer-state");
+            Region spacer = new Region();
+            HBox.setHgrow(spacer, Priority.ALWAYS);
+            line = new HBox(6, new VBox(0, name, rin), spacer, state);
+            line.setAlignment(Pos.CENTER_LEFT);
+        }
+
+        @Override
+        public void startEdit() {
+            if (getItem() == null || getItem().isOwn()) {
+                return;
+            }
+            super.startEdit();
+            editor.setText(getItem().nameProperty().get());
+            setText(null);
+            setGraphic(editor);
+            editor.requestFocus();
+            editor.selectAll();
+        }
+
+        @Override
+        public void cancelEdit() {
+            super.cancelEdit();
+            render();
+        }
+
+        @Override
+        public void commitEdit(TaxpayerEntry e) {
+            super.commitEdit(e);
+            render(); // the edit is over: the row's parts again
+        }
+
+        @Override
+        protected void updateItem(TaxpayerEntry e, boolean empty) {
+            super.updateItem(e, empty);
+            TaxpayerEntry now = empty ? null : e;
+            if (now != shown) {
+                if (shown != null) {
+                    shown.labelText().removeListener(redraw);
+                    shown.displayRinProperty().removeListener(redraw);
+                    shown.stateProperty().removeListener(redraw);
+                }
+                shown = now;
+                if (now != null) {
+                    now.labelText().addListener(redraw);
+                    now.displayRinProperty().addListener(redraw);
+                    now.stateProperty().addListener(redraw);
+                }
+            }
+            render();
+        }
+
+        /** Shows the taxpayer's name, RIN and state (the parts stay; their texts change). */
+        private void render() {
+            TaxpayerEntry e = shown;
+            if (e == null) {
+                setText(null);
+                setGraphic(null);
+                setContextMenu(null);
+                setId(null);
+                return;
+            }
+            if (line == null) {
+                makeParts();
+            }
+            setId("taxpayer-" + (e.rin() == null ? "own" : e.rin()));
+            name.setText(e.label());
+            // a name the user or the service gave: data, in whatever script
+            if (e.nameProperty().get().isBlank()) {
+                name.getStyleClass().remove("data");
+            } else if (!name.getStyleClass().contains("data")) {
+                name.getStyleClass().add("data");
+            }
+            String rinText = e.displayRinProperty().get();
+            rin.setText(rinText == null ? "" : rinText);
+            MainWindowViewModel.State s = e.stateProperty().get();
+            state.setText(switch (s) {
+                case READY -> "●";
+                case FAILED -> "!";
+                case CONNECTING -> "…";
+                case IDLE -> "";
+            });
+            String stateClass = s.name().toLowerCase(Locale.ROOT);
+            state.getStyleClass().removeIf(c -> !c.equals("taxpayer-state") && !c.equals(stateClass));
+            if (!state.getStyleClass().contains(stateClass)) {
+                state.getStyleClass().add(stateClass);
+            }
+            if (e.isOwn()) {
+                setContextMenu(null);
+            } else {
+                if (menu == null) {
+                    rename = MainWindowView.item(i18n, "switcher.rename", null);
+                    rename.setOnAction(x -> startRename(getIndex()));
+                    remove = MainWindowView.item(i18n, "switcher.remove", null);
+                    remove.setOnAction(x -> vm.remove(getItem()));
+                    menu = new ContextMenu(rename, remove);
+                }
+                rename.setId("rename-" + e.rin());
+                remove.setId("remove-" + e.rin());
+                setContextMenu(menu);
+            }
+            if (!isEditing()) {
+                setText(null);
+                setGraphic(line);
+            }
+        }
+    }
+}
