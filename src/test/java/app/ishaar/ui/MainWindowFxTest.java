@@ -47,6 +47,41 @@ class MainWindowFxTest extends FxSandboxTestBase {
     }
 
     @Test
+    void rowsCopiedFromASpreadsheetAndPastedIntoTheNumberAddATaxpayerEachAndTheFormSaysWhichWereLeftOut() {
+        loginAsIntermediary();
+        clickOn("#add-pane");
+        assertThat(text("#add-hint")).startsWith("To add several at once, paste rows");
+        onFx(() -> {
+            javafx.scene.input.ClipboardContent c = new javafx.scene.input.ClipboardContent();
+            c.putString("RIN\tName\n" + GIZA + "\tGiza Foods\n" + PHARMA + "\tCairo again\n500123456\tAlexandria Ports\n");
+            javafx.scene.input.Clipboard.getSystemClipboard().setContent(c);
+        });
+        clickOn("#add-rin");
+        press(KeyCode.CONTROL, KeyCode.V).release(KeyCode.V, KeyCode.CONTROL);
+        waitUntil("both new ones are listed", () -> lookup("#taxpayer-" + GIZA).tryQuery().isPresent()
+                && lookup("#taxpayer-500123456").tryQuery().isPresent());
+        assertThat(fx(() -> lookup("#switcher-list").<ListView<TaxpayerEntry>>query().getItems().stream().map(TaxpayerEntry::label).toList()))
+                .endsWith("Giza Foods", "Alexandria Ports");
+        assertThat(text("#add-error")).isEqualTo("Added 2 taxpayers. Left out: row 3 (already listed).");
+        assertThat(fx(() -> lookup("#add-error").query().getStyleClass())).contains("error-text");
+        assertThat(text("#add-rin")).as("nothing pasted into the field itself").isEmpty();
+        assertThat(ctx.settings().get().profile("SANDBOX|erp-delta-accounting").orElseThrow().taxpayers())
+                .extracting(t -> t.rin()).containsExactly(NILE, PHARMA, TEXTILES, GIZA, "500123456");
+
+        // the message follows the language; one number pasted is just pasted
+        clickOn("#main-lang-ar");
+        waitUntil("in Arabic", () -> text("#add-error").equals("عدد الممولين المضافين: ٢. لم يُضف: الصف ٣ (موجود بالفعل في القائمة)."));
+        onFx(() -> {
+            javafx.scene.input.ClipboardContent c = new javafx.scene.input.ClipboardContent();
+            c.putString("600111222");
+            javafx.scene.input.Clipboard.getSystemClipboard().setContent(c);
+        });
+        clickOn("#add-rin");
+        press(KeyCode.CONTROL, KeyCode.V).release(KeyCode.V, KeyCode.CONTROL);
+        waitUntil("pasted as typed", () -> text("#add-rin").equals("600111222"));
+    }
+
+    @Test
     void anIntermediarySwitchesAmongItsTaxpayersAndAFailureStaysWithItsTaxpayer() {
         loginAsIntermediary();
         assertThat(text("#header-name")).isEqualTo("Nile Trading Co.");

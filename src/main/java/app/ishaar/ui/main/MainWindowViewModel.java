@@ -13,6 +13,7 @@ import app.ishaar.core.service.TokenInfo;
 import app.ishaar.core.settings.HistoryPrefs;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.core.settings.RepresentedTaxpayer;
+import app.ishaar.core.settings.TaxpayerRows;
 import app.ishaar.core.settings.Settings;
 import app.ishaar.ui.common.Failure;
 import app.ishaar.ui.common.SettingsService;
@@ -470,6 +471,58 @@ public final class MainWindowViewModel {
         entries.add(new TaxpayerEntry(rin, name == null ? "" : name.trim()));
         saveTaxpayers();
         return Optional.empty();
+    }
+
+    /** The rows of a list named when some were left out; more are summed up. */
+    static final int LEFT_OUT_NAMED = 5;
+
+    /** What adding a list did, in the UI's language: how many it added, and which rows it left out and why. */
+    public String listAddedText(ListAdded r) {
+        if (r.leftOut().isEmpty()) {
+            return i18n.get("switcher.added", r.added());
+        }
+        List<String> rows = new ArrayList<>();
+        for (LeftOut l : r.leftOut().subList(0, Math.min(LEFT_OUT_NAMED, r.leftOut().size()))) {
+            rows.add(i18n.get("switcher.leftOut.row", l.row(), i18n.get(l.reasonKey())));
+        }
+        if (r.leftOut().size() > LEFT_OUT_NAMED) {
+            rows.add(i18n.get("switcher.leftOut.more", r.leftOut().size() - LEFT_OUT_NAMED));
+        }
+        return i18n.get("switcher.addedLeftOut", r.added(), String.join(i18n.get("switcher.leftOut.separator"), rows));
+    }
+
+    /** What adding a list of taxpayers did: how many it added, and the rows it left out, with why. */
+    public record ListAdded(int added, List<LeftOut> leftOut) {}
+
+    /** A row of a list left out: its number in the list, and the key of why (not a registration number, already listed). */
+    public record LeftOut(int row, String reasonKey) {}
+
+    /**
+     * Adds the taxpayers of a list (rows copied from a spreadsheet, or a CSV file's text: a
+     * registration number, then optionally a name; see {@link TaxpayerRows}), saved once. A row
+     * whose number is not 9 digits, or is listed already (or earlier in the list), is left out.
+     */
+    public ListAdded addTaxpayers(String text) {
+        if (ownTaxpayerOnly.get()) {
+            return new ListAdded(0, List.of());
+        }
+        int added = 0;
+        List<LeftOut> leftOut = new ArrayList<>();
+        for (TaxpayerRows.Row row : TaxpayerRows.parse(text)) {
+            String rin = I18n.latinDigits(row.rin());
+            if (!RIN.matcher(rin).matches()) {
+                leftOut.add(new LeftOut(row.number(), "switcher.leftOut.rin"));
+            } else if (find(rin).isPresent()) {
+                leftOut.add(new LeftOut(row.number(), "switcher.leftOut.duplicate"));
+            } else {
+                entries.add(new TaxpayerEntry(rin, row.name()));
+                added++;
+            }
+        }
+        if (added > 0) {
+            saveTaxpayers();
+        }
+        return new ListAdded(added, List.copyOf(leftOut));
     }
 
     public void rename(TaxpayerEntry entry, String name) {

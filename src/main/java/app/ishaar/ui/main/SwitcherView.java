@@ -1,5 +1,6 @@
 package app.ishaar.ui.main;
 
+import app.ishaar.core.settings.TaxpayerRows;
 import app.ishaar.ui.common.Bidi;
 import app.ishaar.ui.common.ContextMenus;
 import app.ishaar.ui.common.WrappingLabel;
@@ -8,6 +9,7 @@ import app.ishaar.ui.main.MainWindowViewModel.TaxpayerEntry;
 import java.util.Locale;
 import java.util.Optional;
 import javafx.beans.InvalidationListener;
+import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -20,6 +22,7 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
+import javafx.scene.input.Clipboard;
 import javafx.scene.input.ContextMenuEvent;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
@@ -166,14 +169,25 @@ final class SwitcherView {
     }
 
     private TitledPane addForm() {
-        TextField rin = new TextField();
+        Label error = new WrappingLabel();
+        // rows pasted into the number (copied from a spreadsheet or a CSV file) add a taxpayer each
+        TextField rin = new TextField() {
+            @Override
+            public void paste() {
+                String text = Clipboard.getSystemClipboard().getString();
+                if (TaxpayerRows.isList(text)) {
+                    showListAdded(error, vm.addTaxpayers(text));
+                } else {
+                    super.paste();
+                }
+            }
+        };
         rin.setId("add-rin");
         Bidi.leftToRight(rin);
         rin.promptTextProperty().bind(i18n.text("switcher.add.rin"));
         TextField name = new TextField();
         name.setId("add-name");
         name.promptTextProperty().bind(i18n.text("switcher.add.name"));
-        Label error = new WrappingLabel();
         error.setId("add-error");
         error.getStyleClass().add("error-text");
         error.setVisible(false);
@@ -185,6 +199,7 @@ final class SwitcherView {
             Optional<String> problem = vm.addTaxpayer(rin.getText(), name.getText());
             if (problem.isPresent()) {
                 error.textProperty().bind(i18n.text(problem.get()));
+                error.getStyleClass().setAll("label", "error-text");
                 error.setVisible(true);
             } else {
                 error.setVisible(false);
@@ -202,6 +217,11 @@ final class SwitcherView {
         form.add(name, 0, 1);
         form.add(add, 0, 2);
         form.add(error, 0, 3);
+        Label hint = new WrappingLabel();
+        hint.setId("add-hint");
+        hint.getStyleClass().add("muted");
+        hint.textProperty().bind(i18n.text("switcher.add.pasteHint"));
+        form.add(hint, 0, 4);
         GridPane.setHgrow(rin, Priority.ALWAYS);
         GridPane.setHgrow(name, Priority.ALWAYS);
         TitledPane pane = new TitledPane();
@@ -211,6 +231,14 @@ final class SwitcherView {
         pane.setExpanded(false);
         pane.setAnimated(false);
         return pane;
+    }
+
+    /** Says what a pasted list added and, as an error, the rows it left out (in the UI's language, live). */
+    private void showListAdded(Label message, MainWindowViewModel.ListAdded added) {
+        message.textProperty().bind(Bindings.createStringBinding(() -> vm.listAddedText(added),
+                i18n.languageProperty(), i18n.latinDigitsProperty()));
+        message.getStyleClass().setAll("label", added.leftOut().isEmpty() ? "muted" : "error-text");
+        message.setVisible(true);
     }
 
     /**

@@ -244,6 +244,29 @@ class MainWindowViewModelTest {
     }
 
     @Test
+    void aPastedListAddsATaxpayerARowLeavesOutTheRowsThatAreNotNewNumbersAndSaysWhich() {
+        String copied = String.join("\n", "RIN\tName", "499201773\tGiza Foods", PHARMA + "\tagain", "12345\tshort",
+                "٥٠٠١٢٣٤٥٦\tشركة الإسكندرية", "499201773\ttwice in the list", "", "600111222");
+        MainWindowViewModel.ListAdded added = vm.addTaxpayers(copied);
+        assertThat(added.added()).isEqualTo(3);
+        assertThat(added.leftOut()).containsExactly(new MainWindowViewModel.LeftOut(3, "switcher.leftOut.duplicate"),
+                new MainWindowViewModel.LeftOut(4, "switcher.leftOut.rin"), new MainWindowViewModel.LeftOut(6, "switcher.leftOut.duplicate"));
+        assertThat(vm.listAddedText(added)).isEqualTo(
+                "Added 3 taxpayers. Left out: row 3 (already listed), row 4 (not a 9-digit registration number), row 6 (already listed).");
+        assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().taxpayers()).as("saved").endsWith(
+                new RepresentedTaxpayer("499201773", "Giza Foods"), new RepresentedTaxpayer("500123456", "شركة الإسكندرية"),
+                new RepresentedTaxpayer("600111222", ""));
+
+        i18n.languageProperty().set(AppLanguage.ARABIC);
+        assertThat(vm.listAddedText(vm.addTaxpayers("700111222\tx\n700111223\ty"))).isEqualTo("تمت الإضافة. عدد الممولين المضافين: ٢.");
+        // a long list's left-out rows are named up to a few, the rest counted
+        i18n.languageProperty().set(AppLanguage.ENGLISH);
+        String bad = String.join("\n", java.util.Collections.nCopies(8, "1"));
+        assertThat(vm.listAddedText(vm.addTaxpayers(bad))).endsWith("row 5 (not a 9-digit registration number), 3 more.");
+        assertThat(vm.listAddedText(vm.addTaxpayers("800111222\n1"))).isEqualTo("Added 1 taxpayer. Left out: row 2 (not a 9-digit registration number).");
+    }
+
+    @Test
     void aSessionThatEndedIsRenewedByReloginKeepingTheSameHistoryScreen() {
         var history = entry(NILE).history();
         assertThat(history.sessionProperty().get()).isSameAs(first);
