@@ -150,7 +150,9 @@ class TextSizeFxTest extends FxSandboxTestBase {
         waitForDemoAccounts();
         logInAsDemo("erp-nile-trading");
         onFx(() -> flow.mainViewModel().current().history().select(flow.mainViewModel().current().history().rows().get(0)));
-        waitUntil("the detail shows the notification", () -> fx(() -> !lookup("#detail-id").<TextField>query().getText().isEmpty()));
+        // (the detail's parts are made when it first shows a notification)
+        waitUntil("the detail shows the notification", () -> fx(() -> lookup("#detail-id").tryQuery()
+                .map(n -> !((TextField) n).getText().isEmpty()).orElse(false)));
         Node pane = fx(() -> lookup("#detail-pane").query());
         waitForPulses(3);
         double normal = fx(() -> pane.getLayoutBounds().getWidth());
