@@ -27,9 +27,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.regex.Pattern;
@@ -506,23 +508,25 @@ public final class MainWindowViewModel {
         if (ownTaxpayerOnly.get()) {
             return new ListAdded(0, List.of());
         }
-        int added = 0;
+        Set<String> listed = new HashSet<>();
+        entries.forEach(e -> listed.add(e.rin));
+        List<TaxpayerEntry> added = new ArrayList<>();
         List<LeftOut> leftOut = new ArrayList<>();
         for (TaxpayerRows.Row row : TaxpayerRows.parse(text)) {
             String rin = I18n.latinDigits(row.rin());
             if (!RIN.matcher(rin).matches()) {
                 leftOut.add(new LeftOut(row.number(), "switcher.leftOut.rin"));
-            } else if (find(rin).isPresent()) {
+            } else if (!listed.add(rin)) {
                 leftOut.add(new LeftOut(row.number(), "switcher.leftOut.duplicate"));
             } else {
-                entries.add(new TaxpayerEntry(rin, row.name()));
-                added++;
+                added.add(new TaxpayerEntry(rin, row.name()));
             }
         }
-        if (added > 0) {
+        if (!added.isEmpty()) {
+            entries.addAll(added); // one change of the list, however long the pasted one
             saveTaxpayers();
         }
-        return new ListAdded(added, List.copyOf(leftOut));
+        return new ListAdded(added.size(), List.copyOf(leftOut));
     }
 
     public void rename(TaxpayerEntry entry, String name) {
