@@ -6,6 +6,7 @@ import app.ishaar.core.service.Session;
 import app.ishaar.ui.main.MainWindowViewModel;
 import app.ishaar.ui.main.MainWindowViewModel.State;
 import app.ishaar.ui.main.MainWindowViewModel.TaxpayerEntry;
+import java.util.List;
 import javafx.geometry.NodeOrientation;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
@@ -44,6 +45,36 @@ class MainWindowFxTest extends FxSandboxTestBase {
         type(KeyCode.ENTER);
         waitUntil("switched to " + expectedRin, () -> main().current() != null && expectedRin.equals(main().current().rin())
                 && main().current().stateProperty().get() != State.CONNECTING);
+    }
+
+    @Test
+    void aTaxpayerRemovedWithDeleteComesBackWithCtrlZOrUndoAtItsPlace() {
+        loginAsIntermediary();
+        List<String> before = fx(() -> lookup("#switcher-list").<ListView<TaxpayerEntry>>query().getItems().stream().map(TaxpayerEntry::rin).toList());
+        assertThat(visible("#switcher-undo-bar")).isFalse();
+        clickOn("#taxpayer-" + PHARMA);
+        waitUntil("switched to Pharma", () -> PHARMA.equals(main().current().rin()));
+        type(KeyCode.DELETE);
+        waitUntil("Pharma is gone", () -> lookup("#taxpayer-" + PHARMA).tryQuery().isEmpty());
+        assertThat(visible("#switcher-undo-bar")).isTrue();
+        assertThat(text("#switcher-removed")).isEqualTo("Removed Cairo Pharma Industries (287364519).");
+
+        press(KeyCode.CONTROL, KeyCode.Z).release(KeyCode.Z, KeyCode.CONTROL);
+        waitUntil("Pharma is back", () -> lookup("#taxpayer-" + PHARMA).tryQuery().isPresent());
+        assertThat(fx(() -> lookup("#switcher-list").<ListView<TaxpayerEntry>>query().getItems().stream().map(TaxpayerEntry::rin).toList()))
+                .as("at its place").isEqualTo(before);
+        assertThat(fx(() -> lookup("#switcher-list").<ListView<TaxpayerEntry>>query().getSelectionModel().getSelectedItem().rin()))
+                .as("selected, the list keeping the keyboard").isEqualTo(PHARMA);
+        assertThat(fx(() -> lookup("#switcher-list").query().isFocused())).isTrue();
+        assertThat(visible("#switcher-undo-bar")).isFalse();
+
+        clickOn("#taxpayer-" + TEXTILES);
+        type(KeyCode.DELETE);
+        waitUntil("Textiles is gone", () -> lookup("#taxpayer-" + TEXTILES).tryQuery().isEmpty());
+        clickOn("#switcher-undo");
+        waitUntil("Textiles is back", () -> lookup("#taxpayer-" + TEXTILES).tryQuery().isPresent());
+        assertThat(ctx.settings().get().profile("SANDBOX|erp-delta-accounting").orElseThrow().taxpayers())
+                .extracting(t -> t.rin()).containsExactly(NILE, PHARMA, TEXTILES);
     }
 
     @Test

@@ -29,6 +29,7 @@ public final class HelpViewModel {
                     new Shortcut(List.of("Shortcut+B"), "help.shortcut.taxpayerList"),
                     new Shortcut(List.of("F2"), "help.shortcut.rename"),
                     new Shortcut(List.of("Delete"), "help.shortcut.remove"),
+                    new Shortcut(List.of("Shortcut+Z"), "help.shortcut.undoRemove"),
                     new Shortcut(List.of("F6", "Shift+F6"), "help.shortcut.parts"),
                     new Shortcut(List.of("Shortcut+F"), "help.shortcut.filters"),
                     new Shortcut(List.of("Enter"), "help.shortcut.apply"),

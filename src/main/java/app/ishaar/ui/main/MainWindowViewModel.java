@@ -537,7 +537,7 @@ public final class MainWindowViewModel {
         saveTaxpayers();
     }
 
-    /** Removes a represented taxpayer (not the ERP's own), closing its session. */
+    /** Removes a represented taxpayer (not the ERP's own), closing its session; {@link #undoRemove} brings it back. */
     public void remove(TaxpayerEntry entry) {
         if (entry == null || entry.rin == null || !entries.contains(entry)) {
             return;
@@ -545,8 +545,47 @@ public final class MainWindowViewModel {
         if (current.get() == entry) {
             switchTo(entries.get(0));
         }
+        int index = entries.indexOf(entry);
         entries.remove(entry);
         entry.dispose();
+        saveTaxpayers();
+        lastRemoved.set(new Removed(entry.rin, entry.name.get(), index));
+    }
+
+    /** A taxpayer removed last: its registration number, its name and its place in the list. */
+    public record Removed(String rin, String name, int index) {}
+
+    private final ReadOnlyObjectWrapper<Removed> lastRemoved = new ReadOnlyObjectWrapper<>(this, "lastRemoved");
+    private StringBinding removedText;
+
+    /** The taxpayer removed last, until it is brought back or another is removed; null for none. */
+    public ReadOnlyObjectProperty<Removed> lastRemovedProperty() {
+        return lastRemoved.getReadOnlyProperty();
+    }
+
+    /** What was removed last, in the UI's language ("" for nothing). */
+    public StringBinding removedText() {
+        if (removedText == null) {
+            removedText = Bindings.createStringBinding(() -> {
+                Removed r = lastRemoved.get();
+                return r == null ? "" : i18n.get("switcher.removed", r.name().isBlank() ? i18n.get("switcher.unnamed") : r.name(), r.rin());
+            }, lastRemoved, i18n.languageProperty());
+        }
+        return removedText;
+    }
+
+    /**
+     * Brings back the taxpayer removed last, at its place and with its name (its remembered filters
+     * and columns were never let go); nothing if it was added again meanwhile. Its session starts
+     * when it is chosen, as a new one's does.
+     */
+    public void undoRemove() {
+        Removed r = lastRemoved.get();
+        lastRemoved.set(null);
+        if (r == null || find(r.rin()).isPresent()) {
+            return;
+        }
+        entries.add(Math.min(r.index(), entries.size()), new TaxpayerEntry(r.rin(), r.name()));
         saveTaxpayers();
     }
 

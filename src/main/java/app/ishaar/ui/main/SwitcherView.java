@@ -22,9 +22,12 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ContextMenuEvent;
 import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
@@ -138,6 +141,9 @@ final class SwitcherView {
             } else if (e.getCode() == KeyCode.DELETE) {
                 vm.remove(list.getSelectionModel().getSelectedItem());
                 e.consume();
+            } else if (UNDO_REMOVE.match(e) && vm.lastRemovedProperty().get() != null) {
+                undoRemove();
+                e.consume();
             }
         });
         list.setOnEditCommit(e -> vm.rename(e.getNewValue(), pendingName));
@@ -154,7 +160,7 @@ final class SwitcherView {
         ownOnly.managedProperty().bind(ownOnly.visibleProperty());
         add.visibleProperty().bind(vm.ownTaxpayerOnlyProperty().not());
         add.managedProperty().bind(add.visibleProperty());
-        VBox box = new VBox(6, title, search, list, add, ownOnly);
+        VBox box = new VBox(6, title, search, list, undoBar(), add, ownOnly);
         box.setId("switcher");
         box.setPadding(new Insets(10));
         box.getStyleClass().add("switcher");
@@ -162,6 +168,43 @@ final class SwitcherView {
     }
 
     private String pendingName;
+
+    /** Ctrl+Z in the list (Cmd+Z on macOS): the taxpayer removed last comes back. */
+    static final KeyCombination UNDO_REMOVE = new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN);
+
+    /** "Removed … (RIN)." and Undo, under the list while a removed taxpayer can come back. */
+    private Node undoBar() {
+        Label removed = new WrappingLabel();
+        removed.setId("switcher-removed");
+        removed.getStyleClass().add("muted");
+        removed.textProperty().bind(vm.removedText());
+        Button undo = new Button();
+        undo.setId("switcher-undo");
+        undo.textProperty().bind(i18n.text("switcher.undo"));
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(i18n.text("switcher.undo.tooltip", UNDO_REMOVE.getDisplayText()));
+        undo.setTooltip(tip);
+        undo.setOnAction(e -> undoRemove());
+        undo.setMinWidth(Region.USE_PREF_SIZE);
+        HBox.setHgrow(removed, Priority.ALWAYS);
+        removed.setMaxWidth(Double.MAX_VALUE);
+        HBox bar = new HBox(6, removed, undo);
+        bar.setId("switcher-undo-bar");
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.visibleProperty().bind(vm.lastRemovedProperty().isNotNull());
+        bar.managedProperty().bind(bar.visibleProperty());
+        return bar;
+    }
+
+    /** Brings the removed taxpayer back, selected in the list, which keeps the keyboard. */
+    private void undoRemove() {
+        MainWindowViewModel.Removed r = vm.lastRemovedProperty().get();
+        vm.undoRemove();
+        if (r != null) {
+            list.getItems().stream().filter(t -> r.rin().equals(t.rin())).findFirst().ifPresent(t -> list.getSelectionModel().select(t));
+        }
+        list.requestFocus();
+    }
 
     private void startRename(int index) {
         list.setEditable(true);

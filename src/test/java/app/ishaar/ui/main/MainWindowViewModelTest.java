@@ -244,6 +244,31 @@ class MainWindowViewModelTest {
     }
 
     @Test
+    void aRemovedTaxpayerComesBackAtItsPlaceWithItsNameOnceAndIsSaved() {
+        vm.rename(entry(PHARMA), "Cairo Pharma");
+        List<String> before = vm.entries().stream().map(TaxpayerEntry::rin).toList();
+        vm.remove(entry(PHARMA));
+        assertThat(vm.lastRemovedProperty().get()).isEqualTo(new MainWindowViewModel.Removed(PHARMA, "Cairo Pharma", before.indexOf(PHARMA)));
+        assertThat(vm.removedText().get()).isEqualTo("Removed Cairo Pharma (287364519).");
+        assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().taxpayers()).extracting(RepresentedTaxpayer::rin)
+                .doesNotContain(PHARMA);
+
+        vm.undoRemove();
+        assertThat(vm.entries().stream().map(TaxpayerEntry::rin).toList()).as("at its place").isEqualTo(before);
+        assertThat(entry(PHARMA).label()).isEqualTo("Cairo Pharma");
+        assertThat(vm.lastRemovedProperty().get()).as("once").isNull();
+        assertThat(vm.removedText().get()).isEmpty();
+        assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().taxpayers())
+                .contains(new RepresentedTaxpayer(PHARMA, "Cairo Pharma"));
+
+        // added again by hand meanwhile: the undo adds no second one
+        vm.remove(entry(PHARMA));
+        vm.addTaxpayer(PHARMA, "by hand");
+        vm.undoRemove();
+        assertThat(vm.entries().stream().filter(e -> PHARMA.equals(e.rin())).map(TaxpayerEntry::label).toList()).containsExactly("by hand");
+    }
+
+    @Test
     void aPastedListAddsATaxpayerARowLeavesOutTheRowsThatAreNotNewNumbersAndSaysWhich() {
         String copied = String.join("\n", "RIN\tName", "499201773\tGiza Foods", PHARMA + "\tagain", "12345\tshort",
                 "٥٠٠١٢٣٤٥٦\tشركة الإسكندرية", "499201773\ttwice in the list", "", "600111222");
