@@ -48,6 +48,45 @@ class MainWindowFxTest extends FxSandboxTestBase {
     }
 
     @Test
+    void aTaxpayersOwnSystemNamesItsTaxpayerWithF2AndTheHeaderShowsAndRemembersThatName() {
+        waitForDemoAccounts();
+        clickOn("#demo-erp-nile-trading");
+        clickOn("#login-button");
+        waitForMainWindow();
+        waitUntil("its history is on screen", () -> main().current() != null && main().current().stateProperty().get() == State.READY);
+        assertThat(text("#header-name")).as("the ERP system's registered name, from the token").isEqualTo("Nile Trading ERP");
+        press(KeyCode.CONTROL, KeyCode.T).release(KeyCode.T, KeyCode.CONTROL);
+        waitUntil("the list is shown", () -> visible("#taxpayer-own"));
+        clickOn("#taxpayer-own");
+        type(KeyCode.F2);
+        waitUntil("the name is being edited", () -> fx(() -> lookup("#switcher-list").<ListView<TaxpayerEntry>>query().getEditingIndex()) == 0);
+        TextField editor = fx(() -> (TextField) lookup("#switcher-list .text-field").query());
+        assertThat(fx(() -> editor.getText())).as("from the name it shows").isEqualTo("Nile Trading ERP");
+        onFx(editor::selectAll);
+        write("Nile Trading Co.");
+        type(KeyCode.ENTER);
+        waitUntil("the header says it", () -> text("#header-name").equals("Nile Trading Co."));
+        assertThat(ctx.settings().get().profile("SANDBOX|erp-nile-trading").orElseThrow().ownName()).isEqualTo("Nile Trading Co.");
+        // no Remove for it in its menu (from the keyboard: Monocle's right click asks for no menu)
+        clickOn("#taxpayer-own");
+        press(KeyCode.SHIFT, KeyCode.F10).release(KeyCode.F10, KeyCode.SHIFT);
+        waitUntil("its menu", () -> fx(() -> anyMenuItemShown("rename-own")));
+        assertThat(fx(() -> menuItemVisible("remove-own"))).as("no Remove").isEqualTo(false);
+        type(KeyCode.ESCAPE);
+    }
+
+    private static boolean anyMenuItemShown(String id) {
+        return javafx.stage.Window.getWindows().stream().anyMatch(w -> w instanceof javafx.scene.control.ContextMenu m && m.isShowing()
+                && m.getItems().stream().anyMatch(i -> id.equals(i.getId())));
+    }
+
+    private static boolean menuItemVisible(String id) {
+        return javafx.stage.Window.getWindows().stream().filter(w -> w instanceof javafx.scene.control.ContextMenu m && m.isShowing())
+                .flatMap(w -> ((javafx.scene.control.ContextMenu) w).getItems().stream()).filter(i -> id.equals(i.getId()))
+                .anyMatch(javafx.scene.control.MenuItem::isVisible);
+    }
+
+    @Test
     void aTaxpayerRemovedWithDeleteComesBackWithCtrlZOrUndoAtItsPlace() {
         loginAsIntermediary();
         List<String> before = fx(() -> lookup("#switcher-list").<ListView<TaxpayerEntry>>query().getItems().stream().map(TaxpayerEntry::rin).toList());

@@ -11,6 +11,7 @@ import java.util.List;
  * @param baseUrl for CUSTOM only
  * @param rememberSecret whether the secret is kept in the OS keychain (the secret is never here)
  * @param lastTaxpayerRin the taxpayer last shown, or null for the ERP's own
+ * @param ownName the name the user gave the ERP's own taxpayer ("" for none: the token's names it)
  */
 public record Profile(
         String id,
@@ -21,10 +22,18 @@ public record Profile(
         String scope,
         boolean rememberSecret,
         List<RepresentedTaxpayer> taxpayers,
-        String lastTaxpayerRin) {
+        String lastTaxpayerRin,
+        String ownName) {
 
     public Profile {
         taxpayers = taxpayers == null ? List.of() : List.copyOf(taxpayers);
+        ownName = ownName == null ? "" : ownName;
+    }
+
+    /** A profile whose own taxpayer has no name of the user's. */
+    public Profile(String id, String environment, String authUrl, String baseUrl, String clientId, String scope, boolean rememberSecret,
+            List<RepresentedTaxpayer> taxpayers, String lastTaxpayerRin) {
+        this(id, environment, authUrl, baseUrl, clientId, scope, rememberSecret, taxpayers, lastTaxpayerRin, "");
     }
 
     public static String idOf(String environment, String authUrl, String clientId) {
@@ -32,10 +41,14 @@ public record Profile(
     }
 
     public Profile withTaxpayers(List<RepresentedTaxpayer> list) {
-        return new Profile(id, environment, authUrl, baseUrl, clientId, scope, rememberSecret, list, lastTaxpayerRin);
+        return new Profile(id, environment, authUrl, baseUrl, clientId, scope, rememberSecret, list, lastTaxpayerRin, ownName);
     }
 
     public Profile withLastTaxpayer(String rin) {
-        return new Profile(id, environment, authUrl, baseUrl, clientId, scope, rememberSecret, taxpayers, rin);
+        return new Profile(id, environment, authUrl, baseUrl, clientId, scope, rememberSecret, taxpayers, rin, ownName);
+    }
+
+    public Profile withOwnName(String name) {
+        return new Profile(id, environment, authUrl, baseUrl, clientId, scope, rememberSecret, taxpayers, lastTaxpayerRin, name);
     }
 }

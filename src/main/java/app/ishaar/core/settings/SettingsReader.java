@@ -110,6 +110,7 @@ final class SettingsReader {
         boolean rememberSecret = false;
         List<RepresentedTaxpayer> taxpayers = null;
         String lastTaxpayerRin = null;
+        String ownName = null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             p.nextToken();
@@ -123,10 +124,11 @@ final class SettingsReader {
                 case "rememberSecret" -> rememberSecret = bool(p);
                 case "taxpayers" -> taxpayers = list(p, SettingsReader::taxpayer);
                 case "lastTaxpayerRin" -> lastTaxpayerRin = text(p);
+                case "ownName" -> ownName = text(p);
                 default -> p.skipChildren();
             }
         }
-        return new Profile(id, environment, authUrl, baseUrl, clientId, scope, rememberSecret, taxpayers, lastTaxpayerRin);
+        return new Profile(id, environment, authUrl, baseUrl, clientId, scope, rememberSecret, taxpayers, lastTaxpayerRin, ownName);
     }
 
     private static RepresentedTaxpayer taxpayer(JsonParser p) throws IOException {

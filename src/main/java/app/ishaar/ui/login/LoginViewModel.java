@@ -637,7 +637,7 @@ public final class LoginViewModel {
         if (rin != null && taxpayers.stream().noneMatch(x -> x.rin().equals(rin))) {
             taxpayers.add(new RepresentedTaxpayer(rin, taxpayerName != null ? taxpayerName : ""));
         }
-        return new Profile(id, env, custAuth, custBase, clientId, scope, remember, taxpayers, rin);
+        return new Profile(id, env, custAuth, custBase, clientId, scope, remember, taxpayers, rin, existing.map(Profile::ownName).orElse(""));
     }
 
     private void rememberOrForget(String profileId, boolean rememberIt, char[] copy) {

@@ -143,7 +143,7 @@ public final class MainWindowViewModel {
         this.profile = profile;
         this.kind = LoginViewModel.parseKind(profile.environment());
 
-        entries.add(new TaxpayerEntry(null, ""));
+        entries.add(new TaxpayerEntry(null, profile.ownName()));
         for (RepresentedTaxpayer t : profile.taxpayers()) {
             entries.add(new TaxpayerEntry(t.rin(), t.name()));
         }
@@ -208,7 +208,7 @@ public final class MainWindowViewModel {
         if (first != own && t != null && t.saysIntermediary()) {
             // an intermediary's token names its own taxpayer too
             own.displayRin.set(t.intermediaryRin() == null || t.intermediaryRin().isBlank() ? null : t.intermediaryRin());
-            own.name.set(t.erpName() == null ? "" : t.erpName());
+            own.tokenName.set(t.erpName() == null ? "" : t.erpName());
         }
         current.set(first);
         loggedOut.set(false);
@@ -529,12 +529,19 @@ public final class MainWindowViewModel {
         return new ListAdded(added.size(), List.copyOf(leftOut));
     }
 
+    /** Renames a taxpayer, the ERP's own too (a blank name gives the own one back the token's). */
     public void rename(TaxpayerEntry entry, String name) {
-        if (entry == null || entry.rin == null) {
+        if (entry == null || !entries.contains(entry)) {
             return;
         }
         entry.name.set(name == null ? "" : name.trim());
-        saveTaxpayers();
+        if (entry.rin == null) {
+            profile = profile.withOwnName(entry.name.get());
+            Profile p = profile;
+            settings.update(s -> s.withProfile(p));
+        } else {
+            saveTaxpayers();
+        }
     }
 
     /** Removes a represented taxpayer (not the ERP's own), closing its session; {@link #undoRemove} brings it back. */
@@ -704,6 +711,8 @@ public final class MainWindowViewModel {
     public final class TaxpayerEntry {
         private final String rin;
         private final StringProperty name = new SimpleStringProperty(this, "name", "");
+        /** The ERP's own taxpayer's name from its token, shown while the user gave it none. */
+        private final StringProperty tokenName = new SimpleStringProperty(this, "tokenName", "");
         private final ReadOnlyStringWrapper displayRin = new ReadOnlyStringWrapper(this, "displayRin");
         private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>(this, "state", State.IDLE);
         private final ReadOnlyObjectWrapper<Failure> failure = new ReadOnlyObjectWrapper<>(this, "failure");
@@ -722,7 +731,8 @@ public final class MainWindowViewModel {
             this.name.set(name == null ? "" : name);
             this.displayRin.set(rin);
             this.label = Bindings.createStringBinding(() -> !this.name.get().isBlank() ? this.name.get()
-                    : rin == null ? i18n.get("switcher.own") : i18n.get("switcher.unnamed"), this.name, i18n.languageProperty());
+                    : !tokenName.get().isBlank() ? tokenName.get()
+                    : rin == null ? i18n.get("switcher.own") : i18n.get("switcher.unnamed"), this.name, tokenName, i18n.languageProperty());
             this.failureText = Bindings.createStringBinding(
                     () -> failure.get() == null ? "" : failure.get().text(i18n), failure, i18n.languageProperty());
             this.failureDetail = Bindings.createStringBinding(
@@ -738,6 +748,7 @@ public final class MainWindowViewModel {
                 }
             };
             this.name.addListener(retitle);
+            tokenName.addListener(retitle);
             displayRin.addListener(retitle);
         }
 
@@ -757,6 +768,11 @@ public final class MainWindowViewModel {
 
         public boolean isOwn() {
             return rin == null;
+        }
+
+        /** Whether it shows a name (the user's, or the token's), not "Own taxpayer" or "Unnamed". */
+        public boolean hasName() {
+            return !name.get().isBlank() || !tokenName.get().isBlank();
         }
 
         /** The name to show: the given one, else "Own taxpayer" (or "Unnamed") in the UI language. */
@@ -825,10 +841,9 @@ public final class MainWindowViewModel {
             failure.set(null);
             if (rin == null && token != null) {
                 displayRin.set(token.taxRin());
-                if (name.get().isBlank()) {
-                    // the token names the taxpayer rarely; the ERP system's registered name is the next best
-                    name.set(token.taxpayerName() != null ? token.taxpayerName() : token.erpName() == null ? "" : token.erpName());
-                }
+                // the token names the taxpayer rarely; the ERP system's registered name is the next best
+                // (shown while the user gave the own taxpayer no name of their own)
+                tokenName.set(token.taxpayerName() != null ? token.taxpayerName() : token.erpName() == null ? "" : token.erpName());
             }
             if (history != null) {
                 if (firstPage != null) {

@@ -134,7 +134,7 @@ final class SwitcherView {
                 e.consume();
             } else if (e.getCode() == KeyCode.F2) {
                 TaxpayerEntry sel = list.getSelectionModel().getSelectedItem();
-                if (sel != null && !sel.isOwn()) {
+                if (sel != null) {
                     startRename(list.getSelectionModel().getSelectedIndex());
                 }
                 e.consume();
@@ -297,7 +297,7 @@ final class SwitcherView {
         private Label rin;
         private Label state;
         private HBox line;
-        /** Rename and Remove, made when the cell first shows a taxpayer that has them (not the own one). */
+        /** Rename and Remove (the own taxpayer: Rename only), made when the cell first shows a taxpayer. */
         private ContextMenu menu;
         private MenuItem rename;
         private MenuItem remove;
@@ -336,11 +336,12 @@ final class SwitcherView {
 
         @Override
         public void startEdit() {
-            if (getItem() == null || getItem().isOwn()) {
+            if (getItem() == null) {
                 return;
             }
             super.startEdit();
-            editor.setText(getItem().nameProperty().get());
+            // the own taxpayer from the name it shows (the token's, until the user gives one)
+            editor.setText(getItem().isOwn() && getItem().hasName() ? getItem().label() : getItem().nameProperty().get());
             setText(null);
             setGraphic(editor);
             editor.requestFocus();
@@ -395,7 +396,7 @@ final class SwitcherView {
             setId("taxpayer-" + (e.rin() == null ? "own" : e.rin()));
             name.setText(e.label());
             // a name the user or the service gave: data, in whatever script
-            if (e.nameProperty().get().isBlank()) {
+            if (!e.hasName()) {
                 name.getStyleClass().remove("data");
             } else if (!name.getStyleClass().contains("data")) {
                 name.getStyleClass().add("data");
@@ -414,20 +415,19 @@ final class SwitcherView {
             if (!state.getStyleClass().contains(stateClass)) {
                 state.getStyleClass().add(stateClass);
             }
-            if (e.isOwn()) {
-                setContextMenu(null);
-            } else {
-                if (menu == null) {
-                    rename = MainWindowView.item(i18n, "switcher.rename", null);
-                    rename.setOnAction(x -> startRename(getIndex()));
-                    remove = MainWindowView.item(i18n, "switcher.remove", null);
-                    remove.setOnAction(x -> vm.remove(getItem()));
-                    menu = new ContextMenu(rename, remove);
-                }
-                rename.setId("rename-" + e.rin());
-                remove.setId("remove-" + e.rin());
-                setContextMenu(menu);
+            if (menu == null) {
+                rename = MainWindowView.item(i18n, "switcher.rename", null);
+                rename.setOnAction(x -> startRename(getIndex()));
+                remove = MainWindowView.item(i18n, "switcher.remove", null);
+                remove.setOnAction(x -> vm.remove(getItem()));
+                menu = new ContextMenu(rename, remove);
             }
+            // the ERP's own taxpayer can be renamed, not removed
+            String key = e.isOwn() ? "own" : e.rin();
+            rename.setId("rename-" + key);
+            remove.setId("remove-" + key);
+            remove.setVisible(!e.isOwn());
+            setContextMenu(menu);
             if (!isEditing()) {
                 setText(null);
                 setGraphic(line);

@@ -107,7 +107,8 @@ class SettingsReaderTest {
         Arbitrary<RepresentedTaxpayer> taxpayer = Combinators.combine(rin, text).as(RepresentedTaxpayer::new);
         Arbitrary<Profile> profile = Combinators.combine(text, Arbitraries.of("SANDBOX", "PREPROD", "PROD", "CUSTOM"), text, text, text, text,
                 Arbitraries.of(true, false), taxpayer.list().ofMaxSize(4)).as((id, env, auth, base, client, scope, remember, tps) ->
-                        new Profile(id, env, auth, base, client, scope, remember, tps, tps.isEmpty() ? null : tps.get(0).rin()));
+                        new Profile(id, env, auth, base, client, scope, remember, tps, tps.isEmpty() ? null : tps.get(0).rin()))
+                .flatMap(p -> text.map(p::withOwnName));
         Arbitrary<Instant> instant = Arbitraries.longs().between(0, 4_102_444_800L).flatMap(s ->
                 Arbitraries.integers().between(0, 999_999_999).map(n -> Instant.ofEpochSecond(s, n))).injectNull(0.3);
         Arbitrary<HistoryPrefs.ColumnPref> column = Combinators.combine(text, Arbitraries.doubles().between(0, 2000).ofScale(3), Arbitraries.of(true, false))

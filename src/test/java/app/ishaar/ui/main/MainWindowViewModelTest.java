@@ -244,6 +244,30 @@ class MainWindowViewModelTest {
     }
 
     @Test
+    void theErpsOwnTaxpayerCanBeRenamedTheNameIsRememberedAndABlankOneGivesBackTheTokens() {
+        TaxpayerEntry own = vm.entries().get(0);
+        vm.switchTo(own);
+        opener.last().loginCall.complete(FakeSession.token("538201946", null, clock.instant().plusSeconds(3600)));
+        assertThat(own.label()).as("the token's name for it").isEqualTo("Demo ERP");
+        vm.rename(own, "  Delta Accounting S.A.E.  ");
+        assertThat(own.label()).isEqualTo("Delta Accounting S.A.E.");
+        assertThat(vm.titleProperty().get()).startsWith("Delta Accounting S.A.E.");
+        assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().ownName()).isEqualTo("Delta Accounting S.A.E.");
+        assertThat(vm.entries()).as("not removable").contains(own);
+        vm.remove(own);
+        assertThat(vm.entries()).contains(own);
+
+        MainWindowViewModel next = new MainWindowViewModel(i18n, DIRECT, DIRECT, opener, secrets, settings, clock,
+                new LoginViewModel.LoginResult(first, first.loginCall.join(), settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow(),
+                        loginCredentials, first.environment()));
+        assertThat(next.entries().get(0).label()).as("remembered for the next window").isEqualTo("Delta Accounting S.A.E.");
+
+        vm.rename(own, " ");
+        assertThat(own.label()).as("the token's again").isEqualTo("Demo ERP");
+        assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().ownName()).isEmpty();
+    }
+
+    @Test
     void aRemovedTaxpayerComesBackAtItsPlaceWithItsNameOnceAndIsSaved() {
         vm.rename(entry(PHARMA), "Cairo Pharma");
         List<String> before = vm.entries().stream().map(TaxpayerEntry::rin).toList();
