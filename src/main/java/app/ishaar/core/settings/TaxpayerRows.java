@@ -57,7 +57,7 @@ public final class TaxpayerRows {
                 first = false;
                 rows.add(new Row(number, rin, name));
             }
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException e) {
             // a quote left open: what was read before it stands, the rest is not a list of rows
         }
         return rows;

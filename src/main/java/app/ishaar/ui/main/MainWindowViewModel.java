@@ -13,8 +13,8 @@ import app.ishaar.core.service.TokenInfo;
 import app.ishaar.core.settings.HistoryPrefs;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.core.settings.RepresentedTaxpayer;
-import app.ishaar.core.settings.TaxpayerRows;
 import app.ishaar.core.settings.Settings;
+import app.ishaar.core.settings.TaxpayerRows;
 import app.ishaar.ui.common.Failure;
 import app.ishaar.ui.common.SettingsService;
 import app.ishaar.ui.history.HistoryViewModel;
@@ -775,7 +775,7 @@ public final class MainWindowViewModel {
             return !name.get().isBlank() || !tokenName.get().isBlank();
         }
 
-        /** The name to show: the given one, else "Own taxpayer" (or "Unnamed") in the UI language. */
+        /** The name to show: the user's, else (the own taxpayer) the token's, else "Own taxpayer" (or "Unnamed") in the UI language. */
         public String label() {
             return label.get();
         }
