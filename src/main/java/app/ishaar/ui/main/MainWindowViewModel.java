@@ -603,6 +603,7 @@ public final class MainWindowViewModel {
     public void logout() {
         // first: whoever shows this window knows it is ending before its taxpayers go idle one by one
         loggedOut.set(true);
+        lastRemoved.set(null); // the next session's list does not offer to undo this one's removal
         for (TaxpayerEntry e : entries) {
             e.dispose();
         }

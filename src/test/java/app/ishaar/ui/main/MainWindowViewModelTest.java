@@ -290,6 +290,12 @@ class MainWindowViewModelTest {
         vm.addTaxpayer(PHARMA, "by hand");
         vm.undoRemove();
         assertThat(vm.entries().stream().filter(e -> PHARMA.equals(e.rin())).map(TaxpayerEntry::label).toList()).containsExactly("by hand");
+
+        // a log out ends the offer
+        vm.remove(entry(TEXTILES));
+        assertThat(vm.lastRemovedProperty().get()).isNotNull();
+        vm.logout();
+        assertThat(vm.lastRemovedProperty().get()).isNull();
     }
 
     @Test
