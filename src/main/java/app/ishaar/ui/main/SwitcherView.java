@@ -242,7 +242,7 @@ final class SwitcherView {
             Optional<String> problem = vm.addTaxpayer(rin.getText(), name.getText());
             if (problem.isPresent()) {
                 error.textProperty().bind(i18n.text(problem.get()));
-                error.getStyleClass().setAll("label", "error-text");
+                style(error, true);
                 error.setVisible(true);
             } else {
                 error.setVisible(false);
@@ -280,8 +280,14 @@ final class SwitcherView {
     private void showListAdded(Label message, MainWindowViewModel.ListAdded added) {
         message.textProperty().bind(Bindings.createStringBinding(() -> vm.listAddedText(added),
                 i18n.languageProperty(), i18n.latinDigitsProperty()));
-        message.getStyleClass().setAll("label", added.leftOut().isEmpty() ? "muted" : "error-text");
+        style(message, !added.leftOut().isEmpty());
         message.setVisible(true);
+    }
+
+    /** The form's message as an error, or as a quiet note. */
+    private static void style(Label message, boolean error) {
+        message.getStyleClass().removeAll("error-text", "muted");
+        message.getStyleClass().add(error ? "error-text" : "muted");
     }
 
     /**
