@@ -175,6 +175,12 @@ else
   ok "nothing unpacked under $user_home/.openjfx"
 fi
 
+# a list of taxpayers saved by Excel as plain CSV on an Arabic Windows is in windows-1256 (jdk.charsets)
+if /opt/ishaar/lib/runtime/bin/java --list-modules 2>/dev/null | grep -q '^jdk.charsets@'; then
+  ok "the runtime reads Windows Arabic (jdk.charsets), as a taxpayer list from Excel's CSV needs"
+else
+  fail "the runtime has no jdk.charsets: a taxpayer list in windows-1256 would not be read"
+fi
 # -Xshare:on fails instead of falling back: proves the archive maps at the installed location
 if /opt/ishaar/lib/runtime/bin/java -Xshare:on -version >"$work/xshare.log" 2>&1; then
   ok "the runtime's CDS archive maps at /opt/ishaar (-Xshare:on)"
