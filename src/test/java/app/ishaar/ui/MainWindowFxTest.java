@@ -6,12 +6,33 @@ import app.ishaar.core.service.Session;
 import app.ishaar.ui.main.MainWindowViewModel;
 import app.ishaar.ui.main.MainWindowViewModel.State;
 import app.ishaar.ui.main.MainWindowViewModel.TaxpayerEntry;
+import com.sun.javafx.scene.input.DragboardHelper;
+import com.sun.javafx.tk.TKClipboard;
+import java.io.File;
+import java.nio.charset.Charset;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.AccessControlContext;
+import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
+import javafx.event.Event;
+import javafx.geometry.Point2D;
 import javafx.geometry.NodeOrientation;
 import javafx.scene.control.Label;
+import javafx.scene.control.Button;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TextField;
+import javafx.scene.control.TitledPane;
+import javafx.scene.image.Image;
+import javafx.scene.input.DataFormat;
+import javafx.scene.input.DragEvent;
+import javafx.scene.input.Dragboard;
 import javafx.scene.input.KeyCode;
+import javafx.scene.input.TransferMode;
+import javafx.scene.layout.Region;
+import javafx.util.Pair;
 import org.junit.jupiter.api.Test;
 
 /** The main window against the real sandbox: switching among represented taxpayers, language, log out. */
@@ -149,6 +170,161 @@ class MainWindowFxTest extends FxSandboxTestBase {
         clickOn("#add-rin");
         press(KeyCode.CONTROL, KeyCode.V).release(KeyCode.V, KeyCode.CONTROL);
         waitUntil("pasted as typed", () -> text("#add-rin").equals("600111222"));
+    }
+
+    @Test
+    void aListFileDroppedOnTheTaxpayersIsAddedAndTheFormSaysFromWhichFileWhatItAddedOrWhyNothing() throws Exception {
+        loginAsIntermediary();
+        // Excel's plain CSV on an Arabic Windows (windows-1256), as the file manager hands it over
+        Path csv = configDir.resolve("clients.csv");
+        Files.write(csv, ("الرقم,الاسم\r\n" + GIZA + ",شركة الجيزة للأغذية\r\n500123456,Alexandria Ports\r\n")
+                .getBytes(Charset.forName("windows-1256")));
+        assertThat(fx(() -> lookup("#add-file").<Button>query().getText())).isEqualTo("From a file…");
+        assertThat(visible("#switcher-drop-note")).isFalse();
+
+        // as the scene delivers a drag from outside: entered (the switcher), over and dropped (the node under the mouse)
+        drag("#switcher", DragEvent.DRAG_ENTERED, csv);
+        assertThat(visible("#switcher-drop-note")).as("the list says to drop it").isTrue();
+        assertThat(text("#switcher-drop-note .label")).isEqualTo("Drop the file to add the taxpayers it lists");
+        assertThat(drag("#switcher-list", DragEvent.DRAG_OVER, csv).getAcceptedTransferMode()).as("a file is taken").isEqualTo(TransferMode.COPY);
+        drag("#switcher", DragEvent.DRAG_EXITED, csv);
+        assertThat(visible("#switcher-drop-note")).as("gone with the drag").isFalse();
+        drag("#switcher", DragEvent.DRAG_ENTERED, csv, configDir.resolve("settings.json"));
+        assertThat(drag("#switcher-list", DragEvent.DRAG_OVER, csv, configDir.resolve("settings.json")).getAcceptedTransferMode())
+                .as("two files at once are not").isNull();
+        assertThat(visible("#switcher-drop-note")).isFalse();
+        drag("#switcher", DragEvent.DRAG_EXITED, csv, configDir.resolve("settings.json"));
+
+        drag("#switcher", DragEvent.DRAG_ENTERED, csv);
+        drag("#switcher-list", DragEvent.DRAG_OVER, csv);
+        drag("#switcher-list", DragEvent.DRAG_DROPPED, csv);
+        waitUntil("both listed", () -> lookup("#taxpayer-" + GIZA).tryQuery().isPresent() && lookup("#taxpayer-500123456").tryQuery().isPresent());
+        assertThat(visible("#switcher-drop-note")).isFalse();
+        assertThat(fx(() -> lookup("#switcher-list").<ListView<TaxpayerEntry>>query().getItems().stream().map(TaxpayerEntry::label).toList()))
+                .endsWith("شركة الجيزة للأغذية", "Alexandria Ports");
+        waitUntil("the form says so", () -> visible("#add-error"));
+        assertThat(fx(() -> lookup("#add-pane").<TitledPane>query().isExpanded())).as("the form opened to say it").isTrue();
+        assertThat(text("#add-error")).isEqualTo("From “clients.csv”: Added 2 taxpayers.");
+        assertThat(fx(() -> lookup("#add-error").query().getStyleClass())).contains("muted").doesNotContain("error-text");
+
+        // the files come from the other app, and reading them can run the toolkit's events: a drop
+        // and its exit that come meanwhile end the drag, and the note does not stay behind
+        Path more = configDir.resolve("more.csv");
+        Files.writeString(more, "600111222,Port Said Shipping\n");
+        fx(() -> {
+            Region box = lookup("#switcher").query();
+            Region list = lookup("#switcher-list").query();
+            Runnable dropMeanwhile = () -> {
+                Dragboard b = DragboardHelper.createDragboard(new FileManagerDrag(List.of(more.toFile()), null));
+                DragboardHelper.setDataAccessRestriction(b, false);
+                Event.fireEvent(list, new DragEvent(DragEvent.DRAG_DROPPED, b, 0, 0, 0, 0, TransferMode.COPY, null, null, null));
+                Event.fireEvent(box, new DragEvent(DragEvent.DRAG_EXITED, b, 0, 0, 0, 0, TransferMode.COPY, null, null, null));
+            };
+            Dragboard board = DragboardHelper.createDragboard(new FileManagerDrag(List.of(more.toFile()), dropMeanwhile));
+            DragboardHelper.setDataAccessRestriction(board, false);
+            Event.fireEvent(box, new DragEvent(DragEvent.DRAG_ENTERED, board, 0, 0, 0, 0, TransferMode.COPY, null, null, null));
+            return null;
+        });
+        waitUntil("added", () -> lookup("#taxpayer-600111222").tryQuery().isPresent());
+        waitForPulses(2);
+        assertThat(visible("#switcher-drop-note")).isFalse();
+
+        // a workbook is not read: the form says what to do instead, in the UI's language
+        Path workbook = configDir.resolve("clients.xlsx");
+        Files.write(workbook, new byte[] {'P', 'K', 3, 4, 20, 0, 0, 0});
+        drag("#switcher", DragEvent.DRAG_ENTERED, workbook);
+        drag("#switcher-list", DragEvent.DRAG_DROPPED, workbook);
+        waitUntil("refused", () -> text("#add-error").startsWith("“clients.xlsx” is a spreadsheet workbook"));
+        assertThat(fx(() -> lookup("#add-error").query().getStyleClass())).contains("error-text");
+        clickOn("#main-lang-ar");
+        waitUntil("in Arabic", () -> text("#add-error").startsWith("«clients.xlsx» مصنف جدول بيانات"));
+    }
+
+    /** A drag of files from outside, as a file manager starts one, fired at a node of the switcher. */
+    private DragEvent drag(String at, javafx.event.EventType<DragEvent> type, Path... files) {
+        return fx(() -> {
+            Dragboard board = DragboardHelper.createDragboard(new FileManagerDrag(Arrays.stream(files).map(Path::toFile).toList(), null));
+            DragboardHelper.setDataAccessRestriction(board, false);
+            Region target = lookup(at).query();
+            Point2D scene = target.localToScene(target.getWidth() / 2, target.getHeight() / 2);
+            Point2D screen = target.localToScreen(target.getWidth() / 2, target.getHeight() / 2);
+            DragEvent e = new DragEvent(type, board, scene.getX(), scene.getY(), screen.getX(), screen.getY(), TransferMode.COPY, null, null, null);
+            Event.fireEvent(target, e);
+            return e;
+        });
+    }
+
+    /**
+     * What a file manager's drag holds: files, to copy, move or link. {@code onFirstRead}, if given,
+     * runs when the files are first read, as the toolkit's events run while it fetches them.
+     */
+    private static final class FileManagerDrag implements TKClipboard {
+        private final List<File> files;
+        private Runnable onFirstRead;
+
+        FileManagerDrag(List<File> files, Runnable onFirstRead) {
+            this.files = files;
+            this.onFirstRead = onFirstRead;
+        }
+
+        @Override
+        @SuppressWarnings("removal") // JavaFX's interface still names it
+        public void setSecurityContext(AccessControlContext context) {}
+
+        @Override
+        public Set<DataFormat> getContentTypes() {
+            return Set.of(DataFormat.FILES);
+        }
+
+        @Override
+        @SafeVarargs
+        public final boolean putContent(Pair<DataFormat, Object>... content) {
+            return false;
+        }
+
+        @Override
+        public Object getContent(DataFormat format) {
+            Runnable meanwhile = onFirstRead;
+            onFirstRead = null;
+            if (meanwhile != null) {
+                meanwhile.run();
+            }
+            return format == DataFormat.FILES ? files : null;
+        }
+
+        @Override
+        public boolean hasContent(DataFormat format) {
+            return format == DataFormat.FILES;
+        }
+
+        @Override
+        public Set<TransferMode> getTransferModes() {
+            return EnumSet.of(TransferMode.COPY, TransferMode.MOVE, TransferMode.LINK);
+        }
+
+        @Override
+        public void setDragView(Image image) {}
+
+        @Override
+        public void setDragViewOffsetX(double offset) {}
+
+        @Override
+        public void setDragViewOffsetY(double offset) {}
+
+        @Override
+        public Image getDragView() {
+            return null;
+        }
+
+        @Override
+        public double getDragViewOffsetX() {
+            return 0;
+        }
+
+        @Override
+        public double getDragViewOffsetY() {
+            return 0;
+        }
     }
 
     @Test

@@ -14,6 +14,7 @@ import app.ishaar.core.settings.HistoryPrefs;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.core.settings.Settings;
+import app.ishaar.core.settings.TaxpayerListFile;
 import app.ishaar.core.settings.TaxpayerRows;
 import app.ishaar.ui.common.Failure;
 import app.ishaar.ui.common.SettingsService;
@@ -22,6 +23,8 @@ import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.login.LoginViewModel;
 import app.ishaar.ui.login.SessionOpener;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.text.NumberFormat;
 import java.time.Clock;
 import java.time.Duration;
@@ -33,6 +36,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.regex.Pattern;
 import javafx.beans.binding.Bindings;
@@ -108,7 +112,7 @@ public final class MainWindowViewModel {
     };
 
     /** Where the settings are kept (Help › About). */
-    public java.nio.file.Path settingsFile() {
+    public Path settingsFile() {
         return settings == null ? null : settings.file();
     }
 
@@ -505,6 +509,10 @@ public final class MainWindowViewModel {
      * whose number is not 9 digits, or is listed already (or earlier in the list), is left out.
      */
     public ListAdded addTaxpayers(String text) {
+        return addTaxpayers(TaxpayerRows.parse(text));
+    }
+
+    private ListAdded addTaxpayers(List<TaxpayerRows.Row> rows) {
         if (ownTaxpayerOnly.get()) {
             return new ListAdded(0, List.of());
         }
@@ -512,7 +520,7 @@ public final class MainWindowViewModel {
         entries.forEach(e -> listed.add(e.rin));
         List<TaxpayerEntry> added = new ArrayList<>();
         List<LeftOut> leftOut = new ArrayList<>();
-        for (TaxpayerRows.Row row : TaxpayerRows.parse(text)) {
+        for (TaxpayerRows.Row row : rows) {
             String rin = I18n.latinDigits(row.rin());
             if (!RIN.matcher(rin).matches()) {
                 leftOut.add(new LeftOut(row.number(), "switcher.leftOut.rin"));
@@ -527,6 +535,56 @@ public final class MainWindowViewModel {
             saveTaxpayers();
         }
         return new ListAdded(added.size(), List.copyOf(leftOut));
+    }
+
+    /**
+     * What adding a file's list did: the file's name, and what the list added, or the key of why the
+     * file gave none (its message takes the file's name).
+     */
+    public record FileAdded(String fileName, ListAdded added, String problemKey) {
+        /** Whether the file gave no taxpayer, or left rows out: the form shows it as an error. */
+        public boolean isError() {
+            return problemKey != null || !added.leftOut().isEmpty();
+        }
+    }
+
+    /**
+     * Adds the taxpayers listed in a file (a CSV or text file; see {@link TaxpayerListFile}), read
+     * in the background; completes on the FX thread. A file that is not a list, or lists no row,
+     * adds nothing and says why.
+     */
+    public CompletableFuture<FileAdded> addTaxpayersFrom(Path file) {
+        String fileName = String.valueOf(file.getFileName());
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return TaxpayerListFile.read(file);
+            } catch (IOException e) {
+                throw new CompletionException(e);
+            }
+        }, background).handleAsync((read, failure) -> {
+            if (failure != null) {
+                Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+                String key = cause instanceof TaxpayerListFile.NotAListException n ? switch (n.problem()) {
+                    case WORKBOOK -> "switcher.file.workbook";
+                    case TOO_LARGE -> "switcher.file.tooLarge";
+                    case NOT_TEXT -> "switcher.file.notText";
+                } : "switcher.file.unreadable";
+                if (key.equals("switcher.file.unreadable")) {
+                    LOG.log(System.Logger.Level.INFO, "could not read a list of taxpayers: " + cause);
+                }
+                return new FileAdded(fileName, new ListAdded(0, List.of()), key);
+            }
+            if (read.rows().isEmpty()) {
+                return new FileAdded(fileName, new ListAdded(0, List.of()), "switcher.file.empty");
+            }
+            return new FileAdded(fileName, addTaxpayers(read.rows()), null);
+        }, fx);
+    }
+
+    /** What adding a file's list did, in the UI's language. */
+    public String fileAddedText(FileAdded r) {
+        return r.problemKey() != null ? i18n.get(r.problemKey(), r.fileName())
+                : i18n.get("switcher.file.from", r.fileName(), listAddedText(r.added()));
     }
 
     /** Renames a taxpayer, the ERP's own too (a blank name gives the own one back the token's). */

@@ -6,6 +6,7 @@ import app.ishaar.ui.common.ContextMenus;
 import app.ishaar.ui.common.WrappingLabel;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.main.MainWindowViewModel.TaxpayerEntry;
+import java.io.File;
 import java.util.Locale;
 import java.util.Optional;
 import javafx.beans.InvalidationListener;
@@ -25,15 +26,21 @@ import javafx.scene.control.TitledPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ContextMenuEvent;
+import javafx.scene.input.DragEvent;
+import javafx.scene.input.Dragboard;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
+import javafx.scene.input.TransferMode;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.TextAlignment;
+import javafx.stage.FileChooser;
 
 /**
  * The main window's taxpayer list (the switcher): a search by RIN or name (Ctrl+T), the profile's
@@ -148,7 +155,18 @@ final class SwitcherView {
         });
         list.setOnEditCommit(e -> vm.rename(e.getNewValue(), pendingName));
         list.setOnEditCancel(e -> list.setEditable(false));
-        VBox.setVgrow(list, Priority.ALWAYS);
+        // a list of taxpayers dragged from the file manager is dropped on the list (or anywhere in the switcher)
+        Label dropText = new WrappingLabel();
+        dropText.textProperty().bind(i18n.text("switcher.file.drop"));
+        dropText.setTextAlignment(TextAlignment.CENTER);
+        dropText.setMaxHeight(Region.USE_PREF_SIZE); // centred in the note, not stretched over it
+        StackPane dropNote = new StackPane(dropText);
+        dropNote.setId("switcher-drop-note");
+        dropNote.getStyleClass().add("drop-note");
+        dropNote.setMouseTransparent(true);
+        dropNote.setVisible(false);
+        StackPane listPlace = new StackPane(list, dropNote);
+        VBox.setVgrow(listPlace, Priority.ALWAYS);
 
         TitledPane add = addForm();
         // a taxpayer's own system cannot act for another: it is told so instead of offered a form that would only fail
@@ -160,11 +178,94 @@ final class SwitcherView {
         ownOnly.managedProperty().bind(ownOnly.visibleProperty());
         add.visibleProperty().bind(vm.ownTaxpayerOnlyProperty().not());
         add.managedProperty().bind(add.visibleProperty());
-        VBox box = new VBox(6, title, search, list, undoBar(), add, ownOnly);
+        VBox box = new VBox(6, title, search, listPlace, undoBar(), add, ownOnly);
         box.setId("switcher");
         box.setPadding(new Insets(10));
         box.getStyleClass().add("switcher");
+        acceptDroppedFile(box, dropNote);
         return box;
+    }
+
+    /**
+     * A file dropped on the switcher adds the taxpayers it lists, as From a file… does; while one is
+     * dragged over it, the list says so. Only one file at a time, and not for a taxpayer's own system.
+     */
+    private void acceptDroppedFile(Node target, Node dropNote) {
+        // Reading a drag's files can run the toolkit's events (the data comes from the other app),
+        // so a drop and its exit may happen inside a handler: each counts as an end, after which a
+        // handler that started before it changes nothing.
+        target.addEventHandler(DragEvent.DRAG_ENTERED, e -> {
+            int ends = dragEnds;
+            File file = droppable(e.getDragboard());
+            if (ends == dragEnds) {
+                dragged = file;
+                dropNote.setVisible(file != null);
+            }
+        });
+        target.addEventHandler(DragEvent.DRAG_OVER, e -> {
+            if (dragged != null) {
+                e.acceptTransferModes(TransferMode.COPY);
+                e.consume();
+            }
+        });
+        target.addEventHandler(DragEvent.DRAG_EXITED, e -> {
+            dragEnds++;
+            dragged = null;
+            dropNote.setVisible(false);
+        });
+        target.addEventHandler(DragEvent.DRAG_DROPPED, e -> {
+            dragEnds++;
+            dragged = null;
+            dropNote.setVisible(false);
+            File file = droppable(e.getDragboard());
+            if (file != null) {
+                addFrom(file);
+            }
+            e.setDropCompleted(file != null);
+            e.consume();
+        });
+    }
+
+    /** The file dragged over the switcher, while it can be dropped; null for none. */
+    private File dragged;
+    /** How many drags over the switcher ended (left it, or dropped). */
+    private int dragEnds;
+
+    /** The one file a drag holds, if a list can be added from it now; else null. */
+    private File droppable(Dragboard board) {
+        if (vm.ownTaxpayerOnlyProperty().get() || board == null || !board.hasFiles() || board.getFiles().size() != 1) {
+            return null;
+        }
+        File file = board.getFiles().get(0);
+        return file.isFile() ? file : null;
+    }
+
+    /** Adds the taxpayers a file lists; the add form opens to say what it added, or why nothing. */
+    void addFrom(File file) {
+        addPane.setExpanded(true);
+        lastFolder = file.getParentFile();
+        vm.addTaxpayersFrom(file.toPath()).thenAccept(r -> {
+            addMessage.textProperty().bind(Bindings.createStringBinding(() -> vm.fileAddedText(r),
+                    i18n.languageProperty(), i18n.latinDigitsProperty()));
+            style(addMessage, r.isError());
+            addMessage.setVisible(true);
+        });
+    }
+
+    /** The folder of the list added last from a file, where the next choice starts. */
+    private File lastFolder;
+
+    /** The chooser From a file… opens: CSV and text files, or all. */
+    FileChooser fileChooser() {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle(i18n.get("switcher.file.title"));
+        if (lastFolder != null && lastFolder.isDirectory()) {
+            chooser.setInitialDirectory(lastFolder);
+        }
+        chooser.getExtensionFilters().setAll(
+                new FileChooser.ExtensionFilter(i18n.get("switcher.file.filter"), "*.csv", "*.CSV", "*.txt", "*.TXT", "*.tsv", "*.TSV"),
+                new FileChooser.ExtensionFilter(i18n.get("switcher.file.filter.all"), "*"));
+        return chooser;
     }
 
     private String pendingName;
@@ -211,8 +312,13 @@ final class SwitcherView {
         list.edit(index);
     }
 
+    /** The add form, and its message: what was added, or why not. */
+    private TitledPane addPane;
+    private Label addMessage;
+
     private TitledPane addForm() {
         Label error = new WrappingLabel();
+        addMessage = error;
         // rows pasted into the number (copied from a spreadsheet or a CSV file) add a taxpayer each
         TextField rin = new TextField() {
             @Override
@@ -254,11 +360,24 @@ final class SwitcherView {
         rin.setOnAction(e -> doAdd.run());
         name.setOnAction(e -> doAdd.run());
         rin.textProperty().addListener((o, a, b) -> error.setVisible(false));
+        Button fromFile = new Button();
+        fromFile.setId("add-file");
+        fromFile.textProperty().bind(i18n.text("switcher.file"));
+        Tooltip fileTip = new Tooltip();
+        fileTip.textProperty().bind(i18n.text("switcher.file.tooltip"));
+        fromFile.setTooltip(fileTip);
+        fromFile.setOnAction(e -> {
+            File file = fileChooser().showOpenDialog(fromFile.getScene().getWindow());
+            if (file != null) {
+                addFrom(file);
+            }
+        });
+        HBox buttons = new HBox(6, add, fromFile);
         GridPane form = new GridPane();
         form.setVgap(4);
         form.add(rin, 0, 0);
         form.add(name, 0, 1);
-        form.add(add, 0, 2);
+        form.add(buttons, 0, 2);
         form.add(error, 0, 3);
         Label hint = new WrappingLabel();
         hint.setId("add-hint");
@@ -273,6 +392,7 @@ final class SwitcherView {
         pane.setContent(form);
         pane.setExpanded(false);
         pane.setAnimated(false);
+        addPane = pane;
         return pane;
     }
 

@@ -21,6 +21,9 @@ import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.login.LoginViewModel;
 import app.ishaar.ui.main.MainWindowViewModel.State;
 import app.ishaar.ui.main.MainWindowViewModel.TaxpayerEntry;
+import java.io.IOException;
+import java.nio.charset.Charset;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -319,6 +322,35 @@ class MainWindowViewModelTest {
         String bad = String.join("\n", java.util.Collections.nCopies(8, "1"));
         assertThat(vm.listAddedText(vm.addTaxpayers(bad))).endsWith("row 5 (not a 9-digit registration number), 3 more.");
         assertThat(vm.listAddedText(vm.addTaxpayers("800111222\n1"))).isEqualTo("Added 1 taxpayer. Left out: row 2 (not a 9-digit registration number).");
+    }
+
+    @Test
+    void aFilesListIsAddedAndTheMessageNamesTheFileOrSaysWhyItGaveNone(@TempDir Path dir)
+            throws IOException {
+        // Excel's plain CSV on an Arabic Windows: windows-1256, semicolons where commas are decimal marks
+        Path csv = dir.resolve("clients.csv");
+        Files.write(csv, String.join("\r\n", "الرقم;الاسم", "499201773;شركة الجيزة للأغذية", PHARMA + ";again", "")
+                .getBytes(Charset.forName("windows-1256")));
+        MainWindowViewModel.FileAdded added = vm.addTaxpayersFrom(csv).join();
+        assertThat(added.isError()).as("a row was left out").isTrue();
+        assertThat(vm.fileAddedText(added)).isEqualTo("From “clients.csv”: Added 1 taxpayer. Left out: row 3 (already listed).");
+        assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().taxpayers()).as("saved")
+                .endsWith(new RepresentedTaxpayer("499201773", "شركة الجيزة للأغذية"));
+        i18n.languageProperty().set(AppLanguage.ARABIC);
+        assertThat(vm.fileAddedText(added)).isEqualTo("من الملف «clients.csv»: تمت إضافة ممول واحد. لم يُضف: الصف ٣ (موجود بالفعل في القائمة).");
+        i18n.languageProperty().set(AppLanguage.ENGLISH);
+
+        int listed = vm.entries().size();
+        Path workbook = dir.resolve("clients.xlsx");
+        Files.write(workbook, new byte[] {'P', 'K', 3, 4, 20, 0, 0, 0});
+        MainWindowViewModel.FileAdded refused = vm.addTaxpayersFrom(workbook).join();
+        assertThat(refused.isError()).isTrue();
+        assertThat(vm.fileAddedText(refused)).startsWith("“clients.xlsx” is a spreadsheet workbook");
+        Path headerOnly = dir.resolve("empty.csv");
+        Files.writeString(headerOnly, "RIN,Name\n");
+        assertThat(vm.fileAddedText(vm.addTaxpayersFrom(headerOnly).join())).startsWith("“empty.csv” lists no taxpayer");
+        assertThat(vm.fileAddedText(vm.addTaxpayersFrom(dir.resolve("gone.csv")).join())).startsWith("“gone.csv” could not be read.");
+        assertThat(vm.entries()).as("nothing added by the files that listed none").hasSize(listed);
     }
 
     @Test
