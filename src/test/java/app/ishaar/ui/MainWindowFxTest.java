@@ -135,6 +135,20 @@ class MainWindowFxTest extends FxSandboxTestBase {
         waitUntil("Textiles is back", () -> lookup("#taxpayer-" + TEXTILES).tryQuery().isPresent());
         assertThat(ctx.settings().get().profile("SANDBOX|erp-delta-accounting").orElseThrow().taxpayers())
                 .extracting(t -> t.rin()).containsExactly(NILE, PHARMA, TEXTILES);
+
+        // the offer can be put away: the taxpayer stays removed, and Ctrl+Z no longer brings it back
+        clickOn("#taxpayer-" + TEXTILES);
+        type(KeyCode.DELETE);
+        waitUntil("Textiles is gone again", () -> lookup("#taxpayer-" + TEXTILES).tryQuery().isEmpty());
+        assertThat(fx(() -> lookup("#switcher-undo-dismiss").query().getAccessibleText())).isEqualTo("Dismiss");
+        clickOn("#switcher-undo-dismiss");
+        waitUntil("the bar is gone", () -> !visible("#switcher-undo-bar"));
+        assertThat(fx(() -> lookup("#switcher-list").query().isFocused())).as("the list has the keyboard").isTrue();
+        press(KeyCode.CONTROL, KeyCode.Z).release(KeyCode.Z, KeyCode.CONTROL);
+        waitForPulses(2);
+        assertThat(lookup("#taxpayer-" + TEXTILES).tryQuery()).isEmpty();
+        assertThat(ctx.settings().get().profile("SANDBOX|erp-delta-accounting").orElseThrow().taxpayers())
+                .extracting(t -> t.rin()).containsExactly(NILE, PHARMA);
     }
 
     @Test

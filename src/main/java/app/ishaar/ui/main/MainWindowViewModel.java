@@ -639,6 +639,11 @@ public final class MainWindowViewModel {
         return removedText;
     }
 
+    /** Puts away the offer to bring back the taxpayer removed last; it stays removed. */
+    public void dismissUndo() {
+        lastRemoved.set(null);
+    }
+
     /**
      * Brings back the taxpayer removed last, at its place and with its name (its remembered filters
      * and columns were never let go); nothing if it was added again meanwhile. Its session starts

@@ -287,9 +287,24 @@ final class SwitcherView {
         undo.setTooltip(tip);
         undo.setOnAction(e -> undoRemove());
         undo.setMinWidth(Region.USE_PREF_SIZE);
+        // the offer can be put away (it also goes with the next removal, an undo or a log out)
+        Region cross = new Region();
+        cross.getStyleClass().add("icon-close");
+        Button dismiss = new Button();
+        dismiss.setId("switcher-undo-dismiss");
+        dismiss.setGraphic(cross);
+        Tooltip dismissTip = new Tooltip();
+        dismissTip.textProperty().bind(i18n.text("switcher.undo.dismiss"));
+        dismiss.setTooltip(dismissTip);
+        dismiss.accessibleTextProperty().bind(i18n.text("switcher.undo.dismiss"));
+        dismiss.setOnAction(e -> {
+            vm.dismissUndo();
+            list.requestFocus();
+        });
+        dismiss.setMinWidth(Region.USE_PREF_SIZE);
         HBox.setHgrow(removed, Priority.ALWAYS);
         removed.setMaxWidth(Double.MAX_VALUE);
-        HBox bar = new HBox(6, removed, undo);
+        HBox bar = new HBox(6, removed, undo, dismiss);
         bar.setId("switcher-undo-bar");
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.visibleProperty().bind(vm.lastRemovedProperty().isNotNull());
