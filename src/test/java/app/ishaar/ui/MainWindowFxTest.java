@@ -3,6 +3,8 @@ package app.ishaar.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.core.service.Session;
+import app.ishaar.core.settings.HistoryPrefs;
+import app.ishaar.core.settings.Settings;
 import app.ishaar.ui.main.MainWindowViewModel;
 import app.ishaar.ui.main.MainWindowViewModel.State;
 import app.ishaar.ui.main.MainWindowViewModel.TaxpayerEntry;
@@ -13,6 +15,7 @@ import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.AccessControlContext;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
@@ -339,6 +342,50 @@ class MainWindowFxTest extends FxSandboxTestBase {
         public double getDragViewOffsetY() {
             return 0;
         }
+    }
+
+    @Test
+    void whatWasSentSinceTheLastVisitIsBoldAndTheBarSaysSinceWhenWhileThePageShowsSome() throws Exception {
+        // the user last saw Nile's history just after its fourth newest notification was sent
+        List<app.ishaar.sandbox.SandboxNotification> newest = sandbox().query(NILE,
+                new app.ishaar.sandbox.SandboxQuery(null, null, null, null, null, null, 1, 50)).result();
+        Instant lastVisit = newest.get(3).receivedDateTime().plusMillis(1);
+        onFx(() -> ctx.settings().update(st -> st.withHistory(Settings.historyKey("SANDBOX|erp-delta-accounting", NILE),
+                new HistoryPrefs(null, null, null, null, null, null, null, null, null, null, null, null, null, lastVisit))));
+        loginAsIntermediary();
+        waitUntil("page 1", () -> boldRows().size() + plainRows().size() >= 10);
+        assertThat(boldRows()).as("the three sent since").containsExactlyElementsOf(newest.subList(0, 3).stream()
+                .map(app.ishaar.sandbox.SandboxNotification::notificationId).toList());
+        assertThat(plainRows()).contains(newest.get(3).notificationId(), newest.get(4).notificationId());
+        assertThat(visible("#history-new-since")).isTrue();
+        assertThat(text("#history-new-since")).startsWith("In bold: sent since your last visit (");
+        // this visit is remembered for the next; this one's rows stay bold while it lasts
+        waitUntil("this visit remembered", () -> ctx.settings().get().history()
+                .get(Settings.historyKey("SANDBOX|erp-delta-accounting", NILE)).lastVisit().isAfter(lastVisit));
+
+        press(KeyCode.ALT, KeyCode.RIGHT).release(KeyCode.RIGHT, KeyCode.ALT);
+        waitUntil("page 2", () -> text("#pager-page").equals("2"));
+        waitUntil("nothing new on it", () -> boldRows().isEmpty() && !visible("#history-new-since"));
+        press(KeyCode.ALT, KeyCode.LEFT).release(KeyCode.LEFT, KeyCode.ALT);
+        waitUntil("page 1 again, still bold", () -> boldRows().size() == 3 && visible("#history-new-since"));
+    }
+
+    /** The IDs of the shown rows in bold (:new), and of the others, in the table's order. */
+    private List<String> boldRows() {
+        return shownRows(true);
+    }
+
+    private List<String> plainRows() {
+        return shownRows(false);
+    }
+
+    private List<String> shownRows(boolean bold) {
+        return fx(() -> lookup("#history-table").queryAs(javafx.scene.control.TableView.class).lookupAll(".table-row-cell").stream()
+                .map(n -> (javafx.scene.control.TableRow<?>) n)
+                .filter(r -> r.isVisible() && r.getItem() instanceof app.ishaar.core.model.Notification
+                        && r.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("new")) == bold)
+                .sorted(java.util.Comparator.comparingInt(javafx.scene.control.TableRow::getIndex))
+                .map(r -> ((app.ishaar.core.model.Notification) r.getItem()).notificationId()).toList());
     }
 
     @Test

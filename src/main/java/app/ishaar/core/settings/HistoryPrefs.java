@@ -14,6 +14,8 @@ import java.util.List;
  *        {@code detailDivider} fraction instead, which is no longer read.)
  * @param exportFolder the folder this taxpayer's last export went to (offered again)
  * @param exportFormat that export's format, e.g. CSV or XLSX (chosen again)
+ * @param lastVisit when the user last saw this taxpayer's history (its first page shown in a run
+ *        of the app): what came after it is new at the next visit
  */
 public record HistoryPrefs(
         String datePreset,
@@ -28,10 +30,18 @@ public record HistoryPrefs(
         Double detailWidth,
         Boolean detailVisible,
         String exportFolder,
-        String exportFormat) {
+        String exportFormat,
+        Instant lastVisit) {
 
     public HistoryPrefs {
         columns = columns == null ? List.of() : List.copyOf(columns);
+    }
+
+    /** The state without a visit recorded. */
+    public HistoryPrefs(String datePreset, Instant customFrom, Instant customTo, String type, String language, String status, String channel,
+            Integer pageSize, List<ColumnPref> columns, Double detailWidth, Boolean detailVisible, String exportFolder, String exportFormat) {
+        this(datePreset, customFrom, customTo, type, language, status, channel, pageSize, columns, detailWidth, detailVisible, exportFolder,
+                exportFormat, null);
     }
 
     /** One table column: its id, width in pixels, and whether it is shown. */

@@ -162,6 +162,7 @@ final class SettingsReader {
         Boolean detailVisible = null;
         String exportFolder = null;
         String exportFormat = null;
+        Instant lastVisit = null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             p.nextToken();
@@ -179,11 +180,12 @@ final class SettingsReader {
                 case "detailVisible" -> detailVisible = p.currentToken() == JsonToken.VALUE_NULL ? null : bool(p);
                 case "exportFolder" -> exportFolder = text(p);
                 case "exportFormat" -> exportFormat = text(p);
+                case "lastVisit" -> lastVisit = instant(p);
                 default -> p.skipChildren();
             }
         }
         return new HistoryPrefs(datePreset, customFrom, customTo, type, language, status, channel, pageSize, columns, detailWidth, detailVisible,
-                exportFolder, exportFormat);
+                exportFolder, exportFormat, lastVisit);
     }
 
     private static HistoryPrefs.ColumnPref column(JsonParser p) throws IOException {

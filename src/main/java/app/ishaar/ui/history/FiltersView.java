@@ -22,6 +22,7 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.DatePicker;
+import javafx.beans.value.ObservableValue;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.control.skin.ChoiceBoxSkin;
@@ -57,6 +58,20 @@ final class FiltersView {
     /** The filter bar. */
     Node bar() {
         return bar;
+    }
+
+    /**
+     * A note at the bar's end (muted, hidden while blank), such as what the bold rows are: beside
+     * the filters where they leave room, else on a line of its own under them.
+     */
+    void note(String id, ObservableValue<String> text) {
+        Label note = new Label();
+        note.setId(id);
+        note.getStyleClass().add("muted");
+        note.textProperty().bind(text);
+        note.visibleProperty().bind(note.textProperty().isNotEmpty());
+        note.managedProperty().bind(note.visibleProperty());
+        ((FlowPane) bar).getChildren().add(note);
     }
 
     /** The applied filter's chips, shown when it is not the default. */

@@ -44,6 +44,7 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
+import javafx.css.PseudoClass;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.TableView;
 import javafx.scene.control.ToggleButton;
@@ -120,6 +121,7 @@ public final class HistoryView {
         controls = new Controls(i18n);
         filtersView = new FiltersView(vm.filters(), i18n, controls);
         filters = filtersView.bar();
+        filtersView.note("history-new-since", vm.newSinceText());
         root.setTop(new VBox(filters, filtersView.chips(), banner()));
         detailPane = new DetailPane(vm.detail(), i18n).root();
         split.getItems().add(tableHolder());
@@ -137,6 +139,9 @@ public final class HistoryView {
 
     /** Held here, heard weakly by the app's I18n (see {@link Weak}). */
     private final javafx.beans.value.ChangeListener<Object> localeChanged = (o, a, b) -> languageChanged();
+
+    /** A row of a notification sent since the user's last visit. */
+    private static final PseudoClass NEW = PseudoClass.getPseudoClass("new");
 
     public Parent root() {
         return root;
@@ -354,6 +359,14 @@ public final class HistoryView {
         }, vm.loadingProperty());
         table.setTableMenuButtonVisible(true);
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        // a notification sent since the user's last visit is in bold (:new)
+        table.setRowFactory(t -> new TableRow<>() {
+            @Override
+            protected void updateItem(Notification n, boolean empty) {
+                super.updateItem(n, empty);
+                pseudoClassStateChanged(NEW, !empty && vm.isNew(n));
+            }
+        });
 
         List<TableColumn<Notification, Notification>> cols = List.of(
                 column("sent", "history.column.sent", 180, n -> i18n.get("history.sentUtc", I18n.formatUtc(n.receivedDateTime())), false),

@@ -13,6 +13,7 @@ import app.ishaar.ui.i18n.I18n;
 import java.lang.System.Logger.Level;
 import java.lang.System.Logger;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -89,6 +90,11 @@ public final class HistoryViewModel {
     /** The folder and format of this taxpayer's last export (null: none yet). */
     private String exportFolder;
     private ExportViewModel.Format exportFormat;
+    /** When the user last saw this history before now (null: never): what was sent after it is new. */
+    private final ReadOnlyObjectWrapper<Instant> previousVisit = new ReadOnlyObjectWrapper<>(this, "previousVisit");
+    /** This visit, from its first page shown (null until then): the next visit's previous one. */
+    private Instant thisVisit;
+    private StringBinding newSinceText;
 
     public HistoryViewModel(I18n i18n, Executor fx, HistoryPrefs initial, Consumer<HistoryPrefs> prefsSink, Runnable onSessionExpired) {
         this(i18n, fx, initial, prefsSink, onSessionExpired, Clock.systemUTC());
@@ -116,6 +122,7 @@ public final class HistoryViewModel {
             if (initial.detailVisible() != null) {
                 detailVisible.set(initial.detailVisible());
             }
+            previousVisit.set(initial.lastVisit());
         }
         lastPrefs = prefs();
 
@@ -311,7 +318,28 @@ public final class HistoryViewModel {
         FilterState f = filters.applied();
         return new HistoryPrefs(f.preset().name(), f.customFrom(), f.customTo(), f.type(), f.language(), f.status(), f.channel(),
                 pager.pageSizeProperty().get(), columns.get(), detailWidth.get() > 0 ? detailWidth.get() : null, detailVisible.get(),
-                exportFolder, exportFormat == null ? null : exportFormat.name());
+                exportFolder, exportFormat == null ? null : exportFormat.name(), thisVisit != null ? thisVisit : previousVisit.get());
+    }
+
+    /** When the user last saw this history before this visit; null for a first visit. */
+    public ReadOnlyObjectProperty<Instant> previousVisitProperty() {
+        return previousVisit.getReadOnlyProperty();
+    }
+
+    /** Whether the notification was sent after the user's last visit (never on a first visit). */
+    public boolean isNew(Notification n) {
+        Instant since = previousVisit.get();
+        return since != null && n != null && n.receivedDateTime() != null && n.receivedDateTime().isAfter(since);
+    }
+
+    /** What the bold rows are, in the UI's language and zone, while the page shows one; else "". */
+    public StringBinding newSinceText() {
+        if (newSinceText == null) {
+            newSinceText = Bindings.createStringBinding(() -> rows.stream().noneMatch(this::isNew) ? ""
+                    : i18n.get("history.newSince", i18n.formatDateTime(previousVisit.get())),
+                    previousVisit, rows, i18n.languageProperty(), i18n.latinDigitsProperty(), i18n.zoneProperty());
+        }
+        return newSinceText;
     }
 
     private static ExportViewModel.Format formatOf(String name) {
@@ -449,6 +477,10 @@ public final class HistoryViewModel {
         }
         pager.showing(asked, page.totalPages(), page.totalCount());
         empty.set(page.totalCount() == 0 && page.result().isEmpty());
+        if (thisVisit == null) {
+            thisVisit = clock.instant(); // seen: remembered as the next visit's previous one
+            emitPrefs();
+        }
         loading.set(false); // last: whoever waits for the load sees the new rows
     }
 

@@ -121,7 +121,9 @@ class SettingsReaderTest {
                 Arbitraries.of(true, false).injectNull(0.3),
                 Combinators.combine(text, text).as(java.util.Arrays::<String>asList)).as((f, size, cols, divider, visible, export) -> new HistoryPrefs((String) f.get(0),
                         (Instant) f.get(1), (Instant) f.get(2), (String) f.get(3), (String) f.get(4), (String) f.get(5), (String) f.get(6), size, cols,
-                        divider, visible, export.get(0), export.get(1)));
+                        divider, visible, export.get(0), export.get(1))).flatMap(h -> instant.map(visit -> new HistoryPrefs(h.datePreset(), h.customFrom(),
+                        h.customTo(), h.type(), h.language(), h.status(), h.channel(), h.pageSize(), h.columns(), h.detailWidth(), h.detailVisible(),
+                        h.exportFolder(), h.exportFormat(), visit)));
         Arbitrary<Map<String, HistoryPrefs>> history = Arbitraries.maps(Arbitraries.strings().withCharRange(' ', '\u07FF').ofMaxLength(20), prefs).ofMaxSize(4);
         Arbitrary<Double> coordinate = Arbitraries.doubles().between(-4000, 8000).ofScale(2);
         Arbitrary<WindowBounds> window = Combinators.combine(coordinate, coordinate, Arbitraries.doubles().between(0, 8000).ofScale(2),

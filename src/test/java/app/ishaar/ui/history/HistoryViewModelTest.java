@@ -2,6 +2,8 @@ package app.ishaar.ui.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import app.ishaar.core.model.Notification;
+import app.ishaar.core.model.NotificationPage;
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.service.NetworkException;
 import app.ishaar.core.service.ServiceUnavailableException;
@@ -57,6 +59,58 @@ class HistoryViewModelTest {
         vm.filters().presetProperty().set(preset);
         assertThat(vm.filters().apply()).isTrue();
         return session.lastQuery();
+    }
+
+    // ---- new since the last visit ----
+
+    private static Notification sentAt(String id, String instant) {
+        Notification n = FakeSession.notification(id, "7", "delivered");
+        return new Notification(id, Instant.parse(instant), n.deliveredDateTime(), n.typeId(), n.typeName(),
+                n.finalMessage(), n.channel(), n.address(), n.language(), n.status(), n.deliveryAttempts());
+    }
+
+    private static HistoryPrefs visitedAt(Instant visit) {
+        return new HistoryPrefs(null, null, null, null, null, null, null, null, null, null, null, null, null, visit);
+    }
+
+    @Test
+    void whatWasSentSinceTheLastVisitIsNewAndThisVisitIsRememberedOnceItsFirstPageIsShown() {
+        Instant lastVisit = Instant.parse("2026-03-12T09:00:00Z");
+        HistoryViewModel vm = vm(visitedAt(lastVisit), CLOCK);
+        assertThat(vm.previousVisitProperty().get()).isEqualTo(lastVisit);
+        vm.sessionProperty().set(session);
+        assertThat(remembered).as("nothing seen yet: the last visit stays").isEmpty();
+        assertThat(vm.prefs().lastVisit()).isEqualTo(lastVisit);
+
+        var fresh = sentAt("fresh", "2026-03-14T17:00:00Z");
+        var old = sentAt("old", "2026-03-12T08:59:59Z");
+        session.last().future().complete(new NotificationPage(List.of(fresh, old), 2, 51L, 1, 50));
+        assertThat(vm.isNew(fresh)).isTrue();
+        assertThat(vm.isNew(old)).isFalse();
+        assertThat(vm.newSinceText().get()).isEqualTo("In bold: sent since your last visit (12 Mar 2026, 11:00:00)");
+        assertThat(remembered).as("this visit, remembered for the next").extracting(HistoryPrefs::lastVisit).containsExactly(CLOCK.instant());
+        assertThat(vm.previousVisitProperty().get()).as("this visit's rows stay new while it lasts").isEqualTo(lastVisit);
+
+        // a page with nothing new says nothing of it
+        vm.pager().next();
+        session.last().future().complete(new NotificationPage(List.of(old), 2, 51L, 2, 50));
+        assertThat(vm.newSinceText().get()).isEmpty();
+        i18n.languageProperty().set(AppLanguage.ARABIC);
+        vm.pager().previous();
+        session.last().future().complete(new NotificationPage(List.of(fresh, old), 2, 51L, 1, 50));
+        assertThat(vm.newSinceText().get()).isEqualTo("بالخط العريض: ما أُرسل منذ زيارتك السابقة (١٢ مارس ٢٠٢٦، ١١:٠٠:٠٠ ص)");
+        assertThat(remembered).as("remembered once").hasSize(1);
+    }
+
+    @Test
+    void onAFirstVisitNothingIsNew() {
+        HistoryViewModel vm = vm(null, CLOCK);
+        vm.sessionProperty().set(session);
+        var fresh = sentAt("fresh", "2026-03-14T17:00:00Z");
+        session.last().future().complete(new NotificationPage(List.of(fresh), 1, 1L, 1, 50));
+        assertThat(vm.isNew(fresh)).isFalse();
+        assertThat(vm.newSinceText().get()).isEmpty();
+        assertThat(vm.prefs().lastVisit()).isEqualTo(CLOCK.instant());
     }
 
     // ---- filter → query ----
@@ -254,7 +308,7 @@ class HistoryViewModelTest {
     void aPageBeyondTheEndAfterTheHistoryShrankShowsTheLastPage() {
         HistoryViewModel vm = started(500);
         vm.pager().goTo(10);
-        session.last().future().complete(new app.ishaar.core.model.NotificationPage(List.of(), 4, 180, 10, 50));
+        session.last().future().complete(new NotificationPage(List.of(), 4, 180, 10, 50));
         assertThat(session.lastQuery().pageNo()).isEqualTo(4);
         session.answerLast(180, "n");
         assertThat(vm.pager().pageProperty().get()).isEqualTo(4);
