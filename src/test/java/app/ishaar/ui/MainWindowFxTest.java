@@ -368,6 +368,13 @@ class MainWindowFxTest extends FxSandboxTestBase {
         waitUntil("nothing new on it", () -> boldRows().isEmpty() && !visible("#history-new-since"));
         press(KeyCode.ALT, KeyCode.LEFT).release(KeyCode.LEFT, KeyCode.ALT);
         waitUntil("page 1 again, still bold", () -> boldRows().size() == 3 && visible("#history-new-since"));
+
+        // the sent date's Since your last visit shows just those, counted by the service
+        clickOn("#filter-date");
+        clickOn("Since your last visit");
+        clickOn("#filter-apply");
+        waitUntil("only the new ones", () -> text("#pager-total").equals("3 notifications") && plainRows().isEmpty());
+        assertThat(boldRows()).hasSize(3);
     }
 
     /** The IDs of the shown rows in bold (:new), and of the others, in the table's order. */

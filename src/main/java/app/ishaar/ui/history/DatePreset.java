@@ -14,7 +14,9 @@ import java.util.Locale;
  * period starts (the service compares {@code dateTo} inclusively).
  */
 public enum DatePreset {
-    ALL, TODAY, LAST_7_DAYS, THIS_MONTH, LAST_MONTH, THIS_YEAR, CUSTOM;
+    ALL, TODAY, LAST_7_DAYS, THIS_MONTH, LAST_MONTH, THIS_YEAR, CUSTOM,
+    /** Sent since the user's last visit to the taxpayer's history (its instant is the filter's {@code customFrom}). */
+    SINCE_LAST_VISIT;
 
     /** {@code datePreset.all}, {@code datePreset.last7Days}, …: the bundle key of the name. */
     public String key() {
@@ -38,11 +40,11 @@ public enum DatePreset {
         return ALL;
     }
 
-    /** The range as instants: [0] from (or null), [1] to (or null). Not for {@link #CUSTOM}. */
+    /** The range as instants: [0] from (or null), [1] to (or null). Not for {@link #CUSTOM} or {@link #SINCE_LAST_VISIT}. */
     Instant[] range(Clock clock, ZoneId zone) {
         LocalDate today = LocalDate.now(clock.withZone(zone));
         return switch (this) {
-            case ALL, CUSTOM -> new Instant[] {null, null};
+            case ALL, CUSTOM, SINCE_LAST_VISIT -> new Instant[] {null, null};
             case TODAY -> new Instant[] {start(today, zone), null};
             case LAST_7_DAYS -> new Instant[] {start(today.minusDays(6), zone), null};
             case THIS_MONTH -> new Instant[] {start(today.withDayOfMonth(1), zone), null};

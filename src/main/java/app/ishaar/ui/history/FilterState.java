@@ -19,7 +19,12 @@ public record FilterState(
 
     public FilterState {
         preset = preset == null ? DatePreset.ALL : preset;
-        if (preset != DatePreset.CUSTOM) {
+        if (preset == DatePreset.SINCE_LAST_VISIT) {
+            customTo = null;
+            if (customFrom == null) {
+                preset = DatePreset.ALL; // no visit before: everything
+            }
+        } else if (preset != DatePreset.CUSTOM) {
             customFrom = null;
             customTo = null;
         }
@@ -29,7 +34,7 @@ public record FilterState(
     public NotificationQuery toQuery(Clock clock, ZoneId zone, int pageNo, int pageSize) {
         Instant from;
         Instant to;
-        if (preset == DatePreset.CUSTOM) {
+        if (preset == DatePreset.CUSTOM || preset == DatePreset.SINCE_LAST_VISIT) {
             from = customFrom;
             to = customTo;
         } else {

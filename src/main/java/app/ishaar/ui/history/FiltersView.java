@@ -95,7 +95,7 @@ final class FiltersView {
         pane.setId("filter-bar");
 
         preset.setId("filter-date");
-        preset.getItems().setAll(DatePreset.values());
+        preset.getItems().setAll(vm.presets());
         preset.valueProperty().bindBidirectional(vm.presetProperty());
         converter(preset, p -> i18n.get(p.key()));
 

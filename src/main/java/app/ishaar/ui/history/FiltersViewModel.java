@@ -69,9 +69,13 @@ public final class FiltersViewModel {
     /** Held here, heard weakly by the app's I18n (see {@link Weak}). */
     private final javafx.beans.value.ChangeListener<Object> localeChanged = (obs, old, now) -> rebuildChips();
 
-    FiltersViewModel(I18n i18n, Clock clock, FilterState initial) {
+    /** The user's last visit before this one (null: none), which Since your last visit starts from. */
+    private final Instant lastVisit;
+
+    FiltersViewModel(I18n i18n, Clock clock, FilterState initial, Instant lastVisit) {
         this.i18n = i18n;
         this.clock = clock;
+        this.lastVisit = lastVisit;
         this.labels = new HistoryLabels(i18n);
         validationKey.bind(Bindings.createObjectBinding(this::validate, preset, fromDate, fromTime, toDate, toTime, type, language, status, channel,
                 i18n.zoneProperty()));
@@ -138,6 +142,16 @@ public final class FiltersViewModel {
     }
 
     // ---- draft fields ----
+
+    /** The sent-date presets offered, in order: Since your last visit (only when there was one) after Any time. */
+    public List<DatePreset> presets() {
+        List<DatePreset> list = new ArrayList<>(List.of(DatePreset.values()));
+        list.remove(DatePreset.SINCE_LAST_VISIT);
+        if (lastVisit != null) {
+            list.add(1, DatePreset.SINCE_LAST_VISIT);
+        }
+        return List.copyOf(list);
+    }
 
     public ObjectProperty<DatePreset> presetProperty() {
         return preset;
@@ -208,7 +222,9 @@ public final class FiltersViewModel {
         }
         Instant from = null;
         Instant to = null;
-        if (preset.get() == DatePreset.CUSTOM) {
+        if (preset.get() == DatePreset.SINCE_LAST_VISIT) {
+            from = lastVisit;
+        } else if (preset.get() == DatePreset.CUSTOM) {
             if (fromDate.get() != null) {
                 from = LocalDateTime.of(fromDate.get(), time(fromTime.get(), LocalTime.MIDNIGHT)).atZone(zone()).toInstant();
             }

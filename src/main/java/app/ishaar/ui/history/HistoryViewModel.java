@@ -109,7 +109,7 @@ public final class HistoryViewModel {
         this.prefsSink = prefsSink == null ? p -> { } : prefsSink;
         this.onSessionExpired = onSessionExpired == null ? () -> { } : onSessionExpired;
         this.labels = new HistoryLabels(i18n);
-        this.filters = new FiltersViewModel(i18n, clock, filterOf(initial));
+        this.filters = new FiltersViewModel(i18n, clock, filterOf(initial), initial == null ? null : initial.lastVisit());
         this.pager = new PagerViewModel(i18n, initial == null || initial.pageSize() == null ? PagerViewModel.DEFAULT_PAGE_SIZE : initial.pageSize());
         this.detail = new DetailViewModel(i18n);
         if (initial != null) {
@@ -165,7 +165,10 @@ public final class HistoryViewModel {
         if (p == null) {
             return FilterState.DEFAULT;
         }
-        return new FilterState(DatePreset.parse(p.datePreset()), p.customFrom(), p.customTo(), blankToNull(p.type()),
+        DatePreset preset = DatePreset.parse(p.datePreset());
+        // since the last visit: the one before this one, not the one it was chosen in
+        Instant from = preset == DatePreset.SINCE_LAST_VISIT ? p.lastVisit() : p.customFrom();
+        return new FilterState(preset, from, p.customTo(), blankToNull(p.type()),
                 blankToNull(p.language()), blankToNull(p.status()), blankToNull(p.channel()));
     }
 

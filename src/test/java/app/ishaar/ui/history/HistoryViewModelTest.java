@@ -100,6 +100,21 @@ class HistoryViewModelTest {
         session.last().future().complete(new NotificationPage(List.of(fresh, old), 2, 51L, 1, 50));
         assertThat(vm.newSinceText().get()).isEqualTo("بالخط العريض: ما أُرسل منذ زيارتك السابقة (١٢ مارس ٢٠٢٦، ١١:٠٠:٠٠ ص)");
         assertThat(remembered).as("remembered once").hasSize(1);
+
+        // Since your last visit: a filter on the service from that moment, offered after Any time
+        assertThat(vm.filters().presets()).startsWith(DatePreset.ALL, DatePreset.SINCE_LAST_VISIT).contains(DatePreset.CUSTOM);
+        vm.filters().presetProperty().set(DatePreset.SINCE_LAST_VISIT);
+        assertThat(vm.filters().apply()).isTrue();
+        assertThat(session.lastQuery().dateFrom()).isEqualTo(lastVisit);
+        assertThat(session.lastQuery().dateTo()).isNull();
+        assertThat(vm.filters().chips()).extracting(FiltersViewModel.Chip::text).containsExactly("الإرسال: منذ زيارتك السابقة");
+
+        // remembered, it means since the visit before the next one: this one
+        HistoryPrefs saved = remembered.get(remembered.size() - 1);
+        assertThat(saved.datePreset()).isEqualTo("SINCE_LAST_VISIT");
+        HistoryViewModel next = vm(saved, Clock.offset(CLOCK, java.time.Duration.ofDays(1)));
+        next.sessionProperty().set(session);
+        assertThat(session.lastQuery().dateFrom()).isEqualTo(CLOCK.instant());
     }
 
     @Test
@@ -111,6 +126,7 @@ class HistoryViewModelTest {
         assertThat(vm.isNew(fresh)).isFalse();
         assertThat(vm.newSinceText().get()).isEmpty();
         assertThat(vm.prefs().lastVisit()).isEqualTo(CLOCK.instant());
+        assertThat(vm.filters().presets()).as("no visit to start from").doesNotContain(DatePreset.SINCE_LAST_VISIT);
     }
 
     // ---- filter → query ----
