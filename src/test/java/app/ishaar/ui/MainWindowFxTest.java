@@ -359,6 +359,10 @@ class MainWindowFxTest extends FxSandboxTestBase {
         assertThat(plainRows()).contains(newest.get(3).notificationId(), newest.get(4).notificationId());
         assertThat(visible("#history-new-since")).isTrue();
         assertThat(text("#history-new-since")).startsWith("In bold: sent since your last visit (");
+        assertThat(fx(() -> lookup("#history-table").queryAs(javafx.scene.control.TableView.class).lookupAll(".table-row-cell").stream()
+                .filter(n -> n.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("new")))
+                .map(javafx.scene.Node::getAccessibleHelp).distinct().toList())).as("said to a screen reader")
+                .containsExactly("Sent since your last visit");
         // this visit is remembered for the next; this one's rows stay bold while it lasts
         waitUntil("this visit remembered", () -> ctx.settings().get().history()
                 .get(Settings.historyKey("SANDBOX|erp-delta-accounting", NILE)).lastVisit().isAfter(lastVisit));

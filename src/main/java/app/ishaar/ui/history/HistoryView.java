@@ -364,7 +364,9 @@ public final class HistoryView {
             @Override
             protected void updateItem(Notification n, boolean empty) {
                 super.updateItem(n, empty);
-                pseudoClassStateChanged(NEW, !empty && vm.isNew(n));
+                boolean isNew = !empty && vm.isNew(n);
+                pseudoClassStateChanged(NEW, isNew);
+                setAccessibleHelp(isNew ? i18n.get("history.row.new") : null); // bold, said to a screen reader too
             }
         });
 

@@ -241,7 +241,7 @@ final class SwitcherView {
     }
 
     /** Adds the taxpayers a file lists; the add form opens to say what it added, or why nothing. */
-    void addFrom(File file) {
+    private void addFrom(File file) {
         addPane.setExpanded(true);
         lastFolder = file.getParentFile();
         vm.addTaxpayersFrom(file.toPath()).thenAccept(r -> {
@@ -256,7 +256,7 @@ final class SwitcherView {
     private File lastFolder;
 
     /** The chooser From a file… opens: CSV and text files, or all. */
-    FileChooser fileChooser() {
+    private FileChooser fileChooser() {
         FileChooser chooser = new FileChooser();
         chooser.setTitle(i18n.get("switcher.file.title"));
         if (lastFolder != null && lastFolder.isDirectory()) {
