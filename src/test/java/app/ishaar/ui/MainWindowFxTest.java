@@ -379,6 +379,15 @@ class MainWindowFxTest extends FxSandboxTestBase {
         clickOn("#filter-apply");
         waitUntil("only the new ones", () -> text("#pager-total").equals("3 notifications") && plainRows().isEmpty());
         assertThat(boldRows()).hasSize(3);
+
+        // Mark as seen: none is new any more, and Since your last visit starts from now
+        clickOn("#filter-reset");
+        waitUntil("all again", () -> boldRows().size() == 3 && plainRows().size() >= 10);
+        clickOn("#history-mark-seen");
+        waitUntil("plain", () -> boldRows().isEmpty() && !visible("#history-new-since"));
+        assertThat(fx(() -> lookup("#history-table").query().isFocused())).as("the keyboard goes to the table").isTrue();
+        assertThat(ctx.settings().get().history().get(Settings.historyKey("SANDBOX|erp-delta-accounting", NILE)).lastVisit())
+                .isAfter(newest.get(0).receivedDateTime());
     }
 
     /** The IDs of the shown rows in bold (:new), and of the others, in the table's order. */

@@ -22,7 +22,6 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.DatePicker;
-import javafx.beans.value.ObservableValue;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.control.skin.ChoiceBoxSkin;
@@ -61,16 +60,10 @@ final class FiltersView {
     }
 
     /**
-     * A note at the bar's end (muted, hidden while blank), such as what the bold rows are: beside
-     * the filters where they leave room, else on a line of its own under them.
+     * A note at the bar's end, such as what the bold rows are: beside the filters where they leave
+     * room, else on a line of its own under them.
      */
-    void note(String id, ObservableValue<String> text) {
-        Label note = new Label();
-        note.setId(id);
-        note.getStyleClass().add("muted");
-        note.textProperty().bind(text);
-        note.visibleProperty().bind(note.textProperty().isNotEmpty());
-        note.managedProperty().bind(note.visibleProperty());
+    void note(Node note) {
         ((FlowPane) bar).getChildren().add(note);
     }
 

@@ -70,7 +70,7 @@ public final class FiltersViewModel {
     private final javafx.beans.value.ChangeListener<Object> localeChanged = (obs, old, now) -> rebuildChips();
 
     /** The user's last visit before this one (null: none), which Since your last visit starts from. */
-    private final Instant lastVisit;
+    private Instant lastVisit;
 
     FiltersViewModel(I18n i18n, Clock clock, FilterState initial, Instant lastVisit) {
         this.i18n = i18n;
@@ -142,6 +142,17 @@ public final class FiltersViewModel {
     }
 
     // ---- draft fields ----
+
+    /**
+     * The user saw everything up to {@code visit} (Mark as seen): Since your last visit starts there
+     * now, and an applied one is applied again from it.
+     */
+    void lastVisit(Instant visit) {
+        lastVisit = visit;
+        if (applied.get().preset() == DatePreset.SINCE_LAST_VISIT) {
+            applied.set(applied.get().withPreset(DatePreset.SINCE_LAST_VISIT, visit, null));
+        }
+    }
 
     /** The sent-date presets offered, in order: Since your last visit (only when there was one) after Any time. */
     public List<DatePreset> presets() {

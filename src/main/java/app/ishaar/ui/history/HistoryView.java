@@ -12,6 +12,7 @@ import app.ishaar.ui.common.SceneFactory;
 import app.ishaar.ui.common.TextSize;
 import app.ishaar.ui.common.TwoEndsBar;
 import app.ishaar.ui.i18n.I18n;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -121,7 +122,7 @@ public final class HistoryView {
         controls = new Controls(i18n);
         filtersView = new FiltersView(vm.filters(), i18n, controls);
         filters = filtersView.bar();
-        filtersView.note("history-new-since", vm.newSinceText());
+        filtersView.note(newSinceNote());
         root.setTop(new VBox(filters, filtersView.chips(), banner()));
         detailPane = new DetailPane(vm.detail(), i18n).root();
         split.getItems().add(tableHolder());
@@ -139,6 +140,29 @@ public final class HistoryView {
 
     /** Held here, heard weakly by the app's I18n (see {@link Weak}). */
     private final javafx.beans.value.ChangeListener<Object> localeChanged = (o, a, b) -> languageChanged();
+
+    /**
+     * What the bold rows are, while the page shows one, and Mark as seen, after which they are
+     * plain (the rows are drawn again).
+     */
+    private Node newSinceNote() {
+        Label text = new Label();
+        text.setId("history-new-since");
+        text.getStyleClass().add("muted");
+        text.textProperty().bind(vm.newSinceText());
+        text.visibleProperty().bind(text.textProperty().isNotEmpty());
+        // the button goes with the note: the keyboard goes to the table
+        Button seen = controls.button("history.markSeen", "history.markSeen.tooltip", () -> {
+            vm.markSeen();
+            table.requestFocus();
+        });
+        seen.setId("history-mark-seen");
+        HBox note = Controls.group(text, seen);
+        note.visibleProperty().bind(text.visibleProperty());
+        note.managedProperty().bind(note.visibleProperty());
+        Weak.<Instant>listen(root.getProperties(), (o, was, now) -> table.refresh(), vm.previousVisitProperty());
+        return note;
+    }
 
     /** A row of a notification sent since the user's last visit. */
     private static final PseudoClass NEW = PseudoClass.getPseudoClass("new");

@@ -329,6 +329,18 @@ public final class HistoryViewModel {
         return previousVisit.getReadOnlyProperty();
     }
 
+    /**
+     * Mark as seen: what was sent until now is no longer new, here and at the next visit (Since your
+     * last visit starts from now too).
+     */
+    public void markSeen() {
+        Instant now = clock.instant();
+        thisVisit = now;
+        previousVisit.set(now);
+        filters.lastVisit(now);
+        emitPrefs();
+    }
+
     /** Whether the notification was sent after the user's last visit (never on a first visit). */
     public boolean isNew(Notification n) {
         Instant since = previousVisit.get();

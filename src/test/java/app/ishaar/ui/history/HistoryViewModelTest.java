@@ -118,6 +118,56 @@ class HistoryViewModelTest {
     }
 
     @Test
+    void markAsSeenMakesWhatWasSentUntilNowPlainHereAndAtTheNextVisitAndSinceYourLastVisitStartsFromNow() {
+        Instant lastVisit = Instant.parse("2026-03-12T09:00:00Z");
+        MutableClock clock = new MutableClock(CLOCK.instant());
+        HistoryViewModel vm = vm(visitedAt(lastVisit), clock);
+        vm.sessionProperty().set(session);
+        var fresh = sentAt("fresh", "2026-03-14T17:00:00Z");
+        session.last().future().complete(new NotificationPage(List.of(fresh), 1, 1L, 1, 50));
+        vm.filters().presetProperty().set(DatePreset.SINCE_LAST_VISIT);
+        assertThat(vm.filters().apply()).isTrue();
+        session.last().future().complete(new NotificationPage(List.of(fresh), 1, 1L, 1, 50));
+        assertThat(vm.isNew(fresh)).isTrue();
+
+        clock.now = Instant.parse("2026-03-15T11:30:00Z");
+        int calls = session.calls.size();
+        vm.markSeen();
+        assertThat(vm.isNew(fresh)).isFalse();
+        assertThat(vm.previousVisitProperty().get()).isEqualTo(clock.now);
+        assertThat(vm.prefs().lastVisit()).as("the next visit starts from here").isEqualTo(clock.now);
+        assertThat(remembered.get(remembered.size() - 1).lastVisit()).isEqualTo(clock.now);
+        assertThat(session.calls).as("Since your last visit asked again").hasSize(calls + 1);
+        assertThat(session.lastQuery().dateFrom()).isEqualTo(clock.now);
+        session.last().future().complete(new NotificationPage(List.of(), 0, 0L, 1, 50));
+        assertThat(vm.newSinceText().get()).isEmpty();
+    }
+
+    /** A clock the test moves. */
+    private static final class MutableClock extends Clock {
+        Instant now;
+
+        MutableClock(Instant now) {
+            this.now = now;
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+    }
+
+    @Test
     void onAFirstVisitNothingIsNew() {
         HistoryViewModel vm = vm(null, CLOCK);
         vm.sessionProperty().set(session);
