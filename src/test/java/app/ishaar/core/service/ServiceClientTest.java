@@ -14,6 +14,7 @@ import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.model.Status;
 import app.ishaar.core.service.LoginRejectedException.Reason;
 import app.ishaar.core.service.UnexpectedResponseException.BodyKind;
+import app.ishaar.testing.MutableClock;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -576,34 +577,6 @@ class ServiceClientTest {
         assertThat(new String(secret)).isEqualTo("\0\0\0");
         assertThat(failure(s.fetch(NotificationQuery.ALL))).isInstanceOf(SessionExpiredException.class);
         assertThat(server.getRequestCount()).isZero();
-    }
-
-    /** A clock tests move by hand. */
-    static final class MutableClock extends Clock {
-        private volatile Instant now;
-
-        MutableClock(Instant start) {
-            now = start;
-        }
-
-        void advance(Duration d) {
-            now = now.plus(d);
-        }
-
-        @Override
-        public java.time.ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
     }
 
     static Throwable unwrapCancellation(Throwable t) {

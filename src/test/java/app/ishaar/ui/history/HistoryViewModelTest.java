@@ -9,6 +9,7 @@ import app.ishaar.core.service.NetworkException;
 import app.ishaar.core.service.ServiceUnavailableException;
 import app.ishaar.core.service.SessionExpiredException;
 import app.ishaar.core.settings.HistoryPrefs;
+import app.ishaar.testing.MutableClock;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import java.time.Clock;
@@ -130,41 +131,17 @@ class HistoryViewModelTest {
         session.last().future().complete(new NotificationPage(List.of(fresh), 1, 1L, 1, 50));
         assertThat(vm.isNew(fresh)).isTrue();
 
-        clock.now = Instant.parse("2026-03-15T11:30:00Z");
+        clock.set(Instant.parse("2026-03-15T11:30:00Z"));
         int calls = session.calls.size();
         vm.markSeen();
         assertThat(vm.isNew(fresh)).isFalse();
-        assertThat(vm.previousVisitProperty().get()).isEqualTo(clock.now);
-        assertThat(vm.prefs().lastVisit()).as("the next visit starts from here").isEqualTo(clock.now);
-        assertThat(remembered.get(remembered.size() - 1).lastVisit()).isEqualTo(clock.now);
+        assertThat(vm.previousVisitProperty().get()).isEqualTo(clock.instant());
+        assertThat(vm.prefs().lastVisit()).as("the next visit starts from here").isEqualTo(clock.instant());
+        assertThat(remembered.get(remembered.size() - 1).lastVisit()).isEqualTo(clock.instant());
         assertThat(session.calls).as("Since your last visit asked again").hasSize(calls + 1);
-        assertThat(session.lastQuery().dateFrom()).isEqualTo(clock.now);
+        assertThat(session.lastQuery().dateFrom()).isEqualTo(clock.instant());
         session.last().future().complete(new NotificationPage(List.of(), 0, 0L, 1, 50));
         assertThat(vm.newSinceText().get()).isEmpty();
-    }
-
-    /** A clock the test moves. */
-    private static final class MutableClock extends Clock {
-        Instant now;
-
-        MutableClock(Instant now) {
-            this.now = now;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
     }
 
     @Test

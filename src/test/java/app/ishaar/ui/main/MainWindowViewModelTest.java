@@ -13,6 +13,7 @@ import app.ishaar.core.service.PageAhead;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.core.settings.SettingsStore;
+import app.ishaar.testing.MutableClock;
 import app.ishaar.ui.common.SettingsService;
 import app.ishaar.ui.fakes.FakeOpener;
 import app.ishaar.ui.fakes.FakeSession;
@@ -494,31 +495,4 @@ class MainWindowViewModelTest {
         assertThat(entry(NILE).stateProperty().get()).isEqualTo(State.IDLE);
     }
 
-    /** A clock the test moves. */
-    static final class MutableClock extends Clock {
-        private Instant now;
-
-        MutableClock(Instant start) {
-            now = start;
-        }
-
-        void advance(Duration d) {
-            now = now.plus(d);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }
 }
