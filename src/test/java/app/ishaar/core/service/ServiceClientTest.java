@@ -16,7 +16,6 @@ import app.ishaar.core.service.LoginRejectedException.Reason;
 import app.ishaar.core.service.UnexpectedResponseException.BodyKind;
 import app.ishaar.testing.MutableClock;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
