@@ -11,7 +11,8 @@ import java.util.List;
 /**
  * Taxpayers given as rows of text, as a spreadsheet copies them (tab-separated) or a CSV file holds
  * them (comma- or semicolon-separated, quoted where a name has the separator): a registration
- * number, then optionally a name. Whether a number is valid is the caller's to say.
+ * number, then optionally a name (or a name, then the number: a row whose first column has no
+ * digit and whose second is all digits). Whether a number is valid is the caller's to say.
  */
 public final class TaxpayerRows {
     private TaxpayerRows() {}
@@ -55,7 +56,11 @@ public final class TaxpayerRows {
                     continue; // a header
                 }
                 first = false;
-                rows.add(new Row(number, rin, name));
+                if (rin.codePoints().noneMatch(Character::isDigit) && !name.isEmpty() && name.codePoints().allMatch(Character::isDigit)) {
+                    rows.add(new Row(number, name, rin)); // a list kept name first: the number is the second column
+                } else {
+                    rows.add(new Row(number, rin, name));
+                }
             }
         } catch (IOException e) {
             // a quote left open: what was read before it stands, the rest is not a list of rows

@@ -33,6 +33,15 @@ class TaxpayerRowsTest {
     }
 
     @Test
+    void aListKeptNameFirstGivesEachRowsNumberFromItsSecondColumn() {
+        assertThat(TaxpayerRows.parse("الاسم,رقم التسجيل\r\nشركة النيل للتجارة,204918573\r\nCairo Pharma,٢٨٧٣٦٤٥١٩\r\nOffice 2,356781204\r\n"))
+                .containsExactly(
+                        new Row(2, "204918573", "شركة النيل للتجارة"),
+                        new Row(3, "٢٨٧٣٦٤٥١٩", "Cairo Pharma"),
+                        new Row(4, "Office 2", "356781204")); // a name with a digit in it is not told apart: left to the caller
+    }
+
+    @Test
     void oneNumberIsNotAList() {
         assertThat(TaxpayerRows.isList("204918573")).isFalse();
         assertThat(TaxpayerRows.isList("  204918573\n\n")).isFalse();
