@@ -1,13 +1,12 @@
 package app.ishaar.ui.history;
 
+import app.ishaar.ui.common.Buttons;
 import app.ishaar.ui.i18n.I18n;
-import javafx.beans.value.ObservableValue;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Region;
 
 /**
  * The history screen's small parts, made the same way by its filters, its pager and the rest:
@@ -54,26 +53,7 @@ final class Controls {
         return b;
     }
 
-    /** A button that shows an icon; its tooltip's text is also what a screen reader says of it. */
-    static Button iconButton(String id, String iconClass, ObservableValue<String> text, Runnable action) {
-        Region icon = new Region();
-        icon.getStyleClass().addAll("icon", iconClass);
-        Button b = new Button();
-        b.setGraphic(icon);
-        b.setId(id);
-        b.setTooltip(tooltip(text));
-        b.setOnAction(e -> action.run());
-        b.accessibleTextProperty().bind(text);
-        return b;
-    }
-
     Tooltip tooltip(String key) {
-        return tooltip(i18n.text(key));
-    }
-
-    static Tooltip tooltip(ObservableValue<String> text) {
-        Tooltip t = new Tooltip();
-        t.textProperty().bind(text);
-        return t;
+        return Buttons.tooltip(i18n.text(key));
     }
 }

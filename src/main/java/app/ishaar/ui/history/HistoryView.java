@@ -23,6 +23,7 @@ import java.util.function.Function;
 import java.util.stream.IntStream;
 import app.ishaar.ui.common.AfterAMoment;
 import app.ishaar.ui.common.Bidi;
+import app.ishaar.ui.common.Buttons;
 import javafx.animation.PauseTransition;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -703,11 +704,11 @@ public final class HistoryView {
         ToggleButton details = new ToggleButton();
         details.setId("history-details");
         details.textProperty().bind(i18n.text("history.details"));
-        details.setTooltip(Controls.tooltip(i18n.text("history.details.tooltip", DETAILS.getDisplayText())));
+        details.setTooltip(Buttons.tooltip(i18n.text("history.details.tooltip", DETAILS.getDisplayText())));
         details.selectedProperty().bindBidirectional(vm.detailVisibleProperty());
         Button export = controls.button("history.export", null, this::openExport);
         export.setId("history-export");
-        export.setTooltip(Controls.tooltip(i18n.text("history.export.tooltip", EXPORT.getDisplayText())));
+        export.setTooltip(Buttons.tooltip(i18n.text("history.export.tooltip", EXPORT.getDisplayText())));
         exportButton = export;
 
         // where the pager and the actions do not fit on one line, the actions go under it (no word cut)

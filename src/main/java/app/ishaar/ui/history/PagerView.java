@@ -1,5 +1,6 @@
 package app.ishaar.ui.history;
 
+import app.ishaar.ui.common.Buttons;
 import app.ishaar.ui.common.ChoiceMenus;
 import app.ishaar.ui.common.ChoiceNames;
 import app.ishaar.ui.i18n.I18n;
@@ -73,16 +74,16 @@ final class PagerView {
     }
 
     private HBox pager(Controls controls) {
-        Button first = Controls.iconButton("pager-first", "icon-first", i18n.text("pager.first"), vm::first);
+        Button first = Buttons.icon("pager-first", "icon-first", i18n.text("pager.first"), vm::first);
         first.disableProperty().bind(vm.canPreviousProperty().not());
         // the keys as the platform names them (Ctrl or ⌘, Alt or ⌥), the arrow the reading direction's
-        Button previous = Controls.iconButton("pager-previous", "icon-previous", i18n.text("pager.previous",
+        Button previous = Buttons.icon("pager-previous", "icon-previous", i18n.text("pager.previous",
                 new ReadOnlyObjectWrapper<>(PAGE_BACK.getDisplayText()), pagingArrow(false)), vm::previous);
         previous.disableProperty().bind(vm.canPreviousProperty().not());
-        Button next = Controls.iconButton("pager-next", "icon-next", i18n.text("pager.next",
+        Button next = Buttons.icon("pager-next", "icon-next", i18n.text("pager.next",
                 new ReadOnlyObjectWrapper<>(PAGE_ON.getDisplayText()), pagingArrow(true)), vm::next);
         next.disableProperty().bind(vm.canNextProperty().not());
-        Button last = Controls.iconButton("pager-last", "icon-last", i18n.text("pager.last"), vm::last);
+        Button last = Buttons.icon("pager-last", "icon-last", i18n.text("pager.last"), vm::last);
         last.disableProperty().bind(vm.canNextProperty().not());
 
         TextField page = pageField;

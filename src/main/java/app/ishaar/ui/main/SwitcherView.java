@@ -2,6 +2,7 @@ package app.ishaar.ui.main;
 
 import app.ishaar.core.settings.TaxpayerRows;
 import app.ishaar.ui.common.Bidi;
+import app.ishaar.ui.common.Buttons;
 import app.ishaar.ui.common.ContextMenus;
 import app.ishaar.ui.common.WrappingLabel;
 import app.ishaar.ui.i18n.I18n;
@@ -282,22 +283,11 @@ final class SwitcherView {
         Button undo = new Button();
         undo.setId("switcher-undo");
         undo.textProperty().bind(i18n.text("switcher.undo"));
-        Tooltip tip = new Tooltip();
-        tip.textProperty().bind(i18n.text("switcher.undo.tooltip", UNDO_REMOVE.getDisplayText()));
-        undo.setTooltip(tip);
+        undo.setTooltip(Buttons.tooltip(i18n.text("switcher.undo.tooltip", UNDO_REMOVE.getDisplayText())));
         undo.setOnAction(e -> undoRemove());
         undo.setMinWidth(Region.USE_PREF_SIZE);
         // the offer can be put away (it also goes with the next removal, an undo or a log out)
-        Region cross = new Region();
-        cross.getStyleClass().add("icon-close");
-        Button dismiss = new Button();
-        dismiss.setId("switcher-undo-dismiss");
-        dismiss.setGraphic(cross);
-        Tooltip dismissTip = new Tooltip();
-        dismissTip.textProperty().bind(i18n.text("switcher.undo.dismiss"));
-        dismiss.setTooltip(dismissTip);
-        dismiss.accessibleTextProperty().bind(i18n.text("switcher.undo.dismiss"));
-        dismiss.setOnAction(e -> {
+        Button dismiss = Buttons.icon("switcher-undo-dismiss", "icon-close", i18n.text("switcher.undo.dismiss"), () -> {
             vm.dismissUndo();
             list.requestFocus();
         });
@@ -378,9 +368,7 @@ final class SwitcherView {
         Button fromFile = new Button();
         fromFile.setId("add-file");
         fromFile.textProperty().bind(i18n.text("switcher.file"));
-        Tooltip fileTip = new Tooltip();
-        fileTip.textProperty().bind(i18n.text("switcher.file.tooltip"));
-        fromFile.setTooltip(fileTip);
+        fromFile.setTooltip(Buttons.tooltip(i18n.text("switcher.file.tooltip")));
         fromFile.setOnAction(e -> {
             File file = fileChooser().showOpenDialog(fromFile.getScene().getWindow());
             if (file != null) {
