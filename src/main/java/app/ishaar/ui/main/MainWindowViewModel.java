@@ -563,14 +563,17 @@ public final class MainWindowViewModel {
             }
         }, background).handleAsync((read, failure) -> {
             if (failure != null) {
-                Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
-                String key = cause instanceof TaxpayerListFile.NotAListException n ? switch (n.problem()) {
-                    case WORKBOOK -> "switcher.file.workbook";
-                    case TOO_LARGE -> "switcher.file.tooLarge";
-                    case NOT_TEXT -> "switcher.file.notText";
-                } : "switcher.file.unreadable";
-                if (key.equals("switcher.file.unreadable")) {
+                Throwable cause = ServiceException.unwrap(failure);
+                String key;
+                if (cause instanceof TaxpayerListFile.NotAListException n) {
+                    key = switch (n.problem()) {
+                        case WORKBOOK -> "switcher.file.workbook";
+                        case TOO_LARGE -> "switcher.file.tooLarge";
+                        case NOT_TEXT -> "switcher.file.notText";
+                    };
+                } else {
                     LOG.log(System.Logger.Level.INFO, "could not read a list of taxpayers: " + cause);
+                    key = "switcher.file.unreadable";
                 }
                 return new FileAdded(fileName, new ListAdded(0, List.of()), key);
             }
