@@ -46,6 +46,11 @@ public final class SandboxCommand implements Callable<Integer> {
     @Option(names = "--notifications", paramLabel = "N", description = "Notifications per taxpayer, 0..1000000 (default: 2500).")
     Integer notifications;
 
+    @Option(names = "--arrivals-per-hour", paramLabel = "N",
+            description = "New notifications per taxpayer and hour, arriving as the clock passes their sent time, over the "
+                    + SandboxConfig.ARRIVALS_DAYS + " days after the start of the hour (default: 0, a fixed history).")
+    Double arrivalsPerHour;
+
     @Option(names = "--token-lifetime", paramLabel = "SECONDS", description = "Access-token lifetime in seconds (default: 3600).")
     Long tokenLifetime;
 
@@ -117,6 +122,7 @@ public final class SandboxCommand implements Callable<Integer> {
         SandboxConfig.Builder b = SandboxConfig.builder().authPort(authPort).apiPort(apiPort);
         if (seed != null) b.seed(seed);
         if (notifications != null) b.notificationsPerTaxpayer(notifications);
+        if (arrivalsPerHour != null) b.arrivalsPerHour(arrivalsPerHour);
         if (tokenLifetime != null) b.tokenLifetime(Duration.ofSeconds(tokenLifetime));
         if (latencyMs != null) b.latency(Duration.ofMillis(latencyMs));
         if (maxPageSize != null) b.maxPageSize(maxPageSize);
@@ -162,7 +168,8 @@ public final class SandboxCommand implements Callable<Integer> {
         out.println("  identity service (auth_url): " + sandbox.authUrl());
         out.println("  integration API (base_url):  " + sandbox.baseUrl());
         out.println("  seed " + sandbox.config().seed() + ", anchor " + sandbox.config().anchor() + ", "
-                + sandbox.config().notificationsPerTaxpayer() + " notifications per taxpayer");
+                + sandbox.config().notificationsPerTaxpayer() + " notifications per taxpayer"
+                + (sandbox.config().arrivalsPerHour() > 0 ? ", " + sandbox.config().arrivalsPerHour() + " more arriving an hour" : ""));
         out.println("Accounts (client id / secret / kind):");
         for (SandboxAccount a : sandbox.accounts()) {
             out.println("  " + a.clientId() + " / " + a.clientSecret() + " / " + a.kind());

@@ -21,6 +21,10 @@ import java.util.UUID;
  * (8 bytes) and one byte each for type, channel, language and status, 12 bytes a row. Everything
  * else (id, message, address, attempts) is regenerated on demand from the seed and the row index. A
  * query binary-searches the time column for the date range and scans the byte columns in it.
+ *
+ * <p>Arrivals (sent after the anchor, see {@link SandboxConfig#arrivalsPerHour()}) are the first rows,
+ * being the newest; a query sees those the clock has passed only, and an arrival is pending for its
+ * first {@link #FRESH} minutes, then delivered or failed, with the one attempt it took.
  */
 final class NotificationStore {
     static final long TICKS_PER_SECOND = 10_000_000L;
@@ -29,10 +33,14 @@ final class NotificationStore {
     private static final long TICKS_PER_DAY = 24 * TICKS_PER_HOUR;
     /** Batched notifications of one channel sent within the same hour (counted back from the anchor) form one batch. */
     private static final long BATCH_WINDOW = TICKS_PER_HOUR;
+    /** An arrival is pending for this long after it was sent. */
+    static final long FRESH = 2 * TICKS_PER_MINUTE;
 
     private final SandboxTaxpayer taxpayer;
     private final long base;
     private final long anchorTicks;
+    /** The number of arrivals: rows 0 .. arrivals-1, after the anchor; the generated history follows. */
+    private final int arrivals;
     private final long[] ticks;
     private final byte[] type;
     private final byte[] channel;
@@ -44,14 +52,22 @@ final class NotificationStore {
     private final String[] systems;
 
     NotificationStore(SandboxTaxpayer taxpayer, long seed, Instant anchor, int count) {
+        this(taxpayer, seed, anchor, count, 0);
+    }
+
+    NotificationStore(SandboxTaxpayer taxpayer, long seed, Instant anchor, int count, double arrivalsPerHour) {
         this.taxpayer = taxpayer;
         this.base = mix(seed * 0x9E3779B97F4A7C15L + Long.parseLong(taxpayer.rin()));
         this.anchorTicks = toTicks(anchor);
-        this.ticks = new long[count];
-        this.type = new byte[count];
-        this.channel = new byte[count];
-        this.language = new byte[count];
-        this.status = new byte[count];
+        long[] arriving = arrivals(arrivalsPerHour);
+        this.arrivals = arriving.length;
+        int rows = arrivals + count;
+        this.ticks = new long[rows];
+        this.type = new byte[rows];
+        this.channel = new byte[rows];
+        this.language = new byte[rows];
+        this.status = new byte[rows];
+        System.arraycopy(arriving, 0, ticks, 0, arrivals);
 
         SplittableRandom contacts = new SplittableRandom(mix(base ^ 0xC0FFEE));
         phones = new String[3];
@@ -69,7 +85,26 @@ final class NotificationStore {
         generate(count);
     }
 
+    /** The arrivals' sent times, newest first: a Poisson process at the rate, over the days after the anchor. */
+    private long[] arrivals(double perHour) {
+        if (perHour <= 0) return new long[0];
+        SplittableRandom rnd = new SplittableRandom(mix(base ^ 0xA2217A15L));
+        long end = anchorTicks + SandboxConfig.ARRIVALS_DAYS * TICKS_PER_DAY;
+        double meanGap = TICKS_PER_HOUR / perHour;
+        long[] out = new long[16];
+        int n = 0;
+        for (long t = anchorTicks + (long) (-Math.log(1 - rnd.nextDouble()) * meanGap); t < end;
+                t += 1 + (long) (-Math.log(1 - rnd.nextDouble()) * meanGap)) {
+            if (n == out.length) out = Arrays.copyOf(out, n * 2);
+            out[n++] = t;
+        }
+        long[] newestFirst = new long[n];
+        for (int i = 0; i < n; i++) newestFirst[i] = out[n - 1 - i];
+        return newestFirst;
+    }
+
     private void generate(int count) {
+        int a = arrivals;
         SplittableRandom rnd = new SplittableRandom(base);
         LocalDate firstDay = LocalDate.ofInstant(fromTicks(anchorTicks), ZoneOffset.UTC).minusYears(2);
         long startTicks = toTicks(firstDay.atStartOfDay().toInstant(ZoneOffset.UTC));
@@ -82,22 +117,26 @@ final class NotificationStore {
                 long secondOfDay = rnd.nextInt(4) != 0 ? 6 * 3600 + rnd.nextInt(10 * 3600) : rnd.nextInt(24 * 3600);
                 t = startTicks + day * TICKS_PER_DAY + secondOfDay * TICKS_PER_SECOND + rnd.nextLong(TICKS_PER_SECOND);
             } while (t >= anchorTicks);
-            ticks[i] = t;
+            ticks[a + i] = t;
         }
-        Arrays.sort(ticks);
-        for (int i = 0, j = count - 1; i < j; i++, j--) {
+        Arrays.sort(ticks, a, a + count);
+        for (int i = a, j = a + count - 1; i < j; i++, j--) {
             long x = ticks[i];
             ticks[i] = ticks[j];
             ticks[j] = x;
         }
-        for (int i = 0; i < count; i++) {
-            SplittableRandom r = new SplittableRandom(mix(base + 31L * i + 1));
+        for (int i = 0; i < a + count; i++) {
+            SplittableRandom r = new SplittableRandom(mix(base + 31L * (i - a) + 1));
             int ty = pickType(r);
             int ch = pickChannel(r, ty);
             int la = r.nextInt(100) < 60 ? AR : EN;
             int st = pickStatus(r, ch);
             long age = anchorTicks - ticks[i];
-            if (age < TICKS_PER_HOUR) st = PENDING; // still being sent
+            if (i < a) {
+                // an arrival: pending while fresh (see effectiveStatus), then sent or failed; only ERP
+                // pick-ups stay pending, and no batch is made after the anchor
+                if (st == BATCHED || st == PENDING && ch != SYSTEM) st = DELIVERED;
+            } else if (age < TICKS_PER_HOUR) st = PENDING; // still being sent
             else if (st == PENDING && age > 3 * TICKS_PER_DAY && ch != SYSTEM) st = DELIVERED; // only ERP pick-ups wait long
             type[i] = (byte) ty;
             channel[i] = (byte) ch;
@@ -132,19 +171,28 @@ final class NotificationStore {
         return DELIVERED;
     }
 
-    int size() {
-        return ticks.length;
+    /** The notifications in the history at this time: the generated ones and the arrivals sent by then. */
+    int size(Instant now) {
+        return ticks.length - visibleFrom(toTicks(now));
+    }
+
+    /** The first row the clock has reached: arrivals after now are not sent yet. */
+    private int visibleFrom(long now) {
+        return Math.min(arrivals, firstAtOrBefore(now));
     }
 
     SandboxTaxpayer taxpayer() {
         return taxpayer;
     }
 
-    /** Runs a query: binary search on time, scan of the byte columns, then materialises the page. */
-    SandboxPage query(SandboxQuery q) {
-        int from = 0;
+    /** Runs a query at this time: binary search on time, scan of the byte columns, then materialises the page. */
+    SandboxPage query(SandboxQuery q, Instant now) {
+        long nowTicks = toTicks(now);
+        int from = visibleFrom(nowTicks);
         int to = ticks.length;
-        if (q.dateTo() != null) from = firstAtOrBefore(toTicks(q.dateTo()));
+        // arrivals sent within FRESH of now are still pending
+        int freshEnd = Math.min(arrivals, firstBefore(nowTicks - FRESH));
+        if (q.dateTo() != null) from = Math.max(from, firstAtOrBefore(toTicks(q.dateTo())));
         if (q.dateFrom() != null) to = firstBefore(toTicks(q.dateFrom()));
         int ty = q.typeId() == null ? -1 : typeIndex(q.typeId());
         int la = q.language() == null ? -1 : LANGUAGES.indexOf(q.language());
@@ -164,7 +212,7 @@ final class NotificationStore {
         } else {
             total = 0;
             for (int i = from; i < to; i++) {
-                if ((ty < 0 || type[i] == ty) && (la < 0 || language[i] == la) && (st < 0 || status[i] == st)
+                if ((ty < 0 || type[i] == ty) && (la < 0 || language[i] == la) && (st < 0 || (i < freshEnd ? PENDING : status[i]) == st)
                         && (ch < 0 || channel[i] == ch)) {
                     if (total >= skip && rows.size() < size) rows.add(i);
                     total++;
@@ -172,7 +220,7 @@ final class NotificationStore {
             }
         }
         List<SandboxNotification> result = new ArrayList<>(rows.size());
-        for (int i : rows) result.add(materialise(i));
+        for (int i : rows) result.add(materialise(i, i < freshEnd));
         long pages = total == 0 ? 0 : (total + size - 1) / size;
         return new SandboxPage(List.copyOf(result), total, pages);
     }
@@ -199,10 +247,14 @@ final class NotificationStore {
         return lo;
     }
 
-    /** Builds the full notification of row i; the same row always gives the same notification. */
-    SandboxNotification materialise(int i) {
-        SplittableRandom r = new SplittableRandom(mix(base + 31L * i + 17));
-        int ty = type[i], ch = channel[i], la = language[i], st = status[i];
+    /**
+     * Builds the full notification of row i; the same row always gives the same notification (a fresh
+     * arrival, still pending, has no attempt yet).
+     */
+    private SandboxNotification materialise(int i, boolean fresh) {
+        boolean arrival = i < arrivals;
+        SplittableRandom r = new SplittableRandom(mix(base + 31L * (i - arrivals) + 17));
+        int ty = type[i], ch = channel[i], la = language[i], st = fresh ? PENDING : status[i];
         long t = ticks[i];
         String id = new UUID((r.nextLong() & ~0xF000L) | 0x4000L, (r.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L).toString();
 
@@ -232,7 +284,8 @@ final class NotificationStore {
         switch (st) {
             case DELIVERED -> {
                 attempts = new ArrayList<>();
-                int failures = r.nextInt(100) < 80 ? 0 : 1 + r.nextInt(2);
+                // an arrival's one attempt is over before it is no longer fresh
+                int failures = arrival ? 0 : r.nextInt(100) < 80 ? 0 : 1 + r.nextInt(2);
                 long at = t + TICKS_PER_SECOND + r.nextLong(90 * TICKS_PER_SECOND);
                 for (int k = 0; k < failures; k++) {
                     attempts.add(new SandboxAttempt(fromTicks(at), "error", errorDetail(ch, r)));
@@ -243,7 +296,7 @@ final class NotificationStore {
             }
             case ERROR -> {
                 attempts = new ArrayList<>();
-                int n = 1 + r.nextInt(4);
+                int n = arrival ? 1 : 1 + r.nextInt(4);
                 long at = t + TICKS_PER_SECOND + r.nextLong(90 * TICKS_PER_SECOND);
                 for (int k = 0; k < n; k++) {
                     attempts.add(new SandboxAttempt(fromTicks(at), "error", errorDetail(ch, r)));

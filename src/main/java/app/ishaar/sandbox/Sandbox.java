@@ -123,19 +123,19 @@ public final class Sandbox implements AutoCloseable {
      * @throws IllegalArgumentException for an unknown RIN or filter value
      */
     public SandboxPage query(String rin, SandboxQuery query) {
-        return store(rin).query(query);
+        return store(rin).query(query, now());
     }
 
-    /** Number of notifications in a taxpayer's history. */
+    /** Number of notifications in a taxpayer's history now (with the arrivals sent by now). */
     public int notificationCount(String rin) {
-        return store(rin).size();
+        return store(rin).size(now());
     }
 
     NotificationStore store(String rin) {
         SandboxTaxpayer taxpayer = directory.taxpayer(rin);
         if (taxpayer == null) throw new IllegalArgumentException("unknown taxpayer RIN: " + rin);
         return stores.computeIfAbsent(rin, r -> new NotificationStore(taxpayer, config.seed(), config.anchor(),
-                config.notificationsPerTaxpayer()));
+                config.notificationsPerTaxpayer(), config.arrivalsPerHour()));
     }
 
     Directory directory() {

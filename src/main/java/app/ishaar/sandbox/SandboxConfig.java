@@ -11,8 +11,12 @@ import java.util.Objects;
  * <p>Defaults: seed {@value #DEFAULT_SEED} (or system property {@code ishaar.sandbox.seed}), 2,500
  * notifications per taxpayer, token lifetime 3600 s, no added latency, maximum page size 100, no rate
  * limit, no 503 answers, ephemeral ports, anchor = start of the current UTC hour (or system property
- * {@code ishaar.sandbox.anchor}, an ISO-8601 instant). Two processes with the same seed, anchor and
- * notification count generate the same data.
+ * {@code ishaar.sandbox.anchor}, an ISO-8601 instant), no arrivals. Two processes with the same seed,
+ * anchor, notification count and arrival rate generate the same data.
+ *
+ * <p>Arrivals are notifications sent after the anchor, at a given rate per taxpayer, over the
+ * {@value #ARRIVALS_DAYS} days after it: each is in the history once the sandbox's clock has passed its
+ * sent time, as new notifications come to a real history while a client watches it.
  */
 public final class SandboxConfig {
     public static final long DEFAULT_SEED = 20240601L;
@@ -20,6 +24,9 @@ public final class SandboxConfig {
     public static final int MAX_NOTIFICATIONS = 1_000_000;
     public static final String SEED_PROPERTY = "ishaar.sandbox.seed";
     public static final String ANCHOR_PROPERTY = "ishaar.sandbox.anchor";
+    /** Arrivals come over this many days after the anchor, then stop. */
+    public static final int ARRIVALS_DAYS = 7;
+    public static final int MAX_ARRIVALS_PER_HOUR = 600;
 
     private final long seed;
     private final int notificationsPerTaxpayer;
@@ -31,6 +38,7 @@ public final class SandboxConfig {
     private final int authPort;
     private final int apiPort;
     private final Instant anchor;
+    private final double arrivalsPerHour;
 
     /** A rate limit: at most {@code requests} per {@code window} per client id; null = unlimited. */
     public record RateLimit(int requests, Duration window) {
@@ -52,6 +60,7 @@ public final class SandboxConfig {
         this.authPort = b.authPort;
         this.apiPort = b.apiPort;
         this.anchor = b.anchor != null ? b.anchor : defaultAnchor();
+        this.arrivalsPerHour = b.arrivalsPerHour;
     }
 
     public static SandboxConfig defaults() {
@@ -74,6 +83,7 @@ public final class SandboxConfig {
         b.authPort = authPort;
         b.apiPort = apiPort;
         b.anchor = anchor;
+        b.arrivalsPerHour = arrivalsPerHour;
         return b;
     }
 
@@ -91,6 +101,8 @@ public final class SandboxConfig {
     public int apiPort() { return apiPort; }
     /** The data spans the two years that end at this instant. */
     public Instant anchor() { return anchor; }
+    /** Notifications per taxpayer and hour sent after the anchor (0: none; the history is fixed). */
+    public double arrivalsPerHour() { return arrivalsPerHour; }
 
     static long defaultSeed() {
         String p = System.getProperty(SEED_PROPERTY);
@@ -117,7 +129,7 @@ public final class SandboxConfig {
         return "SandboxConfig[seed=" + seed + ", notificationsPerTaxpayer=" + notificationsPerTaxpayer
                 + ", tokenLifetime=" + tokenLifetime + ", latency=" + latency + ", maxPageSize=" + maxPageSize
                 + ", rateLimit=" + rateLimit + ", fail503Share=" + fail503Share + ", authPort=" + authPort
-                + ", apiPort=" + apiPort + ", anchor=" + anchor + "]";
+                + ", apiPort=" + apiPort + ", anchor=" + anchor + ", arrivalsPerHour=" + arrivalsPerHour + "]";
     }
 
     public static final class Builder {
@@ -131,6 +143,7 @@ public final class SandboxConfig {
         private int authPort;
         private int apiPort;
         private Instant anchor;
+        private double arrivalsPerHour;
 
         private Builder() {}
 
@@ -190,6 +203,15 @@ public final class SandboxConfig {
         /** null = default (system property or start of the current UTC hour). */
         public Builder anchor(Instant anchor) {
             this.anchor = anchor;
+            return this;
+        }
+
+        /** Notifications per taxpayer and hour sent after the anchor, 0..{@value #MAX_ARRIVALS_PER_HOUR}. */
+        public Builder arrivalsPerHour(double rate) {
+            if (!(rate >= 0 && rate <= MAX_ARRIVALS_PER_HOUR)) {
+                throw new IllegalArgumentException("arrivals per hour must be 0.." + MAX_ARRIVALS_PER_HOUR + ": " + rate);
+            }
+            this.arrivalsPerHour = rate;
             return this;
         }
 
