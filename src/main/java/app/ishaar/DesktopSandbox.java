@@ -22,7 +22,18 @@ import java.util.function.Supplier;
  */
 public final class DesktopSandbox implements SandboxProvider, DemoAccounts, AutoCloseable {
 
+    /** New notifications a taxpayer gets an hour in the app's sandbox: one every five minutes, on average. */
+    public static final double ARRIVALS_PER_HOUR = 12;
+
     private final EmbeddedSandbox embedded;
+
+    /**
+     * The app's sandbox: the defaults, with new notifications arriving, so that the history's check for
+     * them has something to find while the app is tried.
+     */
+    public static SandboxConfig appConfig() {
+        return SandboxConfig.builder().arrivalsPerHour(ARRIVALS_PER_HOUR).build();
+    }
 
     public DesktopSandbox(Supplier<SandboxConfig> config) {
         this.embedded = new EmbeddedSandbox(config);

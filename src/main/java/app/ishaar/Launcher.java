@@ -4,7 +4,6 @@ import app.ishaar.core.secrets.KeyringSecretStore;
 import app.ishaar.core.service.ClientConfig;
 import app.ishaar.core.startup.ClassPreloader;
 import app.ishaar.core.settings.SettingsStore;
-import app.ishaar.sandbox.SandboxConfig;
 import app.ishaar.ui.AppServices;
 import app.ishaar.ui.IshaarApp;
 import java.time.Duration;
@@ -30,7 +29,7 @@ public final class Launcher {
 
     /** The desktop app's wiring: the built-in sandbox (started when first needed), the OS keychain, the user's settings folder. */
     private static AppServices desktopServices() {
-        DesktopSandbox sandbox = new DesktopSandbox(SandboxConfig::defaults);
+        DesktopSandbox sandbox = new DesktopSandbox(DesktopSandbox::appConfig);
         Runtime.getRuntime().addShutdownHook(new Thread(sandbox::close, "ishaar-sandbox-stop"));
         return new AppServices(sandbox, sandbox, new KeyringSecretStore(), SettingsStore.defaultConfigDir(), ClientConfig.defaults(), Duration.ofMillis(500));
     }

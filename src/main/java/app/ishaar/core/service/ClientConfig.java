@@ -49,4 +49,9 @@ public record ClientConfig(
     public ClientConfig withMaxRetryAfter(Duration d) {
         return new ClientConfig(language, connectTimeout, readTimeout, refreshAhead, maxRetries, retryBackoff, d, clock);
     }
+
+    /** The clock tokens are timed by, and the app's screens (tests move it). */
+    public ClientConfig withClock(Clock newClock) {
+        return new ClientConfig(language, connectTimeout, readTimeout, refreshAhead, maxRetries, retryBackoff, maxRetryAfter, newClock);
+    }
 }

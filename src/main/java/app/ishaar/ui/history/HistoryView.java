@@ -124,6 +124,7 @@ public final class HistoryView {
         filtersView = new FiltersView(vm.filters(), i18n, controls);
         filters = filtersView.bar();
         filtersView.note(newSinceNote());
+        filtersView.note(arrivedNote());
         root.setTop(new VBox(filters, filtersView.chips(), banner()));
         detailPane = new DetailPane(vm.detail(), i18n).root();
         split.getItems().add(tableHolder());
@@ -161,7 +162,28 @@ public final class HistoryView {
         HBox note = Controls.group(text, seen);
         note.visibleProperty().bind(text.visibleProperty());
         note.managedProperty().bind(note.visibleProperty());
-        Weak.<Instant>listen(root.getProperties(), (o, was, now) -> table.refresh(), vm.previousVisitProperty());
+        Weak.<Instant>listen(root.getProperties(), (o, was, now) -> table.refresh(), vm.newSinceProperty());
+        return note;
+    }
+
+    /**
+     * How many new notifications arrived since the page came, while some did, and Show, which shows
+     * them (page 1) and puts the keyboard on the table.
+     */
+    private Node arrivedNote() {
+        Label text = new Label();
+        text.setId("history-arrived");
+        text.getStyleClass().add("arrived");
+        text.textProperty().bind(vm.arrivedText());
+        Button show = controls.button("history.arrived.show", "history.arrived.show.tooltip", () -> {
+            vm.showArrived();
+            table.requestFocus();
+        });
+        show.setId("history-arrived-show");
+        text.visibleProperty().bind(text.textProperty().isNotEmpty());
+        HBox note = Controls.group(text, show);
+        note.visibleProperty().bind(text.visibleProperty());
+        note.managedProperty().bind(note.visibleProperty());
         return note;
     }
 
@@ -391,7 +413,7 @@ public final class HistoryView {
                 super.updateItem(n, empty);
                 boolean isNew = !empty && vm.isNew(n);
                 pseudoClassStateChanged(NEW, isNew);
-                setAccessibleHelp(isNew ? i18n.get("history.row.new") : null); // bold, said to a screen reader too
+                setAccessibleHelp(isNew ? vm.newRowHelp() : null); // bold, said to a screen reader too
             }
         });
 

@@ -13,6 +13,7 @@ import app.ishaar.ui.i18n.I18n;
 import java.lang.System.Logger.Level;
 import java.lang.System.Logger;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -27,6 +28,8 @@ import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyLongProperty;
+import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -45,12 +48,18 @@ import javafx.collections.ObservableList;
  * <p>Every page comes from the service. A newer request supersedes an older one: the older future is
  * cancelled and its result, should it still arrive, is dropped. A failure shows in {@link #errorProperty()}
  * and never clears the rows or the filters.
+ *
+ * <p>While its window's clock ticks ({@link #checkForNew}), the shown history asks the service every
+ * {@link #CHECK_EVERY} whether more notifications match its filters than when its page was shown, and
+ * says how many ({@link #arrivedProperty()}); it never changes the shown page by itself.
  */
 public final class HistoryViewModel {
     private static final Logger LOG = System.getLogger(HistoryViewModel.class.getName());
     /** A remembered detail width outside these (a damaged or hand-edited file) is not used. */
     static final double MIN_DETAIL_WIDTH = 40;
     static final double MAX_DETAIL_WIDTH = 5000;
+    /** How often the shown history asks whether new notifications came: one small request. */
+    public static final Duration CHECK_EVERY = Duration.ofMinutes(2);
 
     private final I18n i18n;
     private final Executor fx;
@@ -94,7 +103,24 @@ public final class HistoryViewModel {
     private final ReadOnlyObjectWrapper<Instant> previousVisit = new ReadOnlyObjectWrapper<>(this, "previousVisit");
     /** This visit, from its first page shown (null until then): the next visit's previous one. */
     private Instant thisVisit;
+    /**
+     * What is new was sent after this: the previous visit, else (a first visit) this visit's start, or
+     * the last Mark as seen; null until known.
+     */
+    private final ReadOnlyObjectWrapper<Instant> newSince = new ReadOnlyObjectWrapper<>(this, "newSince");
+    /** Whether {@link #newSince} is the remembered previous visit (not this one's start or a Mark as seen). */
+    private boolean newSinceIsLastVisit;
     private StringBinding newSinceText;
+
+    /** How many more notifications match the filters than when the shown page came (0: none, or not known). */
+    private final ReadOnlyLongWrapper arrived = new ReadOnlyLongWrapper(this, "arrived");
+    /** The shown page's total count (-1: no page shown), and when it came. */
+    private long shownTotal = -1;
+    private Instant shownAt;
+    /** When the service was last asked whether new notifications came (or the page came); whether it is being asked. */
+    private Instant lastCheck;
+    private boolean checking;
+    private StringBinding arrivedText;
 
     public HistoryViewModel(I18n i18n, Executor fx, HistoryPrefs initial, Consumer<HistoryPrefs> prefsSink, Runnable onSessionExpired) {
         this(i18n, fx, initial, prefsSink, onSessionExpired, Clock.systemUTC());
@@ -123,6 +149,8 @@ public final class HistoryViewModel {
                 detailVisible.set(initial.detailVisible());
             }
             previousVisit.set(initial.lastVisit());
+            newSince.set(initial.lastVisit());
+            newSinceIsLastVisit = initial.lastVisit() != null;
         }
         lastPrefs = prefs();
 
@@ -200,6 +228,8 @@ public final class HistoryViewModel {
         selectedId = null;
         leftAt.set(null);
         lastQuery = null;
+        shownTotal = -1;
+        arrived.set(0);
         error.set(null);
         empty.set(false);
         pager.clear();
@@ -336,14 +366,24 @@ public final class HistoryViewModel {
     public void markSeen() {
         Instant now = clock.instant();
         thisVisit = now;
+        newSinceIsLastVisit = false;
+        newSince.set(now);
         previousVisit.set(now);
         filters.lastVisit(now);
         emitPrefs();
     }
 
-    /** Whether the notification was sent after the user's last visit (never on a first visit). */
+    /**
+     * After when a notification was sent to be new (bold): the user's last visit; on a first visit, the
+     * start of this one (what came while the user was here); after Mark as seen, that moment.
+     */
+    public ReadOnlyObjectProperty<Instant> newSinceProperty() {
+        return newSince.getReadOnlyProperty();
+    }
+
+    /** Whether the notification was sent after {@link #newSinceProperty()}: since the last visit, or while here. */
     public boolean isNew(Notification n) {
-        Instant since = previousVisit.get();
+        Instant since = newSince.get();
         return since != null && n != null && n.receivedDateTime() != null && n.receivedDateTime().isAfter(since);
     }
 
@@ -351,10 +391,71 @@ public final class HistoryViewModel {
     public StringBinding newSinceText() {
         if (newSinceText == null) {
             newSinceText = Bindings.createStringBinding(() -> rows.stream().noneMatch(this::isNew) ? ""
-                    : i18n.get("history.newSince", i18n.formatDateTime(previousVisit.get())),
-                    previousVisit, rows, i18n.languageProperty(), i18n.latinDigitsProperty(), i18n.zoneProperty());
+                    : i18n.get(newSinceIsLastVisit ? "history.newSince" : "history.newSinceTime", i18n.formatDateTime(newSince.get())),
+                    newSince, rows, i18n.languageProperty(), i18n.latinDigitsProperty(), i18n.zoneProperty());
         }
         return newSinceText;
+    }
+
+    /** What a bold row is, for a screen reader (the row's accessible help). */
+    public String newRowHelp() {
+        return newSinceIsLastVisit ? i18n.get("history.row.new") : i18n.get("history.row.newSinceTime", i18n.formatDateTime(newSince.get()));
+    }
+
+    /**
+     * How many more notifications match the filters now than when the shown page came: new ones
+     * (or, filtered by status, ones whose status came to match). 0 when none or not known.
+     */
+    public ReadOnlyLongProperty arrivedProperty() {
+        return arrived.getReadOnlyProperty();
+    }
+
+    /** "3 new notifications since 10:15", in the UI's language, while some arrived; else "". */
+    public StringBinding arrivedText() {
+        if (arrivedText == null) {
+            arrivedText = Bindings.createStringBinding(() -> arrived.get() <= 0 || shownAt == null ? ""
+                    : i18n.get(arrived.get() == 1 ? "history.arrived.one" : "history.arrived", i18n.formatNumber(arrived.get()),
+                            i18n.formatDateTime(shownAt)),
+                    arrived, i18n.languageProperty(), i18n.latinDigitsProperty(), i18n.zoneProperty());
+        }
+        return arrivedText;
+    }
+
+    /** Shows what arrived: the first page of the filters, newest first (the selection stays if it is there). */
+    public void showArrived() {
+        load(1);
+    }
+
+    /**
+     * Called on each tick of the window's clock while this history is shown: at most every
+     * {@link #CHECK_EVERY} after its page came, asks the service (one notification's page) how many
+     * notifications match its filters now. Asks nothing while logged out, loading or failed, or when
+     * the filters end in the past, as nothing sent from now on could match them. A failed check is
+     * not shown: the next one, or the next page, says what is wrong.
+     */
+    public void checkForNew() {
+        Session s = session.get();
+        NotificationQuery shown = lastQuery;
+        if (s == null || shown == null || shownTotal < 0 || checking || loading.get() || error.get() != null) {
+            return;
+        }
+        Instant now = clock.instant();
+        if (lastCheck != null && now.isBefore(lastCheck.plus(CHECK_EVERY))
+                || shown.dateTo() != null && shown.dateTo().isBefore(now)) {
+            return;
+        }
+        lastCheck = now;
+        checking = true;
+        long gen = generation;
+        long total = shownTotal;
+        PageAhead.request(s, shown.withPage(1).withPageSize(1)).whenCompleteAsync((page, failure) -> {
+            checking = false;
+            if (failure != null) {
+                LOG.log(Level.DEBUG, "check for new notifications failed: {0}", ServiceException.unwrap(failure).toString());
+            } else if (gen == generation) { // else a page asked for meanwhile tells
+                arrived.set(Math.max(0, page.totalCount() - total));
+            }
+        }, fx);
     }
 
     private static ExportViewModel.Format formatOf(String name) {
@@ -492,8 +593,15 @@ public final class HistoryViewModel {
         }
         pager.showing(asked, page.totalPages(), page.totalCount());
         empty.set(page.totalCount() == 0 && page.result().isEmpty());
+        shownAt = clock.instant();
+        lastCheck = shownAt;
+        shownTotal = page.totalCount();
+        arrived.set(0);
         if (thisVisit == null) {
-            thisVisit = clock.instant(); // seen: remembered as the next visit's previous one
+            thisVisit = shownAt; // seen: remembered as the next visit's previous one
+            if (newSince.get() == null) {
+                newSince.set(thisVisit); // a first visit: what comes while the user is here is new
+            }
             emitPrefs();
         }
         loading.set(false); // last: whoever waits for the load sees the new rows

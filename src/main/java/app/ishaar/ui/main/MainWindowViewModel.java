@@ -343,9 +343,15 @@ public final class MainWindowViewModel {
 
     // ---- commands -----------------------------------------------------------------------------
 
-    /** Recomputes the time left (the view calls this every second). */
+    /**
+     * Recomputes the time left, and lets the shown history check for new notifications (the view
+     * calls this every second).
+     */
     public void tick() {
         TaxpayerEntry e = current.get();
+        if (e != null && e.history != null && !loggedOut.get()) {
+            e.history.checkForNew(); // the shown history asks now and then whether new notifications came
+        }
         Optional<TokenInfo> t = e == null || e.session == null ? Optional.empty() : e.session.tokenInfo();
         if (t.isEmpty() || t.get().expiresAt() == null) {
             timeLeft.set("");
@@ -884,7 +890,8 @@ public final class MainWindowViewModel {
             if (history == null) {
                 String key = Settings.historyKey(profile.id(), rin);
                 HistoryPrefs initial = settings.get().history().get(key);
-                history = new HistoryViewModel(i18n, fx, initial, prefs -> settings.update(s -> s.withHistory(key, prefs)), this::markSessionEnded);
+                history = new HistoryViewModel(i18n, fx, initial, prefs -> settings.update(s -> s.withHistory(key, prefs)), this::markSessionEnded,
+                        clock);
                 if (session != null) {
                     history.sessionProperty().set(session);
                 }

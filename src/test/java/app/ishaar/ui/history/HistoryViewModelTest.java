@@ -118,6 +118,118 @@ class HistoryViewModelTest {
         assertThat(session.lastQuery().dateFrom()).isEqualTo(CLOCK.instant());
     }
 
+    // ---- new notifications arriving while the history is shown ----
+
+    @Test
+    void everyTwoMinutesTheShownHistoryAsksHowManyMoreMatchItsFiltersAndSaysSoWithoutChangingThePage() {
+        MutableClock clock = new MutableClock(CLOCK.instant());
+        HistoryViewModel vm = vm(null, clock);
+        vm.sessionProperty().set(session);
+        vm.pager().pageSizeProperty().set(10);
+        vm.filters().statusProperty().set("error");
+        assertThat(vm.filters().apply()).isTrue();
+        session.answerLast(30, "n");
+        vm.pager().next();
+        session.answerLast(30, "n");
+        List<Notification> page2 = List.copyOf(vm.rows());
+        int calls = session.calls.size();
+
+        vm.checkForNew();
+        clock.advance(java.time.Duration.ofSeconds(119));
+        vm.checkForNew();
+        assertThat(session.calls).as("not before two minutes").hasSize(calls);
+
+        clock.advance(java.time.Duration.ofSeconds(1));
+        vm.checkForNew();
+        assertThat(session.calls).hasSize(calls + 1);
+        NotificationQuery check = session.lastQuery();
+        assertThat(check.pageNo()).isEqualTo(1);
+        assertThat(check.pageSize()).as("one notification's page: only the count is wanted").isEqualTo(1);
+        assertThat(check.status()).as("the shown filters").isEqualTo("error");
+        vm.checkForNew();
+        assertThat(session.calls).as("one at a time").hasSize(calls + 1);
+        assertThat(vm.loadingProperty().get()).as("the page is not being changed").isFalse();
+
+        session.last().future().complete(new NotificationPage(List.of(), 33, 33L, 1, 1));
+        assertThat(vm.arrivedProperty().get()).isEqualTo(3);
+        assertThat(vm.arrivedText().get()).isEqualTo("3 new notifications since 15 Mar 2026, 12:00:00");
+        assertThat(vm.rows()).as("the shown page stays").containsExactlyElementsOf(page2);
+        assertThat(vm.pager().pageProperty().get()).isEqualTo(2);
+        i18n.languageProperty().set(AppLanguage.ARABIC);
+        assertThat(vm.arrivedText().get()).isEqualTo("إشعارات جديدة منذ ١٥ مارس ٢٠٢٦، ١٢:٠٠:٠٠ م: ٣");
+
+        // a failed check shows nothing and keeps what the last one found
+        clock.advance(java.time.Duration.ofMinutes(2));
+        vm.checkForNew();
+        session.last().future().completeExceptionally(new ServiceUnavailableException(503, null, null));
+        assertThat(vm.errorProperty().get()).isNull();
+        assertThat(vm.arrivedProperty().get()).isEqualTo(3);
+
+        // Show: the first page, newest first; what it shows is no longer counted
+        vm.showArrived();
+        assertThat(session.lastQuery().pageNo()).isEqualTo(1);
+        assertThat(session.lastQuery().pageSize()).isEqualTo(10);
+        session.answerLast(34, "m");
+        assertThat(vm.arrivedProperty().get()).isZero();
+        assertThat(vm.arrivedText().get()).isEmpty();
+        assertThat(vm.pager().pageProperty().get()).isEqualTo(1);
+
+        // a filter that ends in the past cannot gain any: it is not asked
+        vm.filters().presetProperty().set(DatePreset.LAST_MONTH);
+        assertThat(vm.filters().apply()).isTrue();
+        session.answerLast(5, "p");
+        calls = session.calls.size();
+        clock.advance(java.time.Duration.ofMinutes(10));
+        vm.checkForNew();
+        assertThat(session.calls).hasSize(calls);
+
+        // nor is a logged-out one
+        vm.filters().presetProperty().set(DatePreset.ALL);
+        assertThat(vm.filters().apply()).isTrue();
+        session.answerLast(5, "p");
+        vm.endSession();
+        clock.advance(java.time.Duration.ofMinutes(10));
+        vm.checkForNew();
+        assertThat(session.calls).hasSize(calls + 1);
+    }
+
+    @Test
+    void aCheckAnsweredAfterAnotherPageWasAskedForIsNotShown() {
+        MutableClock clock = new MutableClock(CLOCK.instant());
+        HistoryViewModel vm = vm(null, clock);
+        vm.sessionProperty().set(session);
+        session.answerLast(120, "n");
+        clock.advance(java.time.Duration.ofMinutes(2));
+        vm.checkForNew();
+        FakeSession.Call check = session.last();
+        vm.pager().next();
+        check.future().complete(new NotificationPage(List.of(), 125, 125L, 1, 1));
+        assertThat(vm.arrivedProperty().get()).isZero();
+        session.answerLast(125, "n");
+        assertThat(vm.arrivedProperty().get()).isZero();
+    }
+
+    @Test
+    void onAFirstVisitWhatArrivesWhileTheUserIsHereIsNew() {
+        MutableClock clock = new MutableClock(CLOCK.instant());
+        HistoryViewModel vm = vm(null, clock);
+        vm.sessionProperty().set(session);
+        var old = sentAt("old", "2026-03-15T09:59:00Z");
+        session.last().future().complete(new NotificationPage(List.of(old), 1, 1L, 1, 50));
+        assertThat(vm.isNew(old)).isFalse();
+        assertThat(vm.newSinceText().get()).isEmpty();
+
+        clock.advance(java.time.Duration.ofMinutes(3));
+        var arrived = sentAt("arrived", "2026-03-15T10:01:30Z");
+        vm.showArrived();
+        session.last().future().complete(new NotificationPage(List.of(arrived, old), 1, 2L, 1, 50));
+        assertThat(vm.isNew(arrived)).isTrue();
+        assertThat(vm.isNew(old)).isFalse();
+        assertThat(vm.newSinceText().get()).as("not since a last visit: there was none").isEqualTo("In bold: sent since 15 Mar 2026, 12:00:00");
+        assertThat(vm.newRowHelp()).isEqualTo("Sent since 15 Mar 2026, 12:00:00");
+        assertThat(vm.filters().presets()).as("still no visit to start from").doesNotContain(DatePreset.SINCE_LAST_VISIT);
+    }
+
     @Test
     void markAsSeenMakesWhatWasSentUntilNowPlainHereAndAtTheNextVisitAndSinceYourLastVisitStartsFromNow() {
         Instant lastVisit = Instant.parse("2026-03-12T09:00:00Z");

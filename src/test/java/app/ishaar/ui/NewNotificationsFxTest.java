@@ -1,0 +1,86 @@
+package app.ishaar.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import app.ishaar.core.model.Notification;
+import app.ishaar.core.service.ClientConfig;
+import app.ishaar.sandbox.SandboxConfig;
+import app.ishaar.testing.MutableClock;
+import app.ishaar.ui.history.HistoryViewModel;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import javafx.css.PseudoClass;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import org.junit.jupiter.api.Test;
+
+/**
+ * New notifications arrive in the sandbox while the history is shown: the window's clock has it ask
+ * every two minutes, the filter bar says how many came, and Show brings them, in bold.
+ */
+class NewNotificationsFxTest extends FxSandboxTestBase {
+
+    private static final String NILE = "204918573";
+    private final MutableClock clock = new MutableClock(Instant.now());
+
+    @Override
+    protected SandboxConfig sandboxConfig() {
+        return SandboxConfig.builder().notificationsPerTaxpayer(120).arrivalsPerHour(120).build();
+    }
+
+    @Override
+    protected ClientConfig clientConfig() {
+        return super.clientConfig().withClock(clock);
+    }
+
+    private HistoryViewModel history() {
+        return flow.mainViewModel().current().history();
+    }
+
+    /** The shown rows' notification IDs in the table's order, and which are bold. */
+    private List<String> rows(boolean bold) {
+        return fx(() -> lookup("#history-table").queryAs(TableView.class).lookupAll(".table-row-cell").stream()
+                .map(n -> (TableRow<?>) n)
+                .filter(r -> r.isVisible() && r.getItem() instanceof Notification
+                        && r.getPseudoClassStates().contains(PseudoClass.getPseudoClass("new")) == bold)
+                .sorted(java.util.Comparator.comparingInt(TableRow::getIndex))
+                .map(r -> ((Notification) r.getItem()).notificationId()).toList());
+    }
+
+    @Test
+    void newNotificationsAreCountedEveryTwoMinutesAndShowBringsThemInBold() throws Exception {
+        waitForDemoAccounts();
+        logInAsDemo("erp-nile-trading");
+        long shownTotal = fx(() -> history().pager().totalCountProperty().get());
+        String firstShown = fx(() -> history().rows().get(0).notificationId());
+        assertThat(rows(true)).as("a first visit: nothing is new yet").isEmpty();
+        assertThat(visible("#history-arrived")).isFalse();
+
+        // time passes at the service until a few notifications arrived (fewer than a page)
+        for (int seconds = 15; sandbox().notificationCount(NILE) - shownTotal < 2; seconds += 15) {
+            sandbox().knobs().clockOffset(Duration.ofSeconds(seconds));
+        }
+        assertThat(sandbox().notificationCount(NILE) - shownTotal).isLessThan(8);
+        clock.advance(Duration.ofMinutes(2)); // (HistoryViewModelTest: not before)
+        waitUntil("the bar says some arrived", () -> visible("#history-arrived"));
+        long arrived = fx(() -> history().arrivedProperty().get());
+        assertThat(arrived).isPositive();
+        assertThat(sandbox().notificationCount(NILE) - shownTotal).as("counted by the service").isGreaterThanOrEqualTo(arrived);
+        assertThat(text("#history-arrived")).matches((arrived == 1 ? "A new notification" : arrived + " new notifications")
+                + " since \\d+ \\w+ \\d{4}, \\d\\d:\\d\\d:\\d\\d");
+        assertThat(fx(() -> history().rows().get(0).notificationId())).as("the page is not changed under the user").isEqualTo(firstShown);
+
+        clickOn("#history-arrived-show");
+        waitUntil("the newest shown", () -> !fx(() -> history().rows().get(0).notificationId()).equals(firstShown)
+                && !fx(() -> history().loadingProperty().get()));
+        assertThat(visible("#history-arrived")).isFalse();
+        assertThat(fx(() -> lookup("#history-table").query().isFocused())).as("the keyboard goes to the table").isTrue();
+        List<String> bold = rows(true);
+        assertThat(bold).as("what arrived is bold, at the top").isNotEmpty();
+        assertThat(rows(false)).as("what was there before is not").contains(firstShown);
+        List<String> all = fx(() -> history().rows().stream().map(Notification::notificationId).toList());
+        assertThat(all.subList(0, bold.size())).containsExactlyElementsOf(bold);
+        assertThat(text("#history-new-since")).startsWith("In bold: sent since ");
+    }
+}
