@@ -391,7 +391,7 @@ public final class HistoryViewModel {
     public StringBinding newSinceText() {
         if (newSinceText == null) {
             newSinceText = Bindings.createStringBinding(() -> rows.stream().noneMatch(this::isNew) ? ""
-                    : i18n.get(newSinceIsLastVisit ? "history.newSince" : "history.newSinceTime", i18n.formatDateTime(newSince.get())),
+                    : i18n.get(newSinceIsLastVisit ? "history.newSince" : "history.newSinceTime", i18n.formatTimeToday(newSince.get(), clock)),
                     newSince, rows, i18n.languageProperty(), i18n.latinDigitsProperty(), i18n.zoneProperty());
         }
         return newSinceText;
@@ -399,7 +399,7 @@ public final class HistoryViewModel {
 
     /** What a bold row is, for a screen reader (the row's accessible help). */
     public String newRowHelp() {
-        return newSinceIsLastVisit ? i18n.get("history.row.new") : i18n.get("history.row.newSinceTime", i18n.formatDateTime(newSince.get()));
+        return newSinceIsLastVisit ? i18n.get("history.row.new") : i18n.get("history.row.newSinceTime", i18n.formatTimeToday(newSince.get(), clock));
     }
 
     /**
@@ -410,12 +410,12 @@ public final class HistoryViewModel {
         return arrived.getReadOnlyProperty();
     }
 
-    /** "3 new notifications since 10:15", in the UI's language, while some arrived; else "". */
+    /** "3 new notifications since 10:15:02 AM" (its date too if not today), in the UI's language, while some arrived; else "". */
     public StringBinding arrivedText() {
         if (arrivedText == null) {
             arrivedText = Bindings.createStringBinding(() -> arrived.get() <= 0 || shownAt == null ? ""
                     : i18n.get(arrived.get() == 1 ? "history.arrived.one" : "history.arrived", i18n.formatNumber(arrived.get()),
-                            i18n.formatDateTime(shownAt)),
+                            i18n.formatTimeToday(shownAt, clock)),
                     arrived, i18n.languageProperty(), i18n.latinDigitsProperty(), i18n.zoneProperty());
         }
         return arrivedText;
@@ -454,6 +454,9 @@ public final class HistoryViewModel {
                 LOG.log(Level.DEBUG, "check for new notifications failed: {0}", ServiceException.unwrap(failure).toString());
             } else if (gen == generation) { // else a page asked for meanwhile tells
                 arrived.set(Math.max(0, page.totalCount() - total));
+                if (arrivedText != null) {
+                    arrivedText.invalidate(); // since when: "today" may have become another day
+                }
             }
         }, fx);
     }

@@ -230,6 +230,24 @@ public final class I18n {
         return f;
     }
 
+    /**
+     * The time of day alone, in the user's zone, digits and language ("9:06:12 AM", "٩:٠٦:١٢ ص"), for
+     * an instant of today; the same as {@link #formatDateTime} for another day, as of the clock's today.
+     */
+    public String formatTimeToday(Instant instant, java.time.Clock clock) {
+        if (instant == null) {
+            return "";
+        }
+        ZoneId z = zone.get();
+        if (!instant.atZone(z).toLocalDate().equals(clock.instant().atZone(z).toLocalDate())) {
+            return formatDateTime(instant);
+        }
+        Locale loc = formatLocale();
+        DateTimeFormatter f = language.get() == AppLanguage.ARABIC ? DateTimeFormatter.ofPattern("h:mm:ss a", loc)
+                : DateTimeFormatter.ofLocalizedTime(FormatStyle.MEDIUM).withLocale(loc);
+        return stripMarks(f.withDecimalStyle(DecimalStyle.of(loc)).withZone(z).format(instant));
+    }
+
     private DateTimeFormatter cachedFormatter;
     private Locale cachedLocale;
     private ZoneId cachedZone;

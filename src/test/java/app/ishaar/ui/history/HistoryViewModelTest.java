@@ -152,11 +152,17 @@ class HistoryViewModelTest {
 
         session.last().future().complete(new NotificationPage(List.of(), 33, 33L, 1, 1));
         assertThat(vm.arrivedProperty().get()).isEqualTo(3);
-        assertThat(vm.arrivedText().get()).isEqualTo("3 new notifications since 15 Mar 2026, 12:00:00");
+        assertThat(vm.arrivedText().get()).isEqualTo("3 new notifications since 12:00:00");
         assertThat(vm.rows()).as("the shown page stays").containsExactlyElementsOf(page2);
         assertThat(vm.pager().pageProperty().get()).isEqualTo(2);
         i18n.languageProperty().set(AppLanguage.ARABIC);
-        assertThat(vm.arrivedText().get()).isEqualTo("إشعارات جديدة منذ ١٥ مارس ٢٠٢٦، ١٢:٠٠:٠٠ م: ٣");
+        assertThat(vm.arrivedText().get()).isEqualTo("إشعارات جديدة منذ ١٢:٠٠:٠٠ م: ٣");
+        i18n.languageProperty().set(AppLanguage.ENGLISH);
+        // the next day, the next check's text gives the date too
+        clock.advance(java.time.Duration.ofDays(1));
+        vm.checkForNew();
+        session.last().future().complete(new NotificationPage(List.of(), 33, 33L, 1, 1));
+        assertThat(vm.arrivedText().get()).isEqualTo("3 new notifications since 15 Mar 2026, 12:00:00");
 
         // a failed check shows nothing and keeps what the last one found
         clock.advance(java.time.Duration.ofMinutes(2));
@@ -225,8 +231,8 @@ class HistoryViewModelTest {
         session.last().future().complete(new NotificationPage(List.of(arrived, old), 1, 2L, 1, 50));
         assertThat(vm.isNew(arrived)).isTrue();
         assertThat(vm.isNew(old)).isFalse();
-        assertThat(vm.newSinceText().get()).as("not since a last visit: there was none").isEqualTo("In bold: sent since 15 Mar 2026, 12:00:00");
-        assertThat(vm.newRowHelp()).isEqualTo("Sent since 15 Mar 2026, 12:00:00");
+        assertThat(vm.newSinceText().get()).as("not since a last visit: there was none").isEqualTo("In bold: sent since 12:00:00");
+        assertThat(vm.newRowHelp()).isEqualTo("Sent since 12:00:00");
         assertThat(vm.filters().presets()).as("still no visit to start from").doesNotContain(DatePreset.SINCE_LAST_VISIT);
     }
 
