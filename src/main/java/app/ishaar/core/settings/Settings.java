@@ -20,6 +20,8 @@ import java.util.Map;
  *     taxpayer only (the main window then hides it)
  * @param textSize the size of the text in every window, in percent of the normal size (View → Larger
  *     text); 100 when absent
+ * @param checkMinutes how often the shown history asks the service whether new notifications came,
+ *     in minutes; 0 never; {@value #DEFAULT_CHECK_MINUTES} when absent (or out of 0..60), never null
  */
 public record Settings(
         int version,
@@ -31,11 +33,14 @@ public record Settings(
         WindowBounds mainWindow,
         List<String> taxpayerListHiddenIn,
         List<String> taxpayerListShownIn,
-        int textSize) {
+        int textSize,
+        Integer checkMinutes) {
 
     public static final int CURRENT_VERSION = 1;
     /** The normal text size, in percent. */
     public static final int NORMAL_TEXT_SIZE = 100;
+    /** How often the shown history checks for new notifications unless the user chose otherwise. */
+    public static final int DEFAULT_CHECK_MINUTES = 2;
 
     public Settings {
         language = language == null ? "en" : language;
@@ -44,6 +49,15 @@ public record Settings(
         taxpayerListHiddenIn = ids(taxpayerListHiddenIn);
         taxpayerListShownIn = ids(taxpayerListShownIn);
         textSize = textSize <= 0 ? NORMAL_TEXT_SIZE : textSize;
+        checkMinutes = checkMinutes == null || checkMinutes < 0 || checkMinutes > 60 ? DEFAULT_CHECK_MINUTES : checkMinutes;
+    }
+
+    /** The same, checking for new notifications as often as by default. */
+    public Settings(int version, String language, boolean latinDigits, String lastProfileId, List<Profile> profiles,
+            Map<String, HistoryPrefs> history, WindowBounds mainWindow, List<String> taxpayerListHiddenIn, List<String> taxpayerListShownIn,
+            int textSize) {
+        this(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize,
+                DEFAULT_CHECK_MINUTES);
     }
 
     private static List<String> ids(List<String> ids) {
@@ -60,7 +74,7 @@ public record Settings(
     }
 
     public Settings withLanguage(String lang, boolean latin) {
-        return new Settings(version, lang, latin, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize);
+        return new Settings(version, lang, latin, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize, checkMinutes);
     }
 
     public Settings withProfile(Profile profile) {
@@ -71,7 +85,7 @@ public record Settings(
             }
         }
         list.add(profile);
-        return new Settings(version, language, latinDigits, profile.id(), list, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize);
+        return new Settings(version, language, latinDigits, profile.id(), list, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize, checkMinutes);
     }
 
     public java.util.Optional<Profile> profile(String id) {
@@ -81,11 +95,11 @@ public record Settings(
     public Settings withHistory(String key, HistoryPrefs prefs) {
         java.util.Map<String, HistoryPrefs> map = new java.util.HashMap<>(history);
         map.put(key, prefs);
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, map, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize);
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, map, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize, checkMinutes);
     }
 
     public Settings withMainWindow(WindowBounds bounds) {
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, bounds, taxpayerListHiddenIn, taxpayerListShownIn, textSize);
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, bounds, taxpayerListHiddenIn, taxpayerListShownIn, textSize, checkMinutes);
     }
 
     /** Whether the profile's main window hides its taxpayer list. */
@@ -104,11 +118,17 @@ public record Settings(
         hiddenIn.remove(profileId);
         shownIn.remove(profileId);
         (hidden ? hiddenIn : shownIn).add(profileId);
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, hiddenIn, shownIn, textSize);
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, hiddenIn, shownIn, textSize, checkMinutes);
+    }
+
+    /** How often the shown history checks for new notifications, in minutes (0: never). */
+    public Settings withCheckMinutes(int minutes) {
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn,
+                textSize, minutes);
     }
 
     public Settings withTextSize(int percent) {
         return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn,
-                percent);
+                percent, checkMinutes);
     }
 }

@@ -57,6 +57,7 @@ final class SettingsReader {
         List<String> taxpayerListHiddenIn = null;
         List<String> taxpayerListShownIn = null;
         int textSize = 0;
+        Integer checkMinutes = null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             p.nextToken();
@@ -71,10 +72,12 @@ final class SettingsReader {
                 case "taxpayerListHiddenIn" -> taxpayerListHiddenIn = list(p, SettingsReader::text);
                 case "taxpayerListShownIn" -> taxpayerListShownIn = list(p, SettingsReader::text);
                 case "textSize" -> textSize = integer(p, 0);
+                case "checkMinutes" -> checkMinutes = integer(p, -1); // (out of range: the default)
                 default -> p.skipChildren();
             }
         }
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize);
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize,
+                checkMinutes);
     }
 
     private static WindowBounds windowBounds(JsonParser p) throws IOException {

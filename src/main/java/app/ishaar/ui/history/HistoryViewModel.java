@@ -49,17 +49,16 @@ import javafx.collections.ObservableList;
  * cancelled and its result, should it still arrive, is dropped. A failure shows in {@link #errorProperty()}
  * and never clears the rows or the filters.
  *
- * <p>While its window's clock ticks ({@link #checkForNew}), the shown history asks the service every
- * {@link #CHECK_EVERY} whether more notifications match its filters than when its page was shown, and
- * says how many ({@link #arrivedProperty()}); it never changes the shown page by itself.
+ * <p>While its window's clock ticks ({@link #checkForNew}), the shown history asks the service now and
+ * then (every two minutes unless the user chose otherwise) whether more notifications match its
+ * filters than when its page was shown, and says how many ({@link #arrivedProperty()}); it never
+ * changes the shown page by itself.
  */
 public final class HistoryViewModel {
     private static final Logger LOG = System.getLogger(HistoryViewModel.class.getName());
     /** A remembered detail width outside these (a damaged or hand-edited file) is not used. */
     static final double MIN_DETAIL_WIDTH = 40;
     static final double MAX_DETAIL_WIDTH = 5000;
-    /** How often the shown history asks whether new notifications came: one small request. */
-    public static final Duration CHECK_EVERY = Duration.ofMinutes(2);
 
     private final I18n i18n;
     private final Executor fx;
@@ -414,8 +413,7 @@ public final class HistoryViewModel {
     public StringBinding arrivedText() {
         if (arrivedText == null) {
             arrivedText = Bindings.createStringBinding(() -> arrived.get() <= 0 || shownAt == null ? ""
-                    : i18n.get(arrived.get() == 1 ? "history.arrived.one" : "history.arrived", i18n.formatNumber(arrived.get()),
-                            i18n.formatTimeToday(shownAt, clock)),
+                    : i18n.get("history.arrived", arrived.get(), i18n.formatTimeToday(shownAt, clock)), // (history.arrived.one for 1)
                     arrived, i18n.languageProperty(), i18n.latinDigitsProperty(), i18n.zoneProperty());
         }
         return arrivedText;
@@ -427,20 +425,20 @@ public final class HistoryViewModel {
     }
 
     /**
-     * Called on each tick of the window's clock while this history is shown: at most every
-     * {@link #CHECK_EVERY} after its page came, asks the service (one notification's page) how many
+     * Called on each tick of the window's clock while this history is shown: at most once in
+     * {@code every} after its page came, asks the service (one notification's page) how many
      * notifications match its filters now. Asks nothing while logged out, loading or failed, or when
      * the filters end in the past, as nothing sent from now on could match them. A failed check is
      * not shown: the next one, or the next page, says what is wrong.
      */
-    public void checkForNew() {
+    public void checkForNew(Duration every) {
         Session s = session.get();
         NotificationQuery shown = lastQuery;
         if (s == null || shown == null || shownTotal < 0 || checking || loading.get() || error.get() != null) {
             return;
         }
         Instant now = clock.instant();
-        if (lastCheck != null && now.isBefore(lastCheck.plus(CHECK_EVERY))
+        if (lastCheck != null && now.isBefore(lastCheck.plus(every))
                 || shown.dateTo() != null && shown.dateTo().isBefore(now)) {
             return;
         }

@@ -168,7 +168,7 @@ public final class MainWindowView {
     /** View → Settings… (Ctrl+,): the one settings dialog, brought to the front if already open. */
     public SettingsView openSettings() {
         if (settingsView == null || !settingsView.stage().isShowing()) {
-            settingsView = new SettingsView(new SettingsViewModel(i18n, java.time.Clock.systemUTC(), scenes.textSize()), i18n, scenes,
+            settingsView = new SettingsView(vm.settingsViewModel(scenes.textSize()), i18n, scenes,
                     root.getScene() == null ? null : root.getScene().getWindow());
         }
         settingsView.show();

@@ -18,11 +18,13 @@ import app.ishaar.core.settings.TaxpayerListFile;
 import app.ishaar.core.settings.TaxpayerRows;
 import app.ishaar.ui.common.Failure;
 import app.ishaar.ui.common.SettingsService;
+import app.ishaar.ui.common.TextSize;
 import app.ishaar.ui.history.HistoryViewModel;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.login.LoginViewModel;
 import app.ishaar.ui.login.SessionOpener;
+import app.ishaar.ui.settings.SettingsViewModel;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.text.NumberFormat;
@@ -110,6 +112,11 @@ public final class MainWindowViewModel {
         refreshTitle();
         tick();
     };
+
+    /** The settings dialog's state: the text size, and how often the shown history checks for new notifications. */
+    public SettingsViewModel settingsViewModel(TextSize textSize) {
+        return new SettingsViewModel(i18n, clock, textSize, settings);
+    }
 
     /** Where the settings are kept (Help › About). */
     public Path settingsFile() {
@@ -349,8 +356,9 @@ public final class MainWindowViewModel {
      */
     public void tick() {
         TaxpayerEntry e = current.get();
-        if (e != null && e.history != null && !loggedOut.get()) {
-            e.history.checkForNew(); // the shown history asks now and then whether new notifications came
+        int checkMinutes = settings.get().checkMinutes();
+        if (e != null && e.history != null && !loggedOut.get() && checkMinutes > 0) {
+            e.history.checkForNew(Duration.ofMinutes(checkMinutes)); // the shown history asks now and then whether new ones came
         }
         Optional<TokenInfo> t = e == null || e.session == null ? Optional.empty() : e.session.tokenInfo();
         if (t.isEmpty() || t.get().expiresAt() == null) {

@@ -23,7 +23,10 @@ import javafx.stage.Modality;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
-/** Settings…: UI language, digit style and the time zone shown. Changes are live; Close (or Esc) closes. */
+/**
+ * Settings…: UI language, digit style, text size, how often to check for new notifications, and the
+ * time zone shown. Changes are live; Close (or Esc) closes.
+ */
 public final class SettingsView {
     private static final double VALUE_WIDTH = 340;
     private final Stage stage = new Stage();
@@ -78,6 +81,26 @@ public final class SettingsView {
         VBox textSizeBox = new VBox(6, textSize, textSizeHint);
         textSizeBox.setAlignment(Pos.TOP_LEFT);
 
+        Label checkName = label(i18n, "settingsDialog.checkNew");
+        ChoiceBox<Integer> check = new ChoiceBox<>();
+        check.setId("settings-check-new");
+        check.getItems().setAll(vm.checkChoices());
+        check.setValue(vm.checkMinutesProperty().get());
+        Runnable checkNames = () -> check.setConverter(ChoiceNames.of(vm::checkChoiceName));
+        checkNames.run();
+        Weak.listen(check.getProperties(), (o, a, b) -> checkNames.run(), i18n.languageProperty(), i18n.latinDigitsProperty());
+        ChoiceMenus.keepChosenChecked(check);
+        check.valueProperty().addListener((o, a, chosen) -> {
+            if (chosen != null) {
+                vm.checkMinutesProperty().set(chosen);
+            }
+        });
+        checkName.setLabelFor(check); // named by its label for screen readers
+        Label checkHint = label(i18n, "settingsDialog.checkNew.hint");
+        checkHint.getStyleClass().add("muted");
+        VBox checkBox = new VBox(6, check, checkHint);
+        checkBox.setAlignment(Pos.TOP_LEFT);
+
         Label zone = label(i18n, "settingsDialog.zone");
         Label zoneHint = label(i18n, "settingsDialog.zone.local");
         Label zoneId = new Label(vm.zoneId());
@@ -92,8 +115,9 @@ public final class SettingsView {
         grid.addRow(0, language, languages);
         grid.addRow(1, digits, digitBox);
         grid.addRow(2, textSizeName, textSizeBox);
-        grid.addRow(3, zone, zoneBox);
-        for (Label l : new Label[] {language, digits, textSizeName, zone}) {
+        grid.addRow(3, checkName, checkBox);
+        grid.addRow(4, zone, zoneBox);
+        for (Label l : new Label[] {language, digits, textSizeName, checkName, zone}) {
             GridPane.setValignment(l, javafx.geometry.VPos.TOP);
             l.setMinWidth(Region.USE_PREF_SIZE); // the row names are never cut short
         }

@@ -1,5 +1,7 @@
 package app.ishaar.ui.settings;
 
+import app.ishaar.core.settings.Settings;
+import app.ishaar.ui.common.SettingsService;
 import app.ishaar.ui.common.TextSize;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
@@ -11,7 +13,9 @@ import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.SimpleIntegerProperty;
 
 /**
  * The settings dialog's state. Changes apply at once (live, like the language switches) and are
@@ -21,11 +25,44 @@ public final class SettingsViewModel {
     private final I18n i18n;
     private final Clock clock;
     private final TextSize textSize;
+    private final IntegerProperty checkMinutes = new SimpleIntegerProperty(this, "checkMinutes", Settings.DEFAULT_CHECK_MINUTES);
 
-    public SettingsViewModel(I18n i18n, Clock clock, TextSize textSize) {
+    /** The choices of how often to check for new notifications, in minutes; 0 is never. */
+    static final List<Integer> CHECK_CHOICES = List.of(1, 2, 5, 15, 0);
+
+    public SettingsViewModel(I18n i18n, Clock clock, TextSize textSize, SettingsService settings) {
         this.i18n = i18n;
         this.clock = clock;
         this.textSize = textSize;
+        if (settings != null) {
+            checkMinutes.set(settings.get().checkMinutes());
+            checkMinutes.addListener((o, a, minutes) -> settings.update(s -> s.withCheckMinutes(minutes.intValue())));
+        }
+    }
+
+    /**
+     * How often the shown history asks the service whether new notifications came, in minutes (0:
+     * never); remembered at once, and every main window follows it.
+     */
+    public IntegerProperty checkMinutesProperty() {
+        return checkMinutes;
+    }
+
+    /** The choices, in minutes, 0 (never) last. */
+    public List<Integer> checkChoices() {
+        return CHECK_CHOICES;
+    }
+
+    /** A choice as the box shows it: "Every minute", "Every 5 minutes", "كل ١٥ دقيقة", "Never". */
+    public String checkChoiceName(int minutes) {
+        if (minutes == 0) {
+            return i18n.get("settingsDialog.checkNew.never");
+        }
+        if (minutes == 2) {
+            return i18n.get("settingsDialog.checkNew.everyTwo");
+        }
+        // (Arabic counts 3 to 10 minutes in the plural, 11 and more in the singular)
+        return i18n.get(minutes <= 10 ? "settingsDialog.checkNew.every" : "settingsDialog.checkNew.everyMany", minutes);
     }
 
     /** The text size in every window, in percent (View → Larger text does the same). */

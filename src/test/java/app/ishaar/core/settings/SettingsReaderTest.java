@@ -70,7 +70,8 @@ class SettingsReaderTest {
                 + "{\"id\":\"type\",\"width\":\"90.5\"}]}}}",
         "{\"history\":{\"p|1\":{\"customFrom\":1772359200,\"customTo\":1772359200.5,\"pageSize\":null,\"detailWidth\":null,\"detailVisible\":null}}}",
         "{\"profiles\":[],\"history\":{}}",
-        "{\"textSize\":125}", "{\"textSize\":\"150\"}", "{\"textSize\":null}", "{\"textSize\":0}"
+        "{\"textSize\":125}", "{\"textSize\":\"150\"}", "{\"textSize\":null}", "{\"textSize\":0}",
+        "{\"checkMinutes\":0}", "{\"checkMinutes\":\"5\"}", "{\"checkMinutes\":null}", "{\"checkMinutes\":-3}", "{\"checkMinutes\":999}"
     })
     void aHandEditedDocumentIsReadAsTheDataBindingReadsIt(String json) throws IOException {
         byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
@@ -82,7 +83,7 @@ class SettingsReaderTest {
         "", "null", "[]", "\"settings\"", "{\"language\": \"ar\", \"profiles\": [", "{} {}",
         "{\"profiles\":{}}", "{\"language\":{\"en\":1}}", "{\"profiles\":[{\"taxpayers\":{}}]}",
         "{\"history\":{\"p|-\":{\"customFrom\":\"yesterday\"}}}", "{\"history\":{\"p|-\":{\"pageSize\":\"many\"}}}",
-        "{\"latinDigits\":\"maybe\"}", "{\"textSize\":\"large\"}", "{\"history\":{\"p|-\":{\"columns\":[{\"width\":{}}]}}}"
+        "{\"latinDigits\":\"maybe\"}", "{\"textSize\":\"large\"}", "{\"checkMinutes\":\"often\"}", "{\"history\":{\"p|-\":{\"columns\":[{\"width\":{}}]}}}"
     })
     void aDocumentOfTheWrongShapeIsNotRead(String json) {
         assertThatThrownBy(() -> SettingsReader.read(json.getBytes(StandardCharsets.UTF_8))).isInstanceOf(IOException.class);
@@ -130,10 +131,11 @@ class SettingsReaderTest {
                 Arbitraries.doubles().between(0, 8000).ofScale(2), Arbitraries.of(true, false)).as(WindowBounds::new).injectNull(0.3);
         return Combinators.combine(Arbitraries.integers().between(0, 3), Arbitraries.of("en", "ar"), Arbitraries.of(true, false), text,
                 profile.list().ofMaxSize(3), history, window,
-                Combinators.combine(text.list().ofMaxSize(3), text.list().ofMaxSize(3), Arbitraries.of(100, 110, 125, 150, 175))
-                        .as((hiddenIn, shownIn, size) -> new Object[] {hiddenIn, shownIn, size}))
+                Combinators.combine(text.list().ofMaxSize(3), text.list().ofMaxSize(3), Arbitraries.of(100, 110, 125, 150, 175),
+                        Arbitraries.of(0, 1, 2, 5, 15))
+                        .as((hiddenIn, shownIn, size, check) -> new Object[] {hiddenIn, shownIn, size, check}))
                 .as((version, language, latin, last, profiles, h, w, rest) -> new Settings(version, language, latin, last, profiles, h, w,
-                        uncheckedList(rest[0]), uncheckedList(rest[1]), (Integer) rest[2]));
+                        uncheckedList(rest[0]), uncheckedList(rest[1]), (Integer) rest[2], (Integer) rest[3]));
     }
 
     @SuppressWarnings("unchecked")

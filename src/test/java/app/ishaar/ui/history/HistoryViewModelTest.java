@@ -134,19 +134,19 @@ class HistoryViewModelTest {
         List<Notification> page2 = List.copyOf(vm.rows());
         int calls = session.calls.size();
 
-        vm.checkForNew();
+        vm.checkForNew(java.time.Duration.ofMinutes(2));
         clock.advance(java.time.Duration.ofSeconds(119));
-        vm.checkForNew();
+        vm.checkForNew(java.time.Duration.ofMinutes(2));
         assertThat(session.calls).as("not before two minutes").hasSize(calls);
 
         clock.advance(java.time.Duration.ofSeconds(1));
-        vm.checkForNew();
+        vm.checkForNew(java.time.Duration.ofMinutes(2));
         assertThat(session.calls).hasSize(calls + 1);
         NotificationQuery check = session.lastQuery();
         assertThat(check.pageNo()).isEqualTo(1);
         assertThat(check.pageSize()).as("one notification's page: only the count is wanted").isEqualTo(1);
         assertThat(check.status()).as("the shown filters").isEqualTo("error");
-        vm.checkForNew();
+        vm.checkForNew(java.time.Duration.ofMinutes(2));
         assertThat(session.calls).as("one at a time").hasSize(calls + 1);
         assertThat(vm.loadingProperty().get()).as("the page is not being changed").isFalse();
 
@@ -160,13 +160,13 @@ class HistoryViewModelTest {
         i18n.languageProperty().set(AppLanguage.ENGLISH);
         // the next day, the next check's text gives the date too
         clock.advance(java.time.Duration.ofDays(1));
-        vm.checkForNew();
+        vm.checkForNew(java.time.Duration.ofMinutes(2));
         session.last().future().complete(new NotificationPage(List.of(), 33, 33L, 1, 1));
         assertThat(vm.arrivedText().get()).isEqualTo("3 new notifications since 15 Mar 2026, 12:00:00");
 
         // a failed check shows nothing and keeps what the last one found
         clock.advance(java.time.Duration.ofMinutes(2));
-        vm.checkForNew();
+        vm.checkForNew(java.time.Duration.ofMinutes(2));
         session.last().future().completeExceptionally(new ServiceUnavailableException(503, null, null));
         assertThat(vm.errorProperty().get()).isNull();
         assertThat(vm.arrivedProperty().get()).isEqualTo(3);
@@ -186,7 +186,7 @@ class HistoryViewModelTest {
         session.answerLast(5, "p");
         calls = session.calls.size();
         clock.advance(java.time.Duration.ofMinutes(10));
-        vm.checkForNew();
+        vm.checkForNew(java.time.Duration.ofMinutes(2));
         assertThat(session.calls).hasSize(calls);
 
         // nor is a logged-out one
@@ -195,7 +195,7 @@ class HistoryViewModelTest {
         session.answerLast(5, "p");
         vm.endSession();
         clock.advance(java.time.Duration.ofMinutes(10));
-        vm.checkForNew();
+        vm.checkForNew(java.time.Duration.ofMinutes(2));
         assertThat(session.calls).hasSize(calls + 1);
     }
 
@@ -206,13 +206,18 @@ class HistoryViewModelTest {
         vm.sessionProperty().set(session);
         session.answerLast(120, "n");
         clock.advance(java.time.Duration.ofMinutes(2));
-        vm.checkForNew();
+        vm.checkForNew(java.time.Duration.ofMinutes(2));
         FakeSession.Call check = session.last();
         vm.pager().next();
         check.future().complete(new NotificationPage(List.of(), 125, 125L, 1, 1));
         assertThat(vm.arrivedProperty().get()).isZero();
         session.answerLast(125, "n");
         assertThat(vm.arrivedProperty().get()).isZero();
+
+        clock.advance(java.time.Duration.ofMinutes(2));
+        vm.checkForNew(java.time.Duration.ofMinutes(2));
+        session.last().future().complete(new NotificationPage(List.of(), 126, 126L, 1, 1));
+        assertThat(vm.arrivedText().get()).isEqualTo("A new notification since 12:02:00");
     }
 
     @Test

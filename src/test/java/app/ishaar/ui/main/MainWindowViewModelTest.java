@@ -93,6 +93,44 @@ class MainWindowViewModelTest {
     }
 
     @Test
+    void theShownHistoryChecksForNewNotificationsAsOftenAsTheSettingsSayOrNever() {
+        var history = vm.current().history(); // its first page: none
+        assertThat(history.loadingProperty().get()).isFalse();
+        first.holdPages = true;
+        int asked = first.fetched.size();
+        clock.advance(Duration.ofMinutes(2));
+        vm.tick();
+        assertThat(first.fetched).as("every two minutes by default").hasSize(asked + 1);
+        assertThat(first.fetched.get(asked).pageSize()).isEqualTo(1);
+        first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 4, 4L, 1, 1));
+        assertThat(history.arrivedProperty().get()).isEqualTo(4);
+
+        // Settings: every 5 minutes, for every window, remembered
+        var settingsVm = vm.settingsViewModel(new app.ishaar.ui.common.TextSize(100));
+        assertThat(settingsVm.checkMinutesProperty().get()).isEqualTo(2);
+        assertThat(settingsVm.checkChoices().stream().map(settingsVm::checkChoiceName).toList())
+                .containsExactly("Check every minute", "Check every 2 minutes", "Check every 5 minutes", "Check every 15 minutes", "Do not check");
+        settingsVm.checkMinutesProperty().set(5);
+        assertThat(settings.get().checkMinutes()).isEqualTo(5);
+        clock.advance(Duration.ofMinutes(4));
+        vm.tick();
+        assertThat(first.fetched).hasSize(asked + 1);
+        clock.advance(Duration.ofMinutes(1));
+        vm.tick();
+        assertThat(first.fetched).hasSize(asked + 2);
+        first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 4, 4L, 1, 1));
+
+        // Do not check: never asked
+        settingsVm.checkMinutesProperty().set(0);
+        clock.advance(Duration.ofHours(1));
+        vm.tick();
+        assertThat(first.fetched).hasSize(asked + 2);
+        i18n.languageProperty().set(AppLanguage.ARABIC);
+        assertThat(settingsVm.checkChoices().stream().map(settingsVm::checkChoiceName).toList())
+                .containsExactly("التحقق كل دقيقة", "التحقق كل دقيقتين", "التحقق كل ٥ دقائق", "التحقق كل ١٥ دقيقة", "عدم التحقق");
+    }
+
+    @Test
     void theSwitcherListsTheOwnTaxpayerAndTheProfilesAndFiltersByRinOrName() {
         assertThat(vm.entries()).extracting(TaxpayerEntry::rin).containsExactly(null, NILE, PHARMA, TEXTILES);
         vm.filterProperty().set("pharma");
