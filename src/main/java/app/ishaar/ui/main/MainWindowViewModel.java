@@ -775,7 +775,10 @@ public final class MainWindowViewModel {
             return;
         }
         String rin = e.displayRin.get();
-        title.set(rin == null || rin.isBlank() ? i18n.get("main.title.plain", e.label() + " — " + env) : i18n.get("main.title", e.label(), rin, env));
+        String t = rin == null || rin.isBlank() ? i18n.get("main.title.plain", e.label() + " — " + env) : i18n.get("main.title", e.label(), rin, env);
+        long arrived = e.history == null ? 0 : e.history.arrivedProperty().get();
+        // new notifications counted: the taskbar says so while the window is behind others
+        title.set(arrived > 0 ? i18n.get("main.title.arrived", arrived, t) : t);
     }
 
     /** The badge text key of an environment. */
@@ -900,6 +903,11 @@ public final class MainWindowViewModel {
                 HistoryPrefs initial = settings.get().history().get(key);
                 history = new HistoryViewModel(i18n, fx, initial, prefs -> settings.update(s -> s.withHistory(key, prefs)), this::markSessionEnded,
                         clock);
+                history.arrivedProperty().addListener((o, was, now) -> {
+                    if (current.get() == this) {
+                        refreshTitle();
+                    }
+                });
                 if (session != null) {
                     history.sessionProperty().set(session);
                 }

@@ -104,6 +104,10 @@ class MainWindowViewModelTest {
         assertThat(first.fetched.get(asked).pageSize()).isEqualTo(1);
         first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 4, 4L, 1, 1));
         assertThat(history.arrivedProperty().get()).isEqualTo(4);
+        assertThat(vm.titleProperty().get()).as("the taskbar says so").isEqualTo("(4 new) Nile Trading Co. (204918573) — Sandbox · test data — Ishaar");
+        i18n.languageProperty().set(AppLanguage.ARABIC);
+        assertThat(vm.titleProperty().get()).startsWith("(٤ جديدة) Nile Trading Co. (204918573) — ");
+        i18n.languageProperty().set(AppLanguage.ENGLISH);
 
         // Settings: every 5 minutes, for every window, remembered
         var settingsVm = vm.settingsViewModel(new app.ishaar.ui.common.TextSize(100));
@@ -119,6 +123,11 @@ class MainWindowViewModelTest {
         vm.tick();
         assertThat(first.fetched).hasSize(asked + 2);
         first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 4, 4L, 1, 1));
+
+        vm.switchTo(entry(PHARMA));
+        assertThat(vm.titleProperty().get()).as("another taxpayer's window title").startsWith("Cairo Pharma Industries (287364519)");
+        vm.switchTo(entry(NILE));
+        assertThat(vm.titleProperty().get()).startsWith("(4 new) Nile Trading Co.");
 
         // Do not check: never asked
         settingsVm.checkMinutesProperty().set(0);
