@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.service.ClientConfig;
 import app.ishaar.sandbox.SandboxConfig;
-import app.ishaar.testing.MutableClock;
 import app.ishaar.ui.history.HistoryViewModel;
 import java.time.Duration;
 import java.time.Instant;
@@ -22,7 +21,31 @@ import org.junit.jupiter.api.Test;
 class NewNotificationsFxTest extends FxSandboxTestBase {
 
     private static final String NILE = "204918573";
-    private final MutableClock clock = new MutableClock(Instant.now());
+    /** The app's clock: the computer's, moved ahead by hand (the sandbox's, by its clock offset). */
+    private final ShiftedClock clock = new ShiftedClock();
+
+    private static final class ShiftedClock extends java.time.Clock {
+        private volatile Duration shift = Duration.ZERO;
+
+        void advance(Duration d) {
+            shift = shift.plus(d);
+        }
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return java.time.ZoneOffset.UTC;
+        }
+
+        @Override
+        public java.time.Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return Instant.now().plus(shift);
+        }
+    }
 
     @Override
     protected SandboxConfig sandboxConfig() {
@@ -74,6 +97,8 @@ class NewNotificationsFxTest extends FxSandboxTestBase {
         clickOn("#history-arrived-show");
         waitUntil("the newest shown", () -> !fx(() -> history().rows().get(0).notificationId()).equals(firstShown)
                 && !fx(() -> history().loadingProperty().get()));
+        String newest = fx(() -> history().rows().get(0).notificationId());
+        waitUntil("the table drew them", () -> rows(true).contains(newest) || rows(false).contains(newest));
         assertThat(visible("#history-arrived")).isFalse();
         assertThat(fx(() -> lookup("#history-table").query().isFocused())).as("the keyboard goes to the table").isTrue();
         List<String> bold = rows(true);
@@ -82,5 +107,33 @@ class NewNotificationsFxTest extends FxSandboxTestBase {
         List<String> all = fx(() -> history().rows().stream().map(Notification::notificationId).toList());
         assertThat(all.subList(0, bold.size())).containsExactlyElementsOf(bold);
         assertThat(text("#history-new-since")).startsWith("In bold: sent since ");
+    }
+
+    @Test
+    void anIntermediarysListSaysHowManyCameForATaxpayerItIsNotShowing() throws Exception {
+        waitForDemoAccounts();
+        logInAsDemo("erp-delta-accounting");
+        long shownTotal = fx(() -> history().pager().totalCountProperty().get());
+        for (int seconds = 15; sandbox().notificationCount(NILE) - shownTotal < 2; seconds += 15) {
+            sandbox().knobs().clockOffset(Duration.ofSeconds(seconds));
+        }
+        clock.advance(Duration.ofMinutes(2));
+        waitUntil("the bar says some arrived", () -> visible("#history-arrived"));
+        long arrived = fx(() -> history().arrivedProperty().get());
+        assertThat(fx(() -> flow.mainStage().getTitle())).as("the taskbar says so").startsWith("(" + arrived + " new) Nile Trading Co. (204918573)");
+
+        clickOn("#taxpayer-287364519");
+        waitUntil("Pharma shown", () -> "287364519".equals(fx(() -> flow.mainViewModel().current().rin()))
+                && !fx(() -> history().rows().isEmpty()) && !fx(() -> history().loadingProperty().get()));
+        assertThat(fx(() -> flow.mainStage().getTitle())).startsWith("Cairo Pharma Industries");
+        waitUntil("Nile's row says how many came", () -> fx(() -> lookup("#taxpayer-204918573 .taxpayer-arrived").tryQuery()
+                .map(n -> n.isVisible() && (arrived + " new").equals(((javafx.scene.control.Label) n).getText())).orElse(false)));
+        assertThat(fx(() -> lookup("#taxpayer-204918573").query().getAccessibleText())).as("read aloud whole")
+                .isEqualTo("Nile Trading Co., 204918573, " + arrived + " new, logged in");
+
+        clickOn("#taxpayer-204918573");
+        waitUntil("Nile shown again, still saying so", () -> NILE.equals(fx(() -> flow.mainViewModel().current().rin()))
+                && visible("#history-arrived"));
+        assertThat(fx(() -> flow.mainStage().getTitle())).startsWith("(" + arrived + " new) Nile Trading Co.");
     }
 }

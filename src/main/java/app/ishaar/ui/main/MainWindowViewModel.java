@@ -113,6 +113,9 @@ public final class MainWindowViewModel {
         tick();
     };
 
+    /** The taxpayers not shown are checked for new notifications this many times less often than the shown one. */
+    static final int OTHERS_CHECKED_LESS_OFTEN = 5;
+
     /** The settings dialog's state: the text size, and how often the shown history checks for new notifications. */
     public SettingsViewModel settingsViewModel(TextSize textSize) {
         return new SettingsViewModel(i18n, clock, textSize, settings);
@@ -357,8 +360,14 @@ public final class MainWindowViewModel {
     public void tick() {
         TaxpayerEntry e = current.get();
         int checkMinutes = settings.get().checkMinutes();
-        if (e != null && e.history != null && !loggedOut.get() && checkMinutes > 0) {
-            e.history.checkForNew(Duration.ofMinutes(checkMinutes)); // the shown history asks now and then whether new ones came
+        if (!loggedOut.get() && checkMinutes > 0) {
+            // the shown history asks now and then whether new notifications came; the others the
+            // user saw in this window (an intermediary's other taxpayers) less often, for the list
+            for (TaxpayerEntry x : entries) {
+                if (x.history != null) {
+                    x.history.checkForNew(Duration.ofMinutes(x == e ? checkMinutes : checkMinutes * (long) OTHERS_CHECKED_LESS_OFTEN));
+                }
+            }
         }
         Optional<TokenInfo> t = e == null || e.session == null ? Optional.empty() : e.session.tokenInfo();
         if (t.isEmpty() || t.get().expiresAt() == null) {
@@ -801,6 +810,8 @@ public final class MainWindowViewModel {
         private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>(this, "state", State.IDLE);
         private final ReadOnlyObjectWrapper<Failure> failure = new ReadOnlyObjectWrapper<>(this, "failure");
         private final BooleanProperty ended = new SimpleBooleanProperty(this, "ended", false);
+        /** How many new notifications its history counted since its page came (see {@link HistoryViewModel#arrivedProperty()}). */
+        private final javafx.beans.property.ReadOnlyLongWrapper arrived = new javafx.beans.property.ReadOnlyLongWrapper(this, "arrived");
         private final StringBinding label;
         private final StringBinding failureText;
         private final StringBinding failureDetail;
@@ -869,6 +880,16 @@ public final class MainWindowViewModel {
             return label;
         }
 
+        /** How many new notifications its history counted since its page came: the list shows it. */
+        public javafx.beans.property.ReadOnlyLongProperty arrivedProperty() {
+            return arrived.getReadOnlyProperty();
+        }
+
+        /** "3 new", in the UI's language, while its history counted some; else "". */
+        public String arrivedText() {
+            return arrived.get() <= 0 ? "" : i18n.get("switcher.arrived", arrived.get());
+        }
+
         public ReadOnlyObjectProperty<State> stateProperty() {
             return state.getReadOnlyProperty();
         }
@@ -904,6 +925,7 @@ public final class MainWindowViewModel {
                 history = new HistoryViewModel(i18n, fx, initial, prefs -> settings.update(s -> s.withHistory(key, prefs)), this::markSessionEnded,
                         clock);
                 history.arrivedProperty().addListener((o, was, now) -> {
+                    arrived.set(now.longValue());
                     if (current.get() == this) {
                         refreshTitle();
                     }

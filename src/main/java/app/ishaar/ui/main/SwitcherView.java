@@ -425,6 +425,8 @@ final class SwitcherView {
         private Label name;
         private Label rin;
         private Label state;
+        /** How many new notifications its history counted: "3 new". */
+        private Label arrived;
         private HBox line;
         /** Rename and Remove (the own taxpayer: Rename only), made when the cell first shows a taxpayer. */
         private ContextMenu menu;
@@ -457,9 +459,12 @@ final class SwitcherView {
             Bidi.leftToRight(rin);
             state = new Label();
             state.getStyleClass().add("taxpayer-state");
+            arrived = new Label();
+            arrived.getStyleClass().add("taxpayer-arrived");
+            arrived.managedProperty().bind(arrived.visibleProperty());
             Region spacer = new Region();
             HBox.setHgrow(spacer, Priority.ALWAYS);
-            line = new HBox(6, new VBox(0, name, rin), spacer, state);
+            line = new HBox(6, new VBox(0, name, rin), spacer, arrived, state);
             line.setAlignment(Pos.CENTER_LEFT);
         }
 
@@ -498,12 +503,14 @@ final class SwitcherView {
                     shown.labelText().removeListener(redraw);
                     shown.displayRinProperty().removeListener(redraw);
                     shown.stateProperty().removeListener(redraw);
+                    shown.arrivedProperty().removeListener(redraw);
                 }
                 shown = now;
                 if (now != null) {
                     now.labelText().addListener(redraw);
                     now.displayRinProperty().addListener(redraw);
                     now.stateProperty().addListener(redraw);
+                    now.arrivedProperty().addListener(redraw);
                 }
             }
             render();
@@ -517,6 +524,7 @@ final class SwitcherView {
                 setGraphic(null);
                 setContextMenu(null);
                 setId(null);
+                setAccessibleText(null);
                 return;
             }
             if (line == null) {
@@ -532,6 +540,17 @@ final class SwitcherView {
             }
             String rinText = e.displayRinProperty().get();
             rin.setText(rinText == null ? "" : rinText);
+            arrived.setText(e.arrivedText());
+            arrived.setVisible(!arrived.getText().isEmpty());
+            // read whole by a screen reader: the row shows its parts as a graphic, which it would not read
+            String separator = i18n.get("switcher.row.separator");
+            StringBuilder said = new StringBuilder(e.label());
+            if (rinText != null && !rinText.isBlank()) {
+                said.append(separator).append(rinText);
+            }
+            if (!arrived.getText().isEmpty()) {
+                said.append(separator).append(arrived.getText());
+            }
             MainWindowViewModel.State s = e.stateProperty().get();
             state.setText(switch (s) {
                 case READY -> "●";
@@ -539,6 +558,13 @@ final class SwitcherView {
                 case CONNECTING -> "…";
                 case IDLE -> "";
             });
+            said.append(separator).append(i18n.get(switch (s) {
+                case READY -> "switcher.state.ready";
+                case FAILED -> "switcher.state.failed";
+                case CONNECTING -> "switcher.state.connecting";
+                case IDLE -> "switcher.state.idle";
+            }));
+            setAccessibleText(said.toString());
             String stateClass = s.name().toLowerCase(Locale.ROOT);
             state.getStyleClass().removeIf(c -> !c.equals("taxpayer-state") && !c.equals(stateClass));
             if (!state.getStyleClass().contains(stateClass)) {

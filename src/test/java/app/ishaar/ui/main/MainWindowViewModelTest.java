@@ -124,16 +124,30 @@ class MainWindowViewModelTest {
         assertThat(first.fetched).hasSize(asked + 2);
         first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 4, 4L, 1, 1));
 
+        // another taxpayer shown: the list says what Nile's history counted, checked five times less often
         vm.switchTo(entry(PHARMA));
         assertThat(vm.titleProperty().get()).as("another taxpayer's window title").startsWith("Cairo Pharma Industries (287364519)");
+        assertThat(entry(NILE).arrivedText()).isEqualTo("4 new");
+        assertThat(entry(PHARMA).arrivedText()).isEmpty();
+        clock.advance(Duration.ofMinutes(20));
+        vm.tick();
+        assertThat(first.fetched).hasSize(asked + 2);
+        clock.advance(Duration.ofMinutes(5));
+        vm.tick();
+        assertThat(first.fetched).hasSize(asked + 3);
+        first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 1, 1L, 1, 1));
+        assertThat(entry(NILE).arrivedText()).isEqualTo("1 new");
+        i18n.languageProperty().set(AppLanguage.ARABIC);
+        assertThat(entry(NILE).arrivedText()).isEqualTo("جديد");
+        i18n.languageProperty().set(AppLanguage.ENGLISH);
         vm.switchTo(entry(NILE));
-        assertThat(vm.titleProperty().get()).startsWith("(4 new) Nile Trading Co.");
+        assertThat(vm.titleProperty().get()).startsWith("(1 new) Nile Trading Co.");
 
         // Do not check: never asked
         settingsVm.checkMinutesProperty().set(0);
         clock.advance(Duration.ofHours(1));
         vm.tick();
-        assertThat(first.fetched).hasSize(asked + 2);
+        assertThat(first.fetched).hasSize(asked + 3);
         i18n.languageProperty().set(AppLanguage.ARABIC);
         assertThat(settingsVm.checkChoices().stream().map(settingsVm::checkChoiceName).toList())
                 .containsExactly("التحقق كل دقيقة", "التحقق كل دقيقتين", "التحقق كل ٥ دقائق", "التحقق كل ١٥ دقيقة", "عدم التحقق");
