@@ -115,6 +115,16 @@ public final class MainWindowViewModel {
 
     /** The taxpayers not shown are checked for new notifications this many times less often than the shown one. */
     static final int OTHERS_CHECKED_LESS_OFTEN = 5;
+    /**
+     * ...and only while their token has this much left: well before the session renews it (2 minutes
+     * ahead), so that no check of a taxpayer not shown costs a login.
+     */
+    static final Duration OTHERS_TOKEN_LEFT = Duration.ofMinutes(5);
+
+    private boolean tokenOutlasts(Session s, Duration left) {
+        Optional<TokenInfo> t = s == null ? Optional.empty() : s.tokenInfo();
+        return t.isPresent() && t.get().expiresAt() != null && t.get().expiresAt().isAfter(clock.instant().plus(left));
+    }
 
     /** The settings dialog's state: the text size, and how often the shown history checks for new notifications. */
     public SettingsViewModel settingsViewModel(TextSize textSize) {
@@ -364,8 +374,11 @@ public final class MainWindowViewModel {
             // the shown history asks now and then whether new notifications came; the others the
             // user saw in this window (an intermediary's other taxpayers) less often, for the list
             for (TaxpayerEntry x : entries) {
-                if (x.history != null) {
-                    x.history.checkForNew(Duration.ofMinutes(x == e ? checkMinutes : checkMinutes * (long) OTHERS_CHECKED_LESS_OFTEN));
+                if (x == e && x.history != null) {
+                    x.history.checkForNew(Duration.ofMinutes(checkMinutes));
+                } else if (x.history != null && tokenOutlasts(x.session, OTHERS_TOKEN_LEFT)) {
+                    // only while its token lasts: a check never logs in (logins are limited per client)
+                    x.history.checkForNew(Duration.ofMinutes(checkMinutes * (long) OTHERS_CHECKED_LESS_OFTEN));
                 }
             }
         }
