@@ -110,6 +110,27 @@ class NewNotificationsFxTest extends FxSandboxTestBase {
     }
 
     @Test
+    void theSettingsSayHowOftenToCheckAndTheChoiceIsRemembered() {
+        waitForDemoAccounts();
+        logInAsDemo("erp-nile-trading");
+        press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.COMMA).release(javafx.scene.input.KeyCode.COMMA,
+                javafx.scene.input.KeyCode.CONTROL);
+        waitUntil("the settings are open", () -> visible("#settings-check-new"));
+        assertThat(fx(() -> lookup("#settings-check-new").queryAs(javafx.scene.control.ChoiceBox.class).getConverter()
+                .toString(lookup("#settings-check-new").queryAs(javafx.scene.control.ChoiceBox.class).getValue())))
+                .isEqualTo("Check every 2 minutes");
+        clickOn("#settings-check-new");
+        clickOn("Do not check");
+        waitUntil("remembered", () -> ctx.settings().get().checkMinutes() == 0);
+        clickOn("#settings-text-size");
+        clickOn("125%");
+        waitUntil("the text size too", () -> ctx.textSize().percentProperty().get() == 125);
+        clickOn("#settings-lang-ar");
+        waitUntil("named in Arabic", () -> fx(() -> lookup("#settings-check-new").queryAs(javafx.scene.control.ChoiceBox.class).getConverter()
+                .toString(0)).equals("عدم التحقق"));
+    }
+
+    @Test
     void anIntermediarysListSaysHowManyCameForATaxpayerItIsNotShowing() throws Exception {
         waitForDemoAccounts();
         logInAsDemo("erp-delta-accounting");

@@ -61,19 +61,8 @@ public final class SettingsView {
         VBox digitBox = new VBox(6, arabicDigits, latinDigits, digitsHint);
 
         Label textSizeName = label(i18n, "settingsDialog.textSize");
-        ChoiceBox<Integer> textSize = new ChoiceBox<>();
-        textSize.setId("settings-text-size");
-        textSize.getItems().setAll(vm.textSizes());
-        textSize.setValue(vm.textSizeProperty().get());
-        Runnable sizeNames = () -> textSize.setConverter(ChoiceNames.of(vm::textSizeName));
-        sizeNames.run();
-        Weak.listen(textSize.getProperties(), (o, a, b) -> sizeNames.run(), i18n.languageProperty(), i18n.latinDigitsProperty());
-        ChoiceMenus.keepChosenChecked(textSize);
-        textSize.valueProperty().addListener((o, a, chosen) -> {
-            if (chosen != null) {
-                vm.chooseTextSize(chosen);
-            }
-        });
+        ChoiceBox<Integer> textSize = choice(i18n, "settings-text-size", vm.textSizes(), vm.textSizeProperty().get(), vm::textSizeName,
+                vm::chooseTextSize);
         Weak.<Number>listen(textSize.getProperties(), (o, a, now) -> textSize.setValue(now.intValue()), vm.textSizeProperty());
         textSizeName.setLabelFor(textSize); // named by its label for screen readers
         Label textSizeHint = label(i18n, "settingsDialog.textSize.hint");
@@ -82,19 +71,8 @@ public final class SettingsView {
         textSizeBox.setAlignment(Pos.TOP_LEFT);
 
         Label checkName = label(i18n, "settingsDialog.checkNew");
-        ChoiceBox<Integer> check = new ChoiceBox<>();
-        check.setId("settings-check-new");
-        check.getItems().setAll(vm.checkChoices());
-        check.setValue(vm.checkMinutesProperty().get());
-        Runnable checkNames = () -> check.setConverter(ChoiceNames.of(vm::checkChoiceName));
-        checkNames.run();
-        Weak.listen(check.getProperties(), (o, a, b) -> checkNames.run(), i18n.languageProperty(), i18n.latinDigitsProperty());
-        ChoiceMenus.keepChosenChecked(check);
-        check.valueProperty().addListener((o, a, chosen) -> {
-            if (chosen != null) {
-                vm.checkMinutesProperty().set(chosen);
-            }
-        });
+        ChoiceBox<Integer> check = choice(i18n, "settings-check-new", vm.checkChoices(), vm.checkMinutesProperty().get(), vm::checkChoiceName,
+                vm.checkMinutesProperty()::set);
         checkName.setLabelFor(check); // named by its label for screen readers
         Label checkHint = label(i18n, "settingsDialog.checkNew.hint");
         checkHint.getStyleClass().add("muted");
@@ -148,6 +126,25 @@ public final class SettingsView {
             stage.initOwner(owner);
             stage.initModality(Modality.WINDOW_MODAL);
         }
+    }
+
+    /** A choice named in the UI's language and digits (named again when they change), telling what the user chose. */
+    private static <T> ChoiceBox<T> choice(I18n i18n, String id, java.util.List<T> items, T value, java.util.function.Function<T, String> name,
+            java.util.function.Consumer<T> chosen) {
+        ChoiceBox<T> box = new ChoiceBox<>();
+        box.setId(id);
+        box.getItems().setAll(items);
+        box.setValue(value);
+        Runnable names = () -> box.setConverter(ChoiceNames.of(name));
+        names.run();
+        Weak.listen(box.getProperties(), (o, a, b) -> names.run(), i18n.languageProperty(), i18n.latinDigitsProperty());
+        ChoiceMenus.keepChosenChecked(box);
+        box.valueProperty().addListener((o, a, now) -> {
+            if (now != null) {
+                chosen.accept(now);
+            }
+        });
+        return box;
     }
 
     private static Label label(I18n i18n, String key) {
