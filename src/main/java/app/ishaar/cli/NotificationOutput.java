@@ -33,21 +33,36 @@ abstract class NotificationOutput {
 
     static NotificationOutput of(NotificationsCommand.Format format, OutputStream out, ZoneId zone) throws IOException {
         return switch (format) {
-            case json -> new Json(out);
+            case json -> new Json(out, false);
             case csv -> new Csv(out);
             case table -> new Table(out, zone);
         };
     }
 
-    /** An array of notifications with the API's field names and the values as received. */
+    /**
+     * The same, as it comes ({@code --follow}): the table and CSV as they are, and JSON as JSON Lines,
+     * one notification's object a line, which a program can read while the command runs.
+     */
+    static NotificationOutput streaming(NotificationsCommand.Format format, OutputStream out, ZoneId zone) throws IOException {
+        return format == NotificationsCommand.Format.json ? new Json(out, true) : of(format, out, zone);
+    }
+
+    /**
+     * An array of notifications with the API's field names and the values as received; or (lines) one
+     * object a line, with nothing around them.
+     */
     static final class Json extends NotificationOutput {
         private final JsonGenerator g;
+        private final boolean lines;
 
-        Json(OutputStream out) throws IOException {
+        Json(OutputStream out, boolean lines) throws IOException {
+            this.lines = lines;
             g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8);
             g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-            g.useDefaultPrettyPrinter();
-            g.writeStartArray();
+            if (!lines) {
+                g.useDefaultPrettyPrinter();
+                g.writeStartArray();
+            }
         }
 
         @Override
@@ -74,6 +89,9 @@ abstract class NotificationOutput {
                 }
                 g.writeEndArray();
                 g.writeEndObject();
+                if (lines) {
+                    g.writeRaw('\n');
+                }
             }
             g.flush();
         }
@@ -84,8 +102,10 @@ abstract class NotificationOutput {
 
         @Override
         void finish(NotificationPage single) throws IOException {
-            g.writeEndArray();
-            g.writeRaw('\n');
+            if (!lines) {
+                g.writeEndArray();
+                g.writeRaw('\n');
+            }
             g.flush();
         }
     }

@@ -13,6 +13,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -67,6 +68,16 @@ public final class NotificationsCommand implements Callable<Integer> {
     @Option(names = "--concurrency", paramLabel = "N", defaultValue = "4", description = "Pages fetched at once with --all (default ${DEFAULT-VALUE}).")
     int concurrency;
 
+    @Option(names = "--follow", description = "Print the notifications that come from now on, oldest first, as they come, until stopped "
+            + "(Ctrl-C) or --count of them. JSON comes as JSON Lines: one object a line.")
+    boolean follow;
+
+    @Option(names = "--interval", paramLabel = "SECONDS", description = "With --follow: how often to ask the service (default 60, at least 1).")
+    Integer interval;
+
+    @Option(names = "--count", paramLabel = "N", description = "With --follow: stop after N notifications.")
+    Long count;
+
     @Option(names = "--format", paramLabel = "table|json|csv", defaultValue = "table", description = "Output format (default ${DEFAULT-VALUE}).")
     Format format;
 
@@ -83,6 +94,11 @@ public final class NotificationsCommand implements Callable<Integer> {
     public Integer call() {
         return Runner.run(io, connection, (client, session) -> {
             NotificationQuery query = query();
+            if (follow) {
+                return new Follower(session, query.withPage(1), NotificationOutput.streaming(format, io.out(), io.zone()),
+                        Duration.ofSeconds(interval == null ? 60 : interval), count, io.err(), connection.verbose, d -> Thread.sleep(d.toMillis()))
+                        .run();
+            }
             if (output != null) {
                 try (AtomicFileWriter file = openOutput()) {
                     int code = write(session, query, file.stream());
@@ -146,6 +162,21 @@ public final class NotificationsCommand implements Callable<Integer> {
         }
         if (all && page != null) {
             throw CliException.usage("--page: give either --page or --all, not both");
+        }
+        if (follow && (all || page != null)) {
+            throw CliException.usage("--follow: prints what comes from now on; give it without " + (all ? "--all" : "--page"));
+        }
+        if (follow && output != null) {
+            throw CliException.usage("--output: --follow writes to stdout as it goes, not to a file made whole at the end");
+        }
+        if (!follow && (interval != null || count != null)) {
+            throw CliException.usage((interval != null ? "--interval" : "--count") + ": only with --follow");
+        }
+        if (interval != null && interval < 1) {
+            throw CliException.usage("--interval: must be 1 or more (seconds)");
+        }
+        if (count != null && count < 1) {
+            throw CliException.usage("--count: must be 1 or more");
         }
         if (page != null && page < 1) {
             throw CliException.usage("--page: must be 1 or more");

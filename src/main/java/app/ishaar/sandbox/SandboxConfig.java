@@ -26,7 +26,8 @@ public final class SandboxConfig {
     public static final String ANCHOR_PROPERTY = "ishaar.sandbox.anchor";
     /** Arrivals come over this many days after the anchor, then stop. */
     public static final int ARRIVALS_DAYS = 7;
-    public static final int MAX_ARRIVALS_PER_HOUR = 600;
+    /** One a second. */
+    public static final int MAX_ARRIVALS_PER_HOUR = 3600;
 
     private final long seed;
     private final int notificationsPerTaxpayer;
@@ -209,7 +210,8 @@ public final class SandboxConfig {
         /** Notifications per taxpayer and hour sent after the anchor, 0..{@value #MAX_ARRIVALS_PER_HOUR}. */
         public Builder arrivalsPerHour(double rate) {
             if (!(rate >= 0 && rate <= MAX_ARRIVALS_PER_HOUR)) {
-                throw new IllegalArgumentException("arrivals per hour must be 0.." + MAX_ARRIVALS_PER_HOUR + ": " + rate);
+                throw new IllegalArgumentException("arrivals per hour must be 0.." + MAX_ARRIVALS_PER_HOUR + ": "
+                        + java.math.BigDecimal.valueOf(rate).stripTrailingZeros().toPlainString());
             }
             this.arrivalsPerHour = rate;
             return this;

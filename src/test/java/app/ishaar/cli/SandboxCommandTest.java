@@ -83,7 +83,7 @@ class SandboxCommandTest {
         assertThat(cli.execute("--fail-503-share", "2")).isEqualTo(2);
         assertThat(err.toString()).contains("503");
         assertThat(new CommandLine(new SandboxCommand()).setErr(new PrintWriter(err)).execute("--arrivals-per-hour", "-1")).isEqualTo(2);
-        assertThat(err.toString()).contains("arrivals per hour must be 0..600: -1");
+        assertThat(err.toString()).contains("arrivals per hour must be 0..3600: -1");
     }
 
     @Test
