@@ -162,7 +162,13 @@ public final class HistoryView {
         HBox note = Controls.group(text, seen);
         note.visibleProperty().bind(text.visibleProperty());
         note.managedProperty().bind(note.visibleProperty());
-        Weak.<Instant>listen(root.getProperties(), (o, was, now) -> table.refresh(), vm.newSinceProperty());
+        // Mark as seen: the rows drawn again, plain (a first visit's start, known at its first page, makes
+        // none of that page new: its rows are not made anew for it, which would cost a cold window ~50 ms)
+        Weak.<Instant>listen(root.getProperties(), (o, was, now) -> {
+            if (was != null) {
+                table.refresh();
+            }
+        }, vm.newSinceProperty());
         return note;
     }
 
