@@ -242,11 +242,28 @@ public final class I18n {
         if (!instant.atZone(z).toLocalDate().equals(clock.instant().atZone(z).toLocalDate())) {
             return formatDateTime(instant);
         }
-        Locale loc = formatLocale();
-        DateTimeFormatter f = language.get() == AppLanguage.ARABIC ? DateTimeFormatter.ofPattern("h:mm:ss a", loc)
-                : DateTimeFormatter.ofLocalizedTime(FormatStyle.MEDIUM).withLocale(loc);
-        return stripMarks(f.withDecimalStyle(DecimalStyle.of(loc)).withZone(z).format(instant));
+        return stripMarks(timeFormatter().format(instant));
     }
+
+    /** The time of day's formatter, made once per language, digits and zone (a bold row's help asks for it). */
+    private DateTimeFormatter timeFormatter() {
+        Locale loc = formatLocale();
+        ZoneId z = zone.get();
+        DateTimeFormatter f = cachedTimeFormatter;
+        if (f == null || !loc.equals(cachedTimeLocale) || !z.equals(cachedTimeZone)) {
+            f = language.get() == AppLanguage.ARABIC ? DateTimeFormatter.ofPattern("h:mm:ss a", loc)
+                    : DateTimeFormatter.ofLocalizedTime(FormatStyle.MEDIUM).withLocale(loc);
+            f = f.withDecimalStyle(DecimalStyle.of(loc)).withZone(z);
+            cachedTimeFormatter = f;
+            cachedTimeLocale = loc;
+            cachedTimeZone = z;
+        }
+        return f;
+    }
+
+    private DateTimeFormatter cachedTimeFormatter;
+    private Locale cachedTimeLocale;
+    private ZoneId cachedTimeZone;
 
     private DateTimeFormatter cachedFormatter;
     private Locale cachedLocale;

@@ -369,8 +369,8 @@ public final class MainWindowViewModel {
      */
     public void tick() {
         TaxpayerEntry e = current.get();
-        int checkMinutes = settings.get().checkMinutes();
-        if (!loggedOut.get() && checkMinutes > 0) {
+        int checkMinutes = loggedOut.get() ? 0 : settings.get().checkMinutes();
+        if (checkMinutes > 0) {
             // the shown history asks now and then whether new notifications came; the others the
             // user saw in this window (an intermediary's other taxpayers) less often, for the list
             for (TaxpayerEntry x : entries) {
