@@ -903,6 +903,29 @@ public final class MainWindowViewModel {
             return arrived.get() <= 0 ? "" : i18n.get("switcher.arrived", arrived.get());
         }
 
+        /**
+         * The row as a screen reader says it, in the UI's language: name, RIN, how many new
+         * notifications came, and whether it is logged in ("Nile Trading Co., 204918573, 3 new, logged in").
+         */
+        public String spokenText() {
+            String separator = i18n.get("switcher.row.separator");
+            StringBuilder said = new StringBuilder(label());
+            String shownRin = displayRin.get();
+            if (shownRin != null && !shownRin.isBlank()) {
+                said.append(separator).append(shownRin);
+            }
+            String came = arrivedText();
+            if (!came.isEmpty()) {
+                said.append(separator).append(came);
+            }
+            return said.append(separator).append(i18n.get(switch (state.get()) {
+                case READY -> "switcher.state.ready";
+                case FAILED -> "switcher.state.failed";
+                case CONNECTING -> "switcher.state.connecting";
+                case IDLE -> "switcher.state.idle";
+            })).toString();
+        }
+
         public ReadOnlyObjectProperty<State> stateProperty() {
             return state.getReadOnlyProperty();
         }

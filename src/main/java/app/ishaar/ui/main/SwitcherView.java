@@ -543,14 +543,7 @@ final class SwitcherView {
             arrived.setText(e.arrivedText());
             arrived.setVisible(!arrived.getText().isEmpty());
             // read whole by a screen reader: the row shows its parts as a graphic, which it would not read
-            String separator = i18n.get("switcher.row.separator");
-            StringBuilder said = new StringBuilder(e.label());
-            if (rinText != null && !rinText.isBlank()) {
-                said.append(separator).append(rinText);
-            }
-            if (!arrived.getText().isEmpty()) {
-                said.append(separator).append(arrived.getText());
-            }
+            setAccessibleText(e.spokenText());
             MainWindowViewModel.State s = e.stateProperty().get();
             state.setText(switch (s) {
                 case READY -> "●";
@@ -558,13 +551,6 @@ final class SwitcherView {
                 case CONNECTING -> "…";
                 case IDLE -> "";
             });
-            said.append(separator).append(i18n.get(switch (s) {
-                case READY -> "switcher.state.ready";
-                case FAILED -> "switcher.state.failed";
-                case CONNECTING -> "switcher.state.connecting";
-                case IDLE -> "switcher.state.idle";
-            }));
-            setAccessibleText(said.toString());
             String stateClass = s.name().toLowerCase(Locale.ROOT);
             state.getStyleClass().removeIf(c -> !c.equals("taxpayer-state") && !c.equals(stateClass));
             if (!state.getStyleClass().contains(stateClass)) {

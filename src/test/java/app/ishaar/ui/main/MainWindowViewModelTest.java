@@ -137,8 +137,11 @@ class MainWindowViewModelTest {
         assertThat(first.fetched).hasSize(asked + 3);
         first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 1, 1L, 1, 1));
         assertThat(entry(NILE).arrivedText()).isEqualTo("1 new");
+        assertThat(entry(NILE).spokenText()).as("the row read aloud").isEqualTo("Nile Trading Co., 204918573, 1 new, logged in");
+        assertThat(entry(TEXTILES).spokenText()).isEqualTo("Alexandria Textiles, 356781204, not opened yet");
         i18n.languageProperty().set(AppLanguage.ARABIC);
         assertThat(entry(NILE).arrivedText()).isEqualTo("جديد");
+        assertThat(entry(NILE).spokenText()).isEqualTo("Nile Trading Co.، 204918573، جديد، تم تسجيل الدخول");
         i18n.languageProperty().set(AppLanguage.ENGLISH);
         clock.advance(Duration.ofMinutes(25));
         vm.tick();
