@@ -216,19 +216,50 @@ public final class I18n {
     }
 
     private DateTimeFormatter dateTimeFormatter() {
-        Locale loc = formatLocale();
-        ZoneId z = zone.get();
-        DateTimeFormatter f = cachedFormatter;
-        if (f == null || !loc.equals(cachedLocale) || !z.equals(cachedZone)) {
-            f = language.get() == AppLanguage.ARABIC ? DateTimeFormatter.ofPattern("d MMMM y\u060C h:mm:ss a", loc)
-                    : DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM).withLocale(loc);
-            f = f.withDecimalStyle(DecimalStyle.of(loc)).withZone(z);
-            cachedFormatter = f;
-            cachedLocale = loc;
-            cachedZone = z;
-        }
-        return f;
+        return dateTimes.get();
     }
+
+    /**
+     * A formatter for the language (its locale with the chosen digits) in the user's zone, made again
+     * only when they change: the date and time, or the time of day alone. (No lambda: it is made
+     * with the app's I18n at start, where each lambda linked costs.)
+     */
+    private final class FormatterCache {
+        private final boolean timeOnly;
+        private DateTimeFormatter made;
+        private Locale madeFor;
+        private ZoneId madeIn;
+
+        FormatterCache(boolean timeOnly) {
+            this.timeOnly = timeOnly;
+        }
+
+        private DateTimeFormatter make(Locale loc) {
+            boolean arabic = language.get() == AppLanguage.ARABIC;
+            if (timeOnly) {
+                return arabic ? DateTimeFormatter.ofPattern("h:mm:ss a", loc) : DateTimeFormatter.ofLocalizedTime(FormatStyle.MEDIUM).withLocale(loc);
+            }
+            return arabic ? DateTimeFormatter.ofPattern("d MMMM y\u060C h:mm:ss a", loc)
+                    : DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM).withLocale(loc);
+        }
+
+        DateTimeFormatter get() {
+            Locale loc = formatLocale();
+            ZoneId z = zone.get();
+            DateTimeFormatter f = made;
+            if (f == null || !loc.equals(madeFor) || !z.equals(madeIn)) {
+                f = make(loc).withDecimalStyle(DecimalStyle.of(loc)).withZone(z);
+                made = f;
+                madeFor = loc;
+                madeIn = z;
+            }
+            return f;
+        }
+    }
+
+    private final FormatterCache dateTimes = new FormatterCache(false);
+    /** The time of day alone (the new notifications' notes, a bold row's help). */
+    private final FormatterCache times = new FormatterCache(true);
 
     /**
      * The time of day alone, in the user's zone, digits and language ("9:06:12 AM", "٩:٠٦:١٢ ص"), for
@@ -242,32 +273,8 @@ public final class I18n {
         if (!instant.atZone(z).toLocalDate().equals(clock.instant().atZone(z).toLocalDate())) {
             return formatDateTime(instant);
         }
-        return stripMarks(timeFormatter().format(instant));
+        return stripMarks(times.get().format(instant));
     }
-
-    /** The time of day's formatter, made once per language, digits and zone (a bold row's help asks for it). */
-    private DateTimeFormatter timeFormatter() {
-        Locale loc = formatLocale();
-        ZoneId z = zone.get();
-        DateTimeFormatter f = cachedTimeFormatter;
-        if (f == null || !loc.equals(cachedTimeLocale) || !z.equals(cachedTimeZone)) {
-            f = language.get() == AppLanguage.ARABIC ? DateTimeFormatter.ofPattern("h:mm:ss a", loc)
-                    : DateTimeFormatter.ofLocalizedTime(FormatStyle.MEDIUM).withLocale(loc);
-            f = f.withDecimalStyle(DecimalStyle.of(loc)).withZone(z);
-            cachedTimeFormatter = f;
-            cachedTimeLocale = loc;
-            cachedTimeZone = z;
-        }
-        return f;
-    }
-
-    private DateTimeFormatter cachedTimeFormatter;
-    private Locale cachedTimeLocale;
-    private ZoneId cachedTimeZone;
-
-    private DateTimeFormatter cachedFormatter;
-    private Locale cachedLocale;
-    private ZoneId cachedZone;
 
     /** Drops invisible bidi marks (LRM, RLM, ALM, embeddings, isolates) that fonts may draw as boxes. */
     public static String stripMarks(String s) {
