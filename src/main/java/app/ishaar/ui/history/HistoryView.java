@@ -148,20 +148,8 @@ public final class HistoryView {
      * plain (the rows are drawn again).
      */
     private Node newSinceNote() {
-        Label text = new Label();
-        text.setId("history-new-since");
-        text.getStyleClass().add("muted");
-        text.textProperty().bind(vm.newSinceText());
-        text.visibleProperty().bind(text.textProperty().isNotEmpty());
-        // the button goes with the note: the keyboard goes to the table
-        Button seen = controls.button("history.markSeen", "history.markSeen.tooltip", () -> {
-            vm.markSeen();
-            table.requestFocus();
-        });
-        seen.setId("history-mark-seen");
-        HBox note = Controls.group(text, seen);
-        note.visibleProperty().bind(text.visibleProperty());
-        note.managedProperty().bind(note.visibleProperty());
+        Node note = buttonNote("history-new-since", "muted", vm.newSinceText(), "history.markSeen", "history.markSeen.tooltip",
+                "history-mark-seen", vm::markSeen);
         // Mark as seen: the rows drawn again, plain (a first visit's start, known at its first page, makes
         // none of that page new: its rows are not made anew for it, which would cost a cold window ~50 ms)
         Weak.<Instant>listen(root.getProperties(), (o, was, now) -> {
@@ -177,18 +165,28 @@ public final class HistoryView {
      * them (page 1) and puts the keyboard on the table.
      */
     private Node arrivedNote() {
-        Label text = new Label();
-        text.setId("history-arrived");
-        text.getStyleClass().add("arrived");
-        text.textProperty().bind(vm.arrivedText());
-        Button show = controls.button("history.arrived.show", "history.arrived.show.tooltip", () -> {
-            vm.showArrived();
+        return buttonNote("history-arrived", "arrived", vm.arrivedText(), "history.arrived.show", "history.arrived.show.tooltip",
+                "history-arrived-show", vm::showArrived);
+    }
+
+    /**
+     * A note of the filter bar with its button, shown while its text is not empty (and taking no room
+     * otherwise); the button does its action and puts the keyboard on the table.
+     */
+    private Node buttonNote(String id, String styleClass, javafx.beans.value.ObservableStringValue text, String buttonKey, String tooltipKey,
+            String buttonId, Runnable action) {
+        Label label = new Label();
+        label.setId(id);
+        label.getStyleClass().add(styleClass);
+        label.textProperty().bind(text);
+        label.visibleProperty().bind(label.textProperty().isNotEmpty());
+        Button button = controls.button(buttonKey, tooltipKey, () -> {
+            action.run();
             table.requestFocus();
         });
-        show.setId("history-arrived-show");
-        text.visibleProperty().bind(text.textProperty().isNotEmpty());
-        HBox note = Controls.group(text, show);
-        note.visibleProperty().bind(text.visibleProperty());
+        button.setId(buttonId);
+        HBox note = Controls.group(label, button);
+        note.visibleProperty().bind(label.visibleProperty());
         note.managedProperty().bind(note.visibleProperty());
         return note;
     }
