@@ -22,6 +22,8 @@ import java.util.Map;
  *     text); 100 when absent
  * @param checkMinutes how often the shown history asks the service whether new notifications came,
  *     in minutes; 0 never; {@value #DEFAULT_CHECK_MINUTES} when absent (or out of 0..60), never null
+ * @param theme the colours of every window: {@value #LIGHT} or {@value #DARK}; light when absent or
+ *     unknown, never null
  */
 public record Settings(
         int version,
@@ -34,13 +36,18 @@ public record Settings(
         List<String> taxpayerListHiddenIn,
         List<String> taxpayerListShownIn,
         int textSize,
-        Integer checkMinutes) {
+        Integer checkMinutes,
+        String theme) {
 
     public static final int CURRENT_VERSION = 1;
     /** The normal text size, in percent. */
     public static final int NORMAL_TEXT_SIZE = 100;
     /** How often the shown history checks for new notifications unless the user chose otherwise. */
     public static final int DEFAULT_CHECK_MINUTES = 2;
+    /** The light theme, the default. */
+    public static final String LIGHT = "light";
+    /** The dark theme. */
+    public static final String DARK = "dark";
 
     public Settings {
         language = language == null ? "en" : language;
@@ -50,6 +57,15 @@ public record Settings(
         taxpayerListShownIn = ids(taxpayerListShownIn);
         textSize = textSize <= 0 ? NORMAL_TEXT_SIZE : textSize;
         checkMinutes = checkMinutes == null || checkMinutes < 0 || checkMinutes > 60 ? DEFAULT_CHECK_MINUTES : checkMinutes;
+        theme = DARK.equals(theme) ? DARK : LIGHT;
+    }
+
+    /** The same, in the light theme. */
+    public Settings(int version, String language, boolean latinDigits, String lastProfileId, List<Profile> profiles,
+            Map<String, HistoryPrefs> history, WindowBounds mainWindow, List<String> taxpayerListHiddenIn, List<String> taxpayerListShownIn,
+            int textSize, Integer checkMinutes) {
+        this(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize,
+                checkMinutes, LIGHT);
     }
 
     /** The same, checking for new notifications as often as by default. */
@@ -74,7 +90,7 @@ public record Settings(
     }
 
     public Settings withLanguage(String lang, boolean latin) {
-        return new Settings(version, lang, latin, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize, checkMinutes);
+        return new Settings(version, lang, latin, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize, checkMinutes, theme);
     }
 
     public Settings withProfile(Profile profile) {
@@ -85,7 +101,7 @@ public record Settings(
             }
         }
         list.add(profile);
-        return new Settings(version, language, latinDigits, profile.id(), list, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize, checkMinutes);
+        return new Settings(version, language, latinDigits, profile.id(), list, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize, checkMinutes, theme);
     }
 
     public java.util.Optional<Profile> profile(String id) {
@@ -95,11 +111,11 @@ public record Settings(
     public Settings withHistory(String key, HistoryPrefs prefs) {
         java.util.Map<String, HistoryPrefs> map = new java.util.HashMap<>(history);
         map.put(key, prefs);
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, map, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize, checkMinutes);
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, map, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize, checkMinutes, theme);
     }
 
     public Settings withMainWindow(WindowBounds bounds) {
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, bounds, taxpayerListHiddenIn, taxpayerListShownIn, textSize, checkMinutes);
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, bounds, taxpayerListHiddenIn, taxpayerListShownIn, textSize, checkMinutes, theme);
     }
 
     /** Whether the profile's main window hides its taxpayer list. */
@@ -118,17 +134,23 @@ public record Settings(
         hiddenIn.remove(profileId);
         shownIn.remove(profileId);
         (hidden ? hiddenIn : shownIn).add(profileId);
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, hiddenIn, shownIn, textSize, checkMinutes);
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, hiddenIn, shownIn, textSize, checkMinutes, theme);
     }
 
     /** How often the shown history checks for new notifications, in minutes (0: never). */
     public Settings withCheckMinutes(int minutes) {
         return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn,
-                textSize, minutes);
+                textSize, minutes, theme);
     }
 
     public Settings withTextSize(int percent) {
         return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn,
-                percent, checkMinutes);
+                percent, checkMinutes, theme);
+    }
+
+    /** The colours of every window: {@link #LIGHT} or {@link #DARK} (anything else is light). */
+    public Settings withTheme(String newTheme) {
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn,
+                textSize, checkMinutes, newTheme);
     }
 }

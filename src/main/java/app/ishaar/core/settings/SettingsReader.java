@@ -58,6 +58,7 @@ final class SettingsReader {
         List<String> taxpayerListShownIn = null;
         int textSize = 0;
         Integer checkMinutes = null;
+        String theme = null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             p.nextToken();
@@ -73,11 +74,12 @@ final class SettingsReader {
                 case "taxpayerListShownIn" -> taxpayerListShownIn = list(p, SettingsReader::text);
                 case "textSize" -> textSize = integer(p, 0);
                 case "checkMinutes" -> checkMinutes = integer(p, -1); // (out of range: the default)
+                case "theme" -> theme = text(p); // (unknown: light)
                 default -> p.skipChildren();
             }
         }
         return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize,
-                checkMinutes);
+                checkMinutes, theme);
     }
 
     private static WindowBounds windowBounds(JsonParser p) throws IOException {

@@ -71,7 +71,8 @@ class SettingsReaderTest {
         "{\"history\":{\"p|1\":{\"customFrom\":1772359200,\"customTo\":1772359200.5,\"pageSize\":null,\"detailWidth\":null,\"detailVisible\":null}}}",
         "{\"profiles\":[],\"history\":{}}",
         "{\"textSize\":125}", "{\"textSize\":\"150\"}", "{\"textSize\":null}", "{\"textSize\":0}",
-        "{\"checkMinutes\":0}", "{\"checkMinutes\":\"5\"}", "{\"checkMinutes\":null}", "{\"checkMinutes\":-3}", "{\"checkMinutes\":999}"
+        "{\"checkMinutes\":0}", "{\"checkMinutes\":\"5\"}", "{\"checkMinutes\":null}", "{\"checkMinutes\":-3}", "{\"checkMinutes\":999}",
+        "{\"theme\":\"dark\"}", "{\"theme\":\"light\"}", "{\"theme\":\"DARK\"}", "{\"theme\":null}", "{\"theme\":\"purple\"}", "{\"theme\":5}"
     })
     void aHandEditedDocumentIsReadAsTheDataBindingReadsIt(String json) throws IOException {
         byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
@@ -83,7 +84,7 @@ class SettingsReaderTest {
         "", "null", "[]", "\"settings\"", "{\"language\": \"ar\", \"profiles\": [", "{} {}",
         "{\"profiles\":{}}", "{\"language\":{\"en\":1}}", "{\"profiles\":[{\"taxpayers\":{}}]}",
         "{\"history\":{\"p|-\":{\"customFrom\":\"yesterday\"}}}", "{\"history\":{\"p|-\":{\"pageSize\":\"many\"}}}",
-        "{\"latinDigits\":\"maybe\"}", "{\"textSize\":\"large\"}", "{\"checkMinutes\":\"often\"}", "{\"history\":{\"p|-\":{\"columns\":[{\"width\":{}}]}}}"
+        "{\"latinDigits\":\"maybe\"}", "{\"textSize\":\"large\"}", "{\"checkMinutes\":\"often\"}", "{\"theme\":[\"dark\"]}", "{\"history\":{\"p|-\":{\"columns\":[{\"width\":{}}]}}}"
     })
     void aDocumentOfTheWrongShapeIsNotRead(String json) {
         assertThatThrownBy(() -> SettingsReader.read(json.getBytes(StandardCharsets.UTF_8))).isInstanceOf(IOException.class);
@@ -132,10 +133,10 @@ class SettingsReaderTest {
         return Combinators.combine(Arbitraries.integers().between(0, 3), Arbitraries.of("en", "ar"), Arbitraries.of(true, false), text,
                 profile.list().ofMaxSize(3), history, window,
                 Combinators.combine(text.list().ofMaxSize(3), text.list().ofMaxSize(3), Arbitraries.of(100, 110, 125, 150, 175),
-                        Arbitraries.of(0, 1, 2, 5, 15))
-                        .as((hiddenIn, shownIn, size, check) -> new Object[] {hiddenIn, shownIn, size, check}))
+                        Arbitraries.of(0, 1, 2, 5, 15), Arbitraries.of(Settings.LIGHT, Settings.DARK))
+                        .as((hiddenIn, shownIn, size, check, theme) -> new Object[] {hiddenIn, shownIn, size, check, theme}))
                 .as((version, language, latin, last, profiles, h, w, rest) -> new Settings(version, language, latin, last, profiles, h, w,
-                        uncheckedList(rest[0]), uncheckedList(rest[1]), (Integer) rest[2], (Integer) rest[3]));
+                        uncheckedList(rest[0]), uncheckedList(rest[1]), (Integer) rest[2], (Integer) rest[3], (String) rest[4]));
     }
 
     @SuppressWarnings("unchecked")
