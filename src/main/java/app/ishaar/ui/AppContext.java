@@ -7,6 +7,7 @@ import app.ishaar.core.startup.ClassPreloader;
 import app.ishaar.ui.common.SceneFactory;
 import app.ishaar.ui.common.SettingsService;
 import app.ishaar.ui.common.TextSize;
+import app.ishaar.ui.common.Theme;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.login.SessionOpener;
@@ -44,7 +45,9 @@ public final class AppContext implements AutoCloseable {
         i18n.latinDigitsProperty().addListener((o, a, latin) -> settings.update(s -> s.withLanguage(i18n.language().code(), latin)));
         this.textSize = new TextSize(settings.get().textSize());
         textSize.percentProperty().addListener((o, a, step) -> settings.update(s -> s.withTextSize(step.intValue())));
-        this.scenes = new SceneFactory(i18n, textSize);
+        Theme theme = new Theme(settings.get().theme());
+        theme.darkProperty().addListener((o, a, dark) -> settings.update(s -> s.withTheme(theme.code())));
+        this.scenes = new SceneFactory(i18n, textSize, theme);
         AtomicInteger n = new AtomicInteger();
         this.background = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "ishaar-ui-worker-" + n.incrementAndGet());

@@ -41,6 +41,7 @@ public final class SceneFactory {
 
     private final I18n i18n;
     private final TextSize textSize;
+    private final Theme theme;
     /**
      * Decoded off the FX thread (eight PNGs up to 512 px took a fifth of the FX thread's start-up),
      * and only once the first window's first frame is drawn: on two cores, decoding them during
@@ -49,9 +50,15 @@ public final class SceneFactory {
      */
     private final CompletableFuture<List<Image>> icons = new CompletableFuture<>();
 
+    /** Scenes in the light theme. */
     public SceneFactory(I18n i18n, TextSize textSize) {
+        this(i18n, textSize, new Theme(null));
+    }
+
+    public SceneFactory(I18n i18n, TextSize textSize, Theme theme) {
         this.i18n = i18n;
         this.textSize = textSize;
+        this.theme = theme;
         Fonts.loadOnce();
         Runnable decode = () -> {
             Thread t = new Thread(() -> icons.complete(loadIcons()), "ishaar-icons");
@@ -127,6 +134,11 @@ public final class SceneFactory {
         return textSize;
     }
 
+    /** The colours of every window. */
+    public Theme theme() {
+        return theme;
+    }
+
     public Scene createScene(Parent root) {
         Scene scene = new Scene(root);
         scene.getStylesheets().add(SceneFactory.class.getResource(STYLESHEET).toExternalForm());
@@ -137,7 +149,21 @@ public final class SceneFactory {
         MenuKeys.install(scene);
         TextEditMenu.install(scene, i18n);
         followTextSize(scene);
+        followTheme(scene.getRoot());
         return scene;
+    }
+
+    /** The scene's root carries the dark theme's style class while it is chosen (held by the root, as the text size's). */
+    private void followTheme(Parent root) {
+        javafx.beans.value.ChangeListener<Boolean> apply = (o, a, dark) -> {
+            if (!dark) {
+                root.getStyleClass().remove(Theme.DARK_STYLE);
+            } else if (!root.getStyleClass().contains(Theme.DARK_STYLE)) {
+                root.getStyleClass().add(Theme.DARK_STYLE);
+            }
+        };
+        apply.changed(theme.darkProperty(), null, theme.darkProperty().get());
+        Weak.listen(root.getProperties(), apply, theme.darkProperty());
     }
 
     /**

@@ -26,7 +26,6 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
-import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
 import javafx.scene.text.TextAlignment;
 
@@ -35,7 +34,6 @@ final class DetailPane {
     /** The message's font size at the normal text size, whose font is {@link #NORMAL_FONT_SIZE}. */
     private static final double MESSAGE_FONT_SIZE = 14;
     private static final double NORMAL_FONT_SIZE = 13;
-    private static final Color MESSAGE_FILL = Color.web("#1f2937");
     private final DetailViewModel vm;
     private final I18n i18n;
     private final StackPane root = new StackPane();
@@ -123,11 +121,13 @@ final class DetailPane {
         Label jsonNote = note("detail-json-note", "detail.jsonNote", vm.messageWasJsonProperty());
         // the message in its own direction (Arabic right to left even in the English UI), wrapped by
         // WrappedText: JavaFX 21's own wrapping of right-to-left text draws lines past the edge
-        WrappedText messageText = new WrappedText(Font.font(MESSAGE_FONT_SIZE), MESSAGE_FILL);
+        WrappedText messageText = new WrappedText(Font.font(MESSAGE_FONT_SIZE), messageHeading.getTextFill());
         messageText.setId("detail-message-text");
-        // a little larger than the text around it, at every text size (its heading's font is the pane's)
-        Weak.<Font>listen(messageText.getProperties(), (o, a, f) -> messageText.setLook(Font.font(MESSAGE_FONT_SIZE * f.getSize() / NORMAL_FONT_SIZE),
-                MESSAGE_FILL), messageHeading.fontProperty());
+        // a little larger than the text around it, at every text size (its heading's font is the pane's),
+        // in the colour of the pane's texts, in either theme (its heading's)
+        Weak.listen(messageText.getProperties(), (o, a, b) -> messageText.setLook(
+                Font.font(MESSAGE_FONT_SIZE * messageHeading.getFont().getSize() / NORMAL_FONT_SIZE), messageHeading.getTextFill()),
+                messageHeading.fontProperty(), messageHeading.textFillProperty());
         // JSON reads left to right, an Arabic string value on its line of its own right to left (MessageText.asJson)
         Runnable show = () -> {
             if (vm.messageWasJsonProperty().get()) {

@@ -168,7 +168,7 @@ public final class MainWindowView {
     /** View → Settings… (Ctrl+,): the one settings dialog, brought to the front if already open. */
     public SettingsView openSettings() {
         if (settingsView == null || !settingsView.stage().isShowing()) {
-            settingsView = new SettingsView(vm.settingsViewModel(scenes.textSize()), i18n, scenes,
+            settingsView = new SettingsView(vm.settingsViewModel(scenes.textSize(), scenes.theme()), i18n, scenes,
                     root.getScene() == null ? null : root.getScene().getWindow());
         }
         settingsView.show();
@@ -259,7 +259,11 @@ public final class MainWindowView {
         normal.setAccelerator(SceneFactory.NORMAL_TEXT);
         normal.setOnAction(e -> textSize.reset());
         normal.disableProperty().bind(textSize.normalProperty());
-        view.getItems().addAll(taxpayerList, language, new javafx.scene.control.SeparatorMenuItem(), larger, smaller, normal,
+        CheckMenuItem darkTheme = new CheckMenuItem();
+        darkTheme.textProperty().bind(i18n.text("main.menu.darkTheme"));
+        darkTheme.setId("menu-dark-theme");
+        darkTheme.selectedProperty().bindBidirectional(scenes.theme().darkProperty());
+        view.getItems().addAll(taxpayerList, language, darkTheme, new javafx.scene.control.SeparatorMenuItem(), larger, smaller, normal,
                 new javafx.scene.control.SeparatorMenuItem(), settings);
 
         Menu help = new Menu();

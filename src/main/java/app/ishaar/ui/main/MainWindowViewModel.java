@@ -19,6 +19,7 @@ import app.ishaar.core.settings.TaxpayerRows;
 import app.ishaar.ui.common.Failure;
 import app.ishaar.ui.common.SettingsService;
 import app.ishaar.ui.common.TextSize;
+import app.ishaar.ui.common.Theme;
 import app.ishaar.ui.history.HistoryViewModel;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
@@ -127,8 +128,8 @@ public final class MainWindowViewModel {
     }
 
     /** The settings dialog's state: the text size, and how often the shown history checks for new notifications. */
-    public SettingsViewModel settingsViewModel(TextSize textSize) {
-        return new SettingsViewModel(i18n, clock, textSize, settings);
+    public SettingsViewModel settingsViewModel(TextSize textSize, Theme theme) {
+        return new SettingsViewModel(i18n, clock, textSize, theme, settings);
     }
 
     /** Where the settings are kept (Help › About). */

@@ -7,6 +7,7 @@ import app.ishaar.ui.common.ChoiceNames;
 import app.ishaar.ui.common.LanguageSwitch;
 import app.ishaar.ui.common.SceneFactory;
 import app.ishaar.ui.i18n.I18n;
+import javafx.beans.property.BooleanProperty;
 import javafx.geometry.Pos;
 import javafx.scene.Parent;
 import javafx.scene.control.Button;
@@ -24,7 +25,7 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 
 /**
- * Settings…: UI language, digit style, text size, how often to check for new notifications, and the
+ * Settings…: UI language, digit style, light or dark theme, text size, how often to check for new notifications, and the
  * time zone shown. Changes are live; Close (or Esc) closes.
  */
 public final class SettingsView {
@@ -44,21 +45,18 @@ public final class SettingsView {
         languages.setAlignment(Pos.CENTER_LEFT);
 
         Label digits = label(i18n, "settingsDialog.digits");
-        ToggleGroup digitGroup = new ToggleGroup();
-        RadioButton arabicDigits = radio(i18n, "settingsDialog.digits.arabic", "settings-digits-arabic", digitGroup);
-        RadioButton latinDigits = radio(i18n, "settingsDialog.digits.latin", "settings-digits-latin", digitGroup);
-        digitGroup.selectToggle(vm.latinDigitsProperty().get() ? latinDigits : arabicDigits);
-        digitGroup.selectedToggleProperty().addListener((o, old, now) -> {
-            if (now == null) {
-                digitGroup.selectToggle(old);
-            } else {
-                vm.latinDigitsProperty().set(now == latinDigits);
-            }
-        });
-        Weak.<Boolean>listen(latinDigits.getProperties(), (o, a, latin) -> digitGroup.selectToggle(latin ? latinDigits : arabicDigits), vm.latinDigitsProperty());
+        RadioButton arabicDigits = radio(i18n, "settingsDialog.digits.arabic", "settings-digits-arabic");
+        RadioButton latinDigits = radio(i18n, "settingsDialog.digits.latin", "settings-digits-latin");
+        either(arabicDigits, latinDigits, vm.latinDigitsProperty());
         Label digitsHint = label(i18n, "settingsDialog.digits.hint");
         digitsHint.getStyleClass().add("muted");
         VBox digitBox = new VBox(6, arabicDigits, latinDigits, digitsHint);
+
+        Label themeName = label(i18n, "settingsDialog.theme");
+        RadioButton light = radio(i18n, "settingsDialog.theme.light", "settings-theme-light");
+        RadioButton dark = radio(i18n, "settingsDialog.theme.dark", "settings-theme-dark");
+        either(light, dark, vm.darkThemeProperty());
+        HBox themeBox = new HBox(16, light, dark);
 
         Label textSizeName = label(i18n, "settingsDialog.textSize");
         ChoiceBox<Integer> textSize = choice(i18n, "settings-text-size", vm.textSizes(), vm.textSizeProperty().get(), vm::textSizeName,
@@ -92,10 +90,11 @@ public final class SettingsView {
         grid.setVgap(14);
         grid.addRow(0, language, languages);
         grid.addRow(1, digits, digitBox);
-        grid.addRow(2, textSizeName, textSizeBox);
-        grid.addRow(3, checkName, checkBox);
-        grid.addRow(4, zone, zoneBox);
-        for (Label l : new Label[] {language, digits, textSizeName, checkName, zone}) {
+        grid.addRow(2, themeName, themeBox);
+        grid.addRow(3, textSizeName, textSizeBox);
+        grid.addRow(4, checkName, checkBox);
+        grid.addRow(5, zone, zoneBox);
+        for (Label l : new Label[] {language, digits, themeName, textSizeName, checkName, zone}) {
             GridPane.setValignment(l, javafx.geometry.VPos.TOP);
             l.setMinWidth(Region.USE_PREF_SIZE); // the row names are never cut short
         }
@@ -153,12 +152,27 @@ public final class SettingsView {
         return l;
     }
 
-    private static RadioButton radio(I18n i18n, String key, String id, ToggleGroup group) {
+    private static RadioButton radio(I18n i18n, String key, String id) {
         RadioButton r = new RadioButton();
         r.setId(id);
         r.textProperty().bind(i18n.text(key));
-        r.setToggleGroup(group);
         return r;
+    }
+
+    /** Two radio buttons for a yes-or-no choice: {@code on} chosen while it is true, {@code off} while false, both ways. */
+    private static void either(RadioButton off, RadioButton on, BooleanProperty choice) {
+        ToggleGroup group = new ToggleGroup();
+        off.setToggleGroup(group);
+        on.setToggleGroup(group);
+        group.selectToggle(choice.get() ? on : off);
+        group.selectedToggleProperty().addListener((o, old, now) -> {
+            if (now == null) {
+                group.selectToggle(old); // one of the two is always chosen
+            } else {
+                choice.set(now == on);
+            }
+        });
+        Weak.<Boolean>listen(on.getProperties(), (o, a, yes) -> group.selectToggle(yes ? on : off), choice);
     }
 
     public Parent root() {

@@ -3,6 +3,7 @@ package app.ishaar.ui.settings;
 import app.ishaar.core.settings.Settings;
 import app.ishaar.ui.common.SettingsService;
 import app.ishaar.ui.common.TextSize;
+import app.ishaar.ui.common.Theme;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import java.time.Clock;
@@ -25,15 +26,17 @@ public final class SettingsViewModel {
     private final I18n i18n;
     private final Clock clock;
     private final TextSize textSize;
+    private final Theme theme;
     private final IntegerProperty checkMinutes = new SimpleIntegerProperty(this, "checkMinutes", Settings.DEFAULT_CHECK_MINUTES);
 
     /** The choices of how often to check for new notifications, in minutes; 0 is never. */
     static final List<Integer> CHECK_CHOICES = List.of(1, 2, 5, 15, 0);
 
-    public SettingsViewModel(I18n i18n, Clock clock, TextSize textSize, SettingsService settings) {
+    public SettingsViewModel(I18n i18n, Clock clock, TextSize textSize, Theme theme, SettingsService settings) {
         this.i18n = i18n;
         this.clock = clock;
         this.textSize = textSize;
+        this.theme = theme;
         if (settings != null) {
             checkMinutes.set(settings.get().checkMinutes());
             checkMinutes.addListener((o, a, minutes) -> settings.update(s -> s.withCheckMinutes(minutes.intValue())));
@@ -82,6 +85,11 @@ public final class SettingsViewModel {
     /** A size as the choice shows it: "125%", "١٢٥٪". */
     public String textSizeName(int percent) {
         return i18n.get("settingsDialog.textSize.step", i18n.formatNumber(percent));
+    }
+
+    /** True in the dark theme (View → Dark theme does the same); every window follows at once, and it is remembered. */
+    public BooleanProperty darkThemeProperty() {
+        return theme.darkProperty();
     }
 
     public ObjectProperty<AppLanguage> languageProperty() {

@@ -110,7 +110,7 @@ class MainWindowViewModelTest {
         i18n.languageProperty().set(AppLanguage.ENGLISH);
 
         // Settings: every 5 minutes, for every window, remembered
-        var settingsVm = vm.settingsViewModel(new app.ishaar.ui.common.TextSize(100));
+        var settingsVm = vm.settingsViewModel(new app.ishaar.ui.common.TextSize(100), new app.ishaar.ui.common.Theme(null));
         assertThat(settingsVm.checkMinutesProperty().get()).isEqualTo(2);
         assertThat(settingsVm.checkChoices().stream().map(settingsVm::checkChoiceName).toList())
                 .containsExactly("Check every minute", "Check every 2 minutes", "Check every 5 minutes", "Check every 15 minutes", "Do not check");
