@@ -39,6 +39,7 @@ class ThemeFxTest extends FxSandboxTestBase {
 
     private static final double AA = 4.5;
     private static final double AA_LARGE = 3;
+    private static final javafx.css.PseudoClass DISABLED = javafx.css.PseudoClass.getPseudoClass("disabled");
 
     private record LowContrast(String where, String text, double ratio, String fg, String bg) {
         @Override
@@ -213,8 +214,8 @@ class ThemeFxTest extends FxSandboxTestBase {
     }
 
     private static void walk(Node node, List<LowContrast> bad, int[] checked) {
-        if (!shown(node) || node.isDisabled()) {
-            return;
+        if (!shown(node) || node.isDisabled() || node.getPseudoClassStates().contains(DISABLED)) {
+            return; // (a disabled menu item's row is styled :disabled, not disabled itself)
         }
         if (node instanceof Text t && t.getText() != null && !t.getText().isBlank() && t.getFill() != null && colour(t.getFill()).getOpacity() > 0) {
             Bounds b = t.localToScene(t.getLayoutBounds());
@@ -293,7 +294,8 @@ class ThemeFxTest extends FxSandboxTestBase {
         });
     }
 
-    private void bannersAndSettings() throws Exception {
+    /** The error banners, then the export, settings, keyboard shortcuts and About windows open over the main window. */
+    private void bannersAndDialogs() throws Exception {
         sandbox().knobs().fail503Share(1.0);
         try {
             onFx(() -> history().refresh());
@@ -303,10 +305,40 @@ class ThemeFxTest extends FxSandboxTestBase {
         }
         onFx(() -> flow.mainViewModel().current().markSessionEnded());
         waitUntil("the session-ended banner", () -> visible("#expired-banner"));
-        onFx(() -> flow.mainStage().requestFocus());
-        waitUntil("the main window has the focus", () -> flow.mainStage().isFocused());
+        waitForPulses(2); // laid out before the robot clicks beside it
+        clickOn("#history-export");
+        waitUntil("the export dialog", () -> visible("#export-dialog"));
+        focusMainWindow();
         press(KeyCode.SHORTCUT, KeyCode.COMMA).release(KeyCode.COMMA, KeyCode.SHORTCUT);
         waitUntil("the settings dialog", () -> visible("#settings-dialog"));
+        focusMainWindow();
+        type(KeyCode.F1);
+        waitUntil("the keyboard shortcuts", () -> visible("#help-shortcuts"));
+        onFx(() -> lookup("#menubar").<MenuBar>query().getMenus().stream().flatMap(m -> m.getItems().stream())
+                .filter(i -> "menu-about".equals(i.getId())).findFirst().orElseThrow().fire());
+        waitUntil("About", () -> visible("#help-about"));
+    }
+
+    private void focusMainWindow() {
+        onFx(() -> flow.mainStage().requestFocus());
+        waitUntil("the main window has the focus", () -> flow.mainStage().isFocused());
+    }
+
+    /** The main window's View menu, opened: its items in a pop-up window of their own. */
+    private javafx.scene.control.Menu viewMenu() {
+        return lookup("#menubar").<MenuBar>query().getMenus().stream()
+                .filter(m -> m.getItems().stream().anyMatch(i -> "menu-dark-theme".equals(i.getId()))).findFirst().orElseThrow();
+    }
+
+    private void viewMenuOpen() {
+        for (Window w : fx(() -> List.copyOf(Window.getWindows()))) {
+            if (w != flow.mainStage() && w != flow.loginStage() && w instanceof javafx.stage.Stage stage && stage.getOwner() != null) {
+                onFx(stage::close);
+            }
+        }
+        focusMainWindow();
+        onFx(() -> viewMenu().show());
+        waitUntil("the View menu", () -> visible("#menu-dark-theme"));
     }
 
     private boolean dark(Window w) {
@@ -333,8 +365,10 @@ class ThemeFxTest extends FxSandboxTestBase {
         assertReadable("the history with a failed notification's detail, light");
         detailScrolledToItsEnd();
         assertReadable("the failed notification's attempts, light");
-        bannersAndSettings();
-        assertReadable("the error banners and the settings dialog, light");
+        bannersAndDialogs();
+        assertReadable("the error banners, the export, settings, shortcuts and About windows, light");
+        viewMenuOpen();
+        assertReadable("the View menu, light");
     }
 
     @Test
@@ -348,8 +382,10 @@ class ThemeFxTest extends FxSandboxTestBase {
         assertReadable("the history with a failed notification's detail, dark");
         detailScrolledToItsEnd();
         assertReadable("the failed notification's attempts, dark");
-        bannersAndSettings();
-        assertReadable("the error banners and the settings dialog, dark");
+        bannersAndDialogs();
+        assertReadable("the error banners, the export, settings, shortcuts and About windows, dark");
+        viewMenuOpen();
+        assertReadable("the View menu, dark");
     }
 
     @Test
