@@ -284,6 +284,18 @@ class ThemeFxTest extends FxSandboxTestBase {
         waitUntil("the detail pane shows it", () -> visible("#detail-id") && chosen.notificationId().equals(text("#detail-id")));
     }
 
+    /** A custom date range, its first date's calendar open. */
+    private void calendarOpen() {
+        onFx(() -> history().filters().presetProperty().set(app.ishaar.ui.history.DatePreset.CUSTOM));
+        waitUntil("the date pickers", () -> visible("#filter-from-date"));
+        onFx(() -> lookup("#filter-from-date").<javafx.scene.control.DatePicker>query().show());
+        waitUntil("the calendar", () -> lookup(".date-picker-popup").tryQuery().isPresent());
+    }
+
+    private void calendarClosed() {
+        onFx(() -> lookup("#filter-from-date").<javafx.scene.control.DatePicker>query().hide());
+    }
+
     /** The detail pane scrolled to the end, where the attempts' reasons are. */
     private void detailScrolledToItsEnd() {
         onFx(() -> lookup("#detail-pane .scroll-pane").<javafx.scene.control.ScrollPane>query().setVvalue(1));
@@ -365,6 +377,9 @@ class ThemeFxTest extends FxSandboxTestBase {
         assertReadable("the history with a failed notification's detail, light");
         detailScrolledToItsEnd();
         assertReadable("the failed notification's attempts, light");
+        calendarOpen();
+        assertReadable("a date filter's calendar, light");
+        calendarClosed();
         bannersAndDialogs();
         assertReadable("the error banners, the export, settings, shortcuts and About windows, light");
         viewMenuOpen();
@@ -382,6 +397,9 @@ class ThemeFxTest extends FxSandboxTestBase {
         assertReadable("the history with a failed notification's detail, dark");
         detailScrolledToItsEnd();
         assertReadable("the failed notification's attempts, dark");
+        calendarOpen();
+        assertReadable("a date filter's calendar, dark");
+        calendarClosed();
         bannersAndDialogs();
         assertReadable("the error banners, the export, settings, shortcuts and About windows, dark");
         viewMenuOpen();
