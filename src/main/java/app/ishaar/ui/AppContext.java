@@ -4,6 +4,7 @@ import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.ServiceClient;
 import app.ishaar.core.settings.SettingsStore;
 import app.ishaar.core.startup.ClassPreloader;
+import app.ishaar.ui.common.FileOpener;
 import app.ishaar.ui.common.SceneFactory;
 import app.ishaar.ui.common.SettingsService;
 import app.ishaar.ui.common.TextSize;
@@ -67,6 +68,17 @@ public final class AppContext implements AutoCloseable {
     /** The size of the text in every window (remembered). */
     public TextSize textSize() {
         return textSize;
+    }
+
+    private volatile FileOpener fileOpener = FileOpener.NONE;
+
+    /** What opens a written export and its folder: the desktop's, set by the application as it starts (none in tests unless set). */
+    public FileOpener fileOpener() {
+        return fileOpener;
+    }
+
+    public void useFileOpener(FileOpener opener) {
+        fileOpener = opener == null ? FileOpener.NONE : opener;
     }
 
     public SceneFactory scenes() {

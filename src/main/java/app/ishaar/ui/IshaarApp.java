@@ -60,6 +60,8 @@ public final class IshaarApp extends Application {
     public void start(Stage stage) {
         AppServices services = configured != null ? configured : withoutSandbox();
         ctx = new AppContext(services);
+        // an export opened in the spreadsheet, its folder in the file manager
+        ctx.useFileOpener(app.ishaar.ui.common.DesktopFiles.opener(getHostServices(), ctx.background()));
         new WindowFlow(ctx, stage, Platform::exit).showLogin();
     }
 

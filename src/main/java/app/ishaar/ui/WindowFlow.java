@@ -152,6 +152,7 @@ public final class WindowFlow {
 
     /** Keeps a main window's view model and makes its view; its log out brings the dialog back. */
     private MainWindowView adopt(MainWindowViewModel vm) {
+        vm.useFileOpener(ctx.fileOpener());
         keptVm = vm;
         keptView = new MainWindowView(vm, ctx.i18n(), ctx.scenes(), this::quit);
         focusAtLogout = null;

@@ -68,7 +68,6 @@ public final class ExportDialog {
         Button choose = new Button();
         choose.setId("export-start");
         choose.textProperty().bind(i18n.text("export.choose"));
-        choose.setDefaultButton(true);
         choose.disableProperty().bind(vm.runningProperty());
         choose.setOnAction(e -> chooseAndStart());
         Button cancel = new Button();
@@ -83,11 +82,33 @@ public final class ExportDialog {
         close.setCancelButton(true);
         close.disableProperty().bind(vm.runningProperty());
         close.setOnAction(e -> stage.close());
+        // once written: the file in the spreadsheet (Enter), or its folder
+        Button open = new Button();
+        open.setId("export-open");
+        open.textProperty().bind(i18n.text("export.open"));
+        open.defaultButtonProperty().bind(vm.canOpenProperty());
+        open.setOnAction(e -> vm.openFile());
+        Button folder = new Button();
+        folder.setId("export-show-folder");
+        folder.textProperty().bind(i18n.text("export.showFolder"));
+        folder.setOnAction(e -> vm.showFolder());
+        choose.defaultButtonProperty().bind(vm.canOpenProperty().not());
+        vm.canOpenProperty().addListener((o, was, now) -> {
+            if (now) {
+                open.requestFocus(); // the keyboard where the user goes next
+            }
+        });
+        HBox done = new HBox(8, open, folder);
+        done.visibleProperty().bind(vm.canOpenProperty());
+        done.managedProperty().bind(done.visibleProperty());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox buttons = new HBox(8, spacer, choose, cancel, close);
+        for (Button b : new Button[] {open, folder, choose, cancel, close}) {
+            b.setMinWidth(Region.USE_PREF_SIZE); // never cut to "Open f…"
+        }
 
-        root.getChildren().setAll(heading, scope, formatBox, bar, status, buttons);
+        root.getChildren().setAll(heading, scope, formatBox, bar, status, done, buttons);
         scenes.prepareDialog(stage, root, "export.title");
         if (owner != null) {
             stage.initOwner(owner);

@@ -5,6 +5,7 @@ import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.TokenInfo;
 import app.ishaar.ui.common.Failure;
+import app.ishaar.ui.common.FileOpener;
 import app.ishaar.ui.i18n.I18n;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -98,6 +99,10 @@ public final class ExportViewModel {
     private long generation;
     private final String lastFolder;
     private final Consumer<Remembered> remember;
+    private FileOpener opener = FileOpener.NONE;
+    private final javafx.beans.property.BooleanProperty openable = new javafx.beans.property.SimpleBooleanProperty(this, "openable");
+    private final BooleanBinding canOpen = Bindings.createBooleanBinding(() -> openable.get() && state.get() == State.DONE && target.get() != null,
+            openable, state, target);
 
     ExportViewModel(I18n i18n, Executor fx, Session session, NotificationQuery query, Exporter exporter, Clock clock) {
         this(i18n, fx, session, query, exporter, clock, null, r -> { });
@@ -187,6 +192,37 @@ public final class ExportViewModel {
             return folder.isAbsolute() && Files.isDirectory(folder) ? Optional.of(folder) : Optional.empty();
         } catch (InvalidPathException | SecurityException e) {
             return Optional.empty();
+        }
+    }
+
+    /** What opens the written file and its folder; {@link FileOpener#NONE} (the default) offers neither. */
+    public void useFileOpener(FileOpener fileOpener) {
+        opener = fileOpener == null ? FileOpener.NONE : fileOpener;
+        openable.set(opener != FileOpener.NONE);
+    }
+
+    /** True once the file is written, where the desktop can open it: Open file and Show in folder are offered. */
+    public BooleanBinding canOpenProperty() {
+        return canOpen;
+    }
+
+    /** The file written, once it is. */
+    public ReadOnlyObjectProperty<Path> targetProperty() {
+        return target.getReadOnlyProperty();
+    }
+
+    /** Opens the written file with what the desktop opens it with (the spreadsheet). */
+    public void openFile() {
+        if (canOpen.get()) {
+            opener.open(target.get());
+        }
+    }
+
+    /** Opens the folder the file was written to, in the file manager. */
+    public void showFolder() {
+        Path folder = target.get() == null ? null : target.get().toAbsolutePath().getParent();
+        if (canOpen.get() && folder != null) {
+            opener.open(folder);
         }
     }
 

@@ -470,12 +470,21 @@ public final class HistoryViewModel {
 
     /** An export of the shown filter with the current session, offering the folder and format of this taxpayer's last one. */
     public ExportViewModel newExport() {
-        return new ExportViewModel(i18n, fx, session.get(), exportQuery(), CoreExporter::export, clock,
+        ExportViewModel export = new ExportViewModel(i18n, fx, session.get(), exportQuery(), CoreExporter::export, clock,
                 new ExportViewModel.Remembered(exportFolder, exportFormat), chosen -> {
                     exportFolder = chosen.folder();
                     exportFormat = chosen.format();
                     emitPrefs();
                 });
+        export.useFileOpener(fileOpener);
+        return export;
+    }
+
+    private app.ishaar.ui.common.FileOpener fileOpener = app.ishaar.ui.common.FileOpener.NONE;
+
+    /** What opens an export's file and folder once written (the desktop's; none by default). */
+    public void useFileOpener(app.ishaar.ui.common.FileOpener opener) {
+        fileOpener = opener == null ? app.ishaar.ui.common.FileOpener.NONE : opener;
     }
 
     // ---- commands ----

@@ -286,6 +286,18 @@ public final class MainWindowViewModel {
     }
 
     /** Every taxpayer of the profile, the ERP's own first. */
+    private app.ishaar.ui.common.FileOpener fileOpener = app.ishaar.ui.common.FileOpener.NONE;
+
+    /** What opens an export's file and its folder once written: the desktop's (none by default, as in tests). */
+    public void useFileOpener(app.ishaar.ui.common.FileOpener opener) {
+        fileOpener = opener == null ? app.ishaar.ui.common.FileOpener.NONE : opener;
+        for (TaxpayerEntry e : entries) {
+            if (e.history != null) {
+                e.history.useFileOpener(fileOpener);
+            }
+        }
+    }
+
     public ObservableList<TaxpayerEntry> entries() {
         return entries;
     }
@@ -961,6 +973,7 @@ public final class MainWindowViewModel {
                 HistoryPrefs initial = settings.get().history().get(key);
                 history = new HistoryViewModel(i18n, fx, initial, prefs -> settings.update(s -> s.withHistory(key, prefs)), this::markSessionEnded,
                         clock);
+                history.useFileOpener(fileOpener);
                 history.arrivedProperty().addListener((o, was, now) -> {
                     arrived.set(now.longValue());
                     if (current.get() == this) {

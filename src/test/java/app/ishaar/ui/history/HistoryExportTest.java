@@ -225,4 +225,38 @@ class HistoryExportTest {
             assertThat(left).containsExactly(file);
         }
     }
+
+    @Test
+    void onceWrittenTheFileOpensInTheSpreadsheetAndItsFolderInTheFileManagerWhereTheDesktopCanOpenThem() throws Exception {
+        List<Path> opened = new ArrayList<>();
+        HistoryViewModel vm = history();
+        vm.useFileOpener(opened::add);
+        ExportViewModel export = vm.newExport();
+        assertThat(export.canOpenProperty().get()).as("nothing written yet").isFalse();
+        export.openFile();
+        assertThat(opened).isEmpty();
+        Path file = dir.resolve("to-open.csv");
+        assertThat(run(export, file)).isEqualTo(ExportViewModel.State.DONE);
+        assertThat(export.canOpenProperty().get()).isTrue();
+        export.openFile();
+        export.showFolder();
+        assertThat(opened).containsExactly(file, dir);
+
+        // a failed export offers nothing to open
+        fixture.sandbox.knobs().fail503Share(1.0);
+        try {
+            ExportViewModel failed = vm.newExport();
+            assertThat(run(failed, dir.resolve("failed.csv"))).isEqualTo(ExportViewModel.State.FAILED);
+            assertThat(failed.canOpenProperty().get()).isFalse();
+            failed.openFile();
+            assertThat(opened).hasSize(2);
+        } finally {
+            fixture.sandbox.knobs().fail503Share(0);
+        }
+
+        // where the desktop cannot be asked (no opener), a written file offers nothing either
+        ExportViewModel nowhere = history().newExport();
+        assertThat(run(nowhere, dir.resolve("nowhere.csv"))).isEqualTo(ExportViewModel.State.DONE);
+        assertThat(nowhere.canOpenProperty().get()).isFalse();
+    }
 }

@@ -1165,13 +1165,18 @@ class HistoryViewFxTest {
     }
 
     @Test
-    void theExportDialogWritesTheFileWithProgress(FxRobot robot, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    void theExportDialogWritesTheFileWithProgressThenOpensItOrItsFolder(FxRobot robot, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
         settled();
+        List<java.nio.file.Path> opened = new java.util.concurrent.CopyOnWriteArrayList<>();
+        robot.interact(() -> vm.useFileOpener(opened::add)); // the desktop, recorded
         robot.clickOn("#history-export");
         ExportDialog dialog = fx(() -> view.lastExportDialog());
         assertThat(dialog).isNotNull();
         assertThat(fx(() -> dialog.stage().isShowing())).isTrue();
         assertThat(text(robot, "#export-status")).isEqualTo("Choose a format, then a file.");
+        assertThat(fx(() -> robot.lookup("#export-open").query().getParent().isVisible()))
+                .as("nothing to open yet").isFalse();
         robot.clickOn("#export-xlsx");
         assertThat(fx(() -> dialog.viewModel().formatProperty().get())).isEqualTo(ExportViewModel.Format.XLSX);
 
@@ -1181,6 +1186,16 @@ class HistoryViewFxTest {
         assertThat(text(robot, "#export-status")).isEqualTo("Done: 2,500 notifications written to history.xlsx.");
         assertThat(fx(() -> robot.lookup("#export-progress").queryAs(javafx.scene.control.ProgressBar.class).getProgress())).isEqualTo(1.0);
         assertThat(java.nio.file.Files.size(file)).isPositive();
+        // written: Open file (the default button, with the keyboard) and Show in folder
+        until(() -> robot.lookup("#export-open").queryButton().getParent().isVisible() && robot.lookup("#export-open").queryButton().isFocused());
+        assertThat(fx(() -> robot.lookup("#export-open").queryButton().isDefaultButton())).isTrue();
+        assertThat(text(robot, "#export-open")).isEqualTo("Open file");
+        assertThat(text(robot, "#export-show-folder")).isEqualTo("Show in folder");
+        robot.type(javafx.scene.input.KeyCode.ENTER);
+        until(() -> opened.size() == 1);
+        robot.clickOn("#export-show-folder");
+        until(() -> opened.size() == 2);
+        assertThat(opened).containsExactly(file, dir);
         robot.clickOn("#export-close");
         assertThat(fx(() -> dialog.stage().isShowing())).isFalse();
 

@@ -1,0 +1,64 @@
+package app.ishaar.ui.common;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Executor;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javafx.application.HostServices;
+
+/**
+ * The desktop's way to open a file or a folder ({@link FileOpener}): on Linux {@code xdg-open},
+ * which opens a CSV in the spreadsheet and a folder in the file manager as the user's desktop has
+ * them (JavaFX's host services would fall back to a web browser there); where there is none (a
+ * bare machine), nothing is offered. On Windows and macOS, JavaFX's host services (the shell,
+ * {@code open}). Always off the FX thread: starting a process can take a moment.
+ */
+public final class DesktopFiles {
+
+    private static final Logger LOG = Logger.getLogger(DesktopFiles.class.getName());
+
+    private DesktopFiles() {}
+
+    /** The opener for this computer. */
+    public static FileOpener opener(HostServices host, Executor background) {
+        return opener(System.getProperty("os.name", ""), System.getenv("PATH"), host, background);
+    }
+
+    static FileOpener opener(String osName, String path, HostServices host, Executor background) {
+        if (!osName.toLowerCase(Locale.ROOT).contains("linux")) {
+            return host == null ? FileOpener.NONE : file -> background.execute(() -> host.showDocument(file.toUri().toString()));
+        }
+        Path xdgOpen = onPath("xdg-open", path);
+        if (xdgOpen == null) {
+            return FileOpener.NONE;
+        }
+        return file -> background.execute(() -> {
+            try {
+                new ProcessBuilder(xdgOpen.toString(), file.toString()).redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            } catch (IOException e) {
+                LOG.log(Level.WARNING, "could not open " + file + " with " + xdgOpen, e);
+            }
+        });
+    }
+
+    /** The executable of that name in a folder of the search path, or null. */
+    static Path onPath(String name, String path) {
+        if (path == null) {
+            return null;
+        }
+        for (String folder : path.split(File.pathSeparator)) {
+            if (!folder.isBlank()) {
+                Path candidate = Path.of(folder, name);
+                if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+                    return candidate;
+                }
+            }
+        }
+        return null;
+    }
+}
