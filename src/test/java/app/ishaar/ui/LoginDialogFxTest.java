@@ -72,6 +72,21 @@ class LoginDialogFxTest extends FxSandboxTestBase {
     }
 
     @Test
+    void enterOnRememberLogsInAndLeavesTheSecretUnremembered() {
+        waitForDemoAccounts();
+        clickOn("#demo-erp-nile-trading");
+        assertThat(fx(() -> lookup("#remember").query().isDisabled())).as("a keychain is there").isFalse();
+        onFx(() -> lookup("#remember").query().requestFocus());
+        waitUntil("Remember has the keyboard", () -> lookup("#remember").query().isFocused());
+        type(KeyCode.ENTER); // as on every desktop: the dialog's Log in, not a tick
+        waitForMainWindow();
+        assertThat(fx(() -> flow.mainViewModel() != null)).isTrue();
+        ctx.settings().flush();
+        assertThat(new app.ishaar.core.settings.SettingsStore(configDir).load().settings().profiles())
+                .as("the profile is kept without its secret").singleElement().satisfies(p -> assertThat(p.rememberSecret()).isFalse());
+    }
+
+    @Test
     void theServicesOwnWordsUnderAFailureReadInTheirOwnDirectionInArabic() {
         waitForDemoAccounts();
         clickOn("#lang-ar");

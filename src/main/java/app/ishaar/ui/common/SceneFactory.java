@@ -26,7 +26,8 @@ import javafx.stage.Stage;
 
 /**
  * The one place that makes scenes and stages (Cryptomator's pattern): each gets the application's
- * style sheet, follows the UI language's direction (right-to-left in Arabic), gives its text fields
+ * style sheet and theme, follows the UI language's direction (right-to-left in Arabic), has Enter do
+ * what its default button does, gives its text fields
  * an edit menu in the UI's language ({@link TextEditMenu}), takes shortcuts from the Arabic keyboard
  * layout alone ({@link ArabicLayoutKeys}), and carries the application icons.
  */
@@ -150,7 +151,29 @@ public final class SceneFactory {
         TextEditMenu.install(scene, i18n);
         followTextSize(scene);
         followTheme(scene.getRoot());
+        enterPassesOverToggles(scene);
         return scene;
+    }
+
+    private static final KeyCodeCombination ENTER = new KeyCodeCombination(KeyCode.ENTER);
+
+    /**
+     * Enter does what it does in the dialog around it (its default button, Log in) also while a check
+     * box, a radio button or a toggle button has the keyboard, as on Windows, macOS and GTK; Space
+     * still ticks or chooses it. JavaFX has Enter tick the box instead: a user who pressed Enter on
+     * "Remember on this computer" to log in had it ticked, and stayed in the dialog. The key goes on
+     * from the control's parent, as if the control had not taken it: to the handlers around it and to
+     * the scene's default button.
+     */
+    private static void enterPassesOverToggles(Scene scene) {
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (ENTER.match(e) && e.getTarget() instanceof javafx.scene.control.ButtonBase b
+                    && (b instanceof javafx.scene.control.ToggleButton || b instanceof javafx.scene.control.CheckBox) && b.getParent() != null) {
+                e.consume();
+                Parent around = b.getParent();
+                javafx.event.Event.fireEvent(around, e.copyFor(around, around));
+            }
+        });
     }
 
     /** The scene's root carries the dark theme's style class while it is chosen (held by the root, as the text size's). */
