@@ -159,21 +159,39 @@ public final class SceneFactory {
 
     /**
      * Enter does what it does in the dialog around it (its default button, Log in) also while a check
-     * box, a radio button or a toggle button has the keyboard, as on Windows, macOS and GTK; Space
-     * still ticks or chooses it. JavaFX has Enter tick the box instead: a user who pressed Enter on
-     * "Remember on this computer" to log in had it ticked, and stayed in the dialog. The key goes on
-     * from the control's parent, as if the control had not taken it: to the handlers around it and to
-     * the scene's default button.
+     * box or a radio button has the keyboard, as on Windows, macOS and GTK; Space still ticks or
+     * chooses it. JavaFX has Enter tick the box instead: a user who pressed Enter on "Remember on this
+     * computer" to log in had it ticked, and stayed in the dialog. A toggle button (the secret's eye,
+     * a language) passes Enter on only where something takes it (a default button, or a part marked
+     * with {@link #handlesEnter}); elsewhere Enter works it, as Space does (the history's Details). The
+     * key goes on from the control's parent, as if the control had not taken it.
      */
     private static void enterPassesOverToggles(Scene scene) {
         scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
-            if (ENTER.match(e) && e.getTarget() instanceof javafx.scene.control.ButtonBase b
-                    && (b instanceof javafx.scene.control.ToggleButton || b instanceof javafx.scene.control.CheckBox) && b.getParent() != null) {
+            if (ENTER.match(e) && e.getTarget() instanceof javafx.scene.control.ButtonBase b && b.getParent() != null
+                    && (b instanceof javafx.scene.control.CheckBox || b instanceof javafx.scene.control.RadioButton
+                            || b instanceof javafx.scene.control.ToggleButton && (scene.getAccelerators().containsKey(ENTER) || handlesEnterAround(b)))) {
                 e.consume();
                 Parent around = b.getParent();
                 javafx.event.Event.fireEvent(around, e.copyFor(around, around));
             }
         });
+    }
+
+    private static final Object HANDLES_ENTER = new Object();
+
+    /** Marks a part of a window that does something with Enter itself (the login form logs in): Enter on a toggle inside it goes to it. */
+    public static void handlesEnter(Node part) {
+        part.getProperties().put(HANDLES_ENTER, Boolean.TRUE);
+    }
+
+    private static boolean handlesEnterAround(Node node) {
+        for (Node n = node.getParent(); n != null; n = n.getParent()) {
+            if (n.hasProperties() && n.getProperties().containsKey(HANDLES_ENTER)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The scene's root carries the dark theme's style class while it is chosen (held by the root, as the text size's). */

@@ -85,6 +85,7 @@ public final class LoginView {
         bottom.getChildren().add(footer());
         root.setBottom(bottom);
         root.addEventHandler(KeyEvent.KEY_PRESSED, this::onKey);
+        app.ishaar.ui.common.SceneFactory.handlesEnter(root); // Enter on the eye or a language logs in too
         keepFocusAcrossLogin();
     }
 

@@ -23,9 +23,10 @@ import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * Enter in a scene of the {@link SceneFactory}: the default button's action, or the handler around,
- * while a check box, a radio button or a toggle button has the keyboard (Space still ticks or chooses
- * it); a focused plain button still does its own.
+ * Enter in a scene of the {@link SceneFactory}: the default button's action, or that of the part
+ * that handles it, while a check box, a radio button or a toggle button has the keyboard (Space still
+ * ticks or chooses it); a toggle button where nothing takes Enter is worked by it; a focused plain
+ * button still does its own.
  */
 class EnterKeyFxTest extends OwnStageFxTestBase {
 
@@ -107,23 +108,36 @@ class EnterKeyFxTest extends OwnStageFxTestBase {
     }
 
     @Test
-    void withoutADefaultButtonEnterGoesToWhatIsAroundTheControlAndTicksNothing() throws Exception {
+    void withoutADefaultButtonEnterGoesToAPartThatHandlesItAndTicksNothing() throws Exception {
         show(false);
         AtomicInteger around = new AtomicInteger();
         fx(() -> {
-            stage.getScene().getRoot().addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            javafx.scene.Parent root = stage.getScene().getRoot();
+            root.addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
                 if (e.getCode() == KeyCode.ENTER) {
-                    around.incrementAndGet(); // as the login dialog logs in
+                    around.incrementAndGet(); // as the login form logs in
                     e.consume();
                 }
             });
+            SceneFactory.handlesEnter(root);
             return null;
         });
         int n = 0;
         for (ButtonBase b : new ButtonBase[] {check, radio, toggle}) {
             enterOn(b);
-            assertThat(around.get()).as("Enter on " + b.getText() + " reaches the handler around it").isEqualTo(++n);
+            assertThat(around.get()).as("Enter on " + b.getText() + " reaches the part that handles it").isEqualTo(++n);
             assertThat(on(b)).as(b.getText() + " left as it was").isFalse();
         }
+    }
+
+    @Test
+    void whereNothingTakesEnterAToggleButtonIsWorkedByItAndABoxIsNotTicked() throws Exception {
+        show(false);
+        enterOn(toggle);
+        assertThat(on(toggle)).as("a toggle button (the history's Details) works with Enter, as with Space").isTrue();
+        enterOn(check);
+        enterOn(radio);
+        assertThat(on(check)).isFalse();
+        assertThat(on(radio)).isFalse();
     }
 }
