@@ -4,6 +4,7 @@ import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.ServiceClient;
 import app.ishaar.core.settings.SettingsStore;
 import app.ishaar.core.startup.ClassPreloader;
+import app.ishaar.ui.common.DesktopFiles;
 import app.ishaar.ui.common.FileOpener;
 import app.ishaar.ui.common.SceneFactory;
 import app.ishaar.ui.common.SettingsService;
@@ -70,14 +71,28 @@ public final class AppContext implements AutoCloseable {
         return textSize;
     }
 
-    private volatile FileOpener fileOpener = FileOpener.NONE;
+    private javafx.application.Application application;
+    private FileOpener fileOpener;
 
-    /** What opens a written export and its folder: the desktop's, set by the application as it starts (none in tests unless set). */
-    public FileOpener fileOpener() {
+    /**
+     * What opens a written export and its folder: the desktop's ({@link DesktopFiles}), found when
+     * first asked for (a main window being made, never during start-up), or the one a test gave; none
+     * where the desktop cannot be asked.
+     */
+    public synchronized FileOpener fileOpener() {
+        if (fileOpener == null) {
+            fileOpener = application == null ? FileOpener.NONE : DesktopFiles.opener(application.getHostServices(), background);
+        }
         return fileOpener;
     }
 
-    public void useFileOpener(FileOpener opener) {
+    /** The application, whose host services open files on Windows and macOS (set as it starts; asked for only when first needed). */
+    public synchronized void useHostServicesOf(javafx.application.Application app) {
+        application = app;
+    }
+
+    /** Opens files with this instead (tests record what was asked). */
+    public synchronized void useFileOpener(FileOpener opener) {
         fileOpener = opener == null ? FileOpener.NONE : opener;
     }
 

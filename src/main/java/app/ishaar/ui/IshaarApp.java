@@ -60,8 +60,7 @@ public final class IshaarApp extends Application {
     public void start(Stage stage) {
         AppServices services = configured != null ? configured : withoutSandbox();
         ctx = new AppContext(services);
-        // an export opened in the spreadsheet, its folder in the file manager
-        ctx.useFileOpener(app.ishaar.ui.common.DesktopFiles.opener(getHostServices(), ctx.background()));
+        ctx.useHostServicesOf(this); // an export opened in the spreadsheet, its folder in the file manager
         new WindowFlow(ctx, stage, Platform::exit).showLogin();
     }
 
