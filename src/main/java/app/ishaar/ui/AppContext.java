@@ -5,6 +5,7 @@ import app.ishaar.core.service.ServiceClient;
 import app.ishaar.core.settings.SettingsStore;
 import app.ishaar.core.startup.ClassPreloader;
 import app.ishaar.ui.common.DesktopFiles;
+import app.ishaar.ui.common.DesktopNotifier;
 import app.ishaar.ui.common.FileOpener;
 import app.ishaar.ui.common.SceneFactory;
 import app.ishaar.ui.common.SettingsService;
@@ -89,6 +90,21 @@ public final class AppContext implements AutoCloseable {
     /** The application, whose host services open files on Windows and macOS (set as it starts; asked for only when first needed). */
     public synchronized void useHostServicesOf(javafx.application.Application app) {
         application = app;
+    }
+
+    private DesktopNotifier notifier;
+
+    /** What tells the desktop of new notifications: {@code notify-send} on Linux, found when first asked for; none elsewhere, or as a test gave. */
+    public synchronized DesktopNotifier notifier() {
+        if (notifier == null) {
+            notifier = application == null ? DesktopNotifier.NONE : DesktopFiles.notifier(background);
+        }
+        return notifier;
+    }
+
+    /** Tells the desktop through this instead (tests record what was told). */
+    public synchronized void useNotifier(DesktopNotifier desktop) {
+        notifier = desktop == null ? DesktopNotifier.NONE : desktop;
     }
 
     /** Opens files with this instead (tests record what was asked). */

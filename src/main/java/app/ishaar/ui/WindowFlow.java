@@ -153,6 +153,7 @@ public final class WindowFlow {
     /** Keeps a main window's view model and makes its view; its log out brings the dialog back. */
     private MainWindowView adopt(MainWindowViewModel vm) {
         vm.useFileOpener(ctx.fileOpener());
+        vm.useNotifier(ctx.notifier());
         keptVm = vm;
         keptView = new MainWindowView(vm, ctx.i18n(), ctx.scenes(), this::quit);
         focusAtLogout = null;
@@ -203,6 +204,7 @@ public final class WindowFlow {
         Stage stage = mainStage;
         stage.titleProperty().unbind();
         stage.titleProperty().bind(vm.titleProperty());
+        vm.windowFocusedProperty().bind(stage.focusedProperty()); // the desktop tells of new notifications while it is not
         loginVm = null;
         Parent root = keptView.root();
         if (root.getParent() != mainHost) {

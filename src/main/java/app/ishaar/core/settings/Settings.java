@@ -24,6 +24,8 @@ import java.util.Map;
  *     in minutes; 0 never; {@value #DEFAULT_CHECK_MINUTES} when absent (or out of 0..60), never null
  * @param theme the colours of every window: {@value #LIGHT} or {@value #DARK}; light when absent or
  *     unknown, never null
+ * @param desktopNotify whether new notifications are also told by the desktop while the window is in
+ *     the background; true when absent, never null
  */
 public record Settings(
         int version,
@@ -37,7 +39,8 @@ public record Settings(
         List<String> taxpayerListShownIn,
         int textSize,
         Integer checkMinutes,
-        String theme) {
+        String theme,
+        Boolean desktopNotify) {
 
     public static final int CURRENT_VERSION = 1;
     /** The normal text size, in percent. */
@@ -58,6 +61,15 @@ public record Settings(
         textSize = textSize <= 0 ? NORMAL_TEXT_SIZE : textSize;
         checkMinutes = checkMinutes == null || checkMinutes < 0 || checkMinutes > 60 ? DEFAULT_CHECK_MINUTES : checkMinutes;
         theme = DARK.equals(theme) ? DARK : LIGHT;
+        desktopNotify = desktopNotify == null || desktopNotify;
+    }
+
+    /** The same, the desktop telling of new notifications. */
+    public Settings(int version, String language, boolean latinDigits, String lastProfileId, List<Profile> profiles,
+            Map<String, HistoryPrefs> history, WindowBounds mainWindow, List<String> taxpayerListHiddenIn, List<String> taxpayerListShownIn,
+            int textSize, Integer checkMinutes, String theme) {
+        this(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize,
+                checkMinutes, theme, true);
     }
 
     /** The same, in the light theme. */
@@ -90,7 +102,7 @@ public record Settings(
     }
 
     public Settings withLanguage(String lang, boolean latin) {
-        return new Settings(version, lang, latin, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize, checkMinutes, theme);
+        return new Settings(version, lang, latin, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize, checkMinutes, theme, desktopNotify);
     }
 
     public Settings withProfile(Profile profile) {
@@ -101,7 +113,7 @@ public record Settings(
             }
         }
         list.add(profile);
-        return new Settings(version, language, latinDigits, profile.id(), list, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize, checkMinutes, theme);
+        return new Settings(version, language, latinDigits, profile.id(), list, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize, checkMinutes, theme, desktopNotify);
     }
 
     public java.util.Optional<Profile> profile(String id) {
@@ -111,11 +123,11 @@ public record Settings(
     public Settings withHistory(String key, HistoryPrefs prefs) {
         java.util.Map<String, HistoryPrefs> map = new java.util.HashMap<>(history);
         map.put(key, prefs);
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, map, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize, checkMinutes, theme);
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, map, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize, checkMinutes, theme, desktopNotify);
     }
 
     public Settings withMainWindow(WindowBounds bounds) {
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, bounds, taxpayerListHiddenIn, taxpayerListShownIn, textSize, checkMinutes, theme);
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, bounds, taxpayerListHiddenIn, taxpayerListShownIn, textSize, checkMinutes, theme, desktopNotify);
     }
 
     /** Whether the profile's main window hides its taxpayer list. */
@@ -134,23 +146,29 @@ public record Settings(
         hiddenIn.remove(profileId);
         shownIn.remove(profileId);
         (hidden ? hiddenIn : shownIn).add(profileId);
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, hiddenIn, shownIn, textSize, checkMinutes, theme);
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, hiddenIn, shownIn, textSize, checkMinutes, theme, desktopNotify);
     }
 
     /** How often the shown history checks for new notifications, in minutes (0: never). */
     public Settings withCheckMinutes(int minutes) {
         return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn,
-                textSize, minutes, theme);
+                textSize, minutes, theme, desktopNotify);
     }
 
     public Settings withTextSize(int percent) {
         return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn,
-                percent, checkMinutes, theme);
+                percent, checkMinutes, theme, desktopNotify);
     }
 
     /** The colours of every window: {@link #LIGHT} or {@link #DARK} (anything else is light). */
     public Settings withTheme(String newTheme) {
         return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn,
-                textSize, checkMinutes, newTheme);
+                textSize, checkMinutes, newTheme, desktopNotify);
+    }
+
+    /** Whether the desktop tells of new notifications while the window is in the background. */
+    public Settings withDesktopNotify(boolean notify) {
+        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn,
+                textSize, checkMinutes, theme, notify);
     }
 }

@@ -59,6 +59,7 @@ final class SettingsReader {
         int textSize = 0;
         Integer checkMinutes = null;
         String theme = null;
+        Boolean desktopNotify = null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             p.nextToken();
@@ -75,11 +76,12 @@ final class SettingsReader {
                 case "textSize" -> textSize = integer(p, 0);
                 case "checkMinutes" -> checkMinutes = integer(p, -1); // (out of range: the default)
                 case "theme" -> theme = text(p); // (unknown: light)
+                case "desktopNotify" -> desktopNotify = p.currentToken() == JsonToken.VALUE_NULL ? null : bool(p);
                 default -> p.skipChildren();
             }
         }
         return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize,
-                checkMinutes, theme);
+                checkMinutes, theme, desktopNotify);
     }
 
     private static WindowBounds windowBounds(JsonParser p) throws IOException {

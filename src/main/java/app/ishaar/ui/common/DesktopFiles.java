@@ -11,7 +11,8 @@ import java.util.logging.Logger;
 import javafx.application.HostServices;
 
 /**
- * The desktop's way to open a file or a folder ({@link FileOpener}): on Linux {@code xdg-open},
+ * The desktop's way to open a file or a folder ({@link FileOpener}), and its notifications
+ * ({@link #notifier}). Files: on Linux {@code xdg-open},
  * which opens a CSV in the spreadsheet and a folder in the file manager as the user's desktop has
  * them (JavaFX's host services would fall back to a web browser there); where there is none (a
  * bare machine), nothing is offered. On Windows and macOS, JavaFX's host services (the shell,
@@ -42,6 +43,30 @@ public final class DesktopFiles {
                         .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             } catch (IOException e) {
                 LOG.log(Level.WARNING, "could not open " + file + " with " + xdgOpen, e);
+            }
+        });
+    }
+
+    /**
+     * The desktop's notifications for this computer: on Linux {@code notify-send} (libnotify, on every
+     * desktop that shows notifications); none where there is none, nor on Windows and macOS, whose
+     * notifications JavaFX cannot reach.
+     */
+    public static DesktopNotifier notifier(Executor background) {
+        return notifier(System.getProperty("os.name", ""), System.getenv("PATH"), background);
+    }
+
+    static DesktopNotifier notifier(String osName, String path, Executor background) {
+        Path notifySend = osName.toLowerCase(Locale.ROOT).contains("linux") ? onPath("notify-send", path) : null;
+        if (notifySend == null) {
+            return DesktopNotifier.NONE;
+        }
+        return (title, body) -> background.execute(() -> {
+            try {
+                new ProcessBuilder(notifySend.toString(), "--app-name=Ishaar", "--", title, body).redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            } catch (IOException e) {
+                LOG.log(Level.WARNING, "could not tell the desktop with " + notifySend, e);
             }
         });
     }

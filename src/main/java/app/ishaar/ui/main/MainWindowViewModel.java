@@ -287,6 +287,30 @@ public final class MainWindowViewModel {
 
     /** Every taxpayer of the profile, the ERP's own first. */
     private app.ishaar.ui.common.FileOpener fileOpener = app.ishaar.ui.common.FileOpener.NONE;
+    private app.ishaar.ui.common.DesktopNotifier notifier = app.ishaar.ui.common.DesktopNotifier.NONE;
+    private final javafx.beans.property.BooleanProperty windowFocused = new javafx.beans.property.SimpleBooleanProperty(this, "windowFocused", true);
+
+    /** What tells the desktop of new notifications while the window is in the background (none by default, as in tests). */
+    public void useNotifier(app.ishaar.ui.common.DesktopNotifier desktop) {
+        notifier = desktop == null ? app.ishaar.ui.common.DesktopNotifier.NONE : desktop;
+    }
+
+    /** Whether the window has the keyboard, so the user sees what comes (the view binds it to its window's). */
+    public javafx.beans.property.BooleanProperty windowFocusedProperty() {
+        return windowFocused;
+    }
+
+    /**
+     * More new notifications were counted for a taxpayer: while the window is in the background, the
+     * desktop says so (its name, and how many since when), unless the user turned it off in the
+     * settings; the title and the taxpayer list say it in the window.
+     */
+    private void tellTheDesktop(TaxpayerEntry e) {
+        if (!windowFocused.get() && notifier != app.ishaar.ui.common.DesktopNotifier.NONE && settings != null && settings.get().desktopNotify()
+                && e.history != null) {
+            notifier.tell(e.label(), e.history.arrivedText().get());
+        }
+    }
 
     /** What opens an export's file and its folder once written: the desktop's (none by default, as in tests). */
     public void useFileOpener(app.ishaar.ui.common.FileOpener opener) {
@@ -978,6 +1002,9 @@ public final class MainWindowViewModel {
                     arrived.set(now.longValue());
                     if (current.get() == this) {
                         refreshTitle();
+                    }
+                    if (now.longValue() > was.longValue()) {
+                        tellTheDesktop(this);
                     }
                 });
                 if (session != null) {

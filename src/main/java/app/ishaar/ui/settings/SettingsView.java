@@ -74,7 +74,12 @@ public final class SettingsView {
         checkName.setLabelFor(check); // named by its label for screen readers
         Label checkHint = label(i18n, "settingsDialog.checkNew.hint");
         checkHint.getStyleClass().add("muted");
-        VBox checkBox = new VBox(6, check, checkHint);
+        javafx.scene.control.CheckBox desktop = new javafx.scene.control.CheckBox();
+        desktop.setId("settings-desktop-notify");
+        desktop.textProperty().bind(i18n.text("settingsDialog.checkNew.desktop"));
+        desktop.selectedProperty().bindBidirectional(vm.desktopNotifyProperty());
+        desktop.disableProperty().bind(vm.desktopNotifyOfferedProperty().not());
+        VBox checkBox = new VBox(6, check, checkHint, desktop);
         checkBox.setAlignment(Pos.TOP_LEFT);
 
         Label zone = label(i18n, "settingsDialog.zone");

@@ -28,6 +28,7 @@ public final class SettingsViewModel {
     private final TextSize textSize;
     private final Theme theme;
     private final IntegerProperty checkMinutes = new SimpleIntegerProperty(this, "checkMinutes", Settings.DEFAULT_CHECK_MINUTES);
+    private final BooleanProperty desktopNotify = new javafx.beans.property.SimpleBooleanProperty(this, "desktopNotify", true);
 
     /** The choices of how often to check for new notifications, in minutes; 0 is never. */
     static final List<Integer> CHECK_CHOICES = List.of(1, 2, 5, 15, 0);
@@ -40,6 +41,8 @@ public final class SettingsViewModel {
         if (settings != null) {
             checkMinutes.set(settings.get().checkMinutes());
             checkMinutes.addListener((o, a, minutes) -> settings.update(s -> s.withCheckMinutes(minutes.intValue())));
+            desktopNotify.set(settings.get().desktopNotify());
+            desktopNotify.addListener((o, a, on) -> settings.update(s -> s.withDesktopNotify(on)));
         }
     }
 
@@ -49,6 +52,16 @@ public final class SettingsViewModel {
      */
     public IntegerProperty checkMinutesProperty() {
         return checkMinutes;
+    }
+
+    /** Whether the desktop also tells of new notifications while the window is in the background; remembered at once. */
+    public BooleanProperty desktopNotifyProperty() {
+        return desktopNotify;
+    }
+
+    /** The desktop can be told only while checking: not when the user chose never to check. */
+    public javafx.beans.binding.BooleanBinding desktopNotifyOfferedProperty() {
+        return checkMinutes.isNotEqualTo(0);
     }
 
     /** The choices, in minutes, 0 (never) last. */

@@ -72,7 +72,8 @@ class SettingsReaderTest {
         "{\"profiles\":[],\"history\":{}}",
         "{\"textSize\":125}", "{\"textSize\":\"150\"}", "{\"textSize\":null}", "{\"textSize\":0}",
         "{\"checkMinutes\":0}", "{\"checkMinutes\":\"5\"}", "{\"checkMinutes\":null}", "{\"checkMinutes\":-3}", "{\"checkMinutes\":999}",
-        "{\"theme\":\"dark\"}", "{\"theme\":\"light\"}", "{\"theme\":\"DARK\"}", "{\"theme\":null}", "{\"theme\":\"purple\"}", "{\"theme\":5}"
+        "{\"theme\":\"dark\"}", "{\"theme\":\"light\"}", "{\"theme\":\"DARK\"}", "{\"theme\":null}", "{\"theme\":\"purple\"}", "{\"theme\":5}",
+        "{\"desktopNotify\":false}", "{\"desktopNotify\":true}", "{\"desktopNotify\":\"false\"}", "{\"desktopNotify\":null}"
     })
     void aHandEditedDocumentIsReadAsTheDataBindingReadsIt(String json) throws IOException {
         byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
@@ -84,7 +85,7 @@ class SettingsReaderTest {
         "", "null", "[]", "\"settings\"", "{\"language\": \"ar\", \"profiles\": [", "{} {}",
         "{\"profiles\":{}}", "{\"language\":{\"en\":1}}", "{\"profiles\":[{\"taxpayers\":{}}]}",
         "{\"history\":{\"p|-\":{\"customFrom\":\"yesterday\"}}}", "{\"history\":{\"p|-\":{\"pageSize\":\"many\"}}}",
-        "{\"latinDigits\":\"maybe\"}", "{\"textSize\":\"large\"}", "{\"checkMinutes\":\"often\"}", "{\"theme\":[\"dark\"]}", "{\"history\":{\"p|-\":{\"columns\":[{\"width\":{}}]}}}"
+        "{\"latinDigits\":\"maybe\"}", "{\"textSize\":\"large\"}", "{\"checkMinutes\":\"often\"}", "{\"theme\":[\"dark\"]}", "{\"desktopNotify\":\"maybe\"}", "{\"history\":{\"p|-\":{\"columns\":[{\"width\":{}}]}}}"
     })
     void aDocumentOfTheWrongShapeIsNotRead(String json) {
         assertThatThrownBy(() -> SettingsReader.read(json.getBytes(StandardCharsets.UTF_8))).isInstanceOf(IOException.class);
@@ -133,10 +134,10 @@ class SettingsReaderTest {
         return Combinators.combine(Arbitraries.integers().between(0, 3), Arbitraries.of("en", "ar"), Arbitraries.of(true, false), text,
                 profile.list().ofMaxSize(3), history, window,
                 Combinators.combine(text.list().ofMaxSize(3), text.list().ofMaxSize(3), Arbitraries.of(100, 110, 125, 150, 175),
-                        Arbitraries.of(0, 1, 2, 5, 15), Arbitraries.of(Settings.LIGHT, Settings.DARK))
-                        .as((hiddenIn, shownIn, size, check, theme) -> new Object[] {hiddenIn, shownIn, size, check, theme}))
+                        Arbitraries.of(0, 1, 2, 5, 15), Arbitraries.of(Settings.LIGHT, Settings.DARK), Arbitraries.of(true, false))
+                        .as((hiddenIn, shownIn, size, check, theme, notify) -> new Object[] {hiddenIn, shownIn, size, check, theme, notify}))
                 .as((version, language, latin, last, profiles, h, w, rest) -> new Settings(version, language, latin, last, profiles, h, w,
-                        uncheckedList(rest[0]), uncheckedList(rest[1]), (Integer) rest[2], (Integer) rest[3], (String) rest[4]));
+                        uncheckedList(rest[0]), uncheckedList(rest[1]), (Integer) rest[2], (Integer) rest[3], (String) rest[4], (Boolean) rest[5]));
     }
 
     @SuppressWarnings("unchecked")

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
-/** How the app asks the desktop to open an export or its folder. */
+/** How the app asks the desktop to open an export or its folder, and to tell of new notifications. */
 class DesktopFilesTest {
 
     @TempDir
@@ -39,5 +39,27 @@ class DesktopFilesTest {
         assertThat(DesktopFiles.opener("Linux", null, null, Runnable::run)).isSameAs(FileOpener.NONE);
         Files.setPosixFilePermissions(xdgOpen, PosixFilePermissions.fromString("rw-r--r--"));
         assertThat(DesktopFiles.opener("Linux", bin.toString(), null, Runnable::run)).as("not executable").isSameAs(FileOpener.NONE);
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void onLinuxNotifySendFromTheSearchPathTellsTheDesktopAndWithoutItNothingIsTold() throws Exception {
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        Path told = dir.resolve("told.txt");
+        Path notifySend = bin.resolve("notify-send");
+        Files.writeString(notifySend, "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\" >> '" + told + "'; done\nprintf 'end\\n' >> '" + told + "'\n");
+        Files.setPosixFilePermissions(notifySend, PosixFilePermissions.fromString("rwxr-xr-x"));
+
+        DesktopNotifier notifier = DesktopFiles.notifier("Linux", bin.toString(), Runnable::run);
+        assertThat(notifier).isNotSameAs(DesktopNotifier.NONE);
+        notifier.tell("-شركة النيل", "3 new notifications since 09:14:49");
+        org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS,
+                () -> Files.exists(told) && Files.readString(told).endsWith("end\n"));
+        assertThat(Files.readAllLines(told)).as("a title starting with '-' is not taken for an option")
+                .containsExactly("--app-name=Ishaar", "--", "-شركة النيل", "3 new notifications since 09:14:49", "end");
+
+        assertThat(DesktopFiles.notifier("Linux", dir.resolve("empty").toString(), Runnable::run)).isSameAs(DesktopNotifier.NONE);
+        assertThat(DesktopFiles.notifier("Windows 11", bin.toString(), Runnable::run)).as("JavaFX cannot reach Windows' notifications")
+                .isSameAs(DesktopNotifier.NONE);
     }
 }

@@ -28,6 +28,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
 import org.junit.jupiter.api.AfterEach;
@@ -90,6 +91,42 @@ class MainWindowViewModelTest {
         i18n.languageProperty().set(AppLanguage.ARABIC);
         assertThat(vm.timeLeftProperty().get()).isEqualTo("الوقت المتبقي في الجلسة: ٥٨:٥٩");
         assertThat(vm.titleProperty().get()).contains("إشعار").contains("(204918573)");
+    }
+
+    @Test
+    void whileTheWindowIsInTheBackgroundTheDesktopTellsOfMoreNewNotificationsUnlessTurnedOff() {
+        List<String> told = new ArrayList<>();
+        vm.useNotifier((title, body) -> told.add(title + " | " + body));
+        var history = vm.current().history();
+        first.holdPages = true;
+        Runnable check = () -> {
+            clock.advance(Duration.ofMinutes(2));
+            vm.tick();
+        };
+        check.run();
+        first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 2, 2L, 1, 1));
+        assertThat(history.arrivedProperty().get()).isEqualTo(2);
+        assertThat(told).as("the window has the keyboard: the user sees the note").isEmpty();
+
+        vm.windowFocusedProperty().set(false);
+        check.run();
+        first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 2, 2L, 1, 1));
+        assertThat(told).as("no more than were counted").isEmpty();
+        check.run();
+        first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 5, 5L, 1, 1));
+        assertThat(told).singleElement().asString().startsWith("Nile Trading Co. | 5 new notifications since ");
+
+        var settingsVm = vm.settingsViewModel(new app.ishaar.ui.common.TextSize(100), new app.ishaar.ui.common.Theme(null));
+        assertThat(settingsVm.desktopNotifyProperty().get()).as("on by default").isTrue();
+        settingsVm.desktopNotifyProperty().set(false);
+        assertThat(settings.get().desktopNotify()).as("remembered").isFalse();
+        check.run();
+        first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 7, 7L, 1, 1));
+        assertThat(history.arrivedProperty().get()).isEqualTo(7);
+        assertThat(told).as("turned off").hasSize(1);
+        assertThat(settingsVm.desktopNotifyOfferedProperty().get()).isTrue();
+        settingsVm.checkMinutesProperty().set(0);
+        assertThat(settingsVm.desktopNotifyOfferedProperty().get()).as("nothing is checked: nothing to tell").isFalse();
     }
 
     @Test
