@@ -37,14 +37,7 @@ public final class DesktopFiles {
         if (xdgOpen == null) {
             return FileOpener.NONE;
         }
-        return file -> background.execute(() -> {
-            try {
-                new ProcessBuilder(xdgOpen.toString(), file.toString()).redirectErrorStream(true)
-                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            } catch (IOException e) {
-                LOG.log(Level.WARNING, "could not open " + file + " with " + xdgOpen, e);
-            }
-        });
+        return file -> background.execute(() -> run(xdgOpen, file.toString()));
     }
 
     /**
@@ -61,14 +54,20 @@ public final class DesktopFiles {
         if (notifySend == null) {
             return DesktopNotifier.NONE;
         }
-        return (title, body) -> background.execute(() -> {
-            try {
-                new ProcessBuilder(notifySend.toString(), "--app-name=Ishaar", "--", title, body).redirectErrorStream(true)
-                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            } catch (IOException e) {
-                LOG.log(Level.WARNING, "could not tell the desktop with " + notifySend, e);
-            }
-        });
+        // "--": a title that starts with "-" is not an option
+        return (title, body) -> background.execute(() -> run(notifySend, "--app-name=Ishaar", "--", title, body));
+    }
+
+    /** Starts the desktop's program, not waiting for it, its output dropped; a failure is logged. */
+    private static void run(Path program, String... args) {
+        String[] command = new String[args.length + 1];
+        command[0] = program.toString();
+        System.arraycopy(args, 0, command, 1, args.length);
+        try {
+            new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, "could not run " + program, e);
+        }
     }
 
     /** The executable of that name in a folder of the search path, or null. */
