@@ -205,4 +205,62 @@ public abstract class FxSandboxTestBase extends FxRobot {
         }
         assertThat(text(query)).isEqualTo(value);
     }
+
+    // ---- what the scene walks share (SceneWalkFxTest, ThemeFxTest)
+
+    /** Whether a node is drawn: it and every parent visible and not transparent. */
+    protected static boolean shown(Node node) {
+        for (Node n = node; n != null; n = n.getParent()) {
+            if (!n.isVisible() || n.getOpacity() == 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A node as a failure names it: the nearest id, and the node's kind when the id is an ancestor's. */
+    protected static String where(Node n) {
+        for (Node p = n; p != null; p = p.getParent()) {
+            if (p.getId() != null) {
+                return "#" + p.getId() + (p == n ? "" : " > " + n.getClass().getSimpleName());
+            }
+        }
+        return n.getClass().getSimpleName();
+    }
+
+    /** The login dialog with a failure shown: a demo account with a wrong secret. */
+    protected void loginDialogWithAFailure() {
+        waitForDemoAccounts();
+        clickOn("#demo-erp-delta-accounting");
+        paste("#secret", "not-the-secret");
+        clickOn("#login-button");
+        waitUntil("a failure is shown", () -> flow.loginViewModel().failureProperty().get() != null && !flow.loginViewModel().busyProperty().get());
+        assertThat(visible("#failure")).isTrue();
+    }
+
+    /** The shown history's error banner: a refresh the sandbox answers with 503. */
+    protected void historyErrorBanner() throws Exception {
+        sandbox().knobs().fail503Share(1.0);
+        try {
+            onFx(() -> flow.mainViewModel().current().history().refresh());
+            waitUntil("the history's error banner", () -> visible("#history-banner"));
+        } finally {
+            sandbox().knobs().fail503Share(0);
+        }
+    }
+
+    /** The session-ended banner, laid out. */
+    protected void sessionEndedBanner() {
+        onFx(() -> flow.mainViewModel().current().markSessionEnded());
+        waitUntil("the session-ended banner", () -> visible("#expired-banner"));
+        // the banner is laid out in the next pulse, moving what is under it; TestFX reads a node's
+        // place off the FX thread, so a click right away could find the toolbar in mid-layout
+        waitForPulses(2);
+    }
+
+    /** Gives the main window the keyboard (a dialog over it had it). */
+    protected void focusMainWindow() {
+        onFx(() -> flow.mainStage().requestFocus());
+        waitUntil("the main window has the focus", () -> flow.mainStage().isFocused());
+    }
 }

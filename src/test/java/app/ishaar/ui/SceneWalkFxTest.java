@@ -80,24 +80,6 @@ class SceneWalkFxTest extends FxSandboxTestBase {
         return false;
     }
 
-    private static boolean shown(Node node) {
-        for (Node n = node; n != null; n = n.getParent()) {
-            if (!n.isVisible() || n.getOpacity() == 0) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static String where(Node n) {
-        for (Node p = n; p != null; p = p.getParent()) {
-            if (p.getId() != null) {
-                return "#" + p.getId() + (p == n ? "" : " > " + n.getClass().getSimpleName());
-            }
-        }
-        return n.getClass().getSimpleName();
-    }
-
     /** Every visible text of every showing window that is not data: rendered texts, tooltips, menus. */
     private List<Seen> uiTexts(Set<String> otherLanguageSwitches) {
         return fx(() -> {
@@ -280,16 +262,6 @@ class SceneWalkFxTest extends FxSandboxTestBase {
         return main().current().history();
     }
 
-    /** The login dialog with a failure shown: a demo account with a wrong secret. */
-    private void loginDialogWithAFailure() {
-        waitForDemoAccounts();
-        clickOn("#demo-erp-delta-accounting");
-        paste("#secret", "not-the-secret");
-        clickOn("#login-button");
-        waitUntil("a failure is shown", () -> flow.loginViewModel().failureProperty().get() != null && !flow.loginViewModel().busyProperty().get());
-        assertThat(visible("#failure")).isTrue();
-    }
-
     private void logIn() {
         clickOn("#demo-erp-delta-accounting");
         clickOn("#login-button");
@@ -329,33 +301,13 @@ class SceneWalkFxTest extends FxSandboxTestBase {
         assertThat(text("#detail-id")).isEqualTo(chosen.notificationId());
     }
 
-    private void historyErrorBanner() throws Exception {
-        sandbox().knobs().fail503Share(1.0);
-        try {
-            onFx(() -> history().refresh());
-            waitUntil("the history's error banner", () -> visible("#history-banner"));
-        } finally {
-            sandbox().knobs().fail503Share(0);
-        }
-    }
-
-    private void sessionEndedBanner() {
-        onFx(() -> main().current().markSessionEnded());
-        waitUntil("the session-ended banner", () -> visible("#expired-banner"));
-        // the banner is laid out in the next pulse, moving what is under it; TestFX reads a node's
-        // place off the FX thread, so a click right away could find the toolbar in mid-layout
-        waitForPulses(2);
-    }
-
     private void exportAndSettingsDialogs() {
         clickOn("#history-export");
         waitUntil("the export dialog", () -> lookup("#export-dialog").tryQuery().map(n -> n.getScene().getWindow().isShowing()).orElse(false));
-        onFx(() -> flow.mainStage().requestFocus());
-        waitUntil("the main window has the focus", () -> flow.mainStage().isFocused());
+        focusMainWindow();
         press(KeyCode.SHORTCUT, KeyCode.COMMA).release(KeyCode.COMMA, KeyCode.SHORTCUT);
         waitUntil("the settings dialog (Ctrl+,)", () -> lookup("#settings-dialog").tryQuery().map(n -> n.getScene().getWindow().isShowing()).orElse(false));
-        onFx(() -> flow.mainStage().requestFocus());
-        waitUntil("the main window has the focus", () -> flow.mainStage().isFocused());
+        focusMainWindow();
         type(KeyCode.F1);
         waitUntil("the keyboard shortcuts (F1)", () -> lookup("#help-shortcuts").tryQuery().map(n -> n.getScene().getWindow().isShowing()).orElse(false));
         // every shortcut's keys are shown as the platform names them, next to what they do

@@ -164,15 +164,6 @@ class ThemeFxTest extends FxSandboxTestBase {
         return c;
     }
 
-    private static boolean shown(Node node) {
-        for (Node n = node; n != null; n = n.getParent()) {
-            if (!n.isVisible() || n.getOpacity() == 0) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /** Whether a point of the scene is drawn for a node: in its window, and inside every clip over it (a scroll pane's viewport). */
     private static boolean inView(Node node, Point2D inScene) {
         Scene scene = node.getScene();
@@ -185,15 +176,6 @@ class ThemeFxTest extends FxSandboxTestBase {
             }
         }
         return true;
-    }
-
-    private static String where(Node n) {
-        for (Node p = n; p != null; p = p.getParent()) {
-            if (p.getId() != null) {
-                return "#" + p.getId() + (p == n ? "" : " > " + n.getParent().getClass().getSimpleName());
-            }
-        }
-        return n.getClass().getSimpleName();
     }
 
     private static String hex(Color c) {
@@ -255,14 +237,6 @@ class ThemeFxTest extends FxSandboxTestBase {
         return flow.mainViewModel().current().history();
     }
 
-    private void loginDialogWithAFailure() {
-        waitForDemoAccounts();
-        clickOn("#demo-erp-delta-accounting");
-        paste("#secret", "not-the-secret");
-        clickOn("#login-button");
-        waitUntil("a failure is shown", () -> flow.loginViewModel().failureProperty().get() != null && !flow.loginViewModel().busyProperty().get());
-    }
-
     /** Logged in, a failed notification chosen with the detail pane open (its attempts' reasons shown). */
     private void historyWithAFailedNotification() {
         clickOn("#demo-erp-delta-accounting"); // its own secret again
@@ -308,16 +282,8 @@ class ThemeFxTest extends FxSandboxTestBase {
 
     /** The error banners, then the export, settings, keyboard shortcuts and About windows open over the main window. */
     private void bannersAndDialogs() throws Exception {
-        sandbox().knobs().fail503Share(1.0);
-        try {
-            onFx(() -> history().refresh());
-            waitUntil("the history's error banner", () -> visible("#history-banner"));
-        } finally {
-            sandbox().knobs().fail503Share(0);
-        }
-        onFx(() -> flow.mainViewModel().current().markSessionEnded());
-        waitUntil("the session-ended banner", () -> visible("#expired-banner"));
-        waitForPulses(2); // laid out before the robot clicks beside it
+        historyErrorBanner();
+        sessionEndedBanner();
         clickOn("#history-export");
         waitUntil("the export dialog", () -> visible("#export-dialog"));
         focusMainWindow();
@@ -329,11 +295,6 @@ class ThemeFxTest extends FxSandboxTestBase {
         onFx(() -> lookup("#menubar").<MenuBar>query().getMenus().stream().flatMap(m -> m.getItems().stream())
                 .filter(i -> "menu-about".equals(i.getId())).findFirst().orElseThrow().fire());
         waitUntil("About", () -> visible("#help-about"));
-    }
-
-    private void focusMainWindow() {
-        onFx(() -> flow.mainStage().requestFocus());
-        waitUntil("the main window has the focus", () -> flow.mainStage().isFocused());
     }
 
     /** The main window's View menu, opened: its items in a pop-up window of their own. */

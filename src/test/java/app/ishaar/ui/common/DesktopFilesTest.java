@@ -17,23 +17,33 @@ class DesktopFilesTest {
     @TempDir
     Path dir;
 
+    /** A program of that name in {@code bin} that writes each of its arguments on a line of {@code log}, then "end". */
+    private static Path recorder(Path bin, String name, Path log) throws Exception {
+        Path program = Files.createDirectories(bin).resolve(name);
+        Files.writeString(program, "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\" >> '" + log + "'; done\nprintf 'end\\n' >> '" + log + "'\n");
+        Files.setPosixFilePermissions(program, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return program;
+    }
+
+    /** Waits until the program has run (in a process of its own) and returns what it wrote. */
+    private static java.util.List<String> recorded(Path log) throws Exception {
+        org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS,
+                () -> Files.exists(log) && Files.readString(log).endsWith("end\n"));
+        return Files.readAllLines(log);
+    }
+
     @Test
     @EnabledOnOs(OS.LINUX)
     void onLinuxXdgOpenFromTheSearchPathOpensTheFileAndWithoutItNothingIsOffered() throws Exception {
-        Path bin = Files.createDirectories(dir.resolve("bin"));
+        Path bin = dir.resolve("bin");
         Path asked = dir.resolve("asked.txt");
-        Path xdgOpen = bin.resolve("xdg-open");
-        Files.writeString(xdgOpen, "#!/bin/sh\nprintf '%s\\n' \"$1\" >> '" + asked + "'\n");
-        Files.setPosixFilePermissions(xdgOpen, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path xdgOpen = recorder(bin, "xdg-open", asked);
         Path export = dir.resolve("تصدير notifications.csv"); // spaces and Arabic in the name
 
         FileOpener opener = DesktopFiles.opener("Linux", "/nonexistent" + File.pathSeparator + bin, null, Runnable::run);
         assertThat(opener).isNotSameAs(FileOpener.NONE);
         opener.open(export);
-        // the script runs in a process of its own
-        org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS,
-                () -> Files.exists(asked) && Files.readString(asked).endsWith("\n"));
-        assertThat(Files.readString(asked)).isEqualTo(export + "\n");
+        assertThat(recorded(asked)).containsExactly(export.toString(), "end");
 
         assertThat(DesktopFiles.opener("Linux", dir.resolve("empty").toString(), null, Runnable::run)).as("no xdg-open").isSameAs(FileOpener.NONE);
         assertThat(DesktopFiles.opener("Linux", null, null, Runnable::run)).isSameAs(FileOpener.NONE);
@@ -44,18 +54,14 @@ class DesktopFilesTest {
     @Test
     @EnabledOnOs(OS.LINUX)
     void onLinuxNotifySendFromTheSearchPathTellsTheDesktopAndWithoutItNothingIsTold() throws Exception {
-        Path bin = Files.createDirectories(dir.resolve("bin"));
+        Path bin = dir.resolve("bin");
         Path told = dir.resolve("told.txt");
-        Path notifySend = bin.resolve("notify-send");
-        Files.writeString(notifySend, "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\" >> '" + told + "'; done\nprintf 'end\\n' >> '" + told + "'\n");
-        Files.setPosixFilePermissions(notifySend, PosixFilePermissions.fromString("rwxr-xr-x"));
+        recorder(bin, "notify-send", told);
 
         DesktopNotifier notifier = DesktopFiles.notifier("Linux", bin.toString(), Runnable::run);
         assertThat(notifier).isNotSameAs(DesktopNotifier.NONE);
         notifier.tell("-شركة النيل", "3 new notifications since 09:14:49");
-        org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS,
-                () -> Files.exists(told) && Files.readString(told).endsWith("end\n"));
-        assertThat(Files.readAllLines(told)).as("a title starting with '-' is not taken for an option")
+        assertThat(recorded(told)).as("a title starting with '-' is not taken for an option")
                 .containsExactly("--app-name=Ishaar", "--", "-شركة النيل", "3 new notifications since 09:14:49", "end");
 
         assertThat(DesktopFiles.notifier("Linux", dir.resolve("empty").toString(), Runnable::run)).isSameAs(DesktopNotifier.NONE);
