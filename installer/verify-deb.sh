@@ -167,6 +167,13 @@ elif [ -n "$missing" ]; then
 else
   ok "every library linked by the $n_so native files in /opt/ishaar comes from a declared dependency"
 fi
+# what opens an export and tells the desktop of new notifications (DesktopFiles): recommended, not
+# required (a headless machine has neither, and the app then offers neither)
+recommends="$(dpkg-deb -f "$deb" Recommends)"
+case "$recommends" in
+  *xdg-utils*libnotify-bin*) ok "recommends xdg-utils and libnotify-bin (open an export, desktop notifications)";;
+  *) fail "Recommends lacks xdg-utils or libnotify-bin: '$recommends'";;
+esac
 # Java's user.home comes from the password database, not $HOME
 user_home="$(getent passwd "$(id -u)" | cut -d: -f6)"
 if [ -n "$(find "$user_home/.openjfx" -type f -newer "$work/display" 2>/dev/null | head -1)" ]; then
