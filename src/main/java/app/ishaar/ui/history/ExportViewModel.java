@@ -22,6 +22,7 @@ import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyDoubleWrapper;
@@ -29,6 +30,7 @@ import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 
 /**
@@ -100,7 +102,7 @@ public final class ExportViewModel {
     private final String lastFolder;
     private final Consumer<Remembered> remember;
     private FileOpener opener = FileOpener.NONE;
-    private final javafx.beans.property.BooleanProperty openable = new javafx.beans.property.SimpleBooleanProperty(this, "openable");
+    private final BooleanProperty openable = new SimpleBooleanProperty(this, "openable");
     private final BooleanBinding canOpen = Bindings.createBooleanBinding(() -> openable.get() && state.get() == State.DONE && target.get() != null,
             openable, state, target);
 
@@ -204,11 +206,6 @@ public final class ExportViewModel {
     /** True once the file is written, where the desktop can open it: Open file and Show in folder are offered. */
     public BooleanBinding canOpenProperty() {
         return canOpen;
-    }
-
-    /** The file written, once it is. */
-    public ReadOnlyObjectProperty<Path> targetProperty() {
-        return target.getReadOnlyProperty();
     }
 
     /** Opens the written file with what the desktop opens it with (the spreadsheet). */

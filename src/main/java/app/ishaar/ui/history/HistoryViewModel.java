@@ -9,6 +9,7 @@ import app.ishaar.core.service.Session;
 import app.ishaar.core.service.SessionExpiredException;
 import app.ishaar.core.settings.HistoryPrefs;
 import app.ishaar.ui.common.Failure;
+import app.ishaar.ui.common.FileOpener;
 import app.ishaar.ui.i18n.I18n;
 import java.lang.System.Logger.Level;
 import java.lang.System.Logger;
@@ -480,11 +481,11 @@ public final class HistoryViewModel {
         return export;
     }
 
-    private app.ishaar.ui.common.FileOpener fileOpener = app.ishaar.ui.common.FileOpener.NONE;
+    private FileOpener fileOpener = FileOpener.NONE;
 
     /** What opens an export's file and folder once written (the desktop's; none by default). */
-    public void useFileOpener(app.ishaar.ui.common.FileOpener opener) {
-        fileOpener = opener == null ? app.ishaar.ui.common.FileOpener.NONE : opener;
+    public void useFileOpener(FileOpener opener) {
+        fileOpener = opener == null ? FileOpener.NONE : opener;
     }
 
     // ---- commands ----

@@ -16,7 +16,9 @@ import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.core.settings.Settings;
 import app.ishaar.core.settings.TaxpayerListFile;
 import app.ishaar.core.settings.TaxpayerRows;
+import app.ishaar.ui.common.DesktopNotifier;
 import app.ishaar.ui.common.Failure;
+import app.ishaar.ui.common.FileOpener;
 import app.ishaar.ui.common.SettingsService;
 import app.ishaar.ui.common.TextSize;
 import app.ishaar.ui.common.Theme;
@@ -286,17 +288,17 @@ public final class MainWindowViewModel {
     }
 
     /** Every taxpayer of the profile, the ERP's own first. */
-    private app.ishaar.ui.common.FileOpener fileOpener = app.ishaar.ui.common.FileOpener.NONE;
-    private app.ishaar.ui.common.DesktopNotifier notifier = app.ishaar.ui.common.DesktopNotifier.NONE;
-    private final javafx.beans.property.BooleanProperty windowFocused = new javafx.beans.property.SimpleBooleanProperty(this, "windowFocused", true);
+    private FileOpener fileOpener = FileOpener.NONE;
+    private DesktopNotifier notifier = DesktopNotifier.NONE;
+    private final BooleanProperty windowFocused = new SimpleBooleanProperty(this, "windowFocused", true);
 
     /** What tells the desktop of new notifications while the window is in the background (none by default, as in tests). */
-    public void useNotifier(app.ishaar.ui.common.DesktopNotifier desktop) {
-        notifier = desktop == null ? app.ishaar.ui.common.DesktopNotifier.NONE : desktop;
+    public void useNotifier(DesktopNotifier desktop) {
+        notifier = desktop == null ? DesktopNotifier.NONE : desktop;
     }
 
     /** Whether the window has the keyboard, so the user sees what comes (the view binds it to its window's). */
-    public javafx.beans.property.BooleanProperty windowFocusedProperty() {
+    public BooleanProperty windowFocusedProperty() {
         return windowFocused;
     }
 
@@ -306,15 +308,15 @@ public final class MainWindowViewModel {
      * settings; the title and the taxpayer list say it in the window.
      */
     private void tellTheDesktop(TaxpayerEntry e) {
-        if (!windowFocused.get() && notifier != app.ishaar.ui.common.DesktopNotifier.NONE && settings != null && settings.get().desktopNotify()
+        if (!windowFocused.get() && notifier != DesktopNotifier.NONE && settings != null && settings.get().desktopNotify()
                 && e.history != null) {
             notifier.tell(e.label(), e.history.arrivedText().get());
         }
     }
 
     /** What opens an export's file and its folder once written: the desktop's (none by default, as in tests). */
-    public void useFileOpener(app.ishaar.ui.common.FileOpener opener) {
-        fileOpener = opener == null ? app.ishaar.ui.common.FileOpener.NONE : opener;
+    public void useFileOpener(FileOpener opener) {
+        fileOpener = opener == null ? FileOpener.NONE : opener;
         for (TaxpayerEntry e : entries) {
             if (e.history != null) {
                 e.history.useFileOpener(fileOpener);
