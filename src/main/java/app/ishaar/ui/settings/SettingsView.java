@@ -11,6 +11,7 @@ import javafx.beans.property.BooleanProperty;
 import javafx.geometry.Pos;
 import javafx.scene.Parent;
 import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.RadioButton;
@@ -74,7 +75,7 @@ public final class SettingsView {
         checkName.setLabelFor(check); // named by its label for screen readers
         Label checkHint = label(i18n, "settingsDialog.checkNew.hint");
         checkHint.getStyleClass().add("muted");
-        javafx.scene.control.CheckBox desktop = new javafx.scene.control.CheckBox();
+        CheckBox desktop = new CheckBox();
         desktop.setId("settings-desktop-notify");
         desktop.textProperty().bind(i18n.text("settingsDialog.checkNew.desktop"));
         desktop.selectedProperty().bindBidirectional(vm.desktopNotifyProperty());

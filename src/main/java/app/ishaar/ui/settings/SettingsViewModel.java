@@ -11,11 +11,13 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
 import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleIntegerProperty;
 
 /**
@@ -28,7 +30,7 @@ public final class SettingsViewModel {
     private final TextSize textSize;
     private final Theme theme;
     private final IntegerProperty checkMinutes = new SimpleIntegerProperty(this, "checkMinutes", Settings.DEFAULT_CHECK_MINUTES);
-    private final BooleanProperty desktopNotify = new javafx.beans.property.SimpleBooleanProperty(this, "desktopNotify", true);
+    private final BooleanProperty desktopNotify = new SimpleBooleanProperty(this, "desktopNotify", true);
 
     /** The choices of how often to check for new notifications, in minutes; 0 is never. */
     static final List<Integer> CHECK_CHOICES = List.of(1, 2, 5, 15, 0);
@@ -60,7 +62,7 @@ public final class SettingsViewModel {
     }
 
     /** The desktop can be told only while checking: not when the user chose never to check. */
-    public javafx.beans.binding.BooleanBinding desktopNotifyOfferedProperty() {
+    public BooleanBinding desktopNotifyOfferedProperty() {
         return checkMinutes.isNotEqualTo(0);
     }
 
