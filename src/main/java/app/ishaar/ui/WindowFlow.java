@@ -154,6 +154,8 @@ public final class WindowFlow {
     private MainWindowView adopt(MainWindowViewModel vm) {
         vm.useFileOpener(ctx.fileOpener());
         vm.useNotifier(ctx.notifier());
+        // the desktop tells of new notifications while no window of the app has the keyboard
+        vm.useInFront(() -> javafx.stage.Window.getWindows().stream().anyMatch(javafx.stage.Window::isFocused));
         keptVm = vm;
         keptView = new MainWindowView(vm, ctx.i18n(), ctx.scenes(), this::quit);
         focusAtLogout = null;
@@ -204,7 +206,6 @@ public final class WindowFlow {
         Stage stage = mainStage;
         stage.titleProperty().unbind();
         stage.titleProperty().bind(vm.titleProperty());
-        vm.windowFocusedProperty().bind(stage.focusedProperty()); // the desktop tells of new notifications while it is not
         loginVm = null;
         Parent root = keptView.root();
         if (root.getParent() != mainHost) {

@@ -290,16 +290,19 @@ public final class MainWindowViewModel {
     /** Every taxpayer of the profile, the ERP's own first. */
     private FileOpener fileOpener = FileOpener.NONE;
     private DesktopNotifier notifier = DesktopNotifier.NONE;
-    private final BooleanProperty windowFocused = new SimpleBooleanProperty(this, "windowFocused", true);
+    private java.util.function.BooleanSupplier inFront = () -> true;
 
     /** What tells the desktop of new notifications while the window is in the background (none by default, as in tests). */
     public void useNotifier(DesktopNotifier desktop) {
         notifier = desktop == null ? DesktopNotifier.NONE : desktop;
     }
 
-    /** Whether the window has the keyboard, so the user sees what comes (the view binds it to its window's). */
-    public BooleanProperty windowFocusedProperty() {
-        return windowFocused;
+    /**
+     * Asked whether the app is in front (one of its windows has the keyboard: the main window, or a
+     * dialog over it), so the user sees what comes; the window flow gives it (true by default).
+     */
+    public void useInFront(java.util.function.BooleanSupplier appInFront) {
+        inFront = appInFront == null ? () -> true : appInFront;
     }
 
     /**
@@ -308,7 +311,7 @@ public final class MainWindowViewModel {
      * settings; the title and the taxpayer list say it in the window.
      */
     private void tellTheDesktop(TaxpayerEntry e) {
-        if (!windowFocused.get() && notifier != DesktopNotifier.NONE && settings != null && settings.get().desktopNotify()
+        if (notifier != DesktopNotifier.NONE && !inFront.getAsBoolean() && settings != null && settings.get().desktopNotify()
                 && e.history != null) {
             notifier.tell(e.label(), e.history.arrivedText().get());
         }

@@ -106,11 +106,16 @@ class MainWindowViewModelTest {
         check.run();
         first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 2, 2L, 1, 1));
         assertThat(history.arrivedProperty().get()).isEqualTo(2);
-        assertThat(told).as("the window has the keyboard: the user sees the note").isEmpty();
+        assertThat(told).as("by default the app is taken to be in front").isEmpty();
 
-        vm.windowFocusedProperty().set(false);
+        boolean[] inFront = {true};
+        vm.useInFront(() -> inFront[0]);
         check.run();
-        first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 2, 2L, 1, 1));
+        first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 3, 3L, 1, 1));
+        assertThat(told).as("a window of the app has the keyboard").isEmpty();
+        inFront[0] = false;
+        check.run();
+        first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 3, 3L, 1, 1));
         assertThat(told).as("no more than were counted").isEmpty();
         check.run();
         first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 5, 5L, 1, 1));
