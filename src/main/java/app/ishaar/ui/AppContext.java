@@ -97,7 +97,7 @@ public final class AppContext implements AutoCloseable {
     /** What tells the desktop of new notifications: {@code notify-send} on Linux, found when first asked for; none elsewhere, or as a test gave. */
     public synchronized DesktopNotifier notifier() {
         if (notifier == null) {
-            notifier = application == null ? DesktopNotifier.NONE : DesktopFiles.notifier(background);
+            notifier = application == null ? DesktopNotifier.NONE : DesktopFiles.notifier(background, app.ishaar.ui.common.FxExecutor.INSTANCE);
         }
         return notifier;
     }

@@ -156,6 +156,13 @@ public final class WindowFlow {
         vm.useNotifier(ctx.notifier());
         // the desktop tells of new notifications while no window of the app has the keyboard
         vm.useInFront(() -> javafx.stage.Window.getWindows().stream().anyMatch(javafx.stage.Window::isFocused));
+        vm.useToFront(() -> {
+            if (mainStage != null && mainVm == vm) {
+                mainStage.setIconified(false);
+                mainStage.toFront();
+                mainStage.requestFocus();
+            }
+        });
         keptVm = vm;
         keptView = new MainWindowView(vm, ctx.i18n(), ctx.scenes(), this::quit);
         focusAtLogout = null;

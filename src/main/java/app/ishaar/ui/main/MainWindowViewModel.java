@@ -305,15 +305,28 @@ public final class MainWindowViewModel {
         inFront = appInFront == null ? () -> true : appInFront;
     }
 
+    private Runnable toFront = () -> { };
+
+    /** Brings the window in front of others, with the keyboard (the window flow gives it). */
+    public void useToFront(Runnable bringToFront) {
+        toFront = bringToFront == null ? () -> { } : bringToFront;
+    }
+
     /**
-     * More new notifications were counted for a taxpayer: while the window is in the background, the
+     * More new notifications were counted for a taxpayer: while the app is in the background, the
      * desktop says so (its name, and how many since when), unless the user turned it off in the
-     * settings; the title and the taxpayer list say it in the window.
+     * settings; the title and the taxpayer list say it in the window. A click on the desktop's
+     * notification brings the window in front on that taxpayer's first page, newest first, as Show does.
      */
     private void tellTheDesktop(TaxpayerEntry e) {
-        if (notifier != DesktopNotifier.NONE && !inFront.getAsBoolean() && settings != null && settings.get().desktopNotify()
-                && e.history != null) {
-            notifier.tell(e.label(), e.history.arrivedText().get());
+        if (notifier != DesktopNotifier.NONE && !inFront.getAsBoolean() && settings != null && settings.get().desktopNotify() && e.history != null) {
+            notifier.tell(e.label(), e.history.arrivedText().get(), i18n.get("history.arrived.show"), () -> {
+                if (entries.contains(e)) {
+                    switchTo(e);
+                    e.history().showArrived();
+                    toFront.run();
+                }
+            });
         }
     }
 

@@ -6,6 +6,7 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -56,16 +57,39 @@ class DesktopFilesTest {
     void onLinuxNotifySendFromTheSearchPathTellsTheDesktopAndWithoutItNothingIsTold() throws Exception {
         Path bin = dir.resolve("bin");
         Path told = dir.resolve("told.txt");
-        recorder(bin, "notify-send", told);
+        recorder(bin, "notify-send", told); // an old libnotify: its help names no --action
 
-        DesktopNotifier notifier = DesktopFiles.notifier("Linux", bin.toString(), Runnable::run);
+        int[] clicked = {0};
+        DesktopNotifier notifier = DesktopFiles.notifier("Linux", bin.toString(), Runnable::run, Runnable::run);
         assertThat(notifier).isNotSameAs(DesktopNotifier.NONE);
-        notifier.tell("-شركة النيل", "3 new notifications since 09:14:49");
-        assertThat(recorded(told)).as("a title starting with '-' is not taken for an option")
+        notifier.tell("-شركة النيل", "3 new notifications since 09:14:49", "Show", () -> clicked[0]++);
+        List<String> lines = recorded(told);
+        assertThat(lines.subList(lines.indexOf("end") + 1, lines.size())).as("a title starting with '-' is not taken for an option")
                 .containsExactly("--app-name=Ishaar", "--", "-شركة النيل", "3 new notifications since 09:14:49", "end");
+        assertThat(clicked[0]).isZero();
 
-        assertThat(DesktopFiles.notifier("Linux", dir.resolve("empty").toString(), Runnable::run)).isSameAs(DesktopNotifier.NONE);
-        assertThat(DesktopFiles.notifier("Windows 11", bin.toString(), Runnable::run)).as("JavaFX cannot reach Windows' notifications")
+        assertThat(DesktopFiles.notifier("Linux", dir.resolve("empty").toString(), Runnable::run, Runnable::run)).isSameAs(DesktopNotifier.NONE);
+        assertThat(DesktopFiles.notifier("Windows 11", bin.toString(), Runnable::run, Runnable::run)).as("JavaFX cannot reach Windows' notifications")
                 .isSameAs(DesktopNotifier.NONE);
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void whereNotifySendCanWaitForAClickTheClickRunsTheNotificationsActionOnTheFxExecutor() throws Exception {
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        Path told = dir.resolve("told.txt");
+        Path notifySend = bin.resolve("notify-send");
+        // libnotify 0.8: --help names --action and --wait; a click prints the action's name as it ends
+        Files.writeString(notifySend, "#!/bin/sh\nif [ \"$1\" = --help ]; then echo '  -A, --action=[NAME=]Text...'; echo '  -w, --wait'; exit 0; fi\n"
+                + "for a in \"$@\"; do printf '%s\\n' \"$a\" >> '" + told + "'; done\necho default\n");
+        Files.setPosixFilePermissions(notifySend, PosixFilePermissions.fromString("rwxr-xr-x"));
+        List<Runnable> onFx = new java.util.concurrent.CopyOnWriteArrayList<>();
+        int[] clicked = {0};
+        DesktopFiles.notifier("Linux", bin.toString(), Runnable::run, onFx::add).tell("شركة النيل", "٣ إشعارات جديدة", "عرض", () -> clicked[0]++);
+        org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> !onFx.isEmpty());
+        assertThat(Files.readAllLines(told)).containsExactly("--app-name=Ishaar", "--action=default=عرض", "--wait", "--", "شركة النيل", "٣ إشعارات جديدة");
+        assertThat(clicked[0]).as("run on the FX executor, not before").isZero();
+        onFx.forEach(Runnable::run);
+        assertThat(clicked[0]).isEqualTo(1);
     }
 }

@@ -96,7 +96,13 @@ class MainWindowViewModelTest {
     @Test
     void whileTheWindowIsInTheBackgroundTheDesktopTellsOfMoreNewNotificationsUnlessTurnedOff() {
         List<String> told = new ArrayList<>();
-        vm.useNotifier((title, body) -> told.add(title + " | " + body));
+        List<Runnable> clicks = new ArrayList<>();
+        vm.useNotifier((title, body, action, onAction) -> {
+            told.add(title + " | " + body + " | " + action);
+            clicks.add(onAction);
+        });
+        int[] fronts = {0};
+        vm.useToFront(() -> fronts[0]++);
         var history = vm.current().history();
         first.holdPages = true;
         Runnable check = () -> {
@@ -119,7 +125,18 @@ class MainWindowViewModelTest {
         assertThat(told).as("no more than were counted").isEmpty();
         check.run();
         first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 5, 5L, 1, 1));
-        assertThat(told).singleElement().asString().startsWith("Nile Trading Co. | 5 new notifications since ");
+        assertThat(told).singleElement().asString().startsWith("Nile Trading Co. | 5 new notifications since ").endsWith(" | Show");
+
+        // a click on it, later, another taxpayer shown meanwhile: Nile's first page, in front
+        vm.switchTo(entry(PHARMA));
+        first.holdPages = false;
+        int asked = first.fetched.size();
+        clicks.get(0).run();
+        assertThat(vm.current()).isSameAs(entry(NILE));
+        assertThat(first.fetched).as("its first page asked for").hasSizeGreaterThan(asked);
+        assertThat(first.fetched.get(first.fetched.size() - 1).pageNo()).isEqualTo(1);
+        assertThat(fronts[0]).as("the window in front").isEqualTo(1);
+        first.holdPages = true;
 
         var settingsVm = vm.settingsViewModel(new app.ishaar.ui.common.TextSize(100), new app.ishaar.ui.common.Theme(null));
         assertThat(settingsVm.desktopNotifyProperty().get()).as("on by default").isTrue();
