@@ -80,13 +80,18 @@ class MainWindowViewModelTest {
         return vm.entries().stream().filter(e -> rin.equals(e.rin())).findFirst().orElseThrow();
     }
 
+    /** The window's clock ticks once this much later. */
+    private void tickAfter(Duration later) {
+        clock.advance(later);
+        vm.tick();
+    }
+
     @Test
     void theHeaderShowsTheTaxpayerTheEnvironmentAndTheTimeLeft() {
         assertThat(vm.current().rin()).isEqualTo(NILE);
         assertThat(vm.titleProperty().get()).isEqualTo("Nile Trading Co. (204918573) — Sandbox · test data — Ishaar");
         assertThat(vm.timeLeftProperty().get()).isEqualTo("Session: 1:00:00 left");
-        clock.advance(Duration.ofSeconds(61));
-        vm.tick();
+        tickAfter(Duration.ofSeconds(61));
         assertThat(vm.timeLeftProperty().get()).isEqualTo("Session: 58:59 left");
         i18n.languageProperty().set(AppLanguage.ARABIC);
         assertThat(vm.timeLeftProperty().get()).isEqualTo("الوقت المتبقي في الجلسة: ٥٨:٥٩");
@@ -105,25 +110,21 @@ class MainWindowViewModelTest {
         vm.useToFront(() -> fronts[0]++);
         var history = vm.current().history();
         first.holdPages = true;
-        Runnable check = () -> {
-            clock.advance(Duration.ofMinutes(2));
-            vm.tick();
-        };
-        check.run();
+        tickAfter(Duration.ofMinutes(2));
         first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 2, 2L, 1, 1));
         assertThat(history.arrivedProperty().get()).isEqualTo(2);
         assertThat(told).as("by default the app is taken to be in front").isEmpty();
 
         boolean[] inFront = {true};
         vm.useInFront(() -> inFront[0]);
-        check.run();
+        tickAfter(Duration.ofMinutes(2));
         first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 3, 3L, 1, 1));
         assertThat(told).as("a window of the app has the keyboard").isEmpty();
         inFront[0] = false;
-        check.run();
+        tickAfter(Duration.ofMinutes(2));
         first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 3, 3L, 1, 1));
         assertThat(told).as("no more than were counted").isEmpty();
-        check.run();
+        tickAfter(Duration.ofMinutes(2));
         first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 5, 5L, 1, 1));
         assertThat(told).singleElement().asString().startsWith("Nile Trading Co. | 5 new notifications since ").endsWith(" | Show");
 
@@ -142,7 +143,7 @@ class MainWindowViewModelTest {
         assertThat(settingsVm.desktopNotifyProperty().get()).as("on by default").isTrue();
         settingsVm.desktopNotifyProperty().set(false);
         assertThat(settings.get().desktopNotify()).as("remembered").isFalse();
-        check.run();
+        tickAfter(Duration.ofMinutes(2));
         first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 7, 7L, 1, 1));
         assertThat(history.arrivedProperty().get()).isEqualTo(7);
         assertThat(told).as("turned off").hasSize(1);
@@ -157,8 +158,7 @@ class MainWindowViewModelTest {
         assertThat(history.loadingProperty().get()).isFalse();
         first.holdPages = true;
         int asked = first.fetched.size();
-        clock.advance(Duration.ofMinutes(2));
-        vm.tick();
+        tickAfter(Duration.ofMinutes(2));
         assertThat(first.fetched).as("every two minutes by default").hasSize(asked + 1);
         assertThat(first.fetched.get(asked).pageSize()).isEqualTo(1);
         first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 4, 4L, 1, 1));
@@ -175,11 +175,9 @@ class MainWindowViewModelTest {
                 .containsExactly("Check every minute", "Check every 2 minutes", "Check every 5 minutes", "Check every 15 minutes", "Do not check");
         settingsVm.checkMinutesProperty().set(5);
         assertThat(settings.get().checkMinutes()).isEqualTo(5);
-        clock.advance(Duration.ofMinutes(4));
-        vm.tick();
+        tickAfter(Duration.ofMinutes(4));
         assertThat(first.fetched).hasSize(asked + 1);
-        clock.advance(Duration.ofMinutes(1));
-        vm.tick();
+        tickAfter(Duration.ofMinutes(1));
         assertThat(first.fetched).hasSize(asked + 2);
         first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 4, 4L, 1, 1));
 
@@ -188,11 +186,9 @@ class MainWindowViewModelTest {
         assertThat(vm.titleProperty().get()).as("another taxpayer's window title").startsWith("Cairo Pharma Industries (287364519)");
         assertThat(entry(NILE).arrivedText()).isEqualTo("4 new");
         assertThat(entry(PHARMA).arrivedText()).isEmpty();
-        clock.advance(Duration.ofMinutes(20));
-        vm.tick();
+        tickAfter(Duration.ofMinutes(20));
         assertThat(first.fetched).hasSize(asked + 2);
-        clock.advance(Duration.ofMinutes(5));
-        vm.tick();
+        tickAfter(Duration.ofMinutes(5));
         assertThat(first.fetched).hasSize(asked + 3);
         first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 1, 1L, 1, 1));
         assertThat(entry(NILE).arrivedText()).isEqualTo("1 new");
@@ -202,8 +198,7 @@ class MainWindowViewModelTest {
         assertThat(entry(NILE).arrivedText()).isEqualTo("جديد");
         assertThat(entry(NILE).spokenText()).isEqualTo("Nile Trading Co.، 204918573، جديد، تم تسجيل الدخول");
         i18n.languageProperty().set(AppLanguage.ENGLISH);
-        clock.advance(Duration.ofMinutes(25));
-        vm.tick();
+        tickAfter(Duration.ofMinutes(25));
         assertThat(first.fetched).as("Nile's token has 3 minutes left: a check would cost a login").hasSize(asked + 3);
         vm.switchTo(entry(NILE));
         assertThat(vm.titleProperty().get()).startsWith("(1 new) Nile Trading Co.");
@@ -211,8 +206,7 @@ class MainWindowViewModelTest {
         // Do not check: never asked
         settingsVm.checkMinutesProperty().set(0);
         int before = first.fetched.size();
-        clock.advance(Duration.ofMinutes(2));
-        vm.tick();
+        tickAfter(Duration.ofMinutes(2));
         assertThat(first.fetched).hasSize(before);
         i18n.languageProperty().set(AppLanguage.ARABIC);
         assertThat(settingsVm.checkChoices().stream().map(settingsVm::checkChoiceName).toList())
