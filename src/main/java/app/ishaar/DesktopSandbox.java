@@ -16,20 +16,23 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * The desktop app's view of the built-in sandbox: an {@link EmbeddedSandbox} (started on first need,
- * off the FX thread) that also lists the sandbox's own demo accounts for the login dialog, so no
- * secret is written into the UI's code.
+ * The desktop app's view of the built-in sandbox: an {@link EmbeddedSandbox} (started on first
+ * need, off the FX thread) that also lists the sandbox's own demo accounts for the login dialog, so
+ * no secret is written into the UI's code.
  */
 public final class DesktopSandbox implements SandboxProvider, DemoAccounts, AutoCloseable {
 
-    /** New notifications a taxpayer gets an hour in the app's sandbox: one every five minutes, on average. */
+    /**
+     * New notifications a taxpayer gets an hour in the app's sandbox: one every five minutes, on
+     * average.
+     */
     public static final double ARRIVALS_PER_HOUR = 12;
 
     private final EmbeddedSandbox embedded;
 
     /**
-     * The app's sandbox: the defaults, with new notifications arriving, so that the history's check for
-     * them has something to find while the app is tried.
+     * The app's sandbox: the defaults, with new notifications arriving, so that the history's check
+     * for them has something to find while the app is tried.
      */
     public static SandboxConfig appConfig() {
         return SandboxConfig.builder().arrivalsPerHour(ARRIVALS_PER_HOUR).build();
@@ -56,9 +59,16 @@ public final class DesktopSandbox implements SandboxProvider, DemoAccounts, Auto
         for (SandboxAccount a : embedded.sandbox().accounts()) {
             List<RepresentedTaxpayer> taxpayers = new ArrayList<>();
             for (SandboxTaxpayer t : a.taxpayers()) {
-                taxpayers.add(new RepresentedTaxpayer(t.rin(), arabic && t.nameAr() != null ? t.nameAr() : t.nameEn()));
+                taxpayers.add(
+                        new RepresentedTaxpayer(
+                                t.rin(), arabic && t.nameAr() != null ? t.nameAr() : t.nameEn()));
             }
-            out.add(new DemoAccount(a.clientId(), a.clientSecret(), DemoAccount.kindOf(a.kind()), taxpayers));
+            out.add(
+                    new DemoAccount(
+                            a.clientId(),
+                            a.clientSecret(),
+                            DemoAccount.kindOf(a.kind()),
+                            taxpayers));
         }
         return out;
     }

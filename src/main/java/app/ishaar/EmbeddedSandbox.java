@@ -39,8 +39,12 @@ public final class EmbeddedSandbox implements SandboxProvider, AutoCloseable {
             sandbox = started;
             shutdownHook = new Thread(started::close, "ishaar-sandbox-stop");
             Runtime.getRuntime().addShutdownHook(shutdownHook);
-            LOG.log(System.Logger.Level.INFO, "built-in sandbox started in {0} ms at {1} and {2}", (System.nanoTime() - t0) / 1_000_000,
-                    started.authUrl(), started.baseUrl());
+            LOG.log(
+                    System.Logger.Level.INFO,
+                    "built-in sandbox started in {0} ms at {1} and {2}",
+                    (System.nanoTime() - t0) / 1_000_000,
+                    started.authUrl(),
+                    started.baseUrl());
         }
         return sandbox;
     }
@@ -51,8 +55,12 @@ public final class EmbeddedSandbox implements SandboxProvider, AutoCloseable {
         try {
             s = sandbox();
         } catch (IOException | RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "the built-in sandbox could not start: {0}", e.toString());
-            throw new NetworkException(NetworkException.Kind.UNREACHABLE, "the built-in sandbox", e);
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "the built-in sandbox could not start: {0}",
+                    e.toString());
+            throw new NetworkException(
+                    NetworkException.Kind.UNREACHABLE, "the built-in sandbox", e);
         }
         return Environment.sandbox(s.authUrl(), s.baseUrl());
     }

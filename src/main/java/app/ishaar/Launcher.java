@@ -2,8 +2,8 @@ package app.ishaar;
 
 import app.ishaar.core.secrets.KeyringSecretStore;
 import app.ishaar.core.service.ClientConfig;
-import app.ishaar.core.startup.ClassPreloader;
 import app.ishaar.core.settings.SettingsStore;
+import app.ishaar.core.startup.ClassPreloader;
 import app.ishaar.ui.AppServices;
 import app.ishaar.ui.IshaarApp;
 import java.time.Duration;
@@ -27,10 +27,19 @@ public final class Launcher {
         System.exit(app.ishaar.cli.IshaarCli.run(args));
     }
 
-    /** The desktop app's wiring: the built-in sandbox (started when first needed), the OS keychain, the user's settings folder. */
+    /**
+     * The desktop app's wiring: the built-in sandbox (started when first needed), the OS keychain,
+     * the user's settings folder.
+     */
     private static AppServices desktopServices() {
         DesktopSandbox sandbox = new DesktopSandbox(DesktopSandbox::appConfig);
         Runtime.getRuntime().addShutdownHook(new Thread(sandbox::close, "ishaar-sandbox-stop"));
-        return new AppServices(sandbox, sandbox, new KeyringSecretStore(), SettingsStore.defaultConfigDir(), ClientConfig.defaults(), Duration.ofMillis(500));
+        return new AppServices(
+                sandbox,
+                sandbox,
+                new KeyringSecretStore(),
+                SettingsStore.defaultConfigDir(),
+                ClientConfig.defaults(),
+                Duration.ofMillis(500));
     }
 }

@@ -28,7 +28,9 @@ class IconResourcesTest {
             assertThat(image.getHeight()).as(name + " height").isEqualTo(size);
             // transparent corners (rounded tile) and an opaque centre (the bell)
             assertThat(image.getRGB(0, 0) >>> 24).as(name + " corner alpha").isZero();
-            assertThat(image.getRGB(size / 2, size / 2) >>> 24).as(name + " centre alpha").isEqualTo(0xFF);
+            assertThat(image.getRGB(size / 2, size / 2) >>> 24)
+                    .as(name + " centre alpha")
+                    .isEqualTo(0xFF);
         }
     }
 }

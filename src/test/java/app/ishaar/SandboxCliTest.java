@@ -70,19 +70,44 @@ class SandboxCliTest {
         SandboxAccount account = account();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        String blocked = reference.accounts().stream().filter(a -> a.kind().equals("blocked")).findFirst().orElseThrow().clientSecret();
-        Map<String, String> env = Map.of("NILE_SECRET", account.clientSecret(), "BLOCKED_SECRET", blocked, "WRONG_SECRET", "not-the-secret");
-        CliIo io = new CliIo(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), env::get, null,
-                ZoneOffset.UTC, ClientConfig.defaults(), EmbeddedSandbox::new);
+        String blocked =
+                reference.accounts().stream()
+                        .filter(a -> a.kind().equals("blocked"))
+                        .findFirst()
+                        .orElseThrow()
+                        .clientSecret();
+        Map<String, String> env =
+                Map.of(
+                        "NILE_SECRET",
+                        account.clientSecret(),
+                        "BLOCKED_SECRET",
+                        blocked,
+                        "WRONG_SECRET",
+                        "not-the-secret");
+        CliIo io =
+                new CliIo(
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8),
+                        env::get,
+                        null,
+                        ZoneOffset.UTC,
+                        ClientConfig.defaults(),
+                        EmbeddedSandbox::new);
         int code = IshaarCli.run(io, args);
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        return new Result(
+                code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
     private static SandboxAccount account() {
-        return reference.accounts().stream().filter(a -> a.clientId().equals("erp-nile-trading")).findFirst().orElseThrow();
+        return reference.accounts().stream()
+                .filter(a -> a.clientId().equals("erp-nile-trading"))
+                .findFirst()
+                .orElseThrow();
     }
 
-    /** Every page of the sandbox's own answer, written exactly as its API sends each notification. */
+    /**
+     * Every page of the sandbox's own answer, written exactly as its API sends each notification.
+     */
     private static ArrayNode expected(SandboxQuery q) {
         ObjectMapper m = new ObjectMapper();
         ArrayNode all = m.createArrayNode();
@@ -106,12 +131,23 @@ class SandboxCliTest {
 
     @Test
     void everyNotificationAsJsonEqualsTheSandboxsOwnData() throws Exception {
-        Result r = cli("notifications", "--env", "sandbox", "--client-id", "erp-nile-trading", "--client-secret-env", "NILE_SECRET", "--all",
-                "--format", "json");
+        Result r =
+                cli(
+                        "notifications",
+                        "--env",
+                        "sandbox",
+                        "--client-id",
+                        "erp-nile-trading",
+                        "--client-secret-env",
+                        "NILE_SECRET",
+                        "--all",
+                        "--format",
+                        "json");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode got = new ObjectMapper().readTree(r.out());
         ArrayNode want = expected(new SandboxQuery(null, null, null, null, null, null, 1, 100));
-        assertThat(want.size()).isEqualTo(reference.notificationCount(account().taxpayers().get(0).rin()));
+        assertThat(want.size())
+                .isEqualTo(reference.notificationCount(account().taxpayers().get(0).rin()));
         assertThat(got.size()).isEqualTo(want.size());
         assertThat(got).isEqualTo(want);
         assertNewestFirst(got);
@@ -119,13 +155,34 @@ class SandboxCliTest {
 
     @Test
     void aFilteredExportEqualsTheSandboxsOwnAnswerForThatFilter() throws Exception {
-        Result r = cli("notifications", "--env", "sandbox", "--client-id", "erp-nile-trading", "--client-secret-env", "NILE_SECRET", "--all",
-                "--from", "2025-03-01", "--to", "2025-10-31", "--language", "ar", "--status", "delivered", "--format", "json", "--page-size", "37");
+        Result r =
+                cli(
+                        "notifications",
+                        "--env",
+                        "sandbox",
+                        "--client-id",
+                        "erp-nile-trading",
+                        "--client-secret-env",
+                        "NILE_SECRET",
+                        "--all",
+                        "--from",
+                        "2025-03-01",
+                        "--to",
+                        "2025-10-31",
+                        "--language",
+                        "ar",
+                        "--status",
+                        "delivered",
+                        "--format",
+                        "json",
+                        "--page-size",
+                        "37");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode got = new ObjectMapper().readTree(r.out());
         Instant from = Instant.parse("2025-03-01T00:00:00Z");
         Instant to = Instant.parse("2025-11-01T00:00:00Z").minusNanos(100);
-        ArrayNode want = expected(new SandboxQuery(from, to, null, "ar", "delivered", null, 1, 100));
+        ArrayNode want =
+                expected(new SandboxQuery(from, to, null, "ar", "delivered", null, 1, 100));
         assertThat(want.size()).isGreaterThan(10);
         assertThat(got).isEqualTo(want);
         assertNewestFirst(got);
@@ -133,23 +190,55 @@ class SandboxCliTest {
 
     @Test
     void loginAgainstTheSandboxShowsTheTaxpayerAndWrongSecretsAndBlockedUsersExitWith3() {
-        Result ok = cli("login", "--env", "sandbox", "--client-id", "erp-nile-trading", "--client-secret-env", "NILE_SECRET");
+        Result ok =
+                cli(
+                        "login",
+                        "--env",
+                        "sandbox",
+                        "--client-id",
+                        "erp-nile-trading",
+                        "--client-secret-env",
+                        "NILE_SECRET");
         assertThat(ok.code()).as(ok.err()).isZero();
         assertThat(ok.out()).contains(account().taxpayers().get(0).rin()).contains("Expires:");
-        Result blocked = cli("login", "--env", "sandbox", "--client-id", "erp-blocked", "--client-secret-env", "BLOCKED_SECRET");
+        Result blocked =
+                cli(
+                        "login",
+                        "--env",
+                        "sandbox",
+                        "--client-id",
+                        "erp-blocked",
+                        "--client-secret-env",
+                        "BLOCKED_SECRET");
         assertThat(blocked.code()).isEqualTo(3);
         assertThat(blocked.err()).contains("blocked");
-        Result wrong = cli("login", "--env", "sandbox", "--client-id", "erp-nile-trading", "--client-secret-env", "WRONG_SECRET");
+        Result wrong =
+                cli(
+                        "login",
+                        "--env",
+                        "sandbox",
+                        "--client-id",
+                        "erp-nile-trading",
+                        "--client-secret-env",
+                        "WRONG_SECRET");
         assertThat(wrong.code()).isEqualTo(3);
         assertThat(wrong.err()).contains("wrong client ID or client secret");
     }
 
     @Test
     void aPageSizeOverTheSandboxsMaximumIsReportedAsSuch() {
-        Result r = cli("notifications", "--env", "sandbox", "--client-id", "erp-nile-trading", "--client-secret-env", "NILE_SECRET",
-                "--page-size", "101");
+        Result r =
+                cli(
+                        "notifications",
+                        "--env",
+                        "sandbox",
+                        "--client-id",
+                        "erp-nile-trading",
+                        "--client-secret-env",
+                        "NILE_SECRET",
+                        "--page-size",
+                        "101");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("--page-size").contains("refused");
     }
-
 }

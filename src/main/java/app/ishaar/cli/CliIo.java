@@ -20,8 +20,14 @@ import java.util.function.Supplier;
  * @param clientConfig the service client's settings
  * @param sandbox starts the built-in sandbox for {@code --env sandbox} (called only then)
  */
-public record CliIo(PrintStream out, PrintStream err, Function<String, String> env, SecretPrompt prompt, ZoneId zone,
-        ClientConfig clientConfig, Supplier<SandboxProvider> sandbox) {
+public record CliIo(
+        PrintStream out,
+        PrintStream err,
+        Function<String, String> env,
+        SecretPrompt prompt,
+        ZoneId zone,
+        ClientConfig clientConfig,
+        Supplier<SandboxProvider> sandbox) {
 
     /** Reads a secret without echo. */
     @FunctionalInterface
@@ -33,7 +39,13 @@ public record CliIo(PrintStream out, PrintStream err, Function<String, String> e
     public static CliIo system(Supplier<SandboxProvider> sandbox) {
         Console console = System.console();
         SecretPrompt prompt = console == null ? null : p -> console.readPassword("%s", p);
-        return new CliIo(new PrintStream(System.out, true, StandardCharsets.UTF_8), new PrintStream(System.err, true, StandardCharsets.UTF_8),
-                System::getenv, prompt, ZoneId.systemDefault(), ClientConfig.defaults(), sandbox);
+        return new CliIo(
+                new PrintStream(System.out, true, StandardCharsets.UTF_8),
+                new PrintStream(System.err, true, StandardCharsets.UTF_8),
+                System::getenv,
+                prompt,
+                ZoneId.systemDefault(),
+                ClientConfig.defaults(),
+                sandbox);
     }
 }

@@ -16,37 +16,67 @@ import picocli.CommandLine.Option;
 public final class ConnectionOptions {
 
     /** The named environments. */
-    public enum Env { sandbox, preprod, prod }
+    public enum Env {
+        sandbox,
+        preprod,
+        prod
+    }
 
-    @Option(names = "--env", paramLabel = "sandbox|preprod|prod",
+    @Option(
+            names = "--env",
+            paramLabel = "sandbox|preprod|prod",
             description = "Where to connect: the built-in sandbox, pre-production or production.")
     Env env;
 
-    @Option(names = "--auth-url", paramLabel = "URL", description = "Identity service address (with --base-url, instead of --env).")
+    @Option(
+            names = "--auth-url",
+            paramLabel = "URL",
+            description = "Identity service address (with --base-url, instead of --env).")
     String authUrl;
 
-    @Option(names = "--base-url", paramLabel = "URL", description = "Integration API address (with --auth-url, instead of --env).")
+    @Option(
+            names = "--base-url",
+            paramLabel = "URL",
+            description = "Integration API address (with --auth-url, instead of --env).")
     String baseUrl;
 
-    @Option(names = "--client-id", paramLabel = "ID", required = true, description = "The ERP system's client ID.")
+    @Option(
+            names = "--client-id",
+            paramLabel = "ID",
+            required = true,
+            description = "The ERP system's client ID.")
     String clientId;
 
-    @Option(names = "--client-secret-env", paramLabel = "VAR", description = "Read the client secret from this environment variable.")
+    @Option(
+            names = "--client-secret-env",
+            paramLabel = "VAR",
+            description = "Read the client secret from this environment variable.")
     String secretEnv;
 
-    @Option(names = "--client-secret-file", paramLabel = "FILE", description = "Read the client secret from this file (first line).")
+    @Option(
+            names = "--client-secret-file",
+            paramLabel = "FILE",
+            description = "Read the client secret from this file (first line).")
     Path secretFile;
 
     @Option(names = "--client-secret", hidden = true, arity = "0..1", paramLabel = "SECRET")
     String plainSecret;
 
-    @Option(names = "--on-behalf-of", paramLabel = "RIN", description = "Log in as intermediary for this taxpayer's registration number.")
+    @Option(
+            names = "--on-behalf-of",
+            paramLabel = "RIN",
+            description = "Log in as intermediary for this taxpayer's registration number.")
     String onBehalfOf;
 
-    @Option(names = "--scope", paramLabel = "SCOPE", description = "Request this scope (e.g. InvoicingAPI).")
+    @Option(
+            names = "--scope",
+            paramLabel = "SCOPE",
+            description = "Request this scope (e.g. InvoicingAPI).")
     String scope;
 
-    @Option(names = {"-v", "--verbose"}, description = "Print progress and error details (correlation IDs) on stderr.")
+    @Option(
+            names = {"-v", "--verbose"},
+            description = "Print progress and error details (correlation IDs) on stderr.")
     boolean verbose;
 
     /** The sandbox started for this run, closed by the runner. */
@@ -55,11 +85,13 @@ public final class ConnectionOptions {
     /** The environment, checked before any request. */
     Environment environment(CliIo io) throws CliException, ServiceException {
         if (env != null && (authUrl != null || baseUrl != null)) {
-            throw CliException.usage("--env: give either --env or --auth-url with --base-url, not both");
+            throw CliException.usage(
+                    "--env: give either --env or --auth-url with --base-url, not both");
         }
         if (env == null) {
             if (authUrl == null && baseUrl == null) {
-                throw CliException.usage("--env: say where to connect: --env sandbox|preprod|prod, or --auth-url URL --base-url URL");
+                throw CliException.usage(
+                        "--env: say where to connect: --env sandbox|preprod|prod, or --auth-url URL --base-url URL");
             }
             if (authUrl == null) {
                 throw CliException.usage("--auth-url: required with --base-url");
@@ -76,24 +108,33 @@ public final class ConnectionOptions {
                 SandboxProvider p = io.sandbox() == null ? null : io.sandbox().get();
                 startedSandbox = p;
                 if (p == null) {
-                    throw CliException.usage("--env: the built-in sandbox is not available in this build");
+                    throw CliException.usage(
+                            "--env: the built-in sandbox is not available in this build");
                 }
                 yield p.environment();
             }
         };
     }
 
-    /** The credentials, the secret from the environment, a file or the console; never from an argument. */
+    /**
+     * The credentials, the secret from the environment, a file or the console; never from an
+     * argument.
+     */
     Credentials credentials(CliIo io) throws CliException {
         if (plainSecret != null) {
-            throw CliException.usage("--client-secret: a secret is never taken as an argument (it would show in the process list and the"
-                    + " shell history); use --client-secret-env VAR or --client-secret-file FILE");
+            throw CliException.usage(
+                    "--client-secret: a secret is never taken as an argument (it would show in the process list and the"
+                            + " shell history); use --client-secret-env VAR or --client-secret-file FILE");
         }
         check("--client-id", InputRules.clientId(clientId), InputRules.MAX_CLIENT_ID);
         if (onBehalfOf != null) {
             java.util.Optional<InputRules.Problem> p = InputRules.onBehalfOf(onBehalfOf);
-            if (p.isPresent() && (p.get() == InputRules.Problem.BAD_FORMAT || p.get() == InputRules.Problem.TOO_LONG)) {
-                throw CliException.usage("--on-behalf-of: not a registration number (5 to 15 digits): " + InputRules.printable(onBehalfOf, 40));
+            if (p.isPresent()
+                    && (p.get() == InputRules.Problem.BAD_FORMAT
+                            || p.get() == InputRules.Problem.TOO_LONG)) {
+                throw CliException.usage(
+                        "--on-behalf-of: not a registration number (5 to 15 digits): "
+                                + InputRules.printable(onBehalfOf, 40));
             }
             check("--on-behalf-of", p, 15);
         }
@@ -101,13 +142,17 @@ public final class ConnectionOptions {
             check("--scope", InputRules.scope(scope), InputRules.MAX_SCOPE);
         }
         if (secretEnv != null && secretFile != null) {
-            throw CliException.usage("--client-secret-env: give either --client-secret-env or --client-secret-file, not both");
+            throw CliException.usage(
+                    "--client-secret-env: give either --client-secret-env or --client-secret-file, not both");
         }
         char[] secret;
         if (secretEnv != null) {
             String v = io.env().apply(secretEnv);
             if (v == null || v.isEmpty()) {
-                throw CliException.usage("--client-secret-env: the environment variable " + InputRules.printable(secretEnv, 60) + " is not set");
+                throw CliException.usage(
+                        "--client-secret-env: the environment variable "
+                                + InputRules.printable(secretEnv, 60)
+                                + " is not set");
             }
             secret = v.toCharArray();
             checkSecret("--client-secret-env", secret);
@@ -121,13 +166,16 @@ public final class ConnectionOptions {
             }
             checkSecret("--client-secret-env", secret);
         } else {
-            throw CliException.usage("--client-secret-env: no client secret: give --client-secret-env VAR or --client-secret-file FILE"
-                    + " (or run in a terminal to be asked)");
+            throw CliException.usage(
+                    "--client-secret-env: no client secret: give --client-secret-env VAR or --client-secret-file FILE"
+                            + " (or run in a terminal to be asked)");
         }
         return new Credentials(clientId.strip(), secret, onBehalfOf, scope);
     }
 
-    private static void check(String option, java.util.Optional<InputRules.Problem> problem, int max) throws CliException {
+    private static void check(
+            String option, java.util.Optional<InputRules.Problem> problem, int max)
+            throws CliException {
         if (problem.isPresent()) {
             throw CliException.usage(option + ": " + InputRules.describe(problem.get(), max));
         }
@@ -138,7 +186,10 @@ public final class ConnectionOptions {
         java.util.Optional<InputRules.Problem> p = InputRules.secret(secret);
         if (p.isPresent()) {
             java.util.Arrays.fill(secret, '\0');
-            throw CliException.usage(option + ": the client secret " + InputRules.describe(p.get(), InputRules.MAX_SECRET));
+            throw CliException.usage(
+                    option
+                            + ": the client secret "
+                            + InputRules.describe(p.get(), InputRules.MAX_SECRET));
         }
     }
 
@@ -158,9 +209,15 @@ public final class ConnectionOptions {
             }
             return s.toCharArray();
         } catch (NoSuchFileException e) {
-            throw CliException.usage("--client-secret-file: no such file: " + InputRules.printable(file.toString(), 200));
+            throw CliException.usage(
+                    "--client-secret-file: no such file: "
+                            + InputRules.printable(file.toString(), 200));
         } catch (IOException e) {
-            throw CliException.usage("--client-secret-file: cannot read " + file + ": " + e.getClass().getSimpleName());
+            throw CliException.usage(
+                    "--client-secret-file: cannot read "
+                            + file
+                            + ": "
+                            + e.getClass().getSimpleName());
         }
     }
 }

@@ -19,14 +19,16 @@ import java.util.Map;
 /**
  * {@code notifications --follow}: prints the notifications that come from now on, oldest first, as
  * they come. Every interval it reads the newest pages of the filter until it reaches what is older
- * than the newest it knows by more than {@link #LATE} (a notification may enter the history a little
- * after its sent time), and prints those it has not seen. A fault of the service or the network is
- * said on stderr and asked again at the next interval; anything else ends the command.
+ * than the newest it knows by more than {@link #LATE} (a notification may enter the history a
+ * little after its sent time), and prints those it has not seen. A fault of the service or the
+ * network is said on stderr and asked again at the next interval; anything else ends the command.
  */
 final class Follower {
     /** How late a notification may enter the history after its sent time and still be printed. */
     static final Duration LATE = Duration.ofMinutes(10);
+
     private static final int PAGE_SIZE = 100;
+
     /** At most this many pages are read at a time (1,000 notifications in one interval). */
     private static final int MAX_PAGES = 10;
 
@@ -44,11 +46,23 @@ final class Follower {
     private final PrintStream err;
     private final boolean verbose;
     private final Pause pause;
-    /** Those printed, or known when following began, by ID, with their sent times: not printed again. */
+
+    /**
+     * Those printed, or known when following began, by ID, with their sent times: not printed
+     * again.
+     */
     private final Map<String, Instant> seen = new HashMap<>();
+
     private Instant newest;
 
-    Follower(Session session, NotificationQuery query, NotificationOutput sink, Duration every, Long count, PrintStream err, boolean verbose,
+    Follower(
+            Session session,
+            NotificationQuery query,
+            NotificationOutput sink,
+            Duration every,
+            Long count,
+            PrintStream err,
+            boolean verbose,
             Pause pause) {
         this.session = session;
         this.query = query;
@@ -65,8 +79,12 @@ final class Follower {
             know(n);
         }
         if (verbose) {
-            err.println("ishaar: following from " + (newest == null ? "the first notification" : newest.toString()) + ", asked every "
-                    + every.toSeconds() + " s");
+            err.println(
+                    "ishaar: following from "
+                            + (newest == null ? "the first notification" : newest.toString())
+                            + ", asked every "
+                            + every.toSeconds()
+                            + " s");
         }
         long printed = 0;
         while (true) {
@@ -78,8 +96,15 @@ final class Follower {
                         fresh.add(n);
                     }
                 }
-            } catch (NetworkException | ServiceUnavailableException | UnexpectedResponseException e) {
-                err.println("ishaar: " + e.getMessage() + "; asking again in " + every.toSeconds() + " s");
+            } catch (NetworkException
+                    | ServiceUnavailableException
+                    | UnexpectedResponseException e) {
+                err.println(
+                        "ishaar: "
+                                + e.getMessage()
+                                + "; asking again in "
+                                + every.toSeconds()
+                                + " s");
                 continue;
             }
             Collections.reverse(fresh); // the service gives them newest first
@@ -98,16 +123,21 @@ final class Follower {
         }
     }
 
-    /** The newest notifications of the filter, newest first, down to {@link #LATE} before the newest known. */
+    /**
+     * The newest notifications of the filter, newest first, down to {@link #LATE} before the newest
+     * known.
+     */
     private List<Notification> newestPages() throws Exception {
         List<Notification> out = new ArrayList<>();
         Instant cutoff = null;
         for (int p = 1; p <= MAX_PAGES; p++) {
-            NotificationPage page = Runner.await(session.fetch(query.withPage(p).withPageSize(PAGE_SIZE)));
+            NotificationPage page =
+                    Runner.await(session.fetch(query.withPage(p).withPageSize(PAGE_SIZE)));
             for (Notification n : page.result()) {
                 Instant sent = n.receivedDateTime();
                 if (cutoff == null) {
-                    // what may still come late: since the newest known (when following began, the newest there is)
+                    // what may still come late: since the newest known (when following began, the
+                    // newest there is)
                     Instant known = newest != null ? newest : sent;
                     cutoff = known == null ? null : known.minus(LATE);
                 }
@@ -125,7 +155,8 @@ final class Follower {
 
     private void know(Notification n) {
         seen.put(n.notificationId(), n.receivedDateTime());
-        if (n.receivedDateTime() != null && (newest == null || n.receivedDateTime().isAfter(newest))) {
+        if (n.receivedDateTime() != null
+                && (newest == null || n.receivedDateTime().isAfter(newest))) {
             newest = n.receivedDateTime();
         }
     }

@@ -11,10 +11,14 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
 
 /** The command line (picocli): {@code ishaar login|notifications|sandbox}. */
-@Command(name = "ishaar", mixinStandardHelpOptions = true, versionProvider = IshaarCli.Version.class,
-        description = "Ishaar: the taxpayer notification history of the e-invoicing service.%n"
-                + "Exit codes: 0 done, 2 bad usage or input, 3 login rejected, 4 not permitted or session not renewable,"
-                + " 5 service or network failure.")
+@Command(
+        name = "ishaar",
+        mixinStandardHelpOptions = true,
+        versionProvider = IshaarCli.Version.class,
+        description =
+                "Ishaar: the taxpayer notification history of the e-invoicing service.%n"
+                        + "Exit codes: 0 done, 2 bad usage or input, 3 login rejected, 4 not permitted or session not renewable,"
+                        + " 5 service or network failure.")
 public final class IshaarCli implements java.util.concurrent.Callable<Integer> {
 
     /** Keeps the configured logger reachable (JUL holds loggers weakly). */
@@ -26,7 +30,10 @@ public final class IshaarCli implements java.util.concurrent.Callable<Integer> {
         this.io = io;
     }
 
-    /** Runs a command line and returns its exit code (0 done, 2 usage, 3 login, 4 permission, 5 service). */
+    /**
+     * Runs a command line and returns its exit code (0 done, 2 usage, 3 login, 4 permission, 5
+     * service).
+     */
     public static int run(String... args) {
         return run(CliIo.system(IshaarCli::defaultSandbox), args);
     }
@@ -45,15 +52,31 @@ public final class IshaarCli implements java.util.concurrent.Callable<Integer> {
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setOut(new PrintWriter(new OutputStreamWriter(io.out(), StandardCharsets.UTF_8), true));
         cl.setErr(new PrintWriter(new OutputStreamWriter(io.err(), StandardCharsets.UTF_8), true));
-        cl.setParameterExceptionHandler((ex, args) -> {
-            CommandLine c = ex.getCommandLine();
-            io.err().println("ishaar: " + ErrorReporter.safeLine(ex.getMessage()) + " (see '" + c.getCommandSpec().qualifiedName() + " --help')");
-            return ExitCodes.USAGE;
-        });
-        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
-            io.err().println("ishaar: " + ErrorReporter.safeLine("internal error: " + ex.getClass().getName() + (ex.getMessage() == null ? "" : ": " + ex.getMessage())));
-            return ExitCodes.INTERNAL;
-        });
+        cl.setParameterExceptionHandler(
+                (ex, args) -> {
+                    CommandLine c = ex.getCommandLine();
+                    io.err()
+                            .println(
+                                    "ishaar: "
+                                            + ErrorReporter.safeLine(ex.getMessage())
+                                            + " (see '"
+                                            + c.getCommandSpec().qualifiedName()
+                                            + " --help')");
+                    return ExitCodes.USAGE;
+                });
+        cl.setExecutionExceptionHandler(
+                (ex, c, parsed) -> {
+                    io.err()
+                            .println(
+                                    "ishaar: "
+                                            + ErrorReporter.safeLine(
+                                                    "internal error: "
+                                                            + ex.getClass().getName()
+                                                            + (ex.getMessage() == null
+                                                                    ? ""
+                                                                    : ": " + ex.getMessage())));
+                    return ExitCodes.INTERNAL;
+                });
         return cl;
     }
 
@@ -69,7 +92,9 @@ public final class IshaarCli implements java.util.concurrent.Callable<Integer> {
     @Override
     public Integer call() {
         // no subcommand
-        io.err().println("ishaar: name a command: login, notifications or sandbox (see 'ishaar --help')");
+        io.err()
+                .println(
+                        "ishaar: name a command: login, notifications or sandbox (see 'ishaar --help')");
         return ExitCodes.USAGE;
     }
 

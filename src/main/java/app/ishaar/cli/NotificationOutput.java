@@ -18,12 +18,16 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 
-/** Writes notifications page by page in one of the command line's formats. Never closes the stream. */
+/**
+ * Writes notifications page by page in one of the command line's formats. Never closes the stream.
+ */
 abstract class NotificationOutput {
 
     abstract void page(NotificationPage page) throws IOException;
 
-    /** @param single the page when only one was asked for (for the table's footer), else null */
+    /**
+     * @param single the page when only one was asked for (for the table's footer), else null
+     */
     abstract void finish(NotificationPage single) throws IOException;
 
     /** "1 notification", "31 notifications": for people (the table, the verbose progress lines). */
@@ -31,7 +35,8 @@ abstract class NotificationOutput {
         return n + (n == 1 ? " notification" : " notifications");
     }
 
-    static NotificationOutput of(NotificationsCommand.Format format, OutputStream out, ZoneId zone) throws IOException {
+    static NotificationOutput of(NotificationsCommand.Format format, OutputStream out, ZoneId zone)
+            throws IOException {
         return switch (format) {
             case json -> new Json(out, false);
             case csv -> new Csv(out);
@@ -40,16 +45,19 @@ abstract class NotificationOutput {
     }
 
     /**
-     * The same, as it comes ({@code --follow}): the table and CSV as they are, and JSON as JSON Lines,
-     * one notification's object a line, which a program can read while the command runs.
+     * The same, as it comes ({@code --follow}): the table and CSV as they are, and JSON as JSON
+     * Lines, one notification's object a line, which a program can read while the command runs.
      */
-    static NotificationOutput streaming(NotificationsCommand.Format format, OutputStream out, ZoneId zone) throws IOException {
-        return format == NotificationsCommand.Format.json ? new Json(out, true) : of(format, out, zone);
+    static NotificationOutput streaming(
+            NotificationsCommand.Format format, OutputStream out, ZoneId zone) throws IOException {
+        return format == NotificationsCommand.Format.json
+                ? new Json(out, true)
+                : of(format, out, zone);
     }
 
     /**
-     * An array of notifications with the API's field names and the values as received; or (lines) one
-     * object a line, with nothing around them.
+     * An array of notifications with the API's field names and the values as received; or (lines)
+     * one object a line, with nothing around them.
      */
     static final class Json extends NotificationOutput {
         private final JsonGenerator g;
@@ -146,9 +154,19 @@ abstract class NotificationOutput {
         @Override
         void page(NotificationPage page) {
             for (Notification n : page.result()) {
-                String type = (n.typeId() == null ? "?" : nz(n.typeId())) + " " + (n.typeName() == null ? "" : nz(n.typeName()));
-                w.printf(ROW, n.receivedDateTime() == null ? "-" : time.format(n.receivedDateTime()), cut(type, 26), nz(n.channel()),
-                        nz(n.status()), nz(n.language()), cut(nz(n.address()), 30), nz(n.notificationId()));
+                String type =
+                        (n.typeId() == null ? "?" : nz(n.typeId()))
+                                + " "
+                                + (n.typeName() == null ? "" : nz(n.typeName()));
+                w.printf(
+                        ROW,
+                        n.receivedDateTime() == null ? "-" : time.format(n.receivedDateTime()),
+                        cut(type, 26),
+                        nz(n.channel()),
+                        nz(n.status()),
+                        nz(n.language()),
+                        cut(nz(n.address()), 30),
+                        nz(n.notificationId()));
                 rows++;
             }
             w.flush();
@@ -157,14 +175,19 @@ abstract class NotificationOutput {
         @Override
         void finish(NotificationPage single) {
             if (single != null) {
-                w.printf("page %d of %d, %s in all%n", single.pageNo(), single.totalPages(), counted(single.totalCount()));
+                w.printf(
+                        "page %d of %d, %s in all%n",
+                        single.pageNo(), single.totalPages(), counted(single.totalCount()));
             } else {
                 w.printf("%s%n", counted(rows));
             }
             w.flush();
         }
 
-        /** A value from the service, shown to a person: control and bidi characters (ESC sequences, U+202E) written as \\uXXXX, never sent to the terminal. */
+        /**
+         * A value from the service, shown to a person: control and bidi characters (ESC sequences,
+         * U+202E) written as \\uXXXX, never sent to the terminal.
+         */
         private static String nz(String s) {
             return s == null ? "-" : InputRules.printable(s, 500);
         }

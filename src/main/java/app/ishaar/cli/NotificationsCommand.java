@@ -28,60 +28,112 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code ishaar notifications}: one page, or every page, of the notification history. */
-@Command(name = "notifications", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(
+        name = "notifications",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
         description = "Query the taxpayer's notification history (newest first).")
 public final class NotificationsCommand implements Callable<Integer> {
 
     /** Output formats. */
-    public enum Format { table, json, csv }
+    public enum Format {
+        table,
+        json,
+        csv
+    }
 
-    @Mixin
-    ConnectionOptions connection;
+    @Mixin ConnectionOptions connection;
 
-    @Option(names = "--from", paramLabel = "WHEN", description = "Sent at or after: an ISO-8601 date-time, or a date (that day's start, local time).")
+    @Option(
+            names = "--from",
+            paramLabel = "WHEN",
+            description =
+                    "Sent at or after: an ISO-8601 date-time, or a date (that day's start, local time).")
     String from;
 
-    @Option(names = "--to", paramLabel = "WHEN", description = "Sent at or before: an ISO-8601 date-time, or a date (that whole day, local time).")
+    @Option(
+            names = "--to",
+            paramLabel = "WHEN",
+            description =
+                    "Sent at or before: an ISO-8601 date-time, or a date (that whole day, local time).")
     String to;
 
-    @Option(names = "--type", paramLabel = "TYPE", description = "Notification type: its id (1-9) or name, e.g. 7 or document-validated.")
+    @Option(
+            names = "--type",
+            paramLabel = "TYPE",
+            description = "Notification type: its id (1-9) or name, e.g. 7 or document-validated.")
     String type;
 
-    @Option(names = "--language", paramLabel = "ar|en", description = "Only notifications sent in this language.")
+    @Option(
+            names = "--language",
+            paramLabel = "ar|en",
+            description = "Only notifications sent in this language.")
     String language;
 
-    @Option(names = "--status", paramLabel = "STATUS", description = "pending, batched, delivered or error.")
+    @Option(
+            names = "--status",
+            paramLabel = "STATUS",
+            description = "pending, batched, delivered or error.")
     String status;
 
-    @Option(names = "--channel", paramLabel = "CHANNEL", description = "sms, email, push or system.")
+    @Option(
+            names = "--channel",
+            paramLabel = "CHANNEL",
+            description = "sms, email, push or system.")
     String channel;
 
-    @Option(names = "--page", paramLabel = "N", description = "The page to print (from 1; default 1).")
+    @Option(
+            names = "--page",
+            paramLabel = "N",
+            description = "The page to print (from 1; default 1).")
     Integer page;
 
-    @Option(names = "--page-size", paramLabel = "N", description = "Notifications per page (the service allows at most 100).")
+    @Option(
+            names = "--page-size",
+            paramLabel = "N",
+            description = "Notifications per page (the service allows at most 100).")
     Integer pageSize;
 
     @Option(names = "--all", description = "Every page (fetched ahead, in order).")
     boolean all;
 
-    @Option(names = "--concurrency", paramLabel = "N", defaultValue = "4", description = "Pages fetched at once with --all (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--concurrency",
+            paramLabel = "N",
+            defaultValue = "4",
+            description = "Pages fetched at once with --all (default ${DEFAULT-VALUE}).")
     int concurrency;
 
-    @Option(names = "--follow", description = "Print the notifications that come from now on, oldest first, as they come, until stopped "
-            + "(Ctrl-C) or --count of them. JSON comes as JSON Lines: one object a line.")
+    @Option(
+            names = "--follow",
+            description =
+                    "Print the notifications that come from now on, oldest first, as they come, until stopped "
+                            + "(Ctrl-C) or --count of them. JSON comes as JSON Lines: one object a line.")
     boolean follow;
 
-    @Option(names = "--interval", paramLabel = "SECONDS", description = "With --follow: how often to ask the service (default 60, at least 1).")
+    @Option(
+            names = "--interval",
+            paramLabel = "SECONDS",
+            description = "With --follow: how often to ask the service (default 60, at least 1).")
     Integer interval;
 
-    @Option(names = "--count", paramLabel = "N", description = "With --follow: stop after N notifications.")
+    @Option(
+            names = "--count",
+            paramLabel = "N",
+            description = "With --follow: stop after N notifications.")
     Long count;
 
-    @Option(names = "--format", paramLabel = "table|json|csv", defaultValue = "table", description = "Output format (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--format",
+            paramLabel = "table|json|csv",
+            defaultValue = "table",
+            description = "Output format (default ${DEFAULT-VALUE}).")
     Format format;
 
-    @Option(names = "--output", paramLabel = "FILE", description = "Write to this file (atomically: whole or not at all) instead of stdout.")
+    @Option(
+            names = "--output",
+            paramLabel = "FILE",
+            description = "Write to this file (atomically: whole or not at all) instead of stdout.")
     Path output;
 
     private final CliIo io;
@@ -92,22 +144,32 @@ public final class NotificationsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return Runner.run(io, connection, (client, session) -> {
-            NotificationQuery query = query();
-            if (follow) {
-                return new Follower(session, query.withPage(1), NotificationOutput.streaming(format, io.out(), io.zone()),
-                        Duration.ofSeconds(interval == null ? 60 : interval), count, io.err(), connection.verbose, d -> Thread.sleep(d.toMillis()))
-                        .run();
-            }
-            if (output != null) {
-                try (AtomicFileWriter file = openOutput()) {
-                    int code = write(session, query, file.stream());
-                    file.commit();
-                    return code;
-                }
-            }
-            return write(session, query, io.out());
-        });
+        return Runner.run(
+                io,
+                connection,
+                (client, session) -> {
+                    NotificationQuery query = query();
+                    if (follow) {
+                        return new Follower(
+                                        session,
+                                        query.withPage(1),
+                                        NotificationOutput.streaming(format, io.out(), io.zone()),
+                                        Duration.ofSeconds(interval == null ? 60 : interval),
+                                        count,
+                                        io.err(),
+                                        connection.verbose,
+                                        d -> Thread.sleep(d.toMillis()))
+                                .run();
+                    }
+                    if (output != null) {
+                        try (AtomicFileWriter file = openOutput()) {
+                            int code = write(session, query, file.stream());
+                            file.commit();
+                            return code;
+                        }
+                    }
+                    return write(session, query, io.out());
+                });
     }
 
     private AtomicFileWriter openOutput() throws CliException {
@@ -121,26 +183,42 @@ public final class NotificationsCommand implements Callable<Integer> {
         try {
             return AtomicFileWriter.open(output);
         } catch (IOException e) {
-            throw CliException.usage("--output: cannot write in " + dir + ": " + e.getClass().getSimpleName());
+            throw CliException.usage(
+                    "--output: cannot write in " + dir + ": " + e.getClass().getSimpleName());
         }
     }
 
-    private int write(app.ishaar.core.service.Session session, NotificationQuery query, OutputStream out) throws Exception {
+    private int write(
+            app.ishaar.core.service.Session session, NotificationQuery query, OutputStream out)
+            throws Exception {
         NotificationOutput sink = NotificationOutput.of(format, out, io.zone());
         if (all) {
             long[] pages = {0};
             try {
-                Runner.await(session.readAll(query, concurrency, p -> {
-                    try {
-                        sink.page(p);
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                    pages[0]++;
-                    if (connection.verbose) {
-                        io.err().println("ishaar: page " + p.pageNo() + " of " + p.totalPages() + " (" + NotificationOutput.counted(p.totalCount()) + ")");
-                    }
-                }));
+                Runner.await(
+                        session.readAll(
+                                query,
+                                concurrency,
+                                p -> {
+                                    try {
+                                        sink.page(p);
+                                    } catch (IOException e) {
+                                        throw new UncheckedIOException(e);
+                                    }
+                                    pages[0]++;
+                                    if (connection.verbose) {
+                                        io.err()
+                                                .println(
+                                                        "ishaar: page "
+                                                                + p.pageNo()
+                                                                + " of "
+                                                                + p.totalPages()
+                                                                + " ("
+                                                                + NotificationOutput.counted(
+                                                                        p.totalCount())
+                                                                + ")");
+                                    }
+                                }));
             } catch (UncheckedIOException e) {
                 throw e.getCause();
             }
@@ -154,23 +232,35 @@ public final class NotificationsCommand implements Callable<Integer> {
     }
 
     NotificationQuery query() throws CliException {
-        String[][] typed = {{"--from", from}, {"--to", to}, {"--type", type}, {"--language", language}, {"--status", status}, {"--channel", channel}};
+        String[][] typed = {
+            {"--from", from},
+            {"--to", to},
+            {"--type", type},
+            {"--language", language},
+            {"--status", status},
+            {"--channel", channel}
+        };
         for (String[] t : typed) {
             if (t[1] != null && InputRules.hasUnsafeCharacters(t[1])) {
-                throw CliException.usage(t[0] + ": " + InputRules.describe(InputRules.Problem.UNSAFE_CHARACTERS, 0));
+                throw CliException.usage(
+                        t[0] + ": " + InputRules.describe(InputRules.Problem.UNSAFE_CHARACTERS, 0));
             }
         }
         if (all && page != null) {
             throw CliException.usage("--page: give either --page or --all, not both");
         }
         if (follow && (all || page != null)) {
-            throw CliException.usage("--follow: prints what comes from now on; give it without " + (all ? "--all" : "--page"));
+            throw CliException.usage(
+                    "--follow: prints what comes from now on; give it without "
+                            + (all ? "--all" : "--page"));
         }
         if (follow && output != null) {
-            throw CliException.usage("--output: --follow writes to stdout as it goes, not to a file made whole at the end");
+            throw CliException.usage(
+                    "--output: --follow writes to stdout as it goes, not to a file made whole at the end");
         }
         if (!follow && (interval != null || count != null)) {
-            throw CliException.usage((interval != null ? "--interval" : "--count") + ": only with --follow");
+            throw CliException.usage(
+                    (interval != null ? "--interval" : "--count") + ": only with --follow");
         }
         if (interval != null && interval < 1) {
             throw CliException.usage("--interval: must be 1 or more (seconds)");
@@ -195,13 +285,32 @@ public final class NotificationsCommand implements Callable<Integer> {
         if (f != null && t != null && f.isAfter(t)) {
             throw CliException.usage("--from: is after --to");
         }
-        return new NotificationQuery(f, t, typeId(), known("--language", language, Arrays.stream(Language.values()).map(Language::wire).toArray(String[]::new)),
-                known("--status", status, Arrays.stream(Status.values()).map(Status::wire).toArray(String[]::new)),
-                known("--channel", channel, Arrays.stream(Channel.values()).map(Channel::wire).toArray(String[]::new)),
-                all ? null : page, pageSize);
+        return new NotificationQuery(
+                f,
+                t,
+                typeId(),
+                known(
+                        "--language",
+                        language,
+                        Arrays.stream(Language.values())
+                                .map(Language::wire)
+                                .toArray(String[]::new)),
+                known(
+                        "--status",
+                        status,
+                        Arrays.stream(Status.values()).map(Status::wire).toArray(String[]::new)),
+                known(
+                        "--channel",
+                        channel,
+                        Arrays.stream(Channel.values()).map(Channel::wire).toArray(String[]::new)),
+                all ? null : page,
+                pageSize);
     }
 
-    /** A date-time with a zone or offset; one without is local time; a date is that whole day in the local zone. */
+    /**
+     * A date-time with a zone or offset; one without is local time; a date is that whole day in the
+     * local zone.
+     */
     Instant instant(String option, String text, boolean endOfDay) throws CliException {
         String s = text.trim();
         try {
@@ -221,9 +330,15 @@ public final class NotificationsCommand implements Callable<Integer> {
         }
         try {
             LocalDate d = LocalDate.parse(s);
-            return endOfDay ? d.plusDays(1).atStartOfDay(io.zone()).toInstant().minusNanos(100) : d.atStartOfDay(io.zone()).toInstant();
+            return endOfDay
+                    ? d.plusDays(1).atStartOfDay(io.zone()).toInstant().minusNanos(100)
+                    : d.atStartOfDay(io.zone()).toInstant();
         } catch (DateTimeParseException e) {
-            throw CliException.usage(option + ": not an ISO-8601 date or date-time: " + InputRules.printable(text, 60) + " (e.g. 2026-03-01 or 2026-03-01T10:00:00Z)");
+            throw CliException.usage(
+                    option
+                            + ": not an ISO-8601 date or date-time: "
+                            + InputRules.printable(text, 60)
+                            + " (e.g. 2026-03-01 or 2026-03-01T10:00:00Z)");
         }
     }
 
@@ -242,8 +357,14 @@ public final class NotificationsCommand implements Callable<Integer> {
                 return nt.id();
             }
         }
-        throw CliException.usage("--type: unknown notification type: " + InputRules.printable(type, 60) + " (one of: "
-                + Arrays.stream(NotificationType.values()).map(x -> x.id() + " " + x.specName()).collect(Collectors.joining(", ")) + ")");
+        throw CliException.usage(
+                "--type: unknown notification type: "
+                        + InputRules.printable(type, 60)
+                        + " (one of: "
+                        + Arrays.stream(NotificationType.values())
+                                .map(x -> x.id() + " " + x.specName())
+                                .collect(Collectors.joining(", "))
+                        + ")");
     }
 
     private static String known(String option, String value, String[] allowed) throws CliException {
@@ -256,6 +377,12 @@ public final class NotificationsCommand implements Callable<Integer> {
                 return a;
             }
         }
-        throw CliException.usage(option + ": unknown value " + InputRules.printable(value, 60) + " (one of: " + String.join(", ", allowed) + ")");
+        throw CliException.usage(
+                option
+                        + ": unknown value "
+                        + InputRules.printable(value, 60)
+                        + " (one of: "
+                        + String.join(", ", allowed)
+                        + ")");
     }
 }

@@ -8,7 +8,10 @@ import app.ishaar.core.service.Session;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
-/** Opens a client and a session from the connection options, runs a command body, maps failures to exit codes. */
+/**
+ * Opens a client and a session from the connection options, runs a command body, maps failures to
+ * exit codes.
+ */
 final class Runner {
     private Runner() {}
 
@@ -22,11 +25,13 @@ final class Runner {
         try {
             Environment env = c.environment(io);
             Credentials credentials = c.credentials(io);
-            try (ServiceClient client = new ServiceClient(io.clientConfig()); Session session = client.openSession(env, credentials)) {
+            try (ServiceClient client = new ServiceClient(io.clientConfig());
+                    Session session = client.openSession(env, credentials)) {
                 return body.run(client, session);
             }
         } catch (Throwable t) {
-            return ErrorReporter.report(ServiceException.unwrap(t), io.err(), c.verbose, c.onBehalfOf, c.scope);
+            return ErrorReporter.report(
+                    ServiceException.unwrap(t), io.err(), c.verbose, c.onBehalfOf, c.scope);
         } finally {
             if (c.startedSandbox instanceof AutoCloseable closeable) {
                 try {

@@ -21,50 +21,90 @@ import picocli.CommandLine.Spec;
  * {@link #stop()}), printing its two base URLs and the demo accounts. With {@code --json} the first
  * line of standard output is one JSON object with the same information.
  */
-@Command(name = "sandbox",
-        description = "Runs the built-in sandbox of the service (identity + API on 127.0.0.1) until Ctrl-C.")
+@Command(
+        name = "sandbox",
+        description =
+                "Runs the built-in sandbox of the service (identity + API on 127.0.0.1) until Ctrl-C.")
 public final class SandboxCommand implements Callable<Integer> {
 
-    @Spec
-    CommandSpec spec;
+    @Spec CommandSpec spec;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            description = "Show this help and exit.")
     boolean help;
 
-    @Option(names = "--auth-port", paramLabel = "N", description = "Port of the identity service (default: any free port).")
+    @Option(
+            names = "--auth-port",
+            paramLabel = "N",
+            description = "Port of the identity service (default: any free port).")
     int authPort;
 
-    @Option(names = "--api-port", paramLabel = "N", description = "Port of the integration API (default: any free port).")
+    @Option(
+            names = "--api-port",
+            paramLabel = "N",
+            description = "Port of the integration API (default: any free port).")
     int apiPort;
 
-    @Option(names = "--json", description = "Print the URLs and accounts as one JSON object on the first line.")
+    @Option(
+            names = "--json",
+            description = "Print the URLs and accounts as one JSON object on the first line.")
     boolean json;
 
-    @Option(names = "--seed", paramLabel = "N", description = "Seed of the generated data (default: ${sys:ishaar.sandbox.seed:-" + SandboxConfig.DEFAULT_SEED + "}).")
+    @Option(
+            names = "--seed",
+            paramLabel = "N",
+            description =
+                    "Seed of the generated data (default: ${sys:ishaar.sandbox.seed:-"
+                            + SandboxConfig.DEFAULT_SEED
+                            + "}).")
     Long seed;
 
-    @Option(names = "--notifications", paramLabel = "N", description = "Notifications per taxpayer, 0..1000000 (default: 2500).")
+    @Option(
+            names = "--notifications",
+            paramLabel = "N",
+            description = "Notifications per taxpayer, 0..1000000 (default: 2500).")
     Integer notifications;
 
-    @Option(names = "--arrivals-per-hour", paramLabel = "N",
-            description = "New notifications per taxpayer and hour, arriving as the clock passes their sent time, over the "
-                    + SandboxConfig.ARRIVALS_DAYS + " days after the start of the hour (default: 0, a fixed history).")
+    @Option(
+            names = "--arrivals-per-hour",
+            paramLabel = "N",
+            description =
+                    "New notifications per taxpayer and hour, arriving as the clock passes their sent time, over the "
+                            + SandboxConfig.ARRIVALS_DAYS
+                            + " days after the start of the hour (default: 0, a fixed history).")
     Double arrivalsPerHour;
 
-    @Option(names = "--token-lifetime", paramLabel = "SECONDS", description = "Access-token lifetime in seconds (default: 3600).")
+    @Option(
+            names = "--token-lifetime",
+            paramLabel = "SECONDS",
+            description = "Access-token lifetime in seconds (default: 3600).")
     Long tokenLifetime;
 
-    @Option(names = "--latency-ms", paramLabel = "MS", description = "Latency added to every login and query (default: 0).")
+    @Option(
+            names = "--latency-ms",
+            paramLabel = "MS",
+            description = "Latency added to every login and query (default: 0).")
     Long latencyMs;
 
-    @Option(names = "--max-page-size", paramLabel = "N", description = "Maximum pageSize of the query (default: 100).")
+    @Option(
+            names = "--max-page-size",
+            paramLabel = "N",
+            description = "Maximum pageSize of the query (default: 100).")
     Integer maxPageSize;
 
-    @Option(names = "--rate-limit", paramLabel = "N[/SECONDS]",
-            description = "At most N logins and N queries per client id per window (default window 60 s), then 429 + Retry-After.")
+    @Option(
+            names = "--rate-limit",
+            paramLabel = "N[/SECONDS]",
+            description =
+                    "At most N logins and N queries per client id per window (default window 60 s), then 429 + Retry-After.")
     String rateLimit;
 
-    @Option(names = "--fail-503-share", paramLabel = "0..1", description = "Share of logins and queries answered with 503 (default: 0).")
+    @Option(
+            names = "--fail-503-share",
+            paramLabel = "0..1",
+            description = "Share of logins and queries answered with 503 (default: 0).")
     Double fail503Share;
 
     private final CountDownLatch stop = new CountDownLatch(1);
@@ -92,10 +132,13 @@ public final class SandboxCommand implements Callable<Integer> {
         }
         Sandbox sandbox = Sandbox.start(config);
         running = sandbox;
-        Thread hook = new Thread(() -> {
-            stop.countDown();
-            sandbox.close();
-        }, "ishaar-sandbox-shutdown");
+        Thread hook =
+                new Thread(
+                        () -> {
+                            stop.countDown();
+                            sandbox.close();
+                        },
+                        "ishaar-sandbox-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             if (json) {
@@ -131,16 +174,23 @@ public final class SandboxCommand implements Callable<Integer> {
             String[] parts = rateLimit.trim().split("/", 2);
             try {
                 int n = Integer.parseInt(parts[0].trim());
-                long window = parts.length > 1 ? Long.parseLong(parts[1].trim().replaceFirst("s$", "")) : 60;
+                long window =
+                        parts.length > 1
+                                ? Long.parseLong(parts[1].trim().replaceFirst("s$", ""))
+                                : 60;
                 b.rateLimit(n, Duration.ofSeconds(window));
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--rate-limit must look like 12 or 12/60: " + rateLimit);
+                throw new IllegalArgumentException(
+                        "--rate-limit must look like 12 or 12/60: " + rateLimit);
             }
         }
         return b.build();
     }
 
-    /** The --json object: {"authUrl","baseUrl","accounts":[{"clientId","clientSecret","kind","taxpayers":[{"rin","name","grantsNotifications"}]}]}. */
+    /**
+     * The --json object:
+     * {"authUrl","baseUrl","accounts":[{"clientId","clientSecret","kind","taxpayers":[{"rin","name","grantsNotifications"}]}]}.
+     */
     static ObjectNode describe(Sandbox sandbox) {
         ObjectMapper mapper = new ObjectMapper();
         ObjectNode root = mapper.createObjectNode();
@@ -167,15 +217,34 @@ public final class SandboxCommand implements Callable<Integer> {
         out.println("Ishaar sandbox");
         out.println("  identity service (auth_url): " + sandbox.authUrl());
         out.println("  integration API (base_url):  " + sandbox.baseUrl());
-        out.println("  seed " + sandbox.config().seed() + ", anchor " + sandbox.config().anchor() + ", "
-                + sandbox.config().notificationsPerTaxpayer() + " notifications per taxpayer"
-                + (sandbox.config().arrivalsPerHour() > 0 ? ", " + sandbox.config().arrivalsPerHour() + " more arriving an hour" : ""));
+        out.println(
+                "  seed "
+                        + sandbox.config().seed()
+                        + ", anchor "
+                        + sandbox.config().anchor()
+                        + ", "
+                        + sandbox.config().notificationsPerTaxpayer()
+                        + " notifications per taxpayer"
+                        + (sandbox.config().arrivalsPerHour() > 0
+                                ? ", "
+                                        + sandbox.config().arrivalsPerHour()
+                                        + " more arriving an hour"
+                                : ""));
         out.println("Accounts (client id / secret / kind):");
         for (SandboxAccount a : sandbox.accounts()) {
             out.println("  " + a.clientId() + " / " + a.clientSecret() + " / " + a.kind());
             for (SandboxTaxpayer t : a.taxpayers()) {
-                out.println("      " + t.rin() + "  " + t.nameEn() + " (" + t.nameAr() + ")"
-                        + (t.grantsNotifications() ? "" : "  [no notification access granted]"));
+                out.println(
+                        "      "
+                                + t.rin()
+                                + "  "
+                                + t.nameEn()
+                                + " ("
+                                + t.nameAr()
+                                + ")"
+                                + (t.grantsNotifications()
+                                        ? ""
+                                        : "  [no notification access granted]"));
             }
         }
     }

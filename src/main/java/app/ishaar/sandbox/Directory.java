@@ -7,22 +7,39 @@ import java.util.Map;
 /** The fixed demo world: taxpayers, ERP systems (accounts) and delegations. */
 final class Directory {
 
-    static final SandboxTaxpayer NILE = new SandboxTaxpayer("204918573", "Nile Trading Co.", "شركة النيل للتجارة", true);
-    static final SandboxTaxpayer CAIRO_PHARMA = new SandboxTaxpayer("287364519", "Cairo Pharma Industries", "القاهرة للصناعات الدوائية", true);
-    static final SandboxTaxpayer ALEX_TEXTILES = new SandboxTaxpayer("356781204", "Alexandria Textiles", "الإسكندرية للمنسوجات", false);
-    static final SandboxTaxpayer GIZA_FOODS = new SandboxTaxpayer("499201773", "Giza Foods", "الجيزة للأغذية", true);
-    static final SandboxTaxpayer DELTA = new SandboxTaxpayer("538201946", "Delta Accounting Partners", "دلتا للمحاسبة", true);
-    static final SandboxTaxpayer SINAI = new SandboxTaxpayer("612345870", "Sinai Logistics", "سيناء للخدمات اللوجستية", true);
-    static final SandboxTaxpayer RED_SEA = new SandboxTaxpayer("734512096", "Red Sea Tourism", "البحر الأحمر للسياحة", true);
+    static final SandboxTaxpayer NILE =
+            new SandboxTaxpayer("204918573", "Nile Trading Co.", "شركة النيل للتجارة", true);
+    static final SandboxTaxpayer CAIRO_PHARMA =
+            new SandboxTaxpayer(
+                    "287364519", "Cairo Pharma Industries", "القاهرة للصناعات الدوائية", true);
+    static final SandboxTaxpayer ALEX_TEXTILES =
+            new SandboxTaxpayer("356781204", "Alexandria Textiles", "الإسكندرية للمنسوجات", false);
+    static final SandboxTaxpayer GIZA_FOODS =
+            new SandboxTaxpayer("499201773", "Giza Foods", "الجيزة للأغذية", true);
+    static final SandboxTaxpayer DELTA =
+            new SandboxTaxpayer("538201946", "Delta Accounting Partners", "دلتا للمحاسبة", true);
+    static final SandboxTaxpayer SINAI =
+            new SandboxTaxpayer("612345870", "Sinai Logistics", "سيناء للخدمات اللوجستية", true);
+    static final SandboxTaxpayer RED_SEA =
+            new SandboxTaxpayer("734512096", "Red Sea Tourism", "البحر الأحمر للسياحة", true);
 
     /** An ERP system registered with the identity service. */
-    record Erp(String clientId, String clientSecret, String kind, String registeredName, String ssId,
-            SandboxTaxpayer owner, List<SandboxTaxpayer> delegations) {
+    record Erp(
+            String clientId,
+            String clientSecret,
+            String kind,
+            String registeredName,
+            String ssId,
+            SandboxTaxpayer owner,
+            List<SandboxTaxpayer> delegations) {
         boolean intermediary() {
             return "intermediary".equals(kind);
         }
 
-        /** The delegation (with its grant) of the given RIN, or null when that taxpayer never delegated. */
+        /**
+         * The delegation (with its grant) of the given RIN, or null when that taxpayer never
+         * delegated.
+         */
         SandboxTaxpayer delegation(String rin) {
             for (SandboxTaxpayer t : delegations) {
                 if (t.rin().equals(rin)) return t;
@@ -31,7 +48,8 @@ final class Directory {
         }
 
         SandboxAccount account() {
-            return new SandboxAccount(clientId, clientSecret, kind, intermediary() ? delegations : List.of(owner));
+            return new SandboxAccount(
+                    clientId, clientSecret, kind, intermediary() ? delegations : List.of(owner));
         }
     }
 
@@ -39,17 +57,46 @@ final class Directory {
     private final Map<String, SandboxTaxpayer> taxpayers = new LinkedHashMap<>();
 
     Directory() {
-        for (SandboxTaxpayer t : List.of(NILE, CAIRO_PHARMA, ALEX_TEXTILES, GIZA_FOODS, DELTA, SINAI, RED_SEA)) {
+        for (SandboxTaxpayer t :
+                List.of(NILE, CAIRO_PHARMA, ALEX_TEXTILES, GIZA_FOODS, DELTA, SINAI, RED_SEA)) {
             taxpayers.put(t.rin(), t);
         }
-        add(new Erp("erp-nile-trading", "sandbox-secret-1", "taxpayer", "Nile Trading ERP",
-                "7c1f3a52-5d0e-4b8a-9f3e-2a61c0d4e801", NILE, List.of()));
-        add(new Erp("erp-delta-accounting", "sandbox-secret-2", "intermediary", "Delta Accounting e-Invoicing Hub",
-                "0e9b2d47-8a13-4c6f-b5d2-93f7a1c6e202", DELTA, List.of(NILE, CAIRO_PHARMA, ALEX_TEXTILES)));
-        add(new Erp("erp-blocked", "sandbox-secret-3", "blocked", "Sinai Logistics ERP",
-                "5a8e1c39-2f7b-4d60-8c1a-e4b9d2f37303", SINAI, List.of()));
-        add(new Erp("erp-expired", "sandbox-secret-4", "expired", "Red Sea Tourism ERP",
-                "b3d6f829-1c4e-4a7b-9e05-7f2a8c1d5404", RED_SEA, List.of()));
+        add(
+                new Erp(
+                        "erp-nile-trading",
+                        "sandbox-secret-1",
+                        "taxpayer",
+                        "Nile Trading ERP",
+                        "7c1f3a52-5d0e-4b8a-9f3e-2a61c0d4e801",
+                        NILE,
+                        List.of()));
+        add(
+                new Erp(
+                        "erp-delta-accounting",
+                        "sandbox-secret-2",
+                        "intermediary",
+                        "Delta Accounting e-Invoicing Hub",
+                        "0e9b2d47-8a13-4c6f-b5d2-93f7a1c6e202",
+                        DELTA,
+                        List.of(NILE, CAIRO_PHARMA, ALEX_TEXTILES)));
+        add(
+                new Erp(
+                        "erp-blocked",
+                        "sandbox-secret-3",
+                        "blocked",
+                        "Sinai Logistics ERP",
+                        "5a8e1c39-2f7b-4d60-8c1a-e4b9d2f37303",
+                        SINAI,
+                        List.of()));
+        add(
+                new Erp(
+                        "erp-expired",
+                        "sandbox-secret-4",
+                        "expired",
+                        "Red Sea Tourism ERP",
+                        "b3d6f829-1c4e-4a7b-9e05-7f2a8c1d5404",
+                        RED_SEA,
+                        List.of()));
     }
 
     private void add(Erp erp) {

@@ -27,7 +27,10 @@ final class Exchanges {
         void handle(HttpExchange ex) throws IOException;
     }
 
-    /** Wraps a body: sets {@code correlationId}, turns any unexpected failure into a 500 standard error. */
+    /**
+     * Wraps a body: sets {@code correlationId}, turns any unexpected failure into a 500 standard
+     * error.
+     */
     static HttpHandler handler(Body body) {
         return ex -> {
             try {
@@ -37,9 +40,17 @@ final class Exchanges {
                 } catch (IOException e) {
                     LOG.log(System.Logger.Level.DEBUG, "sandbox exchange failed: " + e);
                 } catch (RuntimeException e) {
-                    LOG.log(System.Logger.Level.ERROR, "sandbox bug on " + ex.getRequestURI().getRawPath(), e);
+                    LOG.log(
+                            System.Logger.Level.ERROR,
+                            "sandbox bug on " + ex.getRequestURI().getRawPath(),
+                            e);
                     try {
-                        sendError(ex, 500, "InternalServerError", "Unexpected error in the sandbox.", null);
+                        sendError(
+                                ex,
+                                500,
+                                "InternalServerError",
+                                "Unexpected error in the sandbox.",
+                                null);
                     } catch (IOException | RuntimeException ignored) {
                         // headers may already be sent
                     }
@@ -50,7 +61,10 @@ final class Exchanges {
         };
     }
 
-    /** Applies the latency knob; then answers 503 for the configured share. Returns true when it answered. */
+    /**
+     * Applies the latency knob; then answers 503 for the configured share. Returns true when it
+     * answered.
+     */
     static boolean disturb(HttpExchange ex, SandboxKnobs knobs) throws IOException {
         Duration latency = knobs.latency();
         if (!latency.isZero()) {
@@ -63,14 +77,24 @@ final class Exchanges {
         double share = knobs.fail503Share();
         if (share > 0 && ThreadLocalRandom.current().nextDouble() < share) {
             ex.getResponseHeaders().set("Retry-After", "1");
-            sendError(ex, 503, "ServiceUnavailable", "The service is temporarily unavailable. Please retry later.", null);
+            sendError(
+                    ex,
+                    503,
+                    "ServiceUnavailable",
+                    "The service is temporarily unavailable. Please retry later.",
+                    null);
             return true;
         }
         return false;
     }
 
-    /** Applies the rate-limit knob to key; answers 429 with Retry-After when over. Returns true when it answered. */
-    static boolean rateLimited(HttpExchange ex, SandboxKnobs knobs, String key, long nowMillis, boolean headers) throws IOException {
+    /**
+     * Applies the rate-limit knob to key; answers 429 with Retry-After when over. Returns true when
+     * it answered.
+     */
+    static boolean rateLimited(
+            HttpExchange ex, SandboxKnobs knobs, String key, long nowMillis, boolean headers)
+            throws IOException {
         SandboxConfig.RateLimit limit = knobs.rateLimit();
         if (limit == null) return false;
         RateLimiter.Decision d = knobs.limiter().acquire(key, limit, nowMillis);
@@ -81,8 +105,18 @@ final class Exchanges {
         }
         if (d.allowed()) return false;
         ex.getResponseHeaders().set("Retry-After", String.valueOf(d.retryAfterSeconds()));
-        sendError(ex, 429, "TooManyRequests", "Rate limit of " + limit.requests() + " requests per "
-                + window(limit.window()) + " exceeded. Retry after " + d.retryAfterSeconds() + " s.", null);
+        sendError(
+                ex,
+                429,
+                "TooManyRequests",
+                "Rate limit of "
+                        + limit.requests()
+                        + " requests per "
+                        + window(limit.window())
+                        + " exceeded. Retry after "
+                        + d.retryAfterSeconds()
+                        + " s.",
+                null);
         return true;
     }
 
@@ -95,7 +129,8 @@ final class Exchanges {
     }
 
     /** The standard error body: {"error":{"code":…,"message":…,"target":…}}. */
-    static void sendError(HttpExchange ex, int status, String code, String message, String target) throws IOException {
+    static void sendError(HttpExchange ex, int status, String code, String message, String target)
+            throws IOException {
         ObjectNode root = JSON.createObjectNode();
         ObjectNode error = root.putObject("error");
         error.put("code", code);
@@ -126,7 +161,8 @@ final class Exchanges {
     /**
      * Parses form or query text; keys case-insensitive, first value wins.
      *
-     * @throws IllegalArgumentException with the offending key as message when a part cannot be decoded
+     * @throws IllegalArgumentException with the offending key as message when a part cannot be
+     *     decoded
      */
     static Map<String, String> parseForm(String raw) {
         Map<String, String> out = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Arrays;
@@ -12,7 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.net.URLDecoder;
 
 /** The identity service: {@code POST /connect/token}, the discovery document and the JWKS. */
 final class IdentityEndpoint {
@@ -55,10 +55,21 @@ final class IdentityEndpoint {
         d.put("jwks_uri", base + JWKS_PATH);
         d.put("token_endpoint", base + TOKEN_PATH);
         d.put("scopes_supported", List.of(TokenService.SCOPE));
-        d.put("claims_supported", List.of("client_id", "name", "preferred_username", "TaxRin", "IsIntermediary", "IntermedRIN", "TaxProfTags"));
+        d.put(
+                "claims_supported",
+                List.of(
+                        "client_id",
+                        "name",
+                        "preferred_username",
+                        "TaxRin",
+                        "IsIntermediary",
+                        "IntermedRIN",
+                        "TaxProfTags"));
         d.put("grant_types_supported", List.of("client_credentials"));
         d.put("response_types_supported", List.of("token"));
-        d.put("token_endpoint_auth_methods_supported", List.of("client_secret_basic", "client_secret_post"));
+        d.put(
+                "token_endpoint_auth_methods_supported",
+                List.of("client_secret_basic", "client_secret_post"));
         d.put("id_token_signing_alg_values_supported", List.of("RS256"));
         return d;
     }
@@ -86,13 +97,18 @@ final class IdentityEndpoint {
         String authorization = ex.getRequestHeaders().getFirst("Authorization");
         if (authorization != null && authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
             try {
-                String decoded = new String(Base64.getDecoder().decode(authorization.substring(6).trim()), StandardCharsets.UTF_8);
+                String decoded =
+                        new String(
+                                Base64.getDecoder().decode(authorization.substring(6).trim()),
+                                StandardCharsets.UTF_8);
                 int colon = decoded.indexOf(':');
                 if (colon < 0) {
                     malformedBasic = true;
                 } else {
-                    clientId = URLDecoder.decode(decoded.substring(0, colon), StandardCharsets.UTF_8);
-                    secret = URLDecoder.decode(decoded.substring(colon + 1), StandardCharsets.UTF_8);
+                    clientId =
+                            URLDecoder.decode(decoded.substring(0, colon), StandardCharsets.UTF_8);
+                    secret =
+                            URLDecoder.decode(decoded.substring(colon + 1), StandardCharsets.UTF_8);
                 }
             } catch (IllegalArgumentException e) {
                 malformedBasic = true;
@@ -106,13 +122,23 @@ final class IdentityEndpoint {
         String limitKey = "login:" + (clientId == null ? "" : clientId);
         if (Exchanges.rateLimited(ex, sandbox.knobs(), limitKey, now.toEpochMilli(), false)) return;
 
-        if (contentType != null && !contentType.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded")) {
-            loginError(ex, "invalid_request", "The request body must be application/x-www-form-urlencoded.");
+        if (contentType != null
+                && !contentType
+                        .toLowerCase(Locale.ROOT)
+                        .startsWith("application/x-www-form-urlencoded")) {
+            loginError(
+                    ex,
+                    "invalid_request",
+                    "The request body must be application/x-www-form-urlencoded.");
             return;
         }
         Directory.Erp erp = sandbox.directory().erp(clientId);
-        if (malformedBasic || erp == null || secret == null
-                || !java.security.MessageDigest.isEqual(secret.getBytes(StandardCharsets.UTF_8), erp.clientSecret().getBytes(StandardCharsets.UTF_8))) {
+        if (malformedBasic
+                || erp == null
+                || secret == null
+                || !java.security.MessageDigest.isEqual(
+                        secret.getBytes(StandardCharsets.UTF_8),
+                        erp.clientSecret().getBytes(StandardCharsets.UTF_8))) {
             loginError(ex, "invalid_client", null);
             return;
         }
@@ -149,27 +175,44 @@ final class IdentityEndpoint {
         SandboxTaxpayer subject;
         if (erp.intermediary()) {
             if (!hasOnBehalfOf) {
-                loginError(ex, "invalid_request", "The onbehalfof header is required when an intermediary logs in.");
+                loginError(
+                        ex,
+                        "invalid_request",
+                        "The onbehalfof header is required when an intermediary logs in.");
                 return;
             }
             if (!onBehalfOf.matches("\\d{9}")) {
-                loginError(ex, "invalid_request", "onbehalfof must be a 9-digit registration number.");
+                loginError(
+                        ex, "invalid_request", "onbehalfof must be a 9-digit registration number.");
                 return;
             }
             subject = erp.delegation(onBehalfOf);
             if (subject == null) {
-                loginError(ex, "unauthorized_client", "Taxpayer " + onBehalfOf + " has not delegated to this system.");
+                loginError(
+                        ex,
+                        "unauthorized_client",
+                        "Taxpayer " + onBehalfOf + " has not delegated to this system.");
                 return;
             }
         } else {
             if (hasOnBehalfOf && !onBehalfOf.equals(erp.owner().rin())) {
-                loginError(ex, "unauthorized_client", "This system is not an intermediary and may only log in for its own taxpayer.");
+                loginError(
+                        ex,
+                        "unauthorized_client",
+                        "This system is not an intermediary and may only log in for its own taxpayer.");
                 return;
             }
             subject = erp.owner();
         }
 
-        String token = sandbox.tokens().issue(sandbox.authUrl(), erp, subject, now, sandbox.knobs().tokenLifetime());
+        String token =
+                sandbox.tokens()
+                        .issue(
+                                sandbox.authUrl(),
+                                erp,
+                                subject,
+                                now,
+                                sandbox.knobs().tokenLifetime());
         ObjectNode body = Exchanges.JSON.createObjectNode();
         body.put("access_token", token);
         body.put("expires_in", sandbox.knobs().tokenLifetime().toSeconds());
@@ -180,7 +223,8 @@ final class IdentityEndpoint {
         Exchanges.sendJson(ex, 200, body);
     }
 
-    private static void loginError(HttpExchange ex, String error, String description) throws IOException {
+    private static void loginError(HttpExchange ex, String error, String description)
+            throws IOException {
         ObjectNode body = Exchanges.JSON.createObjectNode();
         body.put("error", error);
         if (description != null) body.put("error_description", description);

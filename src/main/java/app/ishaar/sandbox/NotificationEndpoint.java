@@ -38,12 +38,22 @@ final class NotificationEndpoint {
         if (path.length() > 1 && path.endsWith("/")) path = path.substring(0, path.length() - 1);
         boolean ar = Exchanges.arabic(ex);
         if (!path.equalsIgnoreCase(PATH)) {
-            Exchanges.sendError(ex, 404, "NotFound", ar ? "المورد المطلوب غير موجود." : "The requested resource does not exist.", null);
+            Exchanges.sendError(
+                    ex,
+                    404,
+                    "NotFound",
+                    ar ? "المورد المطلوب غير موجود." : "The requested resource does not exist.",
+                    null);
             return;
         }
         if (!"GET".equals(ex.getRequestMethod())) {
             ex.getResponseHeaders().set("Allow", "GET");
-            Exchanges.sendError(ex, 405, "MethodNotAllowed", ar ? "الطريقة غير مسموح بها." : "Method not allowed.", null);
+            Exchanges.sendError(
+                    ex,
+                    405,
+                    "MethodNotAllowed",
+                    ar ? "الطريقة غير مسموح بها." : "Method not allowed.",
+                    null);
             return;
         }
         if (Exchanges.disturb(ex, sandbox.knobs())) return;
@@ -59,7 +69,9 @@ final class NotificationEndpoint {
             Exchanges.sendEmpty(ex, 401);
             return;
         }
-        if (Exchanges.rateLimited(ex, sandbox.knobs(), "api:" + principal.clientId(), now.toEpochMilli(), true)) return;
+        if (Exchanges.rateLimited(
+                ex, sandbox.knobs(), "api:" + principal.clientId(), now.toEpochMilli(), true))
+            return;
 
         Directory.Erp erp = sandbox.directory().erp(principal.clientId());
         SandboxTaxpayer taxpayer = sandbox.directory().taxpayer(principal.taxRin());
@@ -73,9 +85,14 @@ final class NotificationEndpoint {
             allowed = erp.owner().rin().equals(taxpayer.rin());
         }
         if (!allowed) {
-            Exchanges.sendError(ex, 403, "Forbidden", ar
-                    ? "لم يمنح الممول هذا النظام صلاحية الاطلاع على إشعاراته."
-                    : "The taxpayer has not granted this system access to its notifications.", null);
+            Exchanges.sendError(
+                    ex,
+                    403,
+                    "Forbidden",
+                    ar
+                            ? "لم يمنح الممول هذا النظام صلاحية الاطلاع على إشعاراته."
+                            : "The taxpayer has not granted this system access to its notifications.",
+                    null);
             return;
         }
 
@@ -96,17 +113,24 @@ final class NotificationEndpoint {
             p = Exchanges.parseForm(rawQuery);
         } catch (IllegalArgumentException e) {
             String target = e.getMessage();
-            throw new BadArgument(target, "The value of '" + target + "' is not correctly URL-encoded.",
+            throw new BadArgument(
+                    target,
+                    "The value of '" + target + "' is not correctly URL-encoded.",
                     "قيمة '" + target + "' غير مرمزة بشكل صحيح.");
         }
         int maxPageSize = sandbox.knobs().maxPageSize();
         Integer pageNo = integer(p, "pageNo");
         if (pageNo != null && pageNo < 1) {
-            throw new BadArgument("pageNo", "pageNo must be 1 or greater.", "يجب أن يكون pageNo مساوياً لـ 1 أو أكبر.");
+            throw new BadArgument(
+                    "pageNo",
+                    "pageNo must be 1 or greater.",
+                    "يجب أن يكون pageNo مساوياً لـ 1 أو أكبر.");
         }
         Integer pageSize = integer(p, "pageSize");
         if (pageSize != null && (pageSize < 1 || pageSize > maxPageSize)) {
-            throw new BadArgument("pageSize", "pageSize must be between 1 and " + maxPageSize + ".",
+            throw new BadArgument(
+                    "pageSize",
+                    "pageSize must be between 1 and " + maxPageSize + ".",
                     "يجب أن يكون pageSize بين 1 و" + maxPageSize + ".");
         }
         Instant from = dateTime(p, "dateFrom");
@@ -120,7 +144,9 @@ final class NotificationEndpoint {
                 t = -1;
             }
             if (t < 1 || t > Vocabulary.TYPE_NAMES.size()) {
-                throw new BadArgument("type", "The value '" + type + "' is not a valid notification type ID (1-9).",
+                throw new BadArgument(
+                        "type",
+                        "The value '" + type + "' is not a valid notification type ID (1-9).",
                         "القيمة '" + type + "' ليست معرف نوع إشعار صالحاً (1-9).");
             }
             type = String.valueOf(t);
@@ -129,7 +155,8 @@ final class NotificationEndpoint {
         String status = oneOf(p, "status", Vocabulary.STATUSES);
         String channel = oneOf(p, "channel", Vocabulary.CHANNELS);
         int size = pageSize != null ? pageSize : Math.min(Sandbox.DEFAULT_PAGE_SIZE, maxPageSize);
-        return new SandboxQuery(from, to, type, language, status, channel, pageNo != null ? pageNo : 1, size);
+        return new SandboxQuery(
+                from, to, type, language, status, channel, pageNo != null ? pageNo : 1, size);
     }
 
     /** A parameter's value; empty counts as absent, as the service's model binding treats it. */
@@ -144,7 +171,9 @@ final class NotificationEndpoint {
         try {
             return Integer.valueOf(v.trim());
         } catch (NumberFormatException e) {
-            throw new BadArgument(name, "The value '" + v + "' is not valid for " + name + ".",
+            throw new BadArgument(
+                    name,
+                    "The value '" + v + "' is not valid for " + name + ".",
                     "القيمة '" + v + "' غير صالحة لـ " + name + ".");
         }
     }
@@ -155,18 +184,35 @@ final class NotificationEndpoint {
         try {
             return WireTime.parse(v);
         } catch (java.time.DateTimeException | ArithmeticException e) {
-            throw new BadArgument(name, "The value '" + v + "' is not a valid date-time for " + name + ".",
+            throw new BadArgument(
+                    name,
+                    "The value '" + v + "' is not a valid date-time for " + name + ".",
                     "القيمة '" + v + "' ليست تاريخاً ووقتاً صالحين لـ " + name + ".");
         }
     }
 
-    private static String oneOf(Map<String, String> p, String name, List<String> allowed) throws BadArgument {
+    private static String oneOf(Map<String, String> p, String name, List<String> allowed)
+            throws BadArgument {
         String v = value(p, name);
         if (v == null) return null;
         String lower = v.trim().toLowerCase(Locale.ROOT);
         if (!allowed.contains(lower)) {
-            throw new BadArgument(name, "The value '" + v + "' is not valid for " + name + " (" + String.join(", ", allowed) + ").",
-                    "القيمة '" + v + "' غير صالحة لـ " + name + " (" + String.join("، ", allowed) + ").");
+            throw new BadArgument(
+                    name,
+                    "The value '"
+                            + v
+                            + "' is not valid for "
+                            + name
+                            + " ("
+                            + String.join(", ", allowed)
+                            + ").",
+                    "القيمة '"
+                            + v
+                            + "' غير صالحة لـ "
+                            + name
+                            + " ("
+                            + String.join("، ", allowed)
+                            + ").");
         }
         return lower;
     }

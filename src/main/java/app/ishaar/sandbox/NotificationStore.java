@@ -15,32 +15,44 @@ import java.util.SplittableRandom;
 import java.util.UUID;
 
 /**
- * The notification history of one taxpayer, generated deterministically from (seed, RIN, anchor, count).
+ * The notification history of one taxpayer, generated deterministically from (seed, RIN, anchor,
+ * count).
  *
- * <p>Only what filters need is stored, as columns sorted newest first: the sent time in 100 ns ticks
- * (8 bytes) and one byte each for type, channel, language and status, 12 bytes a row. Everything
- * else (id, message, address, attempts) is regenerated on demand from the seed and the row index. A
- * query binary-searches the time column for the date range and scans the byte columns in it.
+ * <p>Only what filters need is stored, as columns sorted newest first: the sent time in 100 ns
+ * ticks (8 bytes) and one byte each for type, channel, language and status, 12 bytes a row.
+ * Everything else (id, message, address, attempts) is regenerated on demand from the seed and the
+ * row index. A query binary-searches the time column for the date range and scans the byte columns
+ * in it.
  *
- * <p>Arrivals (sent after the anchor, see {@link SandboxConfig#arrivalsPerHour()}) are the first rows,
- * being the newest; a query sees those the clock has passed only, and an arrival is pending for its
- * first {@link #FRESH} minutes, then delivered or failed, with the one attempt it took.
+ * <p>Arrivals (sent after the anchor, see {@link SandboxConfig#arrivalsPerHour()}) are the first
+ * rows, being the newest; a query sees those the clock has passed only, and an arrival is pending
+ * for its first {@link #FRESH} minutes, then delivered or failed, with the one attempt it took.
  */
 final class NotificationStore {
     static final long TICKS_PER_SECOND = 10_000_000L;
     private static final long TICKS_PER_MINUTE = 60 * TICKS_PER_SECOND;
     private static final long TICKS_PER_HOUR = 60 * TICKS_PER_MINUTE;
     private static final long TICKS_PER_DAY = 24 * TICKS_PER_HOUR;
-    /** Batched notifications of one channel sent within the same hour (counted back from the anchor) form one batch. */
+
+    /**
+     * Batched notifications of one channel sent within the same hour (counted back from the anchor)
+     * form one batch.
+     */
     private static final long BATCH_WINDOW = TICKS_PER_HOUR;
+
     /** An arrival is pending for this long after it was sent. */
     static final long FRESH = 2 * TICKS_PER_MINUTE;
 
     private final SandboxTaxpayer taxpayer;
     private final long base;
     private final long anchorTicks;
-    /** The number of arrivals: rows 0 .. arrivals-1, after the anchor; the generated history follows. */
+
+    /**
+     * The number of arrivals: rows 0 .. arrivals-1, after the anchor; the generated history
+     * follows.
+     */
     private final int arrivals;
+
     private final long[] ticks;
     private final byte[] type;
     private final byte[] channel;
@@ -55,7 +67,12 @@ final class NotificationStore {
         this(taxpayer, seed, anchor, count, 0);
     }
 
-    NotificationStore(SandboxTaxpayer taxpayer, long seed, Instant anchor, int count, double arrivalsPerHour) {
+    NotificationStore(
+            SandboxTaxpayer taxpayer,
+            long seed,
+            Instant anchor,
+            int count,
+            double arrivalsPerHour) {
         this.taxpayer = taxpayer;
         this.base = mix(seed * 0x9E3779B97F4A7C15L + Long.parseLong(taxpayer.rin()));
         this.anchorTicks = toTicks(anchor);
@@ -72,9 +89,17 @@ final class NotificationStore {
         SplittableRandom contacts = new SplittableRandom(mix(base ^ 0xC0FFEE));
         phones = new String[3];
         for (int i = 0; i < phones.length; i++) {
-            phones[i] = "+201" + "0125".charAt(contacts.nextInt(4)) + String.format(Locale.ROOT, "%08d", contacts.nextInt(100_000_000));
+            phones[i] =
+                    "+201"
+                            + "0125".charAt(contacts.nextInt(4))
+                            + String.format(Locale.ROOT, "%08d", contacts.nextInt(100_000_000));
         }
-        String domain = taxpayer.nameEn().toLowerCase(Locale.ROOT).replace(" co.", "").replaceAll("[^a-z]", "") + ".com.eg";
+        String domain =
+                taxpayer.nameEn()
+                                .toLowerCase(Locale.ROOT)
+                                .replace(" co.", "")
+                                .replaceAll("[^a-z]", "")
+                        + ".com.eg";
         emails = new String[] {"accounts@" + domain, "finance@" + domain, "e-invoice@" + domain};
         devices = new String[2];
         for (int i = 0; i < devices.length; i++) {
@@ -85,7 +110,10 @@ final class NotificationStore {
         generate(count);
     }
 
-    /** The arrivals' sent times, newest first: a Poisson process at the rate, over the days after the anchor. */
+    /**
+     * The arrivals' sent times, newest first: a Poisson process at the rate, over the days after
+     * the anchor.
+     */
     private long[] arrivals(double perHour) {
         if (perHour <= 0) return new long[0];
         SplittableRandom rnd = new SplittableRandom(mix(base ^ 0xA2217A15L));
@@ -93,7 +121,8 @@ final class NotificationStore {
         double meanGap = TICKS_PER_HOUR / perHour;
         long[] out = new long[16];
         int n = 0;
-        for (long t = anchorTicks + (long) (-Math.log(1 - rnd.nextDouble()) * meanGap); t < end;
+        for (long t = anchorTicks + (long) (-Math.log(1 - rnd.nextDouble()) * meanGap);
+                t < end;
                 t += 1 + (long) (-Math.log(1 - rnd.nextDouble()) * meanGap)) {
             if (n == out.length) out = Arrays.copyOf(out, n * 2);
             out[n++] = t;
@@ -106,7 +135,8 @@ final class NotificationStore {
     private void generate(int count) {
         int a = arrivals;
         SplittableRandom rnd = new SplittableRandom(base);
-        LocalDate firstDay = LocalDate.ofInstant(fromTicks(anchorTicks), ZoneOffset.UTC).minusYears(2);
+        LocalDate firstDay =
+                LocalDate.ofInstant(fromTicks(anchorTicks), ZoneOffset.UTC).minusYears(2);
         long startTicks = toTicks(firstDay.atStartOfDay().toInstant(ZoneOffset.UTC));
         long days = (anchorTicks - startTicks) / TICKS_PER_DAY + 1;
         for (int i = 0; i < count; i++) {
@@ -114,8 +144,15 @@ final class NotificationStore {
             do {
                 long day = rnd.nextLong(days);
                 // Mostly Cairo business hours (06:00-16:00 UTC), some at any time.
-                long secondOfDay = rnd.nextInt(4) != 0 ? 6 * 3600 + rnd.nextInt(10 * 3600) : rnd.nextInt(24 * 3600);
-                t = startTicks + day * TICKS_PER_DAY + secondOfDay * TICKS_PER_SECOND + rnd.nextLong(TICKS_PER_SECOND);
+                long secondOfDay =
+                        rnd.nextInt(4) != 0
+                                ? 6 * 3600 + rnd.nextInt(10 * 3600)
+                                : rnd.nextInt(24 * 3600);
+                t =
+                        startTicks
+                                + day * TICKS_PER_DAY
+                                + secondOfDay * TICKS_PER_SECOND
+                                + rnd.nextLong(TICKS_PER_SECOND);
             } while (t >= anchorTicks);
             ticks[a + i] = t;
         }
@@ -133,11 +170,13 @@ final class NotificationStore {
             int st = pickStatus(r, ch);
             long age = anchorTicks - ticks[i];
             if (i < a) {
-                // an arrival: pending while fresh (see effectiveStatus), then sent or failed; only ERP
+                // an arrival: pending while fresh (see effectiveStatus), then sent or failed; only
+                // ERP
                 // pick-ups stay pending, and no batch is made after the anchor
                 if (st == BATCHED || st == PENDING && ch != SYSTEM) st = DELIVERED;
             } else if (age < TICKS_PER_HOUR) st = PENDING; // still being sent
-            else if (st == PENDING && age > 3 * TICKS_PER_DAY && ch != SYSTEM) st = DELIVERED; // only ERP pick-ups wait long
+            else if (st == PENDING && age > 3 * TICKS_PER_DAY && ch != SYSTEM)
+                st = DELIVERED; // only ERP pick-ups wait long
             type[i] = (byte) ty;
             channel[i] = (byte) ch;
             language[i] = (byte) la;
@@ -171,7 +210,10 @@ final class NotificationStore {
         return DELIVERED;
     }
 
-    /** The notifications in the history at this time: the generated ones and the arrivals sent by then. */
+    /**
+     * The notifications in the history at this time: the generated ones and the arrivals sent by
+     * then.
+     */
     int size(Instant now) {
         return ticks.length - visibleFrom(toTicks(now));
     }
@@ -185,7 +227,10 @@ final class NotificationStore {
         return taxpayer;
     }
 
-    /** Runs a query at this time: binary search on time, scan of the byte columns, then materialises the page. */
+    /**
+     * Runs a query at this time: binary search on time, scan of the byte columns, then materialises
+     * the page.
+     */
     SandboxPage query(SandboxQuery q, Instant now) {
         long nowTicks = toTicks(now);
         int from = visibleFrom(nowTicks);
@@ -198,7 +243,9 @@ final class NotificationStore {
         int la = q.language() == null ? -1 : LANGUAGES.indexOf(q.language());
         int st = q.status() == null ? -1 : STATUSES.indexOf(q.status());
         int ch = q.channel() == null ? -1 : CHANNELS.indexOf(q.channel());
-        if ((q.typeId() != null && ty < 0) || (q.language() != null && la < 0) || (q.status() != null && st < 0)
+        if ((q.typeId() != null && ty < 0)
+                || (q.language() != null && la < 0)
+                || (q.status() != null && st < 0)
                 || (q.channel() != null && ch < 0)) {
             throw new IllegalArgumentException("unknown filter value in " + q);
         }
@@ -212,7 +259,9 @@ final class NotificationStore {
         } else {
             total = 0;
             for (int i = from; i < to; i++) {
-                if ((ty < 0 || type[i] == ty) && (la < 0 || language[i] == la) && (st < 0 || (i < freshEnd ? PENDING : status[i]) == st)
+                if ((ty < 0 || type[i] == ty)
+                        && (la < 0 || language[i] == la)
+                        && (st < 0 || (i < freshEnd ? PENDING : status[i]) == st)
                         && (ch < 0 || channel[i] == ch)) {
                     if (total >= skip && rows.size() < size) rows.add(i);
                     total++;
@@ -248,15 +297,19 @@ final class NotificationStore {
     }
 
     /**
-     * Builds the full notification of row i; the same row always gives the same notification (a fresh
-     * arrival, still pending, has no attempt yet).
+     * Builds the full notification of row i; the same row always gives the same notification (a
+     * fresh arrival, still pending, has no attempt yet).
      */
     private SandboxNotification materialise(int i, boolean fresh) {
         boolean arrival = i < arrivals;
         SplittableRandom r = new SplittableRandom(mix(base + 31L * (i - arrivals) + 17));
         int ty = type[i], ch = channel[i], la = language[i], st = fresh ? PENDING : status[i];
         long t = ticks[i];
-        String id = new UUID((r.nextLong() & ~0xF000L) | 0x4000L, (r.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L).toString();
+        String id =
+                new UUID(
+                                (r.nextLong() & ~0xF000L) | 0x4000L,
+                                (r.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L)
+                        .toString();
 
         Map<String, String> p = new HashMap<>();
         String[] party = MessageCatalog.PARTIES[r.nextInt(MessageCatalog.PARTIES.length)];
@@ -266,14 +319,33 @@ final class NotificationStore {
             case 1 -> p.put("otp", String.format(Locale.ROOT, "%06d", r.nextInt(1_000_000)));
             case 2 -> p.put("date", day.plusDays(14).toString());
             case 3 -> p.put("date", day.plusDays(3 + r.nextInt(10)).toString());
-            case 4 -> p.put("pkg", "PKG-" + day.getYear() + "-" + String.format(Locale.ROOT, "%06d", r.nextInt(1_000_000)));
+            case 4 ->
+                    p.put(
+                            "pkg",
+                            "PKG-"
+                                    + day.getYear()
+                                    + "-"
+                                    + String.format(Locale.ROOT, "%06d", r.nextInt(1_000_000)));
             case 5, 6, 7, 8 -> {
-                p.put("doc", "INV-" + day.getYear() + "-" + String.format(Locale.ROOT, "%06d", r.nextInt(1_000_000)));
+                p.put(
+                        "doc",
+                        "INV-"
+                                + day.getYear()
+                                + "-"
+                                + String.format(Locale.ROOT, "%06d", r.nextInt(1_000_000)));
                 p.put("uuid", documentUuid(r));
-                p.put("amount", String.format(Locale.ROOT, "%,.2f", (r.nextInt(5_000_000) + 500) / 100.0 * (1 + r.nextInt(40))));
-                if (ty == 8) p.put("reason", MessageCatalog.REASONS[r.nextInt(MessageCatalog.REASONS.length)][la]);
+                p.put(
+                        "amount",
+                        String.format(
+                                Locale.ROOT,
+                                "%,.2f",
+                                (r.nextInt(5_000_000) + 500) / 100.0 * (1 + r.nextInt(40))));
+                if (ty == 8)
+                    p.put(
+                            "reason",
+                            MessageCatalog.REASONS[r.nextInt(MessageCatalog.REASONS.length)][la]);
             }
-            default -> { }
+            default -> {}
         }
         String recipient = la == AR ? taxpayer.nameAr() : taxpayer.nameEn();
         String message = MessageCatalog.message(ty, ch, la, recipient, p);
@@ -304,11 +376,17 @@ final class NotificationStore {
                 }
             }
             case BATCHED -> {
-                long bucket = (anchorTicks - t) / BATCH_WINDOW; // >= 1: the last hour is still pending
-                SplittableRandom b = new SplittableRandom(mix(base ^ (bucket * 8 + ch) * 0xBF58476D1CE4E5B9L));
+                long bucket =
+                        (anchorTicks - t) / BATCH_WINDOW; // >= 1: the last hour is still pending
+                SplittableRandom b =
+                        new SplittableRandom(mix(base ^ (bucket * 8 + ch) * 0xBF58476D1CE4E5B9L));
                 address = address(ch, b);
                 attempts = new ArrayList<>();
-                long at = anchorTicks - bucket * BATCH_WINDOW + TICKS_PER_MINUTE + b.nextLong(4 * TICKS_PER_MINUTE);
+                long at =
+                        anchorTicks
+                                - bucket * BATCH_WINDOW
+                                + TICKS_PER_MINUTE
+                                + b.nextLong(4 * TICKS_PER_MINUTE);
                 boolean ok = b.nextInt(100) < 90;
                 int failures = ok ? (b.nextInt(100) < 85 ? 0 : 1) : 1 + b.nextInt(3);
                 for (int k = 0; k < failures; k++) {
@@ -322,8 +400,18 @@ final class NotificationStore {
             }
             default -> attempts = List.of();
         }
-        return new SandboxNotification(id, fromTicks(t), delivered, String.valueOf(ty + 1), MessageCatalog.typeName(ty),
-                message, CHANNELS.get(ch), address, LANGUAGES.get(la), STATUSES.get(st), List.copyOf(attempts));
+        return new SandboxNotification(
+                id,
+                fromTicks(t),
+                delivered,
+                String.valueOf(ty + 1),
+                MessageCatalog.typeName(ty),
+                message,
+                CHANNELS.get(ch),
+                address,
+                LANGUAGES.get(la),
+                STATUSES.get(st),
+                List.copyOf(attempts));
     }
 
     private String address(int ch, SplittableRandom r) {
@@ -341,7 +429,8 @@ final class NotificationStore {
     }
 
     private static final String BASE32 = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-    private static final String URLSAFE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    private static final String URLSAFE =
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
     /** A 26-character document UUID of the shape the e-invoicing system assigns. */
     private static String documentUuid(SplittableRandom r) {
@@ -358,14 +447,16 @@ final class NotificationStore {
 
     static long toTicks(Instant i) {
         try {
-            return Math.addExact(Math.multiplyExact(i.getEpochSecond(), TICKS_PER_SECOND), i.getNano() / 100);
+            return Math.addExact(
+                    Math.multiplyExact(i.getEpochSecond(), TICKS_PER_SECOND), i.getNano() / 100);
         } catch (ArithmeticException e) { // far outside any data: saturate
             return i.getEpochSecond() < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
         }
     }
 
     static Instant fromTicks(long t) {
-        return Instant.ofEpochSecond(Math.floorDiv(t, TICKS_PER_SECOND), Math.floorMod(t, TICKS_PER_SECOND) * 100);
+        return Instant.ofEpochSecond(
+                Math.floorDiv(t, TICKS_PER_SECOND), Math.floorMod(t, TICKS_PER_SECOND) * 100);
     }
 
     /** The 64-bit finaliser of SplitMix64. */

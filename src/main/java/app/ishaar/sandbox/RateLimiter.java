@@ -9,7 +9,8 @@ final class RateLimiter {
     private final Map<String, Window> windows = new ConcurrentHashMap<>();
 
     /** The outcome of one request against the limit. */
-    record Decision(boolean allowed, int limit, int remaining, Instant reset, long retryAfterSeconds) {}
+    record Decision(
+            boolean allowed, int limit, int remaining, Instant reset, long retryAfterSeconds) {}
 
     private static final class Window {
         long startMillis;
@@ -20,17 +21,25 @@ final class RateLimiter {
         long windowMillis = limit.window().toMillis();
         Window w = windows.computeIfAbsent(key, k -> new Window());
         synchronized (w) {
-            if (w.used == 0 || nowMillis - w.startMillis >= windowMillis || nowMillis < w.startMillis) {
+            if (w.used == 0
+                    || nowMillis - w.startMillis >= windowMillis
+                    || nowMillis < w.startMillis) {
                 w.startMillis = nowMillis;
                 w.used = 0;
             }
             long resetMillis = w.startMillis + windowMillis;
             if (w.used >= limit.requests()) {
                 long retry = Math.max(1, (resetMillis - nowMillis + 999) / 1000);
-                return new Decision(false, limit.requests(), 0, Instant.ofEpochMilli(resetMillis), retry);
+                return new Decision(
+                        false, limit.requests(), 0, Instant.ofEpochMilli(resetMillis), retry);
             }
             w.used++;
-            return new Decision(true, limit.requests(), limit.requests() - w.used, Instant.ofEpochMilli(resetMillis), 0);
+            return new Decision(
+                    true,
+                    limit.requests(),
+                    limit.requests() - w.used,
+                    Instant.ofEpochMilli(resetMillis),
+                    0);
         }
     }
 

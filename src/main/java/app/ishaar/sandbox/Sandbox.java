@@ -14,9 +14,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The built-in sandbox of the service: two loopback HTTP listeners, like the real service's two
- * hosts. The identity listener serves {@code POST /connect/token}, {@code /.well-known/openid-configuration}
- * and its {@code jwks_uri}; the API listener serves {@code GET /api/v1.0/notifications/taxpayer}.
- * Built on the JDK's own {@code com.sun.net.httpserver} (no extra dependency).
+ * hosts. The identity listener serves {@code POST /connect/token}, {@code
+ * /.well-known/openid-configuration} and its {@code jwks_uri}; the API listener serves {@code GET
+ * /api/v1.0/notifications/taxpayer}. Built on the JDK's own {@code com.sun.net.httpserver} (no
+ * extra dependency).
  *
  * <p>Default page size of the query when {@code pageSize} is omitted: {@value #DEFAULT_PAGE_SIZE}
  * (or the maximum page size, if smaller); default {@code pageNo}: 1.
@@ -29,8 +30,10 @@ public final class Sandbox implements AutoCloseable {
     private static final AtomicInteger THREADS = new AtomicInteger();
 
     static {
-        // The JDK server writes headers and body separately; with Nagle's algorithm on, a large body's
-        // last segment waits for the client's delayed ACK (~40 ms on loopback). Read once by the JDK
+        // The JDK server writes headers and body separately; with Nagle's algorithm on, a large
+        // body's
+        // last segment waits for the client's delayed ACK (~40 ms on loopback). Read once by the
+        // JDK
         // server's configuration, so it must be set before the first server starts.
         if (System.getProperty("sun.net.httpserver.nodelay") == null) {
             System.setProperty("sun.net.httpserver.nodelay", "true");
@@ -51,11 +54,13 @@ public final class Sandbox implements AutoCloseable {
     private Sandbox(SandboxConfig config) throws IOException {
         this.config = config;
         this.knobs = new SandboxKnobs(config);
-        this.executor = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "ishaar-sandbox-" + THREADS.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        this.executor =
+                Executors.newCachedThreadPool(
+                        r -> {
+                            Thread t = new Thread(r, "ishaar-sandbox-" + THREADS.incrementAndGet());
+                            t.setDaemon(true);
+                            return t;
+                        });
         InetAddress loopback = InetAddress.getByName("127.0.0.1");
         HttpServer auth = null;
         HttpServer api = null;
@@ -79,7 +84,15 @@ public final class Sandbox implements AutoCloseable {
         api.setExecutor(executor);
         auth.start();
         api.start();
-        LOG.log(System.Logger.Level.INFO, "sandbox listening: identity " + authUrl + ", API " + baseUrl + " (" + config + ")");
+        LOG.log(
+                System.Logger.Level.INFO,
+                "sandbox listening: identity "
+                        + authUrl
+                        + ", API "
+                        + baseUrl
+                        + " ("
+                        + config
+                        + ")");
     }
 
     /** Starts both listeners (ports from the config, 0 = ephemeral). */
@@ -102,7 +115,10 @@ public final class Sandbox implements AutoCloseable {
         return directory.accounts();
     }
 
-    /** Knobs that may change while running (latency, 503 share, rate limit, page-size cap, token lifetime, clock). */
+    /**
+     * Knobs that may change while running (latency, 503 share, rate limit, page-size cap, token
+     * lifetime, clock).
+     */
     public SandboxKnobs knobs() {
         return knobs;
     }
@@ -134,8 +150,15 @@ public final class Sandbox implements AutoCloseable {
     NotificationStore store(String rin) {
         SandboxTaxpayer taxpayer = directory.taxpayer(rin);
         if (taxpayer == null) throw new IllegalArgumentException("unknown taxpayer RIN: " + rin);
-        return stores.computeIfAbsent(rin, r -> new NotificationStore(taxpayer, config.seed(), config.anchor(),
-                config.notificationsPerTaxpayer(), config.arrivalsPerHour()));
+        return stores.computeIfAbsent(
+                rin,
+                r ->
+                        new NotificationStore(
+                                taxpayer,
+                                config.seed(),
+                                config.anchor(),
+                                config.notificationsPerTaxpayer(),
+                                config.arrivalsPerHour()));
     }
 
     Directory directory() {

@@ -9,14 +9,14 @@ import java.util.Objects;
  * Start-up settings of the sandbox; immutable, built with {@link #builder()}.
  *
  * <p>Defaults: seed {@value #DEFAULT_SEED} (or system property {@code ishaar.sandbox.seed}), 2,500
- * notifications per taxpayer, token lifetime 3600 s, no added latency, maximum page size 100, no rate
- * limit, no 503 answers, ephemeral ports, anchor = start of the current UTC hour (or system property
- * {@code ishaar.sandbox.anchor}, an ISO-8601 instant), no arrivals. Two processes with the same seed,
- * anchor, notification count and arrival rate generate the same data.
+ * notifications per taxpayer, token lifetime 3600 s, no added latency, maximum page size 100, no
+ * rate limit, no 503 answers, ephemeral ports, anchor = start of the current UTC hour (or system
+ * property {@code ishaar.sandbox.anchor}, an ISO-8601 instant), no arrivals. Two processes with the
+ * same seed, anchor, notification count and arrival rate generate the same data.
  *
  * <p>Arrivals are notifications sent after the anchor, at a given rate per taxpayer, over the
- * {@value #ARRIVALS_DAYS} days after it: each is in the history once the sandbox's clock has passed its
- * sent time, as new notifications come to a real history while a client watches it.
+ * {@value #ARRIVALS_DAYS} days after it: each is in the history once the sandbox's clock has passed
+ * its sent time, as new notifications come to a real history while a client watches it.
  */
 public final class SandboxConfig {
     public static final long DEFAULT_SEED = 20240601L;
@@ -24,8 +24,10 @@ public final class SandboxConfig {
     public static final int MAX_NOTIFICATIONS = 1_000_000;
     public static final String SEED_PROPERTY = "ishaar.sandbox.seed";
     public static final String ANCHOR_PROPERTY = "ishaar.sandbox.anchor";
+
     /** Arrivals come over this many days after the anchor, then stop. */
     public static final int ARRIVALS_DAYS = 7;
+
     /** One a second. */
     public static final int MAX_ARRIVALS_PER_HOUR = 3600;
 
@@ -41,12 +43,16 @@ public final class SandboxConfig {
     private final Instant anchor;
     private final double arrivalsPerHour;
 
-    /** A rate limit: at most {@code requests} per {@code window} per client id; null = unlimited. */
+    /**
+     * A rate limit: at most {@code requests} per {@code window} per client id; null = unlimited.
+     */
     public record RateLimit(int requests, Duration window) {
         public RateLimit {
-            if (requests < 1) throw new IllegalArgumentException("rate limit requests must be >= 1");
+            if (requests < 1)
+                throw new IllegalArgumentException("rate limit requests must be >= 1");
             Objects.requireNonNull(window, "window");
-            if (window.isNegative() || window.isZero()) throw new IllegalArgumentException("rate limit window must be > 0");
+            if (window.isNegative() || window.isZero())
+                throw new IllegalArgumentException("rate limit window must be > 0");
         }
     }
 
@@ -88,22 +94,56 @@ public final class SandboxConfig {
         return b;
     }
 
-    public long seed() { return seed; }
-    public int notificationsPerTaxpayer() { return notificationsPerTaxpayer; }
-    public Duration tokenLifetime() { return tokenLifetime; }
-    public Duration latency() { return latency; }
-    public int maxPageSize() { return maxPageSize; }
+    public long seed() {
+        return seed;
+    }
+
+    public int notificationsPerTaxpayer() {
+        return notificationsPerTaxpayer;
+    }
+
+    public Duration tokenLifetime() {
+        return tokenLifetime;
+    }
+
+    public Duration latency() {
+        return latency;
+    }
+
+    public int maxPageSize() {
+        return maxPageSize;
+    }
+
     /** null when unlimited. */
-    public RateLimit rateLimit() { return rateLimit; }
-    public double fail503Share() { return fail503Share; }
+    public RateLimit rateLimit() {
+        return rateLimit;
+    }
+
+    public double fail503Share() {
+        return fail503Share;
+    }
+
     /** 0 = ephemeral. */
-    public int authPort() { return authPort; }
+    public int authPort() {
+        return authPort;
+    }
+
     /** 0 = ephemeral. */
-    public int apiPort() { return apiPort; }
+    public int apiPort() {
+        return apiPort;
+    }
+
     /** The data spans the two years that end at this instant. */
-    public Instant anchor() { return anchor; }
-    /** Notifications per taxpayer and hour sent after the anchor (0: none; the history is fixed). */
-    public double arrivalsPerHour() { return arrivalsPerHour; }
+    public Instant anchor() {
+        return anchor;
+    }
+
+    /**
+     * Notifications per taxpayer and hour sent after the anchor (0: none; the history is fixed).
+     */
+    public double arrivalsPerHour() {
+        return arrivalsPerHour;
+    }
 
     static long defaultSeed() {
         String p = System.getProperty(SEED_PROPERTY);
@@ -127,10 +167,29 @@ public final class SandboxConfig {
 
     @Override
     public String toString() {
-        return "SandboxConfig[seed=" + seed + ", notificationsPerTaxpayer=" + notificationsPerTaxpayer
-                + ", tokenLifetime=" + tokenLifetime + ", latency=" + latency + ", maxPageSize=" + maxPageSize
-                + ", rateLimit=" + rateLimit + ", fail503Share=" + fail503Share + ", authPort=" + authPort
-                + ", apiPort=" + apiPort + ", anchor=" + anchor + ", arrivalsPerHour=" + arrivalsPerHour + "]";
+        return "SandboxConfig[seed="
+                + seed
+                + ", notificationsPerTaxpayer="
+                + notificationsPerTaxpayer
+                + ", tokenLifetime="
+                + tokenLifetime
+                + ", latency="
+                + latency
+                + ", maxPageSize="
+                + maxPageSize
+                + ", rateLimit="
+                + rateLimit
+                + ", fail503Share="
+                + fail503Share
+                + ", authPort="
+                + authPort
+                + ", apiPort="
+                + apiPort
+                + ", anchor="
+                + anchor
+                + ", arrivalsPerHour="
+                + arrivalsPerHour
+                + "]";
     }
 
     public static final class Builder {
@@ -155,7 +214,8 @@ public final class SandboxConfig {
 
         public Builder notificationsPerTaxpayer(int n) {
             if (n < 0 || n > MAX_NOTIFICATIONS) {
-                throw new IllegalArgumentException("notifications per taxpayer must be 0.." + MAX_NOTIFICATIONS + ": " + n);
+                throw new IllegalArgumentException(
+                        "notifications per taxpayer must be 0.." + MAX_NOTIFICATIONS + ": " + n);
             }
             this.notificationsPerTaxpayer = n;
             return this;
@@ -207,11 +267,19 @@ public final class SandboxConfig {
             return this;
         }
 
-        /** Notifications per taxpayer and hour sent after the anchor, 0..{@value #MAX_ARRIVALS_PER_HOUR}. */
+        /**
+         * Notifications per taxpayer and hour sent after the anchor, 0..{@value
+         * #MAX_ARRIVALS_PER_HOUR}.
+         */
         public Builder arrivalsPerHour(double rate) {
             if (!(rate >= 0 && rate <= MAX_ARRIVALS_PER_HOUR)) {
-                throw new IllegalArgumentException("arrivals per hour must be 0.." + MAX_ARRIVALS_PER_HOUR + ": "
-                        + java.math.BigDecimal.valueOf(rate).stripTrailingZeros().toPlainString());
+                throw new IllegalArgumentException(
+                        "arrivals per hour must be 0.."
+                                + MAX_ARRIVALS_PER_HOUR
+                                + ": "
+                                + java.math.BigDecimal.valueOf(rate)
+                                        .stripTrailingZeros()
+                                        .toPlainString());
             }
             this.arrivalsPerHour = rate;
             return this;
@@ -222,7 +290,8 @@ public final class SandboxConfig {
         }
 
         private static int checkPort(int port) {
-            if (port < 0 || port > 65535) throw new IllegalArgumentException("port must be 0..65535: " + port);
+            if (port < 0 || port > 65535)
+                throw new IllegalArgumentException("port must be 0..65535: " + port);
             return port;
         }
     }

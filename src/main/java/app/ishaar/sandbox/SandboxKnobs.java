@@ -24,7 +24,9 @@ public final class SandboxKnobs {
     }
 
     /** Added to every answer of the login and the notification query. */
-    public Duration latency() { return latency; }
+    public Duration latency() {
+        return latency;
+    }
 
     public SandboxKnobs latency(Duration d) {
         this.latency = checkLatency(d);
@@ -32,7 +34,9 @@ public final class SandboxKnobs {
     }
 
     /** Share (0..1) of login and query requests answered with 503. */
-    public double fail503Share() { return fail503Share; }
+    public double fail503Share() {
+        return fail503Share;
+    }
 
     public SandboxKnobs fail503Share(double share) {
         this.fail503Share = checkShare(share);
@@ -40,7 +44,9 @@ public final class SandboxKnobs {
     }
 
     /** Per client id, separately for login and for the query; null = unlimited. */
-    public SandboxConfig.RateLimit rateLimit() { return rateLimit; }
+    public SandboxConfig.RateLimit rateLimit() {
+        return rateLimit;
+    }
 
     public SandboxKnobs rateLimit(SandboxConfig.RateLimit limit) {
         this.rateLimit = limit;
@@ -52,7 +58,9 @@ public final class SandboxKnobs {
         return rateLimit(new SandboxConfig.RateLimit(requests, window));
     }
 
-    public int maxPageSize() { return maxPageSize; }
+    public int maxPageSize() {
+        return maxPageSize;
+    }
 
     public SandboxKnobs maxPageSize(int n) {
         this.maxPageSize = checkMaxPageSize(n);
@@ -60,7 +68,9 @@ public final class SandboxKnobs {
     }
 
     /** Lifetime of tokens issued from now on ({@code expires_in}, {@code exp - nbf}). */
-    public Duration tokenLifetime() { return tokenLifetime; }
+    public Duration tokenLifetime() {
+        return tokenLifetime;
+    }
 
     public SandboxKnobs tokenLifetime(Duration d) {
         this.tokenLifetime = checkLifetime(d);
@@ -68,17 +78,21 @@ public final class SandboxKnobs {
     }
 
     /**
-     * Shifts the sandbox's clock (issuing and checking tokens, rate-limit windows) by this much; lets a
-     * test expire a token without waiting. Does not move the data.
+     * Shifts the sandbox's clock (issuing and checking tokens, rate-limit windows) by this much;
+     * lets a test expire a token without waiting. Does not move the data.
      */
-    public Duration clockOffset() { return clockOffset; }
+    public Duration clockOffset() {
+        return clockOffset;
+    }
 
     public SandboxKnobs clockOffset(Duration d) {
         this.clockOffset = Objects.requireNonNull(d, "clockOffset");
         return this;
     }
 
-    RateLimiter limiter() { return limiter; }
+    RateLimiter limiter() {
+        return limiter;
+    }
 
     static Duration checkLatency(Duration d) {
         Objects.requireNonNull(d, "latency");
@@ -89,12 +103,14 @@ public final class SandboxKnobs {
     }
 
     static double checkShare(double share) {
-        if (!(share >= 0.0 && share <= 1.0)) throw new IllegalArgumentException("503 share must be 0..1: " + share);
+        if (!(share >= 0.0 && share <= 1.0))
+            throw new IllegalArgumentException("503 share must be 0..1: " + share);
         return share;
     }
 
     static int checkMaxPageSize(int n) {
-        if (n < 1 || n > 1_000_000) throw new IllegalArgumentException("maximum page size must be 1..1000000: " + n);
+        if (n < 1 || n > 1_000_000)
+            throw new IllegalArgumentException("maximum page size must be 1..1000000: " + n);
         return n;
     }
 

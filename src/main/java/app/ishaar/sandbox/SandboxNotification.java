@@ -6,16 +6,25 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * A notification in the sandbox's own model (independent of the client's model). Instants have
- * 100 ns precision, as the service writes them.
+ * A notification in the sandbox's own model (independent of the client's model). Instants have 100
+ * ns precision, as the service writes them.
  */
-public record SandboxNotification(String notificationId, Instant receivedDateTime, Instant deliveredDateTime,
-        String typeId, String typeName, String finalMessage, String channel, String address, String language,
-        String status, List<SandboxAttempt> deliveryAttempts) {
+public record SandboxNotification(
+        String notificationId,
+        Instant receivedDateTime,
+        Instant deliveredDateTime,
+        String typeId,
+        String typeName,
+        String finalMessage,
+        String channel,
+        String address,
+        String language,
+        String status,
+        List<SandboxAttempt> deliveryAttempts) {
 
     /**
-     * Writes this notification into {@code o} exactly as the API sends it (spec 2.4): the spec's field
-     * names, date-times as .NET writes UTC, a missing delivery time as {@code null}.
+     * Writes this notification into {@code o} exactly as the API sends it (spec 2.4): the spec's
+     * field names, date-times as .NET writes UTC, a missing delivery time as {@code null}.
      *
      * @return {@code o}
      */

@@ -4,10 +4,18 @@ import java.time.Instant;
 
 /**
  * A sandbox-side query, with the API's meaning: null = no filter; dates inclusive on the sent time;
- * typeId "1".."9"; language ar|en; status pending|batched|delivered|error; channel sms|email|push|system.
+ * typeId "1".."9"; language ar|en; status pending|batched|delivered|error; channel
+ * sms|email|push|system.
  */
-public record SandboxQuery(Instant dateFrom, Instant dateTo, String typeId, String language, String status,
-        String channel, int pageNo, int pageSize) {
+public record SandboxQuery(
+        Instant dateFrom,
+        Instant dateTo,
+        String typeId,
+        String language,
+        String status,
+        String channel,
+        int pageNo,
+        int pageSize) {
 
     public SandboxQuery {
         if (pageNo < 1) throw new IllegalArgumentException("pageNo must be >= 1");

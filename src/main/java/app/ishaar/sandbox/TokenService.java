@@ -27,7 +27,8 @@ import java.util.function.Supplier;
  * Issues RS256 access tokens shaped like the identity service's, and checks them. A fresh key per
  * sandbox, made on a thread of its own: a 2048-bit RSA key takes 0.1–1.7 s to find with the app's
  * JIT settings (C1 only, without the big-number intrinsics), and the sandbox answers everything but
- * tokens meanwhile (the login dialog lists its demo accounts at once); the first token waits for it.
+ * tokens meanwhile (the login dialog lists its demo accounts at once); the first token waits for
+ * it.
  */
 final class TokenService {
     static final String AUDIENCE = "InvoicingAPI";
@@ -48,21 +49,33 @@ final class TokenService {
     /** With the key made by {@code generator}, on a thread of its own. */
     TokenService(Supplier<Keys> generator) {
         keys = new CompletableFuture<>();
-        Thread maker = new Thread(() -> {
-            try {
-                keys.complete(generator.get());
-            } catch (Throwable t) {
-                keys.completeExceptionally(t);
-            }
-        }, "ishaar-sandbox-key");
+        Thread maker =
+                new Thread(
+                        () -> {
+                            try {
+                                keys.complete(generator.get());
+                            } catch (Throwable t) {
+                                keys.completeExceptionally(t);
+                            }
+                        },
+                        "ishaar-sandbox-key");
         maker.setDaemon(true);
         maker.start();
     }
 
     static Keys generate() {
         try {
-            String kid = UUID.randomUUID().toString().replace("-", "").toUpperCase(java.util.Locale.ROOT);
-            RSAKey key = new RSAKeyGenerator(2048).keyID(kid).keyUse(KeyUse.SIGNATURE).algorithm(JWSAlgorithm.RS256).generate();
+            String kid =
+                    UUID.randomUUID()
+                            .toString()
+                            .replace("-", "")
+                            .toUpperCase(java.util.Locale.ROOT);
+            RSAKey key =
+                    new RSAKeyGenerator(2048)
+                            .keyID(kid)
+                            .keyUse(KeyUse.SIGNATURE)
+                            .algorithm(JWSAlgorithm.RS256)
+                            .generate();
             return new Keys(key, new RSASSASigner(key), new RSASSAVerifier(key.toRSAPublicKey()));
         } catch (JOSEException e) {
             throw new IllegalStateException("cannot create the sandbox signing key", e);
@@ -83,38 +96,47 @@ final class TokenService {
         return new JWKSet(keys().key().toPublicJWK()).toJSONObject(true);
     }
 
-    String issue(String issuer, Directory.Erp erp, SandboxTaxpayer taxpayer, Instant now, Duration lifetime) {
+    String issue(
+            String issuer,
+            Directory.Erp erp,
+            SandboxTaxpayer taxpayer,
+            Instant now,
+            Duration lifetime) {
         long nbf = now.getEpochSecond();
         long exp = nbf + lifetime.toSeconds();
         boolean intermediary = erp.intermediary();
-        JWTClaimsSet claims = new JWTClaimsSet.Builder()
-                .notBeforeTime(new Date(nbf * 1000))
-                .expirationTime(new Date(exp * 1000))
-                .issuer(issuer)
-                .audience(AUDIENCE)
-                .claim("client_id", erp.clientId())
-                .claim("IsTaxRepres", intermediary ? "0" : "1")
-                .claim("IsIntermediary", intermediary ? "1" : "0")
-                .claim("IntermedId", intermediary ? "1" + erp.owner().rin().substring(3) : "0")
-                .claim("IntermedRIN", intermediary ? erp.owner().rin() : "")
-                .claim("IntermedEnforced", intermediary ? "1" : "0")
-                .claim("name", taxpayer.rin() + ":" + erp.clientId())
-                .claim("SSId", erp.ssId())
-                .claim("preferred_username", erp.registeredName())
-                .claim("TaxId", "1" + taxpayer.rin().substring(4))
-                .claim("TaxRin", taxpayer.rin())
-                .claim("ProfId", "2" + taxpayer.rin().substring(5))
-                .claim("IsTaxAdmin", "0")
-                .claim("IsSystem", "1")
-                .claim("NatId", "")
-                .claim("TaxProfTags", List.of("B2B", "B2C"))
-                .claim("scope", List.of(SCOPE))
-                .build();
+        JWTClaimsSet claims =
+                new JWTClaimsSet.Builder()
+                        .notBeforeTime(new Date(nbf * 1000))
+                        .expirationTime(new Date(exp * 1000))
+                        .issuer(issuer)
+                        .audience(AUDIENCE)
+                        .claim("client_id", erp.clientId())
+                        .claim("IsTaxRepres", intermediary ? "0" : "1")
+                        .claim("IsIntermediary", intermediary ? "1" : "0")
+                        .claim(
+                                "IntermedId",
+                                intermediary ? "1" + erp.owner().rin().substring(3) : "0")
+                        .claim("IntermedRIN", intermediary ? erp.owner().rin() : "")
+                        .claim("IntermedEnforced", intermediary ? "1" : "0")
+                        .claim("name", taxpayer.rin() + ":" + erp.clientId())
+                        .claim("SSId", erp.ssId())
+                        .claim("preferred_username", erp.registeredName())
+                        .claim("TaxId", "1" + taxpayer.rin().substring(4))
+                        .claim("TaxRin", taxpayer.rin())
+                        .claim("ProfId", "2" + taxpayer.rin().substring(5))
+                        .claim("IsTaxAdmin", "0")
+                        .claim("IsSystem", "1")
+                        .claim("NatId", "")
+                        .claim("TaxProfTags", List.of("B2B", "B2C"))
+                        .claim("scope", List.of(SCOPE))
+                        .build();
         Keys k = keys();
-        JWSHeader header = new JWSHeader.Builder(JWSAlgorithm.RS256)
-                .type(new JOSEObjectType("at+jwt"))
-                .keyID(k.key().getKeyID())
-                .build();
+        JWSHeader header =
+                new JWSHeader.Builder(JWSAlgorithm.RS256)
+                        .type(new JOSEObjectType("at+jwt"))
+                        .keyID(k.key().getKeyID())
+                        .build();
         SignedJWT jwt = new SignedJWT(header, claims);
         try {
             jwt.sign(k.signer());

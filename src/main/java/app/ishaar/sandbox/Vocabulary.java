@@ -7,9 +7,18 @@ final class Vocabulary {
     private Vocabulary() {}
 
     /** Index i holds type id i+1 (spec 2.7). */
-    static final List<String> TYPE_NAMES = List.of("Delegation Invite", "OTP", "Profile Data Validation",
-            "Generic Notification", "Receive DownloadReady", "Document Received", "Document Validated",
-            "Document Cancelled", "Document Rejected");
+    static final List<String> TYPE_NAMES =
+            List.of(
+                    "Delegation Invite",
+                    "OTP",
+                    "Profile Data Validation",
+                    "Generic Notification",
+                    "Receive DownloadReady",
+                    "Document Received",
+                    "Document Validated",
+                    "Document Cancelled",
+                    "Document Rejected");
+
     static final List<String> CHANNELS = List.of("sms", "email", "push", "system");
     static final List<String> LANGUAGES = List.of("ar", "en");
     static final List<String> STATUSES = List.of("pending", "batched", "delivered", "error");

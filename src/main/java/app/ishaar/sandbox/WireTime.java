@@ -14,23 +14,31 @@ import java.time.temporal.TemporalAccessor;
 final class WireTime {
     private WireTime() {}
 
-    private static final DateTimeFormatter WRITE = new DateTimeFormatterBuilder()
-            .appendPattern("uuuu-MM-dd'T'HH:mm:ss")
-            .appendFraction(ChronoField.NANO_OF_SECOND, 7, 7, true)
-            .appendLiteral('Z')
-            .toFormatter()
-            .withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter WRITE =
+            new DateTimeFormatterBuilder()
+                    .appendPattern("uuuu-MM-dd'T'HH:mm:ss")
+                    .appendFraction(ChronoField.NANO_OF_SECOND, 7, 7, true)
+                    .appendLiteral('Z')
+                    .toFormatter()
+                    .withZone(ZoneOffset.UTC);
 
     /** ISO-8601 local date-time (seconds and fraction optional), then an optional Z or offset. */
-    private static final DateTimeFormatter READ = new DateTimeFormatterBuilder()
-            .parseCaseInsensitive()
-            .append(DateTimeFormatter.ISO_LOCAL_DATE_TIME)
-            .optionalStart().appendOffset("+HH:MM", "Z").optionalEnd()
-            .optionalStart().appendOffset("+HHMM", "Z").optionalEnd()
-            .optionalStart().appendOffset("+HH", "Z").optionalEnd()
-            .toFormatter()
-            .withChronology(java.time.chrono.IsoChronology.INSTANCE)
-            .withResolverStyle(java.time.format.ResolverStyle.STRICT);
+    private static final DateTimeFormatter READ =
+            new DateTimeFormatterBuilder()
+                    .parseCaseInsensitive()
+                    .append(DateTimeFormatter.ISO_LOCAL_DATE_TIME)
+                    .optionalStart()
+                    .appendOffset("+HH:MM", "Z")
+                    .optionalEnd()
+                    .optionalStart()
+                    .appendOffset("+HHMM", "Z")
+                    .optionalEnd()
+                    .optionalStart()
+                    .appendOffset("+HH", "Z")
+                    .optionalEnd()
+                    .toFormatter()
+                    .withChronology(java.time.chrono.IsoChronology.INSTANCE)
+                    .withResolverStyle(java.time.format.ResolverStyle.STRICT);
 
     /** e.g. 2026-03-01T10:15:30.1234567Z (truncated to 100 ns). */
     static String format(Instant i) {
@@ -38,8 +46,8 @@ final class WireTime {
     }
 
     /**
-     * Parses {@code 2026-03-01T10:15}, {@code …:30}, {@code …:30.1234567}, each with {@code Z}, an offset
-     * or nothing (= UTC); also a bare date (midnight UTC).
+     * Parses {@code 2026-03-01T10:15}, {@code …:30}, {@code …:30.1234567}, each with {@code Z}, an
+     * offset or nothing (= UTC); also a bare date (midnight UTC).
      *
      * @throws DateTimeParseException when malformed
      */
@@ -50,7 +58,8 @@ final class WireTime {
         }
         TemporalAccessor t = READ.parse(v);
         LocalDateTime local = LocalDateTime.from(t);
-        ZoneOffset offset = t.isSupported(ChronoField.OFFSET_SECONDS) ? ZoneOffset.from(t) : ZoneOffset.UTC;
+        ZoneOffset offset =
+                t.isSupported(ChronoField.OFFSET_SECONDS) ? ZoneOffset.from(t) : ZoneOffset.UTC;
         return local.toInstant(offset);
     }
 }

@@ -37,26 +37,41 @@ public final class AppContext implements AutoCloseable {
 
     public AppContext(AppServices services) {
         this.services = services;
-        this.settings = new SettingsService(new SettingsStore(services.configDir()), services.settingsDebounce());
+        this.settings =
+                new SettingsService(
+                        new SettingsStore(services.configDir()), services.settingsDebounce());
         this.i18n = new I18n(AppLanguage.fromCode(settings.get().language()));
         i18n.latinDigitsProperty().set(settings.get().latinDigits());
         this.serviceLanguage = i18n.language().locale();
-        i18n.languageProperty().addListener((o, a, b) -> {
-            serviceLanguage = b.locale();
-            settings.update(s -> s.withLanguage(b.code(), i18n.latinDigitsProperty().get()));
-        });
-        i18n.latinDigitsProperty().addListener((o, a, latin) -> settings.update(s -> s.withLanguage(i18n.language().code(), latin)));
+        i18n.languageProperty()
+                .addListener(
+                        (o, a, b) -> {
+                            serviceLanguage = b.locale();
+                            settings.update(
+                                    s ->
+                                            s.withLanguage(
+                                                    b.code(), i18n.latinDigitsProperty().get()));
+                        });
+        i18n.latinDigitsProperty()
+                .addListener(
+                        (o, a, latin) ->
+                                settings.update(
+                                        s -> s.withLanguage(i18n.language().code(), latin)));
         this.textSize = new TextSize(settings.get().textSize());
-        textSize.percentProperty().addListener((o, a, step) -> settings.update(s -> s.withTextSize(step.intValue())));
+        textSize.percentProperty()
+                .addListener((o, a, step) -> settings.update(s -> s.withTextSize(step.intValue())));
         Theme theme = new Theme(settings.get().theme());
-        theme.darkProperty().addListener((o, a, dark) -> settings.update(s -> s.withTheme(theme.code())));
+        theme.darkProperty()
+                .addListener((o, a, dark) -> settings.update(s -> s.withTheme(theme.code())));
         this.scenes = new SceneFactory(i18n, textSize, theme);
         AtomicInteger n = new AtomicInteger();
-        this.background = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "ishaar-ui-worker-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        this.background =
+                Executors.newCachedThreadPool(
+                        r -> {
+                            Thread t = new Thread(r, "ishaar-ui-worker-" + n.incrementAndGet());
+                            t.setDaemon(true);
+                            return t;
+                        });
     }
 
     public I18n i18n() {
@@ -77,27 +92,40 @@ public final class AppContext implements AutoCloseable {
 
     /**
      * What opens a written export and its folder: the desktop's ({@link DesktopFiles}), found when
-     * first asked for (a main window being made, never during start-up), or the one a test gave; none
-     * where the desktop cannot be asked.
+     * first asked for (a main window being made, never during start-up), or the one a test gave;
+     * none where the desktop cannot be asked.
      */
     public synchronized FileOpener fileOpener() {
         if (fileOpener == null) {
-            fileOpener = application == null ? FileOpener.NONE : DesktopFiles.opener(application.getHostServices(), background);
+            fileOpener =
+                    application == null
+                            ? FileOpener.NONE
+                            : DesktopFiles.opener(application.getHostServices(), background);
         }
         return fileOpener;
     }
 
-    /** The application, whose host services open files on Windows and macOS (set as it starts; asked for only when first needed). */
+    /**
+     * The application, whose host services open files on Windows and macOS (set as it starts; asked
+     * for only when first needed).
+     */
     public synchronized void useHostServicesOf(javafx.application.Application app) {
         application = app;
     }
 
     private DesktopNotifier notifier;
 
-    /** What tells the desktop of new notifications: {@code notify-send} on Linux, found when first asked for; none elsewhere, or as a test gave. */
+    /**
+     * What tells the desktop of new notifications: {@code notify-send} on Linux, found when first
+     * asked for; none elsewhere, or as a test gave.
+     */
     public synchronized DesktopNotifier notifier() {
         if (notifier == null) {
-            notifier = application == null ? DesktopNotifier.NONE : DesktopFiles.notifier(background, app.ishaar.ui.common.FxExecutor.INSTANCE);
+            notifier =
+                    application == null
+                            ? DesktopNotifier.NONE
+                            : DesktopFiles.notifier(
+                                    background, app.ishaar.ui.common.FxExecutor.INSTANCE);
         }
         return notifier;
     }
@@ -132,7 +160,9 @@ public final class AppContext implements AutoCloseable {
         return services.clientConfig().clock();
     }
 
-    /** The one service client, created on first use; its Accept-Language follows the UI language. */
+    /**
+     * The one service client, created on first use; its Accept-Language follows the UI language.
+     */
     public synchronized ServiceClient client() {
         if (closed) {
             throw new IllegalStateException("the app is closing");
@@ -149,23 +179,24 @@ public final class AppContext implements AutoCloseable {
     /**
      * Prepares what the first login needs on a background thread, once: called when the login
      * dialog has been drawn, while the user types. The classes of a first login (the client, the
-     * main window, the history table) are loaded, then the service client made and its JSON
-     * reading run once.
+     * main window, the history table) are loaded, then the service client made and its JSON reading
+     * run once.
      */
     public void prepareInBackground() {
         if (prepared) {
             return;
         }
         prepared = true;
-        background.execute(() -> {
-            ClassPreloader.here(ClassPreloader.FIRST_LOGIN);
-            ServiceClient.warmUp();
-            synchronized (this) {
-                if (!closed) {
-                    client();
-                }
-            }
-        });
+        background.execute(
+                () -> {
+                    ClassPreloader.here(ClassPreloader.FIRST_LOGIN);
+                    ServiceClient.warmUp();
+                    synchronized (this) {
+                        if (!closed) {
+                            client();
+                        }
+                    }
+                });
     }
 
     /** Opens sessions with the one client (called off the FX thread). */

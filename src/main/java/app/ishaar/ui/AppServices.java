@@ -18,5 +18,10 @@ import java.time.Duration;
  * @param clientConfig the service client's tunables (its language is bound to the UI's by the app)
  * @param settingsDebounce how long settings changes are gathered before one write
  */
-public record AppServices(SandboxProvider sandbox, DemoAccounts demoAccounts, SecretStore secrets, Path configDir, ClientConfig clientConfig,
+public record AppServices(
+        SandboxProvider sandbox,
+        DemoAccounts demoAccounts,
+        SecretStore secrets,
+        Path configDir,
+        ClientConfig clientConfig,
         Duration settingsDebounce) {}

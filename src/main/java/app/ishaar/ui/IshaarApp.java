@@ -12,8 +12,8 @@ import javafx.stage.Stage;
 
 /**
  * The desktop application. Start-up does no heavy work before the login dialog shows: settings are
- * one small file, the keychain is probed and the sandbox started in the background when needed.
- * The launcher supplies the wiring that knows the sandbox ({@link #configure}).
+ * one small file, the keychain is probed and the sandbox started in the background when needed. The
+ * launcher supplies the wiring that knows the sandbox ({@link #configure}).
  */
 public final class IshaarApp extends Application {
 
@@ -21,46 +21,59 @@ public final class IshaarApp extends Application {
     private AppContext ctx;
 
     /**
-     * Sets the services of the next launch (called by the launcher before {@code Application.launch}),
-     * and the rendering settings the toolkit reads once, when it starts ({@link #RENDERING_DEFAULTS}).
+     * Sets the services of the next launch (called by the launcher before {@code
+     * Application.launch}), and the rendering settings the toolkit reads once, when it starts
+     * ({@link #RENDERING_DEFAULTS}).
      */
     public static void configure(AppServices services) {
-        RENDERING_DEFAULTS.forEach((key, value) -> {
-            if (System.getProperty(key) == null) {
-                System.setProperty(key, value);
-            }
-        });
+        RENDERING_DEFAULTS.forEach(
+                (key, value) -> {
+                    if (System.getProperty(key) == null) {
+                        System.setProperty(key, value);
+                    }
+                });
         configured = services;
     }
 
     /**
      * Toolkit settings the app starts with unless the command line gives them.
+     *
      * <ul>
-     * <li>{@code prism.disableRegionCaching=true}: by default JavaFX draws the background of a region
-     * with more than one fill (every table row, button and header of the default theme) once into
-     * an image, and then copies that image, cut in nine and stretched, each time the region is
-     * drawn. With the software renderer (machines and remote desktops without a usable GPU, and
-     * the headless runs here) the stretched copy costs far more than filling the rectangles again:
-     * when a page of 100 notifications replaced the one before, 229 of the renderer's 308 samples
-     * were in it. Without the cache, paging through 3×50 pages gave longest pulse gaps of 48.9, 32.4
-     * and 22.9 ms, and 47.8, 32.3 and 32.0 ms, against 112, 49.4 and 32.1 ms, and 96.4, 34.3 and
-     * 32.1 ms with it (same machine, alternating runs).
+     *   <li>{@code prism.disableRegionCaching=true}: by default JavaFX draws the background of a
+     *       region with more than one fill (every table row, button and header of the default
+     *       theme) once into an image, and then copies that image, cut in nine and stretched, each
+     *       time the region is drawn. With the software renderer (machines and remote desktops
+     *       without a usable GPU, and the headless runs here) the stretched copy costs far more
+     *       than filling the rectangles again: when a page of 100 notifications replaced the one
+     *       before, 229 of the renderer's 308 samples were in it. Without the cache, paging through
+     *       3×50 pages gave longest pulse gaps of 48.9, 32.4 and 22.9 ms, and 47.8, 32.3 and 32.0
+     *       ms, against 112, 49.4 and 32.1 ms, and 96.4, 34.3 and 32.1 ms with it (same machine,
+     *       alternating runs).
      * </ul>
      */
-    public static final java.util.Map<String, String> RENDERING_DEFAULTS = java.util.Map.of("prism.disableRegionCaching", "true");
+    public static final java.util.Map<String, String> RENDERING_DEFAULTS =
+            java.util.Map.of("prism.disableRegionCaching", "true");
 
     /** Wiring without a sandbox (used when the launcher supplied none). */
     public static AppServices withoutSandbox() {
-        return new AppServices(() -> {
-            throw new InvalidEndpointException("sandbox", "", InvalidEndpointException.Reason.MISSING);
-        }, DemoAccounts.NONE, new KeyringSecretStore(), SettingsStore.defaultConfigDir(), ClientConfig.defaults(), Duration.ofMillis(500));
+        return new AppServices(
+                () -> {
+                    throw new InvalidEndpointException(
+                            "sandbox", "", InvalidEndpointException.Reason.MISSING);
+                },
+                DemoAccounts.NONE,
+                new KeyringSecretStore(),
+                SettingsStore.defaultConfigDir(),
+                ClientConfig.defaults(),
+                Duration.ofMillis(500));
     }
 
     @Override
     public void start(Stage stage) {
         AppServices services = configured != null ? configured : withoutSandbox();
         ctx = new AppContext(services);
-        ctx.useHostServicesOf(this); // an export opened in the spreadsheet, its folder in the file manager
+        ctx.useHostServicesOf(
+                this); // an export opened in the spreadsheet, its folder in the file manager
         new WindowFlow(ctx, stage, Platform::exit).showLogin();
     }
 

@@ -33,17 +33,23 @@ public final class WindowFlow {
     private final Runnable onExit;
     private LoginViewModel loginVm;
     private MainWindowViewModel mainVm;
+
     /**
      * The main window's view model and view of the last login, kept after its log out (without any
-     * data of the ended session) for the next login of the same profile, which then only shows
-     * them again: style matching, skins and table cells of a whole window (most of a login's own
-     * time) are spared. A login of another profile builds new ones.
+     * data of the ended session) for the next login of the same profile, which then only shows them
+     * again: style matching, skins and table cells of a whole window (most of a login's own time)
+     * are spared. A login of another profile builds new ones.
      */
     private MainWindowViewModel keptVm;
+
     private MainWindowView keptView;
     private Label loggedOutNote;
-    /** Where the keyboard was at the log out, to return there at the next login in the kept view. */
+
+    /**
+     * Where the keyboard was at the log out, to return there at the next login in the kept view.
+     */
     private Node focusAtLogout;
+
     /**
      * The main window, made at the first login (or ahead of it, see {@link #prepareMain}) and kept
      * open, emptied, behind the dialog after a log out: the next login shows its kept view again
@@ -52,7 +58,9 @@ public final class WindowFlow {
      * matching of the whole window (a large part of its cost) and the making of a new window.
      */
     private Stage mainStage;
+
     private StackPane mainHost;
+
     /** Follows where the main window is, to open it there next run. */
     private WindowPlacement mainPlacement;
 
@@ -63,8 +71,16 @@ public final class WindowFlow {
     }
 
     public void showLogin() {
-        loginVm = new LoginViewModel(ctx.i18n(), FxExecutor.INSTANCE, ctx.background(), ctx.opener(), ctx.services().sandbox(),
-                ctx.services().demoAccounts(), ctx.secrets(), ctx.settings());
+        loginVm =
+                new LoginViewModel(
+                        ctx.i18n(),
+                        FxExecutor.INSTANCE,
+                        ctx.background(),
+                        ctx.opener(),
+                        ctx.services().sandbox(),
+                        ctx.services().demoAccounts(),
+                        ctx.secrets(),
+                        ctx.settings());
         LoginViewModel vm = loginVm;
         LoginView view = new LoginView(vm, ctx.i18n(), this::quit);
         ctx.scenes().prepareDialog(loginStage, view.root(), "login.window.title");
@@ -74,46 +90,67 @@ public final class WindowFlow {
         // a login into the window kept (or made ahead) for it asks for that window's first page as
         // soon as its token comes
         vm.setFirstPageQuery(rin -> keptVm == null ? null : keptVm.firstQueryFor(rin));
-        vm.resultProperty().addListener((o, a, r) -> {
-            if (r != null && vm == loginVm) {
-                showMain(r);
-                if (r.firstPage() != null) {
-                    r.firstPage().discard(); // asked for ahead and not taken: the window asked for another page
-                }
-            }
-        });
+        vm.resultProperty()
+                .addListener(
+                        (o, a, r) -> {
+                            if (r != null && vm == loginVm) {
+                                showMain(r);
+                                if (r.firstPage() != null) {
+                                    r.firstPage()
+                                            .discard(); // asked for ahead and not taken: the window
+                                    // asked for another page
+                                }
+                            }
+                        });
         // a demo account chosen: its profile's main window is made while the user moves to Log in,
         // once the filled-in form is on screen (a window made ahead for another profile gives way;
         // one kept after a log out, with its user's filters and place, does not)
-        vm.demoProfileProperty().addListener((o, was, p) -> {
-            if (p != null) {
-                AfterFirstFrame.run(() -> {
-                    if (vm == loginVm && vm.demoProfileProperty().get() == p && !vm.busyProperty().get()
-                            && (keptVm == null || keptVm.madeAheadAndUnused() && !keptVm.profile().equals(p))) {
-                        prepareMain(p);
-                    }
-                });
-            }
-        });
+        vm.demoProfileProperty()
+                .addListener(
+                        (o, was, p) -> {
+                            if (p != null) {
+                                AfterFirstFrame.run(
+                                        () -> {
+                                            if (vm == loginVm
+                                                    && vm.demoProfileProperty().get() == p
+                                                    && !vm.busyProperty().get()
+                                                    && (keptVm == null
+                                                            || keptVm.madeAheadAndUnused()
+                                                                    && !keptVm.profile()
+                                                                            .equals(p))) {
+                                                prepareMain(p);
+                                            }
+                                        });
+                            }
+                        });
         loginStage.show();
         loginStage.toFront();
         view.focusFirstEmpty();
-        // the dialog's background work (keychain probe; on Sandbox, starting the sandbox for the demo
-        // accounts) begins once its first frame is drawn: begun at show(), it competed with that frame
-        AfterFirstFrame.run(() -> {
-            if (vm == loginVm) {
-                vm.activate();
-                ctx.prepareInBackground();
-                // then, a frame later, the main window of the profile the dialog opened on (a
-                // returning user's), made while the user types: the login only has to show it
-                AfterFirstFrame.run(() -> {
-                    Profile p = vm.appliedProfileProperty().get();
-                    if (vm == loginVm && keptVm == null && p != null && !vm.busyProperty().get()) {
-                        prepareMain(p);
+        // the dialog's background work (keychain probe; on Sandbox, starting the sandbox for the
+        // demo
+        // accounts) begins once its first frame is drawn: begun at show(), it competed with that
+        // frame
+        AfterFirstFrame.run(
+                () -> {
+                    if (vm == loginVm) {
+                        vm.activate();
+                        ctx.prepareInBackground();
+                        // then, a frame later, the main window of the profile the dialog opened on
+                        // (a
+                        // returning user's), made while the user types: the login only has to show
+                        // it
+                        AfterFirstFrame.run(
+                                () -> {
+                                    Profile p = vm.appliedProfileProperty().get();
+                                    if (vm == loginVm
+                                            && keptVm == null
+                                            && p != null
+                                            && !vm.busyProperty().get()) {
+                                        prepareMain(p);
+                                    }
+                                });
                     }
                 });
-            }
-        });
     }
 
     /**
@@ -122,8 +159,16 @@ public final class WindowFlow {
      * login of that profile opens in it as in a window kept after a log out.
      */
     private void prepareMain(Profile profile) {
-        MainWindowViewModel vm = MainWindowViewModel.prepared(ctx.i18n(), FxExecutor.INSTANCE, ctx.background(), ctx.opener(), ctx.secrets(),
-                ctx.settings(), ctx.clock(), profile);
+        MainWindowViewModel vm =
+                MainWindowViewModel.prepared(
+                        ctx.i18n(),
+                        FxExecutor.INSTANCE,
+                        ctx.background(),
+                        ctx.opener(),
+                        ctx.secrets(),
+                        ctx.settings(),
+                        ctx.clock(),
+                        profile);
         MainWindowView view = adopt(vm);
         view.prepareCurrent();
         ensureMainStage();
@@ -132,22 +177,35 @@ public final class WindowFlow {
         // after a frame of the dialog's own, so that the dialog answers its user between them (all
         // in one go, the FX thread was busy for half a second after a new user's demo click); a
         // login meanwhile shows the window, which then styles and lays itself out
-        BooleanSupplier stillAhead = () -> keptVm == vm && keptView == view && vm.madeAheadAndUnused() && !mainStage.isShowing();
-        AfterFirstFrame.run(() -> {
-            if (!stillAhead.getAsBoolean()) {
-                return;
-            }
-            mainHost.applyCss();
-            AfterFirstFrame.run(() -> {
-                if (!stillAhead.getAsBoolean()) {
-                    return;
-                }
-                double w = Double.isFinite(mainStage.getWidth()) ? mainStage.getWidth() : mainHost.prefWidth(-1);
-                double h = Double.isFinite(mainStage.getHeight()) ? mainStage.getHeight() : mainHost.prefHeight(-1);
-                mainHost.resize(w, h);
-                mainHost.layout();
-            });
-        });
+        BooleanSupplier stillAhead =
+                () ->
+                        keptVm == vm
+                                && keptView == view
+                                && vm.madeAheadAndUnused()
+                                && !mainStage.isShowing();
+        AfterFirstFrame.run(
+                () -> {
+                    if (!stillAhead.getAsBoolean()) {
+                        return;
+                    }
+                    mainHost.applyCss();
+                    AfterFirstFrame.run(
+                            () -> {
+                                if (!stillAhead.getAsBoolean()) {
+                                    return;
+                                }
+                                double w =
+                                        Double.isFinite(mainStage.getWidth())
+                                                ? mainStage.getWidth()
+                                                : mainHost.prefWidth(-1);
+                                double h =
+                                        Double.isFinite(mainStage.getHeight())
+                                                ? mainStage.getHeight()
+                                                : mainHost.prefHeight(-1);
+                                mainHost.resize(w, h);
+                                mainHost.layout();
+                            });
+                });
     }
 
     /** Keeps a main window's view model and makes its view; its log out brings the dialog back. */
@@ -155,24 +213,30 @@ public final class WindowFlow {
         vm.useFileOpener(ctx.fileOpener());
         vm.useNotifier(ctx.notifier());
         // the desktop tells of new notifications while no window of the app has the keyboard
-        vm.useInFront(() -> javafx.stage.Window.getWindows().stream().anyMatch(javafx.stage.Window::isFocused));
-        vm.useToFront(() -> {
-            if (mainStage != null && mainVm == vm) {
-                mainStage.setIconified(false);
-                mainStage.toFront();
-                mainStage.requestFocus();
-            }
-        });
+        vm.useInFront(
+                () ->
+                        javafx.stage.Window.getWindows().stream()
+                                .anyMatch(javafx.stage.Window::isFocused));
+        vm.useToFront(
+                () -> {
+                    if (mainStage != null && mainVm == vm) {
+                        mainStage.setIconified(false);
+                        mainStage.toFront();
+                        mainStage.requestFocus();
+                    }
+                });
         keptVm = vm;
         keptView = new MainWindowView(vm, ctx.i18n(), ctx.scenes(), this::quit);
         focusAtLogout = null;
-        vm.loggedOutProperty().addListener((o, a, out) -> {
-            if (out && vm == mainVm) {
-                mainVm = null;
-                showLoggedOut();
-                showLogin();
-            }
-        });
+        vm.loggedOutProperty()
+                .addListener(
+                        (o, a, out) -> {
+                            if (out && vm == mainVm) {
+                                mainVm = null;
+                                showLoggedOut();
+                                showLogin();
+                            }
+                        });
         return keptView;
     }
 
@@ -180,21 +244,28 @@ public final class WindowFlow {
         if (mainStage != null) {
             return;
         }
-        mainHost = new StackPane() {
-            // as a scene does with its root: the view gets exactly the window's size (a plain
-            // StackPane would centre a view wider than the window and cut off both its edges)
-            @Override
-            protected void layoutChildren() {
-                for (Node child : getManagedChildren()) {
-                    child.resizeRelocate(0, 0, getWidth(), getHeight());
-                }
-            }
-        };
+        mainHost =
+                new StackPane() {
+                    // as a scene does with its root: the view gets exactly the window's size (a
+                    // plain
+                    // StackPane would centre a view wider than the window and cut off both its
+                    // edges)
+                    @Override
+                    protected void layoutChildren() {
+                        for (Node child : getManagedChildren()) {
+                            child.resizeRelocate(0, 0, getWidth(), getHeight());
+                        }
+                    }
+                };
         mainHost.setId("main");
         mainStage = ctx.scenes().prepare(new Stage(), mainHost, "application.title");
         mainStage.setOnCloseRequest(e -> quit());
-        mainPlacement = WindowPlacement.restoreAndFollow(mainStage, ctx.settings().get().mainWindow(),
-                MainWindowView.PREF_WIDTH, MainWindowView.PREF_HEIGHT);
+        mainPlacement =
+                WindowPlacement.restoreAndFollow(
+                        mainStage,
+                        ctx.settings().get().mainWindow(),
+                        MainWindowView.PREF_WIDTH,
+                        MainWindowView.PREF_HEIGHT);
     }
 
     private void showMain(LoginViewModel.LoginResult result) {
@@ -204,8 +275,16 @@ public final class WindowFlow {
             mainVm = vm;
             vm.reopen(result);
         } else {
-            vm = new MainWindowViewModel(ctx.i18n(), FxExecutor.INSTANCE, ctx.background(), ctx.opener(), ctx.secrets(), ctx.settings(), ctx.clock(),
-                    result);
+            vm =
+                    new MainWindowViewModel(
+                            ctx.i18n(),
+                            FxExecutor.INSTANCE,
+                            ctx.background(),
+                            ctx.opener(),
+                            ctx.secrets(),
+                            ctx.settings(),
+                            ctx.clock(),
+                            result);
             mainVm = vm;
             adopt(vm);
         }
@@ -226,64 +305,83 @@ public final class WindowFlow {
         // The same view, hidden since the log out, is shown again where it is (taking it out of the
         // scene and back would style all of it anew), and with its first page: the dialog stays,
         // saying it is logging in, until that page is there (or REVEAL_WAIT has passed) and drawn,
-        // so the window is laid out and drawn once, with its rows, and never shows its logged-out line.
-        Runnable reveal = () -> {
-            if (vm != mainVm) {
-                return; // quit or logged out meanwhile
-            }
-            mainHost.getChildren().remove(loggedOutNote);
-            root.setVisible(true);
-            if (!stage.isShowing()) {
-                stage.show(); // a window made ahead of its first login
-            }
-            Node f = focusAtLogout;
-            focusAtLogout = null;
-            if (f != null && f.getScene() == stage.getScene() && f.isFocusTraversable() && !f.isDisabled()) {
-                f.requestFocus();
-            } else {
-                keptView.focusContent();
-            }
-            // the dialog goes once the window has drawn its new content (gone at once, it uncovered
-            // the window's last frame, its logged-out line, for a frame); the window, open all along
-            // behind it, then takes the keyboard back; unless it was logged out meanwhile (the dialog
-            // is then the new one)
-            AfterFirstFrame.run(() -> {
-                if (vm != mainVm) {
-                    return;
-                }
-                closeDialog();
-                stage.toFront();
-                stage.requestFocus();
-            });
-        };
-        ObservableValue<Boolean> loading = vm.current() == null ? null : vm.current().history().loadingProperty();
+        // so the window is laid out and drawn once, with its rows, and never shows its logged-out
+        // line.
+        Runnable reveal =
+                () -> {
+                    if (vm != mainVm) {
+                        return; // quit or logged out meanwhile
+                    }
+                    mainHost.getChildren().remove(loggedOutNote);
+                    root.setVisible(true);
+                    if (!stage.isShowing()) {
+                        stage.show(); // a window made ahead of its first login
+                    }
+                    Node f = focusAtLogout;
+                    focusAtLogout = null;
+                    if (f != null
+                            && f.getScene() == stage.getScene()
+                            && f.isFocusTraversable()
+                            && !f.isDisabled()) {
+                        f.requestFocus();
+                    } else {
+                        keptView.focusContent();
+                    }
+                    // the dialog goes once the window has drawn its new content (gone at once, it
+                    // uncovered
+                    // the window's last frame, its logged-out line, for a frame); the window, open
+                    // all along
+                    // behind it, then takes the keyboard back; unless it was logged out meanwhile
+                    // (the dialog
+                    // is then the new one)
+                    AfterFirstFrame.run(
+                            () -> {
+                                if (vm != mainVm) {
+                                    return;
+                                }
+                                closeDialog();
+                                stage.toFront();
+                                stage.requestFocus();
+                            });
+                };
+        ObservableValue<Boolean> loading =
+                vm.current() == null ? null : vm.current().history().loadingProperty();
         if (loading == null || !loading.getValue()) {
             reveal.run();
             return;
         }
         PauseTransition wait = new PauseTransition(REVEAL_WAIT);
-        ChangeListener<Boolean> loaded = new ChangeListener<>() {
-            @Override
-            public void changed(ObservableValue<? extends Boolean> o, Boolean was, Boolean now) {
-                if (!now) {
-                    o.removeListener(this);
-                    wait.stop();
-                    reveal.run();
-                }
-            }
-        };
+        ChangeListener<Boolean> loaded =
+                new ChangeListener<>() {
+                    @Override
+                    public void changed(
+                            ObservableValue<? extends Boolean> o, Boolean was, Boolean now) {
+                        if (!now) {
+                            o.removeListener(this);
+                            wait.stop();
+                            reveal.run();
+                        }
+                    }
+                };
         loading.addListener(loaded);
-        wait.setOnFinished(e -> {
-            loading.removeListener(loaded);
-            reveal.run();
-        });
+        wait.setOnFinished(
+                e -> {
+                    loading.removeListener(loaded);
+                    reveal.run();
+                });
         wait.play();
     }
 
-    /** How long a login in the kept window waits for its first page before showing the window without it. */
+    /**
+     * How long a login in the kept window waits for its first page before showing the window
+     * without it.
+     */
     static final Duration REVEAL_WAIT = Duration.millis(150);
 
-    /** Hides the used login dialog; it is dropped (log out builds a fresh one) and stops following the language. */
+    /**
+     * Hides the used login dialog; it is dropped (log out builds a fresh one) and stops following
+     * the language.
+     */
     private void closeDialog() {
         loginStage.hide();
         javafx.scene.Scene used = loginStage.getScene();
@@ -305,7 +403,8 @@ public final class WindowFlow {
     /**
      * The kept main window after a log out: no data of the ended session (its view models let go of
      * it), the view hidden under a line saying why the window is empty. A login of the same profile
-     * shows that view again (see {@link MainWindowViewModel#canReopen}); another profile's replaces it.
+     * shows that view again (see {@link MainWindowViewModel#canReopen}); another profile's replaces
+     * it.
      */
     private void showLoggedOut() {
         rememberPlacement();
@@ -332,7 +431,8 @@ public final class WindowFlow {
         if (loginVm != null) {
             loginVm.cancel();
             loginVm.clearSecret();
-            // what the dialog left for after its first frame (the keychain probe, the demo accounts,
+            // what the dialog left for after its first frame (the keychain probe, the demo
+            // accounts,
             // the main window made ahead) checks that it is still the current one: now it is not
             loginVm = null;
         }
@@ -363,12 +463,17 @@ public final class WindowFlow {
         return loginStage;
     }
 
-    /** The main window's view model that is kept for the next login (logged out, or made ahead of the first), or the open one; null before any. */
+    /**
+     * The main window's view model that is kept for the next login (logged out, or made ahead of
+     * the first), or the open one; null before any.
+     */
     public MainWindowViewModel keptViewModel() {
         return keptVm;
     }
 
-    /** The view of {@link #keptViewModel()}: the window made ahead, kept, or open; null before any. */
+    /**
+     * The view of {@link #keptViewModel()}: the window made ahead, kept, or open; null before any.
+     */
     public MainWindowView keptView() {
         return keptView;
     }

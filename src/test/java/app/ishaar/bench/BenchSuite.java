@@ -3,7 +3,6 @@ package app.ishaar.bench;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.core.settings.Settings;
 import app.ishaar.core.settings.SettingsStore;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -19,10 +18,11 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The benchmark suite of issue #8: {@code mvn -B -Pbench verify} (see the pom's {@code bench} profile).
- * Runs every measurement, each in a fresh child JVM of its own (JMH forks its own), prints a table and
- * writes {@code target/bench/results.json}. A measurement that fails is reported as not measured
- * (value null, met false); the suite itself then still ends normally, the table says what is missing.
+ * The benchmark suite of issue #8: {@code mvn -B -Pbench verify} (see the pom's {@code bench}
+ * profile). Runs every measurement, each in a fresh child JVM of its own (JMH forks its own),
+ * prints a table and writes {@code target/bench/results.json}. A measurement that fails is reported
+ * as not measured (value null, met false); the suite itself then still ends normally, the table
+ * says what is missing.
  *
  * <p>Arguments: {@code all} or a comma-separated list of group or metric names (parse, export,
  * sandbox, startup, ui).
@@ -71,9 +71,11 @@ public final class BenchSuite {
         Files.createDirectories(dir);
         Set<String> groups = selectedGroups(args.length == 0 ? "all" : args[0]);
         String loadBefore = loadAverage();
-        System.out.println(ChildJvm.appFlags().isEmpty()
-                ? "bench.appFlags not given: the children run with the JVM's defaults, not as the app's launchers start it (mvn -Pbench passes them)"
-                : "the app's JVM options, given to every child: " + String.join(" ", ChildJvm.appFlags()));
+        System.out.println(
+                ChildJvm.appFlags().isEmpty()
+                        ? "bench.appFlags not given: the children run with the JVM's defaults, not as the app's launchers start it (mvn -Pbench passes them)"
+                        : "the app's JVM options, given to every child: "
+                                + String.join(" ", ChildJvm.appFlags()));
         long t0 = System.nanoTime();
         Map<String, Metric> results = new LinkedHashMap<>();
         for (String group : List.of("parse", "export", "sandbox", "startup", "ui", "heap")) {
@@ -92,10 +94,14 @@ public final class BenchSuite {
             }
             for (Map.Entry<String, String> e : METRICS.entrySet()) {
                 if (e.getValue().equals(group) && !results.containsKey(e.getKey())) {
-                    results.put(e.getKey(), notMeasured(e.getKey(), "group " + group + " failed, see the log above"));
+                    results.put(
+                            e.getKey(),
+                            notMeasured(
+                                    e.getKey(), "group " + group + " failed, see the log above"));
                 }
             }
-            System.out.printf("=== bench group %s took %.0f s ===%n", group, (System.nanoTime() - g0) / 1e9);
+            System.out.printf(
+                    "=== bench group %s took %.0f s ===%n", group, (System.nanoTime() - g0) / 1e9);
         }
         Map<String, Metric> ordered = new LinkedHashMap<>();
         for (String name : METRICS.keySet()) {
@@ -107,8 +113,13 @@ public final class BenchSuite {
         writeJson(ordered, json);
         System.out.println();
         System.out.print(table(ordered));
-        System.out.printf("%nmachine: %s%nload average (1/5/15 min) at start: %s, at end: %s%nsuite time: %.0f s; results: %s%n", machine(), loadBefore,
-                loadAverage(), (System.nanoTime() - t0) / 1e9, json.toAbsolutePath());
+        System.out.printf(
+                "%nmachine: %s%nload average (1/5/15 min) at start: %s, at end: %s%nsuite time: %.0f s; results: %s%n",
+                machine(),
+                loadBefore,
+                loadAverage(),
+                (System.nanoTime() - t0) / 1e9,
+                json.toAbsolutePath());
     }
 
     static Set<String> selectedGroups(String arg) {
@@ -122,13 +133,17 @@ public final class BenchSuite {
             } else if (METRICS.containsValue(s)) {
                 groups.add(s);
             } else if (!s.isEmpty()) {
-                throw new IllegalArgumentException("unknown metric or group: " + s + " (know " + METRICS + ")");
+                throw new IllegalArgumentException(
+                        "unknown metric or group: " + s + " (know " + METRICS + ")");
             }
         }
         return groups;
     }
 
-    /** parse runs JMH from here (JMH forks); startup launches its own children; the rest run in one child JVM each. */
+    /**
+     * parse runs JMH from here (JMH forks); startup launches its own children; the rest run in one
+     * child JVM each.
+     */
     static List<Metric> runGroup(String group, Path dir) throws Exception {
         switch (group) {
             case "parse":
@@ -138,23 +153,47 @@ public final class BenchSuite {
             default:
                 List<Metric> out = runChild(group, dir);
                 if (group.equals("ui")) {
-                    // the first login of a returning user, in a process of its own, goes into the login row's note
-                    Metric returning = runChild("ui-returning", dir).stream().filter(m -> m.name().equals(UiBench.RETURNING)).findFirst()
-                            .orElseThrow(() -> new IllegalStateException("no returning-user login measured"));
-                    out.replaceAll(m -> !m.name().equals("login_to_first_page_ms") ? m : new Metric(m.name(), m.value(), m.unit(), m.goal(), m.met(),
-                            m.note() + String.format(Locale.ROOT, "; first of the process for a returning user (1 s in the dialog) %.0f ms (%s)",
-                                    returning.value(), returning.note())));
+                    // the first login of a returning user, in a process of its own, goes into the
+                    // login row's note
+                    Metric returning =
+                            runChild("ui-returning", dir).stream()
+                                    .filter(m -> m.name().equals(UiBench.RETURNING))
+                                    .findFirst()
+                                    .orElseThrow(
+                                            () ->
+                                                    new IllegalStateException(
+                                                            "no returning-user login measured"));
+                    out.replaceAll(
+                            m ->
+                                    !m.name().equals("login_to_first_page_ms")
+                                            ? m
+                                            : new Metric(
+                                                    m.name(),
+                                                    m.value(),
+                                                    m.unit(),
+                                                    m.goal(),
+                                                    m.met(),
+                                                    m.note()
+                                                            + String.format(
+                                                                    Locale.ROOT,
+                                                                    "; first of the process for a returning user (1 s in the dialog) %.0f ms (%s)",
+                                                                    returning.value(),
+                                                                    returning.note())));
                 }
                 return out;
         }
     }
 
-    /** Runs one group's measurement in a child JVM of its own; a desktop child starts on a settings folder of its own. */
+    /**
+     * Runs one group's measurement in a child JVM of its own; a desktop child starts on a settings
+     * folder of its own.
+     */
     static List<Metric> runChild(String group, Path dir) throws Exception {
         List<Metric> out = new ArrayList<>();
         List<String> flags = new ArrayList<>();
         flags.add("-Dbench.dir=" + dir.toAbsolutePath());
-        // for profiling a measurement, e.g. -Dbench.childFlags=-XX:StartFlightRecording=filename=ui.jfr
+        // for profiling a measurement, e.g.
+        // -Dbench.childFlags=-XX:StartFlightRecording=filename=ui.jfr
         String extra = System.getProperty("bench.childFlags", "").trim();
         if (!extra.isEmpty()) {
             flags.addAll(List.of(extra.split("\\s+")));
@@ -164,7 +203,8 @@ public final class BenchSuite {
             case "sandbox" -> flags.add("-Xmx2g");
             case "export" -> flags.add("-Xmx512m");
             default -> {
-                // the desktop app as a user starts it: no heap option; a new user's settings (none),
+                // the desktop app as a user starts it: no heap option; a new user's settings
+                // (none),
                 // or for the returning user the demo profile as a first login saved it
                 Path config = dir.resolve("config-" + group).toAbsolutePath();
                 deleteTree(config);
@@ -173,27 +213,45 @@ public final class BenchSuite {
                 flags.add("-Dishaar.config.dir=" + config);
             }
         }
-        // the desktop app's service runs here, out of the measured process (its data would count as the app's heap)
+        // the desktop app's service runs here, out of the measured process (its data would count as
+        // the app's heap)
         try (app.ishaar.sandbox.Sandbox sandbox = desktop ? UiSandbox.start() : null) {
             if (sandbox != null) {
                 flags.addAll(UiSandbox.properties(sandbox));
             }
             if (group.equals("ui-returning")) {
                 String id = UiSandbox.account(sandbox).clientId();
-                Profile profile = new Profile(Profile.idOf("SANDBOX", null, id), "SANDBOX", null, null, id, null, false, List.of(), null);
-                new SettingsStore(dir.resolve("config-" + group).toAbsolutePath()).save(Settings.defaults().withProfile(profile));
+                Profile profile =
+                        new Profile(
+                                Profile.idOf("SANDBOX", null, id),
+                                "SANDBOX",
+                                null,
+                                null,
+                                id,
+                                null,
+                                false,
+                                List.of(),
+                                null);
+                new SettingsStore(dir.resolve("config-" + group).toAbsolutePath())
+                        .save(Settings.defaults().withProfile(profile));
             }
-            ChildJvm.run(ChildJvm.command(flags, BenchSuite.class.getName(), List.of("--child", group)), 600, line -> {
-                if (line.startsWith(RESULT_PREFIX)) {
-                    try {
-                        out.add(JSON.readValue(line.substring(RESULT_PREFIX.length()), Metric.class));
-                    } catch (IOException e) {
-                        throw new IllegalStateException(e);
-                    }
-                } else {
-                    System.out.println("  | " + line);
-                }
-            });
+            ChildJvm.run(
+                    ChildJvm.command(flags, BenchSuite.class.getName(), List.of("--child", group)),
+                    600,
+                    line -> {
+                        if (line.startsWith(RESULT_PREFIX)) {
+                            try {
+                                out.add(
+                                        JSON.readValue(
+                                                line.substring(RESULT_PREFIX.length()),
+                                                Metric.class));
+                            } catch (IOException e) {
+                                throw new IllegalStateException(e);
+                            }
+                        } else {
+                            System.out.println("  | " + line);
+                        }
+                    });
         }
         return out;
     }
@@ -212,14 +270,15 @@ public final class BenchSuite {
     /** In a child JVM: measure one group and print each figure as a result line. */
     static void runChild(String group) throws Exception {
         Path dir = Path.of(System.getProperty("bench.dir", "target/bench"));
-        List<Metric> metrics = switch (group) {
-            case "export" -> ExportBench.measure(dir);
-            case "sandbox" -> SandboxBench.measure();
-            case "ui" -> UiBench.measureLoginAndStalls(dir);
-            case "ui-returning" -> UiBench.measureReturningLogin(dir);
-            case "heap" -> UiBench.measureHeap(dir);
-            default -> throw new IllegalArgumentException(group);
-        };
+        List<Metric> metrics =
+                switch (group) {
+                    case "export" -> ExportBench.measure(dir);
+                    case "sandbox" -> SandboxBench.measure();
+                    case "ui" -> UiBench.measureLoginAndStalls(dir);
+                    case "ui-returning" -> UiBench.measureReturningLogin(dir);
+                    case "heap" -> UiBench.measureHeap(dir);
+                    default -> throw new IllegalArgumentException(group);
+                };
         for (Metric m : metrics) {
             System.out.println(RESULT_PREFIX + JSON.writeValueAsString(m));
         }
@@ -240,7 +299,10 @@ public final class BenchSuite {
             o.put("goal", m.goal());
             o.put("met", m.met());
         }
-        Files.writeString(file, JSON.writer().with(SerializationFeature.INDENT_OUTPUT).writeValueAsString(root) + "\n");
+        Files.writeString(
+                file,
+                JSON.writer().with(SerializationFeature.INDENT_OUTPUT).writeValueAsString(root)
+                        + "\n");
     }
 
     static double round(double v) {
@@ -250,11 +312,33 @@ public final class BenchSuite {
     static String table(Map<String, Metric> metrics) {
         StringBuilder b = new StringBuilder();
         String fmt = "%-24s %12s %-5s %-8s %-6s %s%n";
-        b.append(String.format(Locale.ROOT, fmt, "metric", "value", "unit", "goal", "met", "how (medians)"));
+        b.append(
+                String.format(
+                        Locale.ROOT,
+                        fmt,
+                        "metric",
+                        "value",
+                        "unit",
+                        "goal",
+                        "met",
+                        "how (medians)"));
         b.append("-".repeat(110)).append('\n');
         for (Metric m : metrics.values()) {
-            String v = Double.isNaN(m.value()) ? "-" : String.format(Locale.ROOT, m.value() >= 100 ? "%.0f" : "%.2f", m.value());
-            b.append(String.format(Locale.ROOT, fmt, m.name(), v, m.unit(), m.goal(), m.met() ? "yes" : "NO", m.note()));
+            String v =
+                    Double.isNaN(m.value())
+                            ? "-"
+                            : String.format(
+                                    Locale.ROOT, m.value() >= 100 ? "%.0f" : "%.2f", m.value());
+            b.append(
+                    String.format(
+                            Locale.ROOT,
+                            fmt,
+                            m.name(),
+                            v,
+                            m.unit(),
+                            m.goal(),
+                            m.met() ? "yes" : "NO",
+                            m.note()));
         }
         return b.toString();
     }
@@ -272,13 +356,24 @@ public final class BenchSuite {
     static String machine() {
         String cpu = "?";
         try {
-            cpu = Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
-                    .map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst().orElse("?");
+            cpu =
+                    Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
+                            .filter(l -> l.startsWith("model name"))
+                            .map(l -> l.substring(l.indexOf(':') + 1).trim())
+                            .findFirst()
+                            .orElse("?");
         } catch (IOException ignored) {
             // not Linux
         }
-        return String.format(Locale.ROOT, "%d cores (%s), %s %s (%s), %s %s", Runtime.getRuntime().availableProcessors(), cpu,
-                System.getProperty("java.vm.name"), System.getProperty("java.runtime.version"), System.getProperty("java.vendor"),
-                System.getProperty("os.name"), System.getProperty("os.arch"));
+        return String.format(
+                Locale.ROOT,
+                "%d cores (%s), %s %s (%s), %s %s",
+                Runtime.getRuntime().availableProcessors(),
+                cpu,
+                System.getProperty("java.vm.name"),
+                System.getProperty("java.runtime.version"),
+                System.getProperty("java.vendor"),
+                System.getProperty("os.name"),
+                System.getProperty("os.arch"));
     }
 }

@@ -10,19 +10,28 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
-/** Starts child JVMs with this JVM's classpath: every child of the suite is launched the same way. */
+/**
+ * Starts child JVMs with this JVM's classpath: every child of the suite is launched the same way.
+ */
 final class ChildJvm {
     private ChildJvm() {}
 
-    /** JavaFX headless on Monocle, software rendering (JavaFX is on the classpath, as in the runnable jar). */
-    static final List<String> FX_FLAGS = List.of(
-            "-Dglass.platform=Monocle", "-Dmonocle.platform=Headless", "-Dprism.order=sw", "-Dprism.text=t2k",
-            "-Djava.awt.headless=true");
+    /**
+     * JavaFX headless on Monocle, software rendering (JavaFX is on the classpath, as in the
+     * runnable jar).
+     */
+    static final List<String> FX_FLAGS =
+            List.of(
+                    "-Dglass.platform=Monocle",
+                    "-Dmonocle.platform=Headless",
+                    "-Dprism.order=sw",
+                    "-Dprism.text=t2k",
+                    "-Djava.awt.headless=true");
 
     /**
-     * The JVM options the app's launchers give (the pom's {@code app.jit}, passed as
-     * {@code -Dbench.appFlags}): every child runs the app's code as the app is started, the bare
-     * JavaFX stage of the start-up pairs too, so a ratio compares like with like.
+     * The JVM options the app's launchers give (the pom's {@code app.jit}, passed as {@code
+     * -Dbench.appFlags}): every child runs the app's code as the app is started, the bare JavaFX
+     * stage of the start-up pairs too, so a ratio compares like with like.
      */
     static List<String> appFlags() {
         String flags = System.getProperty("bench.appFlags", "").trim();
@@ -47,27 +56,39 @@ final class ChildJvm {
     }
 
     /**
-     * Runs a child to completion, echoing its output (indented) and handing each line to {@code onLine}.
-     * Fails when it does not end within the timeout or ends with a non-zero status.
+     * Runs a child to completion, echoing its output (indented) and handing each line to {@code
+     * onLine}. Fails when it does not end within the timeout or ends with a non-zero status.
      */
-    static void run(List<String> cmd, long timeoutSeconds, java.util.function.Consumer<String> onLine) throws IOException, InterruptedException {
+    static void run(
+            List<String> cmd, long timeoutSeconds, java.util.function.Consumer<String> onLine)
+            throws IOException, InterruptedException {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        Thread reader = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = r.readLine()) != null) {
-                    onLine.accept(line);
-                }
-            } catch (IOException ignored) {
-                // the child ended
-            }
-        }, "bench-child-output");
+        Thread reader =
+                new Thread(
+                        () -> {
+                            try (BufferedReader r =
+                                    new BufferedReader(
+                                            new InputStreamReader(
+                                                    p.getInputStream(), StandardCharsets.UTF_8))) {
+                                String line;
+                                while ((line = r.readLine()) != null) {
+                                    onLine.accept(line);
+                                }
+                            } catch (IOException ignored) {
+                                // the child ended
+                            }
+                        },
+                        "bench-child-output");
         reader.setDaemon(true);
         reader.start();
         if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             p.waitFor(10, TimeUnit.SECONDS);
-            throw new IOException("child did not finish within " + timeoutSeconds + " s: " + cmd.get(cmd.size() - 1));
+            throw new IOException(
+                    "child did not finish within "
+                            + timeoutSeconds
+                            + " s: "
+                            + cmd.get(cmd.size() - 1));
         }
         reader.join(5_000);
         if (p.exitValue() != 0) {
@@ -76,28 +97,35 @@ final class ChildJvm {
     }
 
     /**
-     * Starts a child and returns the nanoseconds from just before the start to the first output line
-     * matching {@code marker}, with that line; then waits for the child to end (killing it after the timeout).
+     * Starts a child and returns the nanoseconds from just before the start to the first output
+     * line matching {@code marker}, with that line; then waits for the child to end (killing it
+     * after the timeout).
      */
-    static Marked timeToMarker(List<String> cmd, Predicate<String> marker, long timeoutSeconds) throws IOException, InterruptedException {
+    static Marked timeToMarker(List<String> cmd, Predicate<String> marker, long timeoutSeconds)
+            throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         long t0 = System.nanoTime();
         Process p = pb.start();
-        Thread watchdog = new Thread(() -> {
-            try {
-                if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-                    p.destroyForcibly();
-                }
-            } catch (InterruptedException e) {
-                p.destroyForcibly();
-            }
-        }, "bench-child-watchdog");
+        Thread watchdog =
+                new Thread(
+                        () -> {
+                            try {
+                                if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                                    p.destroyForcibly();
+                                }
+                            } catch (InterruptedException e) {
+                                p.destroyForcibly();
+                            }
+                        },
+                        "bench-child-watchdog");
         watchdog.setDaemon(true);
         watchdog.start();
         long at = -1;
         String markLine = null;
         List<String> tail = new ArrayList<>();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader r =
+                new BufferedReader(
+                        new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = r.readLine()) != null) {
                 if (at < 0 && marker.test(line)) {
@@ -110,7 +138,11 @@ final class ChildJvm {
         }
         watchdog.join();
         if (at < 0) {
-            throw new IOException("no marker from " + cmd.get(cmd.size() - 1) + "; output: " + String.join(" | ", tail));
+            throw new IOException(
+                    "no marker from "
+                            + cmd.get(cmd.size() - 1)
+                            + "; output: "
+                            + String.join(" | ", tail));
         }
         return new Marked(at, markLine);
     }

@@ -7,11 +7,13 @@ package app.ishaar.bench;
  * @param goal the goal as text, e.g. {@code "<= 1.1"}
  * @param note how it was measured (printed in the table only)
  */
-public record Metric(String name, double value, String unit, String goal, boolean met, String note) {
+public record Metric(
+        String name, double value, String unit, String goal, boolean met, String note) {
 
     /** A measured figure checked against its goal. */
     static Metric of(String name, double value, String unit, Goal goal, String note) {
-        return new Metric(name, value, unit, goal.text(), !Double.isNaN(value) && goal.test(value), note);
+        return new Metric(
+                name, value, unit, goal.text(), !Double.isNaN(value) && goal.test(value), note);
     }
 
     /** A figure that could not be measured: reported, and reported as missed. */
@@ -43,7 +45,11 @@ public record Metric(String name, double value, String unit, String goal, boolea
         }
 
         String text() {
-            return op + " " + (bound == Math.rint(bound) ? String.valueOf((long) bound) : String.valueOf(bound));
+            return op
+                    + " "
+                    + (bound == Math.rint(bound)
+                            ? String.valueOf((long) bound)
+                            : String.valueOf(bound));
         }
     }
 }

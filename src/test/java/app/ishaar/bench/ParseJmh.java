@@ -41,7 +41,12 @@ public class ParseJmh {
     @Setup
     public void load() throws IOException {
         page = Files.readAllBytes(Path.of(System.getProperty(PAGE_PROPERTY)));
-        response = new HttpResult(200, Headers.of("Content-Type", "application/json; charset=utf-8"), page, "application/json; charset=utf-8");
+        response =
+                new HttpResult(
+                        200,
+                        Headers.of("Content-Type", "application/json; charset=utf-8"),
+                        page,
+                        "application/json; charset=utf-8");
         factory = Bodies.MAPPER.getFactory();
     }
 

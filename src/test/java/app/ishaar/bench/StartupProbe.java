@@ -11,10 +11,10 @@ import javafx.stage.Window;
 
 /**
  * The child process of startup_ratio. Starts either the real desktop app exactly as the jar does
- * ({@code app.ishaar.Launcher} with no arguments) or a bare JavaFX stage, after one thing only:
- * a watch on the window list. When the first window is showing, the first pulse has handed its first
- * frame to the renderer and that frame is on screen ({@link Painted}), it prints
- * {@value #MARKER} with the process's CPU time so far, and halts the JVM.
+ * ({@code app.ishaar.Launcher} with no arguments) or a bare JavaFX stage, after one thing only: a
+ * watch on the window list. When the first window is showing, the first pulse has handed its first
+ * frame to the renderer and that frame is on screen ({@link Painted}), it prints {@value #MARKER}
+ * with the process's CPU time so far, and halts the JVM.
  *
  * <p>Arguments: {@code app} or {@code bare}.
  */
@@ -24,14 +24,17 @@ public final class StartupProbe {
     static final String MARKER = "ISHAAR_SHOWN";
 
     public static void main(String[] args) {
-        Window.getWindows().addListener((ListChangeListener<Window>) change -> {
-            while (change.next()) {
-                if (change.wasAdded()) {
-                    markOnceOnScreen();
-                    return;
-                }
-            }
-        });
+        Window.getWindows()
+                .addListener(
+                        (ListChangeListener<Window>)
+                                change -> {
+                                    while (change.next()) {
+                                        if (change.wasAdded()) {
+                                            markOnceOnScreen();
+                                            return;
+                                        }
+                                    }
+                                });
         if (args.length > 0 && args[0].equals("bare")) {
             Application.launch(Bare.class);
         } else {
@@ -53,15 +56,21 @@ public final class StartupProbe {
             public void handle(long now) {
                 if (++pulses == 1) {
                     stop();
-                    // the first pulse hands the first frame to the renderer: marked once it is on screen
-                    Painted.afterThisPulse(() -> {
-                        // and the CPU time the whole process has used so far, which other processes do not stretch
-                        long cpu = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
-                                .getProcessCpuTime();
-                        System.out.println(MARKER + " cpu_ns=" + cpu);
-                        System.out.flush();
-                        Runtime.getRuntime().halt(0);
-                    });
+                    // the first pulse hands the first frame to the renderer: marked once it is on
+                    // screen
+                    Painted.afterThisPulse(
+                            () -> {
+                                // and the CPU time the whole process has used so far, which other
+                                // processes do not stretch
+                                long cpu =
+                                        ((com.sun.management.OperatingSystemMXBean)
+                                                        java.lang.management.ManagementFactory
+                                                                .getOperatingSystemMXBean())
+                                                .getProcessCpuTime();
+                                System.out.println(MARKER + " cpu_ns=" + cpu);
+                                System.out.flush();
+                                Runtime.getRuntime().halt(0);
+                            });
                 }
             }
         }.start();

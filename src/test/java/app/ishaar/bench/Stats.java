@@ -29,7 +29,8 @@ final class Stats {
 
     /** {@code [1.2, 3.4, …]} with the given decimals. */
     static String runs(List<? extends Number> values, int decimals) {
-        return values.stream().map(v -> String.format(Locale.ROOT, "%." + decimals + "f", v.doubleValue()))
+        return values.stream()
+                .map(v -> String.format(Locale.ROOT, "%." + decimals + "f", v.doubleValue()))
                 .collect(Collectors.joining(", ", "[", "]"));
     }
 

@@ -40,19 +40,23 @@ import javafx.stage.Window;
 /**
  * Drives the real desktop app in this JVM (JavaFX on headless Monocle) the way a user does: the
  * launcher's wiring with the suite's sandbox (see {@link UiSandbox}), a click on the demo account,
- * a click on Log in, clicks on the pager. What is on screen is checked once per pulse by an
- * {@link AnimationTimer}, which also measures the gaps between pulses. No sleeps: every wait is on
- * a future completed by that timer.
+ * a click on Log in, clicks on the pager. What is on screen is checked once per pulse by an {@link
+ * AnimationTimer}, which also measures the gaps between pulses. No sleeps: every wait is on a
+ * future completed by that timer.
  */
 final class UiDriver {
 
-    /** One HTTP exchange of the client, as its transport logs it (path, milliseconds, when it ended). */
+    /**
+     * One HTTP exchange of the client, as its transport logs it (path, milliseconds, when it
+     * ended).
+     */
     record Trip(String what, long ms, long endedNanos) {}
 
     private final String clientId = System.getProperty(UiSandbox.CLIENT_ID);
     private final Monitor monitor = new Monitor();
     private final List<Trip> trips = new CopyOnWriteArrayList<>();
     private volatile long clickCpu;
+
     /** Held: JUL keeps loggers weakly. */
     private Logger transportLog;
 
@@ -60,30 +64,49 @@ final class UiDriver {
         String auth = System.getProperty(UiSandbox.AUTH);
         String api = System.getProperty(UiSandbox.API);
         SandboxProvider sandbox = () -> Environment.sandbox(auth, api);
-        DemoAccount demo = new DemoAccount(System.getProperty(UiSandbox.CLIENT_ID), System.getProperty(UiSandbox.SECRET), DemoAccount.Kind.TAXPAYER,
-                List.of(new RepresentedTaxpayer(System.getProperty(UiSandbox.RIN), System.getProperty(UiSandbox.NAME))));
+        DemoAccount demo =
+                new DemoAccount(
+                        System.getProperty(UiSandbox.CLIENT_ID),
+                        System.getProperty(UiSandbox.SECRET),
+                        DemoAccount.Kind.TAXPAYER,
+                        List.of(
+                                new RepresentedTaxpayer(
+                                        System.getProperty(UiSandbox.RIN),
+                                        System.getProperty(UiSandbox.NAME))));
         DemoAccounts demos = language -> List.of(demo);
-        IshaarApp.configure(new AppServices(sandbox, demos, new InMemorySecretStore(), SettingsStore.defaultConfigDir(), ClientConfig.defaults(),
-                Duration.ofMillis(500)));
-        // only now anything of JavaFX: the monitor (an AnimationTimer) loads the toolkit, which reads
+        IshaarApp.configure(
+                new AppServices(
+                        sandbox,
+                        demos,
+                        new InMemorySecretStore(),
+                        SettingsStore.defaultConfigDir(),
+                        ClientConfig.defaults(),
+                        Duration.ofMillis(500)));
+        // only now anything of JavaFX: the monitor (an AnimationTimer) loads the toolkit, which
+        // reads
         // its settings once, and configure() has set the app's (IshaarApp.RENDERING_DEFAULTS)
         UiDriver d = new UiDriver();
         d.captureTrips();
         CompletableFuture<Void> firstWindow = new CompletableFuture<>();
-        Window.getWindows().addListener((ListChangeListener<Window>) c -> firstWindow.complete(null));
+        Window.getWindows()
+                .addListener((ListChangeListener<Window>) c -> firstWindow.complete(null));
         Thread fx = new Thread(() -> Application.launch(IshaarApp.class), "bench-app-launch");
         fx.setDaemon(true);
         fx.start();
         firstWindow.get(60, TimeUnit.SECONDS);
-        d.onFx(() -> {
-            if (GAP_LOG) {
-                // what the toolkit read when it started (it reads its settings once)
-                System.out.println("gap log: prism.disableRegionCaching in effect: "
-                        + Class.forName("com.sun.prism.impl.PrismSettings").getField("disableRegionCaching").get(null));
-            }
-            d.monitor.start();
-            return null;
-        });
+        d.onFx(
+                () -> {
+                    if (GAP_LOG) {
+                        // what the toolkit read when it started (it reads its settings once)
+                        System.out.println(
+                                "gap log: prism.disableRegionCaching in effect: "
+                                        + Class.forName("com.sun.prism.impl.PrismSettings")
+                                                .getField("disableRegionCaching")
+                                                .get(null));
+                    }
+                    d.monitor.start();
+                    return null;
+                });
         return d;
     }
 
@@ -91,21 +114,26 @@ final class UiDriver {
     private void captureTrips() {
         transportLog = Logger.getLogger("app.ishaar.core.service.http");
         transportLog.setLevel(Level.FINE);
-        transportLog.addHandler(new Handler() {
-            @Override
-            public void publish(LogRecord r) {
-                Object[] p = r.getParameters();
-                if (p != null && p.length >= 3 && p[2] instanceof Number ms) {
-                    trips.add(new Trip(String.valueOf(p[0]), ms.longValue(), System.nanoTime()));
-                }
-            }
+        transportLog.addHandler(
+                new Handler() {
+                    @Override
+                    public void publish(LogRecord r) {
+                        Object[] p = r.getParameters();
+                        if (p != null && p.length >= 3 && p[2] instanceof Number ms) {
+                            trips.add(
+                                    new Trip(
+                                            String.valueOf(p[0]),
+                                            ms.longValue(),
+                                            System.nanoTime()));
+                        }
+                    }
 
-            @Override
-            public void flush() {}
+                    @Override
+                    public void flush() {}
 
-            @Override
-            public void close() {}
-        });
+                    @Override
+                    public void close() {}
+                });
     }
 
     /** The exchanges that ended after the given instant. */
@@ -121,27 +149,32 @@ final class UiDriver {
 
     <T> T onFx(Callable<T> task) throws Exception {
         CompletableFuture<T> f = new CompletableFuture<>();
-        FxExecutor.INSTANCE.execute(() -> {
-            try {
-                f.complete(task.call());
-            } catch (Throwable e) {
-                f.completeExceptionally(e);
-            }
-        });
+        FxExecutor.INSTANCE.execute(
+                () -> {
+                    try {
+                        f.complete(task.call());
+                    } catch (Throwable e) {
+                        f.completeExceptionally(e);
+                    }
+                });
         return f.get(60, TimeUnit.SECONDS);
     }
 
-    /** Completes, with System.nanoTime at the start of that pulse, at the first pulse where the condition holds. */
+    /**
+     * Completes, with System.nanoTime at the start of that pulse, at the first pulse where the
+     * condition holds.
+     */
     CompletableFuture<Long> at(BooleanSupplier condition) throws Exception {
         return onFx(() -> monitor.await(condition));
     }
 
     /**
-     * Completes, with System.nanoTime then, once the frame that shows the condition is on screen: the
-     * frame of the first pulse whose styling and layout left the condition true (the pulse that made it
-     * true, or the first after it was made true between pulses: a window's show(), an eager layout),
-     * painted by the renderer and its pixels handed to the window ({@link Painted}). For conditions on
-     * what the scene shows; they are read after each scene's layout, so they must not change anything.
+     * Completes, with System.nanoTime then, once the frame that shows the condition is on screen:
+     * the frame of the first pulse whose styling and layout left the condition true (the pulse that
+     * made it true, or the first after it was made true between pulses: a window's show(), an eager
+     * layout), painted by the renderer and its pixels handed to the window ({@link Painted}). For
+     * conditions on what the scene shows; they are read after each scene's layout, so they must not
+     * change anything.
      */
     CompletableFuture<Long> drawn(BooleanSupplier shows) throws Exception {
         return onFx(() -> monitor.awaitDrawn(shows));
@@ -151,11 +184,15 @@ final class UiDriver {
         return f.get(60, TimeUnit.SECONDS);
     }
 
-    // ------------------------------------------------------------------ windows and nodes (FX thread)
+    // ------------------------------------------------------------------ windows and nodes (FX
+    // thread)
 
     static Window window(String rootId) {
         for (Window w : Window.getWindows()) {
-            if (w.isShowing() && w.getScene() != null && w.getScene().getRoot() != null && rootId.equals(w.getScene().getRoot().getId())) {
+            if (w.isShowing()
+                    && w.getScene() != null
+                    && w.getScene().getRoot() != null
+                    && rootId.equals(w.getScene().getRoot().getId())) {
                 return w;
             }
         }
@@ -169,12 +206,15 @@ final class UiDriver {
 
     /** Found once per table: the conditions run every pulse and must not walk the scene graph. */
     private static TableView<Object> cachedTable;
+
     private static Node cachedProgress;
     private static VirtualFlow<?> cachedFlow;
 
     @SuppressWarnings("unchecked")
     static TableView<Object> table() {
-        if (cachedTable != null && cachedTable.getScene() != null && cachedTable.getScene().getWindow() != null
+        if (cachedTable != null
+                && cachedTable.getScene() != null
+                && cachedTable.getScene().getWindow() != null
                 && cachedTable.getScene().getWindow().isShowing()) {
             return cachedTable;
         }
@@ -184,7 +224,10 @@ final class UiDriver {
         return cachedTable;
     }
 
-    /** The history table shows rows, is not loading, and its first visible row has been laid out (so drawn) with the first item. */
+    /**
+     * The history table shows rows, is not loading, and its first visible row has been laid out (so
+     * drawn) with the first item.
+     */
     static boolean pageOnScreen(Object notFirst) {
         TableView<Object> t = table();
         if (t == null || t.getItems().isEmpty()) {
@@ -205,15 +248,20 @@ final class UiDriver {
         }
         // equal, not the same: a row keeps its notification when the new page brings an equal one
         // (a bigger page size starts with the same notifications, read anew)
-        return cachedFlow.getFirstVisibleCell() instanceof TableRow<?> row && row.getIndex() == 0 && java.util.Objects.equals(row.getItem(), first)
-                && !row.isEmpty() && row.isVisible();
+        return cachedFlow.getFirstVisibleCell() instanceof TableRow<?> row
+                && row.getIndex() == 0
+                && java.util.Objects.equals(row.getItem(), first)
+                && !row.isEmpty()
+                && row.isVisible();
     }
 
     private static Button cachedNext;
 
     /** The pager's Next button, looked up once per main window. */
     static Button nextButton() {
-        if (cachedNext == null || cachedNext.getScene() == null || cachedNext.getScene().getWindow() == null
+        if (cachedNext == null
+                || cachedNext.getScene() == null
+                || cachedNext.getScene().getWindow() == null
                 || !cachedNext.getScene().getWindow().isShowing()) {
             cachedNext = (Button) node("main", "pager-next");
         }
@@ -228,9 +276,9 @@ final class UiDriver {
     // ------------------------------------------------------------------ user actions
 
     /**
-     * Waits for the login dialog with the demo account listed, clicks the account, clicks Log in and
-     * waits for the first page of the history on screen. Returns {click, shown} as nanoTime and the
-     * FX thread's CPU time in between.
+     * Waits for the login dialog with the demo account listed, clicks the account, clicks Log in
+     * and waits for the first page of the history on screen. Returns {click, shown} as nanoTime and
+     * the FX thread's CPU time in between.
      */
     long[] logIn() throws Exception {
         return logIn(0, 0);
@@ -242,98 +290,133 @@ final class UiDriver {
      * {@code choosingPulses} between choosing the account and Log in.
      */
     long[] logIn(int thinkingPulses, int choosingPulses) throws Exception {
-        await(at(() -> node("login", "demo-" + clientId) instanceof Button b && !b.isDisabled()
-                && node("login", "login-button") instanceof Button l && l.isVisible()));
+        await(
+                at(
+                        () ->
+                                node("login", "demo-" + clientId) instanceof Button b
+                                        && !b.isDisabled()
+                                        && node("login", "login-button") instanceof Button l
+                                        && l.isVisible()));
         if (thinkingPulses > 0) {
             int[] pulses = {0};
             await(at(() -> ++pulses[0] >= thinkingPulses));
         }
-        onFx(() -> {
-            ((Button) node("login", "demo-" + clientId)).fire();
-            return null;
-        });
-        // the user's move to Log in takes wall-clock time, whatever the FX thread does meanwhile: the
+        onFx(
+                () -> {
+                    ((Button) node("login", "demo-" + clientId)).fire();
+                    return null;
+                });
+        // the user's move to Log in takes wall-clock time, whatever the FX thread does meanwhile:
+        // the
         // click comes at that moment, and a busy FX thread makes it wait, which counts as the app's
-        long clickAt = choosingPulses > 0 ? System.nanoTime() + choosingPulses * 1_000_000_000L / 60 : 0;
+        long clickAt =
+                choosingPulses > 0 ? System.nanoTime() + choosingPulses * 1_000_000_000L / 60 : 0;
         if (choosingPulses > 0) {
             await(at(() -> System.nanoTime() >= clickAt));
         }
         CompletableFuture<Long> shown = drawn(() -> pageOnScreen(null));
-        long t0 = onFx(() -> {
-            Button login = (Button) node("login", "login-button");
-            if (login.isDisabled()) {
-                throw new IllegalStateException("Log in is disabled after choosing the demo account");
-            }
-            clickCpu = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
-            long t = clickAt > 0 ? clickAt : System.nanoTime();
-            login.fire();
-            return t;
-        });
+        long t0 =
+                onFx(
+                        () -> {
+                            Button login = (Button) node("login", "login-button");
+                            if (login.isDisabled()) {
+                                throw new IllegalStateException(
+                                        "Log in is disabled after choosing the demo account");
+                            }
+                            clickCpu =
+                                    java.lang.management.ManagementFactory.getThreadMXBean()
+                                            .getCurrentThreadCpuTime();
+                            long t = clickAt > 0 ? clickAt : System.nanoTime();
+                            login.fire();
+                            return t;
+                        });
         long t1 = await(shown);
         return new long[] {t0, t1, monitor.metCpu - clickCpu};
     }
 
     void logOut() throws Exception {
-        onFx(() -> {
-            MenuBar bar = (MenuBar) node("main", "menubar");
-            for (Menu m : bar.getMenus()) {
-                for (MenuItem i : m.getItems()) {
-                    if ("menu-logout".equals(i.getId())) {
-                        i.fire();
-                        return null;
+        onFx(
+                () -> {
+                    MenuBar bar = (MenuBar) node("main", "menubar");
+                    for (Menu m : bar.getMenus()) {
+                        for (MenuItem i : m.getItems()) {
+                            if ("menu-logout".equals(i.getId())) {
+                                i.fire();
+                                return null;
+                            }
+                        }
                     }
-                }
-            }
-            throw new IllegalStateException("no Log out in the menu");
-        });
-        // the main window says it is logged out (its view hidden, kept for the next login of the same profile)
-        await(at(() -> node("main", "main-logged-out") != null && node("main", "main-logged-out").isVisible() && window("login") != null));
+                    throw new IllegalStateException("no Log out in the menu");
+                });
+        // the main window says it is logged out (its view hidden, kept for the next login of the
+        // same profile)
+        await(
+                at(
+                        () ->
+                                node("main", "main-logged-out") != null
+                                        && node("main", "main-logged-out").isVisible()
+                                        && window("login") != null));
     }
 
     /** Chooses the page size in the pager and waits until a full page of that size is on screen. */
     void pageSize(int size) throws Exception {
         Object before = onFx(UiDriver::firstRow);
-        onFx(() -> {
-            @SuppressWarnings("unchecked")
-            ChoiceBox<Integer> box = (ChoiceBox<Integer>) node("main", "pager-size");
-            box.setValue(size);
-            return null;
-        });
+        onFx(
+                () -> {
+                    @SuppressWarnings("unchecked")
+                    ChoiceBox<Integer> box = (ChoiceBox<Integer>) node("main", "pager-size");
+                    box.setValue(size);
+                    return null;
+                });
         // the same first notification, now with `size` rows
-        await(drawn(() -> {
-            TableView<Object> t = table();
-            return t != null && t.getItems().size() == size && pageOnScreen(null) && before != null;
-        }));
+        await(
+                drawn(
+                        () -> {
+                            TableView<Object> t = table();
+                            return t != null
+                                    && t.getItems().size() == size
+                                    && pageOnScreen(null)
+                                    && before != null;
+                        }));
     }
 
-    /** Clicks Next page and waits until the next page is on screen; returns nanos from click to shown. */
+    /**
+     * Clicks Next page and waits until the next page is on screen; returns nanos from click to
+     * shown.
+     */
     long nextPage() throws Exception {
         Object before = onFx(UiDriver::firstRow);
         CompletableFuture<Long> shown = drawn(() -> pageOnScreen(before));
-        long t0 = onFx(() -> {
-            Button next = nextButton();
-            if (next.isDisabled()) {
-                throw new IllegalStateException("Next page is disabled");
-            }
-            long t = System.nanoTime();
-            next.fire();
-            return t;
-        });
+        long t0 =
+                onFx(
+                        () -> {
+                            Button next = nextButton();
+                            if (next.isDisabled()) {
+                                throw new IllegalStateException("Next page is disabled");
+                            }
+                            long t = System.nanoTime();
+                            next.fire();
+                            return t;
+                        });
         return await(shown) - t0;
     }
 
     String pageText() throws Exception {
-        return onFx(() -> {
-            Node n = node("main", "pager-page");
-            return n instanceof javafx.scene.control.TextInputControl tf ? tf.getText() : "?";
-        });
+        return onFx(
+                () -> {
+                    Node n = node("main", "pager-page");
+                    return n instanceof javafx.scene.control.TextInputControl tf
+                            ? tf.getText()
+                            : "?";
+                });
     }
 
     void startRecordingGaps() throws Exception {
-        onFx(() -> {
-            monitor.record(true);
-            return null;
-        });
+        onFx(
+                () -> {
+                    monitor.record(true);
+                    return null;
+                });
     }
 
     /**
@@ -342,37 +425,43 @@ final class UiDriver {
      * bytes the FX thread allocated while it ran.
      */
     List<List<Long>> stopRecordingGaps() throws Exception {
-        return onFx(() -> {
-            monitor.record(false);
-            return List.of(monitor.takeGaps(), monitor.takeCpu(), List.of(monitor.allocated));
-        });
+        return onFx(
+                () -> {
+                    monitor.record(false);
+                    return List.of(
+                            monitor.takeGaps(), monitor.takeCpu(), List.of(monitor.allocated));
+                });
     }
 
     /**
-     * With {@code -Dbench.gapLog=true} (in the child: {@code -Dbench.childFlags=-Dbench.gapLog=true})
-     * prints each pulse gap over 40 ms while recording, with the JVM's uptime at its end and the FX
-     * thread's CPU time in it, and the wall-clock times each recording starts and stops: to line the
-     * gaps up with {@code -Xlog:gc:stdout:uptime} or with a flight recording.
+     * With {@code -Dbench.gapLog=true} (in the child: {@code
+     * -Dbench.childFlags=-Dbench.gapLog=true}) prints each pulse gap over 40 ms while recording,
+     * with the JVM's uptime at its end and the FX thread's CPU time in it, and the wall-clock times
+     * each recording starts and stops: to line the gaps up with {@code -Xlog:gc:stdout:uptime} or
+     * with a flight recording.
      */
     private static final boolean GAP_LOG = Boolean.getBoolean("bench.gapLog");
 
     /** Checks conditions once per pulse and measures the time between pulses. */
-
     private static final class Monitor extends AnimationTimer {
         private BooleanSupplier condition;
+
         /** The FX thread's CPU time when the last condition was met. */
         private volatile long metCpu;
+
         private CompletableFuture<Long> met;
         private boolean recording;
         private long last;
         private long lastCpu;
         private List<Long> gaps = new ArrayList<>();
         private List<Long> cpu = new ArrayList<>();
-        private final java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        private final java.lang.management.ThreadMXBean threads =
+                java.lang.management.ManagementFactory.getThreadMXBean();
 
         private BooleanSupplier shows;
         private CompletableFuture<Long> drawn;
-        private final java.util.Set<javafx.scene.Scene> watched = java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>());
+        private final java.util.Set<javafx.scene.Scene> watched =
+                java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>());
 
         CompletableFuture<Long> awaitDrawn(BooleanSupplier c) {
             CompletableFuture<Long> f = new CompletableFuture<>();
@@ -384,7 +473,9 @@ final class UiDriver {
             return f;
         }
 
-        /** The condition's value; null if it threw, and the future then fails with what it threw. */
+        /**
+         * The condition's value; null if it threw, and the future then fails with what it threw.
+         */
         private static Boolean test(BooleanSupplier condition, CompletableFuture<Long> future) {
             try {
                 return condition.getAsBoolean();
@@ -399,24 +490,27 @@ final class UiDriver {
             for (Window w : Window.getWindows()) {
                 javafx.scene.Scene scene = w.getScene();
                 if (w.isShowing() && scene != null && watched.add(scene)) {
-                    scene.addPostLayoutPulseListener(() -> {
-                        if (shows == null) {
-                            return;
-                        }
-                        Boolean laidOut = test(shows, drawn);
-                        if (laidOut == null) {
-                            shows = null;
-                        } else if (laidOut) {
-                            // this pulse's frame shows it: done once the renderer has painted it and it is on screen
-                            CompletableFuture<Long> f = drawn;
-                            shows = null;
-                            drawn = null;
-                            Painted.afterThisPulse(() -> {
-                                metCpu = threads.getCurrentThreadCpuTime();
-                                f.complete(System.nanoTime());
+                    scene.addPostLayoutPulseListener(
+                            () -> {
+                                if (shows == null) {
+                                    return;
+                                }
+                                Boolean laidOut = test(shows, drawn);
+                                if (laidOut == null) {
+                                    shows = null;
+                                } else if (laidOut) {
+                                    // this pulse's frame shows it: done once the renderer has
+                                    // painted it and it is on screen
+                                    CompletableFuture<Long> f = drawn;
+                                    shows = null;
+                                    drawn = null;
+                                    Painted.afterThisPulse(
+                                            () -> {
+                                                metCpu = threads.getCurrentThreadCpuTime();
+                                                f.complete(System.nanoTime());
+                                            });
+                                }
                             });
-                        }
-                    });
                 }
             }
         }
@@ -431,19 +525,28 @@ final class UiDriver {
             return f;
         }
 
-        /** The FX thread's allocated bytes when the recording started, and in the last recording. */
+        /**
+         * The FX thread's allocated bytes when the recording started, and in the last recording.
+         */
         private long allocAtStart;
+
         private long allocated;
 
         void record(boolean on) {
-            long a = ((com.sun.management.ThreadMXBean) threads).getThreadAllocatedBytes(Thread.currentThread().getId());
+            long a =
+                    ((com.sun.management.ThreadMXBean) threads)
+                            .getThreadAllocatedBytes(Thread.currentThread().getId());
             if (on) {
                 allocAtStart = a;
             } else {
                 allocated = a - allocAtStart;
             }
             if (GAP_LOG) {
-                System.out.println("gap log: recording " + (on ? "starts" : "stops") + " at " + java.time.LocalTime.now());
+                System.out.println(
+                        "gap log: recording "
+                                + (on ? "starts" : "stops")
+                                + " at "
+                                + java.time.LocalTime.now());
             }
             recording = on;
             last = 0;
@@ -469,9 +572,15 @@ final class UiDriver {
                 long c = threads.getCurrentThreadCpuTime();
                 if (last != 0) {
                     if (GAP_LOG && t - last > 40_000_000L) {
-                        long up = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
-                        System.out.printf(java.util.Locale.ROOT, "gap log: gap %.1f ms ending at uptime %.3f s, FX thread CPU in it %.1f ms%n",
-                                (t - last) / 1e6, up / 1e3, (c - lastCpu) / 1e6);
+                        long up =
+                                java.lang.management.ManagementFactory.getRuntimeMXBean()
+                                        .getUptime();
+                        System.out.printf(
+                                java.util.Locale.ROOT,
+                                "gap log: gap %.1f ms ending at uptime %.3f s, FX thread CPU in it %.1f ms%n",
+                                (t - last) / 1e6,
+                                up / 1e3,
+                                (c - lastCpu) / 1e6);
                     }
                     gaps.add(t - last);
                     cpu.add(c - lastCpu);

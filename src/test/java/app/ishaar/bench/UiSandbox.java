@@ -27,18 +27,31 @@ final class UiSandbox {
 
     static Sandbox start() throws IOException {
         java.util.logging.Logger.getLogger("app.ishaar").setLevel(java.util.logging.Level.WARNING);
-        return Sandbox.start(SandboxConfig.builder().seed(1).anchor(Instant.parse("2026-03-01T10:00:00Z")).notificationsPerTaxpayer(NOTIFICATIONS).build());
+        return Sandbox.start(
+                SandboxConfig.builder()
+                        .seed(1)
+                        .anchor(Instant.parse("2026-03-01T10:00:00Z"))
+                        .notificationsPerTaxpayer(NOTIFICATIONS)
+                        .build());
     }
 
     /** The demo account the driver logs in with: the sandbox's first taxpayer account. */
     static SandboxAccount account(Sandbox sandbox) {
-        return sandbox.accounts().stream().filter(a -> a.kind().equals("taxpayer")).findFirst().orElseThrow();
+        return sandbox.accounts().stream()
+                .filter(a -> a.kind().equals("taxpayer"))
+                .findFirst()
+                .orElseThrow();
     }
 
     static List<String> properties(Sandbox sandbox) {
         SandboxAccount account = account(sandbox);
         SandboxTaxpayer taxpayer = account.taxpayers().get(0);
-        return List.of("-D" + AUTH + "=" + sandbox.authUrl(), "-D" + API + "=" + sandbox.baseUrl(), "-D" + CLIENT_ID + "=" + account.clientId(),
-                "-D" + SECRET + "=" + account.clientSecret(), "-D" + RIN + "=" + taxpayer.rin(), "-D" + NAME + "=" + taxpayer.nameEn());
+        return List.of(
+                "-D" + AUTH + "=" + sandbox.authUrl(),
+                "-D" + API + "=" + sandbox.baseUrl(),
+                "-D" + CLIENT_ID + "=" + account.clientId(),
+                "-D" + SECRET + "=" + account.clientSecret(),
+                "-D" + RIN + "=" + taxpayer.rin(),
+                "-D" + NAME + "=" + taxpayer.nameEn());
     }
 }

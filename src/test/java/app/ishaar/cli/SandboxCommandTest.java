@@ -21,7 +21,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** {@code ishaar sandbox --json}: the first stdout line is the JSON object; the sandbox answers; it stops cleanly. */
+/**
+ * {@code ishaar sandbox --json}: the first stdout line is the JSON object; the sandbox answers; it
+ * stops cleanly.
+ */
 class SandboxCommandTest {
 
     @Test
@@ -32,38 +35,72 @@ class SandboxCommandTest {
         PrintWriter out = new PrintWriter(new PipedWriter(pipe), true);
         cli.setOut(out);
         cli.setErr(new PrintWriter(new StringWriter()));
-        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(
-                () -> cli.execute("--json", "--notifications", "50", "--seed", "3"));
+        CompletableFuture<Integer> exit =
+                CompletableFuture.supplyAsync(
+                        () -> cli.execute("--json", "--notifications", "50", "--seed", "3"));
         try {
             BufferedReader reader = new BufferedReader(pipe);
-            String firstLine = CompletableFuture.supplyAsync(() -> {
-                try {
-                    return reader.readLine();
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            }).get(20, TimeUnit.SECONDS);
+            String firstLine =
+                    CompletableFuture.supplyAsync(
+                                    () -> {
+                                        try {
+                                            return reader.readLine();
+                                        } catch (java.io.IOException e) {
+                                            throw new java.io.UncheckedIOException(e);
+                                        }
+                                    })
+                            .get(20, TimeUnit.SECONDS);
 
             JsonNode json = new ObjectMapper().readTree(firstLine);
             assertThat(json.get("authUrl").asText()).matches("http://127\\.0\\.0\\.1:\\d+");
             assertThat(json.get("baseUrl").asText()).matches("http://127\\.0\\.0\\.1:\\d+");
             List<String> kinds = new ArrayList<>();
-            json.get("accounts").forEach(a -> kinds.add(a.get("clientId").asText() + "/" + a.get("clientSecret").asText() + "/" + a.get("kind").asText()));
-            assertThat(kinds).containsExactly("erp-nile-trading/sandbox-secret-1/taxpayer",
-                    "erp-delta-accounting/sandbox-secret-2/intermediary", "erp-blocked/sandbox-secret-3/blocked",
-                    "erp-expired/sandbox-secret-4/expired");
+            json.get("accounts")
+                    .forEach(
+                            a ->
+                                    kinds.add(
+                                            a.get("clientId").asText()
+                                                    + "/"
+                                                    + a.get("clientSecret").asText()
+                                                    + "/"
+                                                    + a.get("kind").asText()));
+            assertThat(kinds)
+                    .containsExactly(
+                            "erp-nile-trading/sandbox-secret-1/taxpayer",
+                            "erp-delta-accounting/sandbox-secret-2/intermediary",
+                            "erp-blocked/sandbox-secret-3/blocked",
+                            "erp-expired/sandbox-secret-4/expired");
             JsonNode delta = json.get("accounts").get(1).get("taxpayers");
             assertThat(delta).hasSize(3);
             assertThat(delta.get(2).get("rin").asText()).isEqualTo("356781204");
             assertThat(delta.get(2).get("name").asText()).isEqualTo("Alexandria Textiles");
             assertThat(delta.get(2).get("grantsNotifications").asBoolean()).isFalse();
-            assertThat(json.get("accounts").get(0).get("taxpayers").get(0).get("name").asText()).isEqualTo("Nile Trading Co.");
+            assertThat(json.get("accounts").get(0).get("taxpayers").get(0).get("name").asText())
+                    .isEqualTo("Nile Trading Co.");
 
             // the advertised sandbox answers a login
-            HttpResponse<String> login = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(json.get("authUrl").asText() + "/connect/token"))
-                    .header("Authorization", "Basic " + Base64.getEncoder().encodeToString("erp-nile-trading:sandbox-secret-1".getBytes()))
-                    .header("Content-Type", "application/x-www-form-urlencoded")
-                    .POST(HttpRequest.BodyPublishers.ofString("grant_type=client_credentials")).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> login =
+                    HttpClient.newHttpClient()
+                            .send(
+                                    HttpRequest.newBuilder(
+                                                    URI.create(
+                                                            json.get("authUrl").asText()
+                                                                    + "/connect/token"))
+                                            .header(
+                                                    "Authorization",
+                                                    "Basic "
+                                                            + Base64.getEncoder()
+                                                                    .encodeToString(
+                                                                            "erp-nile-trading:sandbox-secret-1"
+                                                                                    .getBytes()))
+                                            .header(
+                                                    "Content-Type",
+                                                    "application/x-www-form-urlencoded")
+                                            .POST(
+                                                    HttpRequest.BodyPublishers.ofString(
+                                                            "grant_type=client_credentials"))
+                                            .build(),
+                                    HttpResponse.BodyHandlers.ofString());
             assertThat(login.statusCode()).isEqualTo(200);
             assertThat(command.sandbox().notificationCount("204918573")).isEqualTo(50);
         } finally {
@@ -82,7 +119,11 @@ class SandboxCommandTest {
         cli.setOut(new PrintWriter(new StringWriter()));
         assertThat(cli.execute("--fail-503-share", "2")).isEqualTo(2);
         assertThat(err.toString()).contains("503");
-        assertThat(new CommandLine(new SandboxCommand()).setErr(new PrintWriter(err)).execute("--arrivals-per-hour", "-1")).isEqualTo(2);
+        assertThat(
+                        new CommandLine(new SandboxCommand())
+                                .setErr(new PrintWriter(err))
+                                .execute("--arrivals-per-hour", "-1"))
+                .isEqualTo(2);
         assertThat(err.toString()).contains("arrivals per hour must be 0..3600: -1");
     }
 

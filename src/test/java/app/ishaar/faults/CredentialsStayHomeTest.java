@@ -24,21 +24,22 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The Authorization header (Basic at login, Bearer afterwards) never goes to a host other than the
- * configured one: a redirect from the identity service or the API to another loopback host and port is
- * not followed (the client builds OkHttp with {@code followRedirects(false)}); the redirect ends in a
- * typed error and the other server receives nothing at all. Plain HTTP to a host that is not this
- * computer is refused before any request (the client side of that is in
- * {@code ServiceClientTest.httpIsRefusedOffLoopbackBeforeAnyRequest}; here: names that only look local).
+ * configured one: a redirect from the identity service or the API to another loopback host and port
+ * is not followed (the client builds OkHttp with {@code followRedirects(false)}); the redirect ends
+ * in a typed error and the other server receives nothing at all. Plain HTTP to a host that is not
+ * this computer is refused before any request (the client side of that is in {@code
+ * ServiceClientTest.httpIsRefusedOffLoopbackBeforeAnyRequest}; here: names that only look local).
  */
 class CredentialsStayHomeTest {
 
-    @StartStop
-    final MockWebServer home = new MockWebServer();
+    @StartStop final MockWebServer home = new MockWebServer();
 
-    @StartStop
-    final MockWebServer elsewhere = new MockWebServer();
+    @StartStop final MockWebServer elsewhere = new MockWebServer();
 
-    /** Redirects every login or every query (as asked) to the other server, which would answer happily. */
+    /**
+     * Redirects every login or every query (as asked) to the other server, which would answer
+     * happily.
+     */
     final class Redirecting extends Dispatcher {
         final boolean login;
         final int code;
@@ -63,7 +64,8 @@ class CredentialsStayHomeTest {
     static final class Welcoming extends Dispatcher {
         @Override
         public MockResponse dispatch(RecordedRequest r) {
-            return r.getUrl().encodedPath().equals("/connect/token") ? TestTokens.tokenResponse(TestTokens.standardToken("elsewhere"))
+            return r.getUrl().encodedPath().equals("/connect/token")
+                    ? TestTokens.tokenResponse(TestTokens.standardToken("elsewhere"))
                     : TestTokens.json(200, FaultKit.page(1, 1, "stolen"));
         }
     }
@@ -75,11 +77,26 @@ class CredentialsStayHomeTest {
         elsewhere.setDispatcher(new Welcoming());
         String url = home.url("/").toString().replace("127.0.0.1", "localhost");
         try (ServiceClient client = new ServiceClient(FaultKit.config());
-             Session s = client.openSession(Environment.custom(url, url), new Credentials("erp-nile", FaultKit.SECRET.toCharArray(), null, null))) {
-            assertThat(failure(s.fetch(NotificationQuery.ALL))).isInstanceOf(ServiceException.class);
+                Session s =
+                        client.openSession(
+                                Environment.custom(url, url),
+                                new Credentials(
+                                        "erp-nile", FaultKit.SECRET.toCharArray(), null, null))) {
+            assertThat(failure(s.fetch(NotificationQuery.ALL)))
+                    .isInstanceOf(ServiceException.class);
         }
-        FaultKit.CliResult r = FaultKit.cli(FaultKit.config(), "notifications", "--auth-url", url, "--base-url", url, "--client-id", "erp-nile",
-                "--client-secret-env", FaultKit.SECRET_VAR);
+        FaultKit.CliResult r =
+                FaultKit.cli(
+                        FaultKit.config(),
+                        "notifications",
+                        "--auth-url",
+                        url,
+                        "--base-url",
+                        url,
+                        "--client-id",
+                        "erp-nile",
+                        "--client-secret-env",
+                        FaultKit.SECRET_VAR);
         assertThat(r.code()).isEqualTo(5);
         FaultKit.assertOneClearLine(r);
         assertThat(r.err()).contains("HTTP " + code);
@@ -94,32 +111,77 @@ class CredentialsStayHomeTest {
         elsewhere.setDispatcher(new Welcoming());
         String url = home.url("/").toString().replace("127.0.0.1", "localhost");
         try (ServiceClient client = new ServiceClient(FaultKit.config());
-             Session s = client.openSession(Environment.custom(url, url), new Credentials("erp-nile", FaultKit.SECRET.toCharArray(), null, null))) {
+                Session s =
+                        client.openSession(
+                                Environment.custom(url, url),
+                                new Credentials(
+                                        "erp-nile", FaultKit.SECRET.toCharArray(), null, null))) {
             assertThat(failure(s.login())).isInstanceOf(ServiceException.class);
         }
-        FaultKit.CliResult r = FaultKit.cli(FaultKit.config(), "login", "--auth-url", url, "--base-url", url, "--client-id", "erp-nile",
-                "--client-secret-env", FaultKit.SECRET_VAR);
+        FaultKit.CliResult r =
+                FaultKit.cli(
+                        FaultKit.config(),
+                        "login",
+                        "--auth-url",
+                        url,
+                        "--base-url",
+                        url,
+                        "--client-id",
+                        "erp-nile",
+                        "--client-secret-env",
+                        FaultKit.SECRET_VAR);
         assertThat(r.code()).isEqualTo(5);
         FaultKit.assertOneClearLine(r);
         assertThat(elsewhere.getRequestCount()).as("requests that reached the other host").isZero();
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"http://id.example.com", "http://api.localhost", "http://localhost.example.com", "http://127.0.0.1.nip.io",
-        "http://0.0.0.0", "http://10.0.0.1", "http://2130706433", "http://[::]", "http://192.168.1.10:8080"})
-    void plainHttpToAHostThatIsNotThisComputerIsRefusedBeforeAnyRequest(String url) throws Exception {
+    @ValueSource(
+            strings = {
+                "http://id.example.com",
+                "http://api.localhost",
+                "http://localhost.example.com",
+                "http://127.0.0.1.nip.io",
+                "http://0.0.0.0",
+                "http://10.0.0.1",
+                "http://2130706433",
+                "http://[::]",
+                "http://192.168.1.10:8080"
+            })
+    void plainHttpToAHostThatIsNotThisComputerIsRefusedBeforeAnyRequest(String url)
+            throws Exception {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> Environment.custom(url, url))
-                .isInstanceOfSatisfying(InvalidEndpointException.class,
-                        e -> assertThat(e.reason()).isIn(InvalidEndpointException.Reason.HTTPS_REQUIRED, InvalidEndpointException.Reason.MALFORMED));
+                .isInstanceOfSatisfying(
+                        InvalidEndpointException.class,
+                        e ->
+                                assertThat(e.reason())
+                                        .isIn(
+                                                InvalidEndpointException.Reason.HTTPS_REQUIRED,
+                                                InvalidEndpointException.Reason.MALFORMED));
         // built by hand, the client checks again before sending
-        Environment handMade = new Environment(Environment.Kind.CUSTOM, URI.create(url), URI.create(url));
+        Environment handMade =
+                new Environment(Environment.Kind.CUSTOM, URI.create(url), URI.create(url));
         try (ServiceClient client = new ServiceClient(FaultKit.config());
-             Session s = client.openSession(handMade, new Credentials("erp-nile", FaultKit.SECRET.toCharArray(), null, null))) {
+                Session s =
+                        client.openSession(
+                                handMade,
+                                new Credentials(
+                                        "erp-nile", FaultKit.SECRET.toCharArray(), null, null))) {
             assertThat(failure(s.login())).isInstanceOf(InvalidEndpointException.class);
             assertThat(client.activeCalls()).isZero();
         }
-        FaultKit.CliResult r = FaultKit.cli(FaultKit.config(), "login", "--auth-url", url, "--base-url", url, "--client-id", "erp-nile",
-                "--client-secret-env", FaultKit.SECRET_VAR);
+        FaultKit.CliResult r =
+                FaultKit.cli(
+                        FaultKit.config(),
+                        "login",
+                        "--auth-url",
+                        url,
+                        "--base-url",
+                        url,
+                        "--client-id",
+                        "erp-nile",
+                        "--client-secret-env",
+                        FaultKit.SECRET_VAR);
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("--auth-url");
     }
@@ -132,8 +194,12 @@ class CredentialsStayHomeTest {
         String auth = home.url("/").toString();
         String api = elsewhere.url("/").toString();
         try (ServiceClient client = new ServiceClient(FaultKit.config());
-             Session s = client.openSession(Environment.custom(auth, api), new Credentials("erp-nile", FaultKit.SECRET.toCharArray(), null, null))) {
-            s.readAll(NotificationQuery.ALL, p -> { }).get(10, TimeUnit.SECONDS);
+                Session s =
+                        client.openSession(
+                                Environment.custom(auth, api),
+                                new Credentials(
+                                        "erp-nile", FaultKit.SECRET.toCharArray(), null, null))) {
+            s.readAll(NotificationQuery.ALL, p -> {}).get(10, TimeUnit.SECONDS);
         }
         assertThat(home.getRequestCount()).isEqualTo(1);
         RecordedRequest login = home.takeRequest();
@@ -143,7 +209,8 @@ class CredentialsStayHomeTest {
         RecordedRequest query = elsewhere.takeRequest();
         assertThat(query.getUrl().encodedPath()).isEqualTo("/api/v1.0/notifications/taxpayer");
         assertThat(query.getHeaders().get("Authorization")).startsWith("Bearer ");
-        assertThat(query.getBody() == null ? "" : query.getBody().utf8()).doesNotContain(FaultKit.SECRET);
+        assertThat(query.getBody() == null ? "" : query.getBody().utf8())
+                .doesNotContain(FaultKit.SECRET);
     }
 
     private static Throwable failure(CompletableFuture<?> f) throws Exception {

@@ -22,7 +22,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
-/** Shared helpers of the fault suite: canned answers built with Jackson, an in-process CLI run, a closed port. */
+/**
+ * Shared helpers of the fault suite: canned answers built with Jackson, an in-process CLI run, a
+ * closed port.
+ */
 final class FaultKit {
     private FaultKit() {}
 
@@ -30,13 +33,21 @@ final class FaultKit {
     static final String SECRET = "Fault-S3cret-\u0633\u0631-value";
     static final String SECRET_VAR = "ISHAAR_FAULT_SECRET";
 
-    /** Short timeouts and waits so that every fault is over in well under a second (except a 1 s Retry-After). */
+    /**
+     * Short timeouts and waits so that every fault is over in well under a second (except a 1 s
+     * Retry-After).
+     */
     static ClientConfig config() {
-        return ClientConfig.defaults().withRetries(2, Duration.ofMillis(5)).withMaxRetryAfter(Duration.ofSeconds(5))
+        return ClientConfig.defaults()
+                .withRetries(2, Duration.ofMillis(5))
+                .withMaxRetryAfter(Duration.ofSeconds(5))
                 .withReadTimeout(Duration.ofMillis(700));
     }
 
-    /** One notification as the service writes it; {@code attempts} delivery attempts; a message of {@code messageChars}. */
+    /**
+     * One notification as the service writes it; {@code attempts} delivery attempts; a message of
+     * {@code messageChars}.
+     */
     static ObjectNode notification(String id, Instant received, int attempts, int messageChars) {
         ObjectNode n = JSON.createObjectNode();
         n.put("notificationId", id);
@@ -44,7 +55,12 @@ final class FaultKit {
         n.putNull("deliveredDateTime");
         n.put("typeId", "7");
         n.put("typeName", "Document Validated");
-        n.put("finalMessage", messageChars <= 0 ? "ok" : "\u0631".repeat(messageChars / 2) + "x".repeat(messageChars - messageChars / 2));
+        n.put(
+                "finalMessage",
+                messageChars <= 0
+                        ? "ok"
+                        : "\u0631".repeat(messageChars / 2)
+                                + "x".repeat(messageChars - messageChars / 2));
         n.put("channel", "email");
         n.put("address", "a@b.example");
         n.put("language", "ar");
@@ -88,22 +104,41 @@ final class FaultKit {
 
     record CliResult(int code, String out, String err) {}
 
-    static CliResult cli(ClientConfig config, Supplier<SandboxProvider> sandbox, Map<String, String> env, String... args) {
+    static CliResult cli(
+            ClientConfig config,
+            Supplier<SandboxProvider> sandbox,
+            Map<String, String> env,
+            String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        CliIo io = new CliIo(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), env::get, null,
-                ZoneOffset.UTC, config, sandbox);
+        CliIo io =
+                new CliIo(
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8),
+                        env::get,
+                        null,
+                        ZoneOffset.UTC,
+                        config,
+                        sandbox);
         int code = IshaarCli.run(io, args);
-        return new CliResult(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        return new CliResult(
+                code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
     static CliResult cli(ClientConfig config, String... args) {
         return cli(config, () -> null, Map.of(SECRET_VAR, SECRET), args);
     }
 
-    /** The command line's promise on failure: one line on stderr, prefixed, no stack trace, no exception class names. */
+    /**
+     * The command line's promise on failure: one line on stderr, prefixed, no stack trace, no
+     * exception class names.
+     */
     static void assertOneClearLine(CliResult r) {
         assertThat(r.err().strip().lines().count()).as("stderr: %s", r.err()).isEqualTo(1);
-        assertThat(r.err()).startsWith("ishaar: ").doesNotContain("\tat ").doesNotContain("Exception").doesNotContain("internal error");
+        assertThat(r.err())
+                .startsWith("ishaar: ")
+                .doesNotContain("\tat ")
+                .doesNotContain("Exception")
+                .doesNotContain("internal error");
     }
 }

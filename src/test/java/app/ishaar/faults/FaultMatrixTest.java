@@ -51,27 +51,37 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The fault matrix (issue #9): one table of faults, each played by a loopback server against the real
- * client and then against the real command line. The client must end with the expected typed
+ * The fault matrix (issue #9): one table of faults, each played by a loopback server against the
+ * real client and then against the real command line. The client must end with the expected typed
  * {@link ServiceException} (or recover), the command line with the expected exit code and one clear
  * line on stderr. The run writes the matrix to {@code target/fault-matrix.md} for the README.
  *
- * <p>Finer points (exact retry counts, backoff timing, Retry-After as an HTTP date, renewal ahead of
- * expiry, cancellation) are proven in {@code ServiceClientTest} and {@code ReadAllTest}; this table is
- * about what a user sees for each fault, end to end.
+ * <p>Finer points (exact retry counts, backoff timing, Retry-After as an HTTP date, renewal ahead
+ * of expiry, cancellation) are proven in {@code ServiceClientTest} and {@code ReadAllTest}; this
+ * table is about what a user sees for each fault, end to end.
  */
 class FaultMatrixTest {
 
-    enum Op { LOGIN, FETCH, READ_ALL }
+    enum Op {
+        LOGIN,
+        FETCH,
+        READ_ALL
+    }
 
-    /** What the fake service answers: {@code call} counts calls to that endpoint from 0; {@code token} is the index of the token used. */
+    /**
+     * What the fake service answers: {@code call} counts calls to that endpoint from 0; {@code
+     * token} is the index of the token used.
+     */
     @FunctionalInterface
     interface Answer {
         MockResponse answer(RecordedRequest r, int call, int token);
     }
 
-    /** What the client must end with: success with {@code items} notifications, or this typed error. */
-    record Expect(Class<? extends ServiceException> type, Predicate<ServiceException> detail, int items) {
+    /**
+     * What the client must end with: success with {@code items} notifications, or this typed error.
+     */
+    record Expect(
+            Class<? extends ServiceException> type, Predicate<ServiceException> detail, int items) {
         static Expect ok(int items) {
             return new Expect(null, e -> true, items);
         }
@@ -81,8 +91,18 @@ class FaultMatrixTest {
         }
     }
 
-    record Case(String fault, String behaviour, Op op, Answer login, Answer api, boolean refused, Expect expect, int apiCalls, int logins,
-            int exit, String stderrHas) {
+    record Case(
+            String fault,
+            String behaviour,
+            Op op,
+            Answer login,
+            Answer api,
+            boolean refused,
+            Expect expect,
+            int apiCalls,
+            int logins,
+            int exit,
+            String stderrHas) {
         @Override
         public String toString() {
             return fault;
@@ -91,66 +111,321 @@ class FaultMatrixTest {
 
     // ------------------------------------------------------------------ the table
 
-    static final Answer TOKEN = (r, call, token) -> TestTokens.tokenResponse(TestTokens.standardToken("tok-" + call));
+    static final Answer TOKEN =
+            (r, call, token) -> TestTokens.tokenResponse(TestTokens.standardToken("tok-" + call));
     static final Answer ONE_PAGE = (r, call, token) -> json(200, page(1, 2, "n1", "n2"));
 
     static Stream<Case> cases() {
         return Stream.of(
-            new Case("token expires mid-paging (401 on page 2)", "logs in again once, reads every page", Op.READ_ALL, TOKEN,
-                (r, call, token) -> token == 0 && call > 0 ? status(401) : json(200, pageNo(r)), false, Expect.ok(3), 4, 2, 0, null),
-            new Case("401 twice (the renewed token is refused too)", "SessionExpiredException; CLI exit 4 \"log in again\"", Op.FETCH, TOKEN,
-                (r, call, token) -> status(401), false, Expect.fails(SessionExpiredException.class, e -> true), 2, 2, 4, "log in again"),
-            new Case("429 with Retry-After: 1", "waits 1 s, retries, succeeds", Op.FETCH, TOKEN,
-                (r, call, token) -> call == 0 ? new MockResponse.Builder().code(429).addHeader("Retry-After", "1").build() : json(200, page(1, 2, "n1", "n2")),
-                false, Expect.ok(2), 2, 1, 0, null),
-            new Case("429 without Retry-After, persistent", "bounded backoff retries, then ServiceUnavailableException(429); CLI exit 5",
-                Op.FETCH, TOKEN, (r, call, token) -> status(429), false,
-                Expect.fails(ServiceUnavailableException.class, e -> e.status() == 429), 3, 1, 5, "429"),
-            new Case("429 asking to wait an hour", "fails at once, ServiceUnavailableException(429); CLI exit 5", Op.FETCH, TOKEN,
-                (r, call, token) -> new MockResponse.Builder().code(429).addHeader("Retry-After", "3600").build(), false,
-                Expect.fails(ServiceUnavailableException.class, e -> e.status() == 429), 1, 1, 5, "3600 s"),
-            new Case("500 Internal Server Error", "not retried; ServiceUnavailableException(500); CLI exit 5", Op.FETCH, TOKEN,
-                (r, call, token) -> apiError(500, "InternalError", "boom"), false,
-                Expect.fails(ServiceUnavailableException.class, e -> e.status() == 500), 1, 1, 5, "HTTP 500"),
-            new Case("502 Bad Gateway, persistent", "retried twice; ServiceUnavailableException(502); CLI exit 5", Op.FETCH, TOKEN,
-                (r, call, token) -> status(502), false, Expect.fails(ServiceUnavailableException.class, e -> e.status() == 502), 3, 1, 5, "HTTP 502"),
-            new Case("503 Service Unavailable, persistent", "retried twice; ServiceUnavailableException(503); CLI exit 5", Op.FETCH, TOKEN,
-                (r, call, token) -> status(503), false, Expect.fails(ServiceUnavailableException.class, e -> e.status() == 503), 3, 1, 5, "HTTP 503"),
-            new Case("503 once, then fine", "retried, succeeds", Op.FETCH, TOKEN,
-                (r, call, token) -> call == 0 ? status(503) : json(200, page(1, 2, "n1", "n2")), false, Expect.ok(2), 2, 1, 0, null),
-            new Case("504 Gateway Timeout, persistent", "retried twice; ServiceUnavailableException(504); CLI exit 5", Op.FETCH, TOKEN,
-                (r, call, token) -> status(504), false, Expect.fails(ServiceUnavailableException.class, e -> e.status() == 504), 3, 1, 5, "HTTP 504"),
-            new Case("connection refused", "NetworkException(UNREACHABLE) naming the host; CLI exit 5", Op.FETCH, TOKEN, ONE_PAGE, true,
-                Expect.fails(NetworkException.class, e -> e.kind() == NetworkException.Kind.UNREACHABLE && "127.0.0.1".equals(e.host())), 0, 0, 5,
-                "cannot reach 127.0.0.1"),
-            new Case("connection reset mid-body, once", "retried, succeeds", Op.FETCH, TOKEN,
-                (r, call, token) -> call == 0 ? resetMidBody() : json(200, page(1, 2, "n1", "n2")), false, Expect.ok(2), 2, 1, 0, null),
-            new Case("connection reset mid-body, persistent", "retried twice; NetworkException(CONNECTION_LOST); CLI exit 5", Op.FETCH, TOKEN,
-                (r, call, token) -> resetMidBody(), false,
-                Expect.fails(NetworkException.class, e -> e.kind() == NetworkException.Kind.CONNECTION_LOST), 3, 1, 5, "was lost"),
-            new Case("stalled server (no byte after the headers)", "read timeout; NetworkException(TIMEOUT); CLI exit 5", Op.FETCH, TOKEN,
-                (r, call, token) -> json(200, page(1, 2, "n1", "n2")).newBuilder().onResponseBody(SocketEffect.Stall.INSTANCE).build(), false,
-                Expect.fails(NetworkException.class, e -> e.kind() == NetworkException.Kind.TIMEOUT), 1, 1, 5, "did not answer in time"),
-            new Case("stalled identity service", "read timeout at login; NetworkException(TIMEOUT); CLI exit 5", Op.LOGIN,
-                (r, call, token) -> TOKEN.answer(r, call, token).newBuilder().onResponseStart(SocketEffect.Stall.INSTANCE).build(), ONE_PAGE, false,
-                Expect.fails(NetworkException.class, e -> e.kind() == NetworkException.Kind.TIMEOUT), 0, 1, 5, "did not answer in time"),
-            new Case("truncated JSON", "UnexpectedResponseException(MALFORMED_JSON); CLI exit 5", Op.FETCH, TOKEN,
-                (r, call, token) -> { String p = page(1, 2, "n1", "n2"); return json(200, p.substring(0, p.length() / 2)); }, false,
-                Expect.fails(UnexpectedResponseException.class, e -> e.bodyKind() == BodyKind.MALFORMED_JSON), 1, 1, 5, "malformed json"),
-            new Case("HTML error page from a proxy (200)", "UnexpectedResponseException(HTML); CLI exit 5", Op.FETCH, TOKEN,
-                (r, call, token) -> html(200), false, Expect.fails(UnexpectedResponseException.class, e -> e.bodyKind() == BodyKind.HTML), 1, 1, 5,
-                "html"),
-            new Case("HTML 502 page from a proxy", "retried twice; ServiceUnavailableException(502); CLI exit 5", Op.FETCH, TOKEN,
-                (r, call, token) -> html(502), false, Expect.fails(ServiceUnavailableException.class, e -> e.status() == 502), 3, 1, 5, "HTTP 502"),
-            new Case("HTML page from a proxy at login", "UnexpectedResponseException(HTML); CLI exit 5", Op.LOGIN, (r, call, token) -> html(200),
-                ONE_PAGE, false, Expect.fails(UnexpectedResponseException.class, e -> e.bodyKind() == BodyKind.HTML), 0, 1, 5, "html"),
-            new Case("empty 200", "UnexpectedResponseException(EMPTY); CLI exit 5", Op.FETCH, TOKEN, (r, call, token) -> json(200, ""), false,
-                Expect.fails(UnexpectedResponseException.class, e -> e.bodyKind() == BodyKind.EMPTY), 1, 1, 5, "empty"),
-            new Case("200 without result", "UnexpectedResponseException(MISSING_MEMBERS); CLI exit 5", Op.FETCH, TOKEN,
-                (r, call, token) -> json(200, "{\"metadata\":{\"totalPages\":1,\"totalCount\":0}}"), false,
-                Expect.fails(UnexpectedResponseException.class, e -> e.bodyKind() == BodyKind.MISSING_MEMBERS), 1, 1, 5, "missing members"),
-            new Case("100 notifications × 50 attempts × 20 kB message", "read whole (2 MB page); CLI prints all 100", Op.FETCH, TOKEN,
-                (r, call, token) -> json(200, BIG_PAGE), false, Expect.ok(100), 1, 1, 0, null));
+                new Case(
+                        "token expires mid-paging (401 on page 2)",
+                        "logs in again once, reads every page",
+                        Op.READ_ALL,
+                        TOKEN,
+                        (r, call, token) ->
+                                token == 0 && call > 0 ? status(401) : json(200, pageNo(r)),
+                        false,
+                        Expect.ok(3),
+                        4,
+                        2,
+                        0,
+                        null),
+                new Case(
+                        "401 twice (the renewed token is refused too)",
+                        "SessionExpiredException; CLI exit 4 \"log in again\"",
+                        Op.FETCH,
+                        TOKEN,
+                        (r, call, token) -> status(401),
+                        false,
+                        Expect.fails(SessionExpiredException.class, e -> true),
+                        2,
+                        2,
+                        4,
+                        "log in again"),
+                new Case(
+                        "429 with Retry-After: 1",
+                        "waits 1 s, retries, succeeds",
+                        Op.FETCH,
+                        TOKEN,
+                        (r, call, token) ->
+                                call == 0
+                                        ? new MockResponse.Builder()
+                                                .code(429)
+                                                .addHeader("Retry-After", "1")
+                                                .build()
+                                        : json(200, page(1, 2, "n1", "n2")),
+                        false,
+                        Expect.ok(2),
+                        2,
+                        1,
+                        0,
+                        null),
+                new Case(
+                        "429 without Retry-After, persistent",
+                        "bounded backoff retries, then ServiceUnavailableException(429); CLI exit 5",
+                        Op.FETCH,
+                        TOKEN,
+                        (r, call, token) -> status(429),
+                        false,
+                        Expect.fails(ServiceUnavailableException.class, e -> e.status() == 429),
+                        3,
+                        1,
+                        5,
+                        "429"),
+                new Case(
+                        "429 asking to wait an hour",
+                        "fails at once, ServiceUnavailableException(429); CLI exit 5",
+                        Op.FETCH,
+                        TOKEN,
+                        (r, call, token) ->
+                                new MockResponse.Builder()
+                                        .code(429)
+                                        .addHeader("Retry-After", "3600")
+                                        .build(),
+                        false,
+                        Expect.fails(ServiceUnavailableException.class, e -> e.status() == 429),
+                        1,
+                        1,
+                        5,
+                        "3600 s"),
+                new Case(
+                        "500 Internal Server Error",
+                        "not retried; ServiceUnavailableException(500); CLI exit 5",
+                        Op.FETCH,
+                        TOKEN,
+                        (r, call, token) -> apiError(500, "InternalError", "boom"),
+                        false,
+                        Expect.fails(ServiceUnavailableException.class, e -> e.status() == 500),
+                        1,
+                        1,
+                        5,
+                        "HTTP 500"),
+                new Case(
+                        "502 Bad Gateway, persistent",
+                        "retried twice; ServiceUnavailableException(502); CLI exit 5",
+                        Op.FETCH,
+                        TOKEN,
+                        (r, call, token) -> status(502),
+                        false,
+                        Expect.fails(ServiceUnavailableException.class, e -> e.status() == 502),
+                        3,
+                        1,
+                        5,
+                        "HTTP 502"),
+                new Case(
+                        "503 Service Unavailable, persistent",
+                        "retried twice; ServiceUnavailableException(503); CLI exit 5",
+                        Op.FETCH,
+                        TOKEN,
+                        (r, call, token) -> status(503),
+                        false,
+                        Expect.fails(ServiceUnavailableException.class, e -> e.status() == 503),
+                        3,
+                        1,
+                        5,
+                        "HTTP 503"),
+                new Case(
+                        "503 once, then fine",
+                        "retried, succeeds",
+                        Op.FETCH,
+                        TOKEN,
+                        (r, call, token) ->
+                                call == 0 ? status(503) : json(200, page(1, 2, "n1", "n2")),
+                        false,
+                        Expect.ok(2),
+                        2,
+                        1,
+                        0,
+                        null),
+                new Case(
+                        "504 Gateway Timeout, persistent",
+                        "retried twice; ServiceUnavailableException(504); CLI exit 5",
+                        Op.FETCH,
+                        TOKEN,
+                        (r, call, token) -> status(504),
+                        false,
+                        Expect.fails(ServiceUnavailableException.class, e -> e.status() == 504),
+                        3,
+                        1,
+                        5,
+                        "HTTP 504"),
+                new Case(
+                        "connection refused",
+                        "NetworkException(UNREACHABLE) naming the host; CLI exit 5",
+                        Op.FETCH,
+                        TOKEN,
+                        ONE_PAGE,
+                        true,
+                        Expect.fails(
+                                NetworkException.class,
+                                e ->
+                                        e.kind() == NetworkException.Kind.UNREACHABLE
+                                                && "127.0.0.1".equals(e.host())),
+                        0,
+                        0,
+                        5,
+                        "cannot reach 127.0.0.1"),
+                new Case(
+                        "connection reset mid-body, once",
+                        "retried, succeeds",
+                        Op.FETCH,
+                        TOKEN,
+                        (r, call, token) ->
+                                call == 0 ? resetMidBody() : json(200, page(1, 2, "n1", "n2")),
+                        false,
+                        Expect.ok(2),
+                        2,
+                        1,
+                        0,
+                        null),
+                new Case(
+                        "connection reset mid-body, persistent",
+                        "retried twice; NetworkException(CONNECTION_LOST); CLI exit 5",
+                        Op.FETCH,
+                        TOKEN,
+                        (r, call, token) -> resetMidBody(),
+                        false,
+                        Expect.fails(
+                                NetworkException.class,
+                                e -> e.kind() == NetworkException.Kind.CONNECTION_LOST),
+                        3,
+                        1,
+                        5,
+                        "was lost"),
+                new Case(
+                        "stalled server (no byte after the headers)",
+                        "read timeout; NetworkException(TIMEOUT); CLI exit 5",
+                        Op.FETCH,
+                        TOKEN,
+                        (r, call, token) ->
+                                json(200, page(1, 2, "n1", "n2"))
+                                        .newBuilder()
+                                        .onResponseBody(SocketEffect.Stall.INSTANCE)
+                                        .build(),
+                        false,
+                        Expect.fails(
+                                NetworkException.class,
+                                e -> e.kind() == NetworkException.Kind.TIMEOUT),
+                        1,
+                        1,
+                        5,
+                        "did not answer in time"),
+                new Case(
+                        "stalled identity service",
+                        "read timeout at login; NetworkException(TIMEOUT); CLI exit 5",
+                        Op.LOGIN,
+                        (r, call, token) ->
+                                TOKEN.answer(r, call, token)
+                                        .newBuilder()
+                                        .onResponseStart(SocketEffect.Stall.INSTANCE)
+                                        .build(),
+                        ONE_PAGE,
+                        false,
+                        Expect.fails(
+                                NetworkException.class,
+                                e -> e.kind() == NetworkException.Kind.TIMEOUT),
+                        0,
+                        1,
+                        5,
+                        "did not answer in time"),
+                new Case(
+                        "truncated JSON",
+                        "UnexpectedResponseException(MALFORMED_JSON); CLI exit 5",
+                        Op.FETCH,
+                        TOKEN,
+                        (r, call, token) -> {
+                            String p = page(1, 2, "n1", "n2");
+                            return json(200, p.substring(0, p.length() / 2));
+                        },
+                        false,
+                        Expect.fails(
+                                UnexpectedResponseException.class,
+                                e -> e.bodyKind() == BodyKind.MALFORMED_JSON),
+                        1,
+                        1,
+                        5,
+                        "malformed json"),
+                new Case(
+                        "HTML error page from a proxy (200)",
+                        "UnexpectedResponseException(HTML); CLI exit 5",
+                        Op.FETCH,
+                        TOKEN,
+                        (r, call, token) -> html(200),
+                        false,
+                        Expect.fails(
+                                UnexpectedResponseException.class,
+                                e -> e.bodyKind() == BodyKind.HTML),
+                        1,
+                        1,
+                        5,
+                        "html"),
+                new Case(
+                        "HTML 502 page from a proxy",
+                        "retried twice; ServiceUnavailableException(502); CLI exit 5",
+                        Op.FETCH,
+                        TOKEN,
+                        (r, call, token) -> html(502),
+                        false,
+                        Expect.fails(ServiceUnavailableException.class, e -> e.status() == 502),
+                        3,
+                        1,
+                        5,
+                        "HTTP 502"),
+                new Case(
+                        "HTML page from a proxy at login",
+                        "UnexpectedResponseException(HTML); CLI exit 5",
+                        Op.LOGIN,
+                        (r, call, token) -> html(200),
+                        ONE_PAGE,
+                        false,
+                        Expect.fails(
+                                UnexpectedResponseException.class,
+                                e -> e.bodyKind() == BodyKind.HTML),
+                        0,
+                        1,
+                        5,
+                        "html"),
+                new Case(
+                        "empty 200",
+                        "UnexpectedResponseException(EMPTY); CLI exit 5",
+                        Op.FETCH,
+                        TOKEN,
+                        (r, call, token) -> json(200, ""),
+                        false,
+                        Expect.fails(
+                                UnexpectedResponseException.class,
+                                e -> e.bodyKind() == BodyKind.EMPTY),
+                        1,
+                        1,
+                        5,
+                        "empty"),
+                new Case(
+                        "200 without result",
+                        "UnexpectedResponseException(MISSING_MEMBERS); CLI exit 5",
+                        Op.FETCH,
+                        TOKEN,
+                        (r, call, token) ->
+                                json(200, "{\"metadata\":{\"totalPages\":1,\"totalCount\":0}}"),
+                        false,
+                        Expect.fails(
+                                UnexpectedResponseException.class,
+                                e -> e.bodyKind() == BodyKind.MISSING_MEMBERS),
+                        1,
+                        1,
+                        5,
+                        "missing members"),
+                new Case(
+                        "100 notifications × 50 attempts × 20 kB message",
+                        "read whole (2 MB page); CLI prints all 100",
+                        Op.FETCH,
+                        TOKEN,
+                        (r, call, token) -> json(200, BIG_PAGE),
+                        false,
+                        Expect.ok(100),
+                        1,
+                        1,
+                        0,
+                        null));
     }
 
     static final String BIG_PAGE;
@@ -171,7 +446,10 @@ class FaultMatrixTest {
     }
 
     static MockResponse status(int code) {
-        return new MockResponse.Builder().code(code).addHeader("correlationId", "corr-" + code).build();
+        return new MockResponse.Builder()
+                .code(code)
+                .addHeader("correlationId", "corr-" + code)
+                .build();
     }
 
     static MockResponse apiError(int code, String errorCode, String message) {
@@ -183,13 +461,23 @@ class FaultMatrixTest {
     }
 
     static MockResponse html(int code) {
-        return new MockResponse.Builder().code(code).addHeader("Content-Type", "text/html; charset=utf-8")
-                .body("<!DOCTYPE html><html><head><title>" + code + "</title></head><body><h1>" + code
-                        + " Bad Gateway</h1><hr><center>nginx</center></body></html>").build();
+        return new MockResponse.Builder()
+                .code(code)
+                .addHeader("Content-Type", "text/html; charset=utf-8")
+                .body(
+                        "<!DOCTYPE html><html><head><title>"
+                                + code
+                                + "</title></head><body><h1>"
+                                + code
+                                + " Bad Gateway</h1><hr><center>nginx</center></body></html>")
+                .build();
     }
 
     static MockResponse resetMidBody() {
-        return json(200, page(1, 2, "n1", "n2")).newBuilder().onResponseBody(new SocketEffect.CloseSocket()).build();
+        return json(200, page(1, 2, "n1", "n2"))
+                .newBuilder()
+                .onResponseBody(new SocketEffect.CloseSocket())
+                .build();
     }
 
     /** Page {@code pageNo} of three, one notification each. */
@@ -239,17 +527,20 @@ class FaultMatrixTest {
 
     // ------------------------------------------------------------------ the run
 
-    @StartStop
-    final MockWebServer server = new MockWebServer();
+    @StartStop final MockWebServer server = new MockWebServer();
 
     static final Map<String, String[]> MATRIX = Collections.synchronizedMap(new LinkedHashMap<>());
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void eachFaultEndsInATypedErrorOrARecoveryThroughTheClientAndTheCommandLine(Case c) throws Exception {
+    void eachFaultEndsInATypedErrorOrARecoveryThroughTheClientAndTheCommandLine(Case c)
+            throws Exception {
         String[] row = {c.behaviour(), "FAIL", "FAIL"};
         MATRIX.put(c.fault(), row);
-        String url = c.refused() ? "http://127.0.0.1:" + FaultKit.closedPort() + "/" : server.url("/").toString();
+        String url =
+                c.refused()
+                        ? "http://127.0.0.1:" + FaultKit.closedPort() + "/"
+                        : server.url("/").toString();
 
         Scripted service = new Scripted(c.login(), c.api());
         server.setDispatcher(service);
@@ -267,15 +558,22 @@ class FaultMatrixTest {
         Object value = null;
         Throwable failure = null;
         try (ServiceClient client = new ServiceClient(config());
-             Session s = client.openSession(Environment.custom(url, url), new Credentials("erp-nile", SECRET.toCharArray(), null, null))) {
-            CompletableFuture<?> f = switch (c.op()) {
-                case LOGIN -> s.login();
-                case FETCH -> s.fetch(NotificationQuery.ALL).thenApply(p -> {
-                    pages.add(p);
-                    return p;
-                });
-                case READ_ALL -> s.readAll(NotificationQuery.ALL, 1, pages::add);
-            };
+                Session s =
+                        client.openSession(
+                                Environment.custom(url, url),
+                                new Credentials("erp-nile", SECRET.toCharArray(), null, null))) {
+            CompletableFuture<?> f =
+                    switch (c.op()) {
+                        case LOGIN -> s.login();
+                        case FETCH ->
+                                s.fetch(NotificationQuery.ALL)
+                                        .thenApply(
+                                                p -> {
+                                                    pages.add(p);
+                                                    return p;
+                                                });
+                        case READ_ALL -> s.readAll(NotificationQuery.ALL, 1, pages::add);
+                    };
             try {
                 value = f.get(20, TimeUnit.SECONDS);
             } catch (ExecutionException e) {
@@ -285,15 +583,21 @@ class FaultMatrixTest {
         if (c.expect().type() == null) {
             assertThat(failure).as("%s: the client failed", c.fault()).isNull();
             assertThat(value).isNotNull();
-            assertThat(pages.stream().mapToInt(p -> p.result().size()).sum()).isEqualTo(c.expect().items());
-            pages.forEach(p -> p.result().forEach(n -> assertThat(n.notificationId()).isNotBlank()));
+            assertThat(pages.stream().mapToInt(p -> p.result().size()).sum())
+                    .isEqualTo(c.expect().items());
+            pages.forEach(
+                    p -> p.result().forEach(n -> assertThat(n.notificationId()).isNotBlank()));
         } else {
             assertThat(failure).as("%s: typed error", c.fault()).isInstanceOf(c.expect().type());
-            assertThat(c.expect().detail().test((ServiceException) failure)).as("%s: %s", c.fault(), failure).isTrue();
+            assertThat(c.expect().detail().test((ServiceException) failure))
+                    .as("%s: %s", c.fault(), failure)
+                    .isTrue();
             assertThat(failure.getMessage()).doesNotContain(SECRET);
         }
         if (c.apiCalls() >= 0) {
-            assertThat(service.apiCalls.get()).as("%s: API calls", c.fault()).isEqualTo(c.apiCalls());
+            assertThat(service.apiCalls.get())
+                    .as("%s: API calls", c.fault())
+                    .isEqualTo(c.apiCalls());
         }
         if (c.logins() >= 0) {
             assertThat(service.logins.get()).as("%s: logins", c.fault()).isEqualTo(c.logins());
@@ -301,8 +605,18 @@ class FaultMatrixTest {
     }
 
     private void throughTheCommandLine(Case c, String url) throws Exception {
-        List<String> args = new ArrayList<>(List.of(c.op() == Op.LOGIN ? "login" : "notifications", "--auth-url", url, "--base-url", url,
-                "--client-id", "erp-nile", "--client-secret-env", SECRET_VAR));
+        List<String> args =
+                new ArrayList<>(
+                        List.of(
+                                c.op() == Op.LOGIN ? "login" : "notifications",
+                                "--auth-url",
+                                url,
+                                "--base-url",
+                                url,
+                                "--client-id",
+                                "erp-nile",
+                                "--client-secret-env",
+                                SECRET_VAR));
         if (c.op() != Op.LOGIN) {
             args.addAll(List.of("--format", "json"));
         }
@@ -320,18 +634,29 @@ class FaultMatrixTest {
             }
         } else {
             assertOneClearLine(r);
-            assertThat(r.err().toLowerCase(java.util.Locale.ROOT)).as(c.fault()).contains(c.stderrHas().toLowerCase(java.util.Locale.ROOT));
+            assertThat(r.err().toLowerCase(java.util.Locale.ROOT))
+                    .as(c.fault())
+                    .contains(c.stderrHas().toLowerCase(java.util.Locale.ROOT));
         }
     }
 
     @AfterAll
     static void writeTheMatrix() throws IOException {
-        StringBuilder md = new StringBuilder("| fault | behaviour | client | CLI |\n|---|---|---|---|\n");
-        cases().forEach(c -> {
-            String[] row = MATRIX.get(c.fault());
-            md.append("| ").append(c.fault()).append(" | ").append(c.behaviour()).append(" | ").append(row == null ? "not run" : row[1])
-                    .append(" | ").append(row == null ? "not run" : row[2]).append(" |\n");
-        });
+        StringBuilder md =
+                new StringBuilder("| fault | behaviour | client | CLI |\n|---|---|---|---|\n");
+        cases().forEach(
+                        c -> {
+                            String[] row = MATRIX.get(c.fault());
+                            md.append("| ")
+                                    .append(c.fault())
+                                    .append(" | ")
+                                    .append(c.behaviour())
+                                    .append(" | ")
+                                    .append(row == null ? "not run" : row[1])
+                                    .append(" | ")
+                                    .append(row == null ? "not run" : row[2])
+                                    .append(" |\n");
+                        });
         Path out = Path.of(System.getProperty("ishaar.fault.matrix", "target/fault-matrix.md"));
         Files.createDirectories(out.toAbsolutePath().getParent());
         Files.writeString(out, md.toString(), StandardCharsets.UTF_8);

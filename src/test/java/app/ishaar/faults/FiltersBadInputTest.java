@@ -41,10 +41,10 @@ class FiltersBadInputTest {
     private static final Executor DIRECT = Runnable::run;
     private static final String TEN_KB = "a".repeat(10_240);
 
-    @StartStop
-    final MockWebServer server = new MockWebServer();
+    @StartStop final MockWebServer server = new MockWebServer();
 
     final I18n i18n = new I18n(AppLanguage.ENGLISH);
+
     // ------------------------------------------------------------------ filters
 
     /** Counts queries; answers every one with an empty page. */
@@ -64,27 +64,59 @@ class FiltersBadInputTest {
     static Stream<Arguments> badFilterValues() {
         List<Arguments> out = new ArrayList<>();
         for (String dim : List.of("type", "language", "status", "channel")) {
-            for (String v : List.of(TEN_KB, "7\u0007", "\u202E7", "\u202Eerror", "seven 7", "error;drop", "<b>sms</b>", "delivered\n")) {
-                out.add(Arguments.of(dim, v.length() > 20 ? "10 kB" : v.replace("\u202E", "<U+202E>").replace("\u0007", "<BEL>").replace("\n", "<LF>"),
-                        v));
+            for (String v :
+                    List.of(
+                            TEN_KB,
+                            "7\u0007",
+                            "\u202E7",
+                            "\u202Eerror",
+                            "seven 7",
+                            "error;drop",
+                            "<b>sms</b>",
+                            "delivered\n")) {
+                out.add(
+                        Arguments.of(
+                                dim,
+                                v.length() > 20
+                                        ? "10 kB"
+                                        : v.replace("\u202E", "<U+202E>")
+                                                .replace("\u0007", "<BEL>")
+                                                .replace("\n", "<LF>"),
+                                v));
             }
         }
         for (String v : List.of(TEN_KB, "08:30\u0007", "\u202E08:30", "25:00", "8h30", "08:60")) {
-            out.add(Arguments.of("fromTime", v.length() > 20 ? "10 kB" : v.replace("\u202E", "<U+202E>").replace("\u0007", "<BEL>"), v));
-            out.add(Arguments.of("toTime", v.length() > 20 ? "10 kB" : v.replace("\u202E", "<U+202E>").replace("\u0007", "<BEL>"), v));
+            out.add(
+                    Arguments.of(
+                            "fromTime",
+                            v.length() > 20
+                                    ? "10 kB"
+                                    : v.replace("\u202E", "<U+202E>").replace("\u0007", "<BEL>"),
+                            v));
+            out.add(
+                    Arguments.of(
+                            "toTime",
+                            v.length() > 20
+                                    ? "10 kB"
+                                    : v.replace("\u202E", "<U+202E>").replace("\u0007", "<BEL>"),
+                            v));
         }
         return out.stream();
     }
 
     @ParameterizedTest(name = "{0}: {1}")
     @MethodSource("badFilterValues")
-    void aBadFilterIsRefusedWithAMessageAndNothingIsSent(String field, String label, String value) throws Exception {
+    void aBadFilterIsRefusedWithAMessageAndNothingIsSent(String field, String label, String value)
+            throws Exception {
         Counting counting = new Counting();
         server.setDispatcher(counting);
         String url = server.url("/").toString();
         try (ServiceClient client = new ServiceClient(FaultKit.config());
-             Session session = client.openSession(Environment.custom(url, url), new Credentials("erp-nile", "x".toCharArray(), null, null))) {
-            HistoryViewModel vm = new HistoryViewModel(i18n, DIRECT, null, p -> { }, () -> { });
+                Session session =
+                        client.openSession(
+                                Environment.custom(url, url),
+                                new Credentials("erp-nile", "x".toCharArray(), null, null))) {
+            HistoryViewModel vm = new HistoryViewModel(i18n, DIRECT, null, p -> {}, () -> {});
             vm.sessionProperty().set(session);
             waitFor(() -> counting.queries.get() == 1 && !vm.loadingProperty().get());
             var filters = vm.filters();
@@ -98,7 +130,10 @@ class FiltersBadInputTest {
                     filters.presetProperty().set(DatePreset.CUSTOM);
                     filters.fromDateProperty().set(LocalDate.of(2026, 1, 1));
                     filters.toDateProperty().set(LocalDate.of(2026, 1, 31));
-                    (field.equals("fromTime") ? filters.fromTimeProperty() : filters.toTimeProperty()).set(value);
+                    (field.equals("fromTime")
+                                    ? filters.fromTimeProperty()
+                                    : filters.toTimeProperty())
+                            .set(value);
                 }
             }
             assertThat(filters.validProperty().get()).isFalse();
@@ -116,16 +151,33 @@ class FiltersBadInputTest {
             }
             assertThat(queries).as("the first load and the refresh").hasSize(2);
             for (RecordedRequest r : queries) {
-                assertThat(r.getUrl().queryParameterNames()).doesNotContain("type", "language", "status", "channel", "dateFrom", "dateTo");
+                assertThat(r.getUrl().queryParameterNames())
+                        .doesNotContain(
+                                "type", "language", "status", "channel", "dateFrom", "dateTo");
             }
         }
     }
 
     @Test
     void aViewRestoredFromDamagedSettingsDropsMalformedValuesNotSent() {
-        // "archived" may be a status a newer service knows: kept (HistoryViewModelTest.unknownRememberedValuesDoNotBreakTheScreen)
-        HistoryPrefs prefs = new HistoryPrefs("ALL", null, null, "\u202E7" + TEN_KB, "e n", "archived", "sms\u0007", 25, List.of(), null, null, "\u0000", "xlsx\u202E");
-        HistoryViewModel vm = new HistoryViewModel(i18n, DIRECT, prefs, p -> { }, () -> { });
+        // "archived" may be a status a newer service knows: kept
+        // (HistoryViewModelTest.unknownRememberedValuesDoNotBreakTheScreen)
+        HistoryPrefs prefs =
+                new HistoryPrefs(
+                        "ALL",
+                        null,
+                        null,
+                        "\u202E7" + TEN_KB,
+                        "e n",
+                        "archived",
+                        "sms\u0007",
+                        25,
+                        List.of(),
+                        null,
+                        null,
+                        "\u0000",
+                        "xlsx\u202E");
+        HistoryViewModel vm = new HistoryViewModel(i18n, DIRECT, prefs, p -> {}, () -> {});
         assertThat(vm.filters().applied().type()).isNull();
         assertThat(vm.filters().applied().language()).isNull();
         assertThat(vm.filters().applied().status()).isEqualTo("archived");
@@ -134,7 +186,8 @@ class FiltersBadInputTest {
         // a damaged export folder (not a path) and format: none offered, CSV
         var export = vm.newExport();
         assertThat(export.initialFolder()).isEmpty();
-        assertThat(export.formatProperty().get()).isEqualTo(app.ishaar.ui.history.ExportViewModel.Format.CSV);
+        assertThat(export.formatProperty().get())
+                .isEqualTo(app.ishaar.ui.history.ExportViewModel.Format.CSV);
     }
 
     private static void waitFor(java.util.function.BooleanSupplier condition) throws Exception {

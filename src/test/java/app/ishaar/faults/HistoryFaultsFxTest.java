@@ -56,19 +56,23 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * The history screen under the faults of the matrix (issue #9), headless, on the real client against
- * a scripted loopback server: page 1 is shown with filters applied, then the next page fails. The
- * banner shows the localized message (English, then live in Arabic), the rows, the page and the
- * filters stay, the screen answers while the call hangs, and Retry recovers once the service does.
- * Every fault of {@link FaultMatrixTest} that can happen on a history call is played here; 401 twice
- * (the session is over: the shell is told) and the heaviest page (it renders, the detail opens) have
- * their own tests. The run writes its rows to {@code target/fault-matrix-ui.md}, the matrix's UI column.
- * ({@code HistoryViewFxTest} covers the 503 through the sandbox's knob and Dismiss/F5.)
+ * The history screen under the faults of the matrix (issue #9), headless, on the real client
+ * against a scripted loopback server: page 1 is shown with filters applied, then the next page
+ * fails. The banner shows the localized message (English, then live in Arabic), the rows, the page
+ * and the filters stay, the screen answers while the call hangs, and Retry recovers once the
+ * service does. Every fault of {@link FaultMatrixTest} that can happen on a history call is played
+ * here; 401 twice (the session is over: the shell is told) and the heaviest page (it renders, the
+ * detail opens) have their own tests. The run writes its rows to {@code target/fault-matrix-ui.md},
+ * the matrix's UI column. ({@code HistoryViewFxTest} covers the 503 through the sandbox's knob and
+ * Dismiss/F5.)
  */
 @ExtendWith(ApplicationExtension.class)
 class HistoryFaultsFxTest {
 
-    /** A fault, the message key and argument the banner must show for it, and its row in the UI matrix. */
+    /**
+     * A fault, the message key and argument the banner must show for it, and its row in the UI
+     * matrix.
+     */
     enum Fault {
         HTTP_429_RETRY_AFTER_PAST_THE_CAP("error.rateLimited", "429", "429 asking to wait an hour"),
         HTTP_429_PERSISTENT("error.rateLimited", "429", "429 without Retry-After, persistent"),
@@ -81,7 +85,8 @@ class HistoryFaultsFxTest {
         HTML_FROM_A_PROXY("error.unexpected", "200", "HTML error page from a proxy (200)"),
         EMPTY_200("error.unexpected", "200", "empty 200"),
         NO_RESULT_200("error.unexpected", "200", "200 without result"),
-        RESET_MID_BODY("error.network.connectionLost", null, "connection reset mid-body, persistent"),
+        RESET_MID_BODY(
+                "error.network.connectionLost", null, "connection reset mid-body, persistent"),
         STALLED("error.network.timeout", null, "stalled server (no byte after the headers)");
 
         final String key;
@@ -95,8 +100,11 @@ class HistoryFaultsFxTest {
         }
     }
 
-    /** Case → pass/FAIL, written to {@code target/fault-matrix-ui.md} for the README's UI column. */
+    /**
+     * Case → pass/FAIL, written to {@code target/fault-matrix-ui.md} for the README's UI column.
+     */
     static final Map<String, String[]> MATRIX = Collections.synchronizedMap(new LinkedHashMap<>());
+
     static final String SESSION_DEAD = "401 twice (the renewed token is refused too)";
     static final String BIG_PAGE_CASE = "100 notifications × 50 attempts × 20 kB message";
 
@@ -111,7 +119,8 @@ class HistoryFaultsFxTest {
         @Override
         public MockResponse dispatch(RecordedRequest r) {
             if (r.getUrl().encodedPath().equals("/connect/token")) {
-                return TestTokens.tokenResponse(TestTokens.standardToken("history-faults-" + logins.getAndIncrement()));
+                return TestTokens.tokenResponse(
+                        TestTokens.standardToken("history-faults-" + logins.getAndIncrement()));
             }
             calls.incrementAndGet();
             if (unauthorized) {
@@ -130,7 +139,12 @@ class HistoryFaultsFxTest {
             Instant t = Instant.parse("2026-03-01T10:00:00Z");
             for (int i = 0; i < 10; i++) {
                 int n = (pageNo - 1) * 10 + i;
-                items.add(FaultKit.notification(String.format("p%d-n%03d", pageNo, n), t.minusSeconds(n * 60L), 1, 0));
+                items.add(
+                        FaultKit.notification(
+                                String.format("p%d-n%03d", pageNo, n),
+                                t.minusSeconds(n * 60L),
+                                1,
+                                0));
             }
             return TestTokens.json(200, FaultKit.page(4, 40, items));
         }
@@ -138,19 +152,33 @@ class HistoryFaultsFxTest {
         static MockResponse fault(Fault f) {
             String ok = FaultKit.page(1, 1, "x1");
             return switch (f) {
-                case HTTP_429_RETRY_AFTER_PAST_THE_CAP -> new MockResponse.Builder().code(429).addHeader("Retry-After", "3600").build();
+                case HTTP_429_RETRY_AFTER_PAST_THE_CAP ->
+                        new MockResponse.Builder()
+                                .code(429)
+                                .addHeader("Retry-After", "3600")
+                                .build();
                 case HTTP_429_PERSISTENT -> new MockResponse.Builder().code(429).build();
                 case HTTP_502 -> FaultMatrixTest.status(502);
                 case HTTP_504 -> FaultMatrixTest.status(504);
-                case NO_RESULT_200 -> TestTokens.json(200, "{\"metadata\":{\"totalPages\":1,\"totalCount\":0}}");
-                case CONNECTION_REFUSED -> throw new IllegalStateException("played by closing the server, not by an answer");
-                case HTTP_500 -> TestTokens.json(500, "{\"error\":{\"code\":\"InternalError\",\"message\":\"boom\"}}");
+                case NO_RESULT_200 ->
+                        TestTokens.json(200, "{\"metadata\":{\"totalPages\":1,\"totalCount\":0}}");
+                case CONNECTION_REFUSED ->
+                        throw new IllegalStateException(
+                                "played by closing the server, not by an answer");
+                case HTTP_500 ->
+                        TestTokens.json(
+                                500,
+                                "{\"error\":{\"code\":\"InternalError\",\"message\":\"boom\"}}");
                 case HTTP_503 -> new MockResponse.Builder().code(503).build();
                 case TRUNCATED_JSON -> TestTokens.json(200, ok.substring(0, ok.length() / 2));
                 case HTML_FROM_A_PROXY -> FaultMatrixTest.html(200);
                 case EMPTY_200 -> TestTokens.json(200, "");
                 case RESET_MID_BODY -> FaultMatrixTest.resetMidBody();
-                case STALLED -> TestTokens.json(200, ok).newBuilder().onResponseBody(SocketEffect.Stall.INSTANCE).build();
+                case STALLED ->
+                        TestTokens.json(200, ok)
+                                .newBuilder()
+                                .onResponseBody(SocketEffect.Stall.INSTANCE)
+                                .build();
             };
         }
     }
@@ -168,13 +196,21 @@ class HistoryFaultsFxTest {
         server.setDispatcher(service);
         server.start();
         String url = server.url("/").toString();
-        ClientConfig config = FaultKit.config().withReadTimeout(Duration.ofSeconds(1)).withRetries(1, Duration.ofMillis(5))
-                .withMaxRetryAfter(Duration.ofSeconds(2));
+        ClientConfig config =
+                FaultKit.config()
+                        .withReadTimeout(Duration.ofSeconds(1))
+                        .withRetries(1, Duration.ofMillis(5))
+                        .withMaxRetryAfter(Duration.ofSeconds(2));
         client = new ServiceClient(config);
-        session = client.openSession(Environment.custom(url, url), new Credentials("erp-nile", FaultKit.SECRET.toCharArray(), null, null));
+        session =
+                client.openSession(
+                        Environment.custom(url, url),
+                        new Credentials("erp-nile", FaultKit.SECRET.toCharArray(), null, null));
         i18n = new I18n(AppLanguage.ENGLISH);
         i18n.zoneProperty().set(ZoneId.of("Africa/Cairo"));
-        vm = new HistoryViewModel(i18n, FxExecutor.INSTANCE, null, p -> { }, sessionExpired::incrementAndGet);
+        vm =
+                new HistoryViewModel(
+                        i18n, FxExecutor.INSTANCE, null, p -> {}, sessionExpired::incrementAndGet);
         vm.pager().pageSizeProperty().set(10);
         SceneFactory scenes = new SceneFactory(i18n, new app.ishaar.ui.common.TextSize(100));
         HistoryView view = new HistoryView(vm, i18n, scenes);
@@ -218,7 +254,8 @@ class HistoryFaultsFxTest {
 
     @ParameterizedTest(name = "{0}")
     @EnumSource(Fault.class)
-    void theBannerSaysWhatHappenedInTheUsersLanguageKeepsTheScreenAndRetryRecovers(Fault fault, FxRobot robot) throws Exception {
+    void theBannerSaysWhatHappenedInTheUsersLanguageKeepsTheScreenAndRetryRecovers(
+            Fault fault, FxRobot robot) throws Exception {
         MATRIX.put(fault.matrix, new String[] {bannerBehaviour(fault), "FAIL"});
         List<String> before = pageOneFiltered(robot);
 
@@ -230,7 +267,8 @@ class HistoryFaultsFxTest {
         }
         robot.clickOn("#pager-next");
         if (fault == Fault.STALLED) {
-            // while the call hangs, the screen still answers: the FX thread runs a task at once, the fields still edit
+            // while the call hangs, the screen still answers: the FX thread runs a task at once,
+            // the fields still edit
             until(() -> vm.loadingProperty().get());
             CompletableFuture<Boolean> ran = new CompletableFuture<>();
             Platform.runLater(() -> ran.complete(true));
@@ -264,7 +302,11 @@ class HistoryFaultsFxTest {
             server.start(port); // the service is back on the same address
         }
         robot.clickOn("#history-retry");
-        until(() -> vm.errorProperty().get() == null && !vm.loadingProperty().get() && vm.pager().pageProperty().get() == 2);
+        until(
+                () ->
+                        vm.errorProperty().get() == null
+                                && !vm.loadingProperty().get()
+                                && vm.pager().pageProperty().get() == 2);
         assertThat(fx(() -> robot.lookup("#history-banner").query().isVisible())).isFalse();
         assertThat(ids()).hasSize(10).allMatch(id -> id.startsWith("p2-"));
         assertThat(fx(() -> vm.filters().applied().type())).isEqualTo("7");
@@ -273,19 +315,27 @@ class HistoryFaultsFxTest {
     }
 
     private static String bannerBehaviour(Fault f) {
-        return "banner `" + f.key + "`" + (f.arg == null ? " (host)" : " (HTTP " + f.arg + ")")
+        return "banner `"
+                + f.key
+                + "`"
+                + (f.arg == null ? " (host)" : " (HTTP " + f.arg + ")")
                 + " in English then Arabic; rows, page, filters kept; Retry recovers";
     }
 
     /** Page 1 shown with a filter applied (type 7, status error); its ten ids. */
     private List<String> pageOneFiltered(FxRobot robot) throws TimeoutException {
         until(() -> !vm.loadingProperty().get() && !vm.rows().isEmpty());
-        robot.interact(() -> {
-            vm.filters().typeProperty().set("7");
-            vm.filters().statusProperty().set("error");
-            vm.filters().apply();
-        });
-        until(() -> !vm.loadingProperty().get() && !vm.rows().isEmpty() && "7".equals(vm.filters().applied().type()));
+        robot.interact(
+                () -> {
+                    vm.filters().typeProperty().set("7");
+                    vm.filters().statusProperty().set("error");
+                    vm.filters().apply();
+                });
+        until(
+                () ->
+                        !vm.loadingProperty().get()
+                                && !vm.rows().isEmpty()
+                                && "7".equals(vm.filters().applied().type()));
         List<String> before = ids();
         assertThat(before).hasSize(10);
         return before;
@@ -293,13 +343,19 @@ class HistoryFaultsFxTest {
 
     /**
      * 401 twice: the client logs in again once, the renewed token is refused too, so the session is
-     * really over. The view model hands that to the shell (its onSessionExpired callback, which shows
-     * the login dialog) rather than offering a Retry that cannot work; the rows and filters stay for
-     * when the user is back.
+     * really over. The view model hands that to the shell (its onSessionExpired callback, which
+     * shows the login dialog) rather than offering a Retry that cannot work; the rows and filters
+     * stay for when the user is back.
      */
     @Test
-    void aSessionThatIsReallyOverGoesBackToTheShellAndKeepsTheScreen(FxRobot robot) throws Exception {
-        MATRIX.put(SESSION_DEAD, new String[] {"onSessionExpired fires (the shell asks to log in again); rows, page, filters kept", "FAIL"});
+    void aSessionThatIsReallyOverGoesBackToTheShellAndKeepsTheScreen(FxRobot robot)
+            throws Exception {
+        MATRIX.put(
+                SESSION_DEAD,
+                new String[] {
+                    "onSessionExpired fires (the shell asks to log in again); rows, page, filters kept",
+                    "FAIL"
+                });
         List<String> before = pageOneFiltered(robot);
         int loginsBefore = service.logins.get();
 
@@ -308,9 +364,12 @@ class HistoryFaultsFxTest {
         until(() -> sessionExpired.get() > 0 && !vm.loadingProperty().get());
 
         assertThat(sessionExpired).as("the shell is told once").hasValue(1);
-        assertThat(service.logins.get() - loginsBefore).as("one renewal, then it gives up").isEqualTo(1);
+        assertThat(service.logins.get() - loginsBefore)
+                .as("one renewal, then it gives up")
+                .isEqualTo(1);
         assertThat(fx(() -> vm.errorProperty().get())).isInstanceOf(SessionExpiredException.class);
-        assertThat(label(robot, "#history-error")).isEqualTo(fx(() -> i18n.get("error.sessionEnded")));
+        assertThat(label(robot, "#history-error"))
+                .isEqualTo(fx(() -> i18n.get("error.sessionEnded")));
         assertThat(ids()).as("the rows of page 1 stay").isEqualTo(before);
         assertThat(fx(() -> vm.pager().pageProperty().get())).isEqualTo(1);
         assertThat(fx(() -> vm.filters().applied().type())).isEqualTo("7");
@@ -318,10 +377,18 @@ class HistoryFaultsFxTest {
         MATRIX.get(SESSION_DEAD)[1] = "pass";
     }
 
-    /** The heaviest page the matrix plays (2 MB): it renders, and the detail of one row opens without freezing the screen. */
+    /**
+     * The heaviest page the matrix plays (2 MB): it renders, and the detail of one row opens
+     * without freezing the screen.
+     */
     @Test
     void aHundredHeavyNotificationsRenderAndTheDetailOpens(FxRobot robot) throws Exception {
-        MATRIX.put(BIG_PAGE_CASE, new String[] {"100 rows shown; a row's detail (50 attempts, 20 kB message) opens; FX thread answers", "FAIL"});
+        MATRIX.put(
+                BIG_PAGE_CASE,
+                new String[] {
+                    "100 rows shown; a row's detail (50 attempts, 20 kB message) opens; FX thread answers",
+                    "FAIL"
+                });
         until(() -> !vm.loadingProperty().get() && !vm.rows().isEmpty());
 
         service.big = true;
@@ -344,14 +411,26 @@ class HistoryFaultsFxTest {
         assertThat(ran.get(1, TimeUnit.SECONDS)).isTrue();
         // another heavy row: the detail follows
         robot.interact(() -> table.getSelectionModel().select(97));
-        until(() -> "big-97".equals(vm.detail().idProperty().get()) && vm.detail().attempts().size() == 50);
+        until(
+                () ->
+                        "big-97".equals(vm.detail().idProperty().get())
+                                && vm.detail().attempts().size() == 50);
         MATRIX.get(BIG_PAGE_CASE)[1] = "pass";
     }
 
     @AfterAll
     static void writeTheUiMatrix() throws IOException {
-        StringBuilder md = new StringBuilder("| fault (history screen) | behaviour | UI |\n|---|---|---|\n");
-        MATRIX.forEach((k, v) -> md.append("| ").append(k).append(" | ").append(v[0]).append(" | ").append(v[1]).append(" |\n"));
+        StringBuilder md =
+                new StringBuilder("| fault (history screen) | behaviour | UI |\n|---|---|---|\n");
+        MATRIX.forEach(
+                (k, v) ->
+                        md.append("| ")
+                                .append(k)
+                                .append(" | ")
+                                .append(v[0])
+                                .append(" | ")
+                                .append(v[1])
+                                .append(" |\n"));
         Path matrix = Path.of(System.getProperty("ishaar.fault.matrix", "target/fault-matrix.md"));
         Path out = matrix.resolveSibling("fault-matrix-ui.md");
         Files.createDirectories(out.toAbsolutePath().getParent());

@@ -20,14 +20,13 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Found by {@link ResponseParserFuzzTest}: a token answer whose {@code expires_in} (or the token's
- * {@code exp}) is not a sane number of seconds ("Infinity", 10^30) overflowed the expiry arithmetic and
- * the login failed as an "unexpected answer". The token itself is fine: the login succeeds and the
- * documented hour is assumed.
+ * {@code exp}) is not a sane number of seconds ("Infinity", 10^30) overflowed the expiry arithmetic
+ * and the login failed as an "unexpected answer". The token itself is fine: the login succeeds and
+ * the documented hour is assumed.
  */
 class LoginAnswerFaultsTest {
 
-    @StartStop
-    final MockWebServer server = new MockWebServer();
+    @StartStop final MockWebServer server = new MockWebServer();
 
     @ParameterizedTest(name = "expires_in {0}, exp {1}")
     @CsvSource({
@@ -40,9 +39,15 @@ class LoginAnswerFaultsTest {
         "3600, 1e300",
         "3600, -1",
     })
-    void aTokenAnswerWithAnInsaneLifetimeStillLogsIn(String expiresIn, String exp) throws Exception {
+    void aTokenAnswerWithAnInsaneLifetimeStillLogsIn(String expiresIn, String exp)
+            throws Exception {
         long now = Instant.now().getEpochSecond();
-        String token = TestTokens.jwt("{\"nbf\":" + now + (exp == null ? "" : ",\"exp\":" + exp) + ",\"client_id\":\"erp-nile\",\"TaxRin\":\"123456789\"}");
+        String token =
+                TestTokens.jwt(
+                        "{\"nbf\":"
+                                + now
+                                + (exp == null ? "" : ",\"exp\":" + exp)
+                                + ",\"client_id\":\"erp-nile\",\"TaxRin\":\"123456789\"}");
         ObjectNode answer = FaultKit.JSON.createObjectNode();
         answer.put("access_token", token);
         answer.put("token_type", "Bearer");
@@ -50,10 +55,14 @@ class LoginAnswerFaultsTest {
         server.enqueue(TestTokens.json(200, answer.toString()));
         String url = server.url("/").toString();
         try (ServiceClient client = new ServiceClient(FaultKit.config());
-             Session s = client.openSession(Environment.custom(url, url), new Credentials("erp-nile", "x".toCharArray(), null, null))) {
+                Session s =
+                        client.openSession(
+                                Environment.custom(url, url),
+                                new Credentials("erp-nile", "x".toCharArray(), null, null))) {
             TokenInfo info = s.login().get(10, TimeUnit.SECONDS);
             assertThat(info.taxRin()).isEqualTo("123456789");
-            assertThat(info.expiresAt()).isCloseTo(Instant.now().plusSeconds(3600), within(5, ChronoUnit.MINUTES));
+            assertThat(info.expiresAt())
+                    .isCloseTo(Instant.now().plusSeconds(3600), within(5, ChronoUnit.MINUTES));
         }
     }
 }

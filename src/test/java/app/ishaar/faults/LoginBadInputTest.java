@@ -26,19 +26,19 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Bad input in the login dialog's view model (issue #9), without the toolkit: every login field given
- * an empty (where required), a 10 kB, a control-character, an RTL-override (U+202E) or a wrongly
- * formed value is refused by validation with a localized message, and nothing is sent (no session is
- * opened). The rules are the command line's ({@code InputRules}); {@code BadInputCliTest} is the same
- * table for the CLI, {@code FiltersBadInputTest} for the history filters.
+ * Bad input in the login dialog's view model (issue #9), without the toolkit: every login field
+ * given an empty (where required), a 10 kB, a control-character, an RTL-override (U+202E) or a
+ * wrongly formed value is refused by validation with a localized message, and nothing is sent (no
+ * session is opened). The rules are the command line's ({@code InputRules}); {@code
+ * BadInputCliTest} is the same table for the CLI, {@code FiltersBadInputTest} for the history
+ * filters.
  */
 class LoginBadInputTest {
 
     private static final java.util.concurrent.Executor DIRECT = Runnable::run;
     private static final String TEN_KB = "a".repeat(10_240);
 
-    @TempDir
-    Path configDir;
+    @TempDir Path configDir;
 
     final I18n i18n = new I18n(AppLanguage.ENGLISH);
     final AtomicInteger opened = new AtomicInteger();
@@ -48,10 +48,19 @@ class LoginBadInputTest {
     @BeforeEach
     void setUp() {
         settings = new SettingsService(new SettingsStore(configDir), Duration.ZERO);
-        login = new LoginViewModel(i18n, DIRECT, DIRECT, (env, credentials) -> {
-            opened.incrementAndGet();
-            throw new AssertionError("a session was opened for invalid input");
-        }, () -> Environment.sandbox("http://127.0.0.1:1", "http://127.0.0.1:2"), language -> List.of(), new InMemorySecretStore(), settings);
+        login =
+                new LoginViewModel(
+                        i18n,
+                        DIRECT,
+                        DIRECT,
+                        (env, credentials) -> {
+                            opened.incrementAndGet();
+                            throw new AssertionError("a session was opened for invalid input");
+                        },
+                        () -> Environment.sandbox("http://127.0.0.1:1", "http://127.0.0.1:2"),
+                        language -> List.of(),
+                        new InMemorySecretStore(),
+                        settings);
         login.environmentProperty().set(Environment.Kind.CUSTOM);
         login.authUrlProperty().set("https://id.example.com");
         login.baseUrlProperty().set("https://api.example.com");
@@ -64,24 +73,63 @@ class LoginBadInputTest {
         settings.close();
     }
 
-    record LoginField(String name, Function<LoginViewModel, StringProperty> value, Function<LoginViewModel, ReadOnlyStringProperty> error,
-            String good, List<String> wrong, boolean required) {
+    record LoginField(
+            String name,
+            Function<LoginViewModel, StringProperty> value,
+            Function<LoginViewModel, ReadOnlyStringProperty> error,
+            String good,
+            List<String> wrong,
+            boolean required) {
         @Override
         public String toString() {
             return name;
         }
     }
 
-    static final List<LoginField> LOGIN_FIELDS = List.of(
-        new LoginField("client id", LoginViewModel::clientIdProperty, LoginViewModel::clientIdErrorProperty, "erp-nile", List.of("erp:nile", "erp nile"), true),
-        new LoginField("secret", LoginViewModel::secretProperty, LoginViewModel::secretErrorProperty, "s3cret", List.of(), true),
-        new LoginField("on behalf of", LoginViewModel::onBehalfOfProperty, LoginViewModel::onBehalfOfErrorProperty, "204918573",
-            List.of("12AB56789", "1234"), false),
-        new LoginField("scope", LoginViewModel::scopeProperty, LoginViewModel::scopeErrorProperty, "InvoicingAPI", List.of("Invoicing\"API"), false),
-        new LoginField("auth url", LoginViewModel::authUrlProperty, LoginViewModel::authUrlErrorProperty, "https://id.example.com",
-            List.of("id.example.com", "http://id.example.com", "ftp://x"), true),
-        new LoginField("base url", LoginViewModel::baseUrlProperty, LoginViewModel::baseUrlErrorProperty, "https://api.example.com",
-            List.of("api.example.com", "http://api.example.com"), true));
+    static final List<LoginField> LOGIN_FIELDS =
+            List.of(
+                    new LoginField(
+                            "client id",
+                            LoginViewModel::clientIdProperty,
+                            LoginViewModel::clientIdErrorProperty,
+                            "erp-nile",
+                            List.of("erp:nile", "erp nile"),
+                            true),
+                    new LoginField(
+                            "secret",
+                            LoginViewModel::secretProperty,
+                            LoginViewModel::secretErrorProperty,
+                            "s3cret",
+                            List.of(),
+                            true),
+                    new LoginField(
+                            "on behalf of",
+                            LoginViewModel::onBehalfOfProperty,
+                            LoginViewModel::onBehalfOfErrorProperty,
+                            "204918573",
+                            List.of("12AB56789", "1234"),
+                            false),
+                    new LoginField(
+                            "scope",
+                            LoginViewModel::scopeProperty,
+                            LoginViewModel::scopeErrorProperty,
+                            "InvoicingAPI",
+                            List.of("Invoicing\"API"),
+                            false),
+                    new LoginField(
+                            "auth url",
+                            LoginViewModel::authUrlProperty,
+                            LoginViewModel::authUrlErrorProperty,
+                            "https://id.example.com",
+                            List.of("id.example.com", "http://id.example.com", "ftp://x"),
+                            true),
+                    new LoginField(
+                            "base url",
+                            LoginViewModel::baseUrlProperty,
+                            LoginViewModel::baseUrlErrorProperty,
+                            "https://api.example.com",
+                            List.of("api.example.com", "http://api.example.com"),
+                            true));
 
     static Stream<Arguments> badLoginValues() {
         List<Arguments> out = new ArrayList<>();
@@ -90,7 +138,11 @@ class LoginBadInputTest {
                 out.add(Arguments.of(f, "empty", ""));
             }
             out.add(Arguments.of(f, "10 kB", f.good() + TEN_KB));
-            out.add(Arguments.of(f, "control character", f.good().charAt(0) + "\u0007" + f.good().substring(1)));
+            out.add(
+                    Arguments.of(
+                            f,
+                            "control character",
+                            f.good().charAt(0) + "\u0007" + f.good().substring(1)));
             out.add(Arguments.of(f, "RTL override", "\u202E" + f.good()));
             for (String w : f.wrong()) {
                 out.add(Arguments.of(f, "wrong format " + w, w));
@@ -101,7 +153,8 @@ class LoginBadInputTest {
 
     @ParameterizedTest(name = "{0}: {1}")
     @MethodSource("badLoginValues")
-    void aBadLoginFieldIsRefusedWithAMessageAndNothingIsSent(LoginField f, String kind, String value) {
+    void aBadLoginFieldIsRefusedWithAMessageAndNothingIsSent(
+            LoginField f, String kind, String value) {
         assertThat(login.canLoginProperty().get()).as("the good form can log in").isTrue();
         f.value().apply(login).set(value);
         assertThat(login.canLoginProperty().get()).isFalse();
@@ -116,5 +169,4 @@ class LoginBadInputTest {
         assertThat(f.error().apply(login).get()).isNull();
         assertThat(login.canLoginProperty().get()).isTrue();
     }
-
 }

@@ -19,12 +19,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The login dialog under the faults of the matrix (issue #9), in Arabic, headless, in the real window
- * flow: an unreachable identity service, one that stalls past the read timeout, one behind a proxy
- * that answers with an HTML page (200 or 502). The dialog shows that fault's own message in Arabic,
- * keeps everything typed, and logging in again once the address is right reaches the main window.
- * ({@code LoginDialogFxTest} covers these in English, the slow login's Cancel/Esc and the other
- * rejections.)
+ * The login dialog under the faults of the matrix (issue #9), in Arabic, headless, in the real
+ * window flow: an unreachable identity service, one that stalls past the read timeout, one behind a
+ * proxy that answers with an HTML page (200 or 502). The dialog shows that fault's own message in
+ * Arabic, keeps everything typed, and logging in again once the address is right reaches the main
+ * window. ({@code LoginDialogFxTest} covers these in English, the slow login's Cancel/Esc and the
+ * other rejections.)
  */
 class LoginFaultsFxTest extends FxSandboxTestBase {
 
@@ -41,33 +41,46 @@ class LoginFaultsFxTest extends FxSandboxTestBase {
         }
     }
 
-    @StartStop
-    final MockWebServer identity = new MockWebServer();
+    @StartStop final MockWebServer identity = new MockWebServer();
 
     @Override
     protected ClientConfig clientConfig() {
-        return ClientConfig.defaults().withReadTimeout(Duration.ofMillis(800)).withRetries(0, Duration.ofMillis(5));
+        return ClientConfig.defaults()
+                .withReadTimeout(Duration.ofMillis(800))
+                .withRetries(0, Duration.ofMillis(5));
     }
 
     @ParameterizedTest(name = "{0}")
     @EnumSource(Fault.class)
-    void theDialogSaysWhatHappenedInArabicKeepsTheInputAndLogsInOnceTheServiceAnswers(Fault fault) throws Exception {
+    void theDialogSaysWhatHappenedInArabicKeepsTheInputAndLogsInOnceTheServiceAnswers(Fault fault)
+            throws Exception {
         waitForDemoAccounts();
-        identity.setDispatcher(new Dispatcher() {
-            @Override
-            public MockResponse dispatch(RecordedRequest r) {
-                return switch (fault) {
-                    case STALLED -> TestTokens.tokenResponse(TestTokens.standardToken("stalled")).newBuilder()
-                            .onResponseStart(SocketEffect.Stall.INSTANCE).build();
-                    case HTML_200_FROM_A_PROXY -> FaultMatrixTest.html(200);
-                    default -> FaultMatrixTest.html(502);
-                };
-            }
-        });
-        String authUrl = fault == Fault.UNREACHABLE ? "http://127.0.0.1:" + FaultKit.closedPort() : identity.url("/").toString();
+        identity.setDispatcher(
+                new Dispatcher() {
+                    @Override
+                    public MockResponse dispatch(RecordedRequest r) {
+                        return switch (fault) {
+                            case STALLED ->
+                                    TestTokens.tokenResponse(TestTokens.standardToken("stalled"))
+                                            .newBuilder()
+                                            .onResponseStart(SocketEffect.Stall.INSTANCE)
+                                            .build();
+                            case HTML_200_FROM_A_PROXY -> FaultMatrixTest.html(200);
+                            default -> FaultMatrixTest.html(502);
+                        };
+                    }
+                });
+        String authUrl =
+                fault == Fault.UNREACHABLE
+                        ? "http://127.0.0.1:" + FaultKit.closedPort()
+                        : identity.url("/").toString();
 
         clickOn("#lang-ar");
-        onFx(() -> lookup("#environment").<ChoiceBox<Environment.Kind>>query().setValue(Environment.Kind.CUSTOM));
+        onFx(
+                () ->
+                        lookup("#environment")
+                                .<ChoiceBox<Environment.Kind>>query()
+                                .setValue(Environment.Kind.CUSTOM));
         paste("#authUrl", authUrl);
         paste("#baseUrl", sandbox().baseUrl());
         typeInto("#clientId", "erp-nile-trading");
@@ -75,7 +88,11 @@ class LoginFaultsFxTest extends FxSandboxTestBase {
         paste("#onBehalfOf", "");
 
         clickOn("#login-button");
-        waitUntil("a failure is shown", () -> flow.loginViewModel().failureProperty().get() != null && !flow.loginViewModel().busyProperty().get());
+        waitUntil(
+                "a failure is shown",
+                () ->
+                        flow.loginViewModel().failureProperty().get() != null
+                                && !flow.loginViewModel().busyProperty().get());
         Failure f = fx(() -> flow.loginViewModel().failureProperty().get());
         assertThat(f.key()).isEqualTo(fault.key);
         String shown = text("#failure");

@@ -16,26 +16,82 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * Turns a valid answer into a hostile one, deterministically from a {@link Random}: truncations, byte
- * splices (invalid UTF-8 too), type swaps, huge numbers, deep nesting, odd unicode, odd date-times,
- * dropped and duplicated members.
+ * Turns a valid answer into a hostile one, deterministically from a {@link Random}: truncations,
+ * byte splices (invalid UTF-8 too), type swaps, huge numbers, deep nesting, odd unicode, odd
+ * date-times, dropped and duplicated members.
  */
 final class Mutator {
     private static final ObjectMapper M = new ObjectMapper();
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
-    static final String[] FIELDS = {"result", "metadata", "totalPages", "totalCount", "notificationId", "receivedDateTime", "deliveredDateTime",
-        "typeId", "typeName", "finalMessage", "channel", "address", "language", "status", "deliveryAttempts", "attemptDateTime", "statusDetails",
-        "access_token", "expires_in", "token_type", "scope", "error", "error_description"};
+    static final String[] FIELDS = {
+        "result",
+        "metadata",
+        "totalPages",
+        "totalCount",
+        "notificationId",
+        "receivedDateTime",
+        "deliveredDateTime",
+        "typeId",
+        "typeName",
+        "finalMessage",
+        "channel",
+        "address",
+        "language",
+        "status",
+        "deliveryAttempts",
+        "attemptDateTime",
+        "statusDetails",
+        "access_token",
+        "expires_in",
+        "token_type",
+        "scope",
+        "error",
+        "error_description"
+    };
 
-    static final String[] ODD_TEXT = {"", " ", "\u202E\u0645\u0631\u062D\u0628\u0627", "\u0000", "\uFEFF", "\uD800", "\uDFFF", "\uD83D\uDE00",
-        "\u200F\u200E\u2066\u2069", "\r\n\t", "null", "NaN", "-Infinity", "1e999999", "<html>", "\\", "\"", "'",
-        "\u0661\u0662\u0663", "\uFFFF\uFFFE"};
+    static final String[] ODD_TEXT = {
+        "",
+        " ",
+        "\u202E\u0645\u0631\u062D\u0628\u0627",
+        "\u0000",
+        "\uFEFF",
+        "\uD800",
+        "\uDFFF",
+        "\uD83D\uDE00",
+        "\u200F\u200E\u2066\u2069",
+        "\r\n\t",
+        "null",
+        "NaN",
+        "-Infinity",
+        "1e999999",
+        "<html>",
+        "\\",
+        "\"",
+        "'",
+        "\u0661\u0662\u0663",
+        "\uFFFF\uFFFE"
+    };
 
-    static final String[] ODD_DATES = {"2026-02-30T10:00Z", "2026-01-01T25:00Z", "2026-01-01T10:00:00.1234567890Z", "+999999999-12-31T23:59:59Z",
-        "-999999999-01-01T00:00:00+18:00", "+999999999-12-31T23:59:59.9999999-18:00", "2026-01-01", "10:00", "2026-01-01T10:00:00+25:00",
-        "2026-01-01T10:00:00.1234567", "2026-01-01t10:00z", "0000-00-00T00:00:00Z", "2026-01-01T10:00:00+0530", "\u0662\u0660\u0662\u0666-01-01T10:00Z",
-        "2026-01-01T10:00:60Z", "9999999999", "2026-W01-1T10:00Z"};
+    static final String[] ODD_DATES = {
+        "2026-02-30T10:00Z",
+        "2026-01-01T25:00Z",
+        "2026-01-01T10:00:00.1234567890Z",
+        "+999999999-12-31T23:59:59Z",
+        "-999999999-01-01T00:00:00+18:00",
+        "+999999999-12-31T23:59:59.9999999-18:00",
+        "2026-01-01",
+        "10:00",
+        "2026-01-01T10:00:00+25:00",
+        "2026-01-01T10:00:00.1234567",
+        "2026-01-01t10:00z",
+        "0000-00-00T00:00:00Z",
+        "2026-01-01T10:00:00+0530",
+        "\u0662\u0660\u0662\u0666-01-01T10:00Z",
+        "2026-01-01T10:00:60Z",
+        "9999999999",
+        "2026-W01-1T10:00Z"
+    };
 
     private final Random r;
 
@@ -84,7 +140,12 @@ final class Mutator {
         int len = 1 + r.nextInt(12);
         for (int i = 0; i < len; i++) {
             int k = r.nextInt(6);
-            out.write(k == 0 ? 0xC0 : k == 1 ? 0xFF : k == 2 ? 0xED : k == 3 ? '"' : k == 4 ? '{' : r.nextInt(256));
+            out.write(
+                    k == 0
+                            ? 0xC0
+                            : k == 1
+                                    ? 0xFF
+                                    : k == 2 ? 0xED : k == 3 ? '"' : k == 4 ? '{' : r.nextInt(256));
         }
         out.write(b, at + cut, b.length - at - cut);
         return out.toByteArray();
@@ -109,10 +170,14 @@ final class Mutator {
         if (brace < 0) {
             return b;
         }
-        return (s.substring(0, brace + 1) + what + s.substring(brace + 1)).getBytes(StandardCharsets.UTF_8);
+        return (s.substring(0, brace + 1) + what + s.substring(brace + 1))
+                .getBytes(StandardCharsets.UTF_8);
     }
 
-    /** Parses, changes one node (or a few), writes back; bytes that do not parse are returned as they are. */
+    /**
+     * Parses, changes one node (or a few), writes back; bytes that do not parse are returned as
+     * they are.
+     */
     private byte[] tree(byte[] b) {
         JsonNode root;
         try {
@@ -136,7 +201,11 @@ final class Mutator {
                 o.set(FIELDS[r.nextInt(FIELDS.length)], randomValue(3));
             } else {
                 String name = names.get(r.nextInt(names.size()));
-                o.set(name, name.endsWith("DateTime") && r.nextBoolean() ? F.textNode(ODD_DATES[r.nextInt(ODD_DATES.length)]) : randomValue(3));
+                o.set(
+                        name,
+                        name.endsWith("DateTime") && r.nextBoolean()
+                                ? F.textNode(ODD_DATES[r.nextInt(ODD_DATES.length)])
+                                : randomValue(3));
             }
         } else if (target instanceof ArrayNode a) {
             if (a.size() > 0 && r.nextBoolean()) {
@@ -182,22 +251,24 @@ final class Mutator {
                 return F.textNode(ODD_DATES[r.nextInt(ODD_DATES.length)]);
             case 7:
                 return F.textNode("\u0633".repeat(r.nextInt(50_000)));
-            case 8: {
-                ArrayNode a = F.arrayNode();
-                int n = r.nextInt(4);
-                for (int i = 0; i < n; i++) {
-                    a.add(randomValue(depth - 1));
+            case 8:
+                {
+                    ArrayNode a = F.arrayNode();
+                    int n = r.nextInt(4);
+                    for (int i = 0; i < n; i++) {
+                        a.add(randomValue(depth - 1));
+                    }
+                    return a;
                 }
-                return a;
-            }
-            default: {
-                ObjectNode o = F.objectNode();
-                int n = r.nextInt(5);
-                for (int i = 0; i < n; i++) {
-                    o.set(FIELDS[r.nextInt(FIELDS.length)], randomValue(depth - 1));
+            default:
+                {
+                    ObjectNode o = F.objectNode();
+                    int n = r.nextInt(5);
+                    for (int i = 0; i < n; i++) {
+                        o.set(FIELDS[r.nextInt(FIELDS.length)], randomValue(depth - 1));
+                    }
+                    return o;
                 }
-                return o;
-            }
         }
     }
 

@@ -54,8 +54,18 @@ class SandboxFaultsTest {
 
     @BeforeEach
     void start(TestInfo info) throws IOException {
-        sandbox = Sandbox.start(SandboxConfig.builder().seed(11).notificationsPerTaxpayer(230).anchor(Instant.parse("2026-01-01T00:00:00Z")).build());
-        account = sandbox.accounts().stream().filter(a -> a.clientId().equals("erp-nile-trading")).findFirst().orElseThrow();
+        sandbox =
+                Sandbox.start(
+                        SandboxConfig.builder()
+                                .seed(11)
+                                .notificationsPerTaxpayer(230)
+                                .anchor(Instant.parse("2026-01-01T00:00:00Z"))
+                                .build());
+        account =
+                sandbox.accounts().stream()
+                        .filter(a -> a.clientId().equals("erp-nile-trading"))
+                        .findFirst()
+                        .orElseThrow();
         row = info.getDisplayName();
         ROWS.put(row, "FAIL");
     }
@@ -66,15 +76,31 @@ class SandboxFaultsTest {
     }
 
     Session session(ServiceClient client) throws Exception {
-        return client.openSession(Environment.sandbox(sandbox.authUrl(), sandbox.baseUrl()),
-                new Credentials(account.clientId(), account.clientSecret().toCharArray(), null, null));
+        return client.openSession(
+                Environment.sandbox(sandbox.authUrl(), sandbox.baseUrl()),
+                new Credentials(
+                        account.clientId(), account.clientSecret().toCharArray(), null, null));
     }
 
     FaultKit.CliResult cli(ClientConfig config, String... more) {
-        List<String> args = new ArrayList<>(List.of("notifications", "--auth-url", sandbox.authUrl(), "--base-url", sandbox.baseUrl(),
-                "--client-id", account.clientId(), "--client-secret-env", "SANDBOX_SECRET"));
+        List<String> args =
+                new ArrayList<>(
+                        List.of(
+                                "notifications",
+                                "--auth-url",
+                                sandbox.authUrl(),
+                                "--base-url",
+                                sandbox.baseUrl(),
+                                "--client-id",
+                                account.clientId(),
+                                "--client-secret-env",
+                                "SANDBOX_SECRET"));
         args.addAll(List.of(more));
-        return FaultKit.cli(config, () -> null, Map.of("SANDBOX_SECRET", account.clientSecret()), args.toArray(new String[0]));
+        return FaultKit.cli(
+                config,
+                () -> null,
+                Map.of("SANDBOX_SECRET", account.clientSecret()),
+                args.toArray(new String[0]));
     }
 
     int total() {
@@ -82,31 +108,44 @@ class SandboxFaultsTest {
     }
 
     @Test
-    @DisplayName("token really expires mid-paging (clockOffset +2 h after page 1): renewed once, every page read")
+    @DisplayName(
+            "token really expires mid-paging (clockOffset +2 h after page 1): renewed once, every page read")
     void aTokenThatReallyExpiresMidPagingIsRenewedOnceAndEveryPageIsRead() throws Exception {
         List<Notification> read = Collections.synchronizedList(new ArrayList<>());
-        try (ServiceClient client = new ServiceClient(FaultKit.config()); Session s = session(client)) {
-            long n = s.readAll(NotificationQuery.ALL.withPageSize(50), 1, (NotificationPage p) -> {
-                read.addAll(p.result());
-                if (p.pageNo() == 1) {
-                    // two hours later for the sandbox: the token it issued has expired
-                    sandbox.knobs().clockOffset(Duration.ofHours(2));
-                }
-            }).get(30, TimeUnit.SECONDS);
+        try (ServiceClient client = new ServiceClient(FaultKit.config());
+                Session s = session(client)) {
+            long n =
+                    s.readAll(
+                                    NotificationQuery.ALL.withPageSize(50),
+                                    1,
+                                    (NotificationPage p) -> {
+                                        read.addAll(p.result());
+                                        if (p.pageNo() == 1) {
+                                            // two hours later for the sandbox: the token it issued
+                                            // has expired
+                                            sandbox.knobs().clockOffset(Duration.ofHours(2));
+                                        }
+                                    })
+                            .get(30, TimeUnit.SECONDS);
             assertThat(n).isEqualTo(total());
         }
         assertThat(read).hasSize(total());
-        assertThat(new HashSet<>(read.stream().map(Notification::notificationId).toList())).hasSize(total());
-        assertThat(read.stream().map(Notification::receivedDateTime).toList()).isSortedAccordingTo(Collections.reverseOrder());
+        assertThat(new HashSet<>(read.stream().map(Notification::notificationId).toList()))
+                .hasSize(total());
+        assertThat(read.stream().map(Notification::receivedDateTime).toList())
+                .isSortedAccordingTo(Collections.reverseOrder());
         ROWS.put(row, "pass (client)");
     }
 
     @Test
-    @DisplayName("tokens dead on arrival (tokenLifetime 0): 401 twice, SessionExpiredException, CLI exit 4")
+    @DisplayName(
+            "tokens dead on arrival (tokenLifetime 0): 401 twice, SessionExpiredException, CLI exit 4")
     void tokensDeadOnArrivalEndTheSession() throws Exception {
         sandbox.knobs().tokenLifetime(Duration.ZERO);
-        try (ServiceClient client = new ServiceClient(FaultKit.config()); Session s = session(client)) {
-            assertThat(failure(s.fetch(NotificationQuery.ALL))).isInstanceOf(SessionExpiredException.class);
+        try (ServiceClient client = new ServiceClient(FaultKit.config());
+                Session s = session(client)) {
+            assertThat(failure(s.fetch(NotificationQuery.ALL)))
+                    .isInstanceOf(SessionExpiredException.class);
         }
         FaultKit.CliResult r = cli(FaultKit.config());
         assertThat(r.code()).isEqualTo(4);
@@ -119,9 +158,12 @@ class SandboxFaultsTest {
     @DisplayName("fail503Share 1.0: retried, ServiceUnavailableException(503), CLI exit 5")
     void everyAnswerA503() throws Exception {
         sandbox.knobs().fail503Share(1.0);
-        try (ServiceClient client = new ServiceClient(FaultKit.config()); Session s = session(client)) {
-            assertThat(failure(s.fetch(NotificationQuery.ALL))).isInstanceOfSatisfying(ServiceUnavailableException.class,
-                    e -> assertThat(e.status()).isEqualTo(503));
+        try (ServiceClient client = new ServiceClient(FaultKit.config());
+                Session s = session(client)) {
+            assertThat(failure(s.fetch(NotificationQuery.ALL)))
+                    .isInstanceOfSatisfying(
+                            ServiceUnavailableException.class,
+                            e -> assertThat(e.status()).isEqualTo(503));
         }
         FaultKit.CliResult r = cli(FaultKit.config());
         assertThat(r.code()).isEqualTo(5);
@@ -135,13 +177,27 @@ class SandboxFaultsTest {
     void aRateLimitIsWaitedOutWithRetryAfter() throws Exception {
         sandbox.knobs().rateLimit(2, Duration.ofSeconds(1));
         ClientConfig patient = FaultKit.config().withRetries(5, Duration.ofMillis(5));
-        try (ServiceClient client = new ServiceClient(patient); Session s = session(client)) {
+        try (ServiceClient client = new ServiceClient(patient);
+                Session s = session(client)) {
             long start = System.nanoTime();
-            assertThat(s.readAll(NotificationQuery.ALL.withPageSize(100), 1, p -> { }).get(30, TimeUnit.SECONDS)).isEqualTo(total());
-            // three pages, two allowed per second: the third waited for the window (Retry-After is whole seconds)
+            assertThat(
+                            s.readAll(NotificationQuery.ALL.withPageSize(100), 1, p -> {})
+                                    .get(30, TimeUnit.SECONDS))
+                    .isEqualTo(total());
+            // three pages, two allowed per second: the third waited for the window (Retry-After is
+            // whole seconds)
             assertThat((System.nanoTime() - start) / 1_000_000).isGreaterThanOrEqualTo(300);
         }
-        FaultKit.CliResult r = cli(patient, "--all", "--concurrency", "1", "--page-size", "100", "--format", "csv");
+        FaultKit.CliResult r =
+                cli(
+                        patient,
+                        "--all",
+                        "--concurrency",
+                        "1",
+                        "--page-size",
+                        "100",
+                        "--format",
+                        "csv");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.err()).isEmpty();
         ROWS.put(row, "pass (client, CLI exit 0)");
@@ -152,9 +208,12 @@ class SandboxFaultsTest {
     void latencyBeyondTheReadTimeout() throws Exception {
         sandbox.knobs().latency(Duration.ofMillis(1500));
         ClientConfig impatient = FaultKit.config().withReadTimeout(Duration.ofMillis(300));
-        try (ServiceClient client = new ServiceClient(impatient); Session s = session(client)) {
-            assertThat(failure(s.login())).isInstanceOfSatisfying(NetworkException.class,
-                    e -> assertThat(e.kind()).isEqualTo(NetworkException.Kind.TIMEOUT));
+        try (ServiceClient client = new ServiceClient(impatient);
+                Session s = session(client)) {
+            assertThat(failure(s.login()))
+                    .isInstanceOfSatisfying(
+                            NetworkException.class,
+                            e -> assertThat(e.kind()).isEqualTo(NetworkException.Kind.TIMEOUT));
         }
         FaultKit.CliResult r = cli(impatient);
         assertThat(r.code()).isEqualTo(5);

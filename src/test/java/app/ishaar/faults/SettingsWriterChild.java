@@ -16,13 +16,25 @@ import java.util.List;
 public final class SettingsWriterChild {
     private SettingsWriterChild() {}
 
-    /** Generation {@code g}: every profile's client id and the last profile id carry {@code g}, so a mixed file shows. */
+    /**
+     * Generation {@code g}: every profile's client id and the last profile id carry {@code g}, so a
+     * mixed file shows.
+     */
     public static Settings generation(int g) {
         Settings s = Settings.defaults().withLanguage(g % 2 == 0 ? "en" : "ar", false);
         List<Profile> profiles = new ArrayList<>();
         for (int i = 0; i < 400; i++) {
-            profiles.add(new Profile("CUSTOM|g" + g + "|" + i, "CUSTOM", "https://id.example/" + i, "https://api.example/" + i,
-                    "client-g" + g + "-" + i, "InvoicingAPI", false, List.of(), null));
+            profiles.add(
+                    new Profile(
+                            "CUSTOM|g" + g + "|" + i,
+                            "CUSTOM",
+                            "https://id.example/" + i,
+                            "https://api.example/" + i,
+                            "client-g" + g + "-" + i,
+                            "InvoicingAPI",
+                            false,
+                            List.of(),
+                            null));
         }
         for (Profile p : profiles) {
             s = s.withProfile(p);
@@ -34,8 +46,11 @@ public final class SettingsWriterChild {
         SettingsStore store = new SettingsStore(Path.of(args[1]));
         if (args[0].equals("stall")) {
             store.save(generation(1));
-            byte[] next = new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsBytes(generation(2));
-            try (app.ishaar.core.io.AtomicFileWriter w = app.ishaar.core.io.AtomicFileWriter.open(store.file())) {
+            byte[] next =
+                    new com.fasterxml.jackson.databind.ObjectMapper()
+                            .writeValueAsBytes(generation(2));
+            try (app.ishaar.core.io.AtomicFileWriter w =
+                    app.ishaar.core.io.AtomicFileWriter.open(store.file())) {
                 w.stream().write(next, 0, next.length / 2);
                 w.stream().flush();
                 System.out.println("mid-write");

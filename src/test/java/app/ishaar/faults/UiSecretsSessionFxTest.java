@@ -22,19 +22,18 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The desktop app's whole scripted session (issue #9), headless against the sandbox: log in with
- * "remember" on (in-memory keychain), browse (next page, a filter), export as CSV and XLSX, log out,
- * then a failed login with a wrong secret. Afterwards no file the app wrote (settings folder, exports)
- * and no log record at any level holds the secret, the wrong secret, or the session's access token
- * (whole, payload, signature, or any JWT at all). {@code SecretHygieneFxTest} covers remember on/off
- * alone; {@code SecretsAfterASessionTest} the command line.
+ * "remember" on (in-memory keychain), browse (next page, a filter), export as CSV and XLSX, log
+ * out, then a failed login with a wrong secret. Afterwards no file the app wrote (settings folder,
+ * exports) and no log record at any level holds the secret, the wrong secret, or the session's
+ * access token (whole, payload, signature, or any JWT at all). {@code SecretHygieneFxTest} covers
+ * remember on/off alone; {@code SecretsAfterASessionTest} the command line.
  */
 class UiSecretsSessionFxTest extends FxSandboxTestBase {
 
     private static final String SECRET = "sandbox-secret-1";
     private static final String WRONG = "wrong-secret-\u0635\u0648";
 
-    @TempDir
-    Path exports;
+    @TempDir Path exports;
 
     private final InMemorySecretStore keychain = new InMemorySecretStore();
     private LogCapture logs;
@@ -59,7 +58,8 @@ class UiSecretsSessionFxTest extends FxSandboxTestBase {
     @Test
     void noFileAndNoLogRecordHoldsTheSecretOrTheToken() throws Exception {
         waitForDemoAccounts();
-        waitUntil("the keychain is found available", () -> !lookup("#remember").query().isDisabled());
+        waitUntil(
+                "the keychain is found available", () -> !lookup("#remember").query().isDisabled());
         paste("#clientId", "erp-nile-trading");
         typeInto("#secret", SECRET);
         if (!fx(() -> lookup("#remember").<CheckBox>query().isSelected())) {
@@ -67,41 +67,74 @@ class UiSecretsSessionFxTest extends FxSandboxTestBase {
         }
         clickOn("#login-button");
         waitForMainWindow();
-        waitUntil("the token is there", () -> flow.mainViewModel().current().session().flatMap(Session::accessToken).isPresent());
-        String token = fx(() -> flow.mainViewModel().current().session().flatMap(Session::accessToken).orElseThrow());
+        waitUntil(
+                "the token is there",
+                () ->
+                        flow.mainViewModel()
+                                .current()
+                                .session()
+                                .flatMap(Session::accessToken)
+                                .isPresent());
+        String token =
+                fx(
+                        () ->
+                                flow.mainViewModel()
+                                        .current()
+                                        .session()
+                                        .flatMap(Session::accessToken)
+                                        .orElseThrow());
         assertThat(keychain.contains("SANDBOX|erp-nile-trading")).isTrue();
 
         // browse: the first page, the next, a filter
         HistoryViewModel history = fx(() -> flow.mainViewModel().current().history());
         waitUntil("rows", () -> !history.loadingProperty().get() && !history.rows().isEmpty());
         onFx(() -> history.pager().next());
-        waitUntil("page 2", () -> !history.loadingProperty().get() && history.pager().pageProperty().get() == 2);
-        onFx(() -> {
-            history.filters().statusProperty().set("error");
-            history.filters().apply();
-        });
-        waitUntil("filtered", () -> !history.loadingProperty().get() && history.rows().stream().allMatch(n -> "error".equals(n.status())));
+        waitUntil(
+                "page 2",
+                () ->
+                        !history.loadingProperty().get()
+                                && history.pager().pageProperty().get() == 2);
+        onFx(
+                () -> {
+                    history.filters().statusProperty().set("error");
+                    history.filters().apply();
+                });
+        waitUntil(
+                "filtered",
+                () ->
+                        !history.loadingProperty().get()
+                                && history.rows().stream()
+                                        .allMatch(n -> "error".equals(n.status())));
 
         // export both formats
         for (ExportViewModel.Format format : ExportViewModel.Format.values()) {
             ExportViewModel export = fx(history::newExport);
             Path file = exports.resolve("history." + format.extension());
-            onFx(() -> {
-                export.formatProperty().set(format);
-                export.start(file);
-            });
-            waitUntil("exported as " + format, () -> export.stateProperty().get() == ExportViewModel.State.DONE);
+            onFx(
+                    () -> {
+                        export.formatProperty().set(format);
+                        export.start(file);
+                    });
+            waitUntil(
+                    "exported as " + format,
+                    () -> export.stateProperty().get() == ExportViewModel.State.DONE);
             assertThat(file).isNotEmptyFile();
         }
 
         onFx(() -> flow.mainViewModel().logout());
-        waitUntil("back at the dialog", () -> flow.loginStage().isShowing() && flow.mainStage() == null);
+        waitUntil(
+                "back at the dialog",
+                () -> flow.loginStage().isShowing() && flow.mainStage() == null);
 
         // a failed login
         paste("#clientId", "erp-nile-trading");
         paste("#secret", WRONG);
         clickOn("#login-button");
-        waitUntil("refused", () -> flow.loginViewModel().failureProperty().get() != null && !flow.loginViewModel().busyProperty().get());
+        waitUntil(
+                "refused",
+                () ->
+                        flow.loginViewModel().failureProperty().get() != null
+                                && !flow.loginViewModel().busyProperty().get());
         ctx.settings().flush();
 
         String[] parts = token.split("\\.");
@@ -115,7 +148,9 @@ class UiSecretsSessionFxTest extends FxSandboxTestBase {
         assertThat(files).as("settings and both exports").hasSizeGreaterThanOrEqualTo(3);
         for (Path f : files) {
             byte[] bytes = Files.readAllBytes(f);
-            String content = new String(bytes, StandardCharsets.UTF_8) + new String(bytes, StandardCharsets.ISO_8859_1);
+            String content =
+                    new String(bytes, StandardCharsets.UTF_8)
+                            + new String(bytes, StandardCharsets.ISO_8859_1);
             for (String s : secrets) {
                 assertThat(content).as("%s holds a secret", f.getFileName()).doesNotContain(s);
             }

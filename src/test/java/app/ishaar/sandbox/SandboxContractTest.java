@@ -31,7 +31,8 @@ class SandboxContractTest {
     static final String CAIRO = "287364519";
     static final String ALEX = "356781204";
     static final String GIZA = "499201773";
-    static final Pattern WIRE_TIME = Pattern.compile("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{7}Z$");
+    static final Pattern WIRE_TIME =
+            Pattern.compile("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{7}Z$");
 
     static Sandbox sandbox;
     static SandboxHttp http;
@@ -51,8 +52,13 @@ class SandboxContractTest {
 
     @AfterEach
     void resetKnobs() {
-        sandbox.knobs().latency(Duration.ZERO).fail503Share(0).rateLimit(null).maxPageSize(100)
-                .tokenLifetime(Duration.ofHours(1)).clockOffset(Duration.ZERO);
+        sandbox.knobs()
+                .latency(Duration.ZERO)
+                .fail503Share(0)
+                .rateLimit(null)
+                .maxPageSize(100)
+                .tokenLifetime(Duration.ofHours(1))
+                .clockOffset(Duration.ZERO);
     }
 
     static JsonNode page(String rawQuery) {
@@ -81,16 +87,24 @@ class SandboxContractTest {
 
         @Test
         void scopeIsOmittedWhenItEqualsTheRequestedOne() {
-            HttpResponse<String> r = http.login("erp-nile-trading", "sandbox-secret-1", null,
-                    "grant_type=client_credentials&scope=InvoicingAPI");
+            HttpResponse<String> r =
+                    http.login(
+                            "erp-nile-trading",
+                            "sandbox-secret-1",
+                            null,
+                            "grant_type=client_credentials&scope=InvoicingAPI");
             assertThat(r.statusCode()).isEqualTo(200);
             assertThat(json(r).has("scope")).isFalse();
         }
 
         @Test
         void credentialsAreAlsoAcceptedAsFormFields() {
-            HttpResponse<String> r = http.login(null, null, null,
-                    "grant_type=client_credentials&client_id=erp-nile-trading&client_secret=sandbox-secret-1");
+            HttpResponse<String> r =
+                    http.login(
+                            null,
+                            null,
+                            null,
+                            "grant_type=client_credentials&client_id=erp-nile-trading&client_secret=sandbox-secret-1");
             assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         }
 
@@ -103,51 +117,68 @@ class SandboxContractTest {
 
         @Test
         void otherGrantTypeIsUnsupported() {
-            assertLoginError(http.login("erp-nile-trading", "sandbox-secret-1", null, "grant_type=password"),
+            assertLoginError(
+                    http.login("erp-nile-trading", "sandbox-secret-1", null, "grant_type=password"),
                     "unsupported_grant_type");
         }
 
         @Test
         void unknownScopeIsInvalidScope() {
-            assertLoginError(http.login("erp-nile-trading", "sandbox-secret-1", null,
-                    "grant_type=client_credentials&scope=PaymentsAPI"), "invalid_scope");
+            assertLoginError(
+                    http.login(
+                            "erp-nile-trading",
+                            "sandbox-secret-1",
+                            null,
+                            "grant_type=client_credentials&scope=PaymentsAPI"),
+                    "invalid_scope");
         }
 
         @Test
         void blockedAndExpiredSystemUsersAreInvalidGrantSayingWhich() {
             HttpResponse<String> blocked = http.login("erp-blocked", "sandbox-secret-3", null);
             assertLoginError(blocked, "invalid_grant");
-            assertThat(json(blocked).get("error_description").asText()).isEqualTo("System user is blocked");
+            assertThat(json(blocked).get("error_description").asText())
+                    .isEqualTo("System user is blocked");
             HttpResponse<String> expired = http.login("erp-expired", "sandbox-secret-4", null);
             assertLoginError(expired, "invalid_grant");
-            assertThat(json(expired).get("error_description").asText()).isEqualTo("System user has expired");
+            assertThat(json(expired).get("error_description").asText())
+                    .isEqualTo("System user has expired");
         }
 
         @Test
         void intermediaryWithoutOnBehalfOfIsInvalidRequest() {
             HttpResponse<String> r = http.login("erp-delta-accounting", "sandbox-secret-2", null);
             assertLoginError(r, "invalid_request");
-            assertThat(json(r).get("error_description").asText()).contains("onbehalfof").contains("required");
+            assertThat(json(r).get("error_description").asText())
+                    .contains("onbehalfof")
+                    .contains("required");
         }
 
         @Test
         void intermediaryForATaxpayerThatNeverDelegatedIsUnauthorizedClient() {
             HttpResponse<String> r = http.login("erp-delta-accounting", "sandbox-secret-2", GIZA);
             assertLoginError(r, "unauthorized_client");
-            assertThat(json(r).get("error_description").asText()).contains(GIZA).contains("not delegated");
+            assertThat(json(r).get("error_description").asText())
+                    .contains(GIZA)
+                    .contains("not delegated");
         }
 
         @Test
         void taxpayerSystemCannotLogInForAnotherTaxpayer() {
-            assertLoginError(http.login("erp-nile-trading", "sandbox-secret-1", CAIRO), "unauthorized_client");
-            assertThat(http.login("erp-nile-trading", "sandbox-secret-1", NILE).statusCode()).isEqualTo(200);
+            assertLoginError(
+                    http.login("erp-nile-trading", "sandbox-secret-1", CAIRO),
+                    "unauthorized_client");
+            assertThat(http.login("erp-nile-trading", "sandbox-secret-1", NILE).statusCode())
+                    .isEqualTo(200);
         }
 
         @Test
         void intermediaryLogsInForEachDelegatingTaxpayer() throws Exception {
             for (String rin : List.of(NILE, CAIRO, ALEX)) {
                 String token = http.token("erp-delta-accounting", "sandbox-secret-2", rin);
-                JsonNode claims = SandboxHttp.JSON.readTree(Base64.getUrlDecoder().decode(token.split("\\.")[1]));
+                JsonNode claims =
+                        SandboxHttp.JSON.readTree(
+                                Base64.getUrlDecoder().decode(token.split("\\.")[1]));
                 assertThat(claims.get("TaxRin").asText()).isEqualTo(rin);
                 assertThat(claims.get("IsIntermediary").asText()).isEqualTo("1");
                 assertThat(claims.get("IntermedRIN").asText()).isEqualTo("538201946");
@@ -158,20 +189,28 @@ class SandboxContractTest {
         @Test
         void loginsOverTheRateLimitGet429WithRetryAfterPerClientId() {
             sandbox.knobs().rateLimit(2, Duration.ofMinutes(1));
-            assertThat(http.login("erp-nile-trading", "sandbox-secret-1", null).statusCode()).isEqualTo(200);
-            assertThat(http.login("erp-nile-trading", "sandbox-secret-1", null).statusCode()).isEqualTo(200);
+            assertThat(http.login("erp-nile-trading", "sandbox-secret-1", null).statusCode())
+                    .isEqualTo(200);
+            assertThat(http.login("erp-nile-trading", "sandbox-secret-1", null).statusCode())
+                    .isEqualTo(200);
             HttpResponse<String> third = http.login("erp-nile-trading", "sandbox-secret-1", null);
             assertThat(third.statusCode()).isEqualTo(429);
-            long retryAfter = Long.parseLong(third.headers().firstValue("Retry-After").orElseThrow());
+            long retryAfter =
+                    Long.parseLong(third.headers().firstValue("Retry-After").orElseThrow());
             assertThat(retryAfter).isBetween(1L, 60L);
             // another client id has its own budget
-            assertThat(http.login("erp-delta-accounting", "sandbox-secret-2", CAIRO).statusCode()).isEqualTo(200);
+            assertThat(http.login("erp-delta-accounting", "sandbox-secret-2", CAIRO).statusCode())
+                    .isEqualTo(200);
         }
 
         @Test
         void tokenLifetimeKnobSetsExpiresIn() {
             sandbox.knobs().tokenLifetime(Duration.ofSeconds(90));
-            assertThat(json(http.login("erp-nile-trading", "sandbox-secret-1", null)).get("expires_in").asLong()).isEqualTo(90);
+            assertThat(
+                            json(http.login("erp-nile-trading", "sandbox-secret-1", null))
+                                    .get("expires_in")
+                                    .asLong())
+                    .isEqualTo(90);
         }
     }
 
@@ -181,29 +220,54 @@ class SandboxContractTest {
         void missingTokenIs401WithInvalidTokenChallenge() {
             HttpResponse<String> r = http.query(null, null);
             assertThat(r.statusCode()).isEqualTo(401);
-            assertThat(r.headers().firstValue("WWW-Authenticate")).hasValue("Bearer error=\"invalid_token\"");
+            assertThat(r.headers().firstValue("WWW-Authenticate"))
+                    .hasValue("Bearer error=\"invalid_token\"");
         }
 
         @Test
         void tamperedTokenIs401() {
             String[] parts = nileToken.split("\\.");
-            String claims = new String(Base64.getUrlDecoder().decode(parts[1]), java.nio.charset.StandardCharsets.UTF_8)
-                    .replace(NILE, CAIRO);
-            String forged = parts[0] + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(
-                    claims.getBytes(java.nio.charset.StandardCharsets.UTF_8)) + "." + parts[2];
+            String claims =
+                    new String(
+                                    Base64.getUrlDecoder().decode(parts[1]),
+                                    java.nio.charset.StandardCharsets.UTF_8)
+                            .replace(NILE, CAIRO);
+            String forged =
+                    parts[0]
+                            + "."
+                            + Base64.getUrlEncoder()
+                                    .withoutPadding()
+                                    .encodeToString(
+                                            claims.getBytes(
+                                                    java.nio.charset.StandardCharsets.UTF_8))
+                            + "."
+                            + parts[2];
             HttpResponse<String> r = http.query(forged, null);
             assertThat(r.statusCode()).isEqualTo(401);
-            assertThat(r.headers().firstValue("WWW-Authenticate")).hasValue("Bearer error=\"invalid_token\"");
+            assertThat(r.headers().firstValue("WWW-Authenticate"))
+                    .hasValue("Bearer error=\"invalid_token\"");
             char last = parts[2].charAt(parts[2].length() - 2);
-            String badSignature = parts[0] + "." + parts[1] + "." + parts[2].substring(0, parts[2].length() - 2)
-                    + (last == 'A' ? 'B' : 'A') + parts[2].charAt(parts[2].length() - 1);
+            String badSignature =
+                    parts[0]
+                            + "."
+                            + parts[1]
+                            + "."
+                            + parts[2].substring(0, parts[2].length() - 2)
+                            + (last == 'A' ? 'B' : 'A')
+                            + parts[2].charAt(parts[2].length() - 1);
             assertThat(http.query(badSignature, null).statusCode()).isEqualTo(401);
             assertThat(http.query("not-a-jwt", null).statusCode()).isEqualTo(401);
         }
 
         @Test
         void tokenOfAnotherSandboxIs401() throws Exception {
-            try (Sandbox other = Sandbox.start(SandboxConfig.builder().seed(7).anchor(ANCHOR).notificationsPerTaxpayer(10).build())) {
+            try (Sandbox other =
+                    Sandbox.start(
+                            SandboxConfig.builder()
+                                    .seed(7)
+                                    .anchor(ANCHOR)
+                                    .notificationsPerTaxpayer(10)
+                                    .build())) {
                 String foreign = new SandboxHttp(other).nileToken();
                 assertThat(http.query(foreign, null).statusCode()).isEqualTo(401);
             }
@@ -217,7 +281,8 @@ class SandboxContractTest {
             sandbox.knobs().clockOffset(Duration.ofSeconds(61));
             HttpResponse<String> r = http.query(token, null);
             assertThat(r.statusCode()).isEqualTo(401);
-            assertThat(r.headers().firstValue("WWW-Authenticate")).hasValue("Bearer error=\"invalid_token\"");
+            assertThat(r.headers().firstValue("WWW-Authenticate"))
+                    .hasValue("Bearer error=\"invalid_token\"");
         }
 
         @Test
@@ -227,7 +292,8 @@ class SandboxContractTest {
         }
 
         @Test
-        void intermediaryForTheTaxpayerWhoDidNotGrantNotificationsGets403WithTheStandardErrorBody() {
+        void
+                intermediaryForTheTaxpayerWhoDidNotGrantNotificationsGets403WithTheStandardErrorBody() {
             String token = http.token("erp-delta-accounting", "sandbox-secret-2", ALEX);
             HttpResponse<String> r = http.query(token, null);
             assertThat(r.statusCode()).isEqualTo(403);
@@ -242,8 +308,13 @@ class SandboxContractTest {
             HttpResponse<String> r = http.query(token, "pageSize=5");
             assertThat(r.statusCode()).isEqualTo(200);
             SandboxPage expected = sandbox.query(CAIRO, SandboxQuery.all().withPage(1, 5));
-            assertThat(ids(json(r))).isEqualTo(expected.result().stream().map(SandboxNotification::notificationId).toList());
-            assertThat(json(r).get("metadata").get("totalCount").asLong()).isEqualTo(sandbox.notificationCount(CAIRO));
+            assertThat(ids(json(r)))
+                    .isEqualTo(
+                            expected.result().stream()
+                                    .map(SandboxNotification::notificationId)
+                                    .toList());
+            assertThat(json(r).get("metadata").get("totalCount").asLong())
+                    .isEqualTo(sandbox.notificationCount(CAIRO));
         }
     }
 
@@ -261,13 +332,15 @@ class SandboxContractTest {
         @Test
         void theApiAnswersExactlyTheSandboxData() {
             JsonNode body = page("pageSize=30&pageNo=3");
-            List<SandboxNotification> expected = sandbox.query(NILE, SandboxQuery.all().withPage(3, 30)).result();
+            List<SandboxNotification> expected =
+                    sandbox.query(NILE, SandboxQuery.all().withPage(3, 30)).result();
             assertThat(body.get("result")).hasSize(30);
             for (int i = 0; i < expected.size(); i++) {
                 JsonNode n = body.get("result").get(i);
                 SandboxNotification e = expected.get(i);
                 assertThat(n.get("notificationId").asText()).isEqualTo(e.notificationId());
-                assertThat(Instant.parse(n.get("receivedDateTime").asText())).isEqualTo(e.receivedDateTime());
+                assertThat(Instant.parse(n.get("receivedDateTime").asText()))
+                        .isEqualTo(e.receivedDateTime());
                 assertThat(n.get("typeId").asText()).isEqualTo(e.typeId());
                 assertThat(n.get("typeName").asText()).isEqualTo(e.typeName());
                 assertThat(n.get("finalMessage").asText()).isEqualTo(e.finalMessage());
@@ -302,19 +375,28 @@ class SandboxContractTest {
         @ParameterizedTest
         @ValueSource(strings = {"ar", "en"})
         void languageFilter(String language) {
-            assertFilter("language=" + language, SandboxQuery.all().withLanguage(language), "language", language);
+            assertFilter(
+                    "language=" + language,
+                    SandboxQuery.all().withLanguage(language),
+                    "language",
+                    language);
         }
 
         @ParameterizedTest
         @ValueSource(strings = {"pending", "batched", "delivered", "error"})
         void statusFilter(String status) {
-            assertFilter("status=" + status, SandboxQuery.all().withStatus(status), "status", status);
+            assertFilter(
+                    "status=" + status, SandboxQuery.all().withStatus(status), "status", status);
         }
 
         @ParameterizedTest
         @ValueSource(strings = {"sms", "email", "push", "system"})
         void channelFilter(String channel) {
-            assertFilter("channel=" + channel, SandboxQuery.all().withChannel(channel), "channel", channel);
+            assertFilter(
+                    "channel=" + channel,
+                    SandboxQuery.all().withChannel(channel),
+                    "channel",
+                    channel);
         }
 
         @Test
@@ -325,8 +407,15 @@ class SandboxContractTest {
             }
             assertThat(sum).isEqualTo(2500);
             JsonNode body = page("type=6&language=ar&channel=email&status=delivered&pageSize=100");
-            long expected = sandbox.query(NILE, SandboxQuery.all().withType("6").withLanguage("ar")
-                    .withChannel("email").withStatus("delivered")).totalCount();
+            long expected =
+                    sandbox.query(
+                                    NILE,
+                                    SandboxQuery.all()
+                                            .withType("6")
+                                            .withLanguage("ar")
+                                            .withChannel("email")
+                                            .withStatus("delivered"))
+                            .totalCount();
             assertThat(expected).isPositive();
             assertThat(body.get("metadata").get("totalCount").asLong()).isEqualTo(expected);
             for (JsonNode n : body.get("result")) {
@@ -339,16 +428,31 @@ class SandboxContractTest {
 
         @Test
         void dateRangeIsInclusiveOnTheSentTime() {
-            List<SandboxNotification> all = sandbox.query(NILE, SandboxQuery.all().withPage(1, 500)).result();
+            List<SandboxNotification> all =
+                    sandbox.query(NILE, SandboxQuery.all().withPage(1, 500)).result();
             Instant to = all.get(40).receivedDateTime();
             Instant from = all.get(140).receivedDateTime();
-            JsonNode body = page("dateFrom=" + enc(WireTime.format(from)) + "&dateTo=" + enc(WireTime.format(to)) + "&pageSize=100&pageNo=2");
+            JsonNode body =
+                    page(
+                            "dateFrom="
+                                    + enc(WireTime.format(from))
+                                    + "&dateTo="
+                                    + enc(WireTime.format(to))
+                                    + "&pageSize=100&pageNo=2");
             assertThat(body.get("metadata").get("totalCount").asLong()).isEqualTo(101);
             assertThat(body.get("metadata").get("totalPages").asLong()).isEqualTo(2);
             assertThat(body.get("result")).hasSize(1);
-            assertThat(body.get("result").get(0).get("notificationId").asText()).isEqualTo(all.get(140).notificationId());
-            JsonNode first = page("dateFrom=" + enc(WireTime.format(from)) + "&dateTo=" + enc(WireTime.format(to)) + "&pageSize=1");
-            assertThat(first.get("result").get(0).get("notificationId").asText()).isEqualTo(all.get(40).notificationId());
+            assertThat(body.get("result").get(0).get("notificationId").asText())
+                    .isEqualTo(all.get(140).notificationId());
+            JsonNode first =
+                    page(
+                            "dateFrom="
+                                    + enc(WireTime.format(from))
+                                    + "&dateTo="
+                                    + enc(WireTime.format(to))
+                                    + "&pageSize=1");
+            assertThat(first.get("result").get(0).get("notificationId").asText())
+                    .isEqualTo(all.get(40).notificationId());
         }
 
         @ParameterizedTest
@@ -359,13 +463,20 @@ class SandboxContractTest {
             "2025-06-01T00:00:00.000Z, 2025-06-30T23:59:59.9999999Z",
         })
         void dateTimesAreReadWithOrWithoutSecondsFractionAndZone(String from, String to) {
-            long expected = sandbox.query(NILE, SandboxQuery.all().withDates(
-                    Instant.parse("2025-06-01T00:00:00Z"), Instant.parse("2025-06-30T23:59:59.9999999Z"))).totalCount();
+            long expected =
+                    sandbox.query(
+                                    NILE,
+                                    SandboxQuery.all()
+                                            .withDates(
+                                                    Instant.parse("2025-06-01T00:00:00Z"),
+                                                    Instant.parse("2025-06-30T23:59:59.9999999Z")))
+                            .totalCount();
             assertThat(expected).isBetween(50L, 200L);
             JsonNode body = page("dateFrom=" + enc(from) + "&dateTo=" + enc(to));
             assertThat(body.get("metadata").get("totalCount").asLong()).isEqualTo(expected);
             for (JsonNode n : body.get("result")) {
-                assertThat(OffsetDateTime.parse(n.get("receivedDateTime").asText()).getMonthValue()).isEqualTo(6);
+                assertThat(OffsetDateTime.parse(n.get("receivedDateTime").asText()).getMonthValue())
+                        .isEqualTo(6);
             }
         }
 
@@ -379,7 +490,8 @@ class SandboxContractTest {
                 JsonNode body = page("type=4&pageSize=7&pageNo=" + p);
                 assertThat(body.get("metadata").get("totalPages").asLong()).isEqualTo(pages);
                 assertThat(body.get("metadata").get("totalCount").asLong()).isEqualTo(total);
-                assertThat(body.get("result").size()).isEqualTo(p < pages ? 7 : (int) (total - 7 * (pages - 1)));
+                assertThat(body.get("result").size())
+                        .isEqualTo(p < pages ? 7 : (int) (total - 7 * (pages - 1)));
                 seen.addAll(ids(body));
             }
             assertThat(seen).doesNotHaveDuplicates().hasSize((int) total);
@@ -408,12 +520,23 @@ class SandboxContractTest {
 
         @ParameterizedTest
         @CsvSource({
-            "pageNo=0, pageNo", "pageNo=-3, pageNo", "pageNo=abc, pageNo", "pageNo=1.5, pageNo",
-            "pageSize=0, pageSize", "pageSize=x, pageSize", "pageSize=99999999999, pageSize",
-            "dateFrom=yesterday, dateFrom", "dateFrom=2025-02-30T00:00Z, dateFrom", "dateTo=2025-13-01T00:00Z, dateTo",
+            "pageNo=0, pageNo",
+            "pageNo=-3, pageNo",
+            "pageNo=abc, pageNo",
+            "pageNo=1.5, pageNo",
+            "pageSize=0, pageSize",
+            "pageSize=x, pageSize",
+            "pageSize=99999999999, pageSize",
+            "dateFrom=yesterday, dateFrom",
+            "dateFrom=2025-02-30T00:00Z, dateFrom",
+            "dateTo=2025-13-01T00:00Z, dateTo",
             "dateTo=2025-01-01T25:00, dateTo",
-            "type=0, type", "type=10, type", "type=invoice, type",
-            "language=fr, language", "status=sent, status", "channel=fax, channel",
+            "type=0, type",
+            "type=10, type",
+            "type=invoice, type",
+            "language=fr, language",
+            "status=sent, status",
+            "channel=fax, channel",
             "channel=%E2%82, channel",
         })
         void malformedParametersAre400BadArgumentNamingTheParameter(String query, String target) {
@@ -422,10 +545,20 @@ class SandboxContractTest {
 
         @Test
         void errorMessagesFollowAcceptLanguage() {
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + SandboxHttp.PATH + "?status=sent"))
-                    .header("Authorization", "Bearer " + nileToken).header("Accept-Language", "ar").GET().build());
+            HttpResponse<String> r =
+                    http.send(
+                            HttpRequest.newBuilder(
+                                            URI.create(
+                                                    sandbox.baseUrl()
+                                                            + SandboxHttp.PATH
+                                                            + "?status=sent"))
+                                    .header("Authorization", "Bearer " + nileToken)
+                                    .header("Accept-Language", "ar")
+                                    .GET()
+                                    .build());
             assertThat(r.statusCode()).isEqualTo(400);
-            assertThat(json(r).get("error").get("message").asText()).containsPattern("[\\u0600-\\u06FF]");
+            assertThat(json(r).get("error").get("message").asText())
+                    .containsPattern("[\\u0600-\\u06FF]");
             assertThat(json(r).get("error").get("target").asText()).isEqualTo("status");
         }
 
@@ -450,15 +583,18 @@ class SandboxContractTest {
     class Operations {
         @Test
         void everyResponseOfBothHostsCarriesACorrelationId() {
-            List<HttpResponse<String>> responses = List.of(
-                    http.login("erp-nile-trading", "sandbox-secret-1", null),
-                    http.login("erp-nile-trading", "wrong", null),
-                    http.get(sandbox.authUrl() + "/.well-known/openid-configuration"),
-                    http.query(nileToken, null),
-                    http.query(nileToken, "pageNo=0"),
-                    http.query(null, null),
-                    http.query(http.token("erp-delta-accounting", "sandbox-secret-2", ALEX), null),
-                    http.get(sandbox.baseUrl() + "/api/v1.0/nothing"));
+            List<HttpResponse<String>> responses =
+                    List.of(
+                            http.login("erp-nile-trading", "sandbox-secret-1", null),
+                            http.login("erp-nile-trading", "wrong", null),
+                            http.get(sandbox.authUrl() + "/.well-known/openid-configuration"),
+                            http.query(nileToken, null),
+                            http.query(nileToken, "pageNo=0"),
+                            http.query(null, null),
+                            http.query(
+                                    http.token("erp-delta-accounting", "sandbox-secret-2", ALEX),
+                                    null),
+                            http.get(sandbox.baseUrl() + "/api/v1.0/nothing"));
             List<String> ids = new ArrayList<>();
             for (HttpResponse<String> r : responses) {
                 String id = r.headers().firstValue("correlationId").orElse(null);
@@ -475,12 +611,14 @@ class SandboxContractTest {
             assertThat(first.statusCode()).isEqualTo(200);
             assertThat(first.headers().firstValue("X-Rate-Limit-Limit")).hasValue("30s");
             assertThat(first.headers().firstValue("X-Rate-Limit-Remaining")).hasValue("2");
-            assertThat(first.headers().firstValue("X-Rate-Limit-Reset").orElseThrow()).matches(WIRE_TIME);
+            assertThat(first.headers().firstValue("X-Rate-Limit-Reset").orElseThrow())
+                    .matches(WIRE_TIME);
             assertThat(http.query(nileToken, null).statusCode()).isEqualTo(200);
             assertThat(http.query(nileToken, null).statusCode()).isEqualTo(200);
             HttpResponse<String> over = http.query(nileToken, null);
             assertThat(over.statusCode()).isEqualTo(429);
-            assertThat(Long.parseLong(over.headers().firstValue("Retry-After").orElseThrow())).isBetween(1L, 30L);
+            assertThat(Long.parseLong(over.headers().firstValue("Retry-After").orElseThrow()))
+                    .isBetween(1L, 30L);
             // the window passes (sandbox clock) and queries go through again
             sandbox.knobs().clockOffset(Duration.ofSeconds(31));
             assertThat(http.query(nileToken, null).statusCode()).isEqualTo(200);
@@ -490,7 +628,8 @@ class SandboxContractTest {
         void the503ShareKnobAnswers503AndCanBeTurnedOff() {
             sandbox.knobs().fail503Share(1.0);
             assertThat(http.query(nileToken, null).statusCode()).isEqualTo(503);
-            assertThat(http.login("erp-nile-trading", "sandbox-secret-1", null).statusCode()).isEqualTo(503);
+            assertThat(http.login("erp-nile-trading", "sandbox-secret-1", null).statusCode())
+                    .isEqualTo(503);
             sandbox.knobs().fail503Share(0.5);
             int failures = 0;
             for (int i = 0; i < 60; i++) {
@@ -506,13 +645,20 @@ class SandboxContractTest {
             sandbox.knobs().latency(Duration.ofMillis(300));
             long start = System.nanoTime();
             assertThat(http.query(nileToken, "pageSize=1").statusCode()).isEqualTo(200);
-            assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(300));
+            assertThat(Duration.ofNanos(System.nanoTime() - start))
+                    .isGreaterThanOrEqualTo(Duration.ofMillis(300));
         }
 
         @Test
         void unknownPathIs404AndNeverA500() {
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + "/api/v1.0/notifications"))
-                    .header("Authorization", "Bearer " + nileToken).GET().build());
+            HttpResponse<String> r =
+                    http.send(
+                            HttpRequest.newBuilder(
+                                            URI.create(
+                                                    sandbox.baseUrl() + "/api/v1.0/notifications"))
+                                    .header("Authorization", "Bearer " + nileToken)
+                                    .GET()
+                                    .build());
             assertThat(r.statusCode()).isEqualTo(404);
         }
     }
@@ -522,7 +668,8 @@ class SandboxContractTest {
         assertThat(expected).as("the data has %s", rawQuery).isPositive();
         JsonNode body = page(rawQuery + "&pageSize=100");
         assertThat(body.get("metadata").get("totalCount").asLong()).isEqualTo(expected);
-        assertThat(body.get("metadata").get("totalPages").asLong()).isEqualTo((expected + 99) / 100);
+        assertThat(body.get("metadata").get("totalPages").asLong())
+                .isEqualTo((expected + 99) / 100);
         assertThat(body.get("result").size()).isEqualTo((int) Math.min(100, expected));
         for (JsonNode n : body.get("result")) {
             assertThat(n.get(field).asText()).isEqualTo(value);
@@ -546,6 +693,8 @@ class SandboxContractTest {
     }
 
     static List<String> expectedIds(SandboxQuery q) {
-        return sandbox.query(NILE, q).result().stream().map(SandboxNotification::notificationId).toList();
+        return sandbox.query(NILE, q).result().stream()
+                .map(SandboxNotification::notificationId)
+                .toList();
     }
 }

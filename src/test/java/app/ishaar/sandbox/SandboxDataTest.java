@@ -37,14 +37,19 @@ class SandboxDataTest {
     void twoYearsEndingAtTheAnchorNewestFirst() {
         assertThat(all).hasSize(2500);
         assertThat(all.get(0).receivedDateTime()).isBefore(ANCHOR);
-        assertThat(all.get(all.size() - 1).receivedDateTime()).isAfterOrEqualTo(ANCHOR.minus(Duration.ofDays(732)));
+        assertThat(all.get(all.size() - 1).receivedDateTime())
+                .isAfterOrEqualTo(ANCHOR.minus(Duration.ofDays(732)));
         assertThat(all.get(0).receivedDateTime()).isAfter(ANCHOR.minus(Duration.ofDays(10)));
-        assertThat(all.get(all.size() - 1).receivedDateTime()).isBefore(ANCHOR.minus(Duration.ofDays(700)));
+        assertThat(all.get(all.size() - 1).receivedDateTime())
+                .isBefore(ANCHOR.minus(Duration.ofDays(700)));
     }
 
     @Test
     void everyTypeChannelLanguageAndStatusOccurs() {
-        Set<String> types = new HashSet<>(), channels = new HashSet<>(), languages = new HashSet<>(), statuses = new HashSet<>();
+        Set<String> types = new HashSet<>(),
+                channels = new HashSet<>(),
+                languages = new HashSet<>(),
+                statuses = new HashSet<>();
         Set<String> ids = new HashSet<>();
         for (SandboxNotification n : all) {
             types.add(n.typeId() + "=" + n.typeName());
@@ -53,9 +58,17 @@ class SandboxDataTest {
             statuses.add(n.status());
             ids.add(n.notificationId());
         }
-        assertThat(types).containsExactlyInAnyOrder("1=Delegation Invite", "2=OTP", "3=Profile Data Validation",
-                "4=Generic Notification", "5=Receive DownloadReady", "6=Document Received", "7=Document Validated",
-                "8=Document Cancelled", "9=Document Rejected");
+        assertThat(types)
+                .containsExactlyInAnyOrder(
+                        "1=Delegation Invite",
+                        "2=OTP",
+                        "3=Profile Data Validation",
+                        "4=Generic Notification",
+                        "5=Receive DownloadReady",
+                        "6=Document Received",
+                        "7=Document Validated",
+                        "8=Document Cancelled",
+                        "9=Document Rejected");
         assertThat(channels).containsExactlyInAnyOrder("sms", "email", "push", "system");
         assertThat(languages).containsExactlyInAnyOrder("ar", "en");
         assertThat(statuses).containsExactlyInAnyOrder("pending", "batched", "delivered", "error");
@@ -68,7 +81,9 @@ class SandboxDataTest {
             switch (n.channel()) {
                 case "sms" -> {
                     assertThat(n.address()).matches("\\+201[0125]\\d{8}");
-                    assertThat(n.finalMessage().length()).as(n.finalMessage()).isLessThanOrEqualTo(160);
+                    assertThat(n.finalMessage().length())
+                            .as(n.finalMessage())
+                            .isLessThanOrEqualTo(160);
                 }
                 case "email" -> {
                     assertThat(n.address()).matches("[a-z.-]+@[a-z]+\\.com\\.eg");
@@ -81,7 +96,10 @@ class SandboxDataTest {
                 }
                 default -> throw new AssertionError(n.channel());
             }
-            String text = n.channel().equals("system") ? n.finalMessage().replaceAll("\"text\":\"", "") : n.finalMessage();
+            String text =
+                    n.channel().equals("system")
+                            ? n.finalMessage().replaceAll("\"text\":\"", "")
+                            : n.finalMessage();
             if (n.language().equals("ar")) {
                 assertThat(ARABIC.matcher(text).find()).as(n.finalMessage()).isTrue();
             } else {
@@ -96,7 +114,9 @@ class SandboxDataTest {
         for (SandboxNotification n : all) {
             List<SandboxAttempt> a = n.deliveryAttempts();
             for (SandboxAttempt x : a) {
-                assertThat(x.attemptDateTime()).isAfterOrEqualTo(n.receivedDateTime()).isBefore(ANCHOR);
+                assertThat(x.attemptDateTime())
+                        .isAfterOrEqualTo(n.receivedDateTime())
+                        .isBefore(ANCHOR);
                 if (x.status().equals("error")) assertThat(x.statusDetails()).isNotBlank();
             }
             for (int i = 1; i < a.size(); i++) {
@@ -106,18 +126,24 @@ class SandboxDataTest {
                 case "pending" -> {
                     assertThat(a).isEmpty();
                     if (n.receivedDateTime().isBefore(ANCHOR.minus(Duration.ofDays(3)))) {
-                        assertThat(n.channel()).as("only ERP pick-ups stay pending for days").isEqualTo("system");
+                        assertThat(n.channel())
+                                .as("only ERP pick-ups stay pending for days")
+                                .isEqualTo("system");
                     }
                     assertThat(n.deliveredDateTime()).isNull();
                 }
                 case "delivered" -> {
                     assertThat(a).isNotEmpty();
                     assertThat(a.get(a.size() - 1).status()).isEqualTo("delivered");
-                    assertThat(a.get(a.size() - 1).attemptDateTime()).isEqualTo(n.deliveredDateTime());
-                    assertThat(a.subList(0, a.size() - 1)).allSatisfy(x -> assertThat(x.status()).isEqualTo("error"));
+                    assertThat(a.get(a.size() - 1).attemptDateTime())
+                            .isEqualTo(n.deliveredDateTime());
+                    assertThat(a.subList(0, a.size() - 1))
+                            .allSatisfy(x -> assertThat(x.status()).isEqualTo("error"));
                 }
                 case "error" -> {
-                    assertThat(a).isNotEmpty().allSatisfy(x -> assertThat(x.status()).isEqualTo("error"));
+                    assertThat(a)
+                            .isNotEmpty()
+                            .allSatisfy(x -> assertThat(x.status()).isEqualTo("error"));
                     assertThat(n.deliveredDateTime()).isNull();
                 }
                 case "batched" -> assertThat(a).isNotEmpty();
@@ -131,7 +157,11 @@ class SandboxDataTest {
         Map<Instant, List<SandboxNotification>> byFirstAttempt = new HashMap<>();
         for (SandboxNotification n : all) {
             if (n.status().equals("batched")) {
-                byFirstAttempt.computeIfAbsent(n.deliveryAttempts().get(0).attemptDateTime(), k -> new ArrayList<>()).add(n);
+                byFirstAttempt
+                        .computeIfAbsent(
+                                n.deliveryAttempts().get(0).attemptDateTime(),
+                                k -> new ArrayList<>())
+                        .add(n);
             }
         }
         assertThat(byFirstAttempt).isNotEmpty();
@@ -152,10 +182,18 @@ class SandboxDataTest {
     @Test
     void sameSeedAndAnchorGiveTheSameDataAndAnotherSeedOtherData() throws Exception {
         SandboxQuery q = SandboxQuery.all().withPage(7, 50);
-        try (Sandbox same = Sandbox.start(SandboxConfig.builder().seed(11).anchor(ANCHOR).notificationsPerTaxpayer(2500).build());
-             Sandbox other = Sandbox.start(SandboxConfig.builder().seed(12).anchor(ANCHOR).build())) {
+        try (Sandbox same =
+                        Sandbox.start(
+                                SandboxConfig.builder()
+                                        .seed(11)
+                                        .anchor(ANCHOR)
+                                        .notificationsPerTaxpayer(2500)
+                                        .build());
+                Sandbox other =
+                        Sandbox.start(SandboxConfig.builder().seed(12).anchor(ANCHOR).build())) {
             assertThat(same.query("204918573", q)).isEqualTo(sandbox.query("204918573", q));
-            assertThat(other.query("204918573", q).result()).isNotEqualTo(sandbox.query("204918573", q).result());
+            assertThat(other.query("204918573", q).result())
+                    .isNotEqualTo(sandbox.query("204918573", q).result());
         }
     }
 
@@ -174,14 +212,22 @@ class SandboxDataTest {
         SandboxConfig plain = SandboxConfig.defaults();
         Instant hour = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.HOURS);
         assertThat(plain.seed()).isEqualTo(SandboxConfig.DEFAULT_SEED);
-        assertThat(plain.anchor()).isIn(hour, hour.minus(Duration.ofHours(1))); // the hour may turn in between
+        assertThat(plain.anchor())
+                .isIn(hour, hour.minus(Duration.ofHours(1))); // the hour may turn in between
     }
 
     @Test
     void theNotificationCountIsAKnob() throws Exception {
-        try (Sandbox small = Sandbox.start(SandboxConfig.builder().seed(11).anchor(ANCHOR).notificationsPerTaxpayer(37).build())) {
+        try (Sandbox small =
+                Sandbox.start(
+                        SandboxConfig.builder()
+                                .seed(11)
+                                .anchor(ANCHOR)
+                                .notificationsPerTaxpayer(37)
+                                .build())) {
             assertThat(small.notificationCount("287364519")).isEqualTo(37);
-            assertThat(small.query("287364519", SandboxQuery.all().withPage(4, 10)).result()).hasSize(7);
+            assertThat(small.query("287364519", SandboxQuery.all().withPage(4, 10)).result())
+                    .hasSize(7);
         }
     }
 }

@@ -18,7 +18,8 @@ final class SandboxHttp {
     static final ObjectMapper JSON = new ObjectMapper();
     static final String PATH = "/api/v1.0/notifications/taxpayer";
 
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient client =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final Sandbox sandbox;
 
     SandboxHttp(Sandbox sandbox) {
@@ -26,13 +27,19 @@ final class SandboxHttp {
     }
 
     HttpResponse<String> login(String clientId, String secret, String onBehalfOf, String form) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(sandbox.authUrl() + "/connect/token"))
-                .timeout(Duration.ofSeconds(10))
-                .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString(form));
+        HttpRequest.Builder b =
+                HttpRequest.newBuilder(URI.create(sandbox.authUrl() + "/connect/token"))
+                        .timeout(Duration.ofSeconds(10))
+                        .header("Content-Type", "application/x-www-form-urlencoded")
+                        .POST(HttpRequest.BodyPublishers.ofString(form));
         if (clientId != null) {
-            b.header("Authorization", "Basic " + Base64.getEncoder().encodeToString(
-                    (clientId + ":" + secret).getBytes(StandardCharsets.UTF_8)));
+            b.header(
+                    "Authorization",
+                    "Basic "
+                            + Base64.getEncoder()
+                                    .encodeToString(
+                                            (clientId + ":" + secret)
+                                                    .getBytes(StandardCharsets.UTF_8)));
         }
         if (onBehalfOf != null) b.header("onbehalfof", onBehalfOf);
         return send(b.build());
@@ -45,7 +52,8 @@ final class SandboxHttp {
     /** A token for the account, acting for the taxpayer (null = own). */
     String token(String clientId, String secret, String onBehalfOf) {
         HttpResponse<String> r = login(clientId, secret, onBehalfOf);
-        if (r.statusCode() != 200) throw new AssertionError("login failed: " + r.statusCode() + " " + r.body());
+        if (r.statusCode() != 200)
+            throw new AssertionError("login failed: " + r.statusCode() + " " + r.body());
         return json(r).get("access_token").asText();
     }
 
@@ -54,15 +62,25 @@ final class SandboxHttp {
     }
 
     HttpResponse<String> query(String token, String rawQuery) {
-        String url = sandbox.baseUrl() + PATH + (rawQuery == null || rawQuery.isEmpty() ? "" : "?" + rawQuery);
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10))
-                .header("Accept", "application/json").GET();
+        String url =
+                sandbox.baseUrl()
+                        + PATH
+                        + (rawQuery == null || rawQuery.isEmpty() ? "" : "?" + rawQuery);
+        HttpRequest.Builder b =
+                HttpRequest.newBuilder(URI.create(url))
+                        .timeout(Duration.ofSeconds(10))
+                        .header("Accept", "application/json")
+                        .GET();
         if (token != null) b.header("Authorization", "Bearer " + token);
         return send(b.build());
     }
 
     HttpResponse<String> get(String url) {
-        return send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).GET().build());
+        return send(
+                HttpRequest.newBuilder(URI.create(url))
+                        .timeout(Duration.ofSeconds(10))
+                        .GET()
+                        .build());
     }
 
     HttpResponse<String> send(HttpRequest request) {

@@ -21,7 +21,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The access token verifies against the published JWKS with an independent JOSE library (jose4j). */
+/**
+ * The access token verifies against the published JWKS with an independent JOSE library (jose4j).
+ */
 class SandboxJwksTest {
     static Sandbox sandbox;
     static SandboxHttp http;
@@ -31,24 +33,30 @@ class SandboxJwksTest {
     static void start() throws Exception {
         sandbox = Sandbox.start(SandboxConfig.builder().notificationsPerTaxpayer(20).build());
         http = new SandboxHttp(sandbox);
-        HttpResponse<String> discovery = http.get(sandbox.authUrl() + "/.well-known/openid-configuration");
+        HttpResponse<String> discovery =
+                http.get(sandbox.authUrl() + "/.well-known/openid-configuration");
         assertThat(discovery.statusCode()).isEqualTo(200);
         JsonNode config = json(discovery);
         assertThat(config.get("issuer").asText()).isEqualTo(sandbox.authUrl());
-        assertThat(config.get("token_endpoint").asText()).isEqualTo(sandbox.authUrl() + "/connect/token");
+        assertThat(config.get("token_endpoint").asText())
+                .isEqualTo(sandbox.authUrl() + "/connect/token");
         HttpResponse<String> jwks = http.get(config.get("jwks_uri").asText());
         assertThat(jwks.statusCode()).isEqualTo(200);
         JsonWebKeySet keySet = new JsonWebKeySet(jwks.body());
         assertThat(keySet.getJsonWebKeys()).hasSize(1);
         assertThat(keySet.getJsonWebKeys().get(0).getKeyType()).isEqualTo("RSA");
-        consumer = new JwtConsumerBuilder()
-                .setVerificationKeyResolver(new JwksVerificationKeyResolver(keySet.getJsonWebKeys()))
-                .setJwsAlgorithmConstraints(AlgorithmConstraints.ConstraintType.PERMIT, AlgorithmIdentifiers.RSA_USING_SHA256)
-                .setExpectedIssuer(sandbox.authUrl())
-                .setExpectedAudience("InvoicingAPI")
-                .setRequireExpirationTime()
-                .setRequireNotBefore()
-                .build();
+        consumer =
+                new JwtConsumerBuilder()
+                        .setVerificationKeyResolver(
+                                new JwksVerificationKeyResolver(keySet.getJsonWebKeys()))
+                        .setJwsAlgorithmConstraints(
+                                AlgorithmConstraints.ConstraintType.PERMIT,
+                                AlgorithmIdentifiers.RSA_USING_SHA256)
+                        .setExpectedIssuer(sandbox.authUrl())
+                        .setExpectedAudience("InvoicingAPI")
+                        .setRequireExpirationTime()
+                        .setRequireNotBefore()
+                        .build();
     }
 
     @AfterAll
@@ -63,8 +71,10 @@ class SandboxJwksTest {
         assertThat(context.getJoseObjects().get(0).getHeader("typ")).isEqualTo("at+jwt");
         assertThat(context.getJoseObjects().get(0).getKeyIdHeaderValue()).isNotBlank();
         JwtClaims claims = context.getJwtClaims();
-        assertThat(claims.getExpirationTime().getValue() - claims.getNotBefore().getValue()).isEqualTo(3600);
-        assertThat(claims.getNotBefore().getValue()).isBetween(Instant.now().getEpochSecond() - 60, Instant.now().getEpochSecond() + 1);
+        assertThat(claims.getExpirationTime().getValue() - claims.getNotBefore().getValue())
+                .isEqualTo(3600);
+        assertThat(claims.getNotBefore().getValue())
+                .isBetween(Instant.now().getEpochSecond() - 60, Instant.now().getEpochSecond() + 1);
         assertThat(claims.getStringClaimValue("client_id")).isEqualTo("erp-nile-trading");
         assertThat(claims.getStringClaimValue("name")).isEqualTo("204918573:erp-nile-trading");
         assertThat(claims.getStringClaimValue("TaxRin")).isEqualTo("204918573");
@@ -78,7 +88,9 @@ class SandboxJwksTest {
 
     @Test
     void intermediaryTokenVerifiesAndNamesTheRepresentedTaxpayer() throws Exception {
-        JwtClaims claims = consumer.processToClaims(http.token("erp-delta-accounting", "sandbox-secret-2", "287364519"));
+        JwtClaims claims =
+                consumer.processToClaims(
+                        http.token("erp-delta-accounting", "sandbox-secret-2", "287364519"));
         assertThat(claims.getStringClaimValue("TaxRin")).isEqualTo("287364519");
         assertThat(claims.getStringClaimValue("IsIntermediary")).isEqualTo("1");
         assertThat(claims.getStringClaimValue("IntermedRIN")).isEqualTo("538201946");
@@ -87,9 +99,11 @@ class SandboxJwksTest {
 
     @Test
     void aTokenWithAForeignSignatureDoesNotVerify() throws Exception {
-        try (Sandbox other = Sandbox.start(SandboxConfig.builder().notificationsPerTaxpayer(1).build())) {
+        try (Sandbox other =
+                Sandbox.start(SandboxConfig.builder().notificationsPerTaxpayer(1).build())) {
             String foreign = new SandboxHttp(other).nileToken();
-            assertThatThrownBy(() -> consumer.process(foreign)).isInstanceOf(InvalidJwtException.class);
+            assertThatThrownBy(() -> consumer.process(foreign))
+                    .isInstanceOf(InvalidJwtException.class);
         }
         assertThat(List.of(http.nileToken())).allSatisfy(t -> consumer.process(t));
     }

@@ -23,31 +23,53 @@ class TokenServiceTest {
         CountDownLatch keyMayBeMade = new CountDownLatch(1);
         CountDownLatch keyAskedFor = new CountDownLatch(1);
         // made while the key cannot be: a constructor that made the key itself would never return
-        TokenService tokens = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> new TokenService(() -> {
-            keyAskedFor.countDown();
-            await(keyMayBeMade);
-            return TokenService.generate();
-        }));
+        TokenService tokens =
+                assertTimeoutPreemptively(
+                        Duration.ofSeconds(30),
+                        () ->
+                                new TokenService(
+                                        () -> {
+                                            keyAskedFor.countDown();
+                                            await(keyMayBeMade);
+                                            return TokenService.generate();
+                                        }));
         assertThat(keyAskedFor.await(30, TimeUnit.SECONDS)).as("the key is being made").isTrue();
 
         Directory directory = new Directory();
         Directory.Erp nile = directory.erp("erp-nile-trading");
-        CompletableFuture<String> token = CompletableFuture.supplyAsync(
-                () -> tokens.issue("http://127.0.0.1:1", nile, Directory.NILE, NOW, Duration.ofHours(1)));
+        CompletableFuture<String> token =
+                CompletableFuture.supplyAsync(
+                        () ->
+                                tokens.issue(
+                                        "http://127.0.0.1:1",
+                                        nile,
+                                        Directory.NILE,
+                                        NOW,
+                                        Duration.ofHours(1)));
         keyMayBeMade.countDown();
         String issued = token.get(30, TimeUnit.SECONDS);
 
-        assertThat(tokens.verify(issued, NOW.plusSeconds(60))).isEqualTo(new TokenService.Principal("erp-nile-trading", Directory.NILE.rin()));
+        assertThat(tokens.verify(issued, NOW.plusSeconds(60)))
+                .isEqualTo(new TokenService.Principal("erp-nile-trading", Directory.NILE.rin()));
         assertThat(tokens.jwks().toString()).contains("RSA");
     }
 
     @Test
     void aKeyThatCouldNotBeMadeFailsTheTokensNotTheSandbox() {
-        TokenService tokens = new TokenService(() -> {
-            throw new IllegalStateException("no randomness");
-        });
+        TokenService tokens =
+                new TokenService(
+                        () -> {
+                            throw new IllegalStateException("no randomness");
+                        });
         Directory directory = new Directory();
-        assertThatThrownBy(() -> tokens.issue("http://127.0.0.1:1", directory.erp("erp-nile-trading"), Directory.NILE, NOW, Duration.ofHours(1)))
+        assertThatThrownBy(
+                        () ->
+                                tokens.issue(
+                                        "http://127.0.0.1:1",
+                                        directory.erp("erp-nile-trading"),
+                                        Directory.NILE,
+                                        NOW,
+                                        Duration.ofHours(1)))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("signing key")
                 .hasRootCauseMessage("no randomness");

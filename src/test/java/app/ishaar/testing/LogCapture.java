@@ -11,8 +11,8 @@ import java.util.logging.SimpleFormatter;
 /**
  * Captures java.util.logging while open: a handler at ALL on the root logger keeps every record it
  * hears, and each one formatted by a {@link SimpleFormatter} at the moment it was published. The
- * loggers named to {@link #install} are raised to ALL ({@code ""} is the root); {@link #close} detaches
- * the handler and puts each of their levels back as it found it.
+ * loggers named to {@link #install} are raised to ALL ({@code ""} is the root); {@link #close}
+ * detaches the handler and puts each of their levels back as it found it.
  *
  * <pre>{@code
  * try (LogCapture logs = LogCapture.install("", "app.ishaar", "okhttp3")) {
@@ -25,28 +25,33 @@ public final class LogCapture implements AutoCloseable {
 
     private final List<String> lines = new ArrayList<>();
     private final List<LogRecord> records = new ArrayList<>();
-    /** Held strongly: JUL keeps loggers weakly, and a collected logger forgets the level set on it. */
+
+    /**
+     * Held strongly: JUL keeps loggers weakly, and a collected logger forgets the level set on it.
+     */
     private final List<Logger> raised = new ArrayList<>();
+
     private final List<Level> before = new ArrayList<>();
     private final Logger root = Logger.getLogger("");
-    private final Handler handler = new Handler() {
-        private final SimpleFormatter formatter = new SimpleFormatter();
+    private final Handler handler =
+            new Handler() {
+                private final SimpleFormatter formatter = new SimpleFormatter();
 
-        @Override
-        public void publish(LogRecord r) {
-            String line = formatter.format(r);
-            synchronized (lines) {
-                lines.add(line);
-                records.add(r);
-            }
-        }
+                @Override
+                public void publish(LogRecord r) {
+                    String line = formatter.format(r);
+                    synchronized (lines) {
+                        lines.add(line);
+                        records.add(r);
+                    }
+                }
 
-        @Override
-        public void flush() {}
+                @Override
+                public void flush() {}
 
-        @Override
-        public void close() {}
-    };
+                @Override
+                public void close() {}
+            };
     private boolean closed;
 
     private LogCapture() {}
@@ -79,7 +84,9 @@ public final class LogCapture implements AutoCloseable {
         }
     }
 
-    /** Detaches the handler and restores every raised logger's level, last raised first. Idempotent. */
+    /**
+     * Detaches the handler and restores every raised logger's level, last raised first. Idempotent.
+     */
     @Override
     public void close() {
         if (closed) {

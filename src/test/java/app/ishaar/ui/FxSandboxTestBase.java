@@ -31,8 +31,7 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 public abstract class FxSandboxTestBase extends FxRobot {
 
-    @TempDir
-    protected Path configDir;
+    @TempDir protected Path configDir;
 
     protected DesktopSandbox desktopSandbox;
     protected AppContext ctx;
@@ -45,7 +44,9 @@ public abstract class FxSandboxTestBase extends FxRobot {
     }
 
     protected ClientConfig clientConfig() {
-        return ClientConfig.defaults().withReadTimeout(Duration.ofSeconds(2)).withRetries(0, Duration.ofMillis(50));
+        return ClientConfig.defaults()
+                .withReadTimeout(Duration.ofSeconds(2))
+                .withRetries(0, Duration.ofMillis(50));
     }
 
     protected SecretStore secretStore() {
@@ -60,20 +61,30 @@ public abstract class FxSandboxTestBase extends FxRobot {
         FxToolkit.registerPrimaryStage();
         beforeLaunch();
         desktopSandbox = new DesktopSandbox(this::sandboxConfig);
-        ctx = new AppContext(new AppServices(desktopSandbox, desktopSandbox, secretStore(), configDir, clientConfig(), Duration.ofMillis(20)));
-        FxToolkit.setupFixture(() -> {
-            flow = new WindowFlow(ctx, new Stage(), () -> exited = true);
-            flow.showLogin();
-        });
+        ctx =
+                new AppContext(
+                        new AppServices(
+                                desktopSandbox,
+                                desktopSandbox,
+                                secretStore(),
+                                configDir,
+                                clientConfig(),
+                                Duration.ofMillis(20)));
+        FxToolkit.setupFixture(
+                () -> {
+                    flow = new WindowFlow(ctx, new Stage(), () -> exited = true);
+                    flow.showLogin();
+                });
     }
 
     @AfterEach
     void shutdown() throws Exception {
-        FxToolkit.setupFixture(() -> {
-            if (!exited) {
-                flow.quit();
-            }
-        });
+        FxToolkit.setupFixture(
+                () -> {
+                    if (!exited) {
+                        flow.quit();
+                    }
+                });
         FxToolkit.cleanupStages();
         ctx.close();
         desktopSandbox.close();
@@ -89,7 +100,8 @@ public abstract class FxSandboxTestBase extends FxRobot {
     }
 
     protected static void waitUntil(String what, int seconds, Supplier<Boolean> condition) {
-        Callable<Boolean> onFx = () -> WaitForAsyncUtils.asyncFx(condition::get).get(5, TimeUnit.SECONDS);
+        Callable<Boolean> onFx =
+                () -> WaitForAsyncUtils.asyncFx(condition::get).get(5, TimeUnit.SECONDS);
         try {
             WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, onFx);
         } catch (TimeoutException e) {
@@ -106,20 +118,27 @@ public abstract class FxSandboxTestBase extends FxRobot {
         }
     }
 
-    /** Waits until the toolkit has run this many pulses from now (what is left for after a frame has then run). */
+    /**
+     * Waits until the toolkit has run this many pulses from now (what is left for after a frame has
+     * then run).
+     */
     protected static void waitForPulses(int count) {
         java.util.concurrent.CountDownLatch pulses = new java.util.concurrent.CountDownLatch(count);
-        onFx(() -> new javafx.animation.AnimationTimer() {
-            @Override
-            public void handle(long now) {
-                pulses.countDown();
-                if (pulses.getCount() == 0) {
-                    stop();
-                }
-            }
-        }.start());
+        onFx(
+                () ->
+                        new javafx.animation.AnimationTimer() {
+                            @Override
+                            public void handle(long now) {
+                                pulses.countDown();
+                                if (pulses.getCount() == 0) {
+                                    stop();
+                                }
+                            }
+                        }.start());
         try {
-            assertThat(pulses.await(20, TimeUnit.SECONDS)).as(count + " pulses within 20 s").isTrue();
+            assertThat(pulses.await(20, TimeUnit.SECONDS))
+                    .as(count + " pulses within 20 s")
+                    .isTrue();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError(e);
@@ -135,31 +154,54 @@ public abstract class FxSandboxTestBase extends FxRobot {
     }
 
     protected String text(String query) {
-        return fx(() -> {
-            Node n = lookup(query).query();
-            return n instanceof Labeled l ? l.getText() : n instanceof TextInputControl t ? t.getText() : String.valueOf(n);
-        });
+        return fx(
+                () -> {
+                    Node n = lookup(query).query();
+                    return n instanceof Labeled l
+                            ? l.getText()
+                            : n instanceof TextInputControl t ? t.getText() : String.valueOf(n);
+                });
     }
 
     protected boolean visible(String query) {
-        return fx(() -> lookup(query).tryQuery().map(n -> n.isVisible() && n.getScene() != null && n.getScene().getWindow() != null
-                && n.getScene().getWindow().isShowing()).orElse(false));
+        return fx(
+                () ->
+                        lookup(query)
+                                .tryQuery()
+                                .map(
+                                        n ->
+                                                n.isVisible()
+                                                        && n.getScene() != null
+                                                        && n.getScene().getWindow() != null
+                                                        && n.getScene().getWindow().isShowing())
+                                .orElse(false));
     }
 
     /**
      * Waits until the demo accounts can be clicked: listed, drawn at their place (laid out, in a
      * showing window, nothing above them hidden) and enabled, all read on the FX thread. Found as
-     * soon as a button existed, a click could come before the pulse that lays it out, and the
-     * robot then found no visible button.
+     * soon as a button existed, a click could come before the pulse that lays it out, and the robot
+     * then found no visible button.
      */
     protected void waitForDemoAccounts() {
-        waitUntil("the demo accounts are listed and can be clicked", () -> fx(() -> lookup("#demo-erp-nile-trading").tryQuery()
-                .map(FxSandboxTestBase::clickable).orElse(false)));
+        waitUntil(
+                "the demo accounts are listed and can be clicked",
+                () ->
+                        fx(
+                                () ->
+                                        lookup("#demo-erp-nile-trading")
+                                                .tryQuery()
+                                                .map(FxSandboxTestBase::clickable)
+                                                .orElse(false)));
     }
 
     private static boolean clickable(Node n) {
-        if (n.getScene() == null || n.getScene().getWindow() == null || !n.getScene().getWindow().isShowing() || n.isDisabled()
-                || n.getLayoutBounds().getWidth() <= 0 || n.getLayoutBounds().getHeight() <= 0) {
+        if (n.getScene() == null
+                || n.getScene().getWindow() == null
+                || !n.getScene().getWindow().isShowing()
+                || n.isDisabled()
+                || n.getLayoutBounds().getWidth() <= 0
+                || n.getLayoutBounds().getHeight() <= 0) {
             return false;
         }
         for (Node p = n; p != null; p = p.getParent()) {
@@ -176,8 +218,12 @@ public abstract class FxSandboxTestBase extends FxRobot {
      * drawn, and the dialog goes only after that frame.
      */
     protected void waitForMainWindow() {
-        waitUntil("the main window shows and the dialog has gone",
-                () -> flow.mainStage() != null && flow.mainStage().isShowing() && !flow.loginStage().isShowing());
+        waitUntil(
+                "the main window shows and the dialog has gone",
+                () ->
+                        flow.mainStage() != null
+                                && flow.mainStage().isShowing()
+                                && !flow.loginStage().isShowing());
     }
 
     /** Clicks a listed demo account and Log in, and waits for the first page of its history. */
@@ -185,13 +231,20 @@ public abstract class FxSandboxTestBase extends FxRobot {
         clickOn("#demo-" + clientId);
         clickOn("#login-button");
         waitForMainWindow();
-        waitUntil("the first page is shown", () -> fx(() -> {
-            app.ishaar.ui.history.HistoryViewModel h = flow.mainViewModel().current().history();
-            return !h.rows().isEmpty() && !h.loadingProperty().get();
-        }));
+        waitUntil(
+                "the first page is shown",
+                () ->
+                        fx(
+                                () -> {
+                                    app.ishaar.ui.history.HistoryViewModel h =
+                                            flow.mainViewModel().current().history();
+                                    return !h.rows().isEmpty() && !h.loadingProperty().get();
+                                }));
     }
 
-    /** Puts a value into a field at once, as a paste does (typing is kept for where keys matter). */
+    /**
+     * Puts a value into a field at once, as a paste does (typing is kept for where keys matter).
+     */
     protected void paste(String query, String value) {
         onFx(() -> ((TextInputControl) lookup(query).query()).setText(value));
     }
@@ -218,7 +271,10 @@ public abstract class FxSandboxTestBase extends FxRobot {
         return true;
     }
 
-    /** A node as a failure names it: the nearest id, and the node's kind when the id is an ancestor's. */
+    /**
+     * A node as a failure names it: the nearest id, and the node's kind when the id is an
+     * ancestor's.
+     */
     protected static String where(Node n) {
         for (Node p = n; p != null; p = p.getParent()) {
             if (p.getId() != null) {
@@ -234,7 +290,11 @@ public abstract class FxSandboxTestBase extends FxRobot {
         clickOn("#demo-erp-delta-accounting");
         paste("#secret", "not-the-secret");
         clickOn("#login-button");
-        waitUntil("a failure is shown", () -> flow.loginViewModel().failureProperty().get() != null && !flow.loginViewModel().busyProperty().get());
+        waitUntil(
+                "a failure is shown",
+                () ->
+                        flow.loginViewModel().failureProperty().get() != null
+                                && !flow.loginViewModel().busyProperty().get());
         assertThat(visible("#failure")).isTrue();
     }
 

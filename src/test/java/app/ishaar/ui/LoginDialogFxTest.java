@@ -23,7 +23,10 @@ import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.Test;
 import org.testfx.matcher.control.LabeledMatchers;
 
-/** The login dialog headless against the real sandbox: demo login, every failure message, Enter, Esc, Cancel. */
+/**
+ * The login dialog headless against the real sandbox: demo login, every failure message, Enter,
+ * Esc, Cancel.
+ */
 class LoginDialogFxTest extends FxSandboxTestBase {
 
     private void fill(String clientId, String secret, String rin) {
@@ -39,7 +42,11 @@ class LoginDialogFxTest extends FxSandboxTestBase {
     /** Logs in with the form as it is and returns the failure message shown. */
     private String loginFails() {
         clickOn("#login-button");
-        waitUntil("a failure is shown", () -> flow.loginViewModel().failureProperty().get() != null && !flow.loginViewModel().busyProperty().get());
+        waitUntil(
+                "a failure is shown",
+                () ->
+                        flow.loginViewModel().failureProperty().get() != null
+                                && !flow.loginViewModel().busyProperty().get());
         assertThat(flow.mainStage()).isNull();
         return text("#failure");
     }
@@ -47,8 +54,11 @@ class LoginDialogFxTest extends FxSandboxTestBase {
     @Test
     void aDemoAccountIsOneClickAwayFromTheMainWindow() {
         waitForDemoAccounts();
-        assertThat(fx(() -> lookup("#environment").<ChoiceBox<Environment.Kind>>query().getValue())).isEqualTo(Environment.Kind.SANDBOX);
-        assertThat(fx(() -> lookup("#login-button").query().isDisabled())).as("Log in is disabled while the form is empty").isTrue();
+        assertThat(fx(() -> lookup("#environment").<ChoiceBox<Environment.Kind>>query().getValue()))
+                .isEqualTo(Environment.Kind.SANDBOX);
+        assertThat(fx(() -> lookup("#login-button").query().isDisabled()))
+                .as("Log in is disabled while the form is empty")
+                .isTrue();
         clickOn("#demo-erp-nile-trading");
         assertThat(text("#clientId")).isEqualTo("erp-nile-trading");
         clickOn("#login-button");
@@ -65,7 +75,9 @@ class LoginDialogFxTest extends FxSandboxTestBase {
         waitForDemoAccounts();
         clickOn("#demo-erp-delta-accounting");
         assertThat(text("#clientId")).isEqualTo("erp-delta-accounting");
-        assertThat(focusOwner()).as("the next step after a demo account is Log in").isSameAs(fx(() -> lookup("#login-button").query()));
+        assertThat(focusOwner())
+                .as("the next step after a demo account is Log in")
+                .isSameAs(fx(() -> lookup("#login-button").query()));
         type(KeyCode.ENTER);
         waitForMainWindow();
         assertThat(text("#header-rin")).isEqualTo("204918573");
@@ -75,15 +87,23 @@ class LoginDialogFxTest extends FxSandboxTestBase {
     void enterOnRememberLogsInAndLeavesTheSecretUnremembered() {
         waitForDemoAccounts();
         clickOn("#demo-erp-nile-trading");
-        assertThat(fx(() -> lookup("#remember").query().isDisabled())).as("a keychain is there").isFalse();
+        assertThat(fx(() -> lookup("#remember").query().isDisabled()))
+                .as("a keychain is there")
+                .isFalse();
         onFx(() -> lookup("#remember").query().requestFocus());
         waitUntil("Remember has the keyboard", () -> lookup("#remember").query().isFocused());
         type(KeyCode.ENTER); // as on every desktop: the dialog's Log in, not a tick
         waitForMainWindow();
         assertThat(fx(() -> flow.mainViewModel() != null)).isTrue();
         ctx.settings().flush();
-        assertThat(new app.ishaar.core.settings.SettingsStore(configDir).load().settings().profiles())
-                .as("the profile is kept without its secret").singleElement().satisfies(p -> assertThat(p.rememberSecret()).isFalse());
+        assertThat(
+                        new app.ishaar.core.settings.SettingsStore(configDir)
+                                .load()
+                                .settings()
+                                .profiles())
+                .as("the profile is kept without its secret")
+                .singleElement()
+                .satisfies(p -> assertThat(p.rememberSecret()).isFalse());
     }
 
     @Test
@@ -93,17 +113,35 @@ class LoginDialogFxTest extends FxSandboxTestBase {
         fill("erp-delta-accounting", "sandbox-secret-2", "");
         String message = loginFails();
         assertThat(message).contains("بالنيابة عن");
-        assertThat(fx(() -> lookup("#failure").query().getEffectiveNodeOrientation())).isEqualTo(javafx.geometry.NodeOrientation.RIGHT_TO_LEFT);
-        assertThat(text("#failureDetail")).isEqualTo("The onbehalfof header is required when an intermediary logs in.");
+        assertThat(fx(() -> lookup("#failure").query().getEffectiveNodeOrientation()))
+                .isEqualTo(javafx.geometry.NodeOrientation.RIGHT_TO_LEFT);
+        assertThat(text("#failureDetail"))
+                .isEqualTo("The onbehalfof header is required when an intermediary logs in.");
         assertThat(fx(() -> lookup("#failureDetail").query().getEffectiveNodeOrientation()))
-                .as("an English sentence in the Arabic UI, its full stop at its end").isEqualTo(javafx.geometry.NodeOrientation.LEFT_TO_RIGHT);
-        Bounds label = fx(() -> lookup("#failureDetail").query().localToScreen(lookup("#failureDetail").query().getLayoutBounds()));
-        Bounds drawn = fx(() -> {
-            javafx.scene.Node t = lookup("#failureDetail").query().lookupAll("Text").stream().filter(n -> n instanceof javafx.scene.text.Text).findFirst()
-                    .orElseThrow();
-            return t.localToScreen(t.getBoundsInLocal());
-        });
-        assertThat(drawn.getMaxX()).as("at the reading side, under the message, as the UI's other data").isCloseTo(label.getMaxX(), within(3.0));
+                .as("an English sentence in the Arabic UI, its full stop at its end")
+                .isEqualTo(javafx.geometry.NodeOrientation.LEFT_TO_RIGHT);
+        Bounds label =
+                fx(
+                        () ->
+                                lookup("#failureDetail")
+                                        .query()
+                                        .localToScreen(
+                                                lookup("#failureDetail")
+                                                        .query()
+                                                        .getLayoutBounds()));
+        Bounds drawn =
+                fx(
+                        () -> {
+                            javafx.scene.Node t =
+                                    lookup("#failureDetail").query().lookupAll("Text").stream()
+                                            .filter(n -> n instanceof javafx.scene.text.Text)
+                                            .findFirst()
+                                            .orElseThrow();
+                            return t.localToScreen(t.getBoundsInLocal());
+                        });
+        assertThat(drawn.getMaxX())
+                .as("at the reading side, under the message, as the UI's other data")
+                .isCloseTo(label.getMaxX(), within(3.0));
         assertThat(drawn.getMinX()).isGreaterThan(label.getMinX() + 20);
     }
 
@@ -115,9 +153,15 @@ class LoginDialogFxTest extends FxSandboxTestBase {
         assertThat(text("#clientId")).isEqualTo("erp-blocked");
         assertThat(focusOwner()).isSameAs(fx(() -> lookup("#login-button").query()));
         type(KeyCode.ENTER);
-        waitUntil("the blocked user's failure is shown", () -> flow.loginViewModel().failureProperty().get() != null && !flow.loginViewModel().busyProperty().get());
+        waitUntil(
+                "the blocked user's failure is shown",
+                () ->
+                        flow.loginViewModel().failureProperty().get() != null
+                                && !flow.loginViewModel().busyProperty().get());
         assertThat(text("#failure")).contains("blocked");
-        assertThat(focusOwner()).as("a failed login leaves the keyboard on Log in").isSameAs(fx(() -> lookup("#login-button").query()));
+        assertThat(focusOwner())
+                .as("a failed login leaves the keyboard on Log in")
+                .isSameAs(fx(() -> lookup("#login-button").query()));
     }
 
     @Test
@@ -131,9 +175,20 @@ class LoginDialogFxTest extends FxSandboxTestBase {
 
         onFx(() -> lookup("#environment").query().requestFocus());
         type(KeyCode.SPACE);
-        waitUntil("its choices are open", () -> fx(() -> lookup("#environment").<ChoiceBox<Environment.Kind>>query().isShowing()));
+        waitUntil(
+                "its choices are open",
+                () ->
+                        fx(
+                                () ->
+                                        lookup("#environment")
+                                                .<ChoiceBox<Environment.Kind>>query()
+                                                .isShowing()));
         type(KeyCode.DOWN, KeyCode.ENTER);
-        waitUntil("the next environment is chosen", () -> flow.loginViewModel().environmentProperty().get() == Environment.Kind.PREPROD);
+        waitUntil(
+                "the next environment is chosen",
+                () ->
+                        flow.loginViewModel().environmentProperty().get()
+                                == Environment.Kind.PREPROD);
         assertThat(text("#environment .label")).isEqualTo("Pre-production");
         assertThat(visible("#demoBox")).as("the demo accounts are the sandbox's only").isFalse();
     }
@@ -144,15 +199,38 @@ class LoginDialogFxTest extends FxSandboxTestBase {
         for (String lang : new String[] {"#lang-ar", "#lang-en"}) {
             clickOn(lang);
             waitForPulses(2);
-            Bounds box = fx(() -> lookup("#environment").query().localToScene(lookup("#environment").query().getLayoutBounds()));
-            Bounds field = fx(() -> lookup("#clientId").query().localToScene(lookup("#clientId").query().getLayoutBounds()));
-            assertThat(box.getMinX()).as("starts where the fields start").isCloseTo(field.getMinX(), within(0.5));
-            assertThat(box.getWidth()).as("as wide as the fields").isCloseTo(field.getWidth(), within(0.5));
+            Bounds box =
+                    fx(
+                            () ->
+                                    lookup("#environment")
+                                            .query()
+                                            .localToScene(
+                                                    lookup("#environment")
+                                                            .query()
+                                                            .getLayoutBounds()));
+            Bounds field =
+                    fx(
+                            () ->
+                                    lookup("#clientId")
+                                            .query()
+                                            .localToScene(
+                                                    lookup("#clientId").query().getLayoutBounds()));
+            assertThat(box.getMinX())
+                    .as("starts where the fields start")
+                    .isCloseTo(field.getMinX(), within(0.5));
+            assertThat(box.getWidth())
+                    .as("as wide as the fields")
+                    .isCloseTo(field.getWidth(), within(0.5));
             // the shown choice is not cut short: its label has at least the room it asks for
-            assertThat(fx(() -> {
-                javafx.scene.control.Label shown = lookup("#environment .label").query();
-                return shown.getWidth() + 0.5 >= shown.prefWidth(-1);
-            })).as("the choice's name fits").isTrue();
+            assertThat(
+                            fx(
+                                    () -> {
+                                        javafx.scene.control.Label shown =
+                                                lookup("#environment .label").query();
+                                        return shown.getWidth() + 0.5 >= shown.prefWidth(-1);
+                                    }))
+                    .as("the choice's name fits")
+                    .isTrue();
         }
     }
 
@@ -162,40 +240,82 @@ class LoginDialogFxTest extends FxSandboxTestBase {
         for (String lang : new String[] {"#lang-ar", "#lang-en"}) {
             clickOn(lang);
             waitForPulses(2);
-            Bounds box = fx(() -> lookup("#environment").query().localToScreen(lookup("#environment").query().getLayoutBounds()));
-            // twice: the first opening makes the menu's skin, a later one places the chosen item over the box
+            Bounds box =
+                    fx(
+                            () ->
+                                    lookup("#environment")
+                                            .query()
+                                            .localToScreen(
+                                                    lookup("#environment")
+                                                            .query()
+                                                            .getLayoutBounds()));
+            // twice: the first opening makes the menu's skin, a later one places the chosen item
+            // over the box
             for (int opening = 1; opening <= 2; opening++) {
                 onFx(() -> lookup("#environment").<ChoiceBox<Environment.Kind>>query().show());
                 waitUntil("its menu is open", () -> fx(() -> environmentMenu() != null));
                 waitForPulses(3);
-                Bounds menu = fx(() -> {
-                    javafx.scene.Node content = environmentMenu().getSkin().getNode();
-                    return content.localToScreen(content.getLayoutBounds());
-                });
-                assertThat(menu.getMinX()).as("%s, opening %d: the menu starts where the box starts", lang, opening).isCloseTo(box.getMinX(), within(1.0));
-                assertThat(menu.getWidth()).as("%s, opening %d: the menu is as wide as the box", lang, opening).isCloseTo(box.getWidth(), within(1.0));
+                Bounds menu =
+                        fx(
+                                () -> {
+                                    javafx.scene.Node content =
+                                            environmentMenu().getSkin().getNode();
+                                    return content.localToScreen(content.getLayoutBounds());
+                                });
+                assertThat(menu.getMinX())
+                        .as("%s, opening %d: the menu starts where the box starts", lang, opening)
+                        .isCloseTo(box.getMinX(), within(1.0));
+                assertThat(menu.getWidth())
+                        .as("%s, opening %d: the menu is as wide as the box", lang, opening)
+                        .isCloseTo(box.getWidth(), within(1.0));
                 assertThat(fx(() -> lookup("#environment").query().getLayoutBounds().getWidth()))
-                        .as("%s, opening %d: the box keeps its width while its menu is open", lang, opening).isCloseTo(box.getWidth(), within(0.5));
-                // the chosen environment is the one checked, also after the language (the box's converter) changed
-                assertThat(fx(() -> environmentMenu().getItems().stream()
-                        .filter(i -> i instanceof javafx.scene.control.RadioMenuItem r && r.isSelected()).map(javafx.scene.control.MenuItem::getText).toList()))
-                        .as("%s, opening %d: the checked choice", lang, opening).containsExactly(text("#environment .label"));
+                        .as(
+                                "%s, opening %d: the box keeps its width while its menu is open",
+                                lang, opening)
+                        .isCloseTo(box.getWidth(), within(0.5));
+                // the chosen environment is the one checked, also after the language (the box's
+                // converter) changed
+                assertThat(
+                                fx(
+                                        () ->
+                                                environmentMenu().getItems().stream()
+                                                        .filter(
+                                                                i ->
+                                                                        i
+                                                                                        instanceof
+                                                                                        javafx.scene
+                                                                                                        .control
+                                                                                                        .RadioMenuItem
+                                                                                                r
+                                                                                && r.isSelected())
+                                                        .map(javafx.scene.control.MenuItem::getText)
+                                                        .toList()))
+                        .as("%s, opening %d: the checked choice", lang, opening)
+                        .containsExactly(text("#environment .label"));
                 // the check mark stands apart from its item's text (JavaFX keeps the check's column
-                // left-to-right in an Arabic menu, and modena's gap after it fell on the menu's edge)
+                // left-to-right in an Arabic menu, and modena's gap after it fell on the menu's
+                // edge)
                 assertThat(fx(() -> checkToTextGaps(environmentMenu())))
-                        .as("%s, opening %d: the gap between the check mark and its item's text", lang, opening)
-                        .isNotEmpty().allSatisfy(gap -> assertThat(gap).isGreaterThanOrEqualTo(4.0));
+                        .as(
+                                "%s, opening %d: the gap between the check mark and its item's text",
+                                lang, opening)
+                        .isNotEmpty()
+                        .allSatisfy(gap -> assertThat(gap).isGreaterThanOrEqualTo(4.0));
                 onFx(() -> lookup("#environment").<ChoiceBox<Environment.Kind>>query().hide());
                 waitUntil("its menu is closed", () -> fx(() -> environmentMenu() == null));
             }
         }
     }
 
-    /** For each checked item of an open menu, the room on screen between its check mark and its text. */
+    /**
+     * For each checked item of an open menu, the room on screen between its check mark and its
+     * text.
+     */
     private static java.util.List<Double> checkToTextGaps(javafx.scene.control.ContextMenu menu) {
         java.util.List<Double> gaps = new java.util.ArrayList<>();
         for (javafx.scene.Node item : menu.getSkin().getNode().lookupAll(".radio-menu-item")) {
-            if (item.lookup(".radio") instanceof javafx.scene.layout.Region check && check.getShape() != null
+            if (item.lookup(".radio") instanceof javafx.scene.layout.Region check
+                    && check.getShape() != null
                     && item.lookup(".label") instanceof javafx.scene.control.Label label) {
                 // the mark is the check's shape drawn unscaled around the check's centre
                 Bounds c = check.localToScreen(check.getLayoutBounds());
@@ -224,21 +344,29 @@ class LoginDialogFxTest extends FxSandboxTestBase {
             clickOn("#login-button");
             waitForMainWindow();
             onFx(() -> flow.mainViewModel().logout());
-            waitUntil("the dialog is back", () -> flow.loginStage().isShowing() && flow.mainStage() == null);
+            waitUntil(
+                    "the dialog is back",
+                    () -> flow.loginStage().isShowing() && flow.mainStage() == null);
         }
         waitUntil("the saved profiles are offered", () -> visible("#profile"));
-        assertThat(text("#profile .label")).as("the profile the form was filled from: the last used")
+        assertThat(text("#profile .label"))
+                .as("the profile the form was filled from: the last used")
                 .isEqualTo("erp-delta-accounting  ·  Sandbox (built in)");
         assertThat(text("#clientId")).isEqualTo("erp-delta-accounting");
         clickOn("#lang-ar");
-        assertThat(text("#profile .label")).isEqualTo("erp-delta-accounting  ·  بيئة التجربة (مدمجة)");
+        assertThat(text("#profile .label"))
+                .isEqualTo("erp-delta-accounting  ·  بيئة التجربة (مدمجة)");
         clickOn("#lang-en");
 
         // the other profile, chosen from the list, fills the form
         clickOn("#profile");
-        waitUntil("the profiles are open", () -> fx(() -> lookup("#profile").<ChoiceBox<?>>query().isShowing()));
+        waitUntil(
+                "the profiles are open",
+                () -> fx(() -> lookup("#profile").<ChoiceBox<?>>query().isShowing()));
         clickOn(LabeledMatchers.hasText("erp-nile-trading  ·  Sandbox (built in)"));
-        waitUntil("the form is filled from the other profile", () -> "erp-nile-trading".equals(text("#clientId")));
+        waitUntil(
+                "the form is filled from the other profile",
+                () -> "erp-nile-trading".equals(text("#clientId")));
         assertThat(text("#profile .label")).isEqualTo("erp-nile-trading  ·  Sandbox (built in)");
         assertThat(text("#onBehalfOf")).as("the other profile's own taxpayer").isEmpty();
     }
@@ -250,44 +378,90 @@ class LoginDialogFxTest extends FxSandboxTestBase {
         type(KeyCode.LEFT, KeyCode.LEFT);
         press(KeyCode.SHIFT).type(KeyCode.LEFT).release(KeyCode.SHIFT);
         // the window is made shorter than the form (as on a small screen with large text)
-        onFx(() -> {
-            flow.loginStage().setMinHeight(300);
-            flow.loginStage().setHeight(300);
-        });
-        waitUntil("the form scrolls", () -> fx(() -> lookup("#formArea .scroll-pane").tryQuery().isPresent()));
+        onFx(
+                () -> {
+                    flow.loginStage().setMinHeight(300);
+                    flow.loginStage().setHeight(300);
+                });
+        waitUntil(
+                "the form scrolls",
+                () -> fx(() -> lookup("#formArea .scroll-pane").tryQuery().isPresent()));
         onFx(() -> lookup("#formArea").query().getScene().getRoot().layout());
 
-        assertThat(fx(() -> flow.loginStage().getScene().getFocusOwner() == lookup("#clientId").query()))
-                .as("the keyboard stays in the client ID").isTrue();
-        assertThat(fx(() -> lookup("#clientId").<TextField>query().getSelection())).as("the selection made with Shift+Left")
+        assertThat(
+                        fx(
+                                () ->
+                                        flow.loginStage().getScene().getFocusOwner()
+                                                == lookup("#clientId").query()))
+                .as("the keyboard stays in the client ID")
+                .isTrue();
+        assertThat(fx(() -> lookup("#clientId").<TextField>query().getSelection()))
+                .as("the selection made with Shift+Left")
                 .isEqualTo(new IndexRange(5, 6));
         type(KeyCode.X);
         assertThat(text("#clientId")).isEqualTo("erp-nxle");
 
         // the buttons stay whole below the form, and the form's last part can be scrolled to
         double sceneHeight = fx(() -> flow.loginStage().getScene().getHeight());
-        assertThat(fx(() -> lookup("#login-button").query().localToScene(lookup("#login-button").query().getLayoutBounds()).getMaxY()))
+        assertThat(
+                        fx(
+                                () ->
+                                        lookup("#login-button")
+                                                .query()
+                                                .localToScene(
+                                                        lookup("#login-button")
+                                                                .query()
+                                                                .getLayoutBounds())
+                                                .getMaxY()))
                 .isLessThanOrEqualTo(sceneHeight);
         ScrollPane scroll = fx(() -> lookup("#formArea .scroll-pane").<ScrollPane>query());
         Bounds viewport = fx(() -> scroll.localToScene(scroll.getLayoutBounds()));
-        assertThat(fx(() -> lookup("#demoBox").query().localToScene(lookup("#demoBox").query().getLayoutBounds()).getMaxY()))
-                .as("the demo accounts end below the visible part").isGreaterThan(viewport.getMaxY() + 1);
+        assertThat(
+                        fx(
+                                () ->
+                                        lookup("#demoBox")
+                                                .query()
+                                                .localToScene(
+                                                        lookup("#demoBox")
+                                                                .query()
+                                                                .getLayoutBounds())
+                                                .getMaxY()))
+                .as("the demo accounts end below the visible part")
+                .isGreaterThan(viewport.getMaxY() + 1);
         onFx(() -> scroll.setVvalue(scroll.getVmax()));
-        waitUntil("the demo accounts are scrolled into view", () -> fx(() ->
-                lookup("#demoBox").query().localToScene(lookup("#demoBox").query().getLayoutBounds()).getMaxY() <= viewport.getMaxY() + 0.5));
+        waitUntil(
+                "the demo accounts are scrolled into view",
+                () ->
+                        fx(
+                                () ->
+                                        lookup("#demoBox")
+                                                        .query()
+                                                        .localToScene(
+                                                                lookup("#demoBox")
+                                                                        .query()
+                                                                        .getLayoutBounds())
+                                                        .getMaxY()
+                                                <= viewport.getMaxY() + 0.5));
     }
 
-    /** Whether all of a node is on screen: inside its scene, and inside the viewport of every scroll pane it is in. */
+    /**
+     * Whether all of a node is on screen: inside its scene, and inside the viewport of every scroll
+     * pane it is in.
+     */
     private static boolean shownWhole(javafx.scene.Node node) {
         Bounds b = node.localToScene(node.getLayoutBounds());
         javafx.scene.Scene scene = node.getScene();
-        if (b.getMinY() < 0 || b.getMaxY() > scene.getHeight() + 0.5 || b.getMinX() < 0 || b.getMaxX() > scene.getWidth() + 0.5) {
+        if (b.getMinY() < 0
+                || b.getMaxY() > scene.getHeight() + 0.5
+                || b.getMinX() < 0
+                || b.getMaxX() > scene.getWidth() + 0.5) {
             return false;
         }
         for (javafx.scene.Node p = node.getParent(); p != null; p = p.getParent()) {
             if (p instanceof ScrollPane sp) {
                 Bounds viewport = sp.localToScene(sp.getLayoutBounds());
-                if (b.getMinY() < viewport.getMinY() - 0.5 || b.getMaxY() > viewport.getMaxY() + 0.5) {
+                if (b.getMinY() < viewport.getMinY() - 0.5
+                        || b.getMaxY() > viewport.getMaxY() + 0.5) {
                     return false;
                 }
             }
@@ -296,20 +470,39 @@ class LoginDialogFxTest extends FxSandboxTestBase {
     }
 
     @Test
-    void aFailedLoginsMessageGrowsTheDialogSoTheWholeFormStaysInViewAndItGoesBackWhenTheMessageGoes() {
+    void
+            aFailedLoginsMessageGrowsTheDialogSoTheWholeFormStaysInViewAndItGoesBackWhenTheMessageGoes() {
         waitForDemoAccounts();
         javafx.stage.Stage stage = flow.loginStage();
-        waitUntil("the dialog shows its whole form", () -> fx(() -> shownWhole(lookup("#demoBox").query())));
+        waitUntil(
+                "the dialog shows its whole form",
+                () -> fx(() -> shownWhole(lookup("#demoBox").query())));
         double before = fx(stage::getHeight);
         fill("erp-blocked", "sandbox-secret-3", "");
         assertThat(loginFails()).startsWith("This ERP system user is blocked.");
-        waitUntil("the dialog grows to show the message and the whole form", () -> fx(() -> stage.getHeight() > before + 20
-                && lookup("#failure").query().getLayoutBounds().getHeight() > 0 && shownWhole(lookup("#failure").query())
-                && shownWhole(lookup("#demoBox").query()) && shownWhole(lookup("#login-button").query())));
+        waitUntil(
+                "the dialog grows to show the message and the whole form",
+                () ->
+                        fx(
+                                () ->
+                                        stage.getHeight() > before + 20
+                                                && lookup("#failure")
+                                                                .query()
+                                                                .getLayoutBounds()
+                                                                .getHeight()
+                                                        > 0
+                                                && shownWhole(lookup("#failure").query())
+                                                && shownWhole(lookup("#demoBox").query())
+                                                && shownWhole(lookup("#login-button").query())));
         // another account chosen: the message goes, and the dialog is as it was
         clickOn("#demo-erp-nile-trading");
-        waitUntil("the dialog is back at its height", () -> fx(() -> flow.loginViewModel().failureProperty().get() == null
-                && Math.abs(stage.getHeight() - before) < 0.5));
+        waitUntil(
+                "the dialog is back at its height",
+                () ->
+                        fx(
+                                () ->
+                                        flow.loginViewModel().failureProperty().get() == null
+                                                && Math.abs(stage.getHeight() - before) < 0.5));
         assertThat(fx(() -> shownWhole(lookup("#demoBox").query()))).isTrue();
     }
 
@@ -317,34 +510,65 @@ class LoginDialogFxTest extends FxSandboxTestBase {
     void atTheBottomOfTheScreenTheDialogGrowsUpwardsAndGoesBackWhereItWas() {
         waitForDemoAccounts();
         javafx.stage.Stage stage = flow.loginStage();
-        javafx.geometry.Rectangle2D screen = fx(() -> javafx.stage.Screen.getPrimary().getVisualBounds());
+        javafx.geometry.Rectangle2D screen =
+                fx(() -> javafx.stage.Screen.getPrimary().getVisualBounds());
         onFx(() -> stage.setY(screen.getMaxY() - stage.getHeight()));
         double y = fx(stage::getY);
         double height = fx(stage::getHeight);
         fill("erp-blocked", "sandbox-secret-3", "");
         loginFails();
-        waitUntil("the dialog grows upwards, within the screen", () -> fx(() -> stage.getHeight() > height + 20 && stage.getY() < y - 20
-                && Math.abs(stage.getY() + stage.getHeight() - screen.getMaxY()) < 0.5 && shownWhole(lookup("#failure").query())));
+        waitUntil(
+                "the dialog grows upwards, within the screen",
+                () ->
+                        fx(
+                                () ->
+                                        stage.getHeight() > height + 20
+                                                && stage.getY() < y - 20
+                                                && Math.abs(
+                                                                stage.getY()
+                                                                        + stage.getHeight()
+                                                                        - screen.getMaxY())
+                                                        < 0.5
+                                                && shownWhole(lookup("#failure").query())));
         clickOn("#demo-erp-nile-trading");
-        waitUntil("the dialog is back where it was", () -> fx(() -> Math.abs(stage.getHeight() - height) < 0.5 && Math.abs(stage.getY() - y) < 0.5));
+        waitUntil(
+                "the dialog is back where it was",
+                () ->
+                        fx(
+                                () ->
+                                        Math.abs(stage.getHeight() - height) < 0.5
+                                                && Math.abs(stage.getY() - y) < 0.5));
     }
 
     @Test
     void aFailedLoginsMessageIsInViewAndTheKeyboardStaysOnLogIn() {
         waitForDemoAccounts();
         // a window shorter than the form (a small screen, large text): the form scrolls
-        onFx(() -> {
-            flow.loginStage().setMinHeight(300);
-            flow.loginStage().setHeight(380);
-        });
-        waitUntil("the form scrolls", () -> fx(() -> lookup("#formArea .scroll-pane").tryQuery().isPresent()));
+        onFx(
+                () -> {
+                    flow.loginStage().setMinHeight(300);
+                    flow.loginStage().setHeight(380);
+                });
+        waitUntil(
+                "the form scrolls",
+                () -> fx(() -> lookup("#formArea .scroll-pane").tryQuery().isPresent()));
         fill("erp-blocked", "sandbox-secret-3", "");
         assertThat(loginFails()).startsWith("This ERP system user is blocked.");
-        waitUntil("the message is laid out", () -> fx(() -> lookup("#failure").query().getLayoutBounds().getHeight() > 0));
-        assertThat(fx(() -> shownWhole(lookup("#failure").query()))).as("the message is in view, not scrolled away").isTrue();
+        waitUntil(
+                "the message is laid out",
+                () -> fx(() -> lookup("#failure").query().getLayoutBounds().getHeight() > 0));
+        assertThat(fx(() -> shownWhole(lookup("#failure").query())))
+                .as("the message is in view, not scrolled away")
+                .isTrue();
         assertThat(fx(() -> shownWhole(lookup("#login-button").query()))).isTrue();
-        // the keyboard is back on Log in (not moved to the language buttons while it was disabled): Enter tries again
-        assertThat(fx(() -> flow.loginStage().getScene().getFocusOwner() == lookup("#login-button").query())).isTrue();
+        // the keyboard is back on Log in (not moved to the language buttons while it was disabled):
+        // Enter tries again
+        assertThat(
+                        fx(
+                                () ->
+                                        flow.loginStage().getScene().getFocusOwner()
+                                                == lookup("#login-button").query()))
+                .isTrue();
         fill("erp-nile-trading", "sandbox-secret-1", "");
         onFx(() -> lookup("#login-button").query().requestFocus());
         type(KeyCode.ENTER);
@@ -354,25 +578,42 @@ class LoginDialogFxTest extends FxSandboxTestBase {
     @Test
     void eachLanguageButtonSaysWhatItChoosesWhenHovered() {
         for (String id : new String[] {"#lang-en", "#lang-ar"}) {
-            waitUntil("the tooltip of " + id + " is made", () -> fx(() -> lookup(id).<ToggleButton>query().getTooltip() != null));
+            waitUntil(
+                    "the tooltip of " + id + " is made",
+                    () -> fx(() -> lookup(id).<ToggleButton>query().getTooltip() != null));
             moveTo(id);
-            waitUntil("the tooltip shows over " + id, () -> fx(() -> lookup(id).<ToggleButton>query().getTooltip().isShowing()));
-            assertThat(fx(() -> lookup(id).<ToggleButton>query().getTooltip().getText())).isEqualTo("Language");
+            waitUntil(
+                    "the tooltip shows over " + id,
+                    () -> fx(() -> lookup(id).<ToggleButton>query().getTooltip().isShowing()));
+            assertThat(fx(() -> lookup(id).<ToggleButton>query().getTooltip().getText()))
+                    .isEqualTo("Language");
         }
-        // the pointer leaves, and the tooltip goes (a tooltip left showing took the next test's clicks)
+        // the pointer leaves, and the tooltip goes (a tooltip left showing took the next test's
+        // clicks)
         moveTo("#clientId");
-        waitUntil("the tooltip is gone", () -> fx(() -> !lookup("#lang-ar").<ToggleButton>query().getTooltip().isShowing()));
+        waitUntil(
+                "the tooltip is gone",
+                () -> fx(() -> !lookup("#lang-ar").<ToggleButton>query().getTooltip().isShowing()));
     }
 
     @Test
     void bothWindowsCarryTheApplicationIconsInEverySize() {
-        waitUntil("the dialog has its icons", () -> fx(() -> flow.loginStage().getIcons().size()) == 8);
+        waitUntil(
+                "the dialog has its icons",
+                () -> fx(() -> flow.loginStage().getIcons().size()) == 8);
         waitForDemoAccounts();
         clickOn("#demo-erp-nile-trading");
         clickOn("#login-button");
         waitForMainWindow();
-        waitUntil("the main window has its icons", () -> fx(() -> flow.mainStage().getIcons().size()) == 8);
-        assertThat(fx(() -> flow.mainStage().getIcons().stream().map(i -> (int) i.getWidth()).toList()))
+        waitUntil(
+                "the main window has its icons",
+                () -> fx(() -> flow.mainStage().getIcons().size()) == 8);
+        assertThat(
+                        fx(
+                                () ->
+                                        flow.mainStage().getIcons().stream()
+                                                .map(i -> (int) i.getWidth())
+                                                .toList()))
                 .containsExactly(16, 24, 32, 48, 64, 128, 256, 512);
     }
 
@@ -394,7 +635,9 @@ class LoginDialogFxTest extends FxSandboxTestBase {
         assertThat(text("#failureDetail")).contains("System user has expired");
 
         fill("erp-delta-accounting", "sandbox-secret-2", "499201773");
-        assertThat(loginFails()).isEqualTo("Taxpayer 499201773 has not delegated this ERP system to act on its behalf.");
+        assertThat(loginFails())
+                .isEqualTo(
+                        "Taxpayer 499201773 has not delegated this ERP system to act on its behalf.");
         assertThat(text("#failureDetail")).contains("499201773");
         assertThat(text("#onBehalfOf")).isEqualTo("499201773");
 
@@ -416,18 +659,26 @@ class LoginDialogFxTest extends FxSandboxTestBase {
         chooseEnvironment(Environment.Kind.CUSTOM);
         paste("#authUrl", "http://127.0.0.1:" + closedPort);
         paste("#baseUrl", sandbox().baseUrl());
-        assertThat(loginFails()).isEqualTo("Cannot reach 127.0.0.1. Check the internet connection and the address.");
+        assertThat(loginFails())
+                .isEqualTo(
+                        "Cannot reach 127.0.0.1. Check the internet connection and the address.");
 
         // TLS: a server that answers the TLS handshake in plain text
         try (ServerSocket plain = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
-            Thread answerer = new Thread(() -> {
-                try (Socket s = plain.accept()) {
-                    s.getOutputStream().write("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
-                    s.getOutputStream().flush();
-                } catch (IOException ignored) {
-                    // the test closes the socket
-                }
-            }, "plain-text-answerer");
+            Thread answerer =
+                    new Thread(
+                            () -> {
+                                try (Socket s = plain.accept()) {
+                                    s.getOutputStream()
+                                            .write(
+                                                    "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n"
+                                                            .getBytes(StandardCharsets.US_ASCII));
+                                    s.getOutputStream().flush();
+                                } catch (IOException ignored) {
+                                    // the test closes the socket
+                                }
+                            },
+                            "plain-text-answerer");
             answerer.setDaemon(true);
             answerer.start();
             paste("#authUrl", "https://127.0.0.1:" + plain.getLocalPort());
@@ -460,7 +711,9 @@ class LoginDialogFxTest extends FxSandboxTestBase {
             clickOn("#demo-erp-nile-trading");
             doubleClickOn("#login-button");
             waitForMainWindow();
-            assertThat(logs.records().stream().filter(LoginDialogFxTest::isLoginSent).count()).as("logins sent").isEqualTo(1);
+            assertThat(logs.records().stream().filter(LoginDialogFxTest::isLoginSent).count())
+                    .as("logins sent")
+                    .isEqualTo(1);
         } finally {
             sandbox().knobs().latency(Duration.ZERO);
         }
@@ -469,7 +722,9 @@ class LoginDialogFxTest extends FxSandboxTestBase {
     /** The client's "logging in to ..." record, heard on its session logger (or a child of it). */
     private static boolean isLoginSent(LogRecord r) {
         String logger = String.valueOf(r.getLoggerName());
-        boolean fromSession = logger.equals("app.ishaar.core.service.session") || logger.startsWith("app.ishaar.core.service.session.");
+        boolean fromSession =
+                logger.equals("app.ishaar.core.service.session")
+                        || logger.startsWith("app.ishaar.core.service.session.");
         return fromSession && r.getMessage() != null && r.getMessage().startsWith("logging in to");
     }
 
@@ -483,7 +738,9 @@ class LoginDialogFxTest extends FxSandboxTestBase {
         typeInto("#secret", "abc");
         clickOn("#reveal");
         assertThat(flow.loginViewModel().secretRevealedProperty().get()).isTrue();
-        assertThat(focusOwner()).as("the keyboard is in the shown secret").isSameAs(fx(() -> lookup("#secretShown").query()));
+        assertThat(focusOwner())
+                .as("the keyboard is in the shown secret")
+                .isSameAs(fx(() -> lookup("#secretShown").query()));
         write("def");
         assertThat(flow.loginViewModel().secretProperty().get()).isEqualTo("abcdef");
         assertThat(text("#secretShown")).isEqualTo("abcdef");
@@ -492,7 +749,9 @@ class LoginDialogFxTest extends FxSandboxTestBase {
         press(KeyCode.SHIFT).type(KeyCode.LEFT, KeyCode.LEFT).release(KeyCode.SHIFT);
         clickOn("#reveal");
         assertThat(flow.loginViewModel().secretRevealedProperty().get()).isFalse();
-        assertThat(focusOwner()).as("the keyboard is back in the secret's field").isSameAs(fx(() -> lookup("#secret").query()));
+        assertThat(focusOwner())
+                .as("the keyboard is back in the secret's field")
+                .isSameAs(fx(() -> lookup("#secret").query()));
         assertThat(text("#secretShown")).as("the plain twin lets go of the secret").isEmpty();
         write("X");
         assertThat(flow.loginViewModel().secretProperty().get()).isEqualTo("abcdX");
@@ -503,18 +762,26 @@ class LoginDialogFxTest extends FxSandboxTestBase {
         waitForDemoAccounts();
         typeInto("#secret", "s3cret");
         type(KeyCode.TAB);
-        assertThat(focusOwner()).as("Tab goes from the secret to the eye").isSameAs(fx(() -> lookup("#reveal").query()));
+        assertThat(focusOwner())
+                .as("Tab goes from the secret to the eye")
+                .isSameAs(fx(() -> lookup("#reveal").query()));
         type(KeyCode.SPACE);
         assertThat(flow.loginViewModel().secretRevealedProperty().get()).isTrue();
         assertThat(text("#secretShown")).isEqualTo("s3cret");
-        assertThat(focusOwner()).as("the keyboard stays on the eye").isSameAs(fx(() -> lookup("#reveal").query()));
+        assertThat(focusOwner())
+                .as("the keyboard stays on the eye")
+                .isSameAs(fx(() -> lookup("#reveal").query()));
         type(KeyCode.TAB);
-        assertThat(focusOwner()).as("and goes on to the RIN").isSameAs(fx(() -> lookup("#onBehalfOf").query()));
+        assertThat(focusOwner())
+                .as("and goes on to the RIN")
+                .isSameAs(fx(() -> lookup("#onBehalfOf").query()));
         press(KeyCode.SHIFT).type(KeyCode.TAB).release(KeyCode.SHIFT);
         type(KeyCode.SPACE);
         assertThat(flow.loginViewModel().secretRevealedProperty().get()).isFalse();
         press(KeyCode.SHIFT).type(KeyCode.TAB).release(KeyCode.SHIFT);
-        assertThat(focusOwner()).as("Shift+Tab goes back from the eye to the secret").isSameAs(fx(() -> lookup("#secret").query()));
+        assertThat(focusOwner())
+                .as("Shift+Tab goes back from the eye to the secret")
+                .isSameAs(fx(() -> lookup("#secret").query()));
     }
 
     @Test
@@ -528,7 +795,9 @@ class LoginDialogFxTest extends FxSandboxTestBase {
     @Test
     void enterOnAnIncompleteFormShowsWhatIsMissingAndEscClosesTheDialog() {
         clickOn("#onBehalfOf").type(KeyCode.ENTER);
-        waitUntil("the missing fields are marked", () -> visible("#clientIdError") && visible("#secretError"));
+        waitUntil(
+                "the missing fields are marked",
+                () -> visible("#clientIdError") && visible("#secretError"));
         assertThat(text("#clientIdError")).isEqualTo("Required");
         type(KeyCode.ESCAPE);
         waitUntil("the dialog closed", () -> exited && !flow.loginStage().isShowing());
@@ -542,24 +811,47 @@ class LoginDialogFxTest extends FxSandboxTestBase {
         // what the dialog shows in the very change that makes it busy: Log in greyed, no spinner or
         // "Logging in…" yet (a login that ends within a moment just ends, with nothing flashing)
         boolean[] atTheClick = new boolean[3];
-        onFx(() -> flow.loginViewModel().busyProperty().addListener((o, was, busy) -> {
-            if (busy) {
-                atTheClick[0] = lookup("#login-button").query().isDisabled();
-                atTheClick[1] = lookup("#progress").tryQuery().map(javafx.scene.Node::isVisible).orElse(false);
-                atTheClick[2] = lookup("#progressText").query().isVisible();
-            }
-        }));
+        onFx(
+                () ->
+                        flow.loginViewModel()
+                                .busyProperty()
+                                .addListener(
+                                        (o, was, busy) -> {
+                                            if (busy) {
+                                                atTheClick[0] =
+                                                        lookup("#login-button")
+                                                                .query()
+                                                                .isDisabled();
+                                                atTheClick[1] =
+                                                        lookup("#progress")
+                                                                .tryQuery()
+                                                                .map(javafx.scene.Node::isVisible)
+                                                                .orElse(false);
+                                                atTheClick[2] =
+                                                        lookup("#progressText").query().isVisible();
+                                            }
+                                        }));
         clickOn("#login-button");
-        waitUntil("the login is under way", () -> fx(() -> flow.loginViewModel().busyProperty().get()));
+        waitUntil(
+                "the login is under way",
+                () -> fx(() -> flow.loginViewModel().busyProperty().get()));
         assertThat(atTheClick[0]).as("Log in greys at the click").isTrue();
         assertThat(atTheClick[1]).as("the spinner shows at the click").isFalse();
         assertThat(atTheClick[2]).as("\"Logging in…\" shows at the click").isFalse();
-        waitUntil("the spinner and its words show once the login has taken a moment",
-                () -> visible("#progress") && visible("#progressText") && fx(() -> flow.loginViewModel().busyProperty().get()));
+        waitUntil(
+                "the spinner and its words show once the login has taken a moment",
+                () ->
+                        visible("#progress")
+                                && visible("#progressText")
+                                && fx(() -> flow.loginViewModel().busyProperty().get()));
         assertThat(text("#progressText")).isIn("Starting the sandbox…", "Logging in…");
         clickOn("#cancel");
-        waitUntil("the login was cancelled and its spinner went with it",
-                () -> !fx(() -> flow.loginViewModel().busyProperty().get()) && !visible("#progress") && !visible("#progressText"));
+        waitUntil(
+                "the login was cancelled and its spinner went with it",
+                () ->
+                        !fx(() -> flow.loginViewModel().busyProperty().get())
+                                && !visible("#progress")
+                                && !visible("#progressText"));
     }
 
     @Test
@@ -568,7 +860,9 @@ class LoginDialogFxTest extends FxSandboxTestBase {
         sandbox().knobs().latency(Duration.ofSeconds(4));
         fill("erp-nile-trading", "sandbox-secret-1", "204918573");
         clickOn("#login-button");
-        waitUntil("the login is under way", () -> flow.loginViewModel().busyProperty().get() && visible("#progress"));
+        waitUntil(
+                "the login is under way",
+                () -> flow.loginViewModel().busyProperty().get() && visible("#progress"));
         assertThat(text("#progressText")).isIn("Starting the sandbox…", "Logging in…");
         // the dialog stays responsive: the language can be switched meanwhile
         clickOn("#lang-ar");
@@ -583,7 +877,8 @@ class LoginDialogFxTest extends FxSandboxTestBase {
         assertThat(exited).isFalse();
 
         clickOn("#login-button");
-        waitUntil("the second login is under way", () -> flow.loginViewModel().busyProperty().get());
+        waitUntil(
+                "the second login is under way", () -> flow.loginViewModel().busyProperty().get());
         type(KeyCode.ESCAPE);
         waitUntil("Esc cancelled it", () -> !flow.loginViewModel().busyProperty().get());
         assertThat(exited).as("Esc during a login cancels the login, not the dialog").isFalse();

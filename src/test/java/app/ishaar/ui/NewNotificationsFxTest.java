@@ -21,7 +21,10 @@ import org.junit.jupiter.api.Test;
 class NewNotificationsFxTest extends FxSandboxTestBase {
 
     private static final String NILE = "204918573";
-    /** The app's clock: the computer's, moved ahead by hand (the sandbox's, by its clock offset). */
+
+    /**
+     * The app's clock: the computer's, moved ahead by hand (the sandbox's, by its clock offset).
+     */
     private final ShiftedClock clock = new ShiftedClock();
 
     private static final class ShiftedClock extends java.time.Clock {
@@ -63,12 +66,26 @@ class NewNotificationsFxTest extends FxSandboxTestBase {
 
     /** The shown rows' notification IDs in the table's order, and which are bold. */
     private List<String> rows(boolean bold) {
-        return fx(() -> lookup("#history-table").queryAs(TableView.class).lookupAll(".table-row-cell").stream()
-                .map(n -> (TableRow<?>) n)
-                .filter(r -> r.isVisible() && r.getItem() instanceof Notification
-                        && r.getPseudoClassStates().contains(PseudoClass.getPseudoClass("new")) == bold)
-                .sorted(java.util.Comparator.comparingInt(TableRow::getIndex))
-                .map(r -> ((Notification) r.getItem()).notificationId()).toList());
+        return fx(
+                () ->
+                        lookup("#history-table")
+                                .queryAs(TableView.class)
+                                .lookupAll(".table-row-cell")
+                                .stream()
+                                .map(n -> (TableRow<?>) n)
+                                .filter(
+                                        r ->
+                                                r.isVisible()
+                                                        && r.getItem() instanceof Notification
+                                                        && r.getPseudoClassStates()
+                                                                        .contains(
+                                                                                PseudoClass
+                                                                                        .getPseudoClass(
+                                                                                                "new"))
+                                                                == bold)
+                                .sorted(java.util.Comparator.comparingInt(TableRow::getIndex))
+                                .map(r -> ((Notification) r.getItem()).notificationId())
+                                .toList());
     }
 
     @Test
@@ -89,22 +106,38 @@ class NewNotificationsFxTest extends FxSandboxTestBase {
         waitUntil("the bar says some arrived", () -> visible("#history-arrived"));
         long arrived = fx(() -> history().arrivedProperty().get());
         assertThat(arrived).isPositive();
-        assertThat(sandbox().notificationCount(NILE) - shownTotal).as("counted by the service").isGreaterThanOrEqualTo(arrived);
-        assertThat(text("#history-arrived")).matches((arrived == 1 ? "A new notification" : arrived + " new notifications")
-                + " since (\\d+ \\w+ \\d{4}, )?\\d\\d:\\d\\d:\\d\\d"); // today's time alone (HistoryViewModelTest)
-        assertThat(fx(() -> history().rows().get(0).notificationId())).as("the page is not changed under the user").isEqualTo(firstShown);
+        assertThat(sandbox().notificationCount(NILE) - shownTotal)
+                .as("counted by the service")
+                .isGreaterThanOrEqualTo(arrived);
+        assertThat(text("#history-arrived"))
+                .matches(
+                        (arrived == 1 ? "A new notification" : arrived + " new notifications")
+                                + " since (\\d+ \\w+ \\d{4}, )?\\d\\d:\\d\\d:\\d\\d"); // today's
+        // time alone
+        // (HistoryViewModelTest)
+        assertThat(fx(() -> history().rows().get(0).notificationId()))
+                .as("the page is not changed under the user")
+                .isEqualTo(firstShown);
 
         clickOn("#history-arrived-show");
-        waitUntil("the newest shown", () -> !fx(() -> history().rows().get(0).notificationId()).equals(firstShown)
-                && !fx(() -> history().loadingProperty().get()));
+        waitUntil(
+                "the newest shown",
+                () ->
+                        !fx(() -> history().rows().get(0).notificationId()).equals(firstShown)
+                                && !fx(() -> history().loadingProperty().get()));
         String newest = fx(() -> history().rows().get(0).notificationId());
-        waitUntil("the table drew them", () -> rows(true).contains(newest) || rows(false).contains(newest));
+        waitUntil(
+                "the table drew them",
+                () -> rows(true).contains(newest) || rows(false).contains(newest));
         assertThat(visible("#history-arrived")).isFalse();
-        assertThat(fx(() -> lookup("#history-table").query().isFocused())).as("the keyboard goes to the table").isTrue();
+        assertThat(fx(() -> lookup("#history-table").query().isFocused()))
+                .as("the keyboard goes to the table")
+                .isTrue();
         List<String> bold = rows(true);
         assertThat(bold).as("what arrived is bold, at the top").isNotEmpty();
         assertThat(rows(false)).as("what was there before is not").contains(firstShown);
-        List<String> all = fx(() -> history().rows().stream().map(Notification::notificationId).toList());
+        List<String> all =
+                fx(() -> history().rows().stream().map(Notification::notificationId).toList());
         assertThat(all.subList(0, bold.size())).containsExactlyElementsOf(bold);
         assertThat(text("#history-new-since")).startsWith("In bold: sent since ");
     }
@@ -113,11 +146,21 @@ class NewNotificationsFxTest extends FxSandboxTestBase {
     void theSettingsSayHowOftenToCheckAndTheChoiceIsRemembered() {
         waitForDemoAccounts();
         logInAsDemo("erp-nile-trading");
-        press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.COMMA).release(javafx.scene.input.KeyCode.COMMA,
-                javafx.scene.input.KeyCode.CONTROL);
+        press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.COMMA)
+                .release(javafx.scene.input.KeyCode.COMMA, javafx.scene.input.KeyCode.CONTROL);
         waitUntil("the settings are open", () -> visible("#settings-check-new"));
-        assertThat(fx(() -> lookup("#settings-check-new").queryAs(javafx.scene.control.ChoiceBox.class).getConverter()
-                .toString(lookup("#settings-check-new").queryAs(javafx.scene.control.ChoiceBox.class).getValue())))
+        assertThat(
+                        fx(
+                                () ->
+                                        lookup("#settings-check-new")
+                                                .queryAs(javafx.scene.control.ChoiceBox.class)
+                                                .getConverter()
+                                                .toString(
+                                                        lookup("#settings-check-new")
+                                                                .queryAs(
+                                                                        javafx.scene.control
+                                                                                .ChoiceBox.class)
+                                                                .getValue())))
                 .isEqualTo("Check every 2 minutes");
         clickOn("#settings-check-new");
         clickOn("Do not check");
@@ -126,8 +169,15 @@ class NewNotificationsFxTest extends FxSandboxTestBase {
         clickOn("125%");
         waitUntil("the text size too", () -> ctx.textSize().percentProperty().get() == 125);
         clickOn("#settings-lang-ar");
-        waitUntil("named in Arabic", () -> fx(() -> lookup("#settings-check-new").queryAs(javafx.scene.control.ChoiceBox.class).getConverter()
-                .toString(0)).equals("عدم التحقق"));
+        waitUntil(
+                "named in Arabic",
+                () ->
+                        fx(() ->
+                                        lookup("#settings-check-new")
+                                                .queryAs(javafx.scene.control.ChoiceBox.class)
+                                                .getConverter()
+                                                .toString(0))
+                                .equals("عدم التحقق"));
     }
 
     @Test
@@ -141,20 +191,48 @@ class NewNotificationsFxTest extends FxSandboxTestBase {
         clock.advance(Duration.ofMinutes(2));
         waitUntil("the bar says some arrived", () -> visible("#history-arrived"));
         long arrived = fx(() -> history().arrivedProperty().get());
-        assertThat(fx(() -> flow.mainStage().getTitle())).as("the taskbar says so").startsWith("(" + arrived + " new) Nile Trading Co. (204918573)");
+        assertThat(fx(() -> flow.mainStage().getTitle()))
+                .as("the taskbar says so")
+                .startsWith("(" + arrived + " new) Nile Trading Co. (204918573)");
 
         clickOn("#taxpayer-287364519");
-        waitUntil("Pharma shown", () -> "287364519".equals(fx(() -> flow.mainViewModel().current().rin()))
-                && !fx(() -> history().rows().isEmpty()) && !fx(() -> history().loadingProperty().get()));
+        waitUntil(
+                "Pharma shown",
+                () ->
+                        "287364519".equals(fx(() -> flow.mainViewModel().current().rin()))
+                                && !fx(() -> history().rows().isEmpty())
+                                && !fx(() -> history().loadingProperty().get()));
         assertThat(fx(() -> flow.mainStage().getTitle())).startsWith("Cairo Pharma Industries");
-        waitUntil("Nile's row says how many came", () -> fx(() -> lookup("#taxpayer-204918573 .taxpayer-arrived").tryQuery()
-                .map(n -> n.isVisible() && (arrived + " new").equals(((javafx.scene.control.Label) n).getText())).orElse(false)));
-        assertThat(fx(() -> lookup("#taxpayer-204918573").query().getAccessibleText())).as("read aloud whole")
+        waitUntil(
+                "Nile's row says how many came",
+                () ->
+                        fx(
+                                () ->
+                                        lookup("#taxpayer-204918573 .taxpayer-arrived")
+                                                .tryQuery()
+                                                .map(
+                                                        n ->
+                                                                n.isVisible()
+                                                                        && (arrived + " new")
+                                                                                .equals(
+                                                                                        ((javafx
+                                                                                                                .scene
+                                                                                                                .control
+                                                                                                                .Label)
+                                                                                                        n)
+                                                                                                .getText()))
+                                                .orElse(false)));
+        assertThat(fx(() -> lookup("#taxpayer-204918573").query().getAccessibleText()))
+                .as("read aloud whole")
                 .isEqualTo("Nile Trading Co., 204918573, " + arrived + " new, logged in");
 
         clickOn("#taxpayer-204918573");
-        waitUntil("Nile shown again, still saying so", () -> NILE.equals(fx(() -> flow.mainViewModel().current().rin()))
-                && visible("#history-arrived"));
-        assertThat(fx(() -> flow.mainStage().getTitle())).startsWith("(" + arrived + " new) Nile Trading Co.");
+        waitUntil(
+                "Nile shown again, still saying so",
+                () ->
+                        NILE.equals(fx(() -> flow.mainViewModel().current().rin()))
+                                && visible("#history-arrived"));
+        assertThat(fx(() -> flow.mainStage().getTitle()))
+                .startsWith("(" + arrived + " new) Nile Trading Co.");
     }
 }

@@ -14,14 +14,24 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A returning user: the dialog opens on the last profile, with the cursor in the secret, and Enter
- * logs in; the main window of that profile is made while the dialog waits, and the login opens in it.
+ * logs in; the main window of that profile is made while the dialog waits, and the login opens in
+ * it.
  */
 class ReturningUserFxTest extends FxSandboxTestBase {
 
     @Override
     protected void beforeLaunch() throws Exception {
-        Profile nile = new Profile(Profile.idOf("SANDBOX", null, "erp-nile-trading"), "SANDBOX", null, null, "erp-nile-trading", null, false,
-                List.of(), null);
+        Profile nile =
+                new Profile(
+                        Profile.idOf("SANDBOX", null, "erp-nile-trading"),
+                        "SANDBOX",
+                        null,
+                        null,
+                        "erp-nile-trading",
+                        null,
+                        false,
+                        List.of(),
+                        null);
         new SettingsStore(configDir).save(Settings.defaults().withProfile(nile));
     }
 
@@ -29,12 +39,15 @@ class ReturningUserFxTest extends FxSandboxTestBase {
     void theCursorWaitsInTheSecretAndEnterLogsIn() {
         waitUntil("the dialog shows", () -> flow.loginStage().isShowing());
         assertThat(text("#clientId")).isEqualTo("erp-nile-trading");
-        waitUntil("the secret field has the focus", () -> {
-            Node owner = flow.loginStage().getScene().getFocusOwner();
-            return owner != null && "secret".equals(owner.getId());
-        });
+        waitUntil(
+                "the secret field has the focus",
+                () -> {
+                    Node owner = flow.loginStage().getScene().getFocusOwner();
+                    return owner != null && "secret".equals(owner.getId());
+                });
         // made ahead, not shown, holding no session
-        waitUntil("the profile's main window is made", () -> fx(() -> flow.keptViewModel() != null));
+        waitUntil(
+                "the profile's main window is made", () -> fx(() -> flow.keptViewModel() != null));
         MainWindowViewModel prepared = fx(() -> flow.keptViewModel());
         assertThat(fx(() -> prepared.loggedOutProperty().get())).isTrue();
         assertThat(fx(() -> prepared.profile().id())).isEqualTo("SANDBOX|erp-nile-trading");
@@ -43,8 +56,14 @@ class ReturningUserFxTest extends FxSandboxTestBase {
         write("sandbox-secret-1");
         type(KeyCode.ENTER);
         waitForMainWindow();
-        assertThat(flow.mainViewModel()).as("the login opened in the window made ahead").isSameAs(prepared);
-        waitUntil("its first page is shown", () -> fx(() -> !prepared.current().history().rows().isEmpty()) && visible("#history-table"));
+        assertThat(flow.mainViewModel())
+                .as("the login opened in the window made ahead")
+                .isSameAs(prepared);
+        waitUntil(
+                "its first page is shown",
+                () ->
+                        fx(() -> !prepared.current().history().rows().isEmpty())
+                                && visible("#history-table"));
         assertThat(text("#header-host")).isEqualTo("127.0.0.1");
         assertThat(text("#header-rin")).isEqualTo("204918573");
         waitUntil("the dialog is gone", () -> fx(() -> !flow.loginStage().isShowing()));
@@ -54,14 +73,18 @@ class ReturningUserFxTest extends FxSandboxTestBase {
     void aDialogClosedTheMomentItShowsLeavesNothingToRunAfterIt() {
         // a second run's windows, opened and closed in one go: before the dialog's first frame
         WindowFlow[] closed = new WindowFlow[1];
-        onFx(() -> {
-            closed[0] = new WindowFlow(ctx, new Stage(), () -> {});
-            closed[0].showLogin();
-            closed[0].quit();
-        });
+        onFx(
+                () -> {
+                    closed[0] = new WindowFlow(ctx, new Stage(), () -> {});
+                    closed[0].showLogin();
+                    closed[0].quit();
+                });
         waitForPulses(8);
-        // the main window this profile's dialog makes ahead, once drawn, was not made for a closed one
-        assertThat(fx(() -> closed[0].keptViewModel())).as("a main window made after the close").isNull();
+        // the main window this profile's dialog makes ahead, once drawn, was not made for a closed
+        // one
+        assertThat(fx(() -> closed[0].keptViewModel()))
+                .as("a main window made after the close")
+                .isNull();
         assertThat(fx(() -> closed[0].loginStage().isShowing())).isFalse();
     }
 }

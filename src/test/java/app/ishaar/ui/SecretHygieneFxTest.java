@@ -31,7 +31,8 @@ class SecretHygieneFxTest extends FxSandboxTestBase {
 
     @Override
     protected void beforeLaunch() {
-        // "app.ishaar" too: the command line (in an earlier test of the same JVM) may have left it at WARNING
+        // "app.ishaar" too: the command line (in an earlier test of the same JVM) may have left it
+        // at WARNING
         logs = LogCapture.install("", "app.ishaar");
     }
 
@@ -46,27 +47,44 @@ class SecretHygieneFxTest extends FxSandboxTestBase {
         waitForDemoAccounts();
         paste("#clientId", "erp-nile-trading");
         typeInto("#secret", SECRET);
-        boolean ticked = fx(() -> lookup("#remember").<javafx.scene.control.CheckBox>query().isSelected());
+        boolean ticked =
+                fx(() -> lookup("#remember").<javafx.scene.control.CheckBox>query().isSelected());
         if (ticked != remember) {
             clickOn("#remember");
         }
         clickOn("#login-button");
         waitForMainWindow();
-        waitUntil("the token is there", () -> flow.mainViewModel().current().session().flatMap(s -> s.tokenInfo()).isPresent());
+        waitUntil(
+                "the token is there",
+                () ->
+                        flow.mainViewModel()
+                                .current()
+                                .session()
+                                .flatMap(s -> s.tokenInfo())
+                                .isPresent());
         onFx(() -> flow.mainViewModel().logout());
-        waitUntil("back at the dialog", () -> flow.loginStage().isShowing() && flow.mainStage() == null);
+        waitUntil(
+                "back at the dialog",
+                () -> flow.loginStage().isShowing() && flow.mainStage() == null);
     }
 
     @Test
     void neitherTheSecretNorATokenReachesTheSettingsFolderOrTheLogs() throws Exception {
-        waitUntil("the keychain is found available", () -> !lookup("#remember").query().isDisabled());
+        waitUntil(
+                "the keychain is found available", () -> !lookup("#remember").query().isDisabled());
         loginAndLogOut(true);
-        assertThat(keychain.contains("SANDBOX|erp-nile-trading")).as("remembered in the keychain").isTrue();
-        waitUntil("the next dialog fills the remembered secret", () -> SECRET.equals(text("#secret")));
+        assertThat(keychain.contains("SANDBOX|erp-nile-trading"))
+                .as("remembered in the keychain")
+                .isTrue();
+        waitUntil(
+                "the next dialog fills the remembered secret",
+                () -> SECRET.equals(text("#secret")));
         onFx(() -> flow.loginViewModel().secretProperty().set(""));
 
         loginAndLogOut(false);
-        assertThat(keychain.contains("SANDBOX|erp-nile-trading")).as("forgotten when unticked").isFalse();
+        assertThat(keychain.contains("SANDBOX|erp-nile-trading"))
+                .as("forgotten when unticked")
+                .isFalse();
         assertThat(text("#secret")).isEmpty();
         ctx.settings().flush();
 
@@ -74,7 +92,9 @@ class SecretHygieneFxTest extends FxSandboxTestBase {
         try (Stream<Path> walk = Files.walk(configDir)) {
             files = walk.filter(Files::isRegularFile).toList();
         }
-        assertThat(files).as("the settings file was written").anyMatch(p -> p.getFileName().toString().equals("settings.json"));
+        assertThat(files)
+                .as("the settings file was written")
+                .anyMatch(p -> p.getFileName().toString().equals("settings.json"));
         for (Path f : files) {
             assertClean(f.toString(), read(f));
         }
@@ -85,12 +105,15 @@ class SecretHygieneFxTest extends FxSandboxTestBase {
     }
 
     private static String read(Path f) throws IOException {
-        return new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1) + new String(Files.readAllBytes(f), StandardCharsets.UTF_8);
+        return new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1)
+                + new String(Files.readAllBytes(f), StandardCharsets.UTF_8);
     }
 
     private static void assertClean(String where, String content) {
         assertThat(content).as(where + " holds the secret").doesNotContain(SECRET);
         assertThat(content).as(where + " holds a token").doesNotContain("eyJ");
-        assertThat(content).as(where + " holds an Authorization header").doesNotContainIgnoringCase("bearer ");
+        assertThat(content)
+                .as(where + " holds an Authorization header")
+                .doesNotContainIgnoringCase("bearer ");
     }
 }

@@ -13,14 +13,17 @@ import javafx.scene.Node;
 import org.junit.jupiter.api.Test;
 
 /**
- * Five-second tokens while the user keeps paging in the history screen: the session renews ahead
- * of expiry without the user noticing (no banner, no error, every page arrives).
+ * Five-second tokens while the user keeps paging in the history screen: the session renews ahead of
+ * expiry without the user noticing (no banner, no error, every page arrives).
  */
 class SessionRenewalFxTest extends FxSandboxTestBase {
 
     @Override
     protected SandboxConfig sandboxConfig() {
-        return SandboxConfig.builder().notificationsPerTaxpayer(400).tokenLifetime(Duration.ofSeconds(5)).build();
+        return SandboxConfig.builder()
+                .notificationsPerTaxpayer(400)
+                .tokenLifetime(Duration.ofSeconds(5))
+                .build();
     }
 
     @Override
@@ -48,7 +51,9 @@ class SessionRenewalFxTest extends FxSandboxTestBase {
             }
             String before = text("#pager-page");
             clickOn(forward);
-            waitUntil("the next page arrived", () -> !before.equals(text("#pager-page")) && !visible("#history-progress"));
+            waitUntil(
+                    "the next page arrived",
+                    () -> !before.equals(text("#pager-page")) && !visible("#history-progress"));
             pages++;
             assertThat(visible("#history-banner")).as("no error while paging").isFalse();
             assertThat(visible("#expired-banner")).as("no session-ended banner").isFalse();
@@ -57,10 +62,17 @@ class SessionRenewalFxTest extends FxSandboxTestBase {
         assertThat(expiries).as("two silent renewals while paging").hasSizeGreaterThanOrEqualTo(3);
         assertThat(pages).isGreaterThan(2);
         assertThat(flow.mainViewModel().sessionEndedProperty().get()).isFalse();
-        waitUntil("the header counts down a fresh token", () -> text("#session-time").matches("Session: 00:0[0-5] left"));
+        waitUntil(
+                "the header counts down a fresh token",
+                () -> text("#session-time").matches("Session: 00:0[0-5] left"));
     }
 
     private boolean enabled(String query) {
-        return fx(() -> lookup(query).tryQuery().map(n -> !((Node) n).isDisabled() && n.isVisible()).orElse(false));
+        return fx(
+                () ->
+                        lookup(query)
+                                .tryQuery()
+                                .map(n -> !((Node) n).isDisabled() && n.isVisible())
+                                .orElse(false));
     }
 }

@@ -36,7 +36,9 @@ class SessionsLetGoFxTest extends FxSandboxTestBase {
             MainWindowViewModel main = flow.mainViewModel();
             HistoryViewModel history = fx(() -> main.current().history());
             onFx(() -> history.selectedProperty().set(history.rows().get(0)));
-            waitUntil("the detail pane shows the first row", () -> visible("#detail-id") && !text("#detail-id").isBlank());
+            waitUntil(
+                    "the detail pane shows the first row",
+                    () -> visible("#detail-id") && !text("#detail-id").isBlank());
             Object view = fx(() -> (Object) flow.mainStage().getScene().lookup("#main-view"));
             Object table = fx(() -> (Object) flow.mainStage().getScene().lookup("#history-table"));
             if (round == 0) {
@@ -62,10 +64,17 @@ class SessionsLetGoFxTest extends FxSandboxTestBase {
             gone.add(new WeakReference<>(fx(() -> main.current().session().orElseThrow())));
 
             onFx(main::logout);
-            waitUntil("the dialog is back", () -> flow.loginStage().isShowing() && flow.mainStage() == null);
+            waitUntil(
+                    "the dialog is back",
+                    () -> flow.loginStage().isShowing() && flow.mainStage() == null);
             assertThat(visible("#main-logged-out")).isTrue();
             assertThat(fx(() -> ((Node) view).isVisible())).isFalse();
-            assertThat(fx(() -> history.rows().isEmpty() && history.selectedProperty().get() == null && history.errorProperty().get() == null))
+            assertThat(
+                            fx(
+                                    () ->
+                                            history.rows().isEmpty()
+                                                    && history.selectedProperty().get() == null
+                                                    && history.errorProperty().get() == null))
                     .isTrue();
             // nothing the service sent is still written anywhere in the kept (hidden) window
             List<String> texts = fx(() -> textsUnder((Parent) view));
@@ -82,13 +91,17 @@ class SessionsLetGoFxTest extends FxSandboxTestBase {
         // the language switched after them: what is let go is not updated (nor kept) by it
         clickOn("#main-lang-ar");
         clickOn("#main-lang-en");
-        waitUntil("everything of the logged-out sessions is collected", () -> {
-            System.gc();
-            return gone.stream().allMatch(r -> r.get() == null);
-        });
+        waitUntil(
+                "everything of the logged-out sessions is collected",
+                () -> {
+                    System.gc();
+                    return gone.stream().allMatch(r -> r.get() == null);
+                });
     }
 
-    /** Every text of the nodes under a parent: labels, fields, text nodes (table cells included). */
+    /**
+     * Every text of the nodes under a parent: labels, fields, text nodes (table cells included).
+     */
     private static List<String> textsUnder(Parent parent) {
         List<String> out = new ArrayList<>();
         if (parent == null) {

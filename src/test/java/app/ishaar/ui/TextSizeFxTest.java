@@ -46,15 +46,31 @@ class TextSizeFxTest extends FxSandboxTestBase {
         waitUntil("the text is a step larger", () -> near(fontSize("#login-button"), 14.3));
         waitForPulses(3);
         assertThat(percent()).as("one press, one step").isEqualTo(110);
-        waitUntil("the dialog widens with its text", () -> Math.abs(fx(() -> flow.loginStage().getScene().getWidth()) - width * 1.1) < 2);
+        waitUntil(
+                "the dialog widens with its text",
+                () ->
+                        Math.abs(fx(() -> flow.loginStage().getScene().getWidth()) - width * 1.1)
+                                < 2);
 
         shortcut(KeyCode.ADD); // the number pad's +
         waitUntil("another step", () -> percent() == 125);
-        waitUntil("every text follows, the heading too", () -> near(fontSize("#login-button"), 16.25)
-                && Math.abs(fx(() -> lookup(".heading").<Labeled>query().getFont().getSize()) - 18 * 1.25) < 0.01);
+        waitUntil(
+                "every text follows, the heading too",
+                () ->
+                        near(fontSize("#login-button"), 16.25)
+                                && Math.abs(
+                                                fx(
+                                                                () ->
+                                                                        lookup(".heading")
+                                                                                .<Labeled>query()
+                                                                                .getFont()
+                                                                                .getSize())
+                                                        - 18 * 1.25)
+                                        < 0.01);
 
         shortcut(KeyCode.MINUS);
-        waitUntil("a step smaller", () -> percent() == 110 && near(fontSize("#login-button"), 14.3));
+        waitUntil(
+                "a step smaller", () -> percent() == 110 && near(fontSize("#login-button"), 14.3));
         // Ctrl and the mouse wheel: a step a notch (40 pixels; a touchpad's smaller scrolls add up)
         Node button = fx(() -> lookup("#login-button").query());
         wheelWithShortcut(button, 40);
@@ -67,19 +83,30 @@ class TextSizeFxTest extends FxSandboxTestBase {
         wheelWithShortcut(button, -80);
         waitUntil("two notches down, two steps smaller", () -> percent() == 110);
         shortcut(KeyCode.DIGIT0);
-        waitUntil("the normal size again", () -> percent() == 100 && near(fontSize("#login-button"), 13.0));
-        waitUntil("and the dialog its width", () -> Math.abs(fx(() -> flow.loginStage().getScene().getWidth()) - width) < 2);
+        waitUntil(
+                "the normal size again",
+                () -> percent() == 100 && near(fontSize("#login-button"), 13.0));
+        waitUntil(
+                "and the dialog its width",
+                () -> Math.abs(fx(() -> flow.loginStage().getScene().getWidth()) - width) < 2);
         shortcut(KeyCode.MINUS);
         waitForPulses(3);
         assertThat(percent()).as("nothing smaller than the normal size").isEqualTo(100);
     }
 
     @Test
-    void theTablesRowsAndColumnsGrowWithTheirTextAndTheSizeIsRememberedAtTheNormalSize() throws Exception {
+    void theTablesRowsAndColumnsGrowWithTheirTextAndTheSizeIsRememberedAtTheNormalSize()
+            throws Exception {
         waitForDemoAccounts();
         logInAsDemo("erp-nile-trading");
         TableView<?> table = fx(() -> lookup("#history-table").<TableView<?>>query());
-        TableColumn<?, ?> sent = fx(() -> table.getColumns().stream().filter(c -> "sent".equals(c.getId())).findFirst().orElseThrow());
+        TableColumn<?, ?> sent =
+                fx(
+                        () ->
+                                table.getColumns().stream()
+                                        .filter(c -> "sent".equals(c.getId()))
+                                        .findFirst()
+                                        .orElseThrow());
         waitForPulses(3);
         double sentWidth = fx(sent::getWidth);
         assertThat(fx(table::getFixedCellSize)).isEqualTo(25.0);
@@ -90,8 +117,12 @@ class TextSizeFxTest extends FxSandboxTestBase {
         waitUntil("the table's text a step larger", () -> near(cellFontSize(table), 14.3));
         waitForPulses(3);
         assertThat(percent()).isEqualTo(110);
-        assertThat(fx(table::getFixedCellSize)).as("its rows as much higher").isCloseTo(27.5, within(0.1));
-        assertThat(fx(sent::getWidth)).as("its columns as much wider").isCloseTo(sentWidth * 1.1, within(1.5));
+        assertThat(fx(table::getFixedCellSize))
+                .as("its rows as much higher")
+                .isCloseTo(27.5, within(0.1));
+        assertThat(fx(sent::getWidth))
+                .as("its columns as much wider")
+                .isCloseTo(sentWidth * 1.1, within(1.5));
 
         MenuItem larger = fx(() -> findItem("menu-larger-text"));
         onFx(larger::fire);
@@ -113,15 +144,42 @@ class TextSizeFxTest extends FxSandboxTestBase {
         }
 
         // remembered: the size, and the columns at their width at the normal size
-        waitUntil("the columns are remembered at the normal size", () -> Math.abs(fx(() -> flow.mainViewModel().current().history().columnsProperty().get()
-                .stream().filter(c -> c.id().equals("sent")).mapToDouble(HistoryPrefs.ColumnPref::width).findFirst().orElse(-1)) - sentWidth) <= 1);
+        waitUntil(
+                "the columns are remembered at the normal size",
+                () ->
+                        Math.abs(
+                                        fx(
+                                                        () ->
+                                                                flow
+                                                                        .mainViewModel()
+                                                                        .current()
+                                                                        .history()
+                                                                        .columnsProperty()
+                                                                        .get()
+                                                                        .stream()
+                                                                        .filter(
+                                                                                c ->
+                                                                                        c.id().equals(
+                                                                                                        "sent"))
+                                                                        .mapToDouble(
+                                                                                HistoryPrefs
+                                                                                                .ColumnPref
+                                                                                        ::width)
+                                                                        .findFirst()
+                                                                        .orElse(-1))
+                                                - sentWidth)
+                                <= 1);
         ctx.settings().flush();
-        assertThat(new SettingsStore(configDir).load().settings().textSize()).as("remembered").isEqualTo(175);
+        assertThat(new SettingsStore(configDir).load().settings().textSize())
+                .as("remembered")
+                .isEqualTo(175);
 
         shortcut(KeyCode.DIGIT0);
         waitUntil("the normal size", () -> percent() == 100 && near(cellFontSize(table), 13.0));
         waitForPulses(3);
-        assertThat(fx(sent::getWidth)).as("the column as wide as before").isCloseTo(sentWidth, within(2.0));
+        assertThat(fx(sent::getWidth))
+                .as("the column as wide as before")
+                .isCloseTo(sentWidth, within(2.0));
         assertThat(fx(table::getFixedCellSize)).isEqualTo(25.0);
     }
 
@@ -132,48 +190,86 @@ class TextSizeFxTest extends FxSandboxTestBase {
         Node refresh = fx(() -> lookup("#history-refresh").query());
         Node next = fx(() -> lookup("#pager-next").query());
         waitForPulses(3);
-        assertThat(sceneBounds(refresh).getCenterY()).as("one line at the normal size").isCloseTo(sceneBounds(next).getCenterY(), within(2.0));
+        assertThat(sceneBounds(refresh).getCenterY())
+                .as("one line at the normal size")
+                .isCloseTo(sceneBounds(next).getCenterY(), within(2.0));
 
         onFx(() -> ctx.textSize().choose(175));
         waitForPulses(4);
-        assertThat(sceneBounds(refresh).getMinY()).as("the actions under the pager").isGreaterThanOrEqualTo(sceneBounds(next).getMaxY());
-        for (String id : List.of("#pager-of", "#history-refresh", "#history-details", "#history-export")) {
+        assertThat(sceneBounds(refresh).getMinY())
+                .as("the actions under the pager")
+                .isGreaterThanOrEqualTo(sceneBounds(next).getMaxY());
+        for (String id :
+                List.of("#pager-of", "#history-refresh", "#history-details", "#history-export")) {
             Labeled l = fx(() -> lookup(id).<Labeled>query());
             assertThat(fx(() -> l.getWidth() + 0.5 >= l.prefWidth(-1))).as(id + " whole").isTrue();
         }
         Bounds window = fx(() -> flow.mainStage().getScene().getRoot().getLayoutBounds());
-        assertThat(sceneBounds(fx(() -> lookup("#history-export").query())).getMaxX()).as("in the window").isLessThanOrEqualTo(window.getMaxX());
+        assertThat(sceneBounds(fx(() -> lookup("#history-export").query())).getMaxX())
+                .as("in the window")
+                .isLessThanOrEqualTo(window.getMaxX());
     }
 
     @Test
     void theDetailsDefaultWidthGrowsWithTheTextSoItsIdStaysWholeAndAWidthTheUserSetStays() {
         waitForDemoAccounts();
         logInAsDemo("erp-nile-trading");
-        onFx(() -> flow.mainViewModel().current().history().select(flow.mainViewModel().current().history().rows().get(0)));
+        onFx(
+                () ->
+                        flow.mainViewModel()
+                                .current()
+                                .history()
+                                .select(flow.mainViewModel().current().history().rows().get(0)));
         // (the detail's parts are made when it first shows a notification)
-        waitUntil("the detail shows the notification", () -> fx(() -> lookup("#detail-id").tryQuery()
-                .map(n -> !((TextField) n).getText().isEmpty()).orElse(false)));
+        waitUntil(
+                "the detail shows the notification",
+                () ->
+                        fx(
+                                () ->
+                                        lookup("#detail-id")
+                                                .tryQuery()
+                                                .map(n -> !((TextField) n).getText().isEmpty())
+                                                .orElse(false)));
         Node pane = fx(() -> lookup("#detail-pane").query());
         waitForPulses(3);
         double normal = fx(() -> pane.getLayoutBounds().getWidth());
         assertThat(idIsWhole()).as("the ID whole at the normal size").isTrue();
 
         onFx(() -> ctx.textSize().choose(150));
-        waitUntil("the detail a half wider", () -> Math.abs(fx(() -> pane.getLayoutBounds().getWidth()) - normal * 1.5) <= 3);
+        waitUntil(
+                "the detail a half wider",
+                () -> Math.abs(fx(() -> pane.getLayoutBounds().getWidth()) - normal * 1.5) <= 3);
         waitForPulses(3);
         assertThat(idIsWhole()).as("the ID whole at 150 %").isTrue();
         onFx(() -> ctx.textSize().choose(175));
-        waitUntil("wider again", () -> Math.abs(fx(() -> pane.getLayoutBounds().getWidth()) - normal * 1.75) <= 3);
+        waitUntil(
+                "wider again",
+                () -> Math.abs(fx(() -> pane.getLayoutBounds().getWidth()) - normal * 1.75) <= 3);
         waitForPulses(3);
         assertThat(idIsWhole()).as("the ID whole at 175 %").isTrue();
 
         // a width the user set (the divider dragged) is theirs at every size
-        onFx(() -> {
-            javafx.scene.control.SplitPane split = (javafx.scene.control.SplitPane) pane.getParent().getParent();
-            double size = split.getWidth() - split.getInsets().getLeft() - split.getInsets().getRight();
-            split.setDividerPosition(0, 1 - 400 / size);
-        });
-        waitUntil("remembered", () -> fx(() -> flow.mainViewModel().current().history().detailWidthProperty().get()) == 400);
+        onFx(
+                () -> {
+                    javafx.scene.control.SplitPane split =
+                            (javafx.scene.control.SplitPane) pane.getParent().getParent();
+                    double size =
+                            split.getWidth()
+                                    - split.getInsets().getLeft()
+                                    - split.getInsets().getRight();
+                    split.setDividerPosition(0, 1 - 400 / size);
+                });
+        waitUntil(
+                "remembered",
+                () ->
+                        fx(
+                                        () ->
+                                                flow.mainViewModel()
+                                                        .current()
+                                                        .history()
+                                                        .detailWidthProperty()
+                                                        .get())
+                                == 400);
         waitForPulses(3);
         double dragged = fx(() -> pane.getLayoutBounds().getWidth());
         assertThat(dragged).isLessThan(normal * 1.75 - 100);
@@ -186,25 +282,54 @@ class TextSizeFxTest extends FxSandboxTestBase {
         assertThat(fx(() -> pane.getLayoutBounds().getWidth())).isCloseTo(dragged, within(4.0));
     }
 
-    /** Whether the detail's ID field shows its whole text (a text field scrolls a text wider than it). */
+    /**
+     * Whether the detail's ID field shows its whole text (a text field scrolls a text wider than
+     * it).
+     */
     private boolean idIsWhole() {
-        return fx(() -> {
-            TextField id = lookup("#detail-id").query();
-            Node text = id.lookup(".text");
-            double room = id.getWidth() - id.getInsets().getLeft() - id.getInsets().getRight();
-            return text.getLayoutBounds().getWidth() <= room + 0.5;
-        });
+        return fx(
+                () -> {
+                    TextField id = lookup("#detail-id").query();
+                    Node text = id.lookup(".text");
+                    double room =
+                            id.getWidth() - id.getInsets().getLeft() - id.getInsets().getRight();
+                    return text.getLayoutBounds().getWidth() <= room + 0.5;
+                });
     }
 
-    /** A scroll of the mouse wheel (Monocle's robot scrolls a pixel a notch) with Ctrl held, over the node. */
+    /**
+     * A scroll of the mouse wheel (Monocle's robot scrolls a pixel a notch) with Ctrl held, over
+     * the node.
+     */
     private static void wheelWithShortcut(Node target, double deltaY) {
-        onFx(() -> {
-            javafx.geometry.Point2D at = target.localToScene(5, 5);
-            javafx.event.Event.fireEvent(target, new javafx.scene.input.ScrollEvent(javafx.scene.input.ScrollEvent.SCROLL, at.getX(), at.getY(),
-                    at.getX(), at.getY(), false, true, false, false, false, false, 0, deltaY, 0, deltaY,
-                    javafx.scene.input.ScrollEvent.HorizontalTextScrollUnits.NONE, 0, javafx.scene.input.ScrollEvent.VerticalTextScrollUnits.LINES,
-                    deltaY / 40, 0, null));
-        });
+        onFx(
+                () -> {
+                    javafx.geometry.Point2D at = target.localToScene(5, 5);
+                    javafx.event.Event.fireEvent(
+                            target,
+                            new javafx.scene.input.ScrollEvent(
+                                    javafx.scene.input.ScrollEvent.SCROLL,
+                                    at.getX(),
+                                    at.getY(),
+                                    at.getX(),
+                                    at.getY(),
+                                    false,
+                                    true,
+                                    false,
+                                    false,
+                                    false,
+                                    false,
+                                    0,
+                                    deltaY,
+                                    0,
+                                    deltaY,
+                                    javafx.scene.input.ScrollEvent.HorizontalTextScrollUnits.NONE,
+                                    0,
+                                    javafx.scene.input.ScrollEvent.VerticalTextScrollUnits.LINES,
+                                    deltaY / 40,
+                                    0,
+                                    null));
+                });
     }
 
     /** Font sizes are floats: 14.3 comes back as 14.300000190734863. */
@@ -217,12 +342,23 @@ class TextSizeFxTest extends FxSandboxTestBase {
     }
 
     private double cellFontSize(TableView<?> table) {
-        return fx(() -> table.lookupAll(".table-cell").stream().filter(n -> n instanceof TableCell<?, ?> c && c.getText() != null)
-                .map(n -> ((TableCell<?, ?>) n).getFont().getSize()).findFirst().orElse(-1.0));
+        return fx(
+                () ->
+                        table.lookupAll(".table-cell").stream()
+                                .filter(n -> n instanceof TableCell<?, ?> c && c.getText() != null)
+                                .map(n -> ((TableCell<?, ?>) n).getFont().getSize())
+                                .findFirst()
+                                .orElse(-1.0));
     }
 
     private MenuItem findItem(String id) {
-        javafx.scene.control.MenuBar bar = (javafx.scene.control.MenuBar) flow.mainStage().getScene().getRoot().lookup(".menu-bar");
-        return bar.getMenus().stream().flatMap(m -> m.getItems().stream()).filter(i -> id.equals(i.getId())).findFirst().orElseThrow();
+        javafx.scene.control.MenuBar bar =
+                (javafx.scene.control.MenuBar)
+                        flow.mainStage().getScene().getRoot().lookup(".menu-bar");
+        return bar.getMenus().stream()
+                .flatMap(m -> m.getItems().stream())
+                .filter(i -> id.equals(i.getId()))
+                .findFirst()
+                .orElseThrow();
     }
 }

@@ -9,8 +9,8 @@ import app.ishaar.core.settings.WindowBounds;
 import java.time.Duration;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.control.TextField;
-import javafx.scene.text.Text;
 import javafx.scene.input.KeyCode;
+import javafx.scene.text.Text;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -43,12 +43,13 @@ class WindowPlacementFxTest extends FxSandboxTestBase {
     void theMainWindowOpensWhereItWasLeftAndMaximizedIfItWas() throws Exception {
         logIn();
         Stage first = flow.mainStage();
-        onFx(() -> {
-            first.setX(60);
-            first.setY(40);
-            first.setWidth(900);
-            first.setHeight(620);
-        });
+        onFx(
+                () -> {
+                    first.setX(60);
+                    first.setY(40);
+                    first.setWidth(900);
+                    first.setHeight(620);
+                });
         // Ctrl+Q quits from the main window, as it does in other desktop apps
         clickOn("#history-table");
         press(KeyCode.CONTROL, KeyCode.Q).release(KeyCode.Q, KeyCode.CONTROL);
@@ -57,17 +58,28 @@ class WindowPlacementFxTest extends FxSandboxTestBase {
         assertThat(saved).isEqualTo(new WindowBounds(60, 40, 900, 620, false));
 
         // the next run, on the same settings
-        AppContext again = new AppContext(new AppServices(desktopSandbox, desktopSandbox, secretStore(), configDir, clientConfig(), Duration.ofMillis(20)));
+        AppContext again =
+                new AppContext(
+                        new AppServices(
+                                desktopSandbox,
+                                desktopSandbox,
+                                secretStore(),
+                                configDir,
+                                clientConfig(),
+                                Duration.ofMillis(20)));
         WindowFlow[] next = new WindowFlow[1];
         try {
-            FxToolkit.setupFixture(() -> {
-                next[0] = new WindowFlow(again, new Stage(), () -> { });
-                next[0].showLogin();
-            });
+            FxToolkit.setupFixture(
+                    () -> {
+                        next[0] = new WindowFlow(again, new Stage(), () -> {});
+                        next[0].showLogin();
+                    });
             waitForDemoAccounts();
             clickOn("#demo-erp-nile-trading");
             clickOn("#login-button");
-            waitUntil("the main window shows again", () -> next[0].mainStage() != null && next[0].mainStage().isShowing());
+            waitUntil(
+                    "the main window shows again",
+                    () -> next[0].mainStage() != null && next[0].mainStage().isShowing());
             Stage second = next[0].mainStage();
             assertThat(bounds(second)).containsExactly(60, 40, 900, 620);
 
@@ -75,13 +87,15 @@ class WindowPlacementFxTest extends FxSandboxTestBase {
             onFx(() -> second.setMaximized(true));
             waitUntil("the window is maximized", second::isMaximized);
             onFx(next[0]::quit);
-            assertThat(new SettingsStore(configDir).load().settings().mainWindow()).isEqualTo(new WindowBounds(60, 40, 900, 620, true));
+            assertThat(new SettingsStore(configDir).load().settings().mainWindow())
+                    .isEqualTo(new WindowBounds(60, 40, 900, 620, true));
         } finally {
-            FxToolkit.setupFixture(() -> {
-                if (next[0] != null && next[0].mainStage() != null) {
-                    next[0].mainStage().hide();
-                }
-            });
+            FxToolkit.setupFixture(
+                    () -> {
+                        if (next[0] != null && next[0].mainStage() != null) {
+                            next[0].mainStage().hide();
+                        }
+                    });
             again.close();
         }
     }
@@ -94,11 +108,14 @@ class WindowPlacementFxTest extends FxSandboxTestBase {
         double[] b = bounds(s);
         assertThat(b[0]).isBetween(screen.getMinX(), screen.getMaxX() - b[2]);
         assertThat(b[1]).isBetween(screen.getMinY(), screen.getMaxY() - b[3]);
-        assertThat(b[2]).as("the first run's width").isGreaterThanOrEqualTo(Math.floor(screen.getWidth() * 0.9));
+        assertThat(b[2])
+                .as("the first run's width")
+                .isGreaterThanOrEqualTo(Math.floor(screen.getWidth() * 0.9));
     }
 
     @Test
-    void onTheFirstRunTheMainWindowTakesMostOfTheScreenCentredAndShowsAWholeNotificationIdInEitherLanguage() {
+    void
+            onTheFirstRunTheMainWindowTakesMostOfTheScreenCentredAndShowsAWholeNotificationIdInEitherLanguage() {
         logIn();
         Stage s = flow.mainStage();
         Rectangle2D screen = fx(() -> Screen.getPrimary().getVisualBounds());
@@ -107,20 +124,39 @@ class WindowPlacementFxTest extends FxSandboxTestBase {
         // opened at before (which cut the table's columns and the detail's ID)
         assertThat(b[2]).isEqualTo(Math.floor(screen.getWidth() * 0.9)).isGreaterThan(1100);
         assertThat(b[3]).isEqualTo(Math.floor(screen.getHeight() * 0.9)).isGreaterThan(700);
-        assertThat(b[0] + b[2] / 2).isCloseTo(screen.getMinX() + screen.getWidth() / 2, within(1.0));
+        assertThat(b[0] + b[2] / 2)
+                .isCloseTo(screen.getMinX() + screen.getWidth() / 2, within(1.0));
 
-        waitUntil("a first row", () -> fx(() -> lookup("#history-table").queryTableView().getItems().stream().anyMatch(java.util.Objects::nonNull)));
+        waitUntil(
+                "a first row",
+                () ->
+                        fx(
+                                () ->
+                                        lookup("#history-table")
+                                                .queryTableView()
+                                                .getItems()
+                                                .stream()
+                                                .anyMatch(java.util.Objects::nonNull)));
         onFx(() -> lookup("#history-table").queryTableView().getSelectionModel().select(0));
         for (String language : new String[] {"#main-lang-en", "#main-lang-ar"}) {
             clickOn(language);
-            waitUntil("the detail shows the row's ID", () -> visible("#detail-id") && !text("#detail-id").isBlank());
+            waitUntil(
+                    "the detail shows the row's ID",
+                    () -> visible("#detail-id") && !text("#detail-id").isBlank());
             TextField id = lookup("#detail-id").queryAs(TextField.class);
-            double[] widths = fx(() -> {
-                Text probe = new Text(id.getText());
-                probe.setFont(id.getFont());
-                return new double[] {probe.getLayoutBounds().getWidth(), id.getWidth() - id.snappedLeftInset() - id.snappedRightInset()};
-            });
-            assertThat(widths[1]).as("%s: the ID field's room against its text's width", language).isGreaterThanOrEqualTo(widths[0]);
+            double[] widths =
+                    fx(
+                            () -> {
+                                Text probe = new Text(id.getText());
+                                probe.setFont(id.getFont());
+                                return new double[] {
+                                    probe.getLayoutBounds().getWidth(),
+                                    id.getWidth() - id.snappedLeftInset() - id.snappedRightInset()
+                                };
+                            });
+            assertThat(widths[1])
+                    .as("%s: the ID field's room against its text's width", language)
+                    .isGreaterThanOrEqualTo(widths[0]);
         }
     }
 
@@ -131,18 +167,48 @@ class WindowPlacementFxTest extends FxSandboxTestBase {
         clickOn("#demo-erp-delta-accounting");
         clickOn("#login-button");
         waitForMainWindow();
-        waitUntil("a first row", () -> fx(() -> lookup("#history-table").queryTableView().getItems().stream().anyMatch(java.util.Objects::nonNull)));
+        waitUntil(
+                "a first row",
+                () ->
+                        fx(
+                                () ->
+                                        lookup("#history-table")
+                                                .queryTableView()
+                                                .getItems()
+                                                .stream()
+                                                .anyMatch(java.util.Objects::nonNull)));
         for (String language : new String[] {"#main-lang-en", "#main-lang-ar"}) {
             clickOn(language);
-            waitUntil("the detail pane open beside the table", () -> visible("#detail-pane") && visible("#history-table"));
+            waitUntil(
+                    "the detail pane open beside the table",
+                    () -> visible("#detail-pane") && visible("#history-table"));
             // the status heading and the first row's badge lie wholly within the table's view, not
             // past its edge behind the horizontal scroll bar
-            waitUntil(language + ": the first row's status badge shown", () -> fx(() -> firstStatusBadge() != null));
-            double[][] b = fx(() -> new double[][] {across(lookup("#history-table").query().lookup(".clipped-container")), across(statusHeading()),
-                    across(firstStatusBadge())});
+            waitUntil(
+                    language + ": the first row's status badge shown",
+                    () -> fx(() -> firstStatusBadge() != null));
+            double[][] b =
+                    fx(
+                            () ->
+                                    new double[][] {
+                                        across(
+                                                lookup("#history-table")
+                                                        .query()
+                                                        .lookup(".clipped-container")),
+                                        across(statusHeading()),
+                                        across(firstStatusBadge())
+                                    });
             for (double[] status : new double[][] {b[1], b[2]}) {
-                assertThat(status[0]).as("%s: status starts within the view %s", language, java.util.Arrays.toString(b[0])).isGreaterThanOrEqualTo(b[0][0] - 0.5);
-                assertThat(status[1]).as("%s: status ends within the view %s", language, java.util.Arrays.toString(b[0])).isLessThanOrEqualTo(b[0][1] + 0.5);
+                assertThat(status[0])
+                        .as(
+                                "%s: status starts within the view %s",
+                                language, java.util.Arrays.toString(b[0]))
+                        .isGreaterThanOrEqualTo(b[0][0] - 0.5);
+                assertThat(status[1])
+                        .as(
+                                "%s: status ends within the view %s",
+                                language, java.util.Arrays.toString(b[0]))
+                        .isLessThanOrEqualTo(b[0][1] + 0.5);
             }
         }
     }
@@ -156,17 +222,29 @@ class WindowPlacementFxTest extends FxSandboxTestBase {
     /** The status column's heading. */
     private javafx.scene.Node statusHeading() {
         return lookup("#history-table").query().lookupAll(".column-header").stream()
-                .filter(n -> n instanceof javafx.scene.control.skin.TableColumnHeader h && h.getTableColumn() != null
-                        && "status".equals(h.getTableColumn().getId()))
-                .findFirst().orElseThrow();
+                .filter(
+                        n ->
+                                n instanceof javafx.scene.control.skin.TableColumnHeader h
+                                        && h.getTableColumn() != null
+                                        && "status".equals(h.getTableColumn().getId()))
+                .findFirst()
+                .orElseThrow();
     }
 
     /** The first row's status badge, once it shows one; else null. */
     private javafx.scene.Node firstStatusBadge() {
         return lookup("#history-table").query().lookupAll(".table-cell").stream()
-                .filter(n -> n instanceof javafx.scene.control.TableCell<?, ?> c && c.getIndex() == 0 && c.getTableColumn() != null
-                        && "status".equals(c.getTableColumn().getId()) && c.getGraphic() != null && c.getGraphic().isVisible())
-                .map(n -> ((javafx.scene.control.TableCell<?, ?>) n).getGraphic()).findFirst().orElse(null);
+                .filter(
+                        n ->
+                                n instanceof javafx.scene.control.TableCell<?, ?> c
+                                        && c.getIndex() == 0
+                                        && c.getTableColumn() != null
+                                        && "status".equals(c.getTableColumn().getId())
+                                        && c.getGraphic() != null
+                                        && c.getGraphic().isVisible())
+                .map(n -> ((javafx.scene.control.TableCell<?, ?>) n).getGraphic())
+                .findFirst()
+                .orElse(null);
     }
 
     @Test
@@ -184,12 +262,21 @@ class WindowPlacementFxTest extends FxSandboxTestBase {
         ctx.close();
         preset = bounds;
         beforeLaunch();
-        ctx = new AppContext(new AppServices(desktopSandbox, desktopSandbox, secretStore(), configDir, clientConfig(), Duration.ofMillis(20)));
+        ctx =
+                new AppContext(
+                        new AppServices(
+                                desktopSandbox,
+                                desktopSandbox,
+                                secretStore(),
+                                configDir,
+                                clientConfig(),
+                                Duration.ofMillis(20)));
         exited = false;
-        FxToolkit.setupFixture(() -> {
-            flow = new WindowFlow(ctx, new Stage(), () -> exited = true);
-            flow.showLogin();
-        });
+        FxToolkit.setupFixture(
+                () -> {
+                    flow = new WindowFlow(ctx, new Stage(), () -> exited = true);
+                    flow.showLogin();
+                });
         logIn();
     }
 }

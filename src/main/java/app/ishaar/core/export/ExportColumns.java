@@ -14,18 +14,37 @@ import java.util.List;
 public final class ExportColumns {
     private ExportColumns() {}
 
-    public static final List<String> HEADERS = Collections.unmodifiableList(Arrays.asList(
-            "notificationId", "receivedDateTime", "deliveredDateTime", "typeId", "typeName", "channel", "address",
-            "language", "status", "finalMessage", "attemptCount", "lastAttemptDateTime", "lastAttemptStatus", "lastAttemptDetails"));
+    public static final List<String> HEADERS =
+            Collections.unmodifiableList(
+                    Arrays.asList(
+                            "notificationId",
+                            "receivedDateTime",
+                            "deliveredDateTime",
+                            "typeId",
+                            "typeName",
+                            "channel",
+                            "address",
+                            "language",
+                            "status",
+                            "finalMessage",
+                            "attemptCount",
+                            "lastAttemptDateTime",
+                            "lastAttemptStatus",
+                            "lastAttemptDetails"));
 
     /** Index of the date-time columns (for formats that type them). */
     public static final List<Integer> DATE_COLUMNS = List.of(1, 2, 11);
 
-    /** The attempt with the latest time (the last one listed when times are missing or equal), or null. */
+    /**
+     * The attempt with the latest time (the last one listed when times are missing or equal), or
+     * null.
+     */
     public static DeliveryAttempt lastAttempt(Notification n) {
         DeliveryAttempt last = null;
         for (DeliveryAttempt a : n.deliveryAttempts()) {
-            if (last == null || a.attemptDateTime() == null || last.attemptDateTime() == null
+            if (last == null
+                    || a.attemptDateTime() == null
+                    || last.attemptDateTime() == null
                     || !a.attemptDateTime().isBefore(last.attemptDateTime())) {
                 last = a;
             }
@@ -37,9 +56,20 @@ public final class ExportColumns {
     public static Object[] row(Notification n) {
         DeliveryAttempt last = lastAttempt(n);
         return new Object[] {
-            n.notificationId(), n.receivedDateTime(), n.deliveredDateTime(), n.typeId(), n.typeName(), n.channel(), n.address(),
-            n.language(), n.status(), n.finalMessage(), n.deliveryAttempts().size(),
-            last == null ? null : last.attemptDateTime(), last == null ? null : last.status(), last == null ? null : last.statusDetails()
+            n.notificationId(),
+            n.receivedDateTime(),
+            n.deliveredDateTime(),
+            n.typeId(),
+            n.typeName(),
+            n.channel(),
+            n.address(),
+            n.language(),
+            n.status(),
+            n.finalMessage(),
+            n.deliveryAttempts().size(),
+            last == null ? null : last.attemptDateTime(),
+            last == null ? null : last.status(),
+            last == null ? null : last.statusDetails()
         };
     }
 

@@ -10,13 +10,15 @@ import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Exports every notification of a query to a file, streaming page by page from
- * {@link Session#readAll}: the file appears complete, atomically, or not at all.
+ * Exports every notification of a query to a file, streaming page by page from {@link
+ * Session#readAll}: the file appears complete, atomically, or not at all.
  */
 public final class NotificationExporter {
     private NotificationExporter() {}
 
-    /** Progress after each page: notifications written so far and the total the service announced. */
+    /**
+     * Progress after each page: notifications written so far and the total the service announced.
+     */
     @FunctionalInterface
     public interface Progress {
         void written(long written, long total);
@@ -28,10 +30,17 @@ public final class NotificationExporter {
      * @param concurrency pages in flight (see {@link Session#readAll})
      * @param progress may be null; called on a client thread
      * @return completes with the number of notifications written once the file is in place; fails
-     *     with a ServiceException or an IOException; cancelling it stops the read and leaves no file
+     *     with a ServiceException or an IOException; cancelling it stops the read and leaves no
+     *     file
      */
-    public static CompletableFuture<Long> export(Session session, NotificationQuery query, ExportFormat format, Path target, boolean forSpreadsheets,
-            int concurrency, Progress progress) {
+    public static CompletableFuture<Long> export(
+            Session session,
+            NotificationQuery query,
+            ExportFormat format,
+            Path target,
+            boolean forSpreadsheets,
+            int concurrency,
+            Progress progress) {
         CompletableFuture<Long> out = new CompletableFuture<>();
         AtomicFileWriter file;
         NotificationSink sink;
@@ -48,51 +57,62 @@ public final class NotificationExporter {
             return out;
         }
         long[] written = {0};
-        CompletableFuture<Long> read = session.readAll(query, concurrency, page -> {
-            synchronized (file) {
-                if (out.isDone()) {
-                    return;
-                }
-                try {
-                    sink.write(page.result());
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-                written[0] += page.result().size();
-                if (progress != null) {
-                    progress.written(written[0], page.totalCount());
-                }
-            }
-        });
-        read.whenComplete((n, e) -> {
-            synchronized (file) {
-                if (e != null || out.isDone()) {
-                    file.abort();
-                    Throwable c = ServiceException.unwrap(e == null ? new java.util.concurrent.CancellationException() : e);
-                    if (c instanceof UncheckedIOException u) {
-                        c = u.getCause();
+        CompletableFuture<Long> read =
+                session.readAll(
+                        query,
+                        concurrency,
+                        page -> {
+                            synchronized (file) {
+                                if (out.isDone()) {
+                                    return;
+                                }
+                                try {
+                                    sink.write(page.result());
+                                } catch (IOException e) {
+                                    throw new UncheckedIOException(e);
+                                }
+                                written[0] += page.result().size();
+                                if (progress != null) {
+                                    progress.written(written[0], page.totalCount());
+                                }
+                            }
+                        });
+        read.whenComplete(
+                (n, e) -> {
+                    synchronized (file) {
+                        if (e != null || out.isDone()) {
+                            file.abort();
+                            Throwable c =
+                                    ServiceException.unwrap(
+                                            e == null
+                                                    ? new java.util.concurrent
+                                                            .CancellationException()
+                                                    : e);
+                            if (c instanceof UncheckedIOException u) {
+                                c = u.getCause();
+                            }
+                            out.completeExceptionally(c);
+                            return;
+                        }
+                        try {
+                            sink.finish();
+                            file.commit();
+                            out.complete(n);
+                        } catch (IOException | RuntimeException ex) {
+                            file.abort();
+                            out.completeExceptionally(ex);
+                        }
                     }
-                    out.completeExceptionally(c);
-                    return;
-                }
-                try {
-                    sink.finish();
-                    file.commit();
-                    out.complete(n);
-                } catch (IOException | RuntimeException ex) {
-                    file.abort();
-                    out.completeExceptionally(ex);
-                }
-            }
-        });
-        out.whenComplete((v, e) -> {
-            if (out.isCancelled()) {
-                read.cancel(true);
-                synchronized (file) {
-                    file.abort();
-                }
-            }
-        });
+                });
+        out.whenComplete(
+                (v, e) -> {
+                    if (out.isCancelled()) {
+                        read.cancel(true);
+                        synchronized (file) {
+                            file.abort();
+                        }
+                    }
+                });
         return out;
     }
 }

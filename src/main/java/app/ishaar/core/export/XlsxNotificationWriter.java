@@ -23,7 +23,13 @@ public final class XlsxNotificationWriter implements NotificationSink {
 
     public XlsxNotificationWriter(OutputStream out) {
         String v = app.ishaar.core.service.ServiceClient.version();
-        this.workbook = new Workbook(out, "Ishaar", v.matches("\\d+\\.\\d+.*") ? v.replaceAll("^(\\d+\\.\\d+).*", "$1") : "1.0");
+        this.workbook =
+                new Workbook(
+                        out,
+                        "Ishaar",
+                        v.matches("\\d+\\.\\d+.*")
+                                ? v.replaceAll("^(\\d+\\.\\d+).*", "$1")
+                                : "1.0");
         this.sheet = workbook.newWorksheet("Notifications");
         List<String> h = ExportColumns.HEADERS;
         for (int c = 0; c < h.size(); c++) {

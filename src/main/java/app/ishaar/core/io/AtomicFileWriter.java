@@ -10,8 +10,8 @@ import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -20,13 +20,13 @@ import java.nio.file.StandardOpenOption;
 /**
  * Writes a file so that it appears whole or not at all: the bytes go to a hidden temporary file in
  * the target's directory, which {@link #commit()} syncs and moves over the target atomically.
- * {@link #close()} without a commit (failure, cancel) deletes the temporary file; the target is then
- * untouched.
+ * {@link #close()} without a commit (failure, cancel) deletes the temporary file; the target is
+ * then untouched.
  *
  * <p>The temporary file is named {@code .<target name>.<random>.part} and locked (an OS file lock)
  * for as long as its writer runs. When a writer is killed (power loss, SIGKILL) its temporary file
- * stays behind, unlocked; the next write to the same target removes such leftovers
- * ({@link #removeLeftovers}).
+ * stays behind, unlocked; the next write to the same target removes such leftovers ({@link
+ * #removeLeftovers}).
  */
 public final class AtomicFileWriter implements Closeable {
     private static final System.Logger LOG = System.getLogger(AtomicFileWriter.class.getName());
@@ -41,25 +41,32 @@ public final class AtomicFileWriter implements Closeable {
         this.target = target.toAbsolutePath();
         Path dir = this.target.getParent();
         if (dir == null || !Files.isDirectory(dir)) {
-            throw new java.nio.file.NoSuchFileException(String.valueOf(dir), null, "the folder does not exist");
+            throw new java.nio.file.NoSuchFileException(
+                    String.valueOf(dir), null, "the folder does not exist");
         }
         removeLeftovers(this.target);
         this.temp = Files.createTempFile(dir, tempPrefix(this.target), ".part");
-        this.channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
-        // held while writing: a leftover of a killed writer is recognised by its free lock (removeLeftovers)
+        this.channel =
+                FileChannel.open(
+                        temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+        // held while writing: a leftover of a killed writer is recognised by its free lock
+        // (removeLeftovers)
         this.channel.lock();
         // the stream given out cannot close the channel: only commit/close do
-        this.out = new BufferedOutputStream(new FilterOutputStream(Channels.newOutputStream(channel)) {
-            @Override
-            public void write(byte[] b, int off, int len) throws IOException {
-                out.write(b, off, len);
-            }
+        this.out =
+                new BufferedOutputStream(
+                        new FilterOutputStream(Channels.newOutputStream(channel)) {
+                            @Override
+                            public void write(byte[] b, int off, int len) throws IOException {
+                                out.write(b, off, len);
+                            }
 
-            @Override
-            public void close() throws IOException {
-                flush();
-            }
-        }, 64 * 1024);
+                            @Override
+                            public void close() throws IOException {
+                                flush();
+                            }
+                        },
+                        64 * 1024);
     }
 
     public static AtomicFileWriter open(Path target) throws IOException {
@@ -85,9 +92,16 @@ public final class AtomicFileWriter implements Closeable {
             channel.force(true);
             // moved while still locked, so that no other writer takes it for a leftover
             try {
-                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                Files.move(
+                        temp,
+                        target,
+                        StandardCopyOption.ATOMIC_MOVE,
+                        StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
-                LOG.log(Level.WARNING, "atomic move not supported here; replacing {0} non-atomically", target.getFileName());
+                LOG.log(
+                        Level.WARNING,
+                        "atomic move not supported here; replacing {0} non-atomically",
+                        target.getFileName());
                 Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
             }
             done = true;
@@ -122,18 +136,23 @@ public final class AtomicFileWriter implements Closeable {
     }
 
     /**
-     * Deletes the temporary files a killed writer of {@code target} left behind: those of its name whose
-     * lock nobody holds. A temporary file in use (locked by a running writer, in this process or another)
-     * is left alone. Returns how many were removed; never fails.
+     * Deletes the temporary files a killed writer of {@code target} left behind: those of its name
+     * whose lock nobody holds. A temporary file in use (locked by a running writer, in this process
+     * or another) is left alone. Returns how many were removed; never fails.
      */
     public static int removeLeftovers(Path target) {
         Path dir = target.toAbsolutePath().getParent();
         String prefix = tempPrefix(target.toAbsolutePath());
         int removed = 0;
-        try (DirectoryStream<Path> parts = Files.newDirectoryStream(dir, p -> {
-            String n = p.getFileName().toString();
-            return n.startsWith(prefix) && n.endsWith(".part") && n.length() > prefix.length() + ".part".length();
-        })) {
+        try (DirectoryStream<Path> parts =
+                Files.newDirectoryStream(
+                        dir,
+                        p -> {
+                            String n = p.getFileName().toString();
+                            return n.startsWith(prefix)
+                                    && n.endsWith(".part")
+                                    && n.length() > prefix.length() + ".part".length();
+                        })) {
             for (Path p : parts) {
                 try (FileChannel ch = FileChannel.open(p, StandardOpenOption.WRITE)) {
                     FileLock lock = ch.tryLock();
@@ -143,18 +162,29 @@ public final class AtomicFileWriter implements Closeable {
                     try {
                         Files.delete(p);
                         removed++;
-                        LOG.log(Level.INFO, "removed {0}, left behind by an interrupted write", p.getFileName());
+                        LOG.log(
+                                Level.INFO,
+                                "removed {0}, left behind by an interrupted write",
+                                p.getFileName());
                     } finally {
                         lock.release();
                     }
                 } catch (OverlappingFileLockException inUseHere) {
                     // a writer in this process holds it
                 } catch (IOException e) {
-                    LOG.log(Level.DEBUG, "could not remove {0}: {1}", p.getFileName(), e.getClass().getSimpleName());
+                    LOG.log(
+                            Level.DEBUG,
+                            "could not remove {0}: {1}",
+                            p.getFileName(),
+                            e.getClass().getSimpleName());
                 }
             }
         } catch (IOException | RuntimeException e) {
-            LOG.log(Level.DEBUG, "could not look for leftovers of {0}: {1}", target.getFileName(), e.getClass().getSimpleName());
+            LOG.log(
+                    Level.DEBUG,
+                    "could not look for leftovers of {0}: {1}",
+                    target.getFileName(),
+                    e.getClass().getSimpleName());
         }
         return removed;
     }

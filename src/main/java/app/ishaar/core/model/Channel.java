@@ -21,7 +21,10 @@ public enum Channel {
         return wire;
     }
 
-    /** The known value for a wire string (case-insensitive), or empty for one this client does not know. */
+    /**
+     * The known value for a wire string (case-insensitive), or empty for one this client does not
+     * know.
+     */
     public static Optional<Channel> fromWire(String value) {
         if (value == null) {
             return Optional.empty();

@@ -19,7 +19,10 @@ public enum Language {
         return wire;
     }
 
-    /** The known value for a wire string (case-insensitive), or empty for one this client does not know. */
+    /**
+     * The known value for a wire string (case-insensitive), or empty for one this client does not
+     * know.
+     */
     public static Optional<Language> fromWire(String value) {
         if (value == null) {
             return Optional.empty();

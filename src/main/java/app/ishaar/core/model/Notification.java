@@ -6,9 +6,9 @@ import java.util.List;
 /**
  * One notification as the service sent it (spec 2.4).
  *
- * <p>Enumerated values ({@code typeId}, {@code channel}, {@code language}, {@code status}) are kept as
- * the raw strings the service sent, so a value this client has never seen survives untouched; use
- * {@link NotificationType#fromId}, {@link Channel#fromWire}, {@link Language#fromWire} and
+ * <p>Enumerated values ({@code typeId}, {@code channel}, {@code language}, {@code status}) are kept
+ * as the raw strings the service sent, so a value this client has never seen survives untouched;
+ * use {@link NotificationType#fromId}, {@link Channel#fromWire}, {@link Language#fromWire} and
  * {@link Status#fromWire} to interpret them. Date-times are normalised to UTC instants.
  *
  * @param deliveredDateTime null when the service sent none

@@ -12,7 +12,8 @@ import java.util.List;
  * @param pageSize the page size that was asked for, or the service's default when none was sent
  *     (then the size of {@code result}, or 0)
  */
-public record NotificationPage(List<Notification> result, int totalPages, long totalCount, int pageNo, int pageSize) {
+public record NotificationPage(
+        List<Notification> result, int totalPages, long totalCount, int pageNo, int pageSize) {
     public NotificationPage {
         result = result == null ? List.of() : List.copyOf(result);
     }

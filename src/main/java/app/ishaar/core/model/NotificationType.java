@@ -2,7 +2,9 @@ package app.ishaar.core.model;
 
 import java.util.Optional;
 
-/** The notification types the spec lists (2.7). The service may send others: see {@link #fromId}. */
+/**
+ * The notification types the spec lists (2.7). The service may send others: see {@link #fromId}.
+ */
 public enum NotificationType {
     DELEGATION_INVITE("1", "Delegation Invite"),
     OTP("2", "OTP"),

@@ -5,7 +5,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** A secret store that forgets everything when the process ends: for tests, and as the "unavailable" stand-in. */
+/**
+ * A secret store that forgets everything when the process ends: for tests, and as the "unavailable"
+ * stand-in.
+ */
 public final class InMemorySecretStore implements SecretStore {
 
     private final Map<String, char[]> secrets = new ConcurrentHashMap<>();

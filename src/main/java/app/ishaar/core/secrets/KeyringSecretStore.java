@@ -7,17 +7,17 @@ import com.github.javakeyring.PasswordAccessException;
 import java.util.Optional;
 
 /**
- * The OS keychain through java-keyring. Availability is probed once, lazily, by opening the
- * keyring and reading a probe entry: on a Linux machine without a Secret Service (headless CI) that
- * fails and the store reports itself unavailable rather than failing at the user's "remember".
+ * The OS keychain through java-keyring. Availability is probed once, lazily, by opening the keyring
+ * and reading a probe entry: on a Linux machine without a Secret Service (headless CI) that fails
+ * and the store reports itself unavailable rather than failing at the user's "remember".
  *
  * <p>java-keyring takes and returns {@code String}s: the secret exists as a String only for the
  * duration of the native call.
  *
- * <p>Everything that names a java-keyring class is in the nested {@code Backend}, loaded at the first
- * probe: the store itself is made on the app's start-up path, and loading (verifying) a class that
- * catches java-keyring's exceptions opened java-keyring's jar there, some 6 ms before the first
- * frame.
+ * <p>Everything that names a java-keyring class is in the nested {@code Backend}, loaded at the
+ * first probe: the store itself is made on the app's start-up path, and loading (verifying) a class
+ * that catches java-keyring's exceptions opened java-keyring's jar there, some 6 ms before the
+ * first frame.
  */
 public final class KeyringSecretStore implements SecretStore {
 
@@ -42,7 +42,10 @@ public final class KeyringSecretStore implements SecretStore {
                 backend = Backend.open();
             } catch (SecretStoreException e) {
                 unavailableReason = e.getMessage();
-                LOG.log(System.Logger.Level.INFO, "secrets cannot be remembered: {0}", unavailableReason);
+                LOG.log(
+                        System.Logger.Level.INFO,
+                        "secrets cannot be remembered: {0}",
+                        unavailableReason);
             }
             probed = true;
         }
@@ -88,20 +91,25 @@ public final class KeyringSecretStore implements SecretStore {
             this.keyring = keyring;
         }
 
-        /** Opens the keyring and reads a probe entry; fails with the reason when it cannot be used. */
+        /**
+         * Opens the keyring and reads a probe entry; fails with the reason when it cannot be used.
+         */
         static Backend open() throws SecretStoreException {
             try {
                 Keyring k = Keyring.create();
                 try {
                     k.getPassword(SERVICE, PROBE);
                 } catch (PasswordAccessException notFound) {
-                    // "no such entry" is the expected answer; a keyring that cannot answer at all throws a RuntimeException
+                    // "no such entry" is the expected answer; a keyring that cannot answer at all
+                    // throws a RuntimeException
                 }
                 return new Backend(k);
             } catch (BackendNotSupportedException e) {
                 throw new SecretStoreException("no supported keychain on this system", null);
             } catch (RuntimeException | LinkageError e) {
-                throw new SecretStoreException("the keychain does not answer (" + e.getClass().getSimpleName() + ")", null);
+                throw new SecretStoreException(
+                        "the keychain does not answer (" + e.getClass().getSimpleName() + ")",
+                        null);
             }
         }
 
@@ -112,7 +120,9 @@ public final class KeyringSecretStore implements SecretStore {
             } catch (PasswordAccessException e) {
                 return Optional.empty();
             } catch (RuntimeException e) {
-                throw new SecretStoreException("the keychain could not be read (" + e.getClass().getSimpleName() + ")", null);
+                throw new SecretStoreException(
+                        "the keychain could not be read (" + e.getClass().getSimpleName() + ")",
+                        null);
             }
         }
 
@@ -120,7 +130,11 @@ public final class KeyringSecretStore implements SecretStore {
             try {
                 keyring.setPassword(SERVICE, account, new String(secret));
             } catch (PasswordAccessException | RuntimeException e) {
-                throw new SecretStoreException("the keychain refused to store the secret (" + e.getClass().getSimpleName() + ")", null);
+                throw new SecretStoreException(
+                        "the keychain refused to store the secret ("
+                                + e.getClass().getSimpleName()
+                                + ")",
+                        null);
             }
         }
 
@@ -130,7 +144,11 @@ public final class KeyringSecretStore implements SecretStore {
             } catch (PasswordAccessException e) {
                 // nothing was stored
             } catch (RuntimeException e) {
-                throw new SecretStoreException("the keychain could not delete the entry (" + e.getClass().getSimpleName() + ")", null);
+                throw new SecretStoreException(
+                        "the keychain could not delete the entry ("
+                                + e.getClass().getSimpleName()
+                                + ")",
+                        null);
             }
         }
     }

@@ -15,7 +15,9 @@ public interface SecretStore {
     /** A plain English reason for logs when {@link #isAvailable()} is false; empty otherwise. */
     Optional<String> unavailableReason();
 
-    /** The remembered secret, as a fresh array the caller owns (and should wipe), if there is one. */
+    /**
+     * The remembered secret, as a fresh array the caller owns (and should wipe), if there is one.
+     */
     Optional<char[]> load(String account) throws SecretStoreException;
 
     /** Remembers the secret; the caller keeps ownership of {@code secret}. */

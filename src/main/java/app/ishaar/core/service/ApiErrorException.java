@@ -6,7 +6,14 @@ public final class ApiErrorException extends ServiceException {
     private final ApiError apiError;
 
     public ApiErrorException(int status, ApiError apiError, String correlationId) {
-        super("the service answered HTTP " + status + (apiError == null ? "" : ": " + apiError.code() + " " + apiError.message()), correlationId, null);
+        super(
+                "the service answered HTTP "
+                        + status
+                        + (apiError == null
+                                ? ""
+                                : ": " + apiError.code() + " " + apiError.message()),
+                correlationId,
+                null);
         this.status = status;
         this.apiError = apiError;
     }

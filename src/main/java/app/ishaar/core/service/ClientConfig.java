@@ -26,32 +26,87 @@ public record ClientConfig(
         Clock clock) {
 
     public static ClientConfig defaults() {
-        return new ClientConfig(() -> Locale.ENGLISH, Duration.ofSeconds(10), Duration.ofSeconds(30), Duration.ofMinutes(2), 3,
-                Duration.ofMillis(500), Duration.ofSeconds(60), Clock.systemUTC());
+        return new ClientConfig(
+                () -> Locale.ENGLISH,
+                Duration.ofSeconds(10),
+                Duration.ofSeconds(30),
+                Duration.ofMinutes(2),
+                3,
+                Duration.ofMillis(500),
+                Duration.ofSeconds(60),
+                Clock.systemUTC());
     }
 
     public ClientConfig withLanguage(Supplier<Locale> newLanguage) {
-        return new ClientConfig(newLanguage, connectTimeout, readTimeout, refreshAhead, maxRetries, retryBackoff, maxRetryAfter, clock);
+        return new ClientConfig(
+                newLanguage,
+                connectTimeout,
+                readTimeout,
+                refreshAhead,
+                maxRetries,
+                retryBackoff,
+                maxRetryAfter,
+                clock);
     }
 
     public ClientConfig withReadTimeout(Duration d) {
-        return new ClientConfig(language, connectTimeout, d, refreshAhead, maxRetries, retryBackoff, maxRetryAfter, clock);
+        return new ClientConfig(
+                language,
+                connectTimeout,
+                d,
+                refreshAhead,
+                maxRetries,
+                retryBackoff,
+                maxRetryAfter,
+                clock);
     }
 
     public ClientConfig withRefreshAhead(Duration d) {
-        return new ClientConfig(language, connectTimeout, readTimeout, d, maxRetries, retryBackoff, maxRetryAfter, clock);
+        return new ClientConfig(
+                language,
+                connectTimeout,
+                readTimeout,
+                d,
+                maxRetries,
+                retryBackoff,
+                maxRetryAfter,
+                clock);
     }
 
     public ClientConfig withRetries(int n, Duration backoff) {
-        return new ClientConfig(language, connectTimeout, readTimeout, refreshAhead, n, backoff, maxRetryAfter, clock);
+        return new ClientConfig(
+                language,
+                connectTimeout,
+                readTimeout,
+                refreshAhead,
+                n,
+                backoff,
+                maxRetryAfter,
+                clock);
     }
 
     public ClientConfig withMaxRetryAfter(Duration d) {
-        return new ClientConfig(language, connectTimeout, readTimeout, refreshAhead, maxRetries, retryBackoff, d, clock);
+        return new ClientConfig(
+                language,
+                connectTimeout,
+                readTimeout,
+                refreshAhead,
+                maxRetries,
+                retryBackoff,
+                d,
+                clock);
     }
 
     /** The clock tokens are timed by, and the app's screens (tests move it). */
     public ClientConfig withClock(Clock newClock) {
-        return new ClientConfig(language, connectTimeout, readTimeout, refreshAhead, maxRetries, retryBackoff, maxRetryAfter, newClock);
+        return new ClientConfig(
+                language,
+                connectTimeout,
+                readTimeout,
+                refreshAhead,
+                maxRetries,
+                retryBackoff,
+                maxRetryAfter,
+                newClock);
     }
 }

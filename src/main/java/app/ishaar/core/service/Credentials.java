@@ -4,10 +4,11 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * What a login presents. The secret is a {@code char[]} owned by this object: {@link #wipe()} zeroes
- * it, and {@link #toString()} never shows it.
+ * What a login presents. The secret is a {@code char[]} owned by this object: {@link #wipe()}
+ * zeroes it, and {@link #toString()} never shows it.
  *
- * @param onBehalfOf the represented taxpayer's registration number, or null for the ERP's own taxpayer
+ * @param onBehalfOf the represented taxpayer's registration number, or null for the ERP's own
+ *     taxpayer
  * @param scope the requested scope, or null to send none
  */
 public record Credentials(String clientId, char[] clientSecret, String onBehalfOf, String scope) {
@@ -34,8 +35,11 @@ public record Credentials(String clientId, char[] clientSecret, String onBehalfO
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Credentials c && c.clientId.equals(clientId) && Arrays.equals(c.clientSecret, clientSecret)
-                && Objects.equals(c.onBehalfOf, onBehalfOf) && Objects.equals(c.scope, scope);
+        return o instanceof Credentials c
+                && c.clientId.equals(clientId)
+                && Arrays.equals(c.clientSecret, clientSecret)
+                && Objects.equals(c.onBehalfOf, onBehalfOf)
+                && Objects.equals(c.scope, scope);
     }
 
     @Override
@@ -45,6 +49,12 @@ public record Credentials(String clientId, char[] clientSecret, String onBehalfO
 
     @Override
     public String toString() {
-        return "Credentials[clientId=" + clientId + ", clientSecret=***, onBehalfOf=" + onBehalfOf + ", scope=" + scope + "]";
+        return "Credentials[clientId="
+                + clientId
+                + ", clientSecret=***, onBehalfOf="
+                + onBehalfOf
+                + ", scope="
+                + scope
+                + "]";
     }
 }

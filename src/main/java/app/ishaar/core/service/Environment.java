@@ -4,13 +4,18 @@ import java.net.URI;
 import java.util.Objects;
 
 /**
- * Where a session talks to: the identity service ({@code authUrl}) and the integration API
- * ({@code baseUrl}). Build one with the factories; {@link #custom} and {@link #sandbox} validate
- * (HTTPS required off loopback) and throw {@link InvalidEndpointException} before any request.
+ * Where a session talks to: the identity service ({@code authUrl}) and the integration API ({@code
+ * baseUrl}). Build one with the factories; {@link #custom} and {@link #sandbox} validate (HTTPS
+ * required off loopback) and throw {@link InvalidEndpointException} before any request.
  */
 public record Environment(Kind kind, URI authUrl, URI baseUrl) {
 
-    public enum Kind { SANDBOX, PREPROD, PROD, CUSTOM }
+    public enum Kind {
+        SANDBOX,
+        PREPROD,
+        PROD,
+        CUSTOM
+    }
 
     public static final URI PROD_AUTH = URI.create("https://id.eta.gov.eg");
     public static final URI PROD_API = URI.create("https://api.invoicing.eta.gov.eg");
@@ -32,12 +37,20 @@ public record Environment(Kind kind, URI authUrl, URI baseUrl) {
     }
 
     /** A running local sandbox (normally loopback, plain HTTP). */
-    public static Environment sandbox(String authUrl, String baseUrl) throws InvalidEndpointException {
-        return new Environment(Kind.SANDBOX, Endpoints.validate("auth-url", authUrl), Endpoints.validate("base-url", baseUrl));
+    public static Environment sandbox(String authUrl, String baseUrl)
+            throws InvalidEndpointException {
+        return new Environment(
+                Kind.SANDBOX,
+                Endpoints.validate("auth-url", authUrl),
+                Endpoints.validate("base-url", baseUrl));
     }
 
-    public static Environment custom(String authUrl, String baseUrl) throws InvalidEndpointException {
-        return new Environment(Kind.CUSTOM, Endpoints.validate("auth-url", authUrl), Endpoints.validate("base-url", baseUrl));
+    public static Environment custom(String authUrl, String baseUrl)
+            throws InvalidEndpointException {
+        return new Environment(
+                Kind.CUSTOM,
+                Endpoints.validate("auth-url", authUrl),
+                Endpoints.validate("base-url", baseUrl));
     }
 
     /** The host of the identity service, for messages ("cannot reach id.eta.gov.eg"). */

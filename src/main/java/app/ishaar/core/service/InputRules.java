@@ -14,9 +14,15 @@ public final class InputRules {
     public enum Problem {
         EMPTY,
         TOO_LONG,
-        /** A control character (C0/C1, line breaks, tabs) or an invisible formatting one (bidi overrides, zero-width, BOM). */
+        /**
+         * A control character (C0/C1, line breaks, tabs) or an invisible formatting one (bidi
+         * overrides, zero-width, BOM).
+         */
         UNSAFE_CHARACTERS,
-        /** Not the expected shape (a client ID with ':' or spaces, a registration number that is not 5–15 digits, …). */
+        /**
+         * Not the expected shape (a client ID with ':' or spaces, a registration number that is not
+         * 5–15 digits, …).
+         */
         BAD_FORMAT
     }
 
@@ -25,7 +31,10 @@ public final class InputRules {
     public static final int MAX_SCOPE = 200;
     public static final int MAX_URL = 2048;
 
-    /** True when the text holds a control character or an invisible formatting character (Unicode Cc or Cf). */
+    /**
+     * True when the text holds a control character or an invisible formatting character (Unicode Cc
+     * or Cf).
+     */
     public static boolean hasUnsafeCharacters(CharSequence s) {
         for (int i = 0; i < s.length(); i++) {
             if (unsafe(s.charAt(i))) {
@@ -37,10 +46,16 @@ public final class InputRules {
 
     private static boolean unsafe(char c) {
         int type = Character.getType(c);
-        return type == Character.CONTROL || type == Character.FORMAT || c == '\u2028' || c == '\u2029';
+        return type == Character.CONTROL
+                || type == Character.FORMAT
+                || c == '\u2028'
+                || c == '\u2029';
     }
 
-    /** The client ID: 1–200 characters, none unsafe, no ':' (it would break the Basic header) and no white space. */
+    /**
+     * The client ID: 1–200 characters, none unsafe, no ':' (it would break the Basic header) and no
+     * white space.
+     */
     public static Optional<Problem> clientId(String v) {
         if (v == null || v.isBlank()) {
             return Optional.of(Problem.EMPTY);
@@ -85,7 +100,10 @@ public final class InputRules {
         return Optional.empty();
     }
 
-    /** The represented taxpayer's registration number: 5–15 ASCII digits (surrounding blanks ignored). */
+    /**
+     * The represented taxpayer's registration number: 5–15 ASCII digits (surrounding blanks
+     * ignored).
+     */
     public static Optional<Problem> onBehalfOf(String v) {
         if (v == null || v.isBlank()) {
             return Optional.of(Problem.EMPTY);
@@ -100,7 +118,9 @@ public final class InputRules {
         return s.matches("[0-9]{5,15}") ? Optional.empty() : Optional.of(Problem.BAD_FORMAT);
     }
 
-    /** A scope: space-separated OAuth scope tokens (RFC 6749 §3.3: printable ASCII but '"' and '\'). */
+    /**
+     * A scope: space-separated OAuth scope tokens (RFC 6749 §3.3: printable ASCII but '"' and '\').
+     */
     public static Optional<Problem> scope(String v) {
         if (v == null || v.isBlank()) {
             return Optional.of(Problem.EMPTY);
@@ -112,7 +132,9 @@ public final class InputRules {
         if (hasUnsafeCharacters(s)) {
             return Optional.of(Problem.UNSAFE_CHARACTERS);
         }
-        return s.matches("[\\x21\\x23-\\x5B\\x5D-\\x7E]+( [\\x21\\x23-\\x5B\\x5D-\\x7E]+)*") ? Optional.empty() : Optional.of(Problem.BAD_FORMAT);
+        return s.matches("[\\x21\\x23-\\x5B\\x5D-\\x7E]+( [\\x21\\x23-\\x5B\\x5D-\\x7E]+)*")
+                ? Optional.empty()
+                : Optional.of(Problem.BAD_FORMAT);
     }
 
     /** A person's words for a problem ("must not be empty"), for English messages. */
@@ -126,8 +148,8 @@ public final class InputRules {
     }
 
     /**
-     * A typed value made safe to quote in a message: unsafe characters written as {@code \\uXXXX}, and
-     * cut to {@code max} characters with the full length noted.
+     * A typed value made safe to quote in a message: unsafe characters written as {@code \\uXXXX},
+     * and cut to {@code max} characters with the full length noted.
      */
     public static String printable(String s, int max) {
         if (s == null) {

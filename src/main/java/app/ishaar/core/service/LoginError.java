@@ -4,7 +4,13 @@ import java.util.Locale;
 
 /** The {@code error} values of a rejected login (spec 2.2), plus UNKNOWN for anything else. */
 public enum LoginError {
-    INVALID_REQUEST, INVALID_CLIENT, INVALID_GRANT, UNAUTHORIZED_CLIENT, UNSUPPORTED_GRANT_TYPE, INVALID_SCOPE, UNKNOWN;
+    INVALID_REQUEST,
+    INVALID_CLIENT,
+    INVALID_GRANT,
+    UNAUTHORIZED_CLIENT,
+    UNSUPPORTED_GRANT_TYPE,
+    INVALID_SCOPE,
+    UNKNOWN;
 
     public static LoginError fromWire(String value) {
         if (value == null) {

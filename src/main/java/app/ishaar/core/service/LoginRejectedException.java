@@ -1,9 +1,9 @@
 package app.ishaar.core.service;
 
 /**
- * The identity service refused the login (HTTP 400 with an {@code error}). Never retried.
- * {@link #reason()} is what a person needs to know, derived from {@code error} and
- * {@code error_description}.
+ * The identity service refused the login (HTTP 400 with an {@code error}). Never retried. {@link
+ * #reason()} is what a person needs to know, derived from {@code error} and {@code
+ * error_description}.
  */
 public final class LoginRejectedException extends ServiceException {
 
@@ -21,7 +21,9 @@ public final class LoginRejectedException extends ServiceException {
         BAD_REQUEST,
         /** invalid_scope. */
         SCOPE_REFUSED,
-        /** unsupported_grant_type, an unknown error value, or an invalid_grant that says neither. */
+        /**
+         * unsupported_grant_type, an unknown error value, or an invalid_grant that says neither.
+         */
         OTHER
     }
 
@@ -30,8 +32,18 @@ public final class LoginRejectedException extends ServiceException {
     private final String description;
     private final Reason reason;
 
-    public LoginRejectedException(LoginError error, String rawError, String description, Reason reason, String correlationId) {
-        super("login rejected: " + rawError + (description == null ? "" : " (" + description + ")"), correlationId, null);
+    public LoginRejectedException(
+            LoginError error,
+            String rawError,
+            String description,
+            Reason reason,
+            String correlationId) {
+        super(
+                "login rejected: "
+                        + rawError
+                        + (description == null ? "" : " (" + description + ")"),
+                correlationId,
+                null);
         this.error = error;
         this.rawError = rawError;
         this.description = description;

@@ -20,7 +20,8 @@ public final class PageAhead {
     private final CompletableFuture<NotificationPage> page;
     private final AtomicBoolean taken = new AtomicBoolean();
 
-    private PageAhead(Session session, NotificationQuery query, CompletableFuture<NotificationPage> page) {
+    private PageAhead(
+            Session session, NotificationQuery query, CompletableFuture<NotificationPage> page) {
         this.session = session;
         this.query = query;
         this.page = page;
@@ -36,7 +37,8 @@ public final class PageAhead {
      * The session's answer for a page; a request that throws instead (a closed session) gives a
      * failed future, so that it is shown as the request's failure, wherever it was asked for.
      */
-    public static CompletableFuture<NotificationPage> request(Session session, NotificationQuery query) {
+    public static CompletableFuture<NotificationPage> request(
+            Session session, NotificationQuery query) {
         try {
             return session.fetch(query);
         } catch (RuntimeException e) {

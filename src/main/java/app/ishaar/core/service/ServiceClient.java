@@ -31,7 +31,8 @@ public final class ServiceClient implements AutoCloseable {
      */
     public static void warmUp() {
         try {
-            app.ishaar.core.service.internal.Bodies.MAPPER.readTree("{\"access_token\":\"x\",\"token_type\":\"Bearer\",\"expires_in\":3600}");
+            app.ishaar.core.service.internal.Bodies.MAPPER.readTree(
+                    "{\"access_token\":\"x\",\"token_type\":\"Bearer\",\"expires_in\":3600}");
         } catch (java.io.IOException | RuntimeException e) {
             // only a warm-up: the login will meet (and report) whatever this met
         }
@@ -39,40 +40,65 @@ public final class ServiceClient implements AutoCloseable {
 
     public ServiceClient(ClientConfig config) {
         this.config = Objects.requireNonNull(config, "config");
-        this.userAgent = "Ishaar/" + version() + " (Java " + System.getProperty("java.version") + "; "
-                + System.getProperty("os.name") + " " + System.getProperty("os.arch") + ")";
+        this.userAgent =
+                "Ishaar/"
+                        + version()
+                        + " (Java "
+                        + System.getProperty("java.version")
+                        + "; "
+                        + System.getProperty("os.name")
+                        + " "
+                        + System.getProperty("os.arch")
+                        + ")";
         AtomicInteger n = new AtomicInteger();
-        this.timer = new ScheduledThreadPoolExecutor(1, r -> {
-            Thread t = new Thread(r, "ishaar-retry-timer-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        this.timer =
+                new ScheduledThreadPoolExecutor(
+                        1,
+                        r -> {
+                            Thread t = new Thread(r, "ishaar-retry-timer-" + n.incrementAndGet());
+                            t.setDaemon(true);
+                            return t;
+                        });
         timer.setRemoveOnCancelPolicy(true);
         Dispatcher dispatcher = new Dispatcher();
         dispatcher.setMaxRequests(64);
         dispatcher.setMaxRequestsPerHost(16);
-        this.http = new OkHttpClient.Builder()
-                .dispatcher(dispatcher)
-                .connectTimeout(config.connectTimeout())
-                .readTimeout(config.readTimeout())
-                .writeTimeout(config.readTimeout())
-                .followRedirects(false)
-                .addInterceptor(chain -> {
-                    Locale l = config.language() == null ? null : config.language().get();
-                    String lang = l != null && "ar".equals(l.getLanguage()) ? "ar" : "en";
-                    return chain.proceed(chain.request().newBuilder()
-                            .header("Accept", "application/json")
-                            .header("Accept-Language", lang)
-                            .header("User-Agent", userAgent)
-                            .build());
-                })
-                .build();
+        this.http =
+                new OkHttpClient.Builder()
+                        .dispatcher(dispatcher)
+                        .connectTimeout(config.connectTimeout())
+                        .readTimeout(config.readTimeout())
+                        .writeTimeout(config.readTimeout())
+                        .followRedirects(false)
+                        .addInterceptor(
+                                chain -> {
+                                    Locale l =
+                                            config.language() == null
+                                                    ? null
+                                                    : config.language().get();
+                                    String lang =
+                                            l != null && "ar".equals(l.getLanguage()) ? "ar" : "en";
+                                    return chain.proceed(
+                                            chain.request()
+                                                    .newBuilder()
+                                                    .header("Accept", "application/json")
+                                                    .header("Accept-Language", lang)
+                                                    .header("User-Agent", userAgent)
+                                                    .build());
+                                })
+                        .build();
         this.context = new ClientContext(new Transport(http), timer, config);
     }
 
-    /** The version in the jar's manifest ({@code Implementation-Version}), or "dev" when run from classes. */
+    /**
+     * The version in the jar's manifest ({@code Implementation-Version}), or "dev" when run from
+     * classes.
+     */
     public static String version() {
-        String v = ServiceClient.class.getPackage() == null ? null : ServiceClient.class.getPackage().getImplementationVersion();
+        String v =
+                ServiceClient.class.getPackage() == null
+                        ? null
+                        : ServiceClient.class.getPackage().getImplementationVersion();
         return v == null || v.isBlank() ? "dev" : v;
     }
 
@@ -87,7 +113,10 @@ public final class ServiceClient implements AutoCloseable {
      * with {@link InvalidEndpointException}.
      */
     public Session openSession(Environment environment, Credentials credentials) {
-        return new HttpSession(context, Objects.requireNonNull(environment, "environment"), Objects.requireNonNull(credentials, "credentials"));
+        return new HttpSession(
+                context,
+                Objects.requireNonNull(environment, "environment"),
+                Objects.requireNonNull(credentials, "credentials"));
     }
 
     /** "Ishaar/&lt;version&gt; (Java …; OS …)" as sent in {@code User-Agent}. */
@@ -95,12 +124,18 @@ public final class ServiceClient implements AutoCloseable {
         return userAgent;
     }
 
-    /** HTTP calls running or queued right now (diagnostics; tests use it to see a cancelled call go). */
+    /**
+     * HTTP calls running or queued right now (diagnostics; tests use it to see a cancelled call
+     * go).
+     */
     public int activeCalls() {
         return http.dispatcher().runningCallsCount() + http.dispatcher().queuedCallsCount();
     }
 
-    /** Retry waits (backoff, Retry-After) pending right now (diagnostics; tests use it to see a cancelled wait go). */
+    /**
+     * Retry waits (backoff, Retry-After) pending right now (diagnostics; tests use it to see a
+     * cancelled wait go).
+     */
     public int pendingWaits() {
         return timer.getQueue().size();
     }

@@ -5,8 +5,13 @@ public final class ServiceUnavailableException extends ServiceException {
     private final int status;
 
     public ServiceUnavailableException(int status, String detail, String correlationId) {
-        super((status == 429 ? "the service is limiting requests from this system (HTTP 429); try again later"
-                : "the service is not answering (HTTP " + status + ")") + (detail == null ? "" : ": " + detail), correlationId, null);
+        super(
+                (status == 429
+                                ? "the service is limiting requests from this system (HTTP 429); try again later"
+                                : "the service is not answering (HTTP " + status + ")")
+                        + (detail == null ? "" : ": " + detail),
+                correlationId,
+                null);
         this.status = status;
     }
 

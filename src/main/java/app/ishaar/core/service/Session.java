@@ -7,15 +7,16 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
- * A logged-in session: one (environment, client id, represented taxpayer). Obtained from
- * {@link ServiceClient#openSession}. Thread-safe.
+ * A logged-in session: one (environment, client id, represented taxpayer). Obtained from {@link
+ * ServiceClient#openSession}. Thread-safe.
  *
  * <p>The token lives in memory only; it is reused until shortly before it expires and then renewed
  * ahead of time; a 401 from a protected call logs in again once and retries that call once; a
- * second 401 fails with {@link SessionExpiredException}. Concurrent calls during a renewal share one
- * login. Every future fails only with a {@link ServiceException} (wrapped in a
- * {@link java.util.concurrent.CompletionException}) or a {@link java.util.concurrent.CancellationException};
- * cancelling a returned future cancels its HTTP call and any retry wait.
+ * second 401 fails with {@link SessionExpiredException}. Concurrent calls during a renewal share
+ * one login. Every future fails only with a {@link ServiceException} (wrapped in a {@link
+ * java.util.concurrent.CompletionException}) or a {@link
+ * java.util.concurrent.CancellationException}; cancelling a returned future cancels its HTTP call
+ * and any retry wait.
  */
 public interface Session extends AutoCloseable {
 
@@ -42,18 +43,24 @@ public interface Session extends AutoCloseable {
 
     /**
      * Every page of a query (its pageNo is ignored; pageSize used as given, or the service maximum
-     * of 100 when null), fetched ahead with at most {@code concurrency} requests in flight, handed to
-     * {@code onPage} strictly in the service's order (page 1 first), on a client thread. Completes
-     * with the number of notifications delivered. Cancelling stops cleanly: no further onPage call.
+     * of 100 when null), fetched ahead with at most {@code concurrency} requests in flight, handed
+     * to {@code onPage} strictly in the service's order (page 1 first), on a client thread.
+     * Completes with the number of notifications delivered. Cancelling stops cleanly: no further
+     * onPage call.
      */
-    CompletableFuture<Long> readAll(NotificationQuery query, int concurrency, Consumer<NotificationPage> onPage);
+    CompletableFuture<Long> readAll(
+            NotificationQuery query, int concurrency, Consumer<NotificationPage> onPage);
 
     /** The same, with the default concurrency of 4. */
-    default CompletableFuture<Long> readAll(NotificationQuery query, Consumer<NotificationPage> onPage) {
+    default CompletableFuture<Long> readAll(
+            NotificationQuery query, Consumer<NotificationPage> onPage) {
         return readAll(query, 4, onPage);
     }
 
-    /** Drops the token and wipes the secret. Further calls fail with {@link SessionExpiredException}. */
+    /**
+     * Drops the token and wipes the secret. Further calls fail with {@link
+     * SessionExpiredException}.
+     */
     @Override
     void close();
 }

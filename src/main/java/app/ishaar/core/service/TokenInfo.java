@@ -11,11 +11,12 @@ import java.util.List;
  * @param taxpayerName the taxpayer part of the {@code name} claim if it carries one, else null
  * @param erpName {@code preferred_username}: the ERP system's registered name
  * @param clientId {@code client_id}
- * @param intermediary {@code IsIntermediary}: true for "1", false for "0", null when the token does not say
- *        (older tokens lack the flag)
+ * @param intermediary {@code IsIntermediary}: true for "1", false for "0", null when the token does
+ *     not say (older tokens lack the flag)
  * @param intermediaryRin {@code IntermedRIN}
  * @param tags {@code TaxProfTags}, e.g. B2B, B2C
- * @param scope the granted scope (the response's {@code scope}, else the requested one, else the claim)
+ * @param scope the granted scope (the response's {@code scope}, else the requested one, else the
+ *     claim)
  * @param expiresAt when the token stops being accepted ({@code exp}, else now + {@code expires_in})
  */
 public record TokenInfo(

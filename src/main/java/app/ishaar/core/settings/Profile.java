@@ -31,24 +31,75 @@ public record Profile(
     }
 
     /** A profile whose own taxpayer has no name of the user's. */
-    public Profile(String id, String environment, String authUrl, String baseUrl, String clientId, String scope, boolean rememberSecret,
-            List<RepresentedTaxpayer> taxpayers, String lastTaxpayerRin) {
-        this(id, environment, authUrl, baseUrl, clientId, scope, rememberSecret, taxpayers, lastTaxpayerRin, "");
+    public Profile(
+            String id,
+            String environment,
+            String authUrl,
+            String baseUrl,
+            String clientId,
+            String scope,
+            boolean rememberSecret,
+            List<RepresentedTaxpayer> taxpayers,
+            String lastTaxpayerRin) {
+        this(
+                id,
+                environment,
+                authUrl,
+                baseUrl,
+                clientId,
+                scope,
+                rememberSecret,
+                taxpayers,
+                lastTaxpayerRin,
+                "");
     }
 
     public static String idOf(String environment, String authUrl, String clientId) {
-        return environment + "|" + ("CUSTOM".equals(environment) && authUrl != null ? authUrl + "|" : "") + clientId;
+        return environment
+                + "|"
+                + ("CUSTOM".equals(environment) && authUrl != null ? authUrl + "|" : "")
+                + clientId;
     }
 
     public Profile withTaxpayers(List<RepresentedTaxpayer> list) {
-        return new Profile(id, environment, authUrl, baseUrl, clientId, scope, rememberSecret, list, lastTaxpayerRin, ownName);
+        return new Profile(
+                id,
+                environment,
+                authUrl,
+                baseUrl,
+                clientId,
+                scope,
+                rememberSecret,
+                list,
+                lastTaxpayerRin,
+                ownName);
     }
 
     public Profile withLastTaxpayer(String rin) {
-        return new Profile(id, environment, authUrl, baseUrl, clientId, scope, rememberSecret, taxpayers, rin, ownName);
+        return new Profile(
+                id,
+                environment,
+                authUrl,
+                baseUrl,
+                clientId,
+                scope,
+                rememberSecret,
+                taxpayers,
+                rin,
+                ownName);
     }
 
     public Profile withOwnName(String name) {
-        return new Profile(id, environment, authUrl, baseUrl, clientId, scope, rememberSecret, taxpayers, lastTaxpayerRin, name);
+        return new Profile(
+                id,
+                environment,
+                authUrl,
+                baseUrl,
+                clientId,
+                scope,
+                rememberSecret,
+                taxpayers,
+                lastTaxpayerRin,
+                name);
     }
 }

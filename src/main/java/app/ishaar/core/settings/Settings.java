@@ -13,19 +13,21 @@ import java.util.Map;
  * @param profiles login profiles (environment + client id + represented taxpayers)
  * @param history per represented taxpayer view state, keyed by {@link #historyKey}
  * @param mainWindow where the main window was, or null (the default size, centred)
- * @param taxpayerListHiddenIn the profiles (their ids) whose main window hides its taxpayer list (View →
- *     Taxpayer list): an intermediary's window needs it, a taxpayer's own system has one entry there
- * @param taxpayerListShownIn the profiles whose main window shows its taxpayer list because the user
- *     chose so; a profile in neither list has it shown, unless its system logs in for its own
+ * @param taxpayerListHiddenIn the profiles (their ids) whose main window hides its taxpayer list
+ *     (View → Taxpayer list): an intermediary's window needs it, a taxpayer's own system has one
+ *     entry there
+ * @param taxpayerListShownIn the profiles whose main window shows its taxpayer list because the
+ *     user chose so; a profile in neither list has it shown, unless its system logs in for its own
  *     taxpayer only (the main window then hides it)
- * @param textSize the size of the text in every window, in percent of the normal size (View → Larger
- *     text); 100 when absent
+ * @param textSize the size of the text in every window, in percent of the normal size (View →
+ *     Larger text); 100 when absent
  * @param checkMinutes how often the shown history asks the service whether new notifications came,
- *     in minutes; 0 never; {@value #DEFAULT_CHECK_MINUTES} when absent (or out of 0..60), never null
+ *     in minutes; 0 never; {@value #DEFAULT_CHECK_MINUTES} when absent (or out of 0..60), never
+ *     null
  * @param theme the colours of every window: {@value #LIGHT} or {@value #DARK}; light when absent or
  *     unknown, never null
- * @param desktopNotify whether new notifications are also told by the desktop while the window is in
- *     the background; true when absent, never null
+ * @param desktopNotify whether new notifications are also told by the desktop while the window is
+ *     in the background; true when absent, never null
  */
 public record Settings(
         int version,
@@ -43,12 +45,16 @@ public record Settings(
         Boolean desktopNotify) {
 
     public static final int CURRENT_VERSION = 1;
+
     /** The normal text size, in percent. */
     public static final int NORMAL_TEXT_SIZE = 100;
+
     /** How often the shown history checks for new notifications unless the user chose otherwise. */
     public static final int DEFAULT_CHECK_MINUTES = 2;
+
     /** The light theme, the default. */
     public static final String LIGHT = "light";
+
     /** The dark theme. */
     public static final String DARK = "dark";
 
@@ -59,50 +65,140 @@ public record Settings(
         taxpayerListHiddenIn = ids(taxpayerListHiddenIn);
         taxpayerListShownIn = ids(taxpayerListShownIn);
         textSize = textSize <= 0 ? NORMAL_TEXT_SIZE : textSize;
-        checkMinutes = checkMinutes == null || checkMinutes < 0 || checkMinutes > 60 ? DEFAULT_CHECK_MINUTES : checkMinutes;
+        checkMinutes =
+                checkMinutes == null || checkMinutes < 0 || checkMinutes > 60
+                        ? DEFAULT_CHECK_MINUTES
+                        : checkMinutes;
         theme = DARK.equals(theme) ? DARK : LIGHT;
         desktopNotify = desktopNotify == null || desktopNotify;
     }
 
     /** The same, the desktop telling of new notifications. */
-    public Settings(int version, String language, boolean latinDigits, String lastProfileId, List<Profile> profiles,
-            Map<String, HistoryPrefs> history, WindowBounds mainWindow, List<String> taxpayerListHiddenIn, List<String> taxpayerListShownIn,
-            int textSize, Integer checkMinutes, String theme) {
-        this(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize,
-                checkMinutes, theme, true);
+    public Settings(
+            int version,
+            String language,
+            boolean latinDigits,
+            String lastProfileId,
+            List<Profile> profiles,
+            Map<String, HistoryPrefs> history,
+            WindowBounds mainWindow,
+            List<String> taxpayerListHiddenIn,
+            List<String> taxpayerListShownIn,
+            int textSize,
+            Integer checkMinutes,
+            String theme) {
+        this(
+                version,
+                language,
+                latinDigits,
+                lastProfileId,
+                profiles,
+                history,
+                mainWindow,
+                taxpayerListHiddenIn,
+                taxpayerListShownIn,
+                textSize,
+                checkMinutes,
+                theme,
+                true);
     }
 
     /** The same, in the light theme. */
-    public Settings(int version, String language, boolean latinDigits, String lastProfileId, List<Profile> profiles,
-            Map<String, HistoryPrefs> history, WindowBounds mainWindow, List<String> taxpayerListHiddenIn, List<String> taxpayerListShownIn,
-            int textSize, Integer checkMinutes) {
-        this(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize,
-                checkMinutes, LIGHT);
+    public Settings(
+            int version,
+            String language,
+            boolean latinDigits,
+            String lastProfileId,
+            List<Profile> profiles,
+            Map<String, HistoryPrefs> history,
+            WindowBounds mainWindow,
+            List<String> taxpayerListHiddenIn,
+            List<String> taxpayerListShownIn,
+            int textSize,
+            Integer checkMinutes) {
+        this(
+                version,
+                language,
+                latinDigits,
+                lastProfileId,
+                profiles,
+                history,
+                mainWindow,
+                taxpayerListHiddenIn,
+                taxpayerListShownIn,
+                textSize,
+                checkMinutes,
+                LIGHT);
     }
 
     /** The same, checking for new notifications as often as by default. */
-    public Settings(int version, String language, boolean latinDigits, String lastProfileId, List<Profile> profiles,
-            Map<String, HistoryPrefs> history, WindowBounds mainWindow, List<String> taxpayerListHiddenIn, List<String> taxpayerListShownIn,
+    public Settings(
+            int version,
+            String language,
+            boolean latinDigits,
+            String lastProfileId,
+            List<Profile> profiles,
+            Map<String, HistoryPrefs> history,
+            WindowBounds mainWindow,
+            List<String> taxpayerListHiddenIn,
+            List<String> taxpayerListShownIn,
             int textSize) {
-        this(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize,
+        this(
+                version,
+                language,
+                latinDigits,
+                lastProfileId,
+                profiles,
+                history,
+                mainWindow,
+                taxpayerListHiddenIn,
+                taxpayerListShownIn,
+                textSize,
                 DEFAULT_CHECK_MINUTES);
     }
 
     private static List<String> ids(List<String> ids) {
-        return ids == null ? List.of() : ids.stream().filter(java.util.Objects::nonNull).distinct().sorted().toList();
+        return ids == null
+                ? List.of()
+                : ids.stream().filter(java.util.Objects::nonNull).distinct().sorted().toList();
     }
 
     public static Settings defaults() {
-        return new Settings(CURRENT_VERSION, null, false, null, List.of(), Map.of(), null, List.of(), List.of(), NORMAL_TEXT_SIZE);
+        return new Settings(
+                CURRENT_VERSION,
+                null,
+                false,
+                null,
+                List.of(),
+                Map.of(),
+                null,
+                List.of(),
+                List.of(),
+                NORMAL_TEXT_SIZE);
     }
 
-    /** The key of a represented taxpayer's view state: profile id and RIN ("-" for the ERP's own). */
+    /**
+     * The key of a represented taxpayer's view state: profile id and RIN ("-" for the ERP's own).
+     */
     public static String historyKey(String profileId, String rin) {
         return profileId + "|" + (rin == null || rin.isBlank() ? "-" : rin);
     }
 
     public Settings withLanguage(String lang, boolean latin) {
-        return new Settings(version, lang, latin, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize, checkMinutes, theme, desktopNotify);
+        return new Settings(
+                version,
+                lang,
+                latin,
+                lastProfileId,
+                profiles,
+                history,
+                mainWindow,
+                taxpayerListHiddenIn,
+                taxpayerListShownIn,
+                textSize,
+                checkMinutes,
+                theme,
+                desktopNotify);
     }
 
     public Settings withProfile(Profile profile) {
@@ -113,7 +209,20 @@ public record Settings(
             }
         }
         list.add(profile);
-        return new Settings(version, language, latinDigits, profile.id(), list, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize, checkMinutes, theme, desktopNotify);
+        return new Settings(
+                version,
+                language,
+                latinDigits,
+                profile.id(),
+                list,
+                history,
+                mainWindow,
+                taxpayerListHiddenIn,
+                taxpayerListShownIn,
+                textSize,
+                checkMinutes,
+                theme,
+                desktopNotify);
     }
 
     public java.util.Optional<Profile> profile(String id) {
@@ -123,11 +232,37 @@ public record Settings(
     public Settings withHistory(String key, HistoryPrefs prefs) {
         java.util.Map<String, HistoryPrefs> map = new java.util.HashMap<>(history);
         map.put(key, prefs);
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, map, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize, checkMinutes, theme, desktopNotify);
+        return new Settings(
+                version,
+                language,
+                latinDigits,
+                lastProfileId,
+                profiles,
+                map,
+                mainWindow,
+                taxpayerListHiddenIn,
+                taxpayerListShownIn,
+                textSize,
+                checkMinutes,
+                theme,
+                desktopNotify);
     }
 
     public Settings withMainWindow(WindowBounds bounds) {
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, bounds, taxpayerListHiddenIn, taxpayerListShownIn, textSize, checkMinutes, theme, desktopNotify);
+        return new Settings(
+                version,
+                language,
+                latinDigits,
+                lastProfileId,
+                profiles,
+                history,
+                bounds,
+                taxpayerListHiddenIn,
+                taxpayerListShownIn,
+                textSize,
+                checkMinutes,
+                theme,
+                desktopNotify);
     }
 
     /** Whether the profile's main window hides its taxpayer list. */
@@ -135,7 +270,10 @@ public record Settings(
         return taxpayerListHiddenIn.contains(profileId);
     }
 
-    /** Whether the profile's taxpayer list is shown or hidden by a choice (the user's, or the main window's for it). */
+    /**
+     * Whether the profile's taxpayer list is shown or hidden by a choice (the user's, or the main
+     * window's for it).
+     */
     public boolean taxpayerListChosen(String profileId) {
         return taxpayerListHiddenIn.contains(profileId) || taxpayerListShownIn.contains(profileId);
     }
@@ -146,29 +284,90 @@ public record Settings(
         hiddenIn.remove(profileId);
         shownIn.remove(profileId);
         (hidden ? hiddenIn : shownIn).add(profileId);
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, hiddenIn, shownIn, textSize, checkMinutes, theme, desktopNotify);
+        return new Settings(
+                version,
+                language,
+                latinDigits,
+                lastProfileId,
+                profiles,
+                history,
+                mainWindow,
+                hiddenIn,
+                shownIn,
+                textSize,
+                checkMinutes,
+                theme,
+                desktopNotify);
     }
 
     /** How often the shown history checks for new notifications, in minutes (0: never). */
     public Settings withCheckMinutes(int minutes) {
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn,
-                textSize, minutes, theme, desktopNotify);
+        return new Settings(
+                version,
+                language,
+                latinDigits,
+                lastProfileId,
+                profiles,
+                history,
+                mainWindow,
+                taxpayerListHiddenIn,
+                taxpayerListShownIn,
+                textSize,
+                minutes,
+                theme,
+                desktopNotify);
     }
 
     public Settings withTextSize(int percent) {
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn,
-                percent, checkMinutes, theme, desktopNotify);
+        return new Settings(
+                version,
+                language,
+                latinDigits,
+                lastProfileId,
+                profiles,
+                history,
+                mainWindow,
+                taxpayerListHiddenIn,
+                taxpayerListShownIn,
+                percent,
+                checkMinutes,
+                theme,
+                desktopNotify);
     }
 
     /** The colours of every window: {@link #LIGHT} or {@link #DARK} (anything else is light). */
     public Settings withTheme(String newTheme) {
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn,
-                textSize, checkMinutes, newTheme, desktopNotify);
+        return new Settings(
+                version,
+                language,
+                latinDigits,
+                lastProfileId,
+                profiles,
+                history,
+                mainWindow,
+                taxpayerListHiddenIn,
+                taxpayerListShownIn,
+                textSize,
+                checkMinutes,
+                newTheme,
+                desktopNotify);
     }
 
     /** Whether the desktop tells of new notifications while the window is in the background. */
     public Settings withDesktopNotify(boolean notify) {
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn,
-                textSize, checkMinutes, theme, notify);
+        return new Settings(
+                version,
+                language,
+                latinDigits,
+                lastProfileId,
+                profiles,
+                history,
+                mainWindow,
+                taxpayerListHiddenIn,
+                taxpayerListShownIn,
+                textSize,
+                checkMinutes,
+                theme,
+                notify);
     }
 }

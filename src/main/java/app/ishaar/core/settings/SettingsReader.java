@@ -17,9 +17,9 @@ import java.util.Map;
  * Reads the settings document with Jackson's streaming parser, for the start-up path: the app reads
  * its settings before the login dialog can show (language, last profile), and Jackson's data
  * binding costs ~250 ms of CPU the first time it is used (630 classes, and the JIT work they
- * bring), against ~20 ms for this. The document is still written by the data binding
- * ({@link SettingsStore#save}); {@code SettingsReaderTest} checks that this reads back exactly what
- * that writes, and reads what the data binding reads.
+ * bring), against ~20 ms for this. The document is still written by the data binding ({@link
+ * SettingsStore#save}); {@code SettingsReaderTest} checks that this reads back exactly what that
+ * writes, and reads what the data binding reads.
  *
  * <p>As the data binding was configured: members it does not know are skipped (a newer version's
  * settings), a missing or null member is the record's default (null, 0, false), and a value of the
@@ -30,7 +30,9 @@ final class SettingsReader {
 
     private static final JsonFactory FACTORY = new JsonFactory();
 
-    /** The settings in {@code json}; fails on malformed JSON, a wrong shape, or an empty document. */
+    /**
+     * The settings in {@code json}; fails on malformed JSON, a wrong shape, or an empty document.
+     */
     static Settings read(byte[] json) throws IOException {
         try (JsonParser p = FACTORY.createParser(json)) {
             JsonToken first = p.nextToken();
@@ -70,18 +72,33 @@ final class SettingsReader {
                 case "lastProfileId" -> lastProfileId = text(p);
                 case "profiles" -> profiles = list(p, SettingsReader::profile);
                 case "history" -> history = map(p, SettingsReader::historyPrefs);
-                case "mainWindow" -> mainWindow = p.currentToken() == JsonToken.VALUE_NULL ? null : windowBounds(p);
+                case "mainWindow" ->
+                        mainWindow =
+                                p.currentToken() == JsonToken.VALUE_NULL ? null : windowBounds(p);
                 case "taxpayerListHiddenIn" -> taxpayerListHiddenIn = list(p, SettingsReader::text);
                 case "taxpayerListShownIn" -> taxpayerListShownIn = list(p, SettingsReader::text);
                 case "textSize" -> textSize = integer(p, 0);
                 case "checkMinutes" -> checkMinutes = integer(p, -1); // (out of range: the default)
                 case "theme" -> theme = text(p); // (unknown: light)
-                case "desktopNotify" -> desktopNotify = p.currentToken() == JsonToken.VALUE_NULL ? null : bool(p);
+                case "desktopNotify" ->
+                        desktopNotify = p.currentToken() == JsonToken.VALUE_NULL ? null : bool(p);
                 default -> p.skipChildren();
             }
         }
-        return new Settings(version, language, latinDigits, lastProfileId, profiles, history, mainWindow, taxpayerListHiddenIn, taxpayerListShownIn, textSize,
-                checkMinutes, theme, desktopNotify);
+        return new Settings(
+                version,
+                language,
+                latinDigits,
+                lastProfileId,
+                profiles,
+                history,
+                mainWindow,
+                taxpayerListHiddenIn,
+                taxpayerListShownIn,
+                textSize,
+                checkMinutes,
+                theme,
+                desktopNotify);
     }
 
     private static WindowBounds windowBounds(JsonParser p) throws IOException {
@@ -135,7 +152,17 @@ final class SettingsReader {
                 default -> p.skipChildren();
             }
         }
-        return new Profile(id, environment, authUrl, baseUrl, clientId, scope, rememberSecret, taxpayers, lastTaxpayerRin, ownName);
+        return new Profile(
+                id,
+                environment,
+                authUrl,
+                baseUrl,
+                clientId,
+                scope,
+                rememberSecret,
+                taxpayers,
+                lastTaxpayerRin,
+                ownName);
     }
 
     private static RepresentedTaxpayer taxpayer(JsonParser p) throws IOException {
@@ -181,18 +208,34 @@ final class SettingsReader {
                 case "language" -> language = text(p);
                 case "status" -> status = text(p);
                 case "channel" -> channel = text(p);
-                case "pageSize" -> pageSize = p.currentToken() == JsonToken.VALUE_NULL ? null : integer(p, 0);
+                case "pageSize" ->
+                        pageSize = p.currentToken() == JsonToken.VALUE_NULL ? null : integer(p, 0);
                 case "columns" -> columns = list(p, SettingsReader::column);
-                case "detailWidth" -> detailWidth = p.currentToken() == JsonToken.VALUE_NULL ? null : number(p);
-                case "detailVisible" -> detailVisible = p.currentToken() == JsonToken.VALUE_NULL ? null : bool(p);
+                case "detailWidth" ->
+                        detailWidth = p.currentToken() == JsonToken.VALUE_NULL ? null : number(p);
+                case "detailVisible" ->
+                        detailVisible = p.currentToken() == JsonToken.VALUE_NULL ? null : bool(p);
                 case "exportFolder" -> exportFolder = text(p);
                 case "exportFormat" -> exportFormat = text(p);
                 case "lastVisit" -> lastVisit = instant(p);
                 default -> p.skipChildren();
             }
         }
-        return new HistoryPrefs(datePreset, customFrom, customTo, type, language, status, channel, pageSize, columns, detailWidth, detailVisible,
-                exportFolder, exportFormat, lastVisit);
+        return new HistoryPrefs(
+                datePreset,
+                customFrom,
+                customTo,
+                type,
+                language,
+                status,
+                channel,
+                pageSize,
+                columns,
+                detailWidth,
+                detailVisible,
+                exportFolder,
+                exportFormat,
+                lastVisit);
     }
 
     private static HistoryPrefs.ColumnPref column(JsonParser p) throws IOException {
@@ -246,14 +289,18 @@ final class SettingsReader {
         return out;
     }
 
-    /** A text member: a string, or a number or boolean in its JSON spelling (as the data binding coerces them). */
+    /**
+     * A text member: a string, or a number or boolean in its JSON spelling (as the data binding
+     * coerces them).
+     */
     private static String text(JsonParser p) throws IOException {
         JsonToken t = p.currentToken();
         if (t == JsonToken.VALUE_NULL) {
             return null;
         }
         if (!t.isScalarValue()) {
-            throw new JsonParseException(p, "expected a text for '" + p.currentName() + "', found " + t);
+            throw new JsonParseException(
+                    p, "expected a text for '" + p.currentName() + "', found " + t);
         }
         return p.getText();
     }
@@ -266,10 +313,12 @@ final class SettingsReader {
         if (t == JsonToken.VALUE_FALSE || t == JsonToken.VALUE_NULL) {
             return false;
         }
-        if (t == JsonToken.VALUE_STRING && ("true".equals(p.getText()) || "false".equals(p.getText()))) {
+        if (t == JsonToken.VALUE_STRING
+                && ("true".equals(p.getText()) || "false".equals(p.getText()))) {
             return Boolean.parseBoolean(p.getText());
         }
-        throw new JsonParseException(p, "expected true or false for '" + p.currentName() + "', found " + t);
+        throw new JsonParseException(
+                p, "expected true or false for '" + p.currentName() + "', found " + t);
     }
 
     private static int integer(JsonParser p, int ifNull) throws IOException {
@@ -284,10 +333,12 @@ final class SettingsReader {
             try {
                 return Integer.parseInt(p.getText().trim());
             } catch (NumberFormatException e) {
-                throw new JsonParseException(p, "expected a whole number for '" + p.currentName() + "'", e);
+                throw new JsonParseException(
+                        p, "expected a whole number for '" + p.currentName() + "'", e);
             }
         }
-        throw new JsonParseException(p, "expected a whole number for '" + p.currentName() + "', found " + t);
+        throw new JsonParseException(
+                p, "expected a whole number for '" + p.currentName() + "', found " + t);
     }
 
     private static double number(JsonParser p, double ifNull) throws IOException {
@@ -303,13 +354,18 @@ final class SettingsReader {
             try {
                 return Double.parseDouble(p.getText().trim());
             } catch (NumberFormatException e) {
-                throw new JsonParseException(p, "expected a number for '" + p.currentName() + "'", e);
+                throw new JsonParseException(
+                        p, "expected a number for '" + p.currentName() + "'", e);
             }
         }
-        throw new JsonParseException(p, "expected a number for '" + p.currentName() + "', found " + t);
+        throw new JsonParseException(
+                p, "expected a number for '" + p.currentName() + "', found " + t);
     }
 
-    /** An ISO-8601 instant as written ({@code 2026-03-01T10:00:00Z}), or seconds since the epoch (with a fraction). */
+    /**
+     * An ISO-8601 instant as written ({@code 2026-03-01T10:00:00Z}), or seconds since the epoch
+     * (with a fraction).
+     */
     private static Instant instant(JsonParser p) throws IOException {
         JsonToken t = p.currentToken();
         if (t == JsonToken.VALUE_NULL) {
@@ -323,14 +379,18 @@ final class SettingsReader {
             try {
                 return Instant.parse(s);
             } catch (DateTimeParseException e) {
-                throw new JsonParseException(p, "expected a date-time for '" + p.currentName() + "'", e);
+                throw new JsonParseException(
+                        p, "expected a date-time for '" + p.currentName() + "'", e);
             }
         }
         if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT) {
             BigDecimal seconds = p.getDecimalValue();
-            return Instant.ofEpochSecond(seconds.longValue(), seconds.remainder(BigDecimal.ONE).movePointRight(9).intValue());
+            return Instant.ofEpochSecond(
+                    seconds.longValue(),
+                    seconds.remainder(BigDecimal.ONE).movePointRight(9).intValue());
         }
-        throw new JsonParseException(p, "expected a date-time for '" + p.currentName() + "', found " + t);
+        throw new JsonParseException(
+                p, "expected a date-time for '" + p.currentName() + "', found " + t);
     }
 
     private static void expect(JsonParser p, JsonToken token) throws IOException {

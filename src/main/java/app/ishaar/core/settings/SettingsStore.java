@@ -1,7 +1,7 @@
 package app.ishaar.core.settings;
 
-import app.ishaar.core.io.LazyLogger;
 import app.ishaar.core.io.AtomicFileWriter;
+import app.ishaar.core.io.LazyLogger;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
@@ -11,8 +11,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Clock;
-import java.time.format.DateTimeFormatter;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -36,9 +36,11 @@ public final class SettingsStore {
      * first time, and the settings are read before the login dialog can show.
      */
     private static final class Json {
-        static final ObjectMapper MAPPER = new ObjectMapper().registerModule(new JavaTimeModule())
-                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-                .enable(SerializationFeature.INDENT_OUTPUT);
+        static final ObjectMapper MAPPER =
+                new ObjectMapper()
+                        .registerModule(new JavaTimeModule())
+                        .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+                        .enable(SerializationFeature.INDENT_OUTPUT);
     }
 
     public SettingsStore(Path configDir) {
@@ -64,13 +66,15 @@ public final class SettingsStore {
         Path home = Path.of(System.getProperty("user.home"));
         if (os.contains("win")) {
             String appData = System.getenv("APPDATA");
-            return (appData != null ? Path.of(appData) : home.resolve("AppData").resolve("Roaming")).resolve("Ishaar");
+            return (appData != null ? Path.of(appData) : home.resolve("AppData").resolve("Roaming"))
+                    .resolve("Ishaar");
         }
         if (os.contains("mac")) {
             return home.resolve("Library").resolve("Application Support").resolve("Ishaar");
         }
         String xdg = System.getenv("XDG_CONFIG_HOME");
-        return (xdg != null && !xdg.isBlank() ? Path.of(xdg) : home.resolve(".config")).resolve("ishaar");
+        return (xdg != null && !xdg.isBlank() ? Path.of(xdg) : home.resolve(".config"))
+                .resolve("ishaar");
     }
 
     public Path file() {
@@ -89,14 +93,24 @@ public final class SettingsStore {
     }
 
     private Optional<Path> setAside(Exception cause) {
-        String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(clock.instant());
+        String stamp =
+                DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
+                        .withZone(ZoneOffset.UTC)
+                        .format(clock.instant());
         Path aside = file.resolveSibling(file.getFileName() + ".corrupt-" + stamp);
         try {
             Files.move(file, aside, StandardCopyOption.REPLACE_EXISTING);
-            LOG.log(System.Logger.Level.WARNING, "settings file could not be read ({0}); set aside as {1}", cause.getClass().getSimpleName(), aside);
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "settings file could not be read ({0}); set aside as {1}",
+                    cause.getClass().getSimpleName(),
+                    aside);
             return Optional.of(aside);
         } catch (IOException moveFailed) {
-            LOG.log(System.Logger.Level.WARNING, "settings file could not be read nor set aside: {0}", moveFailed.getMessage());
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "settings file could not be read nor set aside: {0}",
+                    moveFailed.getMessage());
             return Optional.empty();
         }
     }

@@ -11,8 +11,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * A list of taxpayers in a file: a CSV or text file, as a spreadsheet saves one or a person
- * writes one (a registration number a row, then optionally a name; see {@link TaxpayerRows}).
+ * A list of taxpayers in a file: a CSV or text file, as a spreadsheet saves one or a person writes
+ * one (a registration number a row, then optionally a name; see {@link TaxpayerRows}).
  *
  * <p>The file's encoding is found as a spreadsheet writes it: a byte-order mark says UTF-8 or
  * UTF-16 (Excel's "Unicode Text" and "CSV UTF-8"); without one, the text is UTF-8 if it decodes as
@@ -22,7 +22,9 @@ import java.util.List;
 public final class TaxpayerListFile {
     private TaxpayerListFile() {}
 
-    /** The largest file read: a list of some hundred thousand taxpayers; anything larger is not one. */
+    /**
+     * The largest file read: a list of some hundred thousand taxpayers; anything larger is not one.
+     */
     public static final long MAX_BYTES = 5L * 1024 * 1024;
 
     /** Windows Arabic, the ANSI code page of an Arabic Windows. */
@@ -53,7 +55,10 @@ public final class TaxpayerListFile {
         }
     }
 
-    /** What the file held: its rows (numbered by their line in the file) and the encoding it was read in. */
+    /**
+     * What the file held: its rows (numbered by their line in the file) and the encoding it was
+     * read in.
+     */
     public record Read(List<TaxpayerRows.Row> rows, Charset charset) {}
 
     /**
@@ -104,9 +109,13 @@ public final class TaxpayerListFile {
         return new Read(TaxpayerRows.parse(text), charset);
     }
 
-    private static String decode(byte[] bytes, int skip, Charset charset) throws CharacterCodingException {
-        return charset.newDecoder().onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)
-                .decode(ByteBuffer.wrap(bytes, skip, bytes.length - skip)).toString();
+    private static String decode(byte[] bytes, int skip, Charset charset)
+            throws CharacterCodingException {
+        return charset.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT)
+                .decode(ByteBuffer.wrap(bytes, skip, bytes.length - skip))
+                .toString();
     }
 
     private static boolean startsWith(byte[] bytes, int... start) {

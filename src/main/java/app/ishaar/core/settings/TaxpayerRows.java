@@ -11,17 +11,23 @@ import java.util.List;
 /**
  * Taxpayers given as rows of text, as a spreadsheet copies them (tab-separated) or a CSV file holds
  * them (comma- or semicolon-separated, quoted where a name has the separator): a registration
- * number, then optionally a name (or a name, then the number: a row whose first column has no
- * digit and whose second is all digits). Whether a number is valid is the caller's to say.
+ * number, then optionally a name (or a name, then the number: a row whose first column has no digit
+ * and whose second is all digits). Whether a number is valid is the caller's to say.
  */
 public final class TaxpayerRows {
     private TaxpayerRows() {}
 
-    /** A row: its number in the text (1 for the first line), the registration number as written, and the name ("" for none). */
+    /**
+     * A row: its number in the text (1 for the first line), the registration number as written, and
+     * the name ("" for none).
+     */
     public record Row(int number, String rin, String name) {}
 
-    private static final CsvMapper MAPPER = CsvMapper.builder().enable(CsvParser.Feature.WRAP_AS_ARRAY)
-            .enable(CsvParser.Feature.TRIM_SPACES).build();
+    private static final CsvMapper MAPPER =
+            CsvMapper.builder()
+                    .enable(CsvParser.Feature.WRAP_AS_ARRAY)
+                    .enable(CsvParser.Feature.TRIM_SPACES)
+                    .build();
 
     /** Whether the text holds more than one row that is not blank: a list, not one number. */
     public static boolean isList(String text) {
@@ -37,10 +43,14 @@ public final class TaxpayerRows {
         if (text == null || text.isBlank()) {
             return List.of();
         }
-        char separator = text.indexOf('\t') >= 0 ? '\t' : text.indexOf(';') >= 0 && text.indexOf(',') < 0 ? ';' : ',';
+        char separator =
+                text.indexOf('\t') >= 0
+                        ? '\t'
+                        : text.indexOf(';') >= 0 && text.indexOf(',') < 0 ? ';' : ',';
         CsvSchema schema = CsvSchema.emptySchema().withColumnSeparator(separator);
         List<Row> rows = new ArrayList<>();
-        try (MappingIterator<String[]> it = MAPPER.readerFor(String[].class).with(schema).readValues(text)) {
+        try (MappingIterator<String[]> it =
+                MAPPER.readerFor(String[].class).with(schema).readValues(text)) {
             int number = 0;
             boolean first = true;
             while (it.hasNextValue()) {
@@ -56,8 +66,14 @@ public final class TaxpayerRows {
                     continue; // a header
                 }
                 first = false;
-                if (rin.codePoints().noneMatch(Character::isDigit) && !name.isEmpty() && name.codePoints().allMatch(Character::isDigit)) {
-                    rows.add(new Row(number, name, rin)); // a list kept name first: the number is the second column
+                if (rin.codePoints().noneMatch(Character::isDigit)
+                        && !name.isEmpty()
+                        && name.codePoints().allMatch(Character::isDigit)) {
+                    rows.add(
+                            new Row(
+                                    number, name,
+                                    rin)); // a list kept name first: the number is the second
+                    // column
                 } else {
                     rows.add(new Row(number, rin, name));
                 }

@@ -9,10 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Loads, on a thread that is not waited for, the classes the desktop app is about to need, listed in
- * the order a real run loads them: while the main and JavaFX threads start the toolkit and build the
- * login dialog ({@link #STARTUP}, about 2,050 classes, started by the launcher first thing), and
- * while the user types in the dialog ({@link #FIRST_LOGIN}: the client, the main window, the
+ * Loads, on a thread that is not waited for, the classes the desktop app is about to need, listed
+ * in the order a real run loads them: while the main and JavaFX threads start the toolkit and build
+ * the login dialog ({@link #STARTUP}, about 2,050 classes, started by the launcher first thing),
+ * and while the user types in the dialog ({@link #FIRST_LOGIN}: the client, the main window, the
  * history table). The threads that then use a class find it loaded and verified instead of reading,
  * parsing and verifying it themselves, one after the other; on two cores the second is mostly idle
  * while the app starts.
@@ -20,13 +20,13 @@ import java.util.List;
  * <p>Two passes: every class is loaded first (the threads that start the app are soon ahead of a
  * thread that also verifies), then those that the real run linked are linked, which verifies their
  * code. The others, marked {@value #LOAD_ONLY} in the list, a run only loads: mostly small
- * anonymous classes that the verifier loads to check another class's code (verifying
- * {@code Bindings} loads some hundred of them) and that are never used; verifying them as well cost
- * the start CPU that a real run does not spend (486 of the 2,050 classes of the start-up list). No
+ * anonymous classes that the verifier loads to check another class's code (verifying {@code
+ * Bindings} loads some hundred of them) and that are never used; verifying them as well cost the
+ * start CPU that a real run does not spend (486 of the 2,050 classes of the start-up list). No
  * class is initialized here: static initializers still run where a class is first used, as without
  * the preloading, so no initialization order changes and two threads never initialize classes that
- * need each other (which can deadlock). A name that no longer resolves is skipped: a stale list only
- * costs speed.
+ * need each other (which can deadlock). A name that no longer resolves is skipped: a stale list
+ * only costs speed.
  *
  * <p>The lists are made by {@code tools/startup/make-class-lists.sh} from a real run (the app on
  * headless JavaFX, a first start and a first login on the built-in sandbox, preloading off). Where
@@ -38,8 +38,10 @@ public final class ClassPreloader {
 
     /** The classes of a start, up to the login dialog's first frame. */
     public static final String STARTUP = "/app/ishaar/startup-classes.txt";
+
     /** The classes of a first login after that, up to the history's first page on screen. */
     public static final String FIRST_LOGIN = "/app/ishaar/login-classes.txt";
+
     /** {@code -Dishaar.preload=false} switches preloading off. */
     public static final String SWITCH = "ishaar.preload";
 
@@ -54,7 +56,10 @@ public final class ClassPreloader {
         }
     }
 
-    /** What a preloading did: classes loaded (and linked, where asked), and names that did not resolve or link. */
+    /**
+     * What a preloading did: classes loaded (and linked, where asked), and names that did not
+     * resolve or link.
+     */
     public record Result(int loaded, int skipped) {}
 
     /** Whether preloading is on (it is unless switched off). */
@@ -62,7 +67,10 @@ public final class ClassPreloader {
         return !"false".equalsIgnoreCase(System.getProperty(SWITCH));
     }
 
-    /** Preloads a list on a daemon thread of its own, unless switched off; returns the thread (null when off). */
+    /**
+     * Preloads a list on a daemon thread of its own, unless switched off; returns the thread (null
+     * when off).
+     */
     public static Thread inBackground(String list) {
         if (!enabled()) {
             return null;
@@ -76,10 +84,15 @@ public final class ClassPreloader {
 
     /** Preloads a list on the calling thread, unless switched off. */
     public static Result here(String list) {
-        return enabled() ? preload(ClassPreloader.class.getClassLoader(), entries(list)) : new Result(0, 0);
+        return enabled()
+                ? preload(ClassPreloader.class.getClassLoader(), entries(list))
+                : new Result(0, 0);
     }
 
-    /** Loads every listed class with the loader, then links those marked to be linked; initializes none. */
+    /**
+     * Loads every listed class with the loader, then links those marked to be linked; initializes
+     * none.
+     */
     public static Result preload(ClassLoader loader, List<Entry> entries) {
         List<Class<?>> toLink = new ArrayList<>(entries.size());
         int loaded = 0;
@@ -97,7 +110,8 @@ public final class ClassPreloader {
         }
         for (Class<?> c : toLink) {
             try {
-                // reflecting on the constructors links (verifies) the class and does not initialize it
+                // reflecting on the constructors links (verifies) the class and does not initialize
+                // it
                 c.getDeclaredConstructors();
             } catch (LinkageError | SecurityException ex) {
                 loaded--;
@@ -122,7 +136,8 @@ public final class ClassPreloader {
             if (in == null) {
                 return entries;
             }
-            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            BufferedReader r =
+                    new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
             String line;
             while ((line = r.readLine()) != null) {
                 line = line.strip();
@@ -130,7 +145,13 @@ public final class ClassPreloader {
                     continue;
                 }
                 boolean loadOnly = line.endsWith(LOAD_ONLY);
-                entries.add(new Entry(loadOnly ? line.substring(0, line.length() - LOAD_ONLY.length()).strip() : line, !loadOnly));
+                entries.add(
+                        new Entry(
+                                loadOnly
+                                        ? line.substring(0, line.length() - LOAD_ONLY.length())
+                                                .strip()
+                                        : line,
+                                !loadOnly));
             }
         } catch (IOException e) {
             // no list, no preloading: the app runs as it would without

@@ -25,15 +25,18 @@ import javafx.stage.Window;
  * what it has is a snapshot, which waits for the frames handed over before it and is then painted
  * by the same renderer, in turn. So once the frame has been handed over (the second pulse), a
  * one-pixel snapshot of a leaf of a showing window is taken, and its result, which comes when
- * everything before it has been painted, lets the tasks go. With the software renderer a frame reaches the
- * screen through the FX thread (its pixels are handed over there), and that hand-over was queued
- * before the snapshot's result: the tasks come after it too. One snapshot serves all the tasks
- * given before it is taken.
+ * everything before it has been painted, lets the tasks go. With the software renderer a frame
+ * reaches the screen through the FX thread (its pixels are handed over there), and that hand-over
+ * was queued before the snapshot's result: the tasks come after it too. One snapshot serves all the
+ * tasks given before it is taken.
  */
 public final class AfterFirstFrame {
     private AfterFirstFrame() {}
 
-    /** The tasks given since the last frame was handed over (FX thread only); while there are any, a timer counts pulses. */
+    /**
+     * The tasks given since the last frame was handed over (FX thread only); while there are any, a
+     * timer counts pulses.
+     */
     private static final List<Runnable> pending = new ArrayList<>();
 
     /** Call on the FX thread. */
@@ -60,7 +63,10 @@ public final class AfterFirstFrame {
         }.start();
     }
 
-    /** Runs {@code then} on the FX thread once the frames handed to the renderer so far have been painted. */
+    /**
+     * Runs {@code then} on the FX thread once the frames handed to the renderer so far have been
+     * painted.
+     */
     private static void whenPainted(Runnable then) {
         Node node = showingLeaf();
         if (node == null) {
@@ -69,10 +75,13 @@ public final class AfterFirstFrame {
         }
         SnapshotParameters onePixel = new SnapshotParameters();
         onePixel.setViewport(new Rectangle2D(0, 0, 1, 1));
-        node.snapshot(result -> {
-            then.run();
-            return null;
-        }, onePixel, new WritableImage(1, 1));
+        node.snapshot(
+                result -> {
+                    then.run();
+                    return null;
+                },
+                onePixel,
+                new WritableImage(1, 1));
     }
 
     /**
@@ -81,7 +90,10 @@ public final class AfterFirstFrame {
      */
     private static Node showingLeaf() {
         for (Window w : Window.getWindows()) {
-            if (w instanceof Stage && w.isShowing() && w.getScene() != null && w.getScene().getRoot() != null) {
+            if (w instanceof Stage
+                    && w.isShowing()
+                    && w.getScene() != null
+                    && w.getScene().getRoot() != null) {
                 Node n = w.getScene().getRoot();
                 while (n instanceof Parent p && !p.getChildrenUnmodifiable().isEmpty()) {
                     n = p.getChildrenUnmodifiable().get(0);

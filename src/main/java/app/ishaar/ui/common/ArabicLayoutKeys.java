@@ -15,12 +15,16 @@ import javafx.scene.input.KeyEvent;
  * app, and none of a text field's (copy, paste, select all), would work. This turns such a key,
  * pressed with Ctrl, Alt or Cmd, back into the Latin key it sits on in the standard Arabic layout
  * (the same letters as Windows' Arabic 101), before anything else in the scene sees it. Windows and
- * a Latin layout beside the Arabic one (the common setup) name the keys already; this then never acts.
+ * a Latin layout beside the Arabic one (the common setup) name the keys already; this then never
+ * acts.
  */
 public final class ArabicLayoutKeys {
     private ArabicLayoutKeys() {}
 
-    /** Each character of the standard Arabic layout's keys, unshifted and shifted, and the key it is on. */
+    /**
+     * Each character of the standard Arabic layout's keys, unshifted and shifted, and the key it is
+     * on.
+     */
     private static final Map<String, KeyCode> KEYS = new HashMap<>();
 
     private static void key(KeyCode code, String unshifted, String shifted) {
@@ -77,7 +81,8 @@ public final class ArabicLayoutKeys {
     }
 
     private static void translate(KeyEvent e) {
-        if (e.getCode() != KeyCode.UNDEFINED || !(e.isControlDown() || e.isAltDown() || e.isMetaDown())) {
+        if (e.getCode() != KeyCode.UNDEFINED
+                || !(e.isControlDown() || e.isAltDown() || e.isMetaDown())) {
             return; // typed without a modifier, an Arabic letter is just that
         }
         KeyCode latin = latinKey(e.getText());
@@ -86,7 +91,18 @@ public final class ArabicLayoutKeys {
             return;
         }
         e.consume();
-        Event.fireEvent(target, new KeyEvent(null, target, e.getEventType(), e.getCharacter(), e.getText(), latin,
-                e.isShiftDown(), e.isControlDown(), e.isAltDown(), e.isMetaDown()));
+        Event.fireEvent(
+                target,
+                new KeyEvent(
+                        null,
+                        target,
+                        e.getEventType(),
+                        e.getCharacter(),
+                        e.getText(),
+                        latin,
+                        e.isShiftDown(),
+                        e.isControlDown(),
+                        e.isAltDown(),
+                        e.isMetaDown()));
     }
 }

@@ -23,7 +23,8 @@ public final class Bidi {
 
     /**
      * Where left-to-right data sits in a control of the UI's direction {@code ui}: at the UI's
-     * reading side (the right in Arabic), under its heading or beside its key, as the other values do.
+     * reading side (the right in Arabic), under its heading or beside its key, as the other values
+     * do.
      */
     public static Pos readingSide(NodeOrientation ui) {
         return ui == NodeOrientation.RIGHT_TO_LEFT ? Pos.CENTER_RIGHT : Pos.CENTER_LEFT;
@@ -48,7 +49,8 @@ public final class Bidi {
             for (int i = 0; i < text.length(); ) {
                 int cp = text.codePointAt(i);
                 byte d = Character.getDirectionality(cp);
-                if (d == Character.DIRECTIONALITY_RIGHT_TO_LEFT || d == Character.DIRECTIONALITY_RIGHT_TO_LEFT_ARABIC) {
+                if (d == Character.DIRECTIONALITY_RIGHT_TO_LEFT
+                        || d == Character.DIRECTIONALITY_RIGHT_TO_LEFT_ARABIC) {
                     return true;
                 }
                 if (d == Character.DIRECTIONALITY_LEFT_TO_RIGHT) {
@@ -62,25 +64,28 @@ public final class Bidi {
 
     /**
      * Lays a label's text out in the text's own direction, whatever the UI's, as its text changes:
-     * for the service's own words (a login's {@code error_description}, an attempt's details), which
-     * come in English or Arabic whichever language the UI is in. An English sentence laid out right
-     * to left in the Arabic UI shows its final full stop at its start. A text whose direction is not
-     * the UI's sits, like the UI's other left-to-right data, at the UI's reading side (the right in
-     * Arabic), its lines flush with it.
+     * for the service's own words (a login's {@code error_description}, an attempt's details),
+     * which come in English or Arabic whichever language the UI is in. An English sentence laid out
+     * right to left in the Arabic UI shows its final full stop at its start. A text whose direction
+     * is not the UI's sits, like the UI's other left-to-right data, at the UI's reading side (the
+     * right in Arabic), its lines flush with it.
      *
      * @param ui the UI's direction
      */
     public static void ownDirection(Labeled label, ObservableValue<NodeOrientation> ui) {
-        InvalidationListener apply = o -> {
-            boolean rtl = rightToLeft(label.getText());
-            NodeOrientation own = rtl ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT;
-            label.setNodeOrientation(own);
-            // a node's alignment is read in its own direction: "right" is the far side from its start,
-            // which is the UI's reading side when the two directions differ
-            boolean across = own != ui.getValue();
-            label.setAlignment(across ? Pos.CENTER_RIGHT : Pos.CENTER_LEFT);
-            label.setTextAlignment(across ? TextAlignment.RIGHT : TextAlignment.LEFT);
-        };
+        InvalidationListener apply =
+                o -> {
+                    boolean rtl = rightToLeft(label.getText());
+                    NodeOrientation own =
+                            rtl ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT;
+                    label.setNodeOrientation(own);
+                    // a node's alignment is read in its own direction: "right" is the far side from
+                    // its start,
+                    // which is the UI's reading side when the two directions differ
+                    boolean across = own != ui.getValue();
+                    label.setAlignment(across ? Pos.CENTER_RIGHT : Pos.CENTER_LEFT);
+                    label.setTextAlignment(across ? TextAlignment.RIGHT : TextAlignment.LEFT);
+                };
         label.textProperty().addListener(apply);
         ui.addListener(new WeakInvalidationListener(apply));
         // the label keeps the listener the UI's direction holds weakly

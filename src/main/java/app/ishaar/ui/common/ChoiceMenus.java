@@ -28,12 +28,20 @@ public final class ChoiceMenus {
      * change of language) and leaves them all unchecked until the choice itself changes.
      */
     public static void keepChosenChecked(ChoiceBox<?> box) {
-        box.addEventHandler(ChoiceBox.ON_SHOWN, e -> {
-            ContextMenu menu = openMenu(box);
-            int chosen = box.getSelectionModel() == null ? -1 : box.getSelectionModel().getSelectedIndex();
-            if (menu != null && chosen >= 0 && chosen < menu.getItems().size() && menu.getItems().get(chosen) instanceof RadioMenuItem item) {
-                item.setSelected(true);
-            }
-        });
+        box.addEventHandler(
+                ChoiceBox.ON_SHOWN,
+                e -> {
+                    ContextMenu menu = openMenu(box);
+                    int chosen =
+                            box.getSelectionModel() == null
+                                    ? -1
+                                    : box.getSelectionModel().getSelectedIndex();
+                    if (menu != null
+                            && chosen >= 0
+                            && chosen < menu.getItems().size()
+                            && menu.getItems().get(chosen) instanceof RadioMenuItem item) {
+                        item.setSelected(true);
+                    }
+                });
     }
 }

@@ -9,11 +9,13 @@ package app.ishaar.ui.common;
 public interface DesktopNotifier {
 
     /** The desktop cannot be asked from here: nothing is told. */
-    DesktopNotifier NONE = (title, body, action, onAction) -> { };
+    DesktopNotifier NONE = (title, body, action, onAction) -> {};
 
     /**
-     * @param action what a click on the notification does, in words (some desktops show it as a button)
-     * @param onAction run on the FX thread when the user clicks the notification, where the desktop says so
+     * @param action what a click on the notification does, in words (some desktops show it as a
+     *     button)
+     * @param onAction run on the FX thread when the user clicks the notification, where the desktop
+     *     says so
      */
     void tell(String title, String body, String action, Runnable onAction);
 }

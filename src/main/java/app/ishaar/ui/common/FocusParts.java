@@ -35,7 +35,10 @@ public final class FocusParts {
         }
         int n = parts.size();
         for (int step = 1; step <= n; step++) {
-            int i = at < 0 ? (forward ? step - 1 : n - step) : Math.floorMod(at + (forward ? step : -step), n);
+            int i =
+                    at < 0
+                            ? (forward ? step - 1 : n - step)
+                            : Math.floorMod(at + (forward ? step : -step), n);
             Node first = parts.get(i).first();
             if (canTakeKeyboard(first, scene)) {
                 first.requestFocus();

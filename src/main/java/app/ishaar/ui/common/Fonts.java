@@ -11,20 +11,23 @@ import javafx.scene.text.Font;
 
 /**
  * The bundled font "Ishaar Sans" (OFL, see {@code /app/ishaar/fonts/OFL.txt}): Noto Sans Arabic UI
- * with Noto Sans's Latin and punctuation merged in ({@code tools/fonts/build-ishaar-sans.sh}), so that
- * Ishaar looks the same on a bare Linux, Windows or macOS. One font for both scripts on purpose:
- * JavaFX does not mirror brackets that come from a fallback font in right-to-left text. Loaded once,
- * before the first scene; the style sheet names it.
+ * with Noto Sans's Latin and punctuation merged in ({@code tools/fonts/build-ishaar-sans.sh}), so
+ * that Ishaar looks the same on a bare Linux, Windows or macOS. One font for both scripts on
+ * purpose: JavaFX does not mirror brackets that come from a fallback font in right-to-left text.
+ * Loaded once, before the first scene; the style sheet names it.
  */
 public final class Fonts {
     private Fonts() {}
 
     private static final System.Logger LOG = LazyLogger.of(Fonts.class.getName());
     public static final String FAMILY = "Ishaar Sans";
+
     /** Where the fonts are among the classes (and in the jar). */
     private static final String RESOURCES = "/app/ishaar/fonts/";
+
     private static final String[] FILES = {"IshaarSans-Regular.ttf", "IshaarSans-Bold.ttf"};
     private static boolean loaded;
+
     /**
      * A folder holding the font files themselves ({@code -Dishaar.fonts.dir}; the installed app's
      * launchers give theirs). Read where they are, a font costs no temporary copy: loaded from the
@@ -51,7 +54,10 @@ public final class Fonts {
         }
     }
 
-    /** The font file on disk: in the fonts folder, or the resource itself when the classes are a folder (a build). */
+    /**
+     * The font file on disk: in the fonts folder, or the resource itself when the classes are a
+     * folder (a build).
+     */
     static Path fileOf(String file) {
         String dir = System.getProperty(DIR_PROPERTY);
         if (dir != null && !dir.isBlank()) {
@@ -83,7 +89,11 @@ public final class Fonts {
         try (InputStream in = Fonts.class.getResourceAsStream(RESOURCES + file)) {
             return in == null ? null : Font.loadFont(in, 13);
         } catch (IOException e) {
-            LOG.log(System.Logger.Level.WARNING, "bundled font {0} could not be read: {1}", file, e.getMessage());
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "bundled font {0} could not be read: {1}",
+                    file,
+                    e.getMessage());
             return null;
         }
     }

@@ -4,9 +4,9 @@ import java.util.concurrent.Executor;
 import javafx.application.Platform;
 
 /**
- * The one adapter between background work and the FX thread: the only class that calls
- * {@link Platform#runLater}. View models take an {@link Executor} for their continuations, so
- * unit tests can pass a direct executor and never start the toolkit.
+ * The one adapter between background work and the FX thread: the only class that calls {@link
+ * Platform#runLater}. View models take an {@link Executor} for their continuations, so unit tests
+ * can pass a direct executor and never start the toolkit.
  */
 public final class FxExecutor implements Executor {
 

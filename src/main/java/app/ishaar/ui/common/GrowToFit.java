@@ -10,29 +10,39 @@ import javafx.stage.Stage;
  * failed login's message, a section opened) and the window showed all of it before, the window
  * grows to show all of it again, within its screen (moving up if its bottom would pass the
  * screen's); when that need passes, it goes back to the height it had, if it still has the height
- * it grew to. A window the user made shorter than its content keeps its height: its content
- * scrolls ({@link ScrollWhenNeeded}).
+ * it grew to. A window the user made shorter than its content keeps its height: its content scrolls
+ * ({@link ScrollWhenNeeded}).
  *
  * <p>It looks after each layout pass of the window's scene. A size asked for is waited for (the
- * scene follows the window a moment later); a window given another height meanwhile (by the
- * window manager, or the user) is left with it. Width and height are asked together: JavaFX 21's
- * GTK windows do not apply a height asked alone.
+ * scene follows the window a moment later); a window given another height meanwhile (by the window
+ * manager, or the user) is left with it. Width and height are asked together: JavaFX 21's GTK
+ * windows do not apply a height asked alone.
  */
 public final class GrowToFit implements Runnable {
 
     private final Stage stage;
     private final Scene scene;
+
     /** The content's height at the previous pass; NaN before the first. */
     private double lastNeeds = Double.NaN;
+
     /** The window's height before it grew, to go back to; NaN while it has not grown. */
     private double before = Double.NaN;
+
     /** The window's height as it grew to (NaN while it has not). */
     private double grownTo = Double.NaN;
+
     /** The window's and the scene's heights asked for, until the scene has it; NaN when none. */
     private double asked = Double.NaN;
+
     private double askedScene = Double.NaN;
-    /** Where the window's top was before growing moved it up, and where that put it; NaN if it did not. */
+
+    /**
+     * Where the window's top was before growing moved it up, and where that put it; NaN if it did
+     * not.
+     */
     private double yBefore = Double.NaN;
+
     private double yMoved = Double.NaN;
 
     /** Whether the content may have changed since the last look (its root asked for a layout). */
@@ -56,7 +66,11 @@ public final class GrowToFit implements Runnable {
 
     @Override
     public void run() {
-        if (!stage.isShowing() || stage.getScene() != scene || scene.getRoot() == null || stage.isMaximized() || stage.isFullScreen()) {
+        if (!stage.isShowing()
+                || stage.getScene() != scene
+                || scene.getRoot() == null
+                || stage.isMaximized()
+                || stage.isFullScreen()) {
             return;
         }
         if (!changed) {
@@ -97,7 +111,9 @@ public final class GrowToFit implements Runnable {
                     yMoved = stage.getY();
                 }
             }
-        } else if (!Double.isNaN(before) && needs < previous - 0.5 && Math.abs(height - grownTo) <= 0.5) {
+        } else if (!Double.isNaN(before)
+                && needs < previous - 0.5
+                && Math.abs(height - grownTo) <= 0.5) {
             double target = Math.max(before, Math.max(stage.getMinHeight(), needs + frame));
             if (target < height - 0.5) {
                 boolean back = target <= before + 0.5;
@@ -128,7 +144,12 @@ public final class GrowToFit implements Runnable {
     }
 
     private Rectangle2D screen() {
-        var screens = Screen.getScreensForRectangle(stage.getX(), stage.getY(), Math.max(1, stage.getWidth()), Math.max(1, stage.getHeight()));
+        var screens =
+                Screen.getScreensForRectangle(
+                        stage.getX(),
+                        stage.getY(),
+                        Math.max(1, stage.getWidth()),
+                        Math.max(1, stage.getHeight()));
         return (screens.isEmpty() ? Screen.getPrimary() : screens.get(0)).getVisualBounds();
     }
 }

@@ -21,28 +21,39 @@ public final class MenuKeys {
     private MenuKeys() {}
 
     static final boolean WINDOWS = System.getProperty("os.name", "").startsWith("Windows");
-    private static final List<KeyCombination> KEYS = List.of(
-            new KeyCodeCombination(KeyCode.CONTEXT_MENU), new KeyCodeCombination(KeyCode.F10, KeyCombination.SHIFT_DOWN));
+    private static final List<KeyCombination> KEYS =
+            List.of(
+                    new KeyCodeCombination(KeyCode.CONTEXT_MENU),
+                    new KeyCodeCombination(KeyCode.F10, KeyCombination.SHIFT_DOWN));
 
     public static void install(Scene scene) {
         if (WINDOWS) {
             return;
         }
-        scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
-            Node focused = scene.getFocusOwner();
-            if (focused != null && asksForMenu(e)) {
-                Bounds b = focused.getLayoutBounds();
-                double x = b.getMinX() + b.getWidth() / 4;
-                double y = b.getMinY() + b.getHeight() / 2;
-                Point2D inScene = focused.localToScene(x, y);
-                Point2D onScreen = focused.localToScreen(x, y);
-                if (inScene != null && onScreen != null) {
-                    e.consume();
-                    focused.fireEvent(new ContextMenuEvent(ContextMenuEvent.CONTEXT_MENU_REQUESTED, inScene.getX(), inScene.getY(),
-                            onScreen.getX(), onScreen.getY(), true, null));
-                }
-            }
-        });
+        scene.addEventFilter(
+                KeyEvent.KEY_PRESSED,
+                e -> {
+                    Node focused = scene.getFocusOwner();
+                    if (focused != null && asksForMenu(e)) {
+                        Bounds b = focused.getLayoutBounds();
+                        double x = b.getMinX() + b.getWidth() / 4;
+                        double y = b.getMinY() + b.getHeight() / 2;
+                        Point2D inScene = focused.localToScene(x, y);
+                        Point2D onScreen = focused.localToScreen(x, y);
+                        if (inScene != null && onScreen != null) {
+                            e.consume();
+                            focused.fireEvent(
+                                    new ContextMenuEvent(
+                                            ContextMenuEvent.CONTEXT_MENU_REQUESTED,
+                                            inScene.getX(),
+                                            inScene.getY(),
+                                            onScreen.getX(),
+                                            onScreen.getY(),
+                                            true,
+                                            null));
+                        }
+                    }
+                });
     }
 
     private static boolean asksForMenu(KeyEvent e) {

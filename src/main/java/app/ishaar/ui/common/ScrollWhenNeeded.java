@@ -34,13 +34,16 @@ public final class ScrollWhenNeeded extends Region {
 
     @Override
     protected double computePrefHeight(double width) {
-        double inner = width < 0 ? -1 : Math.max(0, width - snappedLeftInset() - snappedRightInset());
+        double inner =
+                width < 0 ? -1 : Math.max(0, width - snappedLeftInset() - snappedRightInset());
         return snappedTopInset() + content.prefHeight(inner) + snappedBottomInset();
     }
 
     @Override
     protected double computeMinWidth(double height) {
-        return scroll != null ? scroll.minWidth(-1) : snappedLeftInset() + content.minWidth(-1) + snappedRightInset();
+        return scroll != null
+                ? scroll.minWidth(-1)
+                : snappedLeftInset() + content.minWidth(-1) + snappedRightInset();
     }
 
     /** As little as a scroll pane's: a window shorter than the form is what makes it scroll. */

@@ -34,11 +34,13 @@ public final class SettingsService implements AutoCloseable {
         SettingsStore.Loaded loaded = store.load();
         this.current = loaded.settings();
         this.setAside = loaded.setAside();
-        this.writer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "ishaar-settings-writer");
-            t.setDaemon(true);
-            return t;
-        });
+        this.writer =
+                Executors.newSingleThreadScheduledExecutor(
+                        r -> {
+                            Thread t = new Thread(r, "ishaar-settings-writer");
+                            t.setDaemon(true);
+                            return t;
+                        });
     }
 
     /** Where a corrupt settings file was set aside at start, if one was (the UI tells the user). */
@@ -92,7 +94,10 @@ public final class SettingsService implements AutoCloseable {
         try {
             store.save(snapshot);
         } catch (IOException e) {
-            LOG.log(System.Logger.Level.WARNING, "settings could not be saved: {0}", e.getMessage());
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "settings could not be saved: {0}",
+                    e.getMessage());
         }
     }
 
@@ -103,11 +108,14 @@ public final class SettingsService implements AutoCloseable {
             p = pending;
         }
         // cancelled: write now; running or done: the single writer thread runs this behind it
-        Runnable task = p != null && p.cancel(false) ? this::writeNow : () -> { };
+        Runnable task = p != null && p.cancel(false) ? this::writeNow : () -> {};
         try {
             writer.submit(task).get(10, TimeUnit.SECONDS);
         } catch (Exception e) {
-            LOG.log(System.Logger.Level.WARNING, "settings could not be flushed: {0}", e.toString());
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "settings could not be flushed: {0}",
+                    e.toString());
         }
     }
 

@@ -10,9 +10,9 @@ import javafx.scene.control.skin.ChoiceBoxSkin;
 import javafx.scene.layout.Region;
 
 /**
- * The skin of a choice box that is stretched to the width of its column (as the login form's
- * fields are): its minimum and preferred widths are those of what it shows, the chosen value and
- * the arrow, not those of its menu.
+ * The skin of a choice box that is stretched to the width of its column (as the login form's fields
+ * are): its minimum and preferred widths are those of what it shows, the chosen value and the
+ * arrow, not those of its menu.
  *
  * <p>Why: JavaFX's own skin sizes a choice box for its widest choice by styling and laying out its
  * menu (a context menu with an item per choice, its scroll arrows and shadows) whenever the box is
@@ -32,22 +32,28 @@ public final class StretchedChoiceBoxSkin<T> extends ChoiceBoxSkin<T> {
 
     public StretchedChoiceBoxSkin(ChoiceBox<T> box) {
         super(box);
-        // the base skin sizes the box to its preferred width as it opens the menu (its parent's next
+        // the base skin sizes the box to its preferred width as it opens the menu (its parent's
+        // next
         // layout stretches it again): the menu is matched to the width the box had
-        registerChangeListener(box.widthProperty(), e -> {
-            if (!box.isShowing()) {
-                stretchedWidth = box.getWidth();
-            }
-        });
-        // registered after the base skin's own listener, which opens the menu: the menu is open here
-        registerChangeListener(box.showingProperty(), e -> {
-            if (box.isShowing()) {
-                ContextMenu menu = ChoiceMenus.openMenu(box);
-                if (menu != null) {
-                    matchMenuToBox(box, menu);
-                }
-            }
-        });
+        registerChangeListener(
+                box.widthProperty(),
+                e -> {
+                    if (!box.isShowing()) {
+                        stretchedWidth = box.getWidth();
+                    }
+                });
+        // registered after the base skin's own listener, which opens the menu: the menu is open
+        // here
+        registerChangeListener(
+                box.showingProperty(),
+                e -> {
+                    if (box.isShowing()) {
+                        ContextMenu menu = ChoiceMenus.openMenu(box);
+                        if (menu != null) {
+                            matchMenuToBox(box, menu);
+                        }
+                    }
+                });
     }
 
     /**
@@ -57,7 +63,9 @@ public final class StretchedChoiceBoxSkin<T> extends ChoiceBoxSkin<T> {
      */
     private void matchMenuToBox(ChoiceBox<?> box, ContextMenu menu) {
         Bounds b = box.localToScreen(box.getLayoutBounds());
-        if (b == null || stretchedWidth <= 0 || menu.getSkin() == null
+        if (b == null
+                || stretchedWidth <= 0
+                || menu.getSkin() == null
                 || !(menu.getSkin().getNode() instanceof Region content)) {
             return;
         }
@@ -70,16 +78,28 @@ public final class StretchedChoiceBoxSkin<T> extends ChoiceBoxSkin<T> {
     }
 
     @Override
-    protected double computeMinWidth(double height, double topInset, double rightInset, double bottomInset, double leftInset) {
+    protected double computeMinWidth(
+            double height,
+            double topInset,
+            double rightInset,
+            double bottomInset,
+            double leftInset) {
         return leftInset + shown(part -> part.minWidth(-1)) + rightInset;
     }
 
     @Override
-    protected double computePrefWidth(double height, double topInset, double rightInset, double bottomInset, double leftInset) {
+    protected double computePrefWidth(
+            double height,
+            double topInset,
+            double rightInset,
+            double bottomInset,
+            double leftInset) {
         return leftInset + shown(part -> part.prefWidth(-1)) + rightInset;
     }
 
-    /** The summed width of what the box shows (its value's label and its arrow), measured one way. */
+    /**
+     * The summed width of what the box shows (its value's label and its arrow), measured one way.
+     */
     private double shown(ToDoubleFunction<Node> width) {
         double sum = 0;
         for (Node part : getChildren()) {

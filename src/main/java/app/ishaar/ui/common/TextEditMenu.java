@@ -20,13 +20,14 @@ import javafx.scene.input.KeyCombination;
  *
  * <p>JavaFX's own menu takes its words from JavaFX's bundles, which have no Arabic and follow the
  * JVM's locale rather than the UI's: in the Arabic UI it spoke English (or the system's language).
- * This one is made on the first request in a scene (nothing at start-up: JavaFX's menu is still made
- * with every field's skin, and simply never shown), and filled for the field it opens on as JavaFX
- * fills its own: Undo, Redo, Cut, Copy, Paste, Delete, Select All for an editable field; Copy and
- * Select All for a read-only one; a password field never gives its text to the clipboard. It shows
- * the keys that do the same in the field, opens at the pointer (towards the start of the line: to
- * the left in English, to the right in Arabic), and under the field when asked for with the
- * keyboard (the menu key, Shift+F10: {@link MenuKeys}); see {@link ContextMenus}. A field with a menu or a handler of its own keeps it.
+ * This one is made on the first request in a scene (nothing at start-up: JavaFX's menu is still
+ * made with every field's skin, and simply never shown), and filled for the field it opens on as
+ * JavaFX fills its own: Undo, Redo, Cut, Copy, Paste, Delete, Select All for an editable field;
+ * Copy and Select All for a read-only one; a password field never gives its text to the clipboard.
+ * It shows the keys that do the same in the field, opens at the pointer (towards the start of the
+ * line: to the left in English, to the right in Arabic), and under the field when asked for with
+ * the keyboard (the menu key, Shift+F10: {@link MenuKeys}); see {@link ContextMenus}. A field with
+ * a menu or a handler of its own keeps it.
  */
 public final class TextEditMenu {
 
@@ -43,6 +44,7 @@ public final class TextEditMenu {
     private MenuItem delete;
     private MenuItem selectAll;
     private SeparatorMenuItem separator;
+
     /** The field the open menu acts on; let go when the menu closes. */
     private TextInputControl field;
 
@@ -59,7 +61,10 @@ public final class TextEditMenu {
 
     private void requested(ContextMenuEvent e) {
         TextInputControl target = fieldOf(e.getTarget());
-        if (target == null || target.isDisabled() || target.getContextMenu() != null || target.getOnContextMenuRequested() != null) {
+        if (target == null
+                || target.isDisabled()
+                || target.getContextMenu() != null
+                || target.getOnContextMenuRequested() != null) {
             return;
         }
         e.consume();
@@ -71,7 +76,8 @@ public final class TextEditMenu {
         }
         field = target;
         fill(target);
-        // the menu speaks the UI's language, so it opens in the UI's direction, also from a field that
+        // the menu speaks the UI's language, so it opens in the UI's direction, also from a field
+        // that
         // reads left to right in Arabic (IDs, secrets)
         if (e.isKeyboardTrigger()) {
             ContextMenus.openUnder(menu, target, target);
@@ -80,7 +86,10 @@ public final class TextEditMenu {
         }
     }
 
-    /** The text field the event is for: its target or the nearest field holding it (the target may be the field's text). */
+    /**
+     * The text field the event is for: its target or the nearest field holding it (the target may
+     * be the field's text).
+     */
     private static TextInputControl fieldOf(EventTarget target) {
         for (Node n = target instanceof Node node ? node : null; n != null; n = n.getParent()) {
             if (n instanceof TextInputControl t) {
@@ -91,17 +100,44 @@ public final class TextEditMenu {
     }
 
     private void make() {
-        undo = item("textMenu.undo", new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN), () -> field.undo());
-        // the keys JavaFX's text fields redo with: Ctrl+Y on Windows, Shift with the undo keys elsewhere
-        KeyCombination redoKeys = MenuKeys.WINDOWS
-                ? new KeyCodeCombination(KeyCode.Y, KeyCombination.SHORTCUT_DOWN)
-                : new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
+        undo =
+                item(
+                        "textMenu.undo",
+                        new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN),
+                        () -> field.undo());
+        // the keys JavaFX's text fields redo with: Ctrl+Y on Windows, Shift with the undo keys
+        // elsewhere
+        KeyCombination redoKeys =
+                MenuKeys.WINDOWS
+                        ? new KeyCodeCombination(KeyCode.Y, KeyCombination.SHORTCUT_DOWN)
+                        : new KeyCodeCombination(
+                                KeyCode.Z, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
         redo = item("textMenu.redo", redoKeys, () -> field.redo());
-        cut = item("textMenu.cut", new KeyCodeCombination(KeyCode.X, KeyCombination.SHORTCUT_DOWN), () -> field.cut());
-        copy = item("textMenu.copy", new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN), () -> field.copy());
-        paste = item("textMenu.paste", new KeyCodeCombination(KeyCode.V, KeyCombination.SHORTCUT_DOWN), () -> field.paste());
-        delete = item("textMenu.delete", new KeyCodeCombination(KeyCode.DELETE), () -> field.replaceSelection(""));
-        selectAll = item("textMenu.selectAll", new KeyCodeCombination(KeyCode.A, KeyCombination.SHORTCUT_DOWN), () -> field.selectAll());
+        cut =
+                item(
+                        "textMenu.cut",
+                        new KeyCodeCombination(KeyCode.X, KeyCombination.SHORTCUT_DOWN),
+                        () -> field.cut());
+        copy =
+                item(
+                        "textMenu.copy",
+                        new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN),
+                        () -> field.copy());
+        paste =
+                item(
+                        "textMenu.paste",
+                        new KeyCodeCombination(KeyCode.V, KeyCombination.SHORTCUT_DOWN),
+                        () -> field.paste());
+        delete =
+                item(
+                        "textMenu.delete",
+                        new KeyCodeCombination(KeyCode.DELETE),
+                        () -> field.replaceSelection(""));
+        selectAll =
+                item(
+                        "textMenu.selectAll",
+                        new KeyCodeCombination(KeyCode.A, KeyCombination.SHORTCUT_DOWN),
+                        () -> field.selectAll());
         separator = new SeparatorMenuItem();
         menu = new ContextMenu();
         menu.getStyleClass().add(STYLE_CLASS);
@@ -109,18 +145,20 @@ public final class TextEditMenu {
     }
 
     /**
-     * An item acting on the field the menu is open for. Its keys are shown, not bound: the menu is no
-     * control's own, so JavaFX does not add them to the scene, and the field handles them itself.
+     * An item acting on the field the menu is open for. Its keys are shown, not bound: the menu is
+     * no control's own, so JavaFX does not add them to the scene, and the field handles them
+     * itself.
      */
     private MenuItem item(String key, KeyCombination keys, Runnable action) {
         MenuItem item = new MenuItem();
         item.textProperty().bind(i18n.text(key));
         item.setAccelerator(keys);
-        item.setOnAction(e -> {
-            if (field != null) {
-                action.run();
-            }
-        });
+        item.setOnAction(
+                e -> {
+                    if (field != null) {
+                        action.run();
+                    }
+                });
         return item;
     }
 
@@ -138,6 +176,7 @@ public final class TextEditMenu {
         copy.setDisable(masked || !selected);
         paste.setDisable(!Clipboard.getSystemClipboard().hasString());
         delete.setDisable(!selected);
-        selectAll.setDisable(target.getLength() == 0 || target.getSelection().getLength() == target.getLength());
+        selectAll.setDisable(
+                target.getLength() == 0 || target.getSelection().getLength() == target.getLength());
     }
 }

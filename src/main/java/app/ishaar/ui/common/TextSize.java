@@ -10,19 +10,24 @@ import javafx.beans.property.ReadOnlyIntegerWrapper;
  * The size of the text in every window, in steps from the normal size up (View → Larger text,
  * Smaller text, Normal text size; the same keys in every window): for users who read the history
  * all day, and for Arabic, whose letters look smaller than Latin ones at one size. Every scene's
- * root carries the step as a style class ({@link SceneFactory}), and the style sheet sizes the root's
- * font by it; the rest of the style sheet sizes its texts in {@code em}, so everything follows.
+ * root carries the step as a style class ({@link SceneFactory}), and the style sheet sizes the
+ * root's font by it; the rest of the style sheet sizes its texts in {@code em}, so everything
+ * follows.
  */
 public final class TextSize {
 
     /** The steps, in percent of the normal size (13 px). */
     public static final List<Integer> STEPS = List.of(100, 110, 125, 150, 175);
+
     public static final int NORMAL = 100;
     static final String STYLE_PREFIX = "text-size-";
 
-    private final ReadOnlyIntegerWrapper percent = new ReadOnlyIntegerWrapper(this, "percent", NORMAL);
-    private final BooleanBinding largest = Bindings.createBooleanBinding(() -> index() == STEPS.size() - 1, percent);
-    private final BooleanBinding normal = Bindings.createBooleanBinding(() -> index() == 0, percent);
+    private final ReadOnlyIntegerWrapper percent =
+            new ReadOnlyIntegerWrapper(this, "percent", NORMAL);
+    private final BooleanBinding largest =
+            Bindings.createBooleanBinding(() -> index() == STEPS.size() - 1, percent);
+    private final BooleanBinding normal =
+            Bindings.createBooleanBinding(() -> index() == 0, percent);
 
     /** At the step nearest to {@code initial} (a remembered size). */
     public TextSize(int initial) {
@@ -75,7 +80,9 @@ public final class TextSize {
         return best;
     }
 
-    /** The style class of a step on a scene's root ({@code ishaar.css}); none at the normal size. */
+    /**
+     * The style class of a step on a scene's root ({@code ishaar.css}); none at the normal size.
+     */
     static String styleClass(int step) {
         return step == NORMAL ? null : STYLE_PREFIX + step;
     }

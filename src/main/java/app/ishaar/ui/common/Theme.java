@@ -6,10 +6,10 @@ import javafx.beans.property.SimpleBooleanProperty;
 
 /**
  * The colours of every window: light (the default) or dark (View → Dark theme, or Settings), for
- * users who read the history all day, or in a dim room. Every scene's root carries the dark theme as
- * a style class ({@link SceneFactory}), and the style sheet gives it its colours: it changes what
- * modena derives its colours from and the app's own colours, so everything follows, popups and menus
- * too.
+ * users who read the history all day, or in a dim room. Every scene's root carries the dark theme
+ * as a style class ({@link SceneFactory}), and the style sheet gives it its colours: it changes
+ * what modena derives its colours from and the app's own colours, so everything follows, popups and
+ * menus too.
  */
 public final class Theme {
 

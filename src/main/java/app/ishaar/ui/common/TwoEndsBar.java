@@ -9,9 +9,9 @@ import javafx.scene.layout.Pane;
 
 /**
  * A bar of two groups: one at its start, the other at its end, on one line while both fit at their
- * preferred widths; on a narrower bar (a narrow window, or larger text) the end group goes on a line
- * of its own under the start group, still at the end, so that neither has its words cut. Mirrored in
- * a right-to-left scene, as every layout is.
+ * preferred widths; on a narrower bar (a narrow window, or larger text) the end group goes on a
+ * line of its own under the start group, still at the end, so that neither has its words cut.
+ * Mirrored in a right-to-left scene, as every layout is.
  */
 public final class TwoEndsBar extends Pane {
     private final Node start;
@@ -32,7 +32,9 @@ public final class TwoEndsBar extends Pane {
 
     private boolean oneLine(double width) {
         Insets in = getInsets();
-        return width < 0 || start.prefWidth(-1) + gap + end.prefWidth(-1) <= width - in.getLeft() - in.getRight() + 0.5;
+        return width < 0
+                || start.prefWidth(-1) + gap + end.prefWidth(-1)
+                        <= width - in.getLeft() - in.getRight() + 0.5;
     }
 
     @Override
@@ -50,7 +52,10 @@ public final class TwoEndsBar extends Pane {
     @Override
     protected double computePrefHeight(double width) {
         Insets in = getInsets();
-        double lines = oneLine(width) ? Math.max(start.prefHeight(-1), end.prefHeight(-1)) : start.prefHeight(-1) + gap + end.prefHeight(-1);
+        double lines =
+                oneLine(width)
+                        ? Math.max(start.prefHeight(-1), end.prefHeight(-1))
+                        : start.prefHeight(-1) + gap + end.prefHeight(-1);
         return in.getTop() + lines + in.getBottom();
     }
 
@@ -73,7 +78,15 @@ public final class TwoEndsBar extends Pane {
         } else {
             double startHeight = start.prefHeight(-1);
             layoutInArea(start, x, y, w, startHeight, 0, HPos.LEFT, VPos.CENTER);
-            layoutInArea(end, x + w - endWidth, y + startHeight + gap, endWidth, h - startHeight - gap, 0, HPos.RIGHT, VPos.CENTER);
+            layoutInArea(
+                    end,
+                    x + w - endWidth,
+                    y + startHeight + gap,
+                    endWidth,
+                    h - startHeight - gap,
+                    0,
+                    HPos.RIGHT,
+                    VPos.CENTER);
         }
     }
 }

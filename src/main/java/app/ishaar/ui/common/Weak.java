@@ -13,9 +13,9 @@ import javafx.collections.WeakListChangeListener;
 /**
  * Listening to what outlives the listener's owner (the app's one I18n lives for the whole run, a
  * taxpayer's view model longer than the screen the main window made for it) without keeping the
- * owner alive. A plain listener on the I18n kept every screen that ever
- * listened, with its nodes and the notifications it showed, for the rest of the run, and every
- * language switch still updated them all.
+ * owner alive. A plain listener on the I18n kept every screen that ever listened, with its nodes
+ * and the notifications it showed, for the rest of the run, and every language switch still updated
+ * them all.
  */
 public final class Weak {
     private Weak() {}
@@ -28,7 +28,8 @@ public final class Weak {
      * the sources let it go.
      */
     @SafeVarargs
-    public static <T> ChangeListener<T> listen(ChangeListener<T> listener, ObservableValue<? extends T>... sources) {
+    public static <T> ChangeListener<T> listen(
+            ChangeListener<T> listener, ObservableValue<? extends T>... sources) {
         WeakChangeListener<T> weak = new WeakChangeListener<>(listener);
         for (ObservableValue<? extends T> source : sources) {
             source.addListener(weak);
@@ -41,12 +42,18 @@ public final class Weak {
      * for as long as the owner lives.
      */
     @SafeVarargs
-    public static <T> void listen(Map<Object, Object> ownerProperties, ChangeListener<T> listener, ObservableValue<? extends T>... sources) {
+    public static <T> void listen(
+            Map<Object, Object> ownerProperties,
+            ChangeListener<T> listener,
+            ObservableValue<? extends T>... sources) {
         kept(ownerProperties).add(listen(listener, sources));
     }
 
     /** The same for a list: the owner's properties hold the listener, the list hears it weakly. */
-    public static <E> void listen(Map<Object, Object> ownerProperties, ListChangeListener<E> listener, ObservableList<E> source) {
+    public static <E> void listen(
+            Map<Object, Object> ownerProperties,
+            ListChangeListener<E> listener,
+            ObservableList<E> source) {
         kept(ownerProperties).add(listener);
         source.addListener(new WeakListChangeListener<>(listener));
     }

@@ -14,10 +14,11 @@ public final class WhenFirst {
     private WhenFirst() {}
 
     /**
-     * Runs {@code make} at once if {@code condition} holds now, else the first time it becomes true.
-     * The condition hears its listener weakly and {@code owner} (a node of the view) holds both until
-     * it fires: a binding made for the call is referenced only weakly by what it observes, and a
-     * view model's property, which may outlive the view, does not keep the view alive.
+     * Runs {@code make} at once if {@code condition} holds now, else the first time it becomes
+     * true. The condition hears its listener weakly and {@code owner} (a node of the view) holds
+     * both until it fires: a binding made for the call is referenced only weakly by what it
+     * observes, and a view model's property, which may outlive the view, does not keep the view
+     * alive.
      */
     public static void run(Node owner, ObservableValue<Boolean> condition, Runnable make) {
         if (Boolean.TRUE.equals(condition.getValue())) {

@@ -12,14 +12,14 @@ import javafx.scene.text.Text;
 /**
  * Plain text wrapped into lines of its own direction. JavaFX 21 lays wrapped right-to-left text out
  * wrongly (a wrapped {@code Text}, {@code TextFlow}, {@code Label} or {@code TextArea} draws its
- * lines past its edge), while a single unwrapped line renders correctly; so this breaks the text into
- * lines itself (greedy, at spaces, measuring each candidate line) and shows one {@code Text} per line.
- * Linear in the text's length; re-wraps when the width changes. {@link WrappingLabel} shows a
- * label's text through it.
+ * lines past its edge), while a single unwrapped line renders correctly; so this breaks the text
+ * into lines itself (greedy, at spaces, measuring each candidate line) and shows one {@code Text}
+ * per line. Linear in the text's length; re-wraps when the width changes. {@link WrappingLabel}
+ * shows a label's text through it.
  *
- * <p>Data laid out left to right (JSON) may instead take each paragraph's own direction
- * ({@link #setContentEachParagraphInItsOwnDirection}): a paragraph whose first strong character is
- * right to left (an Arabic string value on a line of its own) reads right to left, as a block at its
+ * <p>Data laid out left to right (JSON) may instead take each paragraph's own direction ({@link
+ * #setContentEachParagraphInItsOwnDirection}): a paragraph whose first strong character is right to
+ * left (an Arabic string value on a line of its own) reads right to left, as a block at its
  * indentation whose lines are flush on its right, where they start, while the rest reads left to
  * right. (Within one left-to-right line, an Arabic sentence holding Latin words or numbers would
  * show its parts in the wrong order.)
@@ -28,8 +28,10 @@ public final class WrappedText extends VBox {
     private final Text probe = new Text();
     private String text = "";
     private boolean rightToLeft;
+
     /** Each paragraph in its own direction (the box itself left to right). */
     private boolean eachOwn;
+
     private double wrapWidth = -1;
     private Font font;
     private Paint fill;
@@ -41,7 +43,8 @@ public final class WrappedText extends VBox {
         setSpacing(1);
         setFillWidth(false);
         setMinWidth(0);
-        // the lines start at the reading side: in a right-to-left box TOP_LEFT is mirrored to the right
+        // the lines start at the reading side: in a right-to-left box TOP_LEFT is mirrored to the
+        // right
         setAlignment(Pos.TOP_LEFT);
     }
 
@@ -60,7 +63,10 @@ public final class WrappedText extends VBox {
 
     private void setContent(String newText, boolean rtl, boolean eachParagraphOwn) {
         String t = newText == null ? "" : newText;
-        if (t.equals(text) && rtl == rightToLeft && eachParagraphOwn == eachOwn && !getChildren().isEmpty()) {
+        if (t.equals(text)
+                && rtl == rightToLeft
+                && eachParagraphOwn == eachOwn
+                && !getChildren().isEmpty()) {
             return;
         }
         this.text = t;
@@ -91,12 +97,18 @@ public final class WrappedText extends VBox {
         }
     }
 
-    /** Where the lines start on each line: the reading side (TOP_LEFT, mirrored in right-to-left) or the centre. */
+    /**
+     * Where the lines start on each line: the reading side (TOP_LEFT, mirrored in right-to-left) or
+     * the centre.
+     */
     public void setLineAlignment(Pos pos) {
         setAlignment(pos);
     }
 
-    /** The widest paragraph's width, unwrapped: what the text needs to show on as few lines as it has paragraphs. */
+    /**
+     * The widest paragraph's width, unwrapped: what the text needs to show on as few lines as it
+     * has paragraphs.
+     */
     public double unwrappedWidth() {
         if (unwrapped < 0) {
             double max = 0;
@@ -128,12 +140,13 @@ public final class WrappedText extends VBox {
     private record Measured(List<Line> lines, double height) {}
 
     /** The text measured at the widths asked for lately (a layout asks for a few), each once. */
-    private final java.util.LinkedHashMap<Long, Measured> measured = new java.util.LinkedHashMap<>(8, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(java.util.Map.Entry<Long, Measured> eldest) {
-            return size() > 4;
-        }
-    };
+    private final java.util.LinkedHashMap<Long, Measured> measured =
+            new java.util.LinkedHashMap<>(8, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(java.util.Map.Entry<Long, Measured> eldest) {
+                    return size() > 4;
+                }
+            };
 
     private Measured measure(double width) {
         long key = width <= 0 ? -1 : Math.round(width);
@@ -142,7 +155,8 @@ public final class WrappedText extends VBox {
             List<Line> lines = wrap(text, key < 0 ? -1 : key);
             double height = 0;
             for (Line line : lines) {
-                // as the box stacks them: each line's own height (a fallback font may make it taller), snapped
+                // as the box stacks them: each line's own height (a fallback font may make it
+                // taller), snapped
                 probe.setText(line.text().isEmpty() ? " " : line.text());
                 height += snapSizeY(probe.getLayoutBounds().getHeight());
             }
@@ -189,7 +203,8 @@ public final class WrappedText extends VBox {
         javafx.collections.ObservableList<javafx.scene.Node> nodes = getChildren();
         // a right-to-left block's lines are flush on the right of its widest line
         double[] lineWidth = new double[lines.size()];
-        double[] blockWidth = new double[lines.isEmpty() ? 0 : lines.get(lines.size() - 1).paragraph() + 1];
+        double[] blockWidth =
+                new double[lines.isEmpty() ? 0 : lines.get(lines.size() - 1).paragraph() + 1];
         for (int i = 0; i < lines.size(); i++) {
             Line l = lines.get(i);
             if (inBlock(l)) {
@@ -201,7 +216,8 @@ public final class WrappedText extends VBox {
             Line l = lines.get(i);
             String line = l.text().substring(l.indent());
             line = line.isEmpty() ? " " : line;
-            NodeOrientation dir = l.rtl() ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT;
+            NodeOrientation dir =
+                    l.rtl() ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT;
             Text t;
             if (i < nodes.size()) {
                 t = (Text) nodes.get(i);
@@ -213,7 +229,12 @@ public final class WrappedText extends VBox {
                 nodes.add(t);
             }
             t.setNodeOrientation(dir);
-            double left = inBlock(l) ? (l.indent() == 0 ? 0 : width(l.text().substring(0, l.indent()))) + blockWidth[l.paragraph()] - lineWidth[i] : 0;
+            double left =
+                    inBlock(l)
+                            ? (l.indent() == 0 ? 0 : width(l.text().substring(0, l.indent())))
+                                    + blockWidth[l.paragraph()]
+                                    - lineWidth[i]
+                            : 0;
             VBox.setMargin(t, left <= 0 ? null : new javafx.geometry.Insets(0, 0, 0, left));
         }
         if (nodes.size() > lines.size()) {
@@ -242,8 +263,15 @@ public final class WrappedText extends VBox {
             boolean rtl = eachOwn ? Bidi.rightToLeft(paragraph) : rightToLeft;
             // right-to-left data in left-to-right data: its indentation is drawn as a margin
             boolean indentAsMargin = eachOwn && rtl;
-            if (max <= 0 || paragraph.isEmpty() || (paragraph.length() <= MAX_LINE_CHARS && width(paragraph) <= max)) {
-                out.add(new Line(paragraph, rtl, indentAsMargin ? leadingSpaces(paragraph) : 0, index));
+            if (max <= 0
+                    || paragraph.isEmpty()
+                    || (paragraph.length() <= MAX_LINE_CHARS && width(paragraph) <= max)) {
+                out.add(
+                        new Line(
+                                paragraph,
+                                rtl,
+                                indentAsMargin ? leadingSpaces(paragraph) : 0,
+                                index));
                 continue;
             }
             // a paragraph's indentation (a JSON member's level) starts each of its lines, unless it
@@ -278,7 +306,8 @@ public final class WrappedText extends VBox {
         StringBuilder line = new StringBuilder();
         for (String word : words) {
             String candidate = line.length() == 0 ? word : line + " " + word;
-            if (line.length() > 0 && (candidate.length() > MAX_LINE_CHARS || width(candidate) > max)) {
+            if (line.length() > 0
+                    && (candidate.length() > MAX_LINE_CHARS || width(candidate) > max)) {
                 out.add(line.toString());
                 line.setLength(0);
                 line.append(word);
@@ -286,7 +315,8 @@ public final class WrappedText extends VBox {
                 line.setLength(0);
                 line.append(candidate);
             }
-            // a single word wider than the line (a long URL, ID or Base64 blob) is cut into pieces; the
+            // a single word wider than the line (a long URL, ID or Base64 blob) is cut into pieces;
+            // the
             // search only ever measures short prefixes, so even a huge unbroken string stays linear
             while (tooWide(line, max)) {
                 int lo = 1;

@@ -13,9 +13,10 @@ import javafx.scene.text.TextAlignment;
  * A label whose text wraps at its width, in right-to-left text too: use it wherever a label would
  * wrap. JavaFX 21 wraps right-to-left text wrongly in a {@code Label} (its lines come out of order,
  * run past the label's edge or repeat), so this one keeps the label (its text, font, colour, style
- * classes and what screen readers read) and draws the text through {@link WrappedText}: lines broken
- * at spaces by measuring, one single-line text each, which JavaFX draws correctly. The lines read in
- * the label's direction and start at its reading side (or are centred, with a centred text alignment).
+ * classes and what screen readers read) and draws the text through {@link WrappedText}: lines
+ * broken at spaces by measuring, one single-line text each, which JavaFX draws correctly. The lines
+ * read in the label's direction and start at its reading side (or are centred, with a centred text
+ * alignment).
  */
 public class WrappingLabel extends Label {
 
@@ -33,7 +34,10 @@ public class WrappingLabel extends Label {
         return new LinesSkin(this);
     }
 
-    /** The label's text as lines of their own, re-broken when the text, the look or the width changes. */
+    /**
+     * The label's text as lines of their own, re-broken when the text, the look or the width
+     * changes.
+     */
     static final class LinesSkin extends SkinBase<WrappingLabel> {
         private final WrappedText lines;
 
@@ -54,7 +58,8 @@ public class WrappingLabel extends Label {
 
         private void content() {
             WrappingLabel l = getSkinnable();
-            lines.setContent(l.getText(), l.getEffectiveNodeOrientation() == NodeOrientation.RIGHT_TO_LEFT);
+            lines.setContent(
+                    l.getText(), l.getEffectiveNodeOrientation() == NodeOrientation.RIGHT_TO_LEFT);
             l.requestLayout();
         }
 
@@ -65,28 +70,36 @@ public class WrappingLabel extends Label {
 
         private void align() {
             TextAlignment a = getSkinnable().getTextAlignment();
-            lines.setLineAlignment(a == TextAlignment.CENTER ? Pos.TOP_CENTER : a == TextAlignment.RIGHT ? Pos.TOP_RIGHT : Pos.TOP_LEFT);
+            lines.setLineAlignment(
+                    a == TextAlignment.CENTER
+                            ? Pos.TOP_CENTER
+                            : a == TextAlignment.RIGHT ? Pos.TOP_RIGHT : Pos.TOP_LEFT);
         }
 
         @Override
-        protected double computeMinWidth(double height, double top, double right, double bottom, double left) {
+        protected double computeMinWidth(
+                double height, double top, double right, double bottom, double left) {
             // as a wrapping JavaFX label: it may be as narrow as its parent makes it
             return left + right;
         }
 
         @Override
-        protected double computePrefWidth(double height, double top, double right, double bottom, double left) {
+        protected double computePrefWidth(
+                double height, double top, double right, double bottom, double left) {
             return left + lines.unwrappedWidth() + right;
         }
 
         @Override
-        protected double computeMinHeight(double width, double top, double right, double bottom, double left) {
+        protected double computeMinHeight(
+                double width, double top, double right, double bottom, double left) {
             return computePrefHeight(width, top, right, bottom, left);
         }
 
         @Override
-        protected double computePrefHeight(double width, double top, double right, double bottom, double left) {
-            double textWidth = width < 0 ? lines.unwrappedWidth() : Math.max(0, width - left - right);
+        protected double computePrefHeight(
+                double width, double top, double right, double bottom, double left) {
+            double textWidth =
+                    width < 0 ? lines.unwrappedWidth() : Math.max(0, width - left - right);
             return top + lines.heightAt(textWidth) + bottom;
         }
 

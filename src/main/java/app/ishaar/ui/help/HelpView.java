@@ -59,7 +59,16 @@ public final class HelpView {
             GridPane.setMargin(title, new javafx.geometry.Insets(row == 0 ? 0 : 8, 0, 2, 0));
             grid.add(title, 0, row++, 2, 1);
             for (HelpViewModel.Shortcut s : group.shortcuts()) {
-                Label k = new Label(String.join(" / ", s.keys().stream().map(key -> KeyCombination.valueOf(key).getDisplayText()).toList()));
+                Label k =
+                        new Label(
+                                String.join(
+                                        " / ",
+                                        s.keys().stream()
+                                                .map(
+                                                        key ->
+                                                                KeyCombination.valueOf(key)
+                                                                        .getDisplayText())
+                                                .toList()));
                 k.getStyleClass().addAll("shortcut-keys", "data");
                 Bidi.leftToRight(k);
                 Label w = label(null, s.whatKey());
@@ -98,7 +107,13 @@ public final class HelpView {
         copy.setId("about-copy");
         copy.textProperty().bind(i18n.text("help.about.copy"));
         copy.setOnAction(e -> Clipboards.copy(vm.details()));
-        root.getChildren().addAll(version, runtime, new VBox(2, settingsLabel, settings), font, buttons(copy));
+        root.getChildren()
+                .addAll(
+                        version,
+                        runtime,
+                        new VBox(2, settingsLabel, settings),
+                        font,
+                        buttons(copy));
         return dialog(root, "help.about.title");
     }
 

@@ -14,9 +14,15 @@ final class CoreExporter {
 
     private CoreExporter() {}
 
-    static CompletableFuture<Long> export(Session session, NotificationQuery query, ExportViewModel.Format format, Path target,
+    static CompletableFuture<Long> export(
+            Session session,
+            NotificationQuery query,
+            ExportViewModel.Format format,
+            Path target,
             ExportViewModel.Progress progress) {
-        ExportFormat f = format == ExportViewModel.Format.XLSX ? ExportFormat.XLSX : ExportFormat.CSV;
-        return NotificationExporter.export(session, query, f, target, true, CONCURRENCY, progress::written);
+        ExportFormat f =
+                format == ExportViewModel.Format.XLSX ? ExportFormat.XLSX : ExportFormat.CSV;
+        return NotificationExporter.export(
+                session, query, f, target, true, CONCURRENCY, progress::written);
     }
 }

@@ -9,13 +9,22 @@ import java.util.Locale;
 
 /**
  * The sent-date presets of the history filter. Each is a half-open range of whole local days in the
- * user's zone, computed from the clock when a query is made (so "Today" stays today after midnight).
- * Ranges without an upper bound run up to now; a bounded one ends one millisecond before the next
- * period starts (the service compares {@code dateTo} inclusively).
+ * user's zone, computed from the clock when a query is made (so "Today" stays today after
+ * midnight). Ranges without an upper bound run up to now; a bounded one ends one millisecond before
+ * the next period starts (the service compares {@code dateTo} inclusively).
  */
 public enum DatePreset {
-    ALL, TODAY, LAST_7_DAYS, THIS_MONTH, LAST_MONTH, THIS_YEAR, CUSTOM,
-    /** Sent since the user's last visit to the taxpayer's history (its instant is the filter's {@code customFrom}). */
+    ALL,
+    TODAY,
+    LAST_7_DAYS,
+    THIS_MONTH,
+    LAST_MONTH,
+    THIS_YEAR,
+    CUSTOM,
+    /**
+     * Sent since the user's last visit to the taxpayer's history (its instant is the filter's
+     * {@code customFrom}).
+     */
     SINCE_LAST_VISIT;
 
     /** {@code datePreset.all}, {@code datePreset.last7Days}, …: the bundle key of the name. */
@@ -40,7 +49,10 @@ public enum DatePreset {
         return ALL;
     }
 
-    /** The range as instants: [0] from (or null), [1] to (or null). Not for {@link #CUSTOM} or {@link #SINCE_LAST_VISIT}. */
+    /**
+     * The range as instants: [0] from (or null), [1] to (or null). Not for {@link #CUSTOM} or
+     * {@link #SINCE_LAST_VISIT}.
+     */
     Instant[] range(Clock clock, ZoneId zone) {
         LocalDate today = LocalDate.now(clock.withZone(zone));
         return switch (this) {
@@ -50,7 +62,9 @@ public enum DatePreset {
             case THIS_MONTH -> new Instant[] {start(today.withDayOfMonth(1), zone), null};
             case LAST_MONTH -> {
                 LocalDate first = today.withDayOfMonth(1).minusMonths(1);
-                yield new Instant[] {start(first, zone), start(today.withDayOfMonth(1), zone).minusMillis(1)};
+                yield new Instant[] {
+                    start(first, zone), start(today.withDayOfMonth(1), zone).minusMillis(1)
+                };
             }
             case THIS_YEAR -> new Instant[] {start(today.withDayOfYear(1), zone), null};
         };

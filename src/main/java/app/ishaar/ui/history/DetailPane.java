@@ -1,17 +1,17 @@
 package app.ishaar.ui.history;
 
-import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.common.Bidi;
 import app.ishaar.ui.common.Clipboards;
 import app.ishaar.ui.common.Weak;
 import app.ishaar.ui.common.WhenFirst;
 import app.ishaar.ui.common.WrappedText;
 import app.ishaar.ui.common.WrappingLabel;
+import app.ishaar.ui.i18n.I18n;
 import java.util.ArrayList;
 import java.util.List;
-import javafx.collections.ListChangeListener;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -33,6 +33,7 @@ import javafx.scene.text.TextAlignment;
 final class DetailPane {
     /** The message's font size at the normal text size, whose font is {@link #NORMAL_FONT_SIZE}. */
     private static final double MESSAGE_FONT_SIZE = 14;
+
     private static final double NORMAL_FONT_SIZE = 13;
     private final DetailViewModel vm;
     private final I18n i18n;
@@ -49,19 +50,23 @@ final class DetailPane {
         none.getStyleClass().add("muted");
         none.textProperty().bind(i18n.text("detail.none"));
         none.visibleProperty().bind(vm.presentProperty().not());
-        // in the middle of the empty pane, as the table's empty states are (wrapped if the pane is narrow)
+        // in the middle of the empty pane, as the table's empty states are (wrapped if the pane is
+        // narrow)
         none.setTextAlignment(TextAlignment.CENTER);
         none.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
 
         root.getChildren().add(none);
         // the detail itself (with its attempts) is made when a notification is first chosen
-        WhenFirst.run(root, vm.presentProperty(), () -> {
-            ScrollPane scroll = new ScrollPane();
-            scroll.setContent(content(scroll));
-            scroll.setFitToWidth(true);
-            scroll.visibleProperty().bind(vm.presentProperty());
-            root.getChildren().add(scroll);
-        });
+        WhenFirst.run(
+                root,
+                vm.presentProperty(),
+                () -> {
+                    ScrollPane scroll = new ScrollPane();
+                    scroll.setContent(content(scroll));
+                    scroll.setFitToWidth(true);
+                    scroll.visibleProperty().bind(vm.presentProperty());
+                    root.getChildren().add(scroll);
+                });
     }
 
     Node root() {
@@ -87,12 +92,21 @@ final class DetailPane {
         idLabel.setLabelFor(id);
         // the ID on a line of its own, the pane's whole width (36 characters: beside the button it
         // was cut at the pane's default width); the button on the heading's line, at its end
-        HBox idHeading = withCopy(idLabel, "detail-copy", "detail.copy.tooltip", () -> vm.idProperty().get(), null);
+        HBox idHeading =
+                withCopy(
+                        idLabel,
+                        "detail-copy",
+                        "detail.copy.tooltip",
+                        () -> vm.idProperty().get(),
+                        null);
 
         Label status = StatusBadge.create();
         status.setId("detail-status");
         status.textProperty().bind(vm.statusProperty());
-        Weak.<String>listen(status.getProperties(), (o, a, now) -> StatusBadge.setKind(status, now), vm.statusStyleProperty());
+        Weak.<String>listen(
+                status.getProperties(),
+                (o, a, now) -> StatusBadge.setKind(status, now),
+                vm.statusStyleProperty());
         StatusBadge.setKind(status, vm.statusStyleProperty().get());
 
         GridPane grid = new GridPane();
@@ -105,9 +119,14 @@ final class DetailPane {
         int r = 0;
         grid.addRow(r++, key("detail.type"), value("detail-type", vm.typeProperty(), false));
         grid.addRow(r++, key("detail.status"), status);
-        grid.addRow(r++, key("detail.channel"), value("detail-channel", vm.channelProperty(), false));
-        grid.addRow(r++, key("detail.address"), value("detail-address", vm.addressProperty(), true));
-        grid.addRow(r++, key("detail.language"), value("detail-language", vm.languageProperty(), false));
+        grid.addRow(
+                r++, key("detail.channel"), value("detail-channel", vm.channelProperty(), false));
+        grid.addRow(
+                r++, key("detail.address"), value("detail-address", vm.addressProperty(), true));
+        grid.addRow(
+                r++,
+                key("detail.language"),
+                value("detail-language", vm.languageProperty(), false));
         Label sent = value("detail-sent", vm.sentProperty(), false);
         sent.setTooltip(utcTip(vm.sentUtcProperty()));
         grid.addRow(r++, key("detail.sent"), sent);
@@ -119,27 +138,48 @@ final class DetailPane {
         Label messageHeading = section("detail.message");
         Label htmlNote = note("detail-html-note", "detail.htmlNote", vm.messageWasHtmlProperty());
         Label jsonNote = note("detail-json-note", "detail.jsonNote", vm.messageWasJsonProperty());
-        // the message in its own direction (Arabic right to left even in the English UI), wrapped by
+        // the message in its own direction (Arabic right to left even in the English UI), wrapped
+        // by
         // WrappedText: JavaFX 21's own wrapping of right-to-left text draws lines past the edge
-        WrappedText messageText = new WrappedText(Font.font(MESSAGE_FONT_SIZE), messageHeading.getTextFill());
+        WrappedText messageText =
+                new WrappedText(Font.font(MESSAGE_FONT_SIZE), messageHeading.getTextFill());
         messageText.setId("detail-message-text");
-        // a little larger than the text around it, at every text size (its heading's font is the pane's),
+        // a little larger than the text around it, at every text size (its heading's font is the
+        // pane's),
         // in the colour of the pane's texts, in either theme (its heading's)
-        Weak.listen(messageText.getProperties(), (o, a, b) -> messageText.setLook(
-                Font.font(MESSAGE_FONT_SIZE * messageHeading.getFont().getSize() / NORMAL_FONT_SIZE), messageHeading.getTextFill()),
-                messageHeading.fontProperty(), messageHeading.textFillProperty());
-        // JSON reads left to right, an Arabic string value on its line of its own right to left (MessageText.asJson)
-        Runnable show = () -> {
-            if (vm.messageWasJsonProperty().get()) {
-                messageText.setContentEachParagraphInItsOwnDirection(vm.messageProperty().get());
-            } else {
-                messageText.setContent(vm.messageProperty().get(), vm.messageRightToLeftProperty().get());
-            }
-        };
-        Weak.listen(messageText.getProperties(), (o, a, b) -> show.run(), vm.messageProperty(), vm.messageRightToLeftProperty(),
+        Weak.listen(
+                messageText.getProperties(),
+                (o, a, b) ->
+                        messageText.setLook(
+                                Font.font(
+                                        MESSAGE_FONT_SIZE
+                                                * messageHeading.getFont().getSize()
+                                                / NORMAL_FONT_SIZE),
+                                messageHeading.getTextFill()),
+                messageHeading.fontProperty(),
+                messageHeading.textFillProperty());
+        // JSON reads left to right, an Arabic string value on its line of its own right to left
+        // (MessageText.asJson)
+        Runnable show =
+                () -> {
+                    if (vm.messageWasJsonProperty().get()) {
+                        messageText.setContentEachParagraphInItsOwnDirection(
+                                vm.messageProperty().get());
+                    } else {
+                        messageText.setContent(
+                                vm.messageProperty().get(), vm.messageRightToLeftProperty().get());
+                    }
+                };
+        Weak.listen(
+                messageText.getProperties(),
+                (o, a, b) -> show.run(),
+                vm.messageProperty(),
+                vm.messageRightToLeftProperty(),
                 vm.messageWasJsonProperty());
         show.run();
-        scroll.viewportBoundsProperty().addListener((o, a, b) -> messageText.setWrapWidth(Math.max(60, b.getWidth() - 44)));
+        scroll.viewportBoundsProperty()
+                .addListener(
+                        (o, a, b) -> messageText.setWrapWidth(Math.max(60, b.getWidth() - 44)));
         VBox message = new VBox(messageText);
         message.setId("detail-message");
         message.getStyleClass().add("message");
@@ -163,10 +203,26 @@ final class DetailPane {
 
         // the message as shown (an e-mail's text, JSON laid out), to paste into a mail or a ticket:
         // its lines are drawn text, which cannot be selected
-        HBox messageTitle = withCopy(messageHeading, "detail-message-copy", "detail.copyMessage.tooltip", () -> vm.messageProperty().get(),
-                vm.messageProperty().isNotEmpty());
+        HBox messageTitle =
+                withCopy(
+                        messageHeading,
+                        "detail-message-copy",
+                        "detail.copyMessage.tooltip",
+                        () -> vm.messageProperty().get(),
+                        vm.messageProperty().isNotEmpty());
 
-        VBox box = new VBox(new VBox(2, idHeading, id), grid, messageTitle, htmlNote, jsonNote, message, noMessage, section("detail.attempts"), batchNote, attempts());
+        VBox box =
+                new VBox(
+                        new VBox(2, idHeading, id),
+                        grid,
+                        messageTitle,
+                        htmlNote,
+                        jsonNote,
+                        message,
+                        noMessage,
+                        section("detail.attempts"),
+                        batchNote,
+                        attempts());
         box.getStyleClass().add("detail");
         return box;
     }
@@ -183,14 +239,18 @@ final class DetailPane {
         Label none = new Label();
         none.getStyleClass().add("muted");
         none.textProperty().bind(i18n.text("detail.noAttempts"));
-        Runnable fill = () -> {
-            List<Node> rows = new ArrayList<>();
-            for (DetailViewModel.AttemptRow a : vm.attempts()) {
-                rows.add(attempt(a));
-            }
-            list.getChildren().setAll(rows.isEmpty() ? List.of(none) : rows);
-        };
-        Weak.listen(list.getProperties(), (ListChangeListener<DetailViewModel.AttemptRow>) c -> fill.run(), vm.attempts());
+        Runnable fill =
+                () -> {
+                    List<Node> rows = new ArrayList<>();
+                    for (DetailViewModel.AttemptRow a : vm.attempts()) {
+                        rows.add(attempt(a));
+                    }
+                    list.getChildren().setAll(rows.isEmpty() ? List.of(none) : rows);
+                };
+        Weak.listen(
+                list.getProperties(),
+                (ListChangeListener<DetailViewModel.AttemptRow>) c -> fill.run(),
+                vm.attempts());
         fill.run();
         return list;
     }
@@ -209,7 +269,8 @@ final class DetailPane {
         VBox row = new VBox(3, line);
         row.getStyleClass().add("attempt");
         if (!a.details().isEmpty()) {
-            // the service's own words, in their own direction (English details stay LTR in the Arabic UI)
+            // the service's own words, in their own direction (English details stay LTR in the
+            // Arabic UI)
             Label details = new WrappingLabel(a.details());
             details.setId("attempt-details");
             details.getStyleClass().add("attempt-details");
@@ -217,8 +278,10 @@ final class DetailPane {
             details.setMaxWidth(Double.MAX_VALUE);
             row.getChildren().add(details);
         }
-        row.setAccessibleText(a.details().isEmpty() ? i18n.get("detail.attempt.readAloudShort", a.time(), a.status())
-                : i18n.get("detail.attempt.readAloud", a.time(), a.status(), a.details()));
+        row.setAccessibleText(
+                a.details().isEmpty()
+                        ? i18n.get("detail.attempt.readAloudShort", a.time(), a.status())
+                        : i18n.get("detail.attempt.readAloud", a.time(), a.status(), a.details()));
         return row;
     }
 
@@ -245,7 +308,11 @@ final class DetailPane {
      * tooltip and for screen readers: the pane has two such buttons), shown while {@code shown} is
      * true (always when null).
      */
-    private HBox withCopy(Label heading, String id, String whatKey, java.util.function.Supplier<String> text,
+    private HBox withCopy(
+            Label heading,
+            String id,
+            String whatKey,
+            java.util.function.Supplier<String> text,
             javafx.beans.value.ObservableBooleanValue shown) {
         Button copy = new Button();
         copy.setId(id);
@@ -280,7 +347,8 @@ final class DetailPane {
             Bidi.leftToRight(l);
             // as wide as its text (up to the column's width), so that the grid puts it at the start
             // of its column, beside its key in either direction: filling the column, a
-            // left-to-right label's text starts at the column's left edge, far from its key in Arabic
+            // left-to-right label's text starts at the column's left edge, far from its key in
+            // Arabic
             GridPane.setFillWidth(l, false);
         }
         return l;
@@ -288,8 +356,15 @@ final class DetailPane {
 
     private Tooltip utcTip(ReadOnlyStringProperty utc) {
         Tooltip t = new Tooltip();
-        t.textProperty().bind(Bindings.createStringBinding(() -> utc.get().isEmpty() ? "" : i18n.get("history.sentUtc", utc.get()),
-                utc, i18n.languageProperty()));
+        t.textProperty()
+                .bind(
+                        Bindings.createStringBinding(
+                                () ->
+                                        utc.get().isEmpty()
+                                                ? ""
+                                                : i18n.get("history.sentUtc", utc.get()),
+                                utc,
+                                i18n.languageProperty()));
         return t;
     }
 }

@@ -1,9 +1,9 @@
 package app.ishaar.ui.history;
 
-import app.ishaar.ui.common.Weak;
 import app.ishaar.core.model.DeliveryAttempt;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.Status;
+import app.ishaar.ui.common.Weak;
 import app.ishaar.ui.i18n.I18n;
 import java.time.Instant;
 import java.util.List;
@@ -25,40 +25,53 @@ import javafx.collections.ObservableList;
 public final class DetailViewModel {
 
     /** One delivery attempt as shown. */
-    public record AttemptRow(String time, String timeUtc, String status, String statusStyle, String details) {}
+    public record AttemptRow(
+            String time, String timeUtc, String status, String statusStyle, String details) {}
 
     private final I18n i18n;
     private final HistoryLabels labels;
-    private final ObjectProperty<Notification> notification = new SimpleObjectProperty<>(this, "notification");
+    private final ObjectProperty<Notification> notification =
+            new SimpleObjectProperty<>(this, "notification");
 
     private final ReadOnlyBooleanWrapper present = new ReadOnlyBooleanWrapper(this, "present");
     private final ReadOnlyStringWrapper id = new ReadOnlyStringWrapper(this, "id", "");
     private final ReadOnlyStringWrapper type = new ReadOnlyStringWrapper(this, "type", "");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
-    private final ReadOnlyStringWrapper statusStyle = new ReadOnlyStringWrapper(this, "statusStyle", "unknown");
+    private final ReadOnlyStringWrapper statusStyle =
+            new ReadOnlyStringWrapper(this, "statusStyle", "unknown");
     private final ReadOnlyStringWrapper channel = new ReadOnlyStringWrapper(this, "channel", "");
     private final ReadOnlyStringWrapper address = new ReadOnlyStringWrapper(this, "address", "");
     private final ReadOnlyStringWrapper language = new ReadOnlyStringWrapper(this, "language", "");
     private final ReadOnlyStringWrapper sent = new ReadOnlyStringWrapper(this, "sent", "");
     private final ReadOnlyStringWrapper sentUtc = new ReadOnlyStringWrapper(this, "sentUtc", "");
-    private final ReadOnlyStringWrapper delivered = new ReadOnlyStringWrapper(this, "delivered", "");
-    private final ReadOnlyStringWrapper deliveredUtc = new ReadOnlyStringWrapper(this, "deliveredUtc", "");
+    private final ReadOnlyStringWrapper delivered =
+            new ReadOnlyStringWrapper(this, "delivered", "");
+    private final ReadOnlyStringWrapper deliveredUtc =
+            new ReadOnlyStringWrapper(this, "deliveredUtc", "");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
-    private final ReadOnlyBooleanWrapper messageRightToLeft = new ReadOnlyBooleanWrapper(this, "messageRightToLeft");
-    private final ReadOnlyBooleanWrapper messageWasHtml = new ReadOnlyBooleanWrapper(this, "messageWasHtml");
-    private final ReadOnlyBooleanWrapper messageWasJson = new ReadOnlyBooleanWrapper(this, "messageWasJson");
+    private final ReadOnlyBooleanWrapper messageRightToLeft =
+            new ReadOnlyBooleanWrapper(this, "messageRightToLeft");
+    private final ReadOnlyBooleanWrapper messageWasHtml =
+            new ReadOnlyBooleanWrapper(this, "messageWasHtml");
+    private final ReadOnlyBooleanWrapper messageWasJson =
+            new ReadOnlyBooleanWrapper(this, "messageWasJson");
     private final ReadOnlyBooleanWrapper batched = new ReadOnlyBooleanWrapper(this, "batched");
     private final ObservableList<AttemptRow> attempts = FXCollections.observableArrayList();
     private String messageSource;
 
     /** Held here, heard weakly by the app's I18n (see {@link Weak}). */
-    private final javafx.beans.value.ChangeListener<Object> localeChanged = (obs, old, now) -> update();
+    private final javafx.beans.value.ChangeListener<Object> localeChanged =
+            (obs, old, now) -> update();
 
     DetailViewModel(I18n i18n) {
         this.i18n = i18n;
         this.labels = new HistoryLabels(i18n);
         notification.addListener((obs, old, now) -> update());
-        Weak.listen(localeChanged, i18n.languageProperty(), i18n.latinDigitsProperty(), i18n.zoneProperty());
+        Weak.listen(
+                localeChanged,
+                i18n.languageProperty(),
+                i18n.latinDigitsProperty(),
+                i18n.zoneProperty());
     }
 
     /** The notification shown; the history view model keeps it on the table's selection. */
@@ -70,7 +83,19 @@ public final class DetailViewModel {
         Notification n = notification.get();
         present.set(n != null);
         if (n == null) {
-            for (ReadOnlyStringWrapper w : List.of(id, type, status, channel, address, language, sent, sentUtc, delivered, deliveredUtc, message)) {
+            for (ReadOnlyStringWrapper w :
+                    List.of(
+                            id,
+                            type,
+                            status,
+                            channel,
+                            address,
+                            language,
+                            sent,
+                            sentUtc,
+                            delivered,
+                            deliveredUtc,
+                            message)) {
                 w.set("");
             }
             statusStyle.set("unknown");
@@ -91,14 +116,20 @@ public final class DetailViewModel {
         language.set(labels.language(n.language()));
         sent.set(time(n.receivedDateTime()));
         sentUtc.set(I18n.formatUtc(n.receivedDateTime()));
-        delivered.set(n.deliveredDateTime() == null ? i18n.get("detail.notDelivered") : time(n.deliveredDateTime()));
+        delivered.set(
+                n.deliveredDateTime() == null
+                        ? i18n.get("detail.notDelivered")
+                        : time(n.deliveredDateTime()));
         deliveredUtc.set(I18n.formatUtc(n.deliveredDateTime()));
         // the message does not depend on the UI language: convert it once per notification
-        if (messageSource == null || !messageSource.equals(n.notificationId() + "\u0000" + n.finalMessage())) {
+        if (messageSource == null
+                || !messageSource.equals(n.notificationId() + "\u0000" + n.finalMessage())) {
             messageSource = n.notificationId() + "\u0000" + n.finalMessage();
             String raw = n.finalMessage();
             Optional<String> json = MessageText.asJson(raw);
-            String text = json.orElseGet(() -> raw == null || raw.isBlank() ? "" : MessageText.toPlainText(raw));
+            String text =
+                    json.orElseGet(
+                            () -> raw == null || raw.isBlank() ? "" : MessageText.toPlainText(raw));
             message.set(text);
             messageWasJson.set(json.isPresent());
             messageWasHtml.set(json.isEmpty() && MessageText.looksLikeHtml(raw));
@@ -111,9 +142,14 @@ public final class DetailViewModel {
     }
 
     private AttemptRow row(DeliveryAttempt a) {
-        String details = a.statusDetails() == null || a.statusDetails().isBlank() ? "" : a.statusDetails();
-        return new AttemptRow(time(a.attemptDateTime()), I18n.formatUtc(a.attemptDateTime()), labels.status(a.status()),
-                HistoryLabels.statusStyle(a.status()), details);
+        String details =
+                a.statusDetails() == null || a.statusDetails().isBlank() ? "" : a.statusDetails();
+        return new AttemptRow(
+                time(a.attemptDateTime()),
+                I18n.formatUtc(a.attemptDateTime()),
+                labels.status(a.status()),
+                HistoryLabels.statusStyle(a.status()),
+                details);
     }
 
     private String time(Instant t) {
@@ -169,7 +205,9 @@ public final class DetailViewModel {
         return deliveredUtc.getReadOnlyProperty();
     }
 
-    /** The final message as plain text (HTML converted, never rendered); empty when none was sent. */
+    /**
+     * The final message as plain text (HTML converted, never rendered); empty when none was sent.
+     */
     public ReadOnlyStringProperty messageProperty() {
         return message.getReadOnlyProperty();
     }

@@ -31,7 +31,8 @@ public final class ExportDialog {
         this.i18n = i18n;
         root.setId("export-dialog");
         root.getStyleClass().add("history");
-        root.getStylesheets().add(ExportDialog.class.getResource(HistoryView.STYLESHEET).toExternalForm());
+        root.getStylesheets()
+                .add(ExportDialog.class.getResource(HistoryView.STYLESHEET).toExternalForm());
         root.setStyle("-fx-padding: 16;");
 
         Label heading = new Label();
@@ -40,19 +41,28 @@ public final class ExportDialog {
         Label scope = new WrappingLabel();
         scope.setId("export-scope");
         // how many, once the service has said (not "0" while the first page is on its way)
-        scope.textProperty().bind(Bindings.when(history.pager().knownProperty())
-                .then(i18n.text("export.scope", history.pager().totalCountProperty()))
-                .otherwise(i18n.text("export.scope.uncounted")));
+        scope.textProperty()
+                .bind(
+                        Bindings.when(history.pager().knownProperty())
+                                .then(
+                                        i18n.text(
+                                                "export.scope",
+                                                history.pager().totalCountProperty()))
+                                .otherwise(i18n.text("export.scope.uncounted")));
 
         ToggleGroup formats = new ToggleGroup();
-        RadioButton csv = radio("export-csv", "export.format.csv", formats, ExportViewModel.Format.CSV);
-        RadioButton xlsx = radio("export-xlsx", "export.format.xlsx", formats, ExportViewModel.Format.XLSX);
+        RadioButton csv =
+                radio("export-csv", "export.format.csv", formats, ExportViewModel.Format.CSV);
+        RadioButton xlsx =
+                radio("export-xlsx", "export.format.xlsx", formats, ExportViewModel.Format.XLSX);
         formats.selectToggle(vm.formatProperty().get() == ExportViewModel.Format.XLSX ? xlsx : csv);
-        formats.selectedToggleProperty().addListener((o, a, now) -> {
-            if (now != null) {
-                vm.formatProperty().set((ExportViewModel.Format) now.getUserData());
-            }
-        });
+        formats.selectedToggleProperty()
+                .addListener(
+                        (o, a, now) -> {
+                            if (now != null) {
+                                vm.formatProperty().set((ExportViewModel.Format) now.getUserData());
+                            }
+                        });
         VBox formatBox = new VBox(6, csv, xlsx);
         formatBox.disableProperty().bind(vm.runningProperty());
 
@@ -93,11 +103,13 @@ public final class ExportDialog {
         folder.textProperty().bind(i18n.text("export.showFolder"));
         folder.setOnAction(e -> vm.showFolder());
         choose.defaultButtonProperty().bind(vm.canOpenProperty().not());
-        vm.canOpenProperty().addListener((o, was, now) -> {
-            if (now) {
-                open.requestFocus(); // the keyboard where the user goes next
-            }
-        });
+        vm.canOpenProperty()
+                .addListener(
+                        (o, was, now) -> {
+                            if (now) {
+                                open.requestFocus(); // the keyboard where the user goes next
+                            }
+                        });
         HBox done = new HBox(8, open, folder);
         done.visibleProperty().bind(vm.canOpenProperty());
         done.managedProperty().bind(done.visibleProperty());
@@ -130,7 +142,8 @@ public final class ExportDialog {
         return stage;
     }
 
-    private RadioButton radio(String id, String key, ToggleGroup group, ExportViewModel.Format format) {
+    private RadioButton radio(
+            String id, String key, ToggleGroup group, ExportViewModel.Format format) {
         RadioButton b = new RadioButton();
         b.setId(id);
         b.textProperty().bind(i18n.text(key));
@@ -139,15 +152,24 @@ public final class ExportDialog {
         return b;
     }
 
-    /** The file chooser "Choose file…" opens: in the taxpayer's last export folder, named for now, filtered by the format. */
+    /**
+     * The file chooser "Choose file…" opens: in the taxpayer's last export folder, named for now,
+     * filtered by the format.
+     */
     FileChooser chooser() {
         FileChooser chooser = new FileChooser();
         chooser.setTitle(i18n.get("export.title"));
         vm.initialFolder().ifPresent(folder -> chooser.setInitialDirectory(folder.toFile()));
         chooser.setInitialFileName(vm.suggestedFileName());
         ExportViewModel.Format f = vm.formatProperty().get();
-        chooser.getExtensionFilters().setAll(new FileChooser.ExtensionFilter(
-                i18n.get(f == ExportViewModel.Format.CSV ? "export.format.csv" : "export.format.xlsx"), "*." + f.extension()));
+        chooser.getExtensionFilters()
+                .setAll(
+                        new FileChooser.ExtensionFilter(
+                                i18n.get(
+                                        f == ExportViewModel.Format.CSV
+                                                ? "export.format.csv"
+                                                : "export.format.xlsx"),
+                                "*." + f.extension()));
         return chooser;
     }
 

@@ -35,14 +35,16 @@ import javafx.beans.property.SimpleObjectProperty;
 
 /**
  * "Export…": writes every notification of the shown filter (all pages, through the client's
- * concurrent reader) to a CSV (UTF-8 with BOM) or XLSX file, atomically. Progress, Cancel; a cancelled
- * or failed export leaves no file behind. The work runs on the client's threads, never on the FX one.
+ * concurrent reader) to a CSV (UTF-8 with BOM) or XLSX file, atomically. Progress, Cancel; a
+ * cancelled or failed export leaves no file behind. The work runs on the client's threads, never on
+ * the FX one.
  */
 public final class ExportViewModel {
 
     /** The formats offered. */
     public enum Format {
-        CSV("csv"), XLSX("xlsx");
+        CSV("csv"),
+        XLSX("xlsx");
 
         private final String extension;
 
@@ -55,7 +57,13 @@ public final class ExportViewModel {
         }
     }
 
-    public enum State { READY, RUNNING, DONE, FAILED, CANCELLED }
+    public enum State {
+        READY,
+        RUNNING,
+        DONE,
+        FAILED,
+        CANCELLED
+    }
 
     /**
      * Where and in what format a taxpayer's last export went, remembered with the taxpayer's view:
@@ -71,9 +79,15 @@ public final class ExportViewModel {
     public interface Exporter {
         /**
          * @param progress (written, total), on any thread
-         * @return completes with the number written once the file is in place; cancelling stops it and leaves no file
+         * @return completes with the number written once the file is in place; cancelling stops it
+         *     and leaves no file
          */
-        CompletableFuture<Long> export(Session session, NotificationQuery query, Format format, Path target, Progress progress);
+        CompletableFuture<Long> export(
+                Session session,
+                NotificationQuery query,
+                Format format,
+                Path target,
+                Progress progress);
     }
 
     @FunctionalInterface
@@ -88,13 +102,16 @@ public final class ExportViewModel {
     private final Exporter exporter;
     private final Clock clock;
 
-    private final ObjectProperty<Format> format = new SimpleObjectProperty<>(this, "format", Format.CSV);
-    private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>(this, "state", State.READY);
+    private final ObjectProperty<Format> format =
+            new SimpleObjectProperty<>(this, "format", Format.CSV);
+    private final ReadOnlyObjectWrapper<State> state =
+            new ReadOnlyObjectWrapper<>(this, "state", State.READY);
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(this, "progress", 0);
     private final ReadOnlyLongWrapper written = new ReadOnlyLongWrapper(this, "written");
     private final ReadOnlyLongWrapper total = new ReadOnlyLongWrapper(this, "total", -1);
     private final ReadOnlyObjectWrapper<Path> target = new ReadOnlyObjectWrapper<>(this, "target");
-    private final ReadOnlyObjectWrapper<Throwable> failure = new ReadOnlyObjectWrapper<>(this, "failure");
+    private final ReadOnlyObjectWrapper<Throwable> failure =
+            new ReadOnlyObjectWrapper<>(this, "failure");
     private final StringBinding message;
     private final BooleanBinding running;
     private CompletableFuture<Long> job;
@@ -103,19 +120,36 @@ public final class ExportViewModel {
     private final Consumer<Remembered> remember;
     private FileOpener opener = FileOpener.NONE;
     private final BooleanProperty openable = new SimpleBooleanProperty(this, "openable");
-    private final BooleanBinding canOpen = Bindings.createBooleanBinding(() -> openable.get() && state.get() == State.DONE && target.get() != null,
-            openable, state, target);
+    private final BooleanBinding canOpen =
+            Bindings.createBooleanBinding(
+                    () -> openable.get() && state.get() == State.DONE && target.get() != null,
+                    openable,
+                    state,
+                    target);
 
-    ExportViewModel(I18n i18n, Executor fx, Session session, NotificationQuery query, Exporter exporter, Clock clock) {
-        this(i18n, fx, session, query, exporter, clock, null, r -> { });
+    ExportViewModel(
+            I18n i18n,
+            Executor fx,
+            Session session,
+            NotificationQuery query,
+            Exporter exporter,
+            Clock clock) {
+        this(i18n, fx, session, query, exporter, clock, null, r -> {});
     }
 
     /**
      * @param last what the last export of this taxpayer chose, or null
      * @param remember told what this export chose, as it starts
      */
-    ExportViewModel(I18n i18n, Executor fx, Session session, NotificationQuery query, Exporter exporter, Clock clock,
-            Remembered last, Consumer<Remembered> remember) {
+    ExportViewModel(
+            I18n i18n,
+            Executor fx,
+            Session session,
+            NotificationQuery query,
+            Exporter exporter,
+            Clock clock,
+            Remembered last,
+            Consumer<Remembered> remember) {
         this.lastFolder = last == null ? null : last.folder();
         this.remember = Objects.requireNonNull(remember);
         if (last != null && last.format() != null) {
@@ -128,17 +162,43 @@ public final class ExportViewModel {
         this.exporter = Objects.requireNonNull(exporter);
         this.clock = clock;
         running = state.isEqualTo(State.RUNNING);
-        message = Bindings.createStringBinding(this::describe, state, written, total, failure, i18n.languageProperty(), i18n.latinDigitsProperty());
+        message =
+                Bindings.createStringBinding(
+                        this::describe,
+                        state,
+                        written,
+                        total,
+                        failure,
+                        i18n.languageProperty(),
+                        i18n.latinDigitsProperty());
     }
 
     private String describe() {
         return switch (state.get()) {
             case READY -> i18n.get("export.ready");
-            case RUNNING -> total.get() < 0 ? i18n.get("export.starting") : i18n.get("export.progress", written.get(), total.get());
-            case DONE -> i18n.get("export.done", written.get(), target.get() == null ? "" : target.get().getFileName().toString());
+            case RUNNING ->
+                    total.get() < 0
+                            ? i18n.get("export.starting")
+                            : i18n.get("export.progress", written.get(), total.get());
+            case DONE ->
+                    i18n.get(
+                            "export.done",
+                            written.get(),
+                            target.get() == null ? "" : target.get().getFileName().toString());
             case CANCELLED -> i18n.get("export.cancelled");
-            case FAILED -> failure.get() instanceof ServiceException ? i18n.get("export.failed", Failure.describe(failure.get(), null).text(i18n))
-                    : i18n.get("export.failed", i18n.get("export.error.io", String.valueOf(failure.get() == null ? "" : failure.get().getMessage())));
+            case FAILED ->
+                    failure.get() instanceof ServiceException
+                            ? i18n.get(
+                                    "export.failed",
+                                    Failure.describe(failure.get(), null).text(i18n))
+                            : i18n.get(
+                                    "export.failed",
+                                    i18n.get(
+                                            "export.error.io",
+                                            String.valueOf(
+                                                    failure.get() == null
+                                                            ? ""
+                                                            : failure.get().getMessage())));
         };
     }
 
@@ -178,10 +238,19 @@ public final class ExportViewModel {
      * intermediary's exports of different taxpayers never look alike).
      */
     public String suggestedFileName() {
-        String rin = session == null ? null : session.tokenInfo().map(TokenInfo::taxRin).filter(r -> r != null && r.matches("[0-9]{9}")).orElse(null);
-        return "notifications-" + (rin == null ? "" : rin + "-")
-                + DateTimeFormatter.ofPattern("yyyyMMdd-HHmm").format(LocalDateTime.now(clock.withZone(i18n.zoneProperty().get())))
-                + "." + format.get().extension();
+        String rin =
+                session == null
+                        ? null
+                        : session.tokenInfo()
+                                .map(TokenInfo::taxRin)
+                                .filter(r -> r != null && r.matches("[0-9]{9}"))
+                                .orElse(null);
+        return "notifications-"
+                + (rin == null ? "" : rin + "-")
+                + DateTimeFormatter.ofPattern("yyyyMMdd-HHmm")
+                        .format(LocalDateTime.now(clock.withZone(i18n.zoneProperty().get())))
+                + "."
+                + format.get().extension();
     }
 
     /** The folder to open the file chooser in: the last export's, while it is still there. */
@@ -191,19 +260,27 @@ public final class ExportViewModel {
         }
         try {
             Path folder = Path.of(lastFolder);
-            return folder.isAbsolute() && Files.isDirectory(folder) ? Optional.of(folder) : Optional.empty();
+            return folder.isAbsolute() && Files.isDirectory(folder)
+                    ? Optional.of(folder)
+                    : Optional.empty();
         } catch (InvalidPathException | SecurityException e) {
             return Optional.empty();
         }
     }
 
-    /** What opens the written file and its folder; {@link FileOpener#NONE} (the default) offers neither. */
+    /**
+     * What opens the written file and its folder; {@link FileOpener#NONE} (the default) offers
+     * neither.
+     */
     public void useFileOpener(FileOpener fileOpener) {
         opener = fileOpener == null ? FileOpener.NONE : fileOpener;
         openable.set(opener != FileOpener.NONE);
     }
 
-    /** True once the file is written, where the desktop can open it: Open file and Show in folder are offered. */
+    /**
+     * True once the file is written, where the desktop can open it: Open file and Show in folder
+     * are offered.
+     */
     public BooleanBinding canOpenProperty() {
         return canOpen;
     }
@@ -243,32 +320,46 @@ public final class ExportViewModel {
         state.set(State.RUNNING);
         CompletableFuture<Long> f;
         try {
-            f = exporter.export(session, query, format.get(), file, (w, t) -> fx.execute(() -> {
-                if (gen == generation && state.get() == State.RUNNING) {
-                    written.set(w);
-                    total.set(t);
-                    progress.set(t <= 0 ? 1 : Math.min(1, (double) w / t));
-                }
-            }));
+            f =
+                    exporter.export(
+                            session,
+                            query,
+                            format.get(),
+                            file,
+                            (w, t) ->
+                                    fx.execute(
+                                            () -> {
+                                                if (gen == generation
+                                                        && state.get() == State.RUNNING) {
+                                                    written.set(w);
+                                                    total.set(t);
+                                                    progress.set(
+                                                            t <= 0
+                                                                    ? 1
+                                                                    : Math.min(1, (double) w / t));
+                                                }
+                                            }));
         } catch (RuntimeException e) {
             f = CompletableFuture.failedFuture(e);
         }
         job = f;
-        f.whenCompleteAsync((n, e) -> {
-            if (gen != generation) {
-                return;
-            }
-            job = null;
-            if (e == null) {
-                written.set(n);
-                progress.set(1);
-                state.set(State.DONE);
-            } else if (Failure.isCancellation(e)) {
-                state.set(State.CANCELLED);
-            } else {
-                fail(ServiceException.unwrap(e));
-            }
-        }, fx);
+        f.whenCompleteAsync(
+                (n, e) -> {
+                    if (gen != generation) {
+                        return;
+                    }
+                    job = null;
+                    if (e == null) {
+                        written.set(n);
+                        progress.set(1);
+                        state.set(State.DONE);
+                    } else if (Failure.isCancellation(e)) {
+                        state.set(State.CANCELLED);
+                    } else {
+                        fail(ServiceException.unwrap(e));
+                    }
+                },
+                fx);
     }
 
     private void fail(Throwable t) {

@@ -10,12 +10,20 @@ import java.time.ZoneId;
  * (type id, {@code ar}/{@code en}, status and channel names); null means "all".
  *
  * @param customFrom for {@link DatePreset#CUSTOM}: the first instant shown, or null for open
- * @param customTo for {@link DatePreset#CUSTOM}: the last instant shown (inclusive), or null for open
+ * @param customTo for {@link DatePreset#CUSTOM}: the last instant shown (inclusive), or null for
+ *     open
  */
 public record FilterState(
-        DatePreset preset, Instant customFrom, Instant customTo, String type, String language, String status, String channel) {
+        DatePreset preset,
+        Instant customFrom,
+        Instant customTo,
+        String type,
+        String language,
+        String status,
+        String channel) {
 
-    public static final FilterState DEFAULT = new FilterState(DatePreset.ALL, null, null, null, null, null, null);
+    public static final FilterState DEFAULT =
+            new FilterState(DatePreset.ALL, null, null, null, null, null, null);
 
     public FilterState {
         preset = preset == null ? DatePreset.ALL : preset;

@@ -96,15 +96,23 @@ final class FiltersView {
         TextField fromTime = timeField("filter-from-time", vm.fromTimeProperty());
         DatePicker toDate = datePicker("filter-to-date", vm.toDateProperty());
         TextField toTime = timeField("filter-to-time", vm.toTimeProperty());
-        HBox custom = Controls.group(controls.label("filter.from"), fromDate, fromTime, controls.label("filter.to"), toDate, toTime);
+        HBox custom =
+                Controls.group(
+                        controls.label("filter.from"),
+                        fromDate,
+                        fromTime,
+                        controls.label("filter.to"),
+                        toDate,
+                        toTime);
         custom.visibleProperty().bind(vm.presetProperty().isEqualTo(DatePreset.CUSTOM));
         custom.managedProperty().bind(custom.visibleProperty());
 
-        Runnable apply = () -> {
-            commit(fromDate);
-            commit(toDate);
-            vm.apply();
-        };
+        Runnable apply =
+                () -> {
+                    commit(fromDate);
+                    commit(toDate);
+                    vm.apply();
+                };
         Button applyButton = controls.button("filter.apply", "filter.apply.tooltip", apply);
         applyButton.setId("filter-apply");
         applyButton.disableProperty().bind(vm.validProperty().not());
@@ -118,21 +126,43 @@ final class FiltersView {
         invalid.visibleProperty().bind(vm.validProperty().not());
         invalid.managedProperty().bind(invalid.visibleProperty());
 
-        pane.getChildren().addAll(
-                Controls.group(controls.label("filter.date"), preset), custom,
-                Controls.group(controls.label("filter.type"), choice("type", FiltersViewModel.typeOptions(), vm.typeProperty())),
-                Controls.group(controls.label("filter.language"), choice("language", FiltersViewModel.languageOptions(), vm.languageProperty())),
-                Controls.group(controls.label("filter.status"), choice("status", FiltersViewModel.statusOptions(), vm.statusProperty())),
-                Controls.group(controls.label("filter.channel"), choice("channel", FiltersViewModel.channelOptions(), vm.channelProperty())),
-                Controls.group(applyButton, reset), invalid);
+        pane.getChildren()
+                .addAll(
+                        Controls.group(controls.label("filter.date"), preset),
+                        custom,
+                        Controls.group(
+                                controls.label("filter.type"),
+                                choice("type", FiltersViewModel.typeOptions(), vm.typeProperty())),
+                        Controls.group(
+                                controls.label("filter.language"),
+                                choice(
+                                        "language",
+                                        FiltersViewModel.languageOptions(),
+                                        vm.languageProperty())),
+                        Controls.group(
+                                controls.label("filter.status"),
+                                choice(
+                                        "status",
+                                        FiltersViewModel.statusOptions(),
+                                        vm.statusProperty())),
+                        Controls.group(
+                                controls.label("filter.channel"),
+                                choice(
+                                        "channel",
+                                        FiltersViewModel.channelOptions(),
+                                        vm.channelProperty())),
+                        Controls.group(applyButton, reset),
+                        invalid);
 
         // Enter anywhere in the filter bar applies (after the date pickers took their typed text)
-        pane.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
-            if (e.getCode() == KeyCode.ENTER) {
-                apply.run();
-                e.consume();
-            }
-        });
+        pane.addEventHandler(
+                KeyEvent.KEY_PRESSED,
+                e -> {
+                    if (e.getCode() == KeyCode.ENTER) {
+                        apply.run();
+                        e.consume();
+                    }
+                });
         return pane;
     }
 
@@ -151,14 +181,17 @@ final class FiltersView {
      * screen, a fifth of the filter bar's nodes. A new converter is how a choice box relabels.
      */
     private <T> void converter(ChoiceBox<T> box, Function<T, String> text) {
-        Runnable install = () -> {
-            box.setConverter(ChoiceNames.of(text));
-            if (box.getSkin() != null) {
-                // a fresh skin sizes the box for its longest choice in the new language, as at start
-                // (the old one shrank it to the shown choice, and the filter bar jumped when choosing)
-                box.setSkin(new ChoiceBoxSkin<>(box));
-            }
-        };
+        Runnable install =
+                () -> {
+                    box.setConverter(ChoiceNames.of(text));
+                    if (box.getSkin() != null) {
+                        // a fresh skin sizes the box for its longest choice in the new language, as
+                        // at start
+                        // (the old one shrank it to the shown choice, and the filter bar jumped
+                        // when choosing)
+                        box.setSkin(new ChoiceBoxSkin<>(box));
+                    }
+                };
         install.run();
         onLanguage.add(install);
     }
@@ -167,35 +200,41 @@ final class FiltersView {
         DatePicker picker = new DatePicker();
         picker.setId(id);
         picker.valueProperty().bindBidirectional(value);
-        Runnable install = () -> {
-            // Arabic: d/M/y without CLDR's right-to-left marks (drawn as boxes by many fonts, and not typed by users)
-            DateTimeFormatter fmt = (i18n.language() == AppLanguage.ARABIC
-                    ? DateTimeFormatter.ofPattern("d/M/y", i18n.formatLocale())
-                    : DateTimeFormatter.ofLocalizedDate(FormatStyle.SHORT).withLocale(i18n.formatLocale()))
-                    .withDecimalStyle(DecimalStyle.of(i18n.formatLocale()));
-            picker.setConverter(new StringConverter<>() {
-                @Override
-                public String toString(LocalDate d) {
-                    return d == null ? "" : fmt.format(d);
-                }
+        Runnable install =
+                () -> {
+                    // Arabic: d/M/y without CLDR's right-to-left marks (drawn as boxes by many
+                    // fonts, and not typed by users)
+                    DateTimeFormatter fmt =
+                            (i18n.language() == AppLanguage.ARABIC
+                                            ? DateTimeFormatter.ofPattern(
+                                                    "d/M/y", i18n.formatLocale())
+                                            : DateTimeFormatter.ofLocalizedDate(FormatStyle.SHORT)
+                                                    .withLocale(i18n.formatLocale()))
+                                    .withDecimalStyle(DecimalStyle.of(i18n.formatLocale()));
+                    picker.setConverter(
+                            new StringConverter<>() {
+                                @Override
+                                public String toString(LocalDate d) {
+                                    return d == null ? "" : fmt.format(d);
+                                }
 
-                @Override
-                public LocalDate fromString(String s) {
-                    if (s == null || s.isBlank()) {
-                        return null;
-                    }
-                    try {
-                        return LocalDate.parse(s.strip(), fmt);
-                    } catch (DateTimeParseException e) {
-                        try {
-                            return LocalDate.parse(I18n.latinDigits(s.strip()));
-                        } catch (DateTimeParseException e2) {
-                            return picker.getValue();
-                        }
-                    }
-                }
-            });
-        };
+                                @Override
+                                public LocalDate fromString(String s) {
+                                    if (s == null || s.isBlank()) {
+                                        return null;
+                                    }
+                                    try {
+                                        return LocalDate.parse(s.strip(), fmt);
+                                    } catch (DateTimeParseException e) {
+                                        try {
+                                            return LocalDate.parse(I18n.latinDigits(s.strip()));
+                                        } catch (DateTimeParseException e2) {
+                                            return picker.getValue();
+                                        }
+                                    }
+                                }
+                            });
+                };
         install.run();
         onLanguage.add(install);
         return picker;
@@ -250,24 +289,28 @@ final class FiltersView {
         FlowPane pane = new FlowPane();
         pane.getStyleClass().add("chips");
         pane.setId("filter-chips");
-        Runnable rebuild = () -> {
-            List<Node> nodes = new ArrayList<>();
-            for (FiltersViewModel.Chip chip : vm.chips()) {
-                Label text = new Label(chip.text());
-                Button remove = new Button("×");
-                remove.getStyleClass().add("chip-remove");
-                remove.setId("chip-remove-" + chip.dimension());
-                remove.setTooltip(controls.tooltip("filter.chip.remove"));
-                remove.setOnAction(e -> vm.remove(chip.dimension()));
-                remove.setFocusTraversable(true);
-                HBox box = new HBox(text, remove);
-                box.getStyleClass().add("chip");
-                box.setId("chip-" + chip.dimension());
-                nodes.add(box);
-            }
-            pane.getChildren().setAll(nodes);
-        };
-        Weak.listen(pane.getProperties(), (ListChangeListener<FiltersViewModel.Chip>) c -> rebuild.run(), vm.chips());
+        Runnable rebuild =
+                () -> {
+                    List<Node> nodes = new ArrayList<>();
+                    for (FiltersViewModel.Chip chip : vm.chips()) {
+                        Label text = new Label(chip.text());
+                        Button remove = new Button("×");
+                        remove.getStyleClass().add("chip-remove");
+                        remove.setId("chip-remove-" + chip.dimension());
+                        remove.setTooltip(controls.tooltip("filter.chip.remove"));
+                        remove.setOnAction(e -> vm.remove(chip.dimension()));
+                        remove.setFocusTraversable(true);
+                        HBox box = new HBox(text, remove);
+                        box.getStyleClass().add("chip");
+                        box.setId("chip-" + chip.dimension());
+                        nodes.add(box);
+                    }
+                    pane.getChildren().setAll(nodes);
+                };
+        Weak.listen(
+                pane.getProperties(),
+                (ListChangeListener<FiltersViewModel.Chip>) c -> rebuild.run(),
+                vm.chips());
         rebuild.run();
         pane.visibleProperty().bind(Bindings.isNotEmpty(vm.chips()));
         pane.managedProperty().bind(pane.visibleProperty());

@@ -1,10 +1,10 @@
 package app.ishaar.ui.history;
 
-import app.ishaar.ui.common.Weak;
 import app.ishaar.core.model.Channel;
 import app.ishaar.core.model.Language;
 import app.ishaar.core.model.NotificationType;
 import app.ishaar.core.model.Status;
+import app.ishaar.ui.common.Weak;
 import app.ishaar.ui.i18n.I18n;
 import java.time.Clock;
 import java.time.Instant;
@@ -50,7 +50,8 @@ public final class FiltersViewModel {
     private final Clock clock;
     private final HistoryLabels labels;
 
-    private final ObjectProperty<DatePreset> preset = new SimpleObjectProperty<>(this, "preset", DatePreset.ALL);
+    private final ObjectProperty<DatePreset> preset =
+            new SimpleObjectProperty<>(this, "preset", DatePreset.ALL);
     private final ObjectProperty<LocalDate> fromDate = new SimpleObjectProperty<>(this, "fromDate");
     private final StringProperty fromTime = new SimpleStringProperty(this, "fromTime", "00:00");
     private final ObjectProperty<LocalDate> toDate = new SimpleObjectProperty<>(this, "toDate");
@@ -60,16 +61,21 @@ public final class FiltersViewModel {
     private final StringProperty status = new SimpleStringProperty(this, "status", ANY);
     private final StringProperty channel = new SimpleStringProperty(this, "channel", ANY);
 
-    private final ReadOnlyObjectWrapper<FilterState> applied = new ReadOnlyObjectWrapper<>(this, "applied", FilterState.DEFAULT);
+    private final ReadOnlyObjectWrapper<FilterState> applied =
+            new ReadOnlyObjectWrapper<>(this, "applied", FilterState.DEFAULT);
     private final ObservableList<Chip> chips = FXCollections.observableArrayList();
-    private final ReadOnlyObjectWrapper<String> validationKey = new ReadOnlyObjectWrapper<>(this, "validationKey");
+    private final ReadOnlyObjectWrapper<String> validationKey =
+            new ReadOnlyObjectWrapper<>(this, "validationKey");
     private final StringBinding validationMessage;
     private final BooleanBinding valid;
 
     /** Held here, heard weakly by the app's I18n (see {@link Weak}). */
-    private final javafx.beans.value.ChangeListener<Object> localeChanged = (obs, old, now) -> rebuildChips();
+    private final javafx.beans.value.ChangeListener<Object> localeChanged =
+            (obs, old, now) -> rebuildChips();
 
-    /** The user's last visit before this one (null: none), which Since your last visit starts from. */
+    /**
+     * The user's last visit before this one (null: none), which Since your last visit starts from.
+     */
     private Instant lastVisit;
 
     FiltersViewModel(I18n i18n, Clock clock, FilterState initial, Instant lastVisit) {
@@ -77,20 +83,41 @@ public final class FiltersViewModel {
         this.clock = clock;
         this.lastVisit = lastVisit;
         this.labels = new HistoryLabels(i18n);
-        validationKey.bind(Bindings.createObjectBinding(this::validate, preset, fromDate, fromTime, toDate, toTime, type, language, status, channel,
-                i18n.zoneProperty()));
-        validationMessage = Bindings.createStringBinding(() -> validationKey.get() == null ? "" : i18n.get(validationKey.get()),
-                validationKey, i18n.languageProperty());
+        validationKey.bind(
+                Bindings.createObjectBinding(
+                        this::validate,
+                        preset,
+                        fromDate,
+                        fromTime,
+                        toDate,
+                        toTime,
+                        type,
+                        language,
+                        status,
+                        channel,
+                        i18n.zoneProperty()));
+        validationMessage =
+                Bindings.createStringBinding(
+                        () -> validationKey.get() == null ? "" : i18n.get(validationKey.get()),
+                        validationKey,
+                        i18n.languageProperty());
         valid = validationKey.isNull();
-        preset.addListener((obs, old, now) -> {
-            if (now == DatePreset.CUSTOM && fromDate.get() == null && toDate.get() == null) {
-                LocalDate today = LocalDate.now(clock.withZone(zone()));
-                fromDate.set(today.withDayOfMonth(1));
-                toDate.set(today);
-            }
-        });
+        preset.addListener(
+                (obs, old, now) -> {
+                    if (now == DatePreset.CUSTOM
+                            && fromDate.get() == null
+                            && toDate.get() == null) {
+                        LocalDate today = LocalDate.now(clock.withZone(zone()));
+                        fromDate.set(today.withDayOfMonth(1));
+                        toDate.set(today);
+                    }
+                });
         applied.addListener((obs, old, now) -> rebuildChips());
-        Weak.listen(localeChanged, i18n.languageProperty(), i18n.latinDigitsProperty(), i18n.zoneProperty());
+        Weak.listen(
+                localeChanged,
+                i18n.languageProperty(),
+                i18n.latinDigitsProperty(),
+                i18n.zoneProperty());
         FilterState start = known(initial == null ? FilterState.DEFAULT : initial);
         loadDraft(start);
         applied.set(start);
@@ -127,7 +154,10 @@ public final class FiltersViewModel {
         return List.copyOf(list);
     }
 
-    /** The name of an option of a dimension ("type", "language", "status", "channel"), "All" for ANY. */
+    /**
+     * The name of an option of a dimension ("type", "language", "status", "channel"), "All" for
+     * ANY.
+     */
     public String optionText(String dimension, String value) {
         if (value == null || value.isEmpty()) {
             return i18n.get("filter.any");
@@ -144,8 +174,8 @@ public final class FiltersViewModel {
     // ---- draft fields ----
 
     /**
-     * The user saw everything up to {@code visit} (Mark as seen): Since your last visit starts there
-     * now, and an applied one is applied again from it.
+     * The user saw everything up to {@code visit} (Mark as seen): Since your last visit starts
+     * there now, and an applied one is applied again from it.
      */
     void lastVisit(Instant visit) {
         lastVisit = visit;
@@ -154,7 +184,10 @@ public final class FiltersViewModel {
         }
     }
 
-    /** The sent-date presets offered, in order: Since your last visit (only when there was one) after Any time. */
+    /**
+     * The sent-date presets offered, in order: Since your last visit (only when there was one)
+     * after Any time.
+     */
     public List<DatePreset> presets() {
         List<DatePreset> list = new ArrayList<>(List.of(DatePreset.values()));
         list.remove(DatePreset.SINCE_LAST_VISIT);
@@ -237,15 +270,30 @@ public final class FiltersViewModel {
             from = lastVisit;
         } else if (preset.get() == DatePreset.CUSTOM) {
             if (fromDate.get() != null) {
-                from = LocalDateTime.of(fromDate.get(), time(fromTime.get(), LocalTime.MIDNIGHT)).atZone(zone()).toInstant();
+                from =
+                        LocalDateTime.of(fromDate.get(), time(fromTime.get(), LocalTime.MIDNIGHT))
+                                .atZone(zone())
+                                .toInstant();
             }
             if (toDate.get() != null) {
                 LocalTime t = time(toTime.get(), LocalTime.of(23, 59));
-                to = LocalDateTime.of(toDate.get(), t).atZone(zone()).toInstant().plusSeconds(60).minusMillis(1);
+                to =
+                        LocalDateTime.of(toDate.get(), t)
+                                .atZone(zone())
+                                .toInstant()
+                                .plusSeconds(60)
+                                .minusMillis(1);
             }
         }
-        applied.set(new FilterState(preset.get(), from, to, orNull(type.get()), orNull(language.get()), orNull(status.get()),
-                orNull(channel.get())));
+        applied.set(
+                new FilterState(
+                        preset.get(),
+                        from,
+                        to,
+                        orNull(type.get()),
+                        orNull(language.get()),
+                        orNull(status.get()),
+                        orNull(channel.get())));
         return true;
     }
 
@@ -255,24 +303,28 @@ public final class FiltersViewModel {
         applied.set(FilterState.DEFAULT);
     }
 
-    /** Removes one dimension ("date", "type", "language", "status", "channel") from the applied filter. */
+    /**
+     * Removes one dimension ("date", "type", "language", "status", "channel") from the applied
+     * filter.
+     */
     public void remove(String dimension) {
         FilterState a = applied.get();
-        FilterState next = switch (dimension) {
-            case "date" -> a.withPreset(DatePreset.ALL, null, null);
-            case "type" -> a.withType(null);
-            case "language" -> a.withLanguage(null);
-            case "status" -> a.withStatus(null);
-            case "channel" -> a.withChannel(null);
-            default -> a;
-        };
+        FilterState next =
+                switch (dimension) {
+                    case "date" -> a.withPreset(DatePreset.ALL, null, null);
+                    case "type" -> a.withType(null);
+                    case "language" -> a.withLanguage(null);
+                    case "status" -> a.withStatus(null);
+                    case "channel" -> a.withChannel(null);
+                    default -> a;
+                };
         switch (dimension) {
             case "date" -> preset.set(DatePreset.ALL);
             case "type" -> type.set(ANY);
             case "language" -> language.set(ANY);
             case "status" -> status.set(ANY);
             case "channel" -> channel.set(ANY);
-            default -> { }
+            default -> {}
         }
         applied.set(next);
     }
@@ -283,9 +335,15 @@ public final class FiltersViewModel {
         if (s.preset() == DatePreset.CUSTOM) {
             ZoneId z = zone();
             fromDate.set(s.customFrom() == null ? null : LocalDate.ofInstant(s.customFrom(), z));
-            fromTime.set(s.customFrom() == null ? "00:00" : TIME.format(LocalTime.ofInstant(s.customFrom(), z)));
+            fromTime.set(
+                    s.customFrom() == null
+                            ? "00:00"
+                            : TIME.format(LocalTime.ofInstant(s.customFrom(), z)));
             toDate.set(s.customTo() == null ? null : LocalDate.ofInstant(s.customTo(), z));
-            toTime.set(s.customTo() == null ? "23:59" : TIME.format(LocalTime.ofInstant(s.customTo(), z)));
+            toTime.set(
+                    s.customTo() == null
+                            ? "23:59"
+                            : TIME.format(LocalTime.ofInstant(s.customTo(), z)));
         } else {
             fromDate.set(null);
             toDate.set(null);
@@ -300,9 +358,13 @@ public final class FiltersViewModel {
 
     /** The bundle key of what is wrong with the draft, or null. */
     private String validate() {
-        // a choice is one of its options, or at least a well-formed value (a remembered value a newer
-        // service introduced is kept): a 10 kB, control-character or bidi-override value is never sent
-        if (!known(type.get(), typeOptions()) || !known(language.get(), languageOptions()) || !known(status.get(), statusOptions())
+        // a choice is one of its options, or at least a well-formed value (a remembered value a
+        // newer
+        // service introduced is kept): a 10 kB, control-character or bidi-override value is never
+        // sent
+        if (!known(type.get(), typeOptions())
+                || !known(language.get(), languageOptions())
+                || !known(status.get(), statusOptions())
                 || !known(channel.get(), channelOptions())) {
             return "filter.error.value";
         }
@@ -315,8 +377,10 @@ public final class FiltersViewModel {
             return "filter.error.time";
         }
         if (fromDate.get() != null && toDate.get() != null) {
-            LocalDateTime f = LocalDateTime.of(fromDate.get(), ft == null ? LocalTime.MIDNIGHT : ft);
-            LocalDateTime t = LocalDateTime.of(toDate.get(), tt == null ? LocalTime.of(23, 59) : tt);
+            LocalDateTime f =
+                    LocalDateTime.of(fromDate.get(), ft == null ? LocalTime.MIDNIGHT : ft);
+            LocalDateTime t =
+                    LocalDateTime.of(toDate.get(), tt == null ? LocalTime.of(23, 59) : tt);
             if (f.isAfter(t)) {
                 return "filter.error.order";
             }
@@ -324,7 +388,10 @@ public final class FiltersViewModel {
         return null;
     }
 
-    /** The state without malformed values (from a damaged or hand-edited settings file): those are dropped, never sent. */
+    /**
+     * The state without malformed values (from a damaged or hand-edited settings file): those are
+     * dropped, never sent.
+     */
     private static FilterState known(FilterState s) {
         FilterState k = s;
         if (!known(k.type(), typeOptions())) {
@@ -342,7 +409,10 @@ public final class FiltersViewModel {
         return k;
     }
 
-    /** ANY, an option, or an unknown but well-formed value (letters, digits, '.', '_', '-'; at most 40). */
+    /**
+     * ANY, an option, or an unknown but well-formed value (letters, digits, '.', '_', '-'; at most
+     * 40).
+     */
     private static boolean known(String value, List<String> options) {
         return value == null || options.contains(value) || value.matches("[A-Za-z0-9_.-]{1,40}");
     }
@@ -381,13 +451,19 @@ public final class FiltersViewModel {
             list.add(new Chip("type", i18n.get("filter.chip.type", labels.type(a.type(), null))));
         }
         if (a.language() != null) {
-            list.add(new Chip("language", i18n.get("filter.chip.language", labels.language(a.language()))));
+            list.add(
+                    new Chip(
+                            "language",
+                            i18n.get("filter.chip.language", labels.language(a.language()))));
         }
         if (a.status() != null) {
             list.add(new Chip("status", i18n.get("filter.chip.status", labels.status(a.status()))));
         }
         if (a.channel() != null) {
-            list.add(new Chip("channel", i18n.get("filter.chip.channel", labels.channel(a.channel()))));
+            list.add(
+                    new Chip(
+                            "channel",
+                            i18n.get("filter.chip.channel", labels.channel(a.channel()))));
         }
         chips.setAll(list);
     }

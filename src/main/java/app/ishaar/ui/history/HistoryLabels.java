@@ -25,20 +25,27 @@ public final class HistoryLabels {
     }
 
     public String type(String typeId, String serviceName) {
-        return NotificationType.fromId(typeId).map(t -> i18n.get("type." + t.id()))
+        return NotificationType.fromId(typeId)
+                .map(t -> i18n.get("type." + t.id()))
                 .orElseGet(() -> notBlank(serviceName) ? serviceName : raw(typeId));
     }
 
     public String status(String wire) {
-        return Status.fromWire(wire).map(s -> i18n.get("status." + s.wire())).orElseGet(() -> raw(wire));
+        return Status.fromWire(wire)
+                .map(s -> i18n.get("status." + s.wire()))
+                .orElseGet(() -> raw(wire));
     }
 
     public String channel(String wire) {
-        return Channel.fromWire(wire).map(c -> i18n.get("channel." + c.wire())).orElseGet(() -> raw(wire));
+        return Channel.fromWire(wire)
+                .map(c -> i18n.get("channel." + c.wire()))
+                .orElseGet(() -> raw(wire));
     }
 
     public String language(String wire) {
-        return Language.fromWire(wire).map(l -> i18n.get("messageLanguage." + l.wire())).orElseGet(() -> raw(wire));
+        return Language.fromWire(wire)
+                .map(l -> i18n.get("messageLanguage." + l.wire()))
+                .orElseGet(() -> raw(wire));
     }
 
     /** The style class of a status badge: the known wire value, or {@code unknown}. */
@@ -56,7 +63,10 @@ public final class HistoryLabels {
         return i18n.formatNumber(n);
     }
 
-    /** The text of a notification's cell in the history table's column {@code columnId} (sent, type, … attempts). */
+    /**
+     * The text of a notification's cell in the history table's column {@code columnId} (sent, type,
+     * … attempts).
+     */
     public String cell(String columnId, Notification n) {
         return switch (columnId) {
             case "sent" -> dateTime(n.receivedDateTime());
@@ -73,7 +83,8 @@ public final class HistoryLabels {
 
     /**
      * A row as text, the cells of the given columns as the table shows them, tab-separated: what a
-     * spreadsheet or a mail takes from the clipboard (a tab or line break inside a cell becomes a space).
+     * spreadsheet or a mail takes from the clipboard (a tab or line break inside a cell becomes a
+     * space).
      */
     public String row(Notification n, java.util.List<String> columnIds) {
         StringBuilder b = new StringBuilder();

@@ -11,8 +11,8 @@ import app.ishaar.core.settings.HistoryPrefs;
 import app.ishaar.ui.common.Failure;
 import app.ishaar.ui.common.FileOpener;
 import app.ishaar.ui.i18n.I18n;
-import java.lang.System.Logger.Level;
 import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,23 +42,26 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * The notification history screen of one represented taxpayer (issue #5). Contract used by the
- * main window: one instance per taxpayer, kept while the window lives, so filters, page and selection
- * survive switching taxpayers and re-login (the shell sets a new session into {@link #sessionProperty()}).
+ * The notification history screen of one represented taxpayer (issue #5). Contract used by the main
+ * window: one instance per taxpayer, kept while the window lives, so filters, page and selection
+ * survive switching taxpayers and re-login (the shell sets a new session into {@link
+ * #sessionProperty()}).
  *
- * <p>Every page comes from the service. A newer request supersedes an older one: the older future is
- * cancelled and its result, should it still arrive, is dropped. A failure shows in {@link #errorProperty()}
- * and never clears the rows or the filters.
+ * <p>Every page comes from the service. A newer request supersedes an older one: the older future
+ * is cancelled and its result, should it still arrive, is dropped. A failure shows in {@link
+ * #errorProperty()} and never clears the rows or the filters.
  *
- * <p>While its window's clock ticks ({@link #checkForNew}), the shown history asks the service now and
- * then (every two minutes unless the user chose otherwise) whether more notifications match its
+ * <p>While its window's clock ticks ({@link #checkForNew}), the shown history asks the service now
+ * and then (every two minutes unless the user chose otherwise) whether more notifications match its
  * filters than when its page was shown, and says how many ({@link #arrivedProperty()}); it never
  * changes the shown page by itself.
  */
 public final class HistoryViewModel {
     private static final Logger LOG = System.getLogger(HistoryViewModel.class.getName());
+
     /** A remembered detail width outside these (a damaged or hand-edited file) is not used. */
     static final double MIN_DETAIL_WIDTH = 40;
+
     static final double MAX_DETAIL_WIDTH = 5000;
 
     private final I18n i18n;
@@ -74,75 +77,129 @@ public final class HistoryViewModel {
     private final HistoryLabels labels;
 
     private final ObservableList<Notification> rows = FXCollections.observableArrayList();
-    private final ObjectProperty<Notification> selected = new SimpleObjectProperty<>(this, "selected");
+    private final ObjectProperty<Notification> selected =
+            new SimpleObjectProperty<>(this, "selected");
     private final StringProperty leftAt = new SimpleStringProperty(this, "leftAt");
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading");
     private final ReadOnlyBooleanWrapper empty = new ReadOnlyBooleanWrapper(this, "empty");
-    private final ReadOnlyObjectWrapper<Throwable> error = new ReadOnlyObjectWrapper<>(this, "error");
+    private final ReadOnlyObjectWrapper<Throwable> error =
+            new ReadOnlyObjectWrapper<>(this, "error");
     private final StringBinding errorText;
     private final StringBinding errorReference;
     private final StringBinding errorDetail;
 
-    private final ObjectProperty<List<HistoryPrefs.ColumnPref>> columns = new SimpleObjectProperty<>(this, "columns", List.of());
+    private final ObjectProperty<List<HistoryPrefs.ColumnPref>> columns =
+            new SimpleObjectProperty<>(this, "columns", List.of());
+
     /** The detail pane's width in pixels as the user left it; 0 for the view's default. */
     private final DoubleProperty detailWidth = new SimpleDoubleProperty(this, "detailWidth", 0);
-    private final BooleanProperty detailVisible = new SimpleBooleanProperty(this, "detailVisible", true);
+
+    private final BooleanProperty detailVisible =
+            new SimpleBooleanProperty(this, "detailVisible", true);
 
     private long generation;
     private CompletableFuture<NotificationPage> inFlight;
+
     /** A page asked for ahead of the next request, which may take it ({@link #offerPageAhead}). */
     private PageAhead ahead;
+
     private NotificationQuery lastQuery;
     private String selectedId;
     private boolean replacingRows;
     private HistoryPrefs lastPrefs;
+
     /** The folder and format of this taxpayer's last export (null: none yet). */
     private String exportFolder;
+
     private ExportViewModel.Format exportFormat;
-    /** When the user last saw this history before now (null: never): what was sent after it is new. */
-    private final ReadOnlyObjectWrapper<Instant> previousVisit = new ReadOnlyObjectWrapper<>(this, "previousVisit");
+
+    /**
+     * When the user last saw this history before now (null: never): what was sent after it is new.
+     */
+    private final ReadOnlyObjectWrapper<Instant> previousVisit =
+            new ReadOnlyObjectWrapper<>(this, "previousVisit");
+
     /** This visit, from its first page shown (null until then): the next visit's previous one. */
     private Instant thisVisit;
+
     /**
-     * What is new was sent after this: the previous visit, else (a first visit) this visit's start, or
-     * the last Mark as seen; null until known.
+     * What is new was sent after this: the previous visit, else (a first visit) this visit's start,
+     * or the last Mark as seen; null until known.
      */
-    private final ReadOnlyObjectWrapper<Instant> newSince = new ReadOnlyObjectWrapper<>(this, "newSince");
-    /** Whether {@link #newSince} is the remembered previous visit (not this one's start or a Mark as seen). */
+    private final ReadOnlyObjectWrapper<Instant> newSince =
+            new ReadOnlyObjectWrapper<>(this, "newSince");
+
+    /**
+     * Whether {@link #newSince} is the remembered previous visit (not this one's start or a Mark as
+     * seen).
+     */
     private boolean newSinceIsLastVisit;
+
     private StringBinding newSinceText;
 
-    /** How many more notifications match the filters than when the shown page came (0: none, or not known). */
+    /**
+     * How many more notifications match the filters than when the shown page came (0: none, or not
+     * known).
+     */
     private final ReadOnlyLongWrapper arrived = new ReadOnlyLongWrapper(this, "arrived");
+
     /** The shown page's total count (-1: no page shown), and when it came. */
     private long shownTotal = -1;
+
     private Instant shownAt;
-    /** When the service was last asked whether new notifications came (or the page came); whether it is being asked. */
+
+    /**
+     * When the service was last asked whether new notifications came (or the page came); whether it
+     * is being asked.
+     */
     private Instant lastCheck;
+
     private boolean checking;
     private StringBinding arrivedText;
 
-    public HistoryViewModel(I18n i18n, Executor fx, HistoryPrefs initial, Consumer<HistoryPrefs> prefsSink, Runnable onSessionExpired) {
+    public HistoryViewModel(
+            I18n i18n,
+            Executor fx,
+            HistoryPrefs initial,
+            Consumer<HistoryPrefs> prefsSink,
+            Runnable onSessionExpired) {
         this(i18n, fx, initial, prefsSink, onSessionExpired, Clock.systemUTC());
     }
 
     /** The same, with the clock date presets are computed from (tests fix it). */
-    public HistoryViewModel(I18n i18n, Executor fx, HistoryPrefs initial, Consumer<HistoryPrefs> prefsSink, Runnable onSessionExpired,
+    public HistoryViewModel(
+            I18n i18n,
+            Executor fx,
+            HistoryPrefs initial,
+            Consumer<HistoryPrefs> prefsSink,
+            Runnable onSessionExpired,
             Clock clock) {
         this.i18n = Objects.requireNonNull(i18n);
         this.fx = Objects.requireNonNull(fx);
         this.clock = Objects.requireNonNull(clock);
-        this.prefsSink = prefsSink == null ? p -> { } : prefsSink;
-        this.onSessionExpired = onSessionExpired == null ? () -> { } : onSessionExpired;
+        this.prefsSink = prefsSink == null ? p -> {} : prefsSink;
+        this.onSessionExpired = onSessionExpired == null ? () -> {} : onSessionExpired;
         this.labels = new HistoryLabels(i18n);
-        this.filters = new FiltersViewModel(i18n, clock, filterOf(initial), initial == null ? null : initial.lastVisit());
-        this.pager = new PagerViewModel(i18n, initial == null || initial.pageSize() == null ? PagerViewModel.DEFAULT_PAGE_SIZE : initial.pageSize());
+        this.filters =
+                new FiltersViewModel(
+                        i18n,
+                        clock,
+                        filterOf(initial),
+                        initial == null ? null : initial.lastVisit());
+        this.pager =
+                new PagerViewModel(
+                        i18n,
+                        initial == null || initial.pageSize() == null
+                                ? PagerViewModel.DEFAULT_PAGE_SIZE
+                                : initial.pageSize());
         this.detail = new DetailViewModel(i18n);
         if (initial != null) {
             exportFolder = initial.exportFolder();
             exportFormat = formatOf(initial.exportFormat());
             columns.set(initial.columns());
-            if (initial.detailWidth() != null && initial.detailWidth() >= MIN_DETAIL_WIDTH && initial.detailWidth() <= MAX_DETAIL_WIDTH) {
+            if (initial.detailWidth() != null
+                    && initial.detailWidth() >= MIN_DETAIL_WIDTH
+                    && initial.detailWidth() <= MAX_DETAIL_WIDTH) {
                 detailWidth.set(initial.detailWidth());
             }
             if (initial.detailVisible() != null) {
@@ -154,39 +211,59 @@ public final class HistoryViewModel {
         }
         lastPrefs = prefs();
 
-        // the error as the user reads it, described once; its message, the service's words and the reference follow it
-        ObjectBinding<Failure> described = Bindings.createObjectBinding(() -> error.get() == null ? null : Failure.describe(error.get(), null), error);
-        errorText = Bindings.createStringBinding(() -> described.get() == null ? "" : described.get().text(i18n),
-                described, i18n.languageProperty(), i18n.latinDigitsProperty());
-        errorReference = Bindings.createStringBinding(() -> described.get() == null ? "" : described.get().reference(i18n),
-                described, i18n.languageProperty());
-        errorDetail = Bindings.createStringBinding(() -> described.get() == null || described.get().detail() == null ? ""
-                : described.get().detail().strip(), described);
+        // the error as the user reads it, described once; its message, the service's words and the
+        // reference follow it
+        ObjectBinding<Failure> described =
+                Bindings.createObjectBinding(
+                        () -> error.get() == null ? null : Failure.describe(error.get(), null),
+                        error);
+        errorText =
+                Bindings.createStringBinding(
+                        () -> described.get() == null ? "" : described.get().text(i18n),
+                        described,
+                        i18n.languageProperty(),
+                        i18n.latinDigitsProperty());
+        errorReference =
+                Bindings.createStringBinding(
+                        () -> described.get() == null ? "" : described.get().reference(i18n),
+                        described,
+                        i18n.languageProperty());
+        errorDetail =
+                Bindings.createStringBinding(
+                        () ->
+                                described.get() == null || described.get().detail() == null
+                                        ? ""
+                                        : described.get().detail().strip(),
+                        described);
 
         detail.notificationProperty().bind(selected);
-        selected.addListener((obs, old, now) -> {
-            if (now != null) {
-                selectedId = now.notificationId();
-            } else if (!replacingRows) {
-                selectedId = null;
-            }
-        });
+        selected.addListener(
+                (obs, old, now) -> {
+                    if (now != null) {
+                        selectedId = now.notificationId();
+                    } else if (!replacingRows) {
+                        selectedId = null;
+                    }
+                });
         pager.setNavigator(this::load);
-        filters.appliedProperty().addListener((obs, old, now) -> {
-            load(1);
-            emitPrefs();
-        });
+        filters.appliedProperty()
+                .addListener(
+                        (obs, old, now) -> {
+                            load(1);
+                            emitPrefs();
+                        });
         pager.pageSizeProperty().addListener((obs, old, now) -> emitPrefs());
         columns.addListener((obs, old, now) -> emitPrefs());
         detailWidth.addListener((obs, old, now) -> emitPrefs());
         detailVisible.addListener((obs, old, now) -> emitPrefs());
-        session.addListener((obs, old, now) -> {
-            if (now == null) {
-                cancelInFlight();
-            } else {
-                load(pager.target());
-            }
-        });
+        session.addListener(
+                (obs, old, now) -> {
+                    if (now == null) {
+                        cancelInFlight();
+                    } else {
+                        load(pager.target());
+                    }
+                });
     }
 
     private static FilterState filterOf(HistoryPrefs p) {
@@ -196,8 +273,14 @@ public final class HistoryViewModel {
         DatePreset preset = DatePreset.parse(p.datePreset());
         // since the last visit: the one before this one, not the one it was chosen in
         Instant from = preset == DatePreset.SINCE_LAST_VISIT ? p.lastVisit() : p.customFrom();
-        return new FilterState(preset, from, p.customTo(), blankToNull(p.type()),
-                blankToNull(p.language()), blankToNull(p.status()), blankToNull(p.channel()));
+        return new FilterState(
+                preset,
+                from,
+                p.customTo(),
+                blankToNull(p.type()),
+                blankToNull(p.language()),
+                blankToNull(p.status()),
+                blankToNull(p.channel()));
     }
 
     private static String blankToNull(String s) {
@@ -319,7 +402,10 @@ public final class HistoryViewModel {
         return columns;
     }
 
-    /** The detail pane's width in pixels as the user left it, 0 for the view's default (the view writes it). */
+    /**
+     * The detail pane's width in pixels as the user left it, 0 for the view's default (the view
+     * writes it).
+     */
     public DoubleProperty detailWidthProperty() {
         return detailWidth;
     }
@@ -329,29 +415,51 @@ public final class HistoryViewModel {
     }
 
     /**
-     * Rows as shown, one a line, in the order given (the table's): each its shown cells in the shown
-     * columns' order, tab-separated ({@link HistoryLabels#row}), ready for a spreadsheet; null for none.
+     * Rows as shown, one a line, in the order given (the table's): each its shown cells in the
+     * shown columns' order, tab-separated ({@link HistoryLabels#row}), ready for a spreadsheet;
+     * null for none.
      */
     public String rowsText(List<Notification> rows, List<String> columnIds) {
-        return rows.isEmpty() ? null : String.join("\n", rows.stream().map(n -> labels.row(n, columnIds)).toList());
+        return rows.isEmpty()
+                ? null
+                : String.join("\n", rows.stream().map(n -> labels.row(n, columnIds)).toList());
     }
 
-    /** The given notifications' IDs, one a line ("Copy notification ID" on several rows); null for none. */
+    /**
+     * The given notifications' IDs, one a line ("Copy notification ID" on several rows); null for
+     * none.
+     */
     public String idsText(List<Notification> rows) {
-        return rows.isEmpty() ? null : String.join("\n", rows.stream().map(Notification::notificationId).toList());
+        return rows.isEmpty()
+                ? null
+                : String.join("\n", rows.stream().map(Notification::notificationId).toList());
     }
 
     /** The query of the shown filter without paging: what an export writes. */
     public NotificationQuery exportQuery() {
-        return filters.applied().toQuery(clock, i18n.zoneProperty().get(), 1, PagerViewModel.MAX_PAGE_SIZE).withPage(1);
+        return filters.applied()
+                .toQuery(clock, i18n.zoneProperty().get(), 1, PagerViewModel.MAX_PAGE_SIZE)
+                .withPage(1);
     }
 
     /** The state to remember for this taxpayer. */
     public HistoryPrefs prefs() {
         FilterState f = filters.applied();
-        return new HistoryPrefs(f.preset().name(), f.customFrom(), f.customTo(), f.type(), f.language(), f.status(), f.channel(),
-                pager.pageSizeProperty().get(), columns.get(), detailWidth.get() > 0 ? detailWidth.get() : null, detailVisible.get(),
-                exportFolder, exportFormat == null ? null : exportFormat.name(), thisVisit != null ? thisVisit : previousVisit.get());
+        return new HistoryPrefs(
+                f.preset().name(),
+                f.customFrom(),
+                f.customTo(),
+                f.type(),
+                f.language(),
+                f.status(),
+                f.channel(),
+                pager.pageSizeProperty().get(),
+                columns.get(),
+                detailWidth.get() > 0 ? detailWidth.get() : null,
+                detailVisible.get(),
+                exportFolder,
+                exportFormat == null ? null : exportFormat.name(),
+                thisVisit != null ? thisVisit : previousVisit.get());
     }
 
     /** When the user last saw this history before this visit; null for a first visit. */
@@ -360,8 +468,8 @@ public final class HistoryViewModel {
     }
 
     /**
-     * Mark as seen: what was sent until now is no longer new, here and at the next visit (Since your
-     * last visit starts from now too).
+     * Mark as seen: what was sent until now is no longer new, here and at the next visit (Since
+     * your last visit starts from now too).
      */
     public void markSeen() {
         Instant now = clock.instant();
@@ -374,32 +482,52 @@ public final class HistoryViewModel {
     }
 
     /**
-     * After when a notification was sent to be new (bold): the user's last visit; on a first visit, the
-     * start of this one (what came while the user was here); after Mark as seen, that moment.
+     * After when a notification was sent to be new (bold): the user's last visit; on a first visit,
+     * the start of this one (what came while the user was here); after Mark as seen, that moment.
      */
     public ReadOnlyObjectProperty<Instant> newSinceProperty() {
         return newSince.getReadOnlyProperty();
     }
 
-    /** Whether the notification was sent after {@link #newSinceProperty()}: since the last visit, or while here. */
+    /**
+     * Whether the notification was sent after {@link #newSinceProperty()}: since the last visit, or
+     * while here.
+     */
     public boolean isNew(Notification n) {
         Instant since = newSince.get();
-        return since != null && n != null && n.receivedDateTime() != null && n.receivedDateTime().isAfter(since);
+        return since != null
+                && n != null
+                && n.receivedDateTime() != null
+                && n.receivedDateTime().isAfter(since);
     }
 
     /** What the bold rows are, in the UI's language and zone, while the page shows one; else "". */
     public StringBinding newSinceText() {
         if (newSinceText == null) {
-            newSinceText = Bindings.createStringBinding(() -> rows.stream().noneMatch(this::isNew) ? ""
-                    : i18n.get(newSinceIsLastVisit ? "history.newSince" : "history.newSinceTime", i18n.formatTimeToday(newSince.get(), clock)),
-                    newSince, rows, i18n.languageProperty(), i18n.latinDigitsProperty(), i18n.zoneProperty());
+            newSinceText =
+                    Bindings.createStringBinding(
+                            () ->
+                                    rows.stream().noneMatch(this::isNew)
+                                            ? ""
+                                            : i18n.get(
+                                                    newSinceIsLastVisit
+                                                            ? "history.newSince"
+                                                            : "history.newSinceTime",
+                                                    i18n.formatTimeToday(newSince.get(), clock)),
+                            newSince,
+                            rows,
+                            i18n.languageProperty(),
+                            i18n.latinDigitsProperty(),
+                            i18n.zoneProperty());
         }
         return newSinceText;
     }
 
     /** What a bold row is, for a screen reader (the row's accessible help). */
     public String newRowHelp() {
-        return newSinceIsLastVisit ? i18n.get("history.row.new") : i18n.get("history.row.newSinceTime", i18n.formatTimeToday(newSince.get(), clock));
+        return newSinceIsLastVisit
+                ? i18n.get("history.row.new")
+                : i18n.get("history.row.newSinceTime", i18n.formatTimeToday(newSince.get(), clock));
     }
 
     /**
@@ -410,32 +538,55 @@ public final class HistoryViewModel {
         return arrived.getReadOnlyProperty();
     }
 
-    /** "3 new notifications since 10:15:02 AM" (its date too if not today), in the UI's language, while some arrived; else "". */
+    /**
+     * "3 new notifications since 10:15:02 AM" (its date too if not today), in the UI's language,
+     * while some arrived; else "".
+     */
     public StringBinding arrivedText() {
         if (arrivedText == null) {
-            arrivedText = Bindings.createStringBinding(() -> arrived.get() <= 0 || shownAt == null ? ""
-                    : i18n.get("history.arrived", arrived.get(), i18n.formatTimeToday(shownAt, clock)), // (history.arrived.one for 1)
-                    arrived, i18n.languageProperty(), i18n.latinDigitsProperty(), i18n.zoneProperty());
+            arrivedText =
+                    Bindings.createStringBinding(
+                            () ->
+                                    arrived.get() <= 0 || shownAt == null
+                                            ? ""
+                                            : i18n.get(
+                                                    "history.arrived",
+                                                    arrived.get(),
+                                                    i18n.formatTimeToday(
+                                                            shownAt,
+                                                            clock)), // (history.arrived.one for 1)
+                            arrived,
+                            i18n.languageProperty(),
+                            i18n.latinDigitsProperty(),
+                            i18n.zoneProperty());
         }
         return arrivedText;
     }
 
-    /** Shows what arrived: the first page of the filters, newest first (the selection stays if it is there). */
+    /**
+     * Shows what arrived: the first page of the filters, newest first (the selection stays if it is
+     * there).
+     */
     public void showArrived() {
         load(1);
     }
 
     /**
-     * Called on each tick of the window's clock while this history is shown: at most once in
-     * {@code every} after its page came, asks the service (one notification's page) how many
-     * notifications match its filters now. Asks nothing while logged out, loading or failed, or when
-     * the filters end in the past, as nothing sent from now on could match them. A failed check is
-     * not shown: the next one, or the next page, says what is wrong.
+     * Called on each tick of the window's clock while this history is shown: at most once in {@code
+     * every} after its page came, asks the service (one notification's page) how many notifications
+     * match its filters now. Asks nothing while logged out, loading or failed, or when the filters
+     * end in the past, as nothing sent from now on could match them. A failed check is not shown:
+     * the next one, or the next page, says what is wrong.
      */
     public void checkForNew(Duration every) {
         Session s = session.get();
         NotificationQuery shown = lastQuery;
-        if (s == null || shown == null || shownTotal < 0 || checking || loading.get() || error.get() != null) {
+        if (s == null
+                || shown == null
+                || shownTotal < 0
+                || checking
+                || loading.get()
+                || error.get() != null) {
             return;
         }
         Instant now = clock.instant();
@@ -447,17 +598,24 @@ public final class HistoryViewModel {
         checking = true;
         long gen = generation;
         long total = shownTotal;
-        PageAhead.request(s, shown.withPage(1).withPageSize(1)).whenCompleteAsync((page, failure) -> {
-            checking = false;
-            if (failure != null) {
-                LOG.log(Level.DEBUG, "check for new notifications failed: {0}", ServiceException.unwrap(failure).toString());
-            } else if (gen == generation) { // else a page asked for meanwhile tells
-                arrived.set(Math.max(0, page.totalCount() - total));
-                if (arrivedText != null) {
-                    arrivedText.invalidate(); // since when: "today" may have become another day
-                }
-            }
-        }, fx);
+        PageAhead.request(s, shown.withPage(1).withPageSize(1))
+                .whenCompleteAsync(
+                        (page, failure) -> {
+                            checking = false;
+                            if (failure != null) {
+                                LOG.log(
+                                        Level.DEBUG,
+                                        "check for new notifications failed: {0}",
+                                        ServiceException.unwrap(failure).toString());
+                            } else if (gen == generation) { // else a page asked for meanwhile tells
+                                arrived.set(Math.max(0, page.totalCount() - total));
+                                if (arrivedText != null) {
+                                    arrivedText.invalidate(); // since when: "today" may have become
+                                    // another day
+                                }
+                            }
+                        },
+                        fx);
     }
 
     private static ExportViewModel.Format formatOf(String name) {
@@ -469,14 +627,25 @@ public final class HistoryViewModel {
         return null;
     }
 
-    /** An export of the shown filter with the current session, offering the folder and format of this taxpayer's last one. */
+    /**
+     * An export of the shown filter with the current session, offering the folder and format of
+     * this taxpayer's last one.
+     */
     public ExportViewModel newExport() {
-        ExportViewModel export = new ExportViewModel(i18n, fx, session.get(), exportQuery(), CoreExporter::export, clock,
-                new ExportViewModel.Remembered(exportFolder, exportFormat), chosen -> {
-                    exportFolder = chosen.folder();
-                    exportFormat = chosen.format();
-                    emitPrefs();
-                });
+        ExportViewModel export =
+                new ExportViewModel(
+                        i18n,
+                        fx,
+                        session.get(),
+                        exportQuery(),
+                        CoreExporter::export,
+                        clock,
+                        new ExportViewModel.Remembered(exportFolder, exportFormat),
+                        chosen -> {
+                            exportFolder = chosen.folder();
+                            exportFormat = chosen.format();
+                            emitPrefs();
+                        });
         export.useFileOpener(fileOpener);
         return export;
     }
@@ -518,18 +687,26 @@ public final class HistoryViewModel {
     }
 
     private NotificationQuery queryOf(int pageNo) {
-        return filters.applied().toQuery(clock, i18n.zoneProperty().get(), Math.max(1, pageNo), pager.pageSizeProperty().get());
+        return filters.applied()
+                .toQuery(
+                        clock,
+                        i18n.zoneProperty().get(),
+                        Math.max(1, pageNo),
+                        pager.pageSizeProperty().get());
     }
 
-    /** The query a session set now would ask for first: the applied filters, at the page the pager is on. */
+    /**
+     * The query a session set now would ask for first: the applied filters, at the page the pager
+     * is on.
+     */
     public NotificationQuery nextSessionQuery() {
         return queryOf(pager.target());
     }
 
     /**
-     * A page asked for ahead of the next session's first request (a login's, see {@link PageAhead}):
-     * that request uses it if it asks for the same page with the same session. Give it just before
-     * the session.
+     * A page asked for ahead of the next session's first request (a login's, see {@link
+     * PageAhead}): that request uses it if it asks for the same page with the same session. Give it
+     * just before the session.
      */
     public void offerPageAhead(PageAhead page) {
         ahead = page;
@@ -565,7 +742,8 @@ public final class HistoryViewModel {
         }
     }
 
-    private void completed(long gen, NotificationQuery q, NotificationPage page, Throwable failure) {
+    private void completed(
+            long gen, NotificationQuery q, NotificationPage page, Throwable failure) {
         if (gen != generation) {
             return; // superseded: a newer request owns the screen
         }
@@ -596,7 +774,13 @@ public final class HistoryViewModel {
         replacingRows = true;
         try {
             rows.setAll(page.result());
-            Notification again = keep == null ? null : page.result().stream().filter(n -> keep.equals(n.notificationId())).findFirst().orElse(null);
+            Notification again =
+                    keep == null
+                            ? null
+                            : page.result().stream()
+                                    .filter(n -> keep.equals(n.notificationId()))
+                                    .findFirst()
+                                    .orElse(null);
             selected.set(again);
             selectedId = again == null ? null : keep;
         } finally {

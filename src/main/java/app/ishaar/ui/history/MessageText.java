@@ -21,36 +21,62 @@ import org.jsoup.select.NodeVisitor;
 /**
  * A notification's final message as plain text. E-mail bodies may be HTML: they are parsed (jsoup)
  * and turned into readable text with line breaks where blocks end; nothing is rendered, loaded or
- * run (scripts, styles and heads are dropped). A message that is one JSON object or array (what
- * the {@code system} channel carries to ERP systems) is laid out with one member per line. Also
- * decides the text's direction.
+ * run (scripts, styles and heads are dropped). A message that is one JSON object or array (what the
+ * {@code system} channel carries to ERP systems) is laid out with one member per line. Also decides
+ * the text's direction.
  */
 public final class MessageText {
     private MessageText() {}
 
     private static final Pattern TAG = Pattern.compile("<\\s*/?\\s*[a-zA-Z][a-zA-Z0-9]*[^<>]*>");
-    private static final Set<String> BLOCKS = Set.of("p", "div", "br", "tr", "li", "ul", "ol", "table", "h1", "h2", "h3", "h4", "h5",
-            "h6", "blockquote", "pre", "hr", "section", "article", "header", "footer", "title", "dd", "dt");
-    private static final Set<String> SKIP = Set.of("script", "style", "head", "noscript", "template", "iframe", "object");
+    private static final Set<String> BLOCKS =
+            Set.of(
+                    "p",
+                    "div",
+                    "br",
+                    "tr",
+                    "li",
+                    "ul",
+                    "ol",
+                    "table",
+                    "h1",
+                    "h2",
+                    "h3",
+                    "h4",
+                    "h5",
+                    "h6",
+                    "blockquote",
+                    "pre",
+                    "hr",
+                    "section",
+                    "article",
+                    "header",
+                    "footer",
+                    "title",
+                    "dd",
+                    "dt");
+    private static final Set<String> SKIP =
+            Set.of("script", "style", "head", "noscript", "template", "iframe", "object");
 
     private static final JsonFactory JSON = JsonFactory.builder().build();
 
     /**
-     * Every member and every array element on a line of its own (Jackson's default keeps an array on
-     * one line), each line ended by {@code \n} whatever the platform's line separator (Jackson's
+     * Every member and every array element on a line of its own (Jackson's default keeps an array
+     * on one line), each line ended by {@code \n} whatever the platform's line separator (Jackson's
      * default ends them with the platform's, {@code \r\n} on Windows).
      */
     private static final DefaultPrettyPrinter ONE_ITEM_PER_LINE;
 
     static {
         DefaultIndenter lines = new DefaultIndenter("  ", "\n");
-        ONE_ITEM_PER_LINE = new DefaultPrettyPrinter().withObjectIndenter(lines).withArrayIndenter(lines);
+        ONE_ITEM_PER_LINE =
+                new DefaultPrettyPrinter().withObjectIndenter(lines).withArrayIndenter(lines);
     }
 
     /**
-     * The message laid out for reading, one member or element per line and indented, when it is exactly one
-     * JSON object or array (nothing before or after it); else empty. Strings keep their characters
-     * (Arabic is not escaped); nothing in it is interpreted.
+     * The message laid out for reading, one member or element per line and indented, when it is
+     * exactly one JSON object or array (nothing before or after it); else empty. Strings keep their
+     * characters (Arabic is not escaped); nothing in it is interpreted.
      */
     public static Optional<String> asJson(String message) {
         if (message == null) {
@@ -61,8 +87,10 @@ public final class MessageText {
             return Optional.empty();
         }
         StringWriter out = new StringWriter();
-        try (JsonParser p = JSON.createParser(t); JsonGenerator g = JSON.createGenerator(out)) {
-            g.setPrettyPrinter(ONE_ITEM_PER_LINE.createInstance()); // it counts the nesting: one each
+        try (JsonParser p = JSON.createParser(t);
+                JsonGenerator g = JSON.createGenerator(out)) {
+            g.setPrettyPrinter(
+                    ONE_ITEM_PER_LINE.createInstance()); // it counts the nesting: one each
             JsonToken first = p.nextToken();
             if (first != JsonToken.START_OBJECT && first != JsonToken.START_ARRAY) {
                 return Optional.empty();
@@ -81,7 +109,8 @@ public final class MessageText {
      * A member on one laid-out line whose value is a string: indentation, name, value, comma. (An
      * array's string element is on a line of its own already.)
      */
-    private static final Pattern STRING_MEMBER = Pattern.compile("( *)(\"(?:[^\"\\\\]|\\\\.)*\") : (\"(?:[^\"\\\\]|\\\\.)*\")(,?)");
+    private static final Pattern STRING_MEMBER =
+            Pattern.compile("( *)(\"(?:[^\"\\\\]|\\\\.)*\") : (\"(?:[^\"\\\\]|\\\\.)*\")(,?)");
 
     /**
      * Puts each string value that reads right to left (an Arabic sentence) on a line of its own,
@@ -98,7 +127,13 @@ public final class MessageText {
             }
             java.util.regex.Matcher m = STRING_MEMBER.matcher(lines[i]);
             if (m.matches() && Bidi.rightToLeft(m.group(3))) {
-                b.append(m.group(1)).append(m.group(2)).append(" :\n").append(m.group(1)).append("  ").append(m.group(3)).append(m.group(4));
+                b.append(m.group(1))
+                        .append(m.group(2))
+                        .append(" :\n")
+                        .append(m.group(1))
+                        .append("  ")
+                        .append(m.group(3))
+                        .append(m.group(4));
             } else {
                 b.append(lines[i]);
             }
@@ -121,53 +156,62 @@ public final class MessageText {
         }
         StringBuilder out = new StringBuilder();
         Element body = Jsoup.parse(message);
-        body.traverse(new NodeVisitor() {
-            private int skipping;
+        body.traverse(
+                new NodeVisitor() {
+                    private int skipping;
 
-            @Override
-            public void head(Node node, int depth) {
-                if (node instanceof Element e) {
-                    String tag = e.normalName();
-                    if (SKIP.contains(tag)) {
-                        skipping++;
-                    } else if (skipping == 0) {
-                        if (tag.equals("br")) {
-                            out.append('\n');
-                        } else if (BLOCKS.contains(tag)) {
-                            newline(out);
-                        }
-                        if (tag.equals("li")) {
-                            out.append("• ");
-                        }
-                    }
-                } else if (node instanceof TextNode t && skipping == 0) {
-                    String s = t.text();
-                    if (!s.isBlank() || (out.length() > 0 && out.charAt(out.length() - 1) != '\n' && out.charAt(out.length() - 1) != ' ')) {
-                        out.append(out.length() == 0 || out.charAt(out.length() - 1) == '\n' ? s.stripLeading() : s);
-                    }
-                }
-            }
-
-            @Override
-            public void tail(Node node, int depth) {
-                if (node instanceof Element e) {
-                    String tag = e.normalName();
-                    if (SKIP.contains(tag)) {
-                        skipping--;
-                    } else if (skipping == 0) {
-                        if (tag.equals("a")) {
-                            String href = e.attr("href").strip();
-                            if (!href.isEmpty() && !href.regionMatches(true, 0, "javascript:", 0, 11) && !e.text().strip().equals(href)) {
-                                out.append(" (").append(href).append(')');
+                    @Override
+                    public void head(Node node, int depth) {
+                        if (node instanceof Element e) {
+                            String tag = e.normalName();
+                            if (SKIP.contains(tag)) {
+                                skipping++;
+                            } else if (skipping == 0) {
+                                if (tag.equals("br")) {
+                                    out.append('\n');
+                                } else if (BLOCKS.contains(tag)) {
+                                    newline(out);
+                                }
+                                if (tag.equals("li")) {
+                                    out.append("• ");
+                                }
+                            }
+                        } else if (node instanceof TextNode t && skipping == 0) {
+                            String s = t.text();
+                            if (!s.isBlank()
+                                    || (out.length() > 0
+                                            && out.charAt(out.length() - 1) != '\n'
+                                            && out.charAt(out.length() - 1) != ' ')) {
+                                out.append(
+                                        out.length() == 0 || out.charAt(out.length() - 1) == '\n'
+                                                ? s.stripLeading()
+                                                : s);
                             }
                         }
-                        if (BLOCKS.contains(tag) && !tag.equals("br")) {
-                            newline(out);
+                    }
+
+                    @Override
+                    public void tail(Node node, int depth) {
+                        if (node instanceof Element e) {
+                            String tag = e.normalName();
+                            if (SKIP.contains(tag)) {
+                                skipping--;
+                            } else if (skipping == 0) {
+                                if (tag.equals("a")) {
+                                    String href = e.attr("href").strip();
+                                    if (!href.isEmpty()
+                                            && !href.regionMatches(true, 0, "javascript:", 0, 11)
+                                            && !e.text().strip().equals(href)) {
+                                        out.append(" (").append(href).append(')');
+                                    }
+                                }
+                                if (BLOCKS.contains(tag) && !tag.equals("br")) {
+                                    newline(out);
+                                }
+                            }
                         }
                     }
-                }
-            }
-        });
+                });
         return out.toString().replaceAll("[ \\t]+\\n", "\n").replaceAll("\\n{3,}", "\n\n").strip();
     }
 

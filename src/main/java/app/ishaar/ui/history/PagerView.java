@@ -33,8 +33,10 @@ final class PagerView {
     private final PagerViewModel vm;
     private final I18n i18n;
     private final TextField pageField = new TextField();
+
     /** Kept: the page-size choice is bound through this adapter. */
     private final ObjectProperty<Integer> pageSizeObject;
+
     private Runnable sizeConverter;
     private final HBox root;
 
@@ -60,28 +62,54 @@ final class PagerView {
         sizeConverter.run();
     }
 
-    /** The arrow that, with Alt, pages on ({@code forward}) or back in a reading direction: in Arabic, left is forward. */
+    /**
+     * The arrow that, with Alt, pages on ({@code forward}) or back in a reading direction: in
+     * Arabic, left is forward.
+     */
     static KeyCode pagingArrowKey(boolean forward, boolean rtl) {
         return forward != rtl ? KeyCode.RIGHT : KeyCode.LEFT;
     }
 
-    /** Alt+← or Alt+→ as the platform names it: the one that pages on ({@code forward}) or back in the UI's reading direction. */
+    /**
+     * Alt+← or Alt+→ as the platform names it: the one that pages on ({@code forward}) or back in
+     * the UI's reading direction.
+     */
     private ObservableValue<String> pagingArrow(boolean forward) {
-        return Bindings.createStringBinding(() -> {
-            boolean rtl = i18n.orientationProperty().get() == NodeOrientation.RIGHT_TO_LEFT;
-            return new KeyCodeCombination(pagingArrowKey(forward, rtl), KeyCombination.ALT_DOWN).getDisplayText();
-        }, i18n.orientationProperty());
+        return Bindings.createStringBinding(
+                () -> {
+                    boolean rtl = i18n.orientationProperty().get() == NodeOrientation.RIGHT_TO_LEFT;
+                    return new KeyCodeCombination(
+                                    pagingArrowKey(forward, rtl), KeyCombination.ALT_DOWN)
+                            .getDisplayText();
+                },
+                i18n.orientationProperty());
     }
 
     private HBox pager(Controls controls) {
-        Button first = Buttons.icon("pager-first", "icon-first", i18n.text("pager.first"), vm::first);
+        Button first =
+                Buttons.icon("pager-first", "icon-first", i18n.text("pager.first"), vm::first);
         first.disableProperty().bind(vm.canPreviousProperty().not());
-        // the keys as the platform names them (Ctrl or ⌘, Alt or ⌥), the arrow the reading direction's
-        Button previous = Buttons.icon("pager-previous", "icon-previous", i18n.text("pager.previous",
-                new ReadOnlyObjectWrapper<>(PAGE_BACK.getDisplayText()), pagingArrow(false)), vm::previous);
+        // the keys as the platform names them (Ctrl or ⌘, Alt or ⌥), the arrow the reading
+        // direction's
+        Button previous =
+                Buttons.icon(
+                        "pager-previous",
+                        "icon-previous",
+                        i18n.text(
+                                "pager.previous",
+                                new ReadOnlyObjectWrapper<>(PAGE_BACK.getDisplayText()),
+                                pagingArrow(false)),
+                        vm::previous);
         previous.disableProperty().bind(vm.canPreviousProperty().not());
-        Button next = Buttons.icon("pager-next", "icon-next", i18n.text("pager.next",
-                new ReadOnlyObjectWrapper<>(PAGE_ON.getDisplayText()), pagingArrow(true)), vm::next);
+        Button next =
+                Buttons.icon(
+                        "pager-next",
+                        "icon-next",
+                        i18n.text(
+                                "pager.next",
+                                new ReadOnlyObjectWrapper<>(PAGE_ON.getDisplayText()),
+                                pagingArrow(true)),
+                        vm::next);
         next.disableProperty().bind(vm.canNextProperty().not());
         Button last = Buttons.icon("pager-last", "icon-last", i18n.text("pager.last"), vm::last);
         last.disableProperty().bind(vm.canNextProperty().not());
@@ -93,16 +121,19 @@ final class PagerView {
         var pageText = vm.pageText();
         page.setText(pageText.get());
         pageText.addListener((o, a, now) -> page.setText(now));
-        page.setOnAction(e -> {
-            if (!vm.goTo(page.getText())) {
-                page.setText(pageText.get());
-            }
-        });
-        page.focusedProperty().addListener((o, a, focused) -> {
-            if (!focused) {
-                page.setText(pageText.get());
-            }
-        });
+        page.setOnAction(
+                e -> {
+                    if (!vm.goTo(page.getText())) {
+                        page.setText(pageText.get());
+                    }
+                });
+        page.focusedProperty()
+                .addListener(
+                        (o, a, focused) -> {
+                            if (!focused) {
+                                page.setText(pageText.get());
+                            }
+                        });
         Label of = new Label();
         of.setId("pager-of");
         of.textProperty().bind(vm.ofPagesText());
@@ -120,8 +151,19 @@ final class PagerView {
         total.getStyleClass().add("muted");
         total.textProperty().bind(vm.totalText());
 
-        Node[] parts = {first, previous, controls.label("pager.page"), page, of, next, last, new Region(),
-                controls.label("pager.pageSize"), size, total};
+        Node[] parts = {
+            first,
+            previous,
+            controls.label("pager.page"),
+            page,
+            of,
+            next,
+            last,
+            new Region(),
+            controls.label("pager.pageSize"),
+            size,
+            total
+        };
         Controls.nameByLabels(parts);
         // no word cut: only the count gives way (it says again what the pages say)
         for (Node n : parts) {

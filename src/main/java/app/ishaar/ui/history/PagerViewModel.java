@@ -24,23 +24,29 @@ public final class PagerViewModel {
 
     /** The page sizes offered; the service caps the size at 100. */
     public static final List<Integer> PAGE_SIZES = List.of(10, 25, 50, 100);
+
     public static final int MAX_PAGE_SIZE = 100;
     public static final int DEFAULT_PAGE_SIZE = 50;
 
     private final I18n i18n;
     private final ReadOnlyIntegerWrapper page = new ReadOnlyIntegerWrapper(this, "page", 1);
-    private final ReadOnlyIntegerWrapper totalPages = new ReadOnlyIntegerWrapper(this, "totalPages", 0);
+    private final ReadOnlyIntegerWrapper totalPages =
+            new ReadOnlyIntegerWrapper(this, "totalPages", 0);
     private final ReadOnlyLongWrapper totalCount = new ReadOnlyLongWrapper(this, "totalCount", 0);
+
     /**
      * Whether the service has answered for a page since the pager was made or cleared: until then
      * the totals are unknown, not zero (a first page on its way is not an empty history).
      */
     private final ReadOnlyBooleanWrapper known = new ReadOnlyBooleanWrapper(this, "known", false);
-    private final IntegerProperty pageSize = new SimpleIntegerProperty(this, "pageSize", DEFAULT_PAGE_SIZE);
+
+    private final IntegerProperty pageSize =
+            new SimpleIntegerProperty(this, "pageSize", DEFAULT_PAGE_SIZE);
     private final BooleanBinding canPrevious;
     private final BooleanBinding canNext;
-    private IntConsumer navigator = p -> { };
+    private IntConsumer navigator = p -> {};
     private boolean adjusting;
+
     /** The page last asked for: the base of next/previous while a page is loading. */
     private int target = 1;
 
@@ -49,27 +55,31 @@ public final class PagerViewModel {
         pageSize.set(clampSize(initialPageSize));
         canPrevious = page.greaterThan(1);
         canNext = page.lessThan(totalPages);
-        pageSize.addListener((obs, old, now) -> {
-            if (adjusting) {
-                return;
-            }
-            int size = clampSize(now.intValue());
-            if (size != now.intValue()) {
-                adjusting = true;
-                pageSize.set(size);
-                adjusting = false;
-            }
-            // keep the first row of the current page in view
-            int firstRow = (target - 1) * old.intValue();
-            navigator.accept(firstRow / size + 1);
-        });
+        pageSize.addListener(
+                (obs, old, now) -> {
+                    if (adjusting) {
+                        return;
+                    }
+                    int size = clampSize(now.intValue());
+                    if (size != now.intValue()) {
+                        adjusting = true;
+                        pageSize.set(size);
+                        adjusting = false;
+                    }
+                    // keep the first row of the current page in view
+                    int firstRow = (target - 1) * old.intValue();
+                    navigator.accept(firstRow / size + 1);
+                });
     }
 
     void setNavigator(IntConsumer navigator) {
         this.navigator = navigator;
     }
 
-    /** A page size the service accepts: one of {@link #PAGE_SIZES}, the largest not above the asked one. */
+    /**
+     * A page size the service accepts: one of {@link #PAGE_SIZES}, the largest not above the asked
+     * one.
+     */
     public static int clampSize(Integer asked) {
         if (asked == null || asked < PAGE_SIZES.get(0)) {
             return asked == null ? DEFAULT_PAGE_SIZE : PAGE_SIZES.get(0);
@@ -106,7 +116,10 @@ public final class PagerViewModel {
         return target;
     }
 
-    /** Nothing shown: page 1 of an unknown number (a logged-out screen, before its next session's first page). */
+    /**
+     * Nothing shown: page 1 of an unknown number (a logged-out screen, before its next session's
+     * first page).
+     */
     void clear() {
         known.set(false);
         totalPages.set(0);
@@ -148,19 +161,31 @@ public final class PagerViewModel {
 
     /** The shown page number in the UI's digits (the editable field). */
     public StringBinding pageText() {
-        return Bindings.createStringBinding(() -> i18n.formatNumber(page.get()), page, i18n.languageProperty(), i18n.latinDigitsProperty());
+        return Bindings.createStringBinding(
+                () -> i18n.formatNumber(page.get()),
+                page,
+                i18n.languageProperty(),
+                i18n.latinDigitsProperty());
     }
 
-    /** Whether the service has answered for a page since the pager was made or cleared (else the totals are unknown). */
+    /**
+     * Whether the service has answered for a page since the pager was made or cleared (else the
+     * totals are unknown).
+     */
     public ReadOnlyBooleanProperty knownProperty() {
         return known.getReadOnlyProperty();
     }
 
     /** "of M"; "of …" while the totals are unknown. */
     public StringBinding ofPagesText() {
-        StringBinding of = i18n.text("pager.of", Bindings.createObjectBinding(() -> Math.max(1, totalPages.get()), totalPages));
+        StringBinding of =
+                i18n.text(
+                        "pager.of",
+                        Bindings.createObjectBinding(
+                                () -> Math.max(1, totalPages.get()), totalPages));
         StringBinding unknown = i18n.text("pager.of.unknown");
-        return Bindings.createStringBinding(() -> known.get() ? of.get() : unknown.get(), known, of, unknown);
+        return Bindings.createStringBinding(
+                () -> known.get() ? of.get() : unknown.get(), known, of, unknown);
     }
 
     /** "N notifications"; nothing while the totals are unknown. */

@@ -13,8 +13,10 @@ import javafx.scene.control.Label;
 final class StatusBadge {
     private StatusBadge() {}
 
-    private static final List<String> KINDS = List.of("pending", "batched", "delivered", "error", "unknown");
-    private static final List<PseudoClass> STATES = KINDS.stream().map(PseudoClass::getPseudoClass).toList();
+    private static final List<String> KINDS =
+            List.of("pending", "batched", "delivered", "error", "unknown");
+    private static final List<PseudoClass> STATES =
+            KINDS.stream().map(PseudoClass::getPseudoClass).toList();
 
     static Label create() {
         Label badge = new Label();
@@ -22,7 +24,10 @@ final class StatusBadge {
         return badge;
     }
 
-    /** Shows the kind {@link HistoryLabels#statusStyle} named (an unknown name as "unknown"); null: none. */
+    /**
+     * Shows the kind {@link HistoryLabels#statusStyle} named (an unknown name as "unknown"); null:
+     * none.
+     */
     static void setKind(Label badge, String kind) {
         int k = -1; // none
         if (kind != null) {

@@ -22,29 +22,35 @@ import javafx.beans.value.ObservableValue;
 import javafx.geometry.NodeOrientation;
 
 /**
- * The application's strings and formats. Every user-visible string comes from
- * {@code app/ishaar/i18n/messages_<lang>.properties} through here. Language is live: bindings from
- * {@link #text} follow {@link #languageProperty()}, and so does {@link #orientationProperty()},
- * which {@code SceneFactory} binds every scene to. Plain JavaFX beans, no scene graph, so view
- * models may use it.
+ * The application's strings and formats. Every user-visible string comes from {@code
+ * app/ishaar/i18n/messages_<lang>.properties} through here. Language is live: bindings from {@link
+ * #text} follow {@link #languageProperty()}, and so does {@link #orientationProperty()}, which
+ * {@code SceneFactory} binds every scene to. Plain JavaFX beans, no scene graph, so view models may
+ * use it.
  */
 public final class I18n {
 
     public static final String BUNDLE = "app.ishaar.i18n.messages";
+
     /** The suffix of a counting message's singular (see {@link #get}). */
     public static final String SINGULAR = ".one";
 
-    private final ObjectProperty<AppLanguage> language = new SimpleObjectProperty<>(this, "language", AppLanguage.ENGLISH);
-    private final BooleanProperty latinDigits = new SimpleBooleanProperty(this, "latinDigits", false);
-    private final ReadOnlyObjectWrapper<NodeOrientation> orientation = new ReadOnlyObjectWrapper<>(this, "orientation");
-    private final ObjectProperty<ZoneId> zone = new SimpleObjectProperty<>(this, "zone", ZoneId.systemDefault());
+    private final ObjectProperty<AppLanguage> language =
+            new SimpleObjectProperty<>(this, "language", AppLanguage.ENGLISH);
+    private final BooleanProperty latinDigits =
+            new SimpleBooleanProperty(this, "latinDigits", false);
+    private final ReadOnlyObjectWrapper<NodeOrientation> orientation =
+            new ReadOnlyObjectWrapper<>(this, "orientation");
+    private final ObjectProperty<ZoneId> zone =
+            new SimpleObjectProperty<>(this, "zone", ZoneId.systemDefault());
     private ResourceBundle bundle;
     private AppLanguage bundleLanguage;
 
     public I18n(AppLanguage initial) {
         language.set(initial);
         orientation.set(orientationOf(initial));
-        // The bundle follows the language lazily (see bundle()): bindings are invalidated before any
+        // The bundle follows the language lazily (see bundle()): bindings are invalidated before
+        // any
         // change listener runs, and one recomputed at once must already read the new language.
         language.addListener((obs, old, now) -> orientation.set(orientationOf(now)));
     }
@@ -59,7 +65,11 @@ public final class I18n {
     }
 
     public static ResourceBundle load(AppLanguage lang) {
-        return ResourceBundle.getBundle(BUNDLE, lang.locale(), ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES));
+        return ResourceBundle.getBundle(
+                BUNDLE,
+                lang.locale(),
+                ResourceBundle.Control.getNoFallbackControl(
+                        ResourceBundle.Control.FORMAT_PROPERTIES));
     }
 
     private static NodeOrientation orientationOf(AppLanguage lang) {
@@ -105,7 +115,10 @@ public final class I18n {
         String pattern;
         try {
             ResourceBundle b = bundle();
-            if (args.length > 0 && args[0] instanceof Number n && !(n instanceof Double || n instanceof Float) && n.longValue() == 1
+            if (args.length > 0
+                    && args[0] instanceof Number n
+                    && !(n instanceof Double || n instanceof Float)
+                    && n.longValue() == 1
                     && b.containsKey(key + SINGULAR)) {
                 key = key + SINGULAR;
             }
@@ -114,19 +127,28 @@ public final class I18n {
             return "!" + key + "!";
         }
         if (language.get() == AppLanguage.ARABIC && latinDigits.get()) {
-            pattern = latinDigits(pattern); // digits written in the Arabic bundle follow the setting too
+            pattern =
+                    latinDigits(
+                            pattern); // digits written in the Arabic bundle follow the setting too
         }
         if (args.length == 0) {
             return pattern;
         }
         Object[] formatted = new Object[args.length];
         for (int i = 0; i < args.length; i++) {
-            formatted[i] = args[i] instanceof Number n && !(args[i] instanceof Double || args[i] instanceof Float) ? formatNumber(n.longValue()) : args[i];
+            formatted[i] =
+                    args[i] instanceof Number n
+                                    && !(args[i] instanceof Double || args[i] instanceof Float)
+                            ? formatNumber(n.longValue())
+                            : args[i];
         }
         return new MessageFormat(pattern, formatLocale()).format(formatted);
     }
 
-    /** Latin digits 0-9 in {@code s} written in the UI's digits (Arabic-Indic in Arabic unless Latin digits are chosen). */
+    /**
+     * Latin digits 0-9 in {@code s} written in the UI's digits (Arabic-Indic in Arabic unless Latin
+     * digits are chosen).
+     */
     public String localDigits(String s) {
         if (s == null) {
             return null;
@@ -145,12 +167,18 @@ public final class I18n {
         return sb.toString();
     }
 
-    /** Arabic-Indic (and Extended Arabic-Indic) digits as Latin 0-9: for text shown with Latin digits, and for what a user typed on an Arabic (or Persian) keyboard. */
+    /**
+     * Arabic-Indic (and Extended Arabic-Indic) digits as Latin 0-9: for text shown with Latin
+     * digits, and for what a user typed on an Arabic (or Persian) keyboard.
+     */
     public static String latinDigits(String s) {
         StringBuilder sb = null;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            int d = c >= '\u0660' && c <= '\u0669' ? c - '\u0660' : c >= '\u06F0' && c <= '\u06F9' ? c - '\u06F0' : -1;
+            int d =
+                    c >= '\u0660' && c <= '\u0669'
+                            ? c - '\u0660'
+                            : c >= '\u06F0' && c <= '\u06F9' ? c - '\u06F0' : -1;
             if (d >= 0) {
                 if (sb == null) {
                     sb = new StringBuilder(s);
@@ -180,18 +208,22 @@ public final class I18n {
         deps[0] = language;
         deps[1] = latinDigits;
         System.arraycopy(args, 0, deps, 2, args.length);
-        return Bindings.createStringBinding(() -> {
-            Object[] values = new Object[args.length];
-            for (int i = 0; i < args.length; i++) {
-                values[i] = args[i].getValue();
-            }
-            return get(key, values);
-        }, deps);
+        return Bindings.createStringBinding(
+                () -> {
+                    Object[] values = new Object[args.length];
+                    for (int i = 0; i < args.length; i++) {
+                        values[i] = args[i].getValue();
+                    }
+                    return get(key, values);
+                },
+                deps);
     }
 
     public String formatNumber(long n) {
         Locale loc = formatLocale();
-        synchronized (this) { // a NumberFormat is not thread-safe; made once per locale (a table page formats hundreds)
+        synchronized (
+                this) { // a NumberFormat is not thread-safe; made once per locale (a table page
+            // formats hundreds)
             if (numberFormat == null || !loc.equals(numberLocale)) {
                 numberFormat = NumberFormat.getIntegerInstance(loc);
                 numberLocale = loc;
@@ -204,8 +236,8 @@ public final class I18n {
     private Locale numberLocale;
 
     /**
-     * Date and time in the user's zone, with the language's month names and digits: Arabic gets
-     * "٢٠ نوفمبر ٢٠٢٦، ٥:٣٩:٥٢ م" rather than CLDR's numeric medium form, and invisible direction marks
+     * Date and time in the user's zone, with the language's month names and digits: Arabic gets "٢٠
+     * نوفمبر ٢٠٢٦، ٥:٣٩:٥٢ م" rather than CLDR's numeric medium form, and invisible direction marks
      * (which many fonts draw as boxes) are dropped in either language. The one implementation.
      */
     public String formatDateTime(Instant instant) {
@@ -220,9 +252,9 @@ public final class I18n {
     }
 
     /**
-     * A formatter for the language (its locale with the chosen digits) in the user's zone, made again
-     * only when they change: the date and time, or the time of day alone. (No lambda: it is made
-     * with the app's I18n at start, where each lambda linked costs.)
+     * A formatter for the language (its locale with the chosen digits) in the user's zone, made
+     * again only when they change: the date and time, or the time of day alone. (No lambda: it is
+     * made with the app's I18n at start, where each lambda linked costs.)
      */
     private final class FormatterCache {
         private final boolean timeOnly;
@@ -237,9 +269,12 @@ public final class I18n {
         private DateTimeFormatter make(Locale loc) {
             boolean arabic = language.get() == AppLanguage.ARABIC;
             if (timeOnly) {
-                return arabic ? DateTimeFormatter.ofPattern("h:mm:ss a", loc) : DateTimeFormatter.ofLocalizedTime(FormatStyle.MEDIUM).withLocale(loc);
+                return arabic
+                        ? DateTimeFormatter.ofPattern("h:mm:ss a", loc)
+                        : DateTimeFormatter.ofLocalizedTime(FormatStyle.MEDIUM).withLocale(loc);
             }
-            return arabic ? DateTimeFormatter.ofPattern("d MMMM y\u060C h:mm:ss a", loc)
+            return arabic
+                    ? DateTimeFormatter.ofPattern("d MMMM y\u060C h:mm:ss a", loc)
                     : DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM).withLocale(loc);
         }
 
@@ -258,12 +293,14 @@ public final class I18n {
     }
 
     private final FormatterCache dateTimes = new FormatterCache(false);
+
     /** The time of day alone (the new notifications' notes, a bold row's help). */
     private final FormatterCache times = new FormatterCache(true);
 
     /**
-     * The time of day alone, in the user's zone, digits and language ("9:06:12 AM", "٩:٠٦:١٢ ص"), for
-     * an instant of today; the same as {@link #formatDateTime} for another day, as of the clock's today.
+     * The time of day alone, in the user's zone, digits and language ("9:06:12 AM", "٩:٠٦:١٢ ص"),
+     * for an instant of today; the same as {@link #formatDateTime} for another day, as of the
+     * clock's today.
      */
     public String formatTimeToday(Instant instant, java.time.Clock clock) {
         if (instant == null) {
@@ -276,7 +313,10 @@ public final class I18n {
         return stripMarks(times.get().format(instant));
     }
 
-    /** Drops invisible bidi marks (LRM, RLM, ALM, embeddings, isolates) that fonts may draw as boxes. */
+    /**
+     * Drops invisible bidi marks (LRM, RLM, ALM, embeddings, isolates) that fonts may draw as
+     * boxes.
+     */
     public static String stripMarks(String s) {
         StringBuilder sb = null;
         for (int i = 0; i < s.length(); i++) {
@@ -293,7 +333,11 @@ public final class I18n {
     }
 
     private static boolean isMark(char c) {
-        return c == '\u200E' || c == '\u200F' || c == '\u061C' || (c >= '\u202A' && c <= '\u202E') || (c >= '\u2066' && c <= '\u2069');
+        return c == '\u200E'
+                || c == '\u200F'
+                || c == '\u061C'
+                || (c >= '\u202A' && c <= '\u202E')
+                || (c >= '\u2066' && c <= '\u2069');
     }
 
     /** The same instant in UTC, ISO-8601, for tooltips and exports. */

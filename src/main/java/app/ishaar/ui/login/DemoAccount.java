@@ -7,9 +7,16 @@ import java.util.List;
  * A demo account of the built-in sandbox, as the login dialog offers it (public demo data: its
  * secret is printed in the README, and it is only ever used against the loopback sandbox).
  */
-public record DemoAccount(String clientId, String secret, Kind kind, List<RepresentedTaxpayer> taxpayers) {
+public record DemoAccount(
+        String clientId, String secret, Kind kind, List<RepresentedTaxpayer> taxpayers) {
 
-    public enum Kind { TAXPAYER, INTERMEDIARY, BLOCKED, EXPIRED, OTHER }
+    public enum Kind {
+        TAXPAYER,
+        INTERMEDIARY,
+        BLOCKED,
+        EXPIRED,
+        OTHER
+    }
 
     public DemoAccount {
         taxpayers = taxpayers == null ? List.of() : List.copyOf(taxpayers);

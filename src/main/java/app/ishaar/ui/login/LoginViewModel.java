@@ -55,21 +55,31 @@ import javafx.collections.ObservableList;
  * binds to it. Continuations run on {@code fx}; blocking work (starting the sandbox, the keychain)
  * on {@code background} — unit tests pass direct executors and never start the toolkit.
  *
- * <p>The secret: the password field's text is a String by nature. It is copied into a
- * {@code char[]} at submit, that array is wiped once the session owns its own copy, and the field's
- * model is cleared after a successful login.
+ * <p>The secret: the password field's text is a String by nature. It is copied into a {@code
+ * char[]} at submit, that array is wiped once the session owns its own copy, and the field's model
+ * is cleared after a successful login.
  */
 public final class LoginViewModel {
 
     /**
      * A successful login: the open session, what its token says, the saved profile, the credentials
-     * the main window keeps, and the history's first page asked for ahead (null when none was,
-     * see {@link #setFirstPageQuery}).
+     * the main window keeps, and the history's first page asked for ahead (null when none was, see
+     * {@link #setFirstPageQuery}).
      */
-    public record LoginResult(Session session, TokenInfo token, Profile profile, Credentials credentials, Environment environment,
+    public record LoginResult(
+            Session session,
+            TokenInfo token,
+            Profile profile,
+            Credentials credentials,
+            Environment environment,
             PageAhead firstPage) {
         /** A login that asked for no page ahead. */
-        public LoginResult(Session session, TokenInfo token, Profile profile, Credentials credentials, Environment environment) {
+        public LoginResult(
+                Session session,
+                TokenInfo token,
+                Profile profile,
+                Credentials credentials,
+                Environment environment) {
             this(session, token, profile, credentials, environment, null);
         }
     }
@@ -87,7 +97,8 @@ public final class LoginViewModel {
     private final SecretStore secrets;
     private final SettingsService settings;
 
-    private final ObjectProperty<Environment.Kind> environment = new SimpleObjectProperty<>(this, "environment", Environment.Kind.SANDBOX);
+    private final ObjectProperty<Environment.Kind> environment =
+            new SimpleObjectProperty<>(this, "environment", Environment.Kind.SANDBOX);
     private final StringProperty authUrl = new SimpleStringProperty(this, "authUrl", "");
     private final StringProperty baseUrl = new SimpleStringProperty(this, "baseUrl", "");
     private final StringProperty clientId = new SimpleStringProperty(this, "clientId", "");
@@ -95,21 +106,32 @@ public final class LoginViewModel {
     private final StringProperty onBehalfOf = new SimpleStringProperty(this, "onBehalfOf", "");
     private final StringProperty scope = new SimpleStringProperty(this, "scope", "");
     private final BooleanProperty remember = new SimpleBooleanProperty(this, "remember", false);
-    private final BooleanProperty secretRevealed = new SimpleBooleanProperty(this, "secretRevealed", false);
-    private final BooleanProperty submitAttempted = new SimpleBooleanProperty(this, "submitAttempted", false);
+    private final BooleanProperty secretRevealed =
+            new SimpleBooleanProperty(this, "secretRevealed", false);
+    private final BooleanProperty submitAttempted =
+            new SimpleBooleanProperty(this, "submitAttempted", false);
 
-    private final ReadOnlyBooleanWrapper rememberAvailable = new ReadOnlyBooleanWrapper(this, "rememberAvailable", false);
+    private final ReadOnlyBooleanWrapper rememberAvailable =
+            new ReadOnlyBooleanWrapper(this, "rememberAvailable", false);
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy", false);
-    private final ReadOnlyStringWrapper progressKey = new ReadOnlyStringWrapper(this, "progressKey");
-    private final ReadOnlyObjectWrapper<Failure> failure = new ReadOnlyObjectWrapper<>(this, "failure");
-    private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper(this, "settingsSetAside");
-    private final ReadOnlyObjectWrapper<LoginResult> result = new ReadOnlyObjectWrapper<>(this, "result");
-    private final ReadOnlyBooleanWrapper demoLoading = new ReadOnlyBooleanWrapper(this, "demoLoading", false);
-    private final ReadOnlyObjectWrapper<Failure> demoFailure = new ReadOnlyObjectWrapper<>(this, "demoFailure");
+    private final ReadOnlyStringWrapper progressKey =
+            new ReadOnlyStringWrapper(this, "progressKey");
+    private final ReadOnlyObjectWrapper<Failure> failure =
+            new ReadOnlyObjectWrapper<>(this, "failure");
+    private final ReadOnlyStringWrapper notice =
+            new ReadOnlyStringWrapper(this, "settingsSetAside");
+    private final ReadOnlyObjectWrapper<LoginResult> result =
+            new ReadOnlyObjectWrapper<>(this, "result");
+    private final ReadOnlyBooleanWrapper demoLoading =
+            new ReadOnlyBooleanWrapper(this, "demoLoading", false);
+    private final ReadOnlyObjectWrapper<Failure> demoFailure =
+            new ReadOnlyObjectWrapper<>(this, "demoFailure");
     private final ObservableList<DemoAccount> demoAccounts = FXCollections.observableArrayList();
     private final ObservableList<Profile> profiles = FXCollections.observableArrayList();
-    private final ReadOnlyObjectWrapper<Profile> appliedProfile = new ReadOnlyObjectWrapper<>(this, "appliedProfile");
-    private final ReadOnlyObjectWrapper<Profile> demoProfile = new ReadOnlyObjectWrapper<>(this, "demoProfile");
+    private final ReadOnlyObjectWrapper<Profile> appliedProfile =
+            new ReadOnlyObjectWrapper<>(this, "appliedProfile");
+    private final ReadOnlyObjectWrapper<Profile> demoProfile =
+            new ReadOnlyObjectWrapper<>(this, "demoProfile");
 
     private final Field clientIdField;
     private final Field secretField;
@@ -129,8 +151,15 @@ public final class LoginViewModel {
     private boolean demoRequested;
     private boolean activated;
 
-    public LoginViewModel(I18n i18n, Executor fx, Executor background, SessionOpener opener, SandboxProvider sandbox, DemoAccounts demoSource,
-            SecretStore secrets, SettingsService settings) {
+    public LoginViewModel(
+            I18n i18n,
+            Executor fx,
+            Executor background,
+            SessionOpener opener,
+            SandboxProvider sandbox,
+            DemoAccounts demoSource,
+            SecretStore secrets,
+            SettingsService settings) {
         this.i18n = i18n;
         this.fx = fx;
         this.background = background;
@@ -140,46 +169,102 @@ public final class LoginViewModel {
         this.secrets = secrets;
         this.settings = settings;
 
-        clientIdField = new Field(clientId, v -> v.isBlank() ? REQUIRED : problemKey(InputRules.clientId(v)));
-        secretField = new Field(secret, v -> v.isEmpty() ? REQUIRED : problemKey(InputRules.secret(v)));
+        clientIdField =
+                new Field(
+                        clientId, v -> v.isBlank() ? REQUIRED : problemKey(InputRules.clientId(v)));
+        secretField =
+                new Field(secret, v -> v.isEmpty() ? REQUIRED : problemKey(InputRules.secret(v)));
         scopeField = new Field(scope, v -> v.isBlank() ? null : problemKey(InputRules.scope(v)));
-        rinField = new Field(onBehalfOf, v -> v.isBlank() || RIN.matcher(I18n.latinDigits(v.trim())).matches() ? null : "login.validation.rin");
-        authUrlField = new Field(authUrl, v -> environment.get() == Environment.Kind.CUSTOM ? urlError("auth-url", v) : null);
-        baseUrlField = new Field(baseUrl, v -> environment.get() == Environment.Kind.CUSTOM ? urlError("base-url", v) : null);
-        environment.addListener((o, a, b) -> {
-            authUrlField.revalidate();
-            baseUrlField.revalidate();
-        });
+        rinField =
+                new Field(
+                        onBehalfOf,
+                        v ->
+                                v.isBlank() || RIN.matcher(I18n.latinDigits(v.trim())).matches()
+                                        ? null
+                                        : "login.validation.rin");
+        authUrlField =
+                new Field(
+                        authUrl,
+                        v ->
+                                environment.get() == Environment.Kind.CUSTOM
+                                        ? urlError("auth-url", v)
+                                        : null);
+        baseUrlField =
+                new Field(
+                        baseUrl,
+                        v ->
+                                environment.get() == Environment.Kind.CUSTOM
+                                        ? urlError("base-url", v)
+                                        : null);
+        environment.addListener(
+                (o, a, b) -> {
+                    authUrlField.revalidate();
+                    baseUrlField.revalidate();
+                });
 
-        valid = Bindings.createBooleanBinding(
-                () -> clientIdField.rawError.get() == null && secretField.rawError.get() == null && rinField.rawError.get() == null
-                        && authUrlField.rawError.get() == null && baseUrlField.rawError.get() == null && scopeField.rawError.get() == null,
-                clientIdField.rawError, secretField.rawError, rinField.rawError, authUrlField.rawError, baseUrlField.rawError, scopeField.rawError);
+        valid =
+                Bindings.createBooleanBinding(
+                        () ->
+                                clientIdField.rawError.get() == null
+                                        && secretField.rawError.get() == null
+                                        && rinField.rawError.get() == null
+                                        && authUrlField.rawError.get() == null
+                                        && baseUrlField.rawError.get() == null
+                                        && scopeField.rawError.get() == null,
+                        clientIdField.rawError,
+                        secretField.rawError,
+                        rinField.rawError,
+                        authUrlField.rawError,
+                        baseUrlField.rawError,
+                        scopeField.rawError);
         canLogin = valid.and(busy.not());
-        failureText = Bindings.createStringBinding(() -> {
-            Failure f = failure.get();
-            return f == null ? "" : f.text(i18n);
-        }, failure, i18n.languageProperty());
+        failureText =
+                Bindings.createStringBinding(
+                        () -> {
+                            Failure f = failure.get();
+                            return f == null ? "" : f.text(i18n);
+                        },
+                        failure,
+                        i18n.languageProperty());
         failureDetail = Bindings.createStringBinding(() -> detailOf(failure.get()), failure);
-        failureReference = Bindings.createStringBinding(() -> failure.get() == null ? "" : failure.get().reference(i18n), failure, i18n.languageProperty());
-        progressText = Bindings.createStringBinding(() -> progressKey.get() == null ? "" : i18n.get(progressKey.get()), progressKey,
-                i18n.languageProperty());
+        failureReference =
+                Bindings.createStringBinding(
+                        () -> failure.get() == null ? "" : failure.get().reference(i18n),
+                        failure,
+                        i18n.languageProperty());
+        progressText =
+                Bindings.createStringBinding(
+                        () -> progressKey.get() == null ? "" : i18n.get(progressKey.get()),
+                        progressKey,
+                        i18n.languageProperty());
 
         settings.takeSetAsideNotice().ifPresent(path -> notice.set(path.getFileName().toString()));
         Settings s = settings.get();
         profiles.setAll(s.profiles());
-        Optional<Profile> last = s.lastProfileId() == null ? Optional.empty() : s.profile(s.lastProfileId());
+        Optional<Profile> last =
+                s.lastProfileId() == null ? Optional.empty() : s.profile(s.lastProfileId());
         last.ifPresent(p -> applyProfile(p, false));
-        // the demo account's profile holds until the form changes (fillDemo sets it after its own changes)
+        // the demo account's profile holds until the form changes (fillDemo sets it after its own
+        // changes)
         javafx.beans.value.ChangeListener<Object> edited = (o, a, b) -> demoProfile.set(null);
-        for (javafx.beans.value.ObservableValue<?> input : List.of(environment, authUrl, baseUrl, clientId, scope, onBehalfOf, remember, rememberAvailable)) {
+        for (javafx.beans.value.ObservableValue<?> input :
+                List.of(
+                        environment,
+                        authUrl,
+                        baseUrl,
+                        clientId,
+                        scope,
+                        onBehalfOf,
+                        remember,
+                        rememberAvailable)) {
             input.addListener(edited);
         }
-        environment.addListener((o, a, b) -> {
-            if (b == Environment.Kind.SANDBOX && activated) {
-                loadDemoAccounts();
-            }
-        });
+        environment.addListener(
+                (o, a, b) -> {
+                    if (b == Environment.Kind.SANDBOX && activated) {
+                        loadDemoAccounts();
+                    }
+                });
     }
 
     /**
@@ -194,8 +279,11 @@ public final class LoginViewModel {
         activated = true;
         probeKeychain();
         Settings s = settings.get();
-        Optional<Profile> last = s.lastProfileId() == null ? Optional.empty() : s.profile(s.lastProfileId());
-        last.filter(Profile::rememberSecret).filter(p -> p.clientId().equals(clientId.get().trim())).ifPresent(this::loadRememberedSecret);
+        Optional<Profile> last =
+                s.lastProfileId() == null ? Optional.empty() : s.profile(s.lastProfileId());
+        last.filter(Profile::rememberSecret)
+                .filter(p -> p.clientId().equals(clientId.get().trim()))
+                .ifPresent(this::loadRememberedSecret);
         if (environment.get() == Environment.Kind.SANDBOX) {
             loadDemoAccounts();
         }
@@ -246,7 +334,10 @@ public final class LoginViewModel {
 
     // ---- validation ---------------------------------------------------------------------------
 
-    /** Message keys of the fields' problems, or null; a required field reports only once edited or after a submit. */
+    /**
+     * Message keys of the fields' problems, or null; a required field reports only once edited or
+     * after a submit.
+     */
     public ReadOnlyStringProperty clientIdErrorProperty() {
         return clientIdField.shownError.getReadOnlyProperty();
     }
@@ -304,7 +395,10 @@ public final class LoginViewModel {
         return failureText;
     }
 
-    /** The service's own words on the failure (its {@code error_description}), in whatever language it wrote them; or "". */
+    /**
+     * The service's own words on the failure (its {@code error_description}), in whatever language
+     * it wrote them; or "".
+     */
     public ObservableStringValue failureDetail() {
         return failureDetail;
     }
@@ -346,9 +440,9 @@ public final class LoginViewModel {
     }
 
     /**
-     * The profile a login with the demo account just filled in will save, while the form still holds
-     * that account as filled (null otherwise, and for the accounts whose login fails on purpose). The
-     * app makes that profile's main window while the user moves to Log in.
+     * The profile a login with the demo account just filled in will save, while the form still
+     * holds that account as filled (null otherwise, and for the accounts whose login fails on
+     * purpose). The app makes that profile's main window while the user moves to Log in.
      */
     public ReadOnlyObjectProperty<Profile> demoProfileProperty() {
         return demoProfile.getReadOnlyProperty();
@@ -361,7 +455,9 @@ public final class LoginViewModel {
 
     // ---- commands -----------------------------------------------------------------------------
 
-    /** Fills the form from a saved profile, and the secret from the keychain if it was remembered. */
+    /**
+     * Fills the form from a saved profile, and the secret from the keychain if it was remembered.
+     */
     public void applyProfile(Profile p) {
         applyProfile(p, true);
     }
@@ -387,19 +483,31 @@ public final class LoginViewModel {
 
     private void loadRememberedSecret(Profile p) {
         String id = p.id();
-        CompletableFuture.supplyAsync(() -> {
-            try {
-                return secrets.load(id);
-            } catch (SecretStore.SecretStoreException e) {
-                LOG.log(System.Logger.Level.WARNING, "remembered secret could not be read: {0}", e.getMessage());
-                return Optional.<char[]>empty();
-            }
-        }, background).thenAcceptAsync(loaded -> loaded.ifPresent(chars -> {
-            if (clientId.get().trim().equals(p.clientId()) && secret.get().isEmpty() && !busy.get()) {
-                secret.set(new String(chars));
-            }
-            Arrays.fill(chars, '\0');
-        }), fx);
+        CompletableFuture.supplyAsync(
+                        () -> {
+                            try {
+                                return secrets.load(id);
+                            } catch (SecretStore.SecretStoreException e) {
+                                LOG.log(
+                                        System.Logger.Level.WARNING,
+                                        "remembered secret could not be read: {0}",
+                                        e.getMessage());
+                                return Optional.<char[]>empty();
+                            }
+                        },
+                        background)
+                .thenAcceptAsync(
+                        loaded ->
+                                loaded.ifPresent(
+                                        chars -> {
+                                            if (clientId.get().trim().equals(p.clientId())
+                                                    && secret.get().isEmpty()
+                                                    && !busy.get()) {
+                                                secret.set(new String(chars));
+                                            }
+                                            Arrays.fill(chars, '\0');
+                                        }),
+                        fx);
     }
 
     /** One click fills a demo account in (Sandbox only). */
@@ -408,17 +516,36 @@ public final class LoginViewModel {
         clientId.set(account.clientId());
         secret.set(account.secret());
         scope.set("");
-        onBehalfOf.set(account.kind() == DemoAccount.Kind.INTERMEDIARY && !account.taxpayers().isEmpty() ? account.taxpayers().get(0).rin() : "");
+        onBehalfOf.set(
+                account.kind() == DemoAccount.Kind.INTERMEDIARY && !account.taxpayers().isEmpty()
+                        ? account.taxpayers().get(0).rin()
+                        : "");
         failure.set(null);
         filledDemo = account;
-        // the account's first taxpayer, if any, is on its list: the profile is known without the token
+        // the account's first taxpayer, if any, is on its list: the profile is known without the
+        // token
         // (the blocked and expired accounts are there to show a login failing: no window for them)
-        boolean logsIn = account.kind() == DemoAccount.Kind.TAXPAYER || account.kind() == DemoAccount.Kind.INTERMEDIARY;
-        demoProfile.set(!logsIn ? null : profileOf(environment.get(), authUrl.get(), baseUrl.get(), clientId.get().trim(), blankToNull(scope.get()),
-                remember.get() && rememberAvailable.get(), account, blankToNull(I18n.latinDigits(onBehalfOf.get().trim())), null));
+        boolean logsIn =
+                account.kind() == DemoAccount.Kind.TAXPAYER
+                        || account.kind() == DemoAccount.Kind.INTERMEDIARY;
+        demoProfile.set(
+                !logsIn
+                        ? null
+                        : profileOf(
+                                environment.get(),
+                                authUrl.get(),
+                                baseUrl.get(),
+                                clientId.get().trim(),
+                                blankToNull(scope.get()),
+                                remember.get() && rememberAvailable.get(),
+                                account,
+                                blankToNull(I18n.latinDigits(onBehalfOf.get().trim())),
+                                null));
     }
 
-    /** Lists the sandbox's demo accounts (starting the sandbox off the FX thread); once is enough. */
+    /**
+     * Lists the sandbox's demo accounts (starting the sandbox off the FX thread); once is enough.
+     */
     public void loadDemoAccounts() {
         if (demoRequested) {
             return;
@@ -426,34 +553,44 @@ public final class LoginViewModel {
         demoRequested = true;
         demoLoading.set(true);
         String lang = i18n.language().code();
-        CompletableFuture.supplyAsync(() -> {
-            try {
-                return demoSource.list(lang);
-            } catch (Exception e) {
-                throw new CompletionException(e);
-            }
-        }, background).whenCompleteAsync((list, e) -> {
-            demoLoading.set(false);
-            if (e != null) {
-                demoRequested = false;
-                LOG.log(System.Logger.Level.WARNING, "demo accounts unavailable: {0}", ServiceException.unwrap(e).toString());
-                demoFailure.set(Failure.of("error.sandbox"));
-            } else {
-                demoFailure.set(null);
-                demoAccounts.setAll(list);
-            }
-        }, fx);
+        CompletableFuture.supplyAsync(
+                        () -> {
+                            try {
+                                return demoSource.list(lang);
+                            } catch (Exception e) {
+                                throw new CompletionException(e);
+                            }
+                        },
+                        background)
+                .whenCompleteAsync(
+                        (list, e) -> {
+                            demoLoading.set(false);
+                            if (e != null) {
+                                demoRequested = false;
+                                LOG.log(
+                                        System.Logger.Level.WARNING,
+                                        "demo accounts unavailable: {0}",
+                                        ServiceException.unwrap(e).toString());
+                                demoFailure.set(Failure.of("error.sandbox"));
+                            } else {
+                                demoFailure.set(null);
+                                demoAccounts.setAll(list);
+                            }
+                        },
+                        fx);
     }
 
-    /** Names the first history page a login's window will ask for; see {@link #setFirstPageQuery}. */
+    /**
+     * Names the first history page a login's window will ask for; see {@link #setFirstPageQuery}.
+     */
     private Function<String, NotificationQuery> firstPageQuery;
 
     /**
      * How to know, when Log in is clicked, the history page the window this login opens will ask
-     * for first, given the represented taxpayer typed (null for the ERP's own); the function returns
-     * null when that is not known. The page is then asked for as soon as the token is there, and
-     * handed on with the result ({@link LoginResult#firstPage()}); it is used only if the window asks
-     * for the same page (see {@link PageAhead}).
+     * for first, given the represented taxpayer typed (null for the ERP's own); the function
+     * returns null when that is not known. The page is then asked for as soon as the token is
+     * there, and handed on with the result ({@link LoginResult#firstPage()}); it is used only if
+     * the window asks for the same page (see {@link PageAhead}).
      */
     public void setFirstPageQuery(Function<String, NotificationQuery> query) {
         this.firstPageQuery = query;
@@ -473,49 +610,88 @@ public final class LoginViewModel {
         }
         failure.set(null);
         busy.set(true);
-        Attempt a = new Attempt(environment.get(), authUrl.get(), baseUrl.get(), clientId.get().trim(), secret.get().toCharArray(),
-                blankToNull(I18n.latinDigits(onBehalfOf.get().trim())), blankToNull(scope.get()), remember.get() && rememberAvailable.get(),
-                filledDemo != null && filledDemo.clientId().equals(clientId.get().trim()) ? filledDemo : null);
+        Attempt a =
+                new Attempt(
+                        environment.get(),
+                        authUrl.get(),
+                        baseUrl.get(),
+                        clientId.get().trim(),
+                        secret.get().toCharArray(),
+                        blankToNull(I18n.latinDigits(onBehalfOf.get().trim())),
+                        blankToNull(scope.get()),
+                        remember.get() && rememberAvailable.get(),
+                        filledDemo != null && filledDemo.clientId().equals(clientId.get().trim())
+                                ? filledDemo
+                                : null);
         a.firstQuery = firstPageQuery == null ? null : firstPageQuery.apply(a.rin);
         current = a;
-        progressKey.set(a.kind == Environment.Kind.SANDBOX ? "login.progress.sandbox" : "login.progress.login");
-        CompletableFuture<Environment> envStage = CompletableFuture.supplyAsync(() -> {
-            try {
-                return resolve(a.kind, a.authUrl, a.baseUrl);
-            } catch (ServiceException e) {
-                throw new CompletionException(e);
-            }
-        }, background);
-        a.stage = envStage.thenComposeAsync(env -> {
-            synchronized (a) {
-                if (a.cancelled) {
-                    throw new CancellationException();
-                }
-                a.environment = env;
-                a.session = opener.open(env, new Credentials(a.clientId, a.secret.clone(), a.rin, a.scope));
-                a.loginCall = a.session.login();
-            }
-            // the history's first page is asked for on the thread the token comes on, while the
-            // app opens the window that shows it, rather than after that window's first request
-            CompletableFuture<TokenInfo> token = a.firstQuery == null ? a.loginCall : a.loginCall.thenApply(t -> {
-                synchronized (a) {
-                    if (!a.cancelled) {
-                        a.firstPage = PageAhead.fetch(a.session, a.firstQuery);
-                    }
-                }
-                return t;
-            });
-            fx.execute(() -> {
-                if (current == a) {
-                    progressKey.set("login.progress.login");
-                }
-            });
-            return token;
-        }, background);
+        progressKey.set(
+                a.kind == Environment.Kind.SANDBOX
+                        ? "login.progress.sandbox"
+                        : "login.progress.login");
+        CompletableFuture<Environment> envStage =
+                CompletableFuture.supplyAsync(
+                        () -> {
+                            try {
+                                return resolve(a.kind, a.authUrl, a.baseUrl);
+                            } catch (ServiceException e) {
+                                throw new CompletionException(e);
+                            }
+                        },
+                        background);
+        a.stage =
+                envStage.thenComposeAsync(
+                        env -> {
+                            synchronized (a) {
+                                if (a.cancelled) {
+                                    throw new CancellationException();
+                                }
+                                a.environment = env;
+                                a.session =
+                                        opener.open(
+                                                env,
+                                                new Credentials(
+                                                        a.clientId,
+                                                        a.secret.clone(),
+                                                        a.rin,
+                                                        a.scope));
+                                a.loginCall = a.session.login();
+                            }
+                            // the history's first page is asked for on the thread the token comes
+                            // on, while the
+                            // app opens the window that shows it, rather than after that window's
+                            // first request
+                            CompletableFuture<TokenInfo> token =
+                                    a.firstQuery == null
+                                            ? a.loginCall
+                                            : a.loginCall.thenApply(
+                                                    t -> {
+                                                        synchronized (a) {
+                                                            if (!a.cancelled) {
+                                                                a.firstPage =
+                                                                        PageAhead.fetch(
+                                                                                a.session,
+                                                                                a.firstQuery);
+                                                            }
+                                                        }
+                                                        return t;
+                                                    });
+                            fx.execute(
+                                    () -> {
+                                        if (current == a) {
+                                            progressKey.set("login.progress.login");
+                                        }
+                                    });
+                            return token;
+                        },
+                        background);
         a.stage.whenCompleteAsync((token, error) -> finish(a, token, error), fx);
     }
 
-    /** Cancels the login under way: its HTTP call is cancelled, its session closed; the form stays as typed. */
+    /**
+     * Cancels the login under way: its HTTP call is cancelled, its session closed; the form stays
+     * as typed.
+     */
     public void cancel() {
         Attempt a = current;
         if (a == null) {
@@ -563,14 +739,17 @@ public final class LoginViewModel {
         }
         current = null;
         if (error == null) {
-            // done: the dialog stays busy (no second login) until the app closes it, which on a login
+            // done: the dialog stays busy (no second login) until the app closes it, which on a
+            // login
             // into the kept main window waits for the first page (see WindowFlow)
             succeed(a, token);
             return;
         }
         busy.set(false);
         progressKey.set(null);
-        Throwable cause = ServiceException.unwrap(error); // (no page was asked for ahead: that waits for a token)
+        Throwable cause =
+                ServiceException.unwrap(
+                        error); // (no page was asked for ahead: that waits for a token)
         if (a.session != null) {
             a.session.close();
         }
@@ -581,7 +760,10 @@ public final class LoginViewModel {
         }
     }
 
-    /** The login went through: the form, emptied of its secret, shows no field's problem while it is still on screen. */
+    /**
+     * The login went through: the form, emptied of its secret, shows no field's problem while it is
+     * still on screen.
+     */
     private boolean succeeded;
 
     private void succeed(Attempt a, TokenInfo token) {
@@ -607,8 +789,17 @@ public final class LoginViewModel {
     }
 
     private Profile saveProfile(Attempt a, TokenInfo token) {
-        Profile p = profileOf(a.kind, a.authUrl, a.baseUrl, a.clientId, a.scope, a.remember, a.demo, a.rin,
-                token == null ? null : token.taxpayerName());
+        Profile p =
+                profileOf(
+                        a.kind,
+                        a.authUrl,
+                        a.baseUrl,
+                        a.clientId,
+                        a.scope,
+                        a.remember,
+                        a.demo,
+                        a.rin,
+                        token == null ? null : token.taxpayerName());
         // the dialog's own list stays as it is: this dialog is done (a fresh one reads the saved
         // profiles), and a new list would blank its "Saved profile" choice while it is still shown
         settings.update(st -> st.withProfile(p));
@@ -617,16 +808,26 @@ public final class LoginViewModel {
 
     /**
      * The profile a login with these inputs saves: the saved one's taxpayers (if any), a demo
-     * intermediary's, and the on-behalf-of RIN with the name the token gives it ({@code taxpayerName}).
+     * intermediary's, and the on-behalf-of RIN with the name the token gives it ({@code
+     * taxpayerName}).
      */
-    private Profile profileOf(Environment.Kind kind, String authUrl, String baseUrl, String clientId, String scope, boolean remember,
-            DemoAccount demo, String rin, String taxpayerName) {
+    private Profile profileOf(
+            Environment.Kind kind,
+            String authUrl,
+            String baseUrl,
+            String clientId,
+            String scope,
+            boolean remember,
+            DemoAccount demo,
+            String rin,
+            String taxpayerName) {
         String env = kind.name();
         String custAuth = kind == Environment.Kind.CUSTOM ? authUrl.trim() : null;
         String custBase = kind == Environment.Kind.CUSTOM ? baseUrl.trim() : null;
         String id = Profile.idOf(env, custAuth, clientId);
         Optional<Profile> existing = settings.get().profile(id);
-        List<RepresentedTaxpayer> taxpayers = new ArrayList<>(existing.map(Profile::taxpayers).orElse(List.of()));
+        List<RepresentedTaxpayer> taxpayers =
+                new ArrayList<>(existing.map(Profile::taxpayers).orElse(List.of()));
         if (demo != null && demo.kind() == DemoAccount.Kind.INTERMEDIARY) {
             for (RepresentedTaxpayer t : demo.taxpayers()) {
                 if (taxpayers.stream().noneMatch(x -> x.rin().equals(t.rin()))) {
@@ -637,36 +838,51 @@ public final class LoginViewModel {
         if (rin != null && taxpayers.stream().noneMatch(x -> x.rin().equals(rin))) {
             taxpayers.add(new RepresentedTaxpayer(rin, taxpayerName != null ? taxpayerName : ""));
         }
-        return new Profile(id, env, custAuth, custBase, clientId, scope, remember, taxpayers, rin, existing.map(Profile::ownName).orElse(""));
+        return new Profile(
+                id,
+                env,
+                custAuth,
+                custBase,
+                clientId,
+                scope,
+                remember,
+                taxpayers,
+                rin,
+                existing.map(Profile::ownName).orElse(""));
     }
 
     private void rememberOrForget(String profileId, boolean rememberIt, char[] copy) {
-        background.execute(() -> {
-            try {
-                if (rememberIt) {
-                    secrets.save(profileId, copy);
-                } else if (secrets.isAvailable()) {
-                    secrets.delete(profileId);
-                }
-            } catch (SecretStore.SecretStoreException e) {
-                LOG.log(System.Logger.Level.WARNING, "keychain: {0}", e.getMessage());
-            } finally {
-                Arrays.fill(copy, '\0');
-            }
-        });
+        background.execute(
+                () -> {
+                    try {
+                        if (rememberIt) {
+                            secrets.save(profileId, copy);
+                        } else if (secrets.isAvailable()) {
+                            secrets.delete(profileId);
+                        }
+                    } catch (SecretStore.SecretStoreException e) {
+                        LOG.log(System.Logger.Level.WARNING, "keychain: {0}", e.getMessage());
+                    } finally {
+                        Arrays.fill(copy, '\0');
+                    }
+                });
     }
 
     private void probeKeychain() {
-        CompletableFuture.supplyAsync(secrets::isAvailable, background).whenCompleteAsync((ok, e) -> {
-            boolean available = e == null && Boolean.TRUE.equals(ok);
-            rememberAvailable.set(available);
-            if (!available) {
-                remember.set(false);
-            }
-        }, fx);
+        CompletableFuture.supplyAsync(secrets::isAvailable, background)
+                .whenCompleteAsync(
+                        (ok, e) -> {
+                            boolean available = e == null && Boolean.TRUE.equals(ok);
+                            rememberAvailable.set(available);
+                            if (!available) {
+                                remember.set(false);
+                            }
+                        },
+                        fx);
     }
 
-    private Environment resolve(Environment.Kind kind, String auth, String base) throws ServiceException {
+    private Environment resolve(Environment.Kind kind, String auth, String base)
+            throws ServiceException {
         return switch (kind) {
             case SANDBOX -> sandbox.environment();
             case PREPROD -> Environment.preProduction();
@@ -679,14 +895,19 @@ public final class LoginViewModel {
         return f == null || f.detail() == null ? "" : f.detail().strip();
     }
 
-    /** The message key of an input problem (the rules are shared with the command line), or null. */
+    /**
+     * The message key of an input problem (the rules are shared with the command line), or null.
+     */
     static String problemKey(Optional<InputRules.Problem> p) {
-        return p.map(x -> switch (x) {
-            case EMPTY -> REQUIRED;
-            case TOO_LONG -> "login.validation.tooLong";
-            case UNSAFE_CHARACTERS -> "login.validation.unsafe";
-            case BAD_FORMAT -> "login.validation.format";
-        }).orElse(null);
+        return p.map(
+                        x ->
+                                switch (x) {
+                                    case EMPTY -> REQUIRED;
+                                    case TOO_LONG -> "login.validation.tooLong";
+                                    case UNSAFE_CHARACTERS -> "login.validation.unsafe";
+                                    case BAD_FORMAT -> "login.validation.format";
+                                })
+                .orElse(null);
     }
 
     private static String urlError(String field, String v) {
@@ -719,7 +940,10 @@ public final class LoginViewModel {
         return s == null ? "" : s;
     }
 
-    /** One field: its raw problem (drives Log in), and the problem shown once the user has touched it or submitted. */
+    /**
+     * One field: its raw problem (drives Log in), and the problem shown once the user has touched
+     * it or submitted.
+     */
     private final class Field {
         final StringProperty value;
         final Function<String, String> rule;
@@ -730,10 +954,11 @@ public final class LoginViewModel {
         Field(StringProperty value, Function<String, String> rule) {
             this.value = value;
             this.rule = rule;
-            value.addListener((o, a, b) -> {
-                touched = true;
-                revalidate();
-            });
+            value.addListener(
+                    (o, a, b) -> {
+                        touched = true;
+                        revalidate();
+                    });
             submitAttempted.addListener((o, a, b) -> revalidate());
             revalidate();
         }
@@ -761,13 +986,24 @@ public final class LoginViewModel {
         Environment environment;
         Session session;
         CompletableFuture<TokenInfo> loginCall;
+
         /** The history page the window this login opens will ask for first (null: not known). */
         NotificationQuery firstQuery;
+
         /** That page, asked for as soon as the token came. */
         PageAhead firstPage;
+
         boolean cancelled;
 
-        Attempt(Environment.Kind kind, String authUrl, String baseUrl, String clientId, char[] secret, String rin, String scope, boolean remember,
+        Attempt(
+                Environment.Kind kind,
+                String authUrl,
+                String baseUrl,
+                String clientId,
+                char[] secret,
+                String rin,
+                String scope,
+                boolean remember,
                 DemoAccount demo) {
             this.kind = kind;
             this.authUrl = authUrl;

@@ -16,7 +16,6 @@ import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.main.MainWindowViewModel.TaxpayerEntry;
 import app.ishaar.ui.settings.SettingsView;
-import app.ishaar.ui.settings.SettingsViewModel;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -56,20 +55,29 @@ import javafx.util.Duration;
 
 /**
  * The main window: menu, header (taxpayer, environment badge, session time), the session-ended
- * banner, the taxpayer switcher (Ctrl+T, {@link SwitcherView}) and the represented taxpayer's history screen. Binds to
- * {@link MainWindowViewModel} only.
+ * banner, the taxpayer switcher (Ctrl+T, {@link SwitcherView}) and the represented taxpayer's
+ * history screen. Binds to {@link MainWindowViewModel} only.
  */
 public final class MainWindowView {
 
-    public static final KeyCombination SWITCH = new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN);
-    public static final KeyCombination TAXPAYER_LIST = new KeyCodeCombination(KeyCode.B, KeyCombination.SHORTCUT_DOWN);
+    public static final KeyCombination SWITCH =
+            new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN);
+    public static final KeyCombination TAXPAYER_LIST =
+            new KeyCodeCombination(KeyCode.B, KeyCombination.SHORTCUT_DOWN);
+
     /** Ctrl+, (Cmd+, on macOS): the settings dialog. */
-    public static final KeyCombination SETTINGS = new KeyCodeCombination(KeyCode.COMMA, KeyCombination.SHORTCUT_DOWN);
-    public static final KeyCombination QUIT = new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN);
+    public static final KeyCombination SETTINGS =
+            new KeyCodeCombination(KeyCode.COMMA, KeyCombination.SHORTCUT_DOWN);
+
+    public static final KeyCombination QUIT =
+            new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN);
     public static final KeyCombination HELP = new KeyCodeCombination(KeyCode.F1);
+
     /** F6 and Shift+F6: the next or the previous part of the window (FocusParts). */
     public static final KeyCombination NEXT_PART = new KeyCodeCombination(KeyCode.F6);
-    public static final KeyCombination PREVIOUS_PART = new KeyCodeCombination(KeyCode.F6, KeyCombination.SHIFT_DOWN);
+
+    public static final KeyCombination PREVIOUS_PART =
+            new KeyCodeCombination(KeyCode.F6, KeyCombination.SHIFT_DOWN);
 
     private final MainWindowViewModel vm;
     private final I18n i18n;
@@ -78,6 +86,7 @@ public final class MainWindowView {
     private final BorderPane root = new BorderPane();
     private final StackPane content = new StackPane();
     private final SwitcherView switcher;
+
     /**
      * How many taxpayers' history screens the window keeps. Switching back to a kept one shows it
      * at once, as it was left; beyond these the screen shown longest ago is let go (some 3 MB each:
@@ -86,12 +95,20 @@ public final class MainWindowView {
      * the columns) is its taxpayer's view model's, and a screen made again shows it.
      */
     public static final int KEPT_SCREENS = 8;
-    /** The window's preferred size: the least it opens at on the first run (see {@code WindowPlacement}). */
+
+    /**
+     * The window's preferred size: the least it opens at on the first run (see {@code
+     * WindowPlacement}).
+     */
     public static final double PREF_WIDTH = 1100;
+
     public static final double PREF_HEIGHT = 700;
     private int keptScreens = KEPT_SCREENS;
+
     /** The kept history screens, the one shown longest ago first. */
-    private final Map<TaxpayerEntry, HistoryView> historyViews = new LinkedHashMap<>(16, 0.75f, true);
+    private final Map<TaxpayerEntry, HistoryView> historyViews =
+            new LinkedHashMap<>(16, 0.75f, true);
+
     private final Timeline ticker;
 
     public MainWindowView(MainWindowViewModel vm, I18n i18n, SceneFactory scenes, Runnable onQuit) {
@@ -103,43 +120,56 @@ public final class MainWindowView {
         root.setTop(new VBox(menu(), header(), banner()));
         switcher = new SwitcherView(vm, i18n);
         Node switcherRoot = switcher.root();
-        // the taxpayer list comes and goes with View → Taxpayer list; the keyboard leaves it for the table
-        Runnable placeSwitcher = () -> {
-            boolean shown = vm.taxpayerListShownProperty().get();
-            boolean hadKeyboard = !shown && root.getScene() != null && Nodes.isInside(root.getScene().getFocusOwner(), switcherRoot);
-            root.setLeft(shown ? switcherRoot : null);
-            if (hadKeyboard) {
-                focusContent();
-            }
-        };
+        // the taxpayer list comes and goes with View → Taxpayer list; the keyboard leaves it for
+        // the table
+        Runnable placeSwitcher =
+                () -> {
+                    boolean shown = vm.taxpayerListShownProperty().get();
+                    boolean hadKeyboard =
+                            !shown
+                                    && root.getScene() != null
+                                    && Nodes.isInside(
+                                            root.getScene().getFocusOwner(), switcherRoot);
+                    root.setLeft(shown ? switcherRoot : null);
+                    if (hadKeyboard) {
+                        focusContent();
+                    }
+                };
         vm.taxpayerListShownProperty().addListener((o, a, b) -> placeSwitcher.run());
         placeSwitcher.run();
         content.setId("content");
         root.setCenter(content);
         root.setPrefSize(PREF_WIDTH, PREF_HEIGHT);
-        root.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
-            if (SWITCH.match(e)) {
-                openSwitcher();
-                e.consume();
-            } else if (SETTINGS.match(e)) {
-                openSettings();
-                e.consume();
-            } else if (NEXT_PART.match(e) || PREVIOUS_PART.match(e)) {
-                if (root.getScene() != null && FocusParts.move(root.getScene(), focusParts(), NEXT_PART.match(e))) {
-                    e.consume();
-                }
-            }
-        });
+        root.addEventFilter(
+                KeyEvent.KEY_PRESSED,
+                e -> {
+                    if (SWITCH.match(e)) {
+                        openSwitcher();
+                        e.consume();
+                    } else if (SETTINGS.match(e)) {
+                        openSettings();
+                        e.consume();
+                    } else if (NEXT_PART.match(e) || PREVIOUS_PART.match(e)) {
+                        if (root.getScene() != null
+                                && FocusParts.move(
+                                        root.getScene(), focusParts(), NEXT_PART.match(e))) {
+                            e.consume();
+                        }
+                    }
+                });
         vm.currentProperty().addListener((o, a, b) -> showCurrent());
         for (TaxpayerEntry e : vm.entries()) {
             watch(e);
         }
-        vm.entries().addListener((javafx.collections.ListChangeListener<TaxpayerEntry>) c -> {
-            while (c.next()) {
-                c.getAddedSubList().forEach(this::watch);
-                c.getRemoved().forEach(historyViews::remove);
-            }
-        });
+        vm.entries()
+                .addListener(
+                        (javafx.collections.ListChangeListener<TaxpayerEntry>)
+                                c -> {
+                                    while (c.next()) {
+                                        c.getAddedSubList().forEach(this::watch);
+                                        c.getRemoved().forEach(historyViews::remove);
+                                    }
+                                });
         showCurrent();
         Weak.listen(root.getProperties(), (o, a, b) -> showCurrent(), i18n.languageProperty());
         ticker = new Timeline(new KeyFrame(Duration.seconds(1), e -> vm.tick()));
@@ -149,14 +179,16 @@ public final class MainWindowView {
         if (!vm.loggedOutProperty().get()) {
             ticker.play();
         }
-        vm.loggedOutProperty().addListener((o, a, b) -> {
-            if (b) {
-                ticker.stop();
-            } else {
-                ticker.play(); // a new login in this window (see WindowFlow)
-                showCurrent();
-            }
-        });
+        vm.loggedOutProperty()
+                .addListener(
+                        (o, a, b) -> {
+                            if (b) {
+                                ticker.stop();
+                            } else {
+                                ticker.play(); // a new login in this window (see WindowFlow)
+                                showCurrent();
+                            }
+                        });
     }
 
     public Parent root() {
@@ -168,15 +200,23 @@ public final class MainWindowView {
     /** View → Settings… (Ctrl+,): the one settings dialog, brought to the front if already open. */
     public SettingsView openSettings() {
         if (settingsView == null || !settingsView.stage().isShowing()) {
-            settingsView = new SettingsView(vm.settingsViewModel(scenes.textSize(), scenes.theme()), i18n, scenes,
-                    root.getScene() == null ? null : root.getScene().getWindow());
+            settingsView =
+                    new SettingsView(
+                            vm.settingsViewModel(scenes.textSize(), scenes.theme()),
+                            i18n,
+                            scenes,
+                            root.getScene() == null ? null : root.getScene().getWindow());
         }
         settingsView.show();
         return settingsView;
     }
 
     private HelpView help() {
-        return new HelpView(new HelpViewModel(i18n, vm.settingsFile()), i18n, scenes, root.getScene() == null ? null : root.getScene().getWindow());
+        return new HelpView(
+                new HelpViewModel(i18n, vm.settingsFile()),
+                i18n,
+                scenes,
+                root.getScene() == null ? null : root.getScene().getWindow());
     }
 
     /** Help › Keyboard shortcuts (F1). */
@@ -189,7 +229,10 @@ public final class MainWindowView {
         return help().about();
     }
 
-    /** Ctrl+T: focus the search field of the switcher, text selected (the taxpayer list shown if it was hidden). */
+    /**
+     * Ctrl+T: focus the search field of the switcher, text selected (the taxpayer list shown if it
+     * was hidden).
+     */
     public void openSwitcher() {
         vm.taxpayerListShownProperty().set(true);
         switcher.search().requestFocus();
@@ -198,11 +241,13 @@ public final class MainWindowView {
 
     private void watch(TaxpayerEntry e) {
         // (its row in the switcher follows its name and state itself: see SwitcherView)
-        e.stateProperty().addListener((o, a, b) -> {
-            if (vm.current() == e) {
-                showCurrent();
-            }
-        });
+        e.stateProperty()
+                .addListener(
+                        (o, a, b) -> {
+                            if (vm.current() == e) {
+                                showCurrent();
+                            }
+                        });
     }
 
     // ---- parts ------------------------------------------------------------------------------
@@ -236,7 +281,10 @@ public final class MainWindowView {
         (vm.languageProperty().get() == AppLanguage.ARABIC ? ar : en).setSelected(true);
         en.setOnAction(e -> vm.languageProperty().set(AppLanguage.ENGLISH));
         ar.setOnAction(e -> vm.languageProperty().set(AppLanguage.ARABIC));
-        Weak.<AppLanguage>listen(root.getProperties(), (o, a, b) -> (b == AppLanguage.ARABIC ? ar : en).setSelected(true), vm.languageProperty());
+        Weak.<AppLanguage>listen(
+                root.getProperties(),
+                (o, a, b) -> (b == AppLanguage.ARABIC ? ar : en).setSelected(true),
+                vm.languageProperty());
         language.getItems().addAll(en, ar);
         CheckMenuItem taxpayerList = new CheckMenuItem();
         taxpayerList.textProperty().bind(i18n.text("main.menu.taxpayerList"));
@@ -263,8 +311,17 @@ public final class MainWindowView {
         darkTheme.textProperty().bind(i18n.text("main.menu.darkTheme"));
         darkTheme.setId("menu-dark-theme");
         darkTheme.selectedProperty().bindBidirectional(scenes.theme().darkProperty());
-        view.getItems().addAll(taxpayerList, language, darkTheme, new javafx.scene.control.SeparatorMenuItem(), larger, smaller, normal,
-                new javafx.scene.control.SeparatorMenuItem(), settings);
+        view.getItems()
+                .addAll(
+                        taxpayerList,
+                        language,
+                        darkTheme,
+                        new javafx.scene.control.SeparatorMenuItem(),
+                        larger,
+                        smaller,
+                        normal,
+                        new javafx.scene.control.SeparatorMenuItem(),
+                        settings);
 
         Menu help = new Menu();
         help.textProperty().bind(i18n.text("help.menu"));
@@ -288,23 +345,31 @@ public final class MainWindowView {
         rin.setId("header-rin");
         rin.getStyleClass().add("muted");
         Bidi.leftToRight(rin);
-        Runnable refresh = () -> {
-            TaxpayerEntry e = vm.current();
-            name.setText(e == null ? "" : e.label());
-            rin.setText(e == null || e.displayRinProperty().get() == null ? "" : e.displayRinProperty().get());
-        };
+        Runnable refresh =
+                () -> {
+                    TaxpayerEntry e = vm.current();
+                    name.setText(e == null ? "" : e.label());
+                    rin.setText(
+                            e == null || e.displayRinProperty().get() == null
+                                    ? ""
+                                    : e.displayRinProperty().get());
+                };
         vm.titleProperty().addListener((o, a, b) -> refresh.run());
         refresh.run();
 
         Label badge = new Label();
         badge.setId("env-badge");
-        badge.getStyleClass().addAll("env-badge", switch (vm.environmentKind()) {
-            case SANDBOX -> "sandbox";
-            case PREPROD -> "preprod";
-            case PROD -> "prod";
-            case CUSTOM -> "custom";
-        });
-        badge.textProperty().bind(i18n.text(MainWindowViewModel.environmentKey(vm.environmentKind())));
+        badge.getStyleClass()
+                .addAll(
+                        "env-badge",
+                        switch (vm.environmentKind()) {
+                            case SANDBOX -> "sandbox";
+                            case PREPROD -> "preprod";
+                            case PROD -> "prod";
+                            case CUSTOM -> "custom";
+                        });
+        badge.textProperty()
+                .bind(i18n.text(MainWindowViewModel.environmentKey(vm.environmentKind())));
 
         Label host = new Label();
         host.textProperty().bind(vm.apiHostProperty());
@@ -319,8 +384,11 @@ public final class MainWindowView {
         time.textProperty().bind(vm.timeLeftProperty());
         time.getStyleClass().add("session-time");
 
-        HBox langs = LanguageSwitch.create(i18n, vm.languageProperty(), "main-lang", "main.menu.language");
-        langs.getChildren().forEach(n -> n.setFocusTraversable(false)); // the View menu is the keyboard's way
+        HBox langs =
+                LanguageSwitch.create(
+                        i18n, vm.languageProperty(), "main-lang", "main.menu.language");
+        langs.getChildren()
+                .forEach(n -> n.setFocusTraversable(false)); // the View menu is the keyboard's way
         HBox header = new HBox(10, name, rin, badge, host, spacer, time, langs);
         header.setAlignment(Pos.CENTER_LEFT);
         header.setPadding(new Insets(10, 16, 10, 16));
@@ -331,10 +399,18 @@ public final class MainWindowView {
     private Node banner() {
         Label text = new WrappingLabel();
         text.setId("expired-text");
-        text.textProperty().bind(Bindings.createStringBinding(() -> {
-            TaxpayerEntry e = vm.current();
-            return e == null ? "" : i18n.get("main.banner.expired", e.label());
-        }, vm.currentProperty(), vm.sessionEndedProperty(), i18n.languageProperty()));
+        text.textProperty()
+                .bind(
+                        Bindings.createStringBinding(
+                                () -> {
+                                    TaxpayerEntry e = vm.current();
+                                    return e == null
+                                            ? ""
+                                            : i18n.get("main.banner.expired", e.label());
+                                },
+                                vm.currentProperty(),
+                                vm.sessionEndedProperty(),
+                                i18n.languageProperty()));
         HBox.setHgrow(text, Priority.ALWAYS);
         text.setMaxWidth(Double.MAX_VALUE);
 
@@ -355,8 +431,10 @@ public final class MainWindowView {
         ProgressIndicator busy = new ProgressIndicator();
         busy.setId("relogin-progress");
         busy.setPrefSize(16, 16);
-        // as the login dialog's: a login again that ends within a moment moves nothing in the banner
-        busy.visibleProperty().bind(AfterAMoment.shown(root.getProperties(), vm.reloginBusyProperty()));
+        // as the login dialog's: a login again that ends within a moment moves nothing in the
+        // banner
+        busy.visibleProperty()
+                .bind(AfterAMoment.shown(root.getProperties(), vm.reloginBusyProperty()));
         busy.managedProperty().bind(busy.visibleProperty());
 
         Label failure = new Label();
@@ -385,11 +463,12 @@ public final class MainWindowView {
             content.getChildren().clear();
             return;
         }
-        Node shown = switch (e.stateProperty().get()) {
-            case CONNECTING, IDLE -> connecting(e);
-            case FAILED -> failed(e);
-            case READY -> historyView(e).root();
-        };
+        Node shown =
+                switch (e.stateProperty().get()) {
+                    case CONNECTING, IDLE -> connecting(e);
+                    case FAILED -> failed(e);
+                    case READY -> historyView(e).root();
+                };
         if (content.getChildren().size() != 1 || content.getChildren().get(0) != shown) {
             // the screen left remembers where its table was, should it be let go and made again
             for (HistoryView v : historyViews.values()) {
@@ -404,7 +483,8 @@ public final class MainWindowView {
 
     /**
      * In a window made ahead of its login: makes the history screen of the taxpayer it will most
-     * likely show, so the login finds it made (and, once the window is styled and laid out, skinned).
+     * likely show, so the login finds it made (and, once the window is styled and laid out,
+     * skinned).
      */
     public void prepareCurrent() {
         TaxpayerEntry e = vm.current();
@@ -413,9 +493,13 @@ public final class MainWindowView {
         }
     }
 
-    /** The taxpayer's history screen: kept, or made (and the screen shown longest ago let go beyond {@link #KEPT_SCREENS}). */
+    /**
+     * The taxpayer's history screen: kept, or made (and the screen shown longest ago let go beyond
+     * {@link #KEPT_SCREENS}).
+     */
     private HistoryView historyView(TaxpayerEntry e) {
-        HistoryView v = historyViews.computeIfAbsent(e, x -> new HistoryView(x.history(), i18n, scenes));
+        HistoryView v =
+                historyViews.computeIfAbsent(e, x -> new HistoryView(x.history(), i18n, scenes));
         Iterator<TaxpayerEntry> oldestFirst = historyViews.keySet().iterator();
         while (historyViews.size() > keptScreens && oldestFirst.hasNext()) {
             if (oldestFirst.next() != e) {
@@ -430,7 +514,10 @@ public final class MainWindowView {
         keptScreens = Math.max(1, n);
     }
 
-    /** The parts of the window F6 moves among: the taxpayer list while it shows, then the shown taxpayer's screen's. */
+    /**
+     * The parts of the window F6 moves among: the taxpayer list while it shows, then the shown
+     * taxpayer's screen's.
+     */
     private List<FocusParts.Part> focusParts() {
         List<FocusParts.Part> parts = new ArrayList<>();
         if (vm.taxpayerListShownProperty().get() && root.getLeft() != null) {
@@ -443,7 +530,9 @@ public final class MainWindowView {
         return parts;
     }
 
-    /** The shown taxpayer's history screen, when it is the one in the window's content; else null. */
+    /**
+     * The shown taxpayer's history screen, when it is the one in the window's content; else null.
+     */
     private HistoryView shownHistory() {
         TaxpayerEntry e = vm.current();
         HistoryView h = e == null ? null : historyViews.get(e);

@@ -1,7 +1,6 @@
 package app.ishaar.ui.main;
 
 import app.ishaar.core.model.NotificationQuery;
-import app.ishaar.ui.common.Weak;
 import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
@@ -22,6 +21,7 @@ import app.ishaar.ui.common.FileOpener;
 import app.ishaar.ui.common.SettingsService;
 import app.ishaar.ui.common.TextSize;
 import app.ishaar.ui.common.Theme;
+import app.ishaar.ui.common.Weak;
 import app.ishaar.ui.history.HistoryViewModel;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
@@ -74,7 +74,12 @@ import javafx.collections.transformation.FilteredList;
 public final class MainWindowViewModel {
 
     /** Where a taxpayer's session stands. */
-    public enum State { IDLE, CONNECTING, READY, FAILED }
+    public enum State {
+        IDLE,
+        CONNECTING,
+        READY,
+        FAILED
+    }
 
     private static final System.Logger LOG = System.getLogger(MainWindowViewModel.class.getName());
     private static final Pattern RIN = Pattern.compile("\\d{9}");
@@ -86,50 +91,74 @@ public final class MainWindowViewModel {
     private final SecretStore secrets;
     private final SettingsService settings;
     private final Clock clock;
-    /** The profile's environment: its kind is the profile's; its addresses are known once a login opened it. */
+
+    /**
+     * The profile's environment: its kind is the profile's; its addresses are known once a login
+     * opened it.
+     */
     private final Environment.Kind kind;
+
     private Environment environment;
     private final ReadOnlyStringWrapper apiHost = new ReadOnlyStringWrapper(this, "apiHost", "");
-    private final BooleanProperty taxpayerListShown = new SimpleBooleanProperty(this, "taxpayerListShown", true);
+    private final BooleanProperty taxpayerListShown =
+            new SimpleBooleanProperty(this, "taxpayerListShown", true);
     private Profile profile;
     private Credentials base;
+
     /** Counts the logins opened in this window: a re-login that ends after a log out is dropped. */
     private int opened;
 
     private final ObservableList<TaxpayerEntry> entries = FXCollections.observableArrayList();
     private final FilteredList<TaxpayerEntry> filtered = new FilteredList<>(entries, e -> true);
     private final StringProperty filter = new SimpleStringProperty(this, "filter", "");
-    private final ReadOnlyObjectWrapper<TaxpayerEntry> current = new ReadOnlyObjectWrapper<>(this, "current");
+    private final ReadOnlyObjectWrapper<TaxpayerEntry> current =
+            new ReadOnlyObjectWrapper<>(this, "current");
     private final ReadOnlyStringWrapper timeLeft = new ReadOnlyStringWrapper(this, "timeLeft", "");
-    private final ReadOnlyBooleanWrapper sessionEnded = new ReadOnlyBooleanWrapper(this, "sessionEnded", false);
-    private final ReadOnlyBooleanWrapper reloginBusy = new ReadOnlyBooleanWrapper(this, "reloginBusy", false);
-    private final ReadOnlyObjectWrapper<Failure> reloginFailure = new ReadOnlyObjectWrapper<>(this, "reloginFailure");
-    private final StringProperty reloginSecret = new SimpleStringProperty(this, "reloginSecret", "");
-    private final ReadOnlyBooleanWrapper loggedOut = new ReadOnlyBooleanWrapper(this, "loggedOut", false);
-    private final ReadOnlyBooleanWrapper ownTaxpayerOnly = new ReadOnlyBooleanWrapper(this, "ownTaxpayerOnly", false);
+    private final ReadOnlyBooleanWrapper sessionEnded =
+            new ReadOnlyBooleanWrapper(this, "sessionEnded", false);
+    private final ReadOnlyBooleanWrapper reloginBusy =
+            new ReadOnlyBooleanWrapper(this, "reloginBusy", false);
+    private final ReadOnlyObjectWrapper<Failure> reloginFailure =
+            new ReadOnlyObjectWrapper<>(this, "reloginFailure");
+    private final StringProperty reloginSecret =
+            new SimpleStringProperty(this, "reloginSecret", "");
+    private final ReadOnlyBooleanWrapper loggedOut =
+            new ReadOnlyBooleanWrapper(this, "loggedOut", false);
+    private final ReadOnlyBooleanWrapper ownTaxpayerOnly =
+            new ReadOnlyBooleanWrapper(this, "ownTaxpayerOnly", false);
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
     private final StringBinding reloginFailureText;
 
     /** Held here, heard weakly by the app's I18n (see {@link Weak}). */
-    private final javafx.beans.value.ChangeListener<Object> languageChanged = (o, a, b) -> {
-        refreshTitle();
-        tick();
-    };
+    private final javafx.beans.value.ChangeListener<Object> languageChanged =
+            (o, a, b) -> {
+                refreshTitle();
+                tick();
+            };
 
-    /** The taxpayers not shown are checked for new notifications this many times less often than the shown one. */
-    static final int OTHERS_CHECKED_LESS_OFTEN = 5;
     /**
-     * ...and only while their token has this much left: well before the session renews it (2 minutes
-     * ahead), so that no check of a taxpayer not shown costs a login.
+     * The taxpayers not shown are checked for new notifications this many times less often than the
+     * shown one.
+     */
+    static final int OTHERS_CHECKED_LESS_OFTEN = 5;
+
+    /**
+     * ...and only while their token has this much left: well before the session renews it (2
+     * minutes ahead), so that no check of a taxpayer not shown costs a login.
      */
     static final Duration OTHERS_TOKEN_LEFT = Duration.ofMinutes(5);
 
     private boolean tokenOutlasts(Session s, Duration left) {
         Optional<TokenInfo> t = s == null ? Optional.empty() : s.tokenInfo();
-        return t.isPresent() && t.get().expiresAt() != null && t.get().expiresAt().isAfter(clock.instant().plus(left));
+        return t.isPresent()
+                && t.get().expiresAt() != null
+                && t.get().expiresAt().isAfter(clock.instant().plus(left));
     }
 
-    /** The settings dialog's state: the text size, and how often the shown history checks for new notifications. */
+    /**
+     * The settings dialog's state: the text size, and how often the shown history checks for new
+     * notifications.
+     */
     public SettingsViewModel settingsViewModel(TextSize textSize, Theme theme) {
         return new SettingsViewModel(i18n, clock, textSize, theme, settings);
     }
@@ -139,8 +168,15 @@ public final class MainWindowViewModel {
         return settings == null ? null : settings.file();
     }
 
-    public MainWindowViewModel(I18n i18n, Executor fx, Executor background, SessionOpener opener, SecretStore secrets, SettingsService settings,
-            Clock clock, LoginViewModel.LoginResult login) {
+    public MainWindowViewModel(
+            I18n i18n,
+            Executor fx,
+            Executor background,
+            SessionOpener opener,
+            SecretStore secrets,
+            SettingsService settings,
+            Clock clock,
+            LoginViewModel.LoginResult login) {
         this(i18n, fx, background, opener, secrets, settings, clock, login.profile());
         open(login);
     }
@@ -150,16 +186,32 @@ public final class MainWindowViewModel {
      * logged out, no session, showing the taxpayer the profile last showed. A login of that profile
      * then opens in it ({@link #reopen}).
      */
-    public static MainWindowViewModel prepared(I18n i18n, Executor fx, Executor background, SessionOpener opener, SecretStore secrets,
-            SettingsService settings, Clock clock, Profile profile) {
-        MainWindowViewModel vm = new MainWindowViewModel(i18n, fx, background, opener, secrets, settings, clock, profile);
+    public static MainWindowViewModel prepared(
+            I18n i18n,
+            Executor fx,
+            Executor background,
+            SessionOpener opener,
+            SecretStore secrets,
+            SettingsService settings,
+            Clock clock,
+            Profile profile) {
+        MainWindowViewModel vm =
+                new MainWindowViewModel(
+                        i18n, fx, background, opener, secrets, settings, clock, profile);
         vm.loggedOut.set(true);
         vm.current.set(vm.entryFor(profile.lastTaxpayerRin()));
         return vm;
     }
 
-    private MainWindowViewModel(I18n i18n, Executor fx, Executor background, SessionOpener opener, SecretStore secrets, SettingsService settings,
-            Clock clock, Profile profile) {
+    private MainWindowViewModel(
+            I18n i18n,
+            Executor fx,
+            Executor background,
+            SessionOpener opener,
+            SecretStore secrets,
+            SettingsService settings,
+            Clock clock,
+            Profile profile) {
         this.i18n = i18n;
         this.fx = fx;
         this.background = background;
@@ -176,19 +228,23 @@ public final class MainWindowViewModel {
         }
         filter.addListener((o, a, b) -> filtered.setPredicate(e -> e.matches(b)));
         taxpayerListShown.set(!settings.get().taxpayerListHidden(profile.id()));
-        taxpayerListShown.addListener((o, a, shown) -> {
-            String id = this.profile.id();
-            settings.update(s -> s.withTaxpayerListHidden(id, !shown));
-        });
-        current.addListener((o, a, b) -> {
-            updateEnded();
-            refreshTitle();
-            tick();
-        });
+        taxpayerListShown.addListener(
+                (o, a, shown) -> {
+                    String id = this.profile.id();
+                    settings.update(s -> s.withTaxpayerListHidden(id, !shown));
+                });
+        current.addListener(
+                (o, a, b) -> {
+                    updateEnded();
+                    refreshTitle();
+                    tick();
+                });
         Weak.listen(languageChanged, i18n.languageProperty());
-        reloginFailureText = Bindings.createStringBinding(
-                () -> reloginFailure.get() == null ? "" : reloginFailure.get().text(i18n),
-                reloginFailure, i18n.languageProperty());
+        reloginFailureText =
+                Bindings.createStringBinding(
+                        () -> reloginFailure.get() == null ? "" : reloginFailure.get().text(i18n),
+                        reloginFailure,
+                        i18n.languageProperty());
         refreshTitle();
     }
 
@@ -199,12 +255,18 @@ public final class MainWindowViewModel {
      * build anew, and need not be.
      */
     public boolean canReopen(LoginViewModel.LoginResult login) {
-        return loggedOut.get() && login.profile().id().equals(profile.id()) && login.environment().kind() == kind
+        return loggedOut.get()
+                && login.profile().id().equals(profile.id())
+                && login.environment().kind() == kind
                 && (environment == null || login.environment().equals(environment))
-                && login.profile().rememberSecret() == profile.rememberSecret() && login.profile().taxpayers().equals(profile.taxpayers());
+                && login.profile().rememberSecret() == profile.rememberSecret()
+                && login.profile().taxpayers().equals(profile.taxpayers());
     }
 
-    /** A new login in this logged-out window (see {@link #canReopen}): its taxpayer is shown, from page 1. */
+    /**
+     * A new login in this logged-out window (see {@link #canReopen}): its taxpayer is shown, from
+     * page 1.
+     */
     public void reopen(LoginViewModel.LoginResult login) {
         if (!canReopen(login)) {
             throw new IllegalStateException("a login of another profile needs a window of its own");
@@ -222,19 +284,27 @@ public final class MainWindowViewModel {
         TaxpayerEntry own = entries.get(0);
         TaxpayerEntry first = entryFor(base.onBehalfOf());
         first.attach(login.session(), login.token(), login.firstPage());
-        if (first != own && login.token() != null && login.token().taxpayerName() != null && first.name.get().isBlank()) {
+        if (first != own
+                && login.token() != null
+                && login.token().taxpayerName() != null
+                && first.name.get().isBlank()) {
             first.name.set(login.token().taxpayerName());
         }
         TokenInfo t = login.token();
         ownTaxpayerOnly.set(t != null && t.saysOwnTaxpayerOnly());
-        if (ownTaxpayerOnly.get() && entries.size() == 1 && !settings.get().taxpayerListChosen(profile.id())) {
+        if (ownTaxpayerOnly.get()
+                && entries.size() == 1
+                && !settings.get().taxpayerListChosen(profile.id())) {
             // nothing but its own taxpayer to list: the table takes the list's room (remembered as
             // if chosen; View → Taxpayer list or Ctrl+T shows it, and that is remembered too)
             taxpayerListShown.set(false);
         }
         if (first != own && t != null && t.saysIntermediary()) {
             // an intermediary's token names its own taxpayer too
-            own.displayRin.set(t.intermediaryRin() == null || t.intermediaryRin().isBlank() ? null : t.intermediaryRin());
+            own.displayRin.set(
+                    t.intermediaryRin() == null || t.intermediaryRin().isBlank()
+                            ? null
+                            : t.intermediaryRin());
             own.tokenName.set(t.erpName() == null ? "" : t.erpName());
         }
         current.set(first);
@@ -264,15 +334,18 @@ public final class MainWindowViewModel {
         return profile;
     }
 
-    /** Whether this window was made ahead of a login ({@link #prepared}) and no login has opened it yet: it holds nothing of anyone's. */
+    /**
+     * Whether this window was made ahead of a login ({@link #prepared}) and no login has opened it
+     * yet: it holds nothing of anyone's.
+     */
     public boolean madeAheadAndUnused() {
         return loggedOut.get() && opened == 0;
     }
 
     /**
      * The history page a login into this logged-out window would ask for first, for the taxpayer it
-     * represents (null: the ERP's own; an unknown one opens as the ERP's own); null when this window
-     * is not waiting for a login or has not made that taxpayer's history.
+     * represents (null: the ERP's own; an unknown one opens as the ERP's own); null when this
+     * window is not waiting for a login or has not made that taxpayer's history.
      */
     public NotificationQuery firstQueryFor(String onBehalfOf) {
         if (!loggedOut.get()) {
@@ -282,17 +355,24 @@ public final class MainWindowViewModel {
         return e.history == null ? null : e.history.nextSessionQuery();
     }
 
-    /** The taxpayer a login on behalf of {@code rin} opens on: that one, or the ERP's own when the profile has no such taxpayer. */
+    /**
+     * The taxpayer a login on behalf of {@code rin} opens on: that one, or the ERP's own when the
+     * profile has no such taxpayer.
+     */
     private TaxpayerEntry entryFor(String rin) {
         return find(rin).orElse(entries.get(0));
     }
 
     /** Every taxpayer of the profile, the ERP's own first. */
     private FileOpener fileOpener = FileOpener.NONE;
+
     private DesktopNotifier notifier = DesktopNotifier.NONE;
     private java.util.function.BooleanSupplier inFront = () -> true;
 
-    /** What tells the desktop of new notifications while the window is in the background (none by default, as in tests). */
+    /**
+     * What tells the desktop of new notifications while the window is in the background (none by
+     * default, as in tests).
+     */
     public void useNotifier(DesktopNotifier desktop) {
         notifier = desktop == null ? DesktopNotifier.NONE : desktop;
     }
@@ -305,32 +385,44 @@ public final class MainWindowViewModel {
         inFront = appInFront == null ? () -> true : appInFront;
     }
 
-    private Runnable toFront = () -> { };
+    private Runnable toFront = () -> {};
 
     /** Brings the window in front of others, with the keyboard (the window flow gives it). */
     public void useToFront(Runnable bringToFront) {
-        toFront = bringToFront == null ? () -> { } : bringToFront;
+        toFront = bringToFront == null ? () -> {} : bringToFront;
     }
 
     /**
      * More new notifications were counted for a taxpayer: while the app is in the background, the
      * desktop says so (its name, and how many since when), unless the user turned it off in the
      * settings; the title and the taxpayer list say it in the window. A click on the desktop's
-     * notification brings the window in front on that taxpayer's first page, newest first, as Show does.
+     * notification brings the window in front on that taxpayer's first page, newest first, as Show
+     * does.
      */
     private void tellTheDesktop(TaxpayerEntry e) {
-        if (notifier != DesktopNotifier.NONE && !inFront.getAsBoolean() && settings != null && settings.get().desktopNotify() && e.history != null) {
-            notifier.tell(e.label(), e.history.arrivedText().get(), i18n.get("history.arrived.show"), () -> {
-                if (entries.contains(e)) {
-                    switchTo(e);
-                    e.history().showArrived();
-                    toFront.run();
-                }
-            });
+        if (notifier != DesktopNotifier.NONE
+                && !inFront.getAsBoolean()
+                && settings != null
+                && settings.get().desktopNotify()
+                && e.history != null) {
+            notifier.tell(
+                    e.label(),
+                    e.history.arrivedText().get(),
+                    i18n.get("history.arrived.show"),
+                    () -> {
+                        if (entries.contains(e)) {
+                            switchTo(e);
+                            e.history().showArrived();
+                            toFront.run();
+                        }
+                    });
         }
     }
 
-    /** What opens an export's file and its folder once written: the desktop's (none by default, as in tests). */
+    /**
+     * What opens an export's file and its folder once written: the desktop's (none by default, as
+     * in tests).
+     */
     public void useFileOpener(FileOpener opener) {
         fileOpener = opener == null ? FileOpener.NONE : opener;
         for (TaxpayerEntry e : entries) {
@@ -350,11 +442,11 @@ public final class MainWindowViewModel {
     }
 
     /**
-     * Whether the window shows its taxpayer list (View → Taxpayer list): a taxpayer's own system has
-     * one entry there, and its table gains the room. Remembered for the profile (an intermediary's
-     * other profile keeps its list); searching the taxpayers (Ctrl+T) shows it again. Hidden at the
-     * first login of a system whose token says it logs in for its own taxpayer only, unless the
-     * user chose otherwise for the profile.
+     * Whether the window shows its taxpayer list (View → Taxpayer list): a taxpayer's own system
+     * has one entry there, and its table gains the room. Remembered for the profile (an
+     * intermediary's other profile keeps its list); searching the taxpayers (Ctrl+T) shows it
+     * again. Hidden at the first login of a system whose token says it logs in for its own taxpayer
+     * only, unless the user chose otherwise for the profile.
      */
     public BooleanProperty taxpayerListShownProperty() {
         return taxpayerListShown;
@@ -377,7 +469,10 @@ public final class MainWindowViewModel {
         return title.getReadOnlyProperty();
     }
 
-    /** Time left in the current session, e.g. "54:12" (localized digits); ticks with {@link #tick()}. */
+    /**
+     * Time left in the current session, e.g. "54:12" (localized digits); ticks with {@link
+     * #tick()}.
+     */
     public ReadOnlyStringProperty timeLeftProperty() {
         return timeLeft.getReadOnlyProperty();
     }
@@ -432,22 +527,29 @@ public final class MainWindowViewModel {
                 if (x == e && x.history != null) {
                     x.history.checkForNew(Duration.ofMinutes(checkMinutes));
                 } else if (x.history != null && tokenOutlasts(x.session, OTHERS_TOKEN_LEFT)) {
-                    // only while its token lasts: a check never logs in (logins are limited per client)
-                    x.history.checkForNew(Duration.ofMinutes(checkMinutes * (long) OTHERS_CHECKED_LESS_OFTEN));
+                    // only while its token lasts: a check never logs in (logins are limited per
+                    // client)
+                    x.history.checkForNew(
+                            Duration.ofMinutes(checkMinutes * (long) OTHERS_CHECKED_LESS_OFTEN));
                 }
             }
         }
-        Optional<TokenInfo> t = e == null || e.session == null ? Optional.empty() : e.session.tokenInfo();
+        Optional<TokenInfo> t =
+                e == null || e.session == null ? Optional.empty() : e.session.tokenInfo();
         if (t.isEmpty() || t.get().expiresAt() == null) {
             timeLeft.set("");
             return;
         }
-        long secs = Math.max(0, Duration.between(clock.instant(), t.get().expiresAt()).getSeconds());
+        long secs =
+                Math.max(0, Duration.between(clock.instant(), t.get().expiresAt()).getSeconds());
         NumberFormat two = NumberFormat.getIntegerInstance(i18n.formatLocale());
         two.setMinimumIntegerDigits(2);
         two.setGroupingUsed(false);
         String mmss = two.format(secs / 60 % 60) + ":" + two.format(secs % 60);
-        timeLeft.set(i18n.get("main.session.left", secs >= 3600 ? i18n.formatNumber(secs / 3600) + ":" + mmss : mmss));
+        timeLeft.set(
+                i18n.get(
+                        "main.session.left",
+                        secs >= 3600 ? i18n.formatNumber(secs / 3600) + ":" + mmss : mmss));
     }
 
     /**
@@ -462,7 +564,8 @@ public final class MainWindowViewModel {
         profile = profile.withLastTaxpayer(entry.rin);
         Profile p = profile;
         settings.update(s -> s.withProfile(p));
-        if (entry.session != null && !entry.ended.get() || entry.state.get() == State.CONNECTING
+        if (entry.session != null && !entry.ended.get()
+                || entry.state.get() == State.CONNECTING
                 || entry.state.get() == State.FAILED && entry.refused) {
             // a login the service refused for a reason of its own (not delegated, blocked, the
             // intermediary's own entry...) is refused again: choosing the taxpayer shows why, and
@@ -497,51 +600,70 @@ public final class MainWindowViewModel {
         String profileId = profile.id();
         int login = opened;
         boolean useKeychain = typed.length == 0 && profile.rememberSecret();
-        CompletableFuture.supplyAsync(() -> {
-            if (!useKeychain) {
-                return typed.length == 0 ? base.clientSecret().clone() : typed.clone();
-            }
-            try {
-                return secrets.load(profileId).orElseGet(() -> base.clientSecret().clone());
-            } catch (SecretStore.SecretStoreException e) {
-                return base.clientSecret().clone();
-            }
-        }, background).thenAcceptAsync(secret -> {
-            if (login != opened || loggedOut.get()) {
-                Arrays.fill(secret, '\0');
-                Arrays.fill(typed, '\0');
-                return;
-            }
-            Credentials fresh = new Credentials(base.clientId(), secret, entry.rin, base.scope());
-            Arrays.fill(typed, '\0');
-            Session s = opener.open(environment, fresh.copy());
-            s.login().whenCompleteAsync((token, error) -> {
-                reloginBusy.set(false);
-                if (login != opened || loggedOut.get()) {
-                    // logged out meanwhile: this session belongs to no login
-                    s.close();
-                    fresh.wipe();
-                    return;
-                }
-                if (error != null) {
-                    s.close();
-                    fresh.wipe();
-                    reloginFailure.set(describe(entry, error));
-                    return;
-                }
-                Credentials old = base;
-                base = new Credentials(fresh.clientId(), fresh.clientSecret().clone(), base.onBehalfOf(), fresh.scope());
-                fresh.wipe();
-                old.wipe();
-                Session previous = entry.session;
-                entry.attach(s, token, null);
-                if (previous != null && previous != s) {
-                    previous.close();
-                }
-                updateEnded();
-                tick();
-            }, fx);
-        }, fx);
+        CompletableFuture.supplyAsync(
+                        () -> {
+                            if (!useKeychain) {
+                                return typed.length == 0
+                                        ? base.clientSecret().clone()
+                                        : typed.clone();
+                            }
+                            try {
+                                return secrets.load(profileId)
+                                        .orElseGet(() -> base.clientSecret().clone());
+                            } catch (SecretStore.SecretStoreException e) {
+                                return base.clientSecret().clone();
+                            }
+                        },
+                        background)
+                .thenAcceptAsync(
+                        secret -> {
+                            if (login != opened || loggedOut.get()) {
+                                Arrays.fill(secret, '\0');
+                                Arrays.fill(typed, '\0');
+                                return;
+                            }
+                            Credentials fresh =
+                                    new Credentials(
+                                            base.clientId(), secret, entry.rin, base.scope());
+                            Arrays.fill(typed, '\0');
+                            Session s = opener.open(environment, fresh.copy());
+                            s.login()
+                                    .whenCompleteAsync(
+                                            (token, error) -> {
+                                                reloginBusy.set(false);
+                                                if (login != opened || loggedOut.get()) {
+                                                    // logged out meanwhile: this session belongs to
+                                                    // no login
+                                                    s.close();
+                                                    fresh.wipe();
+                                                    return;
+                                                }
+                                                if (error != null) {
+                                                    s.close();
+                                                    fresh.wipe();
+                                                    reloginFailure.set(describe(entry, error));
+                                                    return;
+                                                }
+                                                Credentials old = base;
+                                                base =
+                                                        new Credentials(
+                                                                fresh.clientId(),
+                                                                fresh.clientSecret().clone(),
+                                                                base.onBehalfOf(),
+                                                                fresh.scope());
+                                                fresh.wipe();
+                                                old.wipe();
+                                                Session previous = entry.session;
+                                                entry.attach(s, token, null);
+                                                if (previous != null && previous != s) {
+                                                    previous.close();
+                                                }
+                                                updateEnded();
+                                                tick();
+                                            },
+                                            fx);
+                        },
+                        fx);
     }
 
     /**
@@ -573,7 +695,10 @@ public final class MainWindowViewModel {
     /** The rows of a list named when some were left out; more are summed up. */
     static final int LEFT_OUT_NAMED = 5;
 
-    /** What adding a list did, in the UI's language: how many it added, and which rows it left out and why. */
+    /**
+     * What adding a list did, in the UI's language: how many it added, and which rows it left out
+     * and why.
+     */
     public String listAddedText(ListAdded r) {
         if (r.leftOut().isEmpty()) {
             return i18n.get("switcher.added", r.added());
@@ -585,13 +710,21 @@ public final class MainWindowViewModel {
         if (r.leftOut().size() > LEFT_OUT_NAMED) {
             rows.add(i18n.get("switcher.leftOut.more", r.leftOut().size() - LEFT_OUT_NAMED));
         }
-        return i18n.get("switcher.addedLeftOut", r.added(), String.join(i18n.get("switcher.leftOut.separator"), rows));
+        return i18n.get(
+                "switcher.addedLeftOut",
+                r.added(),
+                String.join(i18n.get("switcher.leftOut.separator"), rows));
     }
 
-    /** What adding a list of taxpayers did: how many it added, and the rows it left out, with why. */
+    /**
+     * What adding a list of taxpayers did: how many it added, and the rows it left out, with why.
+     */
     public record ListAdded(int added, List<LeftOut> leftOut) {}
 
-    /** A row of a list left out: its number in the list, and the key of why (not a registration number, already listed). */
+    /**
+     * A row of a list left out: its number in the list, and the key of why (not a registration
+     * number, already listed).
+     */
     public record LeftOut(int row, String reasonKey) {}
 
     /**
@@ -629,8 +762,8 @@ public final class MainWindowViewModel {
     }
 
     /**
-     * What adding a file's list did: the file's name, and what the list added, or the key of why the
-     * file gave none (its message takes the file's name).
+     * What adding a file's list did: the file's name, and what the list added, or the key of why
+     * the file gave none (its message takes the file's name).
      */
     public record FileAdded(String fileName, ListAdded added, String problemKey) {
         /** Whether the file gave no taxpayer, or left rows out: the form shows it as an error. */
@@ -646,38 +779,50 @@ public final class MainWindowViewModel {
      */
     public CompletableFuture<FileAdded> addTaxpayersFrom(Path file) {
         String fileName = String.valueOf(file.getFileName());
-        return CompletableFuture.supplyAsync(() -> {
-            try {
-                return TaxpayerListFile.read(file);
-            } catch (IOException e) {
-                throw new CompletionException(e);
-            }
-        }, background).handleAsync((read, failure) -> {
-            if (failure != null) {
-                Throwable cause = ServiceException.unwrap(failure);
-                String key;
-                if (cause instanceof TaxpayerListFile.NotAListException n) {
-                    key = switch (n.problem()) {
-                        case WORKBOOK -> "switcher.file.workbook";
-                        case TOO_LARGE -> "switcher.file.tooLarge";
-                        case NOT_TEXT -> "switcher.file.notText";
-                    };
-                } else {
-                    LOG.log(System.Logger.Level.INFO, "could not read a list of taxpayers: " + cause);
-                    key = "switcher.file.unreadable";
-                }
-                return new FileAdded(fileName, new ListAdded(0, List.of()), key);
-            }
-            if (read.rows().isEmpty()) {
-                return new FileAdded(fileName, new ListAdded(0, List.of()), "switcher.file.empty");
-            }
-            return new FileAdded(fileName, addTaxpayers(read.rows()), null);
-        }, fx);
+        return CompletableFuture.supplyAsync(
+                        () -> {
+                            try {
+                                return TaxpayerListFile.read(file);
+                            } catch (IOException e) {
+                                throw new CompletionException(e);
+                            }
+                        },
+                        background)
+                .handleAsync(
+                        (read, failure) -> {
+                            if (failure != null) {
+                                Throwable cause = ServiceException.unwrap(failure);
+                                String key;
+                                if (cause instanceof TaxpayerListFile.NotAListException n) {
+                                    key =
+                                            switch (n.problem()) {
+                                                case WORKBOOK -> "switcher.file.workbook";
+                                                case TOO_LARGE -> "switcher.file.tooLarge";
+                                                case NOT_TEXT -> "switcher.file.notText";
+                                            };
+                                } else {
+                                    LOG.log(
+                                            System.Logger.Level.INFO,
+                                            "could not read a list of taxpayers: " + cause);
+                                    key = "switcher.file.unreadable";
+                                }
+                                return new FileAdded(fileName, new ListAdded(0, List.of()), key);
+                            }
+                            if (read.rows().isEmpty()) {
+                                return new FileAdded(
+                                        fileName,
+                                        new ListAdded(0, List.of()),
+                                        "switcher.file.empty");
+                            }
+                            return new FileAdded(fileName, addTaxpayers(read.rows()), null);
+                        },
+                        fx);
     }
 
     /** What adding a file's list did, in the UI's language. */
     public String fileAddedText(FileAdded r) {
-        return r.problemKey() != null ? i18n.get(r.problemKey(), r.fileName())
+        return r.problemKey() != null
+                ? i18n.get(r.problemKey(), r.fileName())
                 : i18n.get("switcher.file.from", r.fileName(), listAddedText(r.added()));
     }
 
@@ -696,7 +841,10 @@ public final class MainWindowViewModel {
         }
     }
 
-    /** Removes a represented taxpayer (not the ERP's own), closing its session; {@link #undoRemove} brings it back. */
+    /**
+     * Removes a represented taxpayer (not the ERP's own), closing its session; {@link #undoRemove}
+     * brings it back.
+     */
     public void remove(TaxpayerEntry entry) {
         if (entry == null || entry.rin == null || !entries.contains(entry)) {
             return;
@@ -714,7 +862,8 @@ public final class MainWindowViewModel {
     /** A taxpayer removed last: its registration number, its name and its place in the list. */
     public record Removed(String rin, String name, int index) {}
 
-    private final ReadOnlyObjectWrapper<Removed> lastRemoved = new ReadOnlyObjectWrapper<>(this, "lastRemoved");
+    private final ReadOnlyObjectWrapper<Removed> lastRemoved =
+            new ReadOnlyObjectWrapper<>(this, "lastRemoved");
     private StringBinding removedText;
 
     /** The taxpayer removed last, until it is brought back or another is removed; null for none. */
@@ -725,10 +874,21 @@ public final class MainWindowViewModel {
     /** What was removed last, in the UI's language ("" for nothing). */
     public StringBinding removedText() {
         if (removedText == null) {
-            removedText = Bindings.createStringBinding(() -> {
-                Removed r = lastRemoved.get();
-                return r == null ? "" : i18n.get("switcher.removed", r.name().isBlank() ? i18n.get("switcher.unnamed") : r.name(), r.rin());
-            }, lastRemoved, i18n.languageProperty());
+            removedText =
+                    Bindings.createStringBinding(
+                            () -> {
+                                Removed r = lastRemoved.get();
+                                return r == null
+                                        ? ""
+                                        : i18n.get(
+                                                "switcher.removed",
+                                                r.name().isBlank()
+                                                        ? i18n.get("switcher.unnamed")
+                                                        : r.name(),
+                                                r.rin());
+                            },
+                            lastRemoved,
+                            i18n.languageProperty());
         }
         return removedText;
     }
@@ -754,11 +914,12 @@ public final class MainWindowViewModel {
     }
 
     /**
-     * Closes every session, wipes every secret, lets go of everything the service sent (each history
-     * screen keeps only its preferences), and tells the app to show the login dialog.
+     * Closes every session, wipes every secret, lets go of everything the service sent (each
+     * history screen keeps only its preferences), and tells the app to show the login dialog.
      */
     public void logout() {
-        // first: whoever shows this window knows it is ending before its taxpayers go idle one by one
+        // first: whoever shows this window knows it is ending before its taxpayers go idle one by
+        // one
         loggedOut.set(true);
         lastRemoved.set(null); // the next session's list does not offer to undo this one's removal
         for (TaxpayerEntry e : entries) {
@@ -782,9 +943,11 @@ public final class MainWindowViewModel {
      */
     private static Failure describe(TaxpayerEntry entry, Throwable error) {
         Failure f = Failure.describe(error, entry.rin);
-        if (entry.rin == null && ServiceException.unwrap(error) instanceof LoginRejectedException r
+        if (entry.rin == null
+                && ServiceException.unwrap(error) instanceof LoginRejectedException r
                 && r.reason() == LoginRejectedException.Reason.BAD_REQUEST) {
-            return new Failure("error.login.badRequestOwn", List.of(), f.detail(), f.correlationId());
+            return new Failure(
+                    "error.login.badRequestOwn", List.of(), f.detail(), f.correlationId());
         }
         return f;
     }
@@ -795,29 +958,39 @@ public final class MainWindowViewModel {
         entry.refused = false;
         Session s = opener.open(environment, credentials);
         entry.pending = s;
-        s.login().whenCompleteAsync((token, error) -> {
-            if (entry.pending != s || !entries.contains(entry)) {
-                s.close();
-                return;
-            }
-            entry.pending = null;
-            if (error != null) {
-                s.close();
-                entry.failure.set(describe(entry, error));
-                entry.refused = ServiceException.unwrap(error) instanceof LoginRejectedException r
-                        && r.reason() != LoginRejectedException.Reason.OTHER;
-                entry.state.set(State.FAILED);
-                LOG.log(System.Logger.Level.INFO, "taxpayer {0}: {1}", entry.rin, ServiceException.unwrap(error).getMessage());
-                return;
-            }
-            Session previous = entry.session;
-            entry.attach(s, token, null);
-            if (previous != null && previous != s) {
-                previous.close();
-            }
-            updateEnded();
-            tick();
-        }, fx);
+        s.login()
+                .whenCompleteAsync(
+                        (token, error) -> {
+                            if (entry.pending != s || !entries.contains(entry)) {
+                                s.close();
+                                return;
+                            }
+                            entry.pending = null;
+                            if (error != null) {
+                                s.close();
+                                entry.failure.set(describe(entry, error));
+                                entry.refused =
+                                        ServiceException.unwrap(error)
+                                                        instanceof LoginRejectedException r
+                                                && r.reason()
+                                                        != LoginRejectedException.Reason.OTHER;
+                                entry.state.set(State.FAILED);
+                                LOG.log(
+                                        System.Logger.Level.INFO,
+                                        "taxpayer {0}: {1}",
+                                        entry.rin,
+                                        ServiceException.unwrap(error).getMessage());
+                                return;
+                            }
+                            Session previous = entry.session;
+                            entry.attach(s, token, null);
+                            if (previous != null && previous != s) {
+                                previous.close();
+                            }
+                            updateEnded();
+                            tick();
+                        },
+                        fx);
     }
 
     private void updateEnded() {
@@ -841,7 +1014,9 @@ public final class MainWindowViewModel {
     }
 
     private Optional<TaxpayerEntry> find(String rin) {
-        return entries.stream().filter(e -> rin == null ? e.rin == null : rin.equals(e.rin)).findFirst();
+        return entries.stream()
+                .filter(e -> rin == null ? e.rin == null : rin.equals(e.rin))
+                .findFirst();
     }
 
     private void refreshTitle() {
@@ -852,7 +1027,10 @@ public final class MainWindowViewModel {
             return;
         }
         String rin = e.displayRin.get();
-        String t = rin == null || rin.isBlank() ? i18n.get("main.title.plain", e.label() + " — " + env) : i18n.get("main.title", e.label(), rin, env);
+        String t =
+                rin == null || rin.isBlank()
+                        ? i18n.get("main.title.plain", e.label() + " — " + env)
+                        : i18n.get("main.title", e.label(), rin, env);
         long arrived = e.history == null ? 0 : e.history.arrivedProperty().get();
         // new notifications counted: the taskbar says so while the window is behind others
         title.set(arrived > 0 ? i18n.get("main.title.arrived", arrived, t) : t);
@@ -872,44 +1050,80 @@ public final class MainWindowViewModel {
     public final class TaxpayerEntry {
         private final String rin;
         private final StringProperty name = new SimpleStringProperty(this, "name", "");
+
         /** The ERP's own taxpayer's name from its token, shown while the user gave it none. */
         private final StringProperty tokenName = new SimpleStringProperty(this, "tokenName", "");
-        private final ReadOnlyStringWrapper displayRin = new ReadOnlyStringWrapper(this, "displayRin");
-        private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>(this, "state", State.IDLE);
-        private final ReadOnlyObjectWrapper<Failure> failure = new ReadOnlyObjectWrapper<>(this, "failure");
+
+        private final ReadOnlyStringWrapper displayRin =
+                new ReadOnlyStringWrapper(this, "displayRin");
+        private final ReadOnlyObjectWrapper<State> state =
+                new ReadOnlyObjectWrapper<>(this, "state", State.IDLE);
+        private final ReadOnlyObjectWrapper<Failure> failure =
+                new ReadOnlyObjectWrapper<>(this, "failure");
         private final BooleanProperty ended = new SimpleBooleanProperty(this, "ended", false);
-        /** How many new notifications its history counted since its page came (see {@link HistoryViewModel#arrivedProperty()}). */
-        private final javafx.beans.property.ReadOnlyLongWrapper arrived = new javafx.beans.property.ReadOnlyLongWrapper(this, "arrived");
+
+        /**
+         * How many new notifications its history counted since its page came (see {@link
+         * HistoryViewModel#arrivedProperty()}).
+         */
+        private final javafx.beans.property.ReadOnlyLongWrapper arrived =
+                new javafx.beans.property.ReadOnlyLongWrapper(this, "arrived");
+
         private final StringBinding label;
         private final StringBinding failureText;
         private final StringBinding failureDetail;
         private Session session;
         private Session pending;
-        /** Its last login was refused for a reason the service gave (not a fault): not tried again on choosing it. */
+
+        /**
+         * Its last login was refused for a reason the service gave (not a fault): not tried again
+         * on choosing it.
+         */
         private boolean refused;
+
         private HistoryViewModel history;
 
         TaxpayerEntry(String rin, String name) {
             this.rin = rin;
             this.name.set(name == null ? "" : name);
             this.displayRin.set(rin);
-            this.label = Bindings.createStringBinding(() -> !this.name.get().isBlank() ? this.name.get()
-                    : !tokenName.get().isBlank() ? tokenName.get()
-                    : rin == null ? i18n.get("switcher.own") : i18n.get("switcher.unnamed"), this.name, tokenName, i18n.languageProperty());
-            this.failureText = Bindings.createStringBinding(
-                    () -> failure.get() == null ? "" : failure.get().text(i18n), failure, i18n.languageProperty());
-            this.failureDetail = Bindings.createStringBinding(
-                    () -> failure.get() == null || failure.get().detail() == null ? "" : failure.get().detail(), failure);
-            ended.addListener((o, a, b) -> {
-                if (current.get() == this) {
-                    updateEnded();
-                }
-            });
-            javafx.beans.value.ChangeListener<String> retitle = (o, a, b) -> {
-                if (current.get() == this) {
-                    refreshTitle();
-                }
-            };
+            this.label =
+                    Bindings.createStringBinding(
+                            () ->
+                                    !this.name.get().isBlank()
+                                            ? this.name.get()
+                                            : !tokenName.get().isBlank()
+                                                    ? tokenName.get()
+                                                    : rin == null
+                                                            ? i18n.get("switcher.own")
+                                                            : i18n.get("switcher.unnamed"),
+                            this.name,
+                            tokenName,
+                            i18n.languageProperty());
+            this.failureText =
+                    Bindings.createStringBinding(
+                            () -> failure.get() == null ? "" : failure.get().text(i18n),
+                            failure,
+                            i18n.languageProperty());
+            this.failureDetail =
+                    Bindings.createStringBinding(
+                            () ->
+                                    failure.get() == null || failure.get().detail() == null
+                                            ? ""
+                                            : failure.get().detail(),
+                            failure);
+            ended.addListener(
+                    (o, a, b) -> {
+                        if (current.get() == this) {
+                            updateEnded();
+                        }
+                    });
+            javafx.beans.value.ChangeListener<String> retitle =
+                    (o, a, b) -> {
+                        if (current.get() == this) {
+                            refreshTitle();
+                        }
+                    };
             this.name.addListener(retitle);
             tokenName.addListener(retitle);
             displayRin.addListener(retitle);
@@ -933,12 +1147,17 @@ public final class MainWindowViewModel {
             return rin == null;
         }
 
-        /** Whether it shows a name (the user's, or the token's), not "Own taxpayer" or "Unnamed". */
+        /**
+         * Whether it shows a name (the user's, or the token's), not "Own taxpayer" or "Unnamed".
+         */
         public boolean hasName() {
             return !name.get().isBlank() || !tokenName.get().isBlank();
         }
 
-        /** The name to show: the user's, else (the own taxpayer) the token's, else "Own taxpayer" (or "Unnamed") in the UI language. */
+        /**
+         * The name to show: the user's, else (the own taxpayer) the token's, else "Own taxpayer"
+         * (or "Unnamed") in the UI language.
+         */
         public String label() {
             return label.get();
         }
@@ -948,7 +1167,9 @@ public final class MainWindowViewModel {
             return label;
         }
 
-        /** How many new notifications its history counted since its page came: the list shows it. */
+        /**
+         * How many new notifications its history counted since its page came: the list shows it.
+         */
         public javafx.beans.property.ReadOnlyLongProperty arrivedProperty() {
             return arrived.getReadOnlyProperty();
         }
@@ -960,7 +1181,8 @@ public final class MainWindowViewModel {
 
         /**
          * The row as a screen reader says it, in the UI's language: name, RIN, how many new
-         * notifications came, and whether it is logged in ("Nile Trading Co., 204918573, 3 new, logged in").
+         * notifications came, and whether it is logged in ("Nile Trading Co., 204918573, 3 new,
+         * logged in").
          */
         public String spokenText() {
             String separator = i18n.get("switcher.row.separator");
@@ -973,12 +1195,16 @@ public final class MainWindowViewModel {
             if (!came.isEmpty()) {
                 said.append(separator).append(came);
             }
-            return said.append(separator).append(i18n.get(switch (state.get()) {
-                case READY -> "switcher.state.ready";
-                case FAILED -> "switcher.state.failed";
-                case CONNECTING -> "switcher.state.connecting";
-                case IDLE -> "switcher.state.idle";
-            })).toString();
+            return said.append(separator)
+                    .append(
+                            i18n.get(
+                                    switch (state.get()) {
+                                        case READY -> "switcher.state.ready";
+                                        case FAILED -> "switcher.state.failed";
+                                        case CONNECTING -> "switcher.state.connecting";
+                                        case IDLE -> "switcher.state.idle";
+                                    }))
+                    .toString();
         }
 
         public ReadOnlyObjectProperty<State> stateProperty() {
@@ -998,7 +1224,10 @@ public final class MainWindowViewModel {
             return failureDetail;
         }
 
-        /** The session could not be renewed (the history screen reports it): the banner offers re-login. */
+        /**
+         * The session could not be renewed (the history screen reports it): the banner offers
+         * re-login.
+         */
         public void markSessionEnded() {
             ended.set(true);
         }
@@ -1013,18 +1242,26 @@ public final class MainWindowViewModel {
             if (history == null) {
                 String key = Settings.historyKey(profile.id(), rin);
                 HistoryPrefs initial = settings.get().history().get(key);
-                history = new HistoryViewModel(i18n, fx, initial, prefs -> settings.update(s -> s.withHistory(key, prefs)), this::markSessionEnded,
-                        clock);
+                history =
+                        new HistoryViewModel(
+                                i18n,
+                                fx,
+                                initial,
+                                prefs -> settings.update(s -> s.withHistory(key, prefs)),
+                                this::markSessionEnded,
+                                clock);
                 history.useFileOpener(fileOpener);
-                history.arrivedProperty().addListener((o, was, now) -> {
-                    arrived.set(now.longValue());
-                    if (current.get() == this) {
-                        refreshTitle();
-                    }
-                    if (now.longValue() > was.longValue()) {
-                        tellTheDesktop(this);
-                    }
-                });
+                history.arrivedProperty()
+                        .addListener(
+                                (o, was, now) -> {
+                                    arrived.set(now.longValue());
+                                    if (current.get() == this) {
+                                        refreshTitle();
+                                    }
+                                    if (now.longValue() > was.longValue()) {
+                                        tellTheDesktop(this);
+                                    }
+                                });
                 if (session != null) {
                     history.sessionProperty().set(session);
                 }
@@ -1048,9 +1285,13 @@ public final class MainWindowViewModel {
             failure.set(null);
             if (rin == null && token != null) {
                 displayRin.set(token.taxRin());
-                // the token names the taxpayer rarely; the ERP system's registered name is the next best
+                // the token names the taxpayer rarely; the ERP system's registered name is the next
+                // best
                 // (shown while the user gave the own taxpayer no name of their own)
-                tokenName.set(token.taxpayerName() != null ? token.taxpayerName() : token.erpName() == null ? "" : token.erpName());
+                tokenName.set(
+                        token.taxpayerName() != null
+                                ? token.taxpayerName()
+                                : token.erpName() == null ? "" : token.erpName());
             }
             if (history != null) {
                 if (firstPage != null) {

@@ -24,7 +24,6 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ContextMenuEvent;
 import javafx.scene.input.DragEvent;
@@ -82,81 +81,102 @@ final class SwitcherView {
         title.getStyleClass().add("subheading");
 
         search.setId("switcher-search");
-        search.promptTextProperty().bind(i18n.text("switcher.search.prompt", MainWindowView.SWITCH.getDisplayText()));
+        search.promptTextProperty()
+                .bind(i18n.text("switcher.search.prompt", MainWindowView.SWITCH.getDisplayText()));
         search.textProperty().bindBidirectional(vm.filterProperty());
-        search.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
-            if (e.getCode() == KeyCode.DOWN) {
-                list.requestFocus();
-                if (list.getSelectionModel().isEmpty() && !list.getItems().isEmpty()) {
-                    list.getSelectionModel().selectFirst();
-                }
-                e.consume();
-            } else if (e.getCode() == KeyCode.ENTER) {
-                TaxpayerEntry pick = list.getSelectionModel().getSelectedItem();
-                if (pick == null || !list.getItems().contains(pick)) {
-                    pick = list.getItems().isEmpty() ? null : list.getItems().get(0);
-                }
-                if (pick != null) {
-                    vm.switchTo(pick);
-                    search.clear(); // the whole list is back for the next switch
-                }
-                e.consume();
-            } else if (e.getCode() == KeyCode.ESCAPE) {
-                search.clear();
-                e.consume();
-            }
-        });
+        search.addEventHandler(
+                KeyEvent.KEY_PRESSED,
+                e -> {
+                    if (e.getCode() == KeyCode.DOWN) {
+                        list.requestFocus();
+                        if (list.getSelectionModel().isEmpty() && !list.getItems().isEmpty()) {
+                            list.getSelectionModel().selectFirst();
+                        }
+                        e.consume();
+                    } else if (e.getCode() == KeyCode.ENTER) {
+                        TaxpayerEntry pick = list.getSelectionModel().getSelectedItem();
+                        if (pick == null || !list.getItems().contains(pick)) {
+                            pick = list.getItems().isEmpty() ? null : list.getItems().get(0);
+                        }
+                        if (pick != null) {
+                            vm.switchTo(pick);
+                            search.clear(); // the whole list is back for the next switch
+                        }
+                        e.consume();
+                    } else if (e.getCode() == KeyCode.ESCAPE) {
+                        search.clear();
+                        e.consume();
+                    }
+                });
 
         list.setId("switcher-list");
         list.setItems(vm.filteredEntries());
         list.setEditable(false); // only F2 or the menu starts a rename; a click never does
         list.setCellFactory(lv -> new TaxpayerCell());
-        // the menu key and Shift+F10 (MenuKeys) ask the list, not a row: open the selected row's menu under it
-        list.addEventHandler(ContextMenuEvent.CONTEXT_MENU_REQUESTED, e -> {
-            if (e.isKeyboardTrigger()) {
-                ContextMenus.shownCell(list, ListCell.class, list.getSelectionModel().getSelectedIndex())
-                        .filter(cell -> cell.getContextMenu() != null).ifPresent(cell -> {
-                            ContextMenus.openUnder(cell.getContextMenu(), cell, cell);
-                            e.consume();
-                        });
-            }
-        });
+        // the menu key and Shift+F10 (MenuKeys) ask the list, not a row: open the selected row's
+        // menu under it
+        list.addEventHandler(
+                ContextMenuEvent.CONTEXT_MENU_REQUESTED,
+                e -> {
+                    if (e.isKeyboardTrigger()) {
+                        ContextMenus.shownCell(
+                                        list,
+                                        ListCell.class,
+                                        list.getSelectionModel().getSelectedIndex())
+                                .filter(cell -> cell.getContextMenu() != null)
+                                .ifPresent(
+                                        cell -> {
+                                            ContextMenus.openUnder(
+                                                    cell.getContextMenu(), cell, cell);
+                                            e.consume();
+                                        });
+                    }
+                });
         list.getSelectionModel().select(vm.current());
         vm.currentProperty().addListener((o, a, b) -> list.getSelectionModel().select(b));
         // filtering rebuilds the visible list: keep the shown taxpayer selected when it is listed
-        vm.filteredEntries().addListener((ListChangeListener<TaxpayerEntry>) c -> {
-            if (list.getItems().contains(vm.current()) && list.getSelectionModel().getSelectedItem() != vm.current()
-                    && vm.filterProperty().get().isBlank()) {
-                list.getSelectionModel().select(vm.current());
-            }
-        });
-        list.setOnMouseClicked(e -> {
-            TaxpayerEntry pick = list.getSelectionModel().getSelectedItem();
-            if (pick != null && pick != vm.current() && e.getClickCount() == 1) {
-                vm.switchTo(pick);
-            }
-        });
-        list.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
-            if (e.getCode() == KeyCode.ENTER && list.getEditingIndex() < 0) {
-                vm.switchTo(list.getSelectionModel().getSelectedItem());
-                e.consume();
-            } else if (e.getCode() == KeyCode.F2) {
-                TaxpayerEntry sel = list.getSelectionModel().getSelectedItem();
-                if (sel != null) {
-                    startRename(list.getSelectionModel().getSelectedIndex());
-                }
-                e.consume();
-            } else if (e.getCode() == KeyCode.DELETE) {
-                vm.remove(list.getSelectionModel().getSelectedItem());
-                e.consume();
-            } else if (UNDO_REMOVE.match(e) && vm.lastRemovedProperty().get() != null) {
-                undoRemove();
-                e.consume();
-            }
-        });
+        vm.filteredEntries()
+                .addListener(
+                        (ListChangeListener<TaxpayerEntry>)
+                                c -> {
+                                    if (list.getItems().contains(vm.current())
+                                            && list.getSelectionModel().getSelectedItem()
+                                                    != vm.current()
+                                            && vm.filterProperty().get().isBlank()) {
+                                        list.getSelectionModel().select(vm.current());
+                                    }
+                                });
+        list.setOnMouseClicked(
+                e -> {
+                    TaxpayerEntry pick = list.getSelectionModel().getSelectedItem();
+                    if (pick != null && pick != vm.current() && e.getClickCount() == 1) {
+                        vm.switchTo(pick);
+                    }
+                });
+        list.addEventHandler(
+                KeyEvent.KEY_PRESSED,
+                e -> {
+                    if (e.getCode() == KeyCode.ENTER && list.getEditingIndex() < 0) {
+                        vm.switchTo(list.getSelectionModel().getSelectedItem());
+                        e.consume();
+                    } else if (e.getCode() == KeyCode.F2) {
+                        TaxpayerEntry sel = list.getSelectionModel().getSelectedItem();
+                        if (sel != null) {
+                            startRename(list.getSelectionModel().getSelectedIndex());
+                        }
+                        e.consume();
+                    } else if (e.getCode() == KeyCode.DELETE) {
+                        vm.remove(list.getSelectionModel().getSelectedItem());
+                        e.consume();
+                    } else if (UNDO_REMOVE.match(e) && vm.lastRemovedProperty().get() != null) {
+                        undoRemove();
+                        e.consume();
+                    }
+                });
         list.setOnEditCommit(e -> vm.rename(e.getNewValue(), pendingName));
         list.setOnEditCancel(e -> list.setEditable(false));
-        // a list of taxpayers dragged from the file manager is dropped on the list (or anywhere in the switcher)
+        // a list of taxpayers dragged from the file manager is dropped on the list (or anywhere in
+        // the switcher)
         Label dropText = new WrappingLabel();
         dropText.textProperty().bind(i18n.text("switcher.file.drop"));
         dropText.setTextAlignment(TextAlignment.CENTER);
@@ -170,7 +190,8 @@ final class SwitcherView {
         VBox.setVgrow(listPlace, Priority.ALWAYS);
 
         TitledPane add = addForm();
-        // a taxpayer's own system cannot act for another: it is told so instead of offered a form that would only fail
+        // a taxpayer's own system cannot act for another: it is told so instead of offered a form
+        // that would only fail
         Label ownOnly = new WrappingLabel();
         ownOnly.setId("switcher-own-only");
         ownOnly.getStyleClass().add("muted");
@@ -188,53 +209,66 @@ final class SwitcherView {
     }
 
     /**
-     * A file dropped on the switcher adds the taxpayers it lists, as From a file… does; while one is
-     * dragged over it, the list says so. Only one file at a time, and not for a taxpayer's own system.
+     * A file dropped on the switcher adds the taxpayers it lists, as From a file… does; while one
+     * is dragged over it, the list says so. Only one file at a time, and not for a taxpayer's own
+     * system.
      */
     private void acceptDroppedFile(Node target, Node dropNote) {
         // Reading a drag's files can run the toolkit's events (the data comes from the other app),
         // so a drop and its exit may happen inside a handler: each counts as an end, after which a
         // handler that started before it changes nothing.
-        target.addEventHandler(DragEvent.DRAG_ENTERED, e -> {
-            int ends = dragEnds;
-            File file = droppable(e.getDragboard());
-            if (ends == dragEnds) {
-                dragged = file;
-                dropNote.setVisible(file != null);
-            }
-        });
-        target.addEventHandler(DragEvent.DRAG_OVER, e -> {
-            if (dragged != null) {
-                e.acceptTransferModes(TransferMode.COPY);
-                e.consume();
-            }
-        });
-        target.addEventHandler(DragEvent.DRAG_EXITED, e -> {
-            dragEnds++;
-            dragged = null;
-            dropNote.setVisible(false);
-        });
-        target.addEventHandler(DragEvent.DRAG_DROPPED, e -> {
-            dragEnds++;
-            dragged = null;
-            dropNote.setVisible(false);
-            File file = droppable(e.getDragboard());
-            if (file != null) {
-                addFrom(file);
-            }
-            e.setDropCompleted(file != null);
-            e.consume();
-        });
+        target.addEventHandler(
+                DragEvent.DRAG_ENTERED,
+                e -> {
+                    int ends = dragEnds;
+                    File file = droppable(e.getDragboard());
+                    if (ends == dragEnds) {
+                        dragged = file;
+                        dropNote.setVisible(file != null);
+                    }
+                });
+        target.addEventHandler(
+                DragEvent.DRAG_OVER,
+                e -> {
+                    if (dragged != null) {
+                        e.acceptTransferModes(TransferMode.COPY);
+                        e.consume();
+                    }
+                });
+        target.addEventHandler(
+                DragEvent.DRAG_EXITED,
+                e -> {
+                    dragEnds++;
+                    dragged = null;
+                    dropNote.setVisible(false);
+                });
+        target.addEventHandler(
+                DragEvent.DRAG_DROPPED,
+                e -> {
+                    dragEnds++;
+                    dragged = null;
+                    dropNote.setVisible(false);
+                    File file = droppable(e.getDragboard());
+                    if (file != null) {
+                        addFrom(file);
+                    }
+                    e.setDropCompleted(file != null);
+                    e.consume();
+                });
     }
 
     /** The file dragged over the switcher, while it can be dropped; null for none. */
     private File dragged;
+
     /** How many drags over the switcher ended (left it, or dropped). */
     private int dragEnds;
 
     /** The one file a drag holds, if a list can be added from it now; else null. */
     private File droppable(Dragboard board) {
-        if (vm.ownTaxpayerOnlyProperty().get() || board == null || !board.hasFiles() || board.getFiles().size() != 1) {
+        if (vm.ownTaxpayerOnlyProperty().get()
+                || board == null
+                || !board.hasFiles()
+                || board.getFiles().size() != 1) {
             return null;
         }
         File file = board.getFiles().get(0);
@@ -245,12 +279,19 @@ final class SwitcherView {
     private void addFrom(File file) {
         addPane.setExpanded(true);
         lastFolder = file.getParentFile();
-        vm.addTaxpayersFrom(file.toPath()).thenAccept(r -> {
-            addMessage.textProperty().bind(Bindings.createStringBinding(() -> vm.fileAddedText(r),
-                    i18n.languageProperty(), i18n.latinDigitsProperty()));
-            style(addMessage, r.isError());
-            addMessage.setVisible(true);
-        });
+        vm.addTaxpayersFrom(file.toPath())
+                .thenAccept(
+                        r -> {
+                            addMessage
+                                    .textProperty()
+                                    .bind(
+                                            Bindings.createStringBinding(
+                                                    () -> vm.fileAddedText(r),
+                                                    i18n.languageProperty(),
+                                                    i18n.latinDigitsProperty()));
+                            style(addMessage, r.isError());
+                            addMessage.setVisible(true);
+                        });
     }
 
     /** The folder of the list added last from a file, where the next choice starts. */
@@ -263,16 +304,25 @@ final class SwitcherView {
         if (lastFolder != null && lastFolder.isDirectory()) {
             chooser.setInitialDirectory(lastFolder);
         }
-        chooser.getExtensionFilters().setAll(
-                new FileChooser.ExtensionFilter(i18n.get("switcher.file.filter"), "*.csv", "*.CSV", "*.txt", "*.TXT", "*.tsv", "*.TSV"),
-                new FileChooser.ExtensionFilter(i18n.get("switcher.file.filter.all"), "*"));
+        chooser.getExtensionFilters()
+                .setAll(
+                        new FileChooser.ExtensionFilter(
+                                i18n.get("switcher.file.filter"),
+                                "*.csv",
+                                "*.CSV",
+                                "*.txt",
+                                "*.TXT",
+                                "*.tsv",
+                                "*.TSV"),
+                        new FileChooser.ExtensionFilter(i18n.get("switcher.file.filter.all"), "*"));
         return chooser;
     }
 
     private String pendingName;
 
     /** Ctrl+Z in the list (Cmd+Z on macOS): the taxpayer removed last comes back. */
-    static final KeyCombination UNDO_REMOVE = new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN);
+    static final KeyCombination UNDO_REMOVE =
+            new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN);
 
     /** "Removed … (RIN)." and Undo, under the list while a removed taxpayer can come back. */
     private Node undoBar() {
@@ -283,14 +333,20 @@ final class SwitcherView {
         Button undo = new Button();
         undo.setId("switcher-undo");
         undo.textProperty().bind(i18n.text("switcher.undo"));
-        undo.setTooltip(Buttons.tooltip(i18n.text("switcher.undo.tooltip", UNDO_REMOVE.getDisplayText())));
+        undo.setTooltip(
+                Buttons.tooltip(i18n.text("switcher.undo.tooltip", UNDO_REMOVE.getDisplayText())));
         undo.setOnAction(e -> undoRemove());
         undo.setMinWidth(Region.USE_PREF_SIZE);
         // the offer can be put away (it also goes with the next removal, an undo or a log out)
-        Button dismiss = Buttons.icon("switcher-undo-dismiss", "icon-close", i18n.text("switcher.undo.dismiss"), () -> {
-            vm.dismissUndo();
-            list.requestFocus();
-        });
+        Button dismiss =
+                Buttons.icon(
+                        "switcher-undo-dismiss",
+                        "icon-close",
+                        i18n.text("switcher.undo.dismiss"),
+                        () -> {
+                            vm.dismissUndo();
+                            list.requestFocus();
+                        });
         dismiss.setMinWidth(Region.USE_PREF_SIZE);
         HBox.setHgrow(removed, Priority.ALWAYS);
         removed.setMaxWidth(Double.MAX_VALUE);
@@ -307,7 +363,10 @@ final class SwitcherView {
         MainWindowViewModel.Removed r = vm.lastRemovedProperty().get();
         vm.undoRemove();
         if (r != null) {
-            list.getItems().stream().filter(t -> r.rin().equals(t.rin())).findFirst().ifPresent(t -> list.getSelectionModel().select(t));
+            list.getItems().stream()
+                    .filter(t -> r.rin().equals(t.rin()))
+                    .findFirst()
+                    .ifPresent(t -> list.getSelectionModel().select(t));
         }
         list.requestFocus();
     }
@@ -319,23 +378,25 @@ final class SwitcherView {
 
     /** The add form, and its message: what was added, or why not. */
     private TitledPane addPane;
+
     private Label addMessage;
 
     private TitledPane addForm() {
         Label error = new WrappingLabel();
         addMessage = error;
         // rows pasted into the number (copied from a spreadsheet or a CSV file) add a taxpayer each
-        TextField rin = new TextField() {
-            @Override
-            public void paste() {
-                String text = Clipboard.getSystemClipboard().getString();
-                if (TaxpayerRows.isList(text)) {
-                    showListAdded(error, vm.addTaxpayers(text));
-                } else {
-                    super.paste();
-                }
-            }
-        };
+        TextField rin =
+                new TextField() {
+                    @Override
+                    public void paste() {
+                        String text = Clipboard.getSystemClipboard().getString();
+                        if (TaxpayerRows.isList(text)) {
+                            showListAdded(error, vm.addTaxpayers(text));
+                        } else {
+                            super.paste();
+                        }
+                    }
+                };
         rin.setId("add-rin");
         Bidi.leftToRight(rin);
         rin.promptTextProperty().bind(i18n.text("switcher.add.rin"));
@@ -349,18 +410,19 @@ final class SwitcherView {
         Button add = new Button();
         add.setId("add-button");
         add.textProperty().bind(i18n.text("switcher.add"));
-        Runnable doAdd = () -> {
-            Optional<String> problem = vm.addTaxpayer(rin.getText(), name.getText());
-            if (problem.isPresent()) {
-                error.textProperty().bind(i18n.text(problem.get()));
-                style(error, true);
-                error.setVisible(true);
-            } else {
-                error.setVisible(false);
-                rin.clear();
-                name.clear();
-            }
-        };
+        Runnable doAdd =
+                () -> {
+                    Optional<String> problem = vm.addTaxpayer(rin.getText(), name.getText());
+                    if (problem.isPresent()) {
+                        error.textProperty().bind(i18n.text(problem.get()));
+                        style(error, true);
+                        error.setVisible(true);
+                    } else {
+                        error.setVisible(false);
+                        rin.clear();
+                        name.clear();
+                    }
+                };
         add.setOnAction(e -> doAdd.run());
         rin.setOnAction(e -> doAdd.run());
         name.setOnAction(e -> doAdd.run());
@@ -369,12 +431,13 @@ final class SwitcherView {
         fromFile.setId("add-file");
         fromFile.textProperty().bind(i18n.text("switcher.file"));
         fromFile.setTooltip(Buttons.tooltip(i18n.text("switcher.file.tooltip")));
-        fromFile.setOnAction(e -> {
-            File file = fileChooser().showOpenDialog(fromFile.getScene().getWindow());
-            if (file != null) {
-                addFrom(file);
-            }
-        });
+        fromFile.setOnAction(
+                e -> {
+                    File file = fileChooser().showOpenDialog(fromFile.getScene().getWindow());
+                    if (file != null) {
+                        addFrom(file);
+                    }
+                });
         HBox buttons = new HBox(6, add, fromFile);
         GridPane form = new GridPane();
         form.setVgap(4);
@@ -399,10 +462,17 @@ final class SwitcherView {
         return pane;
     }
 
-    /** Says what a pasted list added and, as an error, the rows it left out (in the UI's language, live). */
+    /**
+     * Says what a pasted list added and, as an error, the rows it left out (in the UI's language,
+     * live).
+     */
     private void showListAdded(Label message, MainWindowViewModel.ListAdded added) {
-        message.textProperty().bind(Bindings.createStringBinding(() -> vm.listAddedText(added),
-                i18n.languageProperty(), i18n.latinDigitsProperty()));
+        message.textProperty()
+                .bind(
+                        Bindings.createStringBinding(
+                                () -> vm.listAddedText(added),
+                                i18n.languageProperty(),
+                                i18n.latinDigitsProperty()));
         style(message, !added.leftOut().isEmpty());
         message.setVisible(true);
     }
@@ -417,38 +487,54 @@ final class SwitcherView {
      * A taxpayer in the switcher: name, RIN (left-to-right), and its state; F2 or the menu renames.
      * Its parts are made once and follow the shown taxpayer's name (in the UI language when it has
      * none), RIN and state, so a change of one taxpayer, or of the language, redraws the rows
-     * concerned only (a refresh of the whole list made every row anew, and reset a rename under way).
+     * concerned only (a refresh of the whole list made every row anew, and reset a rename under
+     * way).
      */
     private final class TaxpayerCell extends ListCell<TaxpayerEntry> {
         private final TextField editor = new TextField();
-        /** The row's parts, made when the cell first shows a taxpayer (most cells of the list stay empty). */
+
+        /**
+         * The row's parts, made when the cell first shows a taxpayer (most cells of the list stay
+         * empty).
+         */
         private Label name;
+
         private Label rin;
         private Label state;
+
         /** How many new notifications its history counted: "3 new". */
         private Label arrived;
+
         private HBox line;
-        /** Rename and Remove (the own taxpayer: Rename only), made when the cell first shows a taxpayer. */
+
+        /**
+         * Rename and Remove (the own taxpayer: Rename only), made when the cell first shows a
+         * taxpayer.
+         */
         private ContextMenu menu;
+
         private MenuItem rename;
         private MenuItem remove;
         private final InvalidationListener redraw = o -> render();
         private TaxpayerEntry shown;
 
         TaxpayerCell() {
-            editor.setOnAction(e -> {
-                pendingName = editor.getText();
-                commitEdit(getItem());
-                getListView().setEditable(false);
-                getListView().requestFocus();
-                e.consume();
-            });
-            editor.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
-                if (e.getCode() == KeyCode.ESCAPE) {
-                    cancelEdit();
-                    e.consume();
-                }
-            });
+            editor.setOnAction(
+                    e -> {
+                        pendingName = editor.getText();
+                        commitEdit(getItem());
+                        getListView().setEditable(false);
+                        getListView().requestFocus();
+                        e.consume();
+                    });
+            editor.addEventHandler(
+                    KeyEvent.KEY_PRESSED,
+                    e -> {
+                        if (e.getCode() == KeyCode.ESCAPE) {
+                            cancelEdit();
+                            e.consume();
+                        }
+                    });
         }
 
         private void makeParts() {
@@ -475,7 +561,10 @@ final class SwitcherView {
             }
             super.startEdit();
             // the own taxpayer from the name it shows (the token's, until the user gives one)
-            editor.setText(getItem().isOwn() && getItem().hasName() ? getItem().label() : getItem().nameProperty().get());
+            editor.setText(
+                    getItem().isOwn() && getItem().hasName()
+                            ? getItem().label()
+                            : getItem().nameProperty().get());
             setText(null);
             setGraphic(editor);
             editor.requestFocus();
@@ -542,17 +631,20 @@ final class SwitcherView {
             rin.setText(rinText == null ? "" : rinText);
             arrived.setText(e.arrivedText());
             arrived.setVisible(!arrived.getText().isEmpty());
-            // read whole by a screen reader: the row shows its parts as a graphic, which it would not read
+            // read whole by a screen reader: the row shows its parts as a graphic, which it would
+            // not read
             setAccessibleText(e.spokenText());
             MainWindowViewModel.State s = e.stateProperty().get();
-            state.setText(switch (s) {
-                case READY -> "●";
-                case FAILED -> "!";
-                case CONNECTING -> "…";
-                case IDLE -> "";
-            });
+            state.setText(
+                    switch (s) {
+                        case READY -> "●";
+                        case FAILED -> "!";
+                        case CONNECTING -> "…";
+                        case IDLE -> "";
+                    });
             String stateClass = s.name().toLowerCase(Locale.ROOT);
-            state.getStyleClass().removeIf(c -> !c.equals("taxpayer-state") && !c.equals(stateClass));
+            state.getStyleClass()
+                    .removeIf(c -> !c.equals("taxpayer-state") && !c.equals(stateClass));
             if (!state.getStyleClass().contains(stateClass)) {
                 state.getStyleClass().add(stateClass);
             }

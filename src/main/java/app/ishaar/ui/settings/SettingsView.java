@@ -1,11 +1,11 @@
 package app.ishaar.ui.settings;
 
-import app.ishaar.ui.common.Weak;
 import app.ishaar.ui.common.Bidi;
 import app.ishaar.ui.common.ChoiceMenus;
 import app.ishaar.ui.common.ChoiceNames;
 import app.ishaar.ui.common.LanguageSwitch;
 import app.ishaar.ui.common.SceneFactory;
+import app.ishaar.ui.common.Weak;
 import app.ishaar.ui.i18n.I18n;
 import javafx.beans.property.BooleanProperty;
 import javafx.geometry.Pos;
@@ -26,8 +26,8 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 
 /**
- * Settings…: UI language, digit style, light or dark theme, text size, how often to check for new notifications, and the
- * time zone shown. Changes are live; Close (or Esc) closes.
+ * Settings…: UI language, digit style, light or dark theme, text size, how often to check for new
+ * notifications, and the time zone shown. Changes are live; Close (or Esc) closes.
  */
 public final class SettingsView {
     private static final double VALUE_WIDTH = 340;
@@ -42,12 +42,16 @@ public final class SettingsView {
         heading.getStyleClass().add("heading");
 
         Label language = label(i18n, "settingsDialog.language");
-        HBox languages = LanguageSwitch.create(i18n, vm.languageProperty(), "settings-lang", "settingsDialog.language");
+        HBox languages =
+                LanguageSwitch.create(
+                        i18n, vm.languageProperty(), "settings-lang", "settingsDialog.language");
         languages.setAlignment(Pos.CENTER_LEFT);
 
         Label digits = label(i18n, "settingsDialog.digits");
-        RadioButton arabicDigits = radio(i18n, "settingsDialog.digits.arabic", "settings-digits-arabic");
-        RadioButton latinDigits = radio(i18n, "settingsDialog.digits.latin", "settings-digits-latin");
+        RadioButton arabicDigits =
+                radio(i18n, "settingsDialog.digits.arabic", "settings-digits-arabic");
+        RadioButton latinDigits =
+                radio(i18n, "settingsDialog.digits.latin", "settings-digits-latin");
         either(arabicDigits, latinDigits, vm.latinDigitsProperty());
         Label digitsHint = label(i18n, "settingsDialog.digits.hint");
         digitsHint.getStyleClass().add("muted");
@@ -60,9 +64,18 @@ public final class SettingsView {
         HBox themeBox = new HBox(16, light, dark);
 
         Label textSizeName = label(i18n, "settingsDialog.textSize");
-        ChoiceBox<Integer> textSize = choice(i18n, "settings-text-size", vm.textSizes(), vm.textSizeProperty().get(), vm::textSizeName,
-                vm::chooseTextSize);
-        Weak.<Number>listen(textSize.getProperties(), (o, a, now) -> textSize.setValue(now.intValue()), vm.textSizeProperty());
+        ChoiceBox<Integer> textSize =
+                choice(
+                        i18n,
+                        "settings-text-size",
+                        vm.textSizes(),
+                        vm.textSizeProperty().get(),
+                        vm::textSizeName,
+                        vm::chooseTextSize);
+        Weak.<Number>listen(
+                textSize.getProperties(),
+                (o, a, now) -> textSize.setValue(now.intValue()),
+                vm.textSizeProperty());
         textSizeName.setLabelFor(textSize); // named by its label for screen readers
         Label textSizeHint = label(i18n, "settingsDialog.textSize.hint");
         textSizeHint.getStyleClass().add("muted");
@@ -70,8 +83,14 @@ public final class SettingsView {
         textSizeBox.setAlignment(Pos.TOP_LEFT);
 
         Label checkName = label(i18n, "settingsDialog.checkNew");
-        ChoiceBox<Integer> check = choice(i18n, "settings-check-new", vm.checkChoices(), vm.checkMinutesProperty().get(), vm::checkChoiceName,
-                vm.checkMinutesProperty()::set);
+        ChoiceBox<Integer> check =
+                choice(
+                        i18n,
+                        "settings-check-new",
+                        vm.checkChoices(),
+                        vm.checkMinutesProperty().get(),
+                        vm::checkChoiceName,
+                        vm.checkMinutesProperty()::set);
         checkName.setLabelFor(check); // named by its label for screen readers
         Label checkHint = label(i18n, "settingsDialog.checkNew.hint");
         checkHint.getStyleClass().add("muted");
@@ -133,8 +152,16 @@ public final class SettingsView {
         }
     }
 
-    /** A choice named in the UI's language and digits (named again when they change), telling what the user chose. */
-    private static <T> ChoiceBox<T> choice(I18n i18n, String id, java.util.List<T> items, T value, java.util.function.Function<T, String> name,
+    /**
+     * A choice named in the UI's language and digits (named again when they change), telling what
+     * the user chose.
+     */
+    private static <T> ChoiceBox<T> choice(
+            I18n i18n,
+            String id,
+            java.util.List<T> items,
+            T value,
+            java.util.function.Function<T, String> name,
             java.util.function.Consumer<T> chosen) {
         ChoiceBox<T> box = new ChoiceBox<>();
         box.setId(id);
@@ -142,13 +169,19 @@ public final class SettingsView {
         box.setValue(value);
         Runnable names = () -> box.setConverter(ChoiceNames.of(name));
         names.run();
-        Weak.listen(box.getProperties(), (o, a, b) -> names.run(), i18n.languageProperty(), i18n.latinDigitsProperty());
+        Weak.listen(
+                box.getProperties(),
+                (o, a, b) -> names.run(),
+                i18n.languageProperty(),
+                i18n.latinDigitsProperty());
         ChoiceMenus.keepChosenChecked(box);
-        box.valueProperty().addListener((o, a, now) -> {
-            if (now != null) {
-                chosen.accept(now);
-            }
-        });
+        box.valueProperty()
+                .addListener(
+                        (o, a, now) -> {
+                            if (now != null) {
+                                chosen.accept(now);
+                            }
+                        });
         return box;
     }
 
@@ -165,20 +198,26 @@ public final class SettingsView {
         return r;
     }
 
-    /** Two radio buttons for a yes-or-no choice: {@code on} chosen while it is true, {@code off} while false, both ways. */
+    /**
+     * Two radio buttons for a yes-or-no choice: {@code on} chosen while it is true, {@code off}
+     * while false, both ways.
+     */
     private static void either(RadioButton off, RadioButton on, BooleanProperty choice) {
         ToggleGroup group = new ToggleGroup();
         off.setToggleGroup(group);
         on.setToggleGroup(group);
         group.selectToggle(choice.get() ? on : off);
-        group.selectedToggleProperty().addListener((o, old, now) -> {
-            if (now == null) {
-                group.selectToggle(old); // one of the two is always chosen
-            } else {
-                choice.set(now == on);
-            }
-        });
-        Weak.<Boolean>listen(on.getProperties(), (o, a, yes) -> group.selectToggle(yes ? on : off), choice);
+        group.selectedToggleProperty()
+                .addListener(
+                        (o, old, now) -> {
+                            if (now == null) {
+                                group.selectToggle(old); // one of the two is always chosen
+                            } else {
+                                choice.set(now == on);
+                            }
+                        });
+        Weak.<Boolean>listen(
+                on.getProperties(), (o, a, yes) -> group.selectToggle(yes ? on : off), choice);
     }
 
     public Parent root() {

@@ -14,8 +14,8 @@ import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleIntegerProperty;
@@ -29,20 +29,25 @@ public final class SettingsViewModel {
     private final Clock clock;
     private final TextSize textSize;
     private final Theme theme;
-    private final IntegerProperty checkMinutes = new SimpleIntegerProperty(this, "checkMinutes", Settings.DEFAULT_CHECK_MINUTES);
-    private final BooleanProperty desktopNotify = new SimpleBooleanProperty(this, "desktopNotify", true);
+    private final IntegerProperty checkMinutes =
+            new SimpleIntegerProperty(this, "checkMinutes", Settings.DEFAULT_CHECK_MINUTES);
+    private final BooleanProperty desktopNotify =
+            new SimpleBooleanProperty(this, "desktopNotify", true);
 
     /** The choices of how often to check for new notifications, in minutes; 0 is never. */
     static final List<Integer> CHECK_CHOICES = List.of(1, 2, 5, 15, 0);
 
-    public SettingsViewModel(I18n i18n, Clock clock, TextSize textSize, Theme theme, SettingsService settings) {
+    public SettingsViewModel(
+            I18n i18n, Clock clock, TextSize textSize, Theme theme, SettingsService settings) {
         this.i18n = i18n;
         this.clock = clock;
         this.textSize = textSize;
         this.theme = theme;
         if (settings != null) {
             checkMinutes.set(settings.get().checkMinutes());
-            checkMinutes.addListener((o, a, minutes) -> settings.update(s -> s.withCheckMinutes(minutes.intValue())));
+            checkMinutes.addListener(
+                    (o, a, minutes) ->
+                            settings.update(s -> s.withCheckMinutes(minutes.intValue())));
             desktopNotify.set(settings.get().desktopNotify());
             desktopNotify.addListener((o, a, on) -> settings.update(s -> s.withDesktopNotify(on)));
         }
@@ -56,7 +61,10 @@ public final class SettingsViewModel {
         return checkMinutes;
     }
 
-    /** Whether the desktop also tells of new notifications while the window is in the background; remembered at once. */
+    /**
+     * Whether the desktop also tells of new notifications while the window is in the background;
+     * remembered at once.
+     */
     public BooleanProperty desktopNotifyProperty() {
         return desktopNotify;
     }
@@ -80,7 +88,11 @@ public final class SettingsViewModel {
             return i18n.get("settingsDialog.checkNew.everyTwo");
         }
         // (Arabic counts 3 to 10 minutes in the plural, 11 and more in the singular)
-        return i18n.get(minutes <= 10 ? "settingsDialog.checkNew.every" : "settingsDialog.checkNew.everyMany", minutes);
+        return i18n.get(
+                minutes <= 10
+                        ? "settingsDialog.checkNew.every"
+                        : "settingsDialog.checkNew.everyMany",
+                minutes);
     }
 
     /** The text size in every window, in percent (View → Larger text does the same). */
@@ -102,7 +114,10 @@ public final class SettingsViewModel {
         return i18n.get("settingsDialog.textSize.step", i18n.formatNumber(percent));
     }
 
-    /** True in the dark theme (View → Dark theme does the same); every window follows at once, and it is remembered. */
+    /**
+     * True in the dark theme (View → Dark theme does the same); every window follows at once, and
+     * it is remembered.
+     */
     public BooleanProperty darkThemeProperty() {
         return theme.darkProperty();
     }
@@ -124,7 +139,15 @@ public final class SettingsViewModel {
 
     /** A live example of the chosen formats: now, and "page 12 of 34". */
     public StringBinding sample() {
-        return Bindings.createStringBinding(() -> i18n.get("settingsDialog.sample", i18n.formatDateTime(Instant.now(clock)), 12, 34),
-                i18n.languageProperty(), i18n.latinDigitsProperty(), i18n.zoneProperty());
+        return Bindings.createStringBinding(
+                () ->
+                        i18n.get(
+                                "settingsDialog.sample",
+                                i18n.formatDateTime(Instant.now(clock)),
+                                12,
+                                34),
+                i18n.languageProperty(),
+                i18n.latinDigitsProperty(),
+                i18n.zoneProperty());
     }
 }

@@ -1,12 +1,12 @@
 package app.ishaar.core.export;
 
-import app.ishaar.core.io.AtomicFileWriter;
 import static app.ishaar.core.service.TestTokens.json;
 import static app.ishaar.core.service.TestTokens.standardToken;
 import static app.ishaar.core.service.TestTokens.tokenResponse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import app.ishaar.core.io.AtomicFileWriter;
 import app.ishaar.core.model.DeliveryAttempt;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.NotificationQuery;
@@ -46,17 +46,27 @@ import org.junit.jupiter.api.io.TempDir;
 /** CSV and XLSX export, streamed from all pages, written atomically. */
 class ExportTest {
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
-    @StartStop
-    final MockWebServer server = new MockWebServer();
+    @StartStop final MockWebServer server = new MockWebServer();
 
     static Notification sample(String id, String message) {
-        return new Notification(id, Instant.parse("2026-03-01T10:15:30.1234567Z"), Instant.parse("2026-03-01T10:16:00Z"), "7",
-                "Document Validated", message, "email", "a@b.example", "ar", "delivered",
-                List.of(new DeliveryAttempt(Instant.parse("2026-03-01T10:15:50Z"), "error", "mailbox full"),
-                        new DeliveryAttempt(Instant.parse("2026-03-01T10:16:00Z"), "delivered", null)));
+        return new Notification(
+                id,
+                Instant.parse("2026-03-01T10:15:30.1234567Z"),
+                Instant.parse("2026-03-01T10:16:00Z"),
+                "7",
+                "Document Validated",
+                message,
+                "email",
+                "a@b.example",
+                "ar",
+                "delivered",
+                List.of(
+                        new DeliveryAttempt(
+                                Instant.parse("2026-03-01T10:15:50Z"), "error", "mailbox full"),
+                        new DeliveryAttempt(
+                                Instant.parse("2026-03-01T10:16:00Z"), "delivered", null)));
     }
 
     @Test
@@ -80,7 +90,8 @@ class ExportTest {
         assertThat(r1.get(0)).isEqualTo("n1");
         assertThat(r1.get(1)).isEqualTo("2026-03-01T10:15:30.1234567Z");
         assertThat(r1.get(9)).isEqualTo("تم التحقق من المستند، \"رقم 5\"\nسطر ثان");
-        assertThat(r1.subList(10, 14)).containsExactly("2", "2026-03-01T10:16:00.0000000Z", "delivered", "");
+        assertThat(r1.subList(10, 14))
+                .containsExactly("2", "2026-03-01T10:16:00.0000000Z", "delivered", "");
         assertThat(rows.get(2).get(9)).isEmpty();
 
         ByteArrayOutputStream noBom = new ByteArrayOutputStream();
@@ -94,7 +105,9 @@ class ExportTest {
     private static List<List<String>> csvRows(String text) throws Exception {
         CsvMapper m = new CsvMapper().enable(CsvParser.Feature.WRAP_AS_ARRAY);
         List<List<String>> rows = new ArrayList<>();
-        try (MappingIterator<List<String>> it = m.readerForListOf(String.class).readValues(text.startsWith("\uFEFF") ? text.substring(1) : text)) {
+        try (MappingIterator<List<String>> it =
+                m.readerForListOf(String.class)
+                        .readValues(text.startsWith("\uFEFF") ? text.substring(1) : text)) {
             it.forEachRemaining(rows::add);
         }
         return rows;
@@ -102,11 +115,36 @@ class ExportTest {
 
     @Test
     void aCsvForSpreadsheetsHasNoCellThatASpreadsheetWouldRunAsAFormula() throws Exception {
-        Notification n = new Notification("n1", Instant.parse("2026-03-01T10:15:30Z"), null, "7", "=1+1",
-                "=HYPERLINK(\"http://evil.example\",\"Open\")", "sms", "+201001234567", "ar", "error",
-                List.of(new DeliveryAttempt(Instant.parse("2026-03-01T10:15:50Z"), "-cmd|' /C calc'!A0", "@SUM(A1:A9)")));
-        Notification plainNumbers = new Notification("n2", Instant.parse("2026-03-01T10:15:30Z"), null, "7", "-5",
-                "\uFF1DSUM(1)", "sms", "+20 100 123 4567", "ar", "error", List.of());
+        Notification n =
+                new Notification(
+                        "n1",
+                        Instant.parse("2026-03-01T10:15:30Z"),
+                        null,
+                        "7",
+                        "=1+1",
+                        "=HYPERLINK(\"http://evil.example\",\"Open\")",
+                        "sms",
+                        "+201001234567",
+                        "ar",
+                        "error",
+                        List.of(
+                                new DeliveryAttempt(
+                                        Instant.parse("2026-03-01T10:15:50Z"),
+                                        "-cmd|' /C calc'!A0",
+                                        "@SUM(A1:A9)")));
+        Notification plainNumbers =
+                new Notification(
+                        "n2",
+                        Instant.parse("2026-03-01T10:15:30Z"),
+                        null,
+                        "7",
+                        "-5",
+                        "\uFF1DSUM(1)",
+                        "sms",
+                        "+20 100 123 4567",
+                        "ar",
+                        "error",
+                        List.of());
 
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         CsvNotificationWriter forExcel = new CsvNotificationWriter(out, true);
@@ -123,7 +161,9 @@ class ExportTest {
         List<String> r2 = rows.get(2);
         assertThat(r2.get(4)).isEqualTo("-5");
         assertThat(r2.get(9)).as("the full-width equals sign too").isEqualTo("'\uFF1DSUM(1)");
-        assertThat(r2.get(6)).as("spaces make it a formula to a spreadsheet").isEqualTo("'+20 100 123 4567");
+        assertThat(r2.get(6))
+                .as("spaces make it a formula to a spreadsheet")
+                .isEqualTo("'+20 100 123 4567");
 
         // the command line's CSV is for programs: every value exactly as received
         ByteArrayOutputStream raw = new ByteArrayOutputStream();
@@ -150,12 +190,15 @@ class ExportTest {
             List<Row> rows = wb.getFirstSheet().read();
             assertThat(rows).hasSize(4);
             // a workbook's cells are typed: a text that looks like a formula stays text, never run
-            assertThat(rows.get(3).getCell(9).getType()).isEqualTo(org.dhatim.fastexcel.reader.CellType.STRING);
-            assertThat(rows.get(3).getCellAsString(9)).contains("=HYPERLINK(\"http://evil.example\",\"Open\")");
+            assertThat(rows.get(3).getCell(9).getType())
+                    .isEqualTo(org.dhatim.fastexcel.reader.CellType.STRING);
+            assertThat(rows.get(3).getCellAsString(9))
+                    .contains("=HYPERLINK(\"http://evil.example\",\"Open\")");
             assertThat(rows.get(0).getCellAsString(0)).contains("notificationId");
             assertThat(rows.get(1).getCellAsString(0)).contains("n1");
             assertThat(rows.get(1).getCellAsString(9)).contains("مرحبا");
-            assertThat(rows.get(1).getCellAsDate(1)).contains(LocalDateTime.parse("2026-03-01T10:15:30.123"));
+            assertThat(rows.get(1).getCellAsDate(1))
+                    .contains(LocalDateTime.parse("2026-03-01T10:15:30.123"));
             assertThat(rows.get(1).getCellAsNumber(10).orElseThrow().intValue()).isEqualTo(2);
             assertThat(rows.get(2).getCellAsString(0)).contains("n2");
         }
@@ -178,7 +221,8 @@ class ExportTest {
         }
         assertThat(Files.readString(target)).isEqualTo("new");
         assertThat(listing()).containsExactly("report.csv");
-        assertThatThrownBy(() -> AtomicFileWriter.open(dir.resolve("no/such/dir.csv"))).isInstanceOf(java.io.IOException.class);
+        assertThatThrownBy(() -> AtomicFileWriter.open(dir.resolve("no/such/dir.csv")))
+                .isInstanceOf(java.io.IOException.class);
     }
 
     private List<String> listing() throws Exception {
@@ -213,25 +257,41 @@ class ExportTest {
             }
             List<String> items = new ArrayList<>();
             for (int i = (p - 1) * size; i < Math.min(total, p * size); i++) {
-                items.add(app.ishaar.core.service.TestTokens.notification(String.format("n%05d", i), "2026-01-01T00:00:00Z"));
+                items.add(
+                        app.ishaar.core.service.TestTokens.notification(
+                                String.format("n%05d", i), "2026-01-01T00:00:00Z"));
             }
-            return json(200, app.ishaar.core.service.TestTokens.page((total + size - 1) / size, total, items.toArray(new String[0])));
+            return json(
+                    200,
+                    app.ishaar.core.service.TestTokens.page(
+                            (total + size - 1) / size, total, items.toArray(new String[0])));
         }
     }
 
     Session session(ServiceClient c) throws Exception {
         String url = server.url("/").toString();
-        return c.openSession(Environment.custom(url, url), new Credentials("erp", "x".toCharArray(), null, null));
+        return c.openSession(
+                Environment.custom(url, url),
+                new Credentials("erp", "x".toCharArray(), null, null));
     }
 
     @Test
     void anExportStreamsEveryPageInOrderAndReportsProgress() throws Exception {
         server.setDispatcher(new Pages(950, -1, null));
-        try (ServiceClient c = new ServiceClient(ClientConfig.defaults().withRetries(1, Duration.ofMillis(5)))) {
+        try (ServiceClient c =
+                new ServiceClient(ClientConfig.defaults().withRetries(1, Duration.ofMillis(5)))) {
             Path target = dir.resolve("all.csv");
             List<long[]> progress = new ArrayList<>();
-            long n = NotificationExporter.export(session(c), NotificationQuery.ALL, ExportFormat.CSV, target, false, 4,
-                    (w, t) -> progress.add(new long[] {w, t})).get(30, TimeUnit.SECONDS);
+            long n =
+                    NotificationExporter.export(
+                                    session(c),
+                                    NotificationQuery.ALL,
+                                    ExportFormat.CSV,
+                                    target,
+                                    false,
+                                    4,
+                                    (w, t) -> progress.add(new long[] {w, t}))
+                            .get(30, TimeUnit.SECONDS);
             assertThat(n).isEqualTo(950);
             List<String> lines = Files.readAllLines(target);
             assertThat(lines).hasSize(951);
@@ -245,9 +305,20 @@ class ExportTest {
     @Test
     void aFailedExportLeavesNoFile() throws Exception {
         server.setDispatcher(new Pages(950, 3, null));
-        try (ServiceClient c = new ServiceClient(ClientConfig.defaults().withRetries(1, Duration.ofMillis(5)))) {
-            CompletableFuture<Long> f = NotificationExporter.export(session(c), NotificationQuery.ALL, ExportFormat.XLSX, dir.resolve("x.xlsx"), false, 2, null);
-            assertThatThrownBy(() -> f.get(30, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class).hasCauseInstanceOf(NotPermittedException.class);
+        try (ServiceClient c =
+                new ServiceClient(ClientConfig.defaults().withRetries(1, Duration.ofMillis(5)))) {
+            CompletableFuture<Long> f =
+                    NotificationExporter.export(
+                            session(c),
+                            NotificationQuery.ALL,
+                            ExportFormat.XLSX,
+                            dir.resolve("x.xlsx"),
+                            false,
+                            2,
+                            null);
+            assertThatThrownBy(() -> f.get(30, TimeUnit.SECONDS))
+                    .isInstanceOf(ExecutionException.class)
+                    .hasCauseInstanceOf(NotPermittedException.class);
             assertThat(listing()).isEmpty();
         }
     }
@@ -258,12 +329,20 @@ class ExportTest {
         server.setDispatcher(new Pages(950, -1, hold));
         try (ServiceClient c = new ServiceClient(ClientConfig.defaults())) {
             CountDownLatch firstPage = new CountDownLatch(1);
-            CompletableFuture<Long> f = NotificationExporter.export(session(c), NotificationQuery.ALL, ExportFormat.CSV, dir.resolve("c.csv"), true, 4,
-                    (w, t) -> firstPage.countDown());
+            CompletableFuture<Long> f =
+                    NotificationExporter.export(
+                            session(c),
+                            NotificationQuery.ALL,
+                            ExportFormat.CSV,
+                            dir.resolve("c.csv"),
+                            true,
+                            4,
+                            (w, t) -> firstPage.countDown());
             assertThat(firstPage.await(10, TimeUnit.SECONDS)).isTrue();
             f.cancel(true);
             hold.countDown();
-            org.testfx.util.WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> c.activeCalls() == 0);
+            org.testfx.util.WaitForAsyncUtils.waitFor(
+                    10, TimeUnit.SECONDS, () -> c.activeCalls() == 0);
             assertThat(f).isCancelled();
             assertThat(listing()).isEmpty();
         }

@@ -17,18 +17,19 @@ class LazyLoggerTest {
         String name = "app.ishaar.test.lazy";
         Logger jul = Logger.getLogger(name);
         List<LogRecord> records = new CopyOnWriteArrayList<>();
-        Handler h = new Handler() {
-            @Override
-            public void publish(LogRecord r) {
-                records.add(r);
-            }
+        Handler h =
+                new Handler() {
+                    @Override
+                    public void publish(LogRecord r) {
+                        records.add(r);
+                    }
 
-            @Override
-            public void flush() {}
+                    @Override
+                    public void flush() {}
 
-            @Override
-            public void close() {}
-        };
+                    @Override
+                    public void close() {}
+                };
         jul.addHandler(h);
         jul.setLevel(Level.INFO);
         boolean parents = jul.getUseParentHandlers();

@@ -31,8 +31,7 @@ import org.junit.jupiter.api.Test;
 /** Reading every page: order, the concurrency bound, a 401 in the middle, cancellation. */
 class ReadAllTest {
 
-    @StartStop
-    final MockWebServer server = new MockWebServer();
+    @StartStop final MockWebServer server = new MockWebServer();
 
     final ServiceClient client = new ServiceClient(ServiceClientTest.fastConfig());
 
@@ -41,7 +40,10 @@ class ReadAllTest {
         client.close();
     }
 
-    /** A service of {@code total} notifications (ids n0000… newest first) with a latency varying by page. */
+    /**
+     * A service of {@code total} notifications (ids n0000… newest first) with a latency varying by
+     * page.
+     */
     final class PagedService extends Dispatcher {
         final int total;
         final AtomicInteger logins = new AtomicInteger();
@@ -77,7 +79,12 @@ class ReadAllTest {
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5 + (7 - pageNo % 7) * 4));
                 List<String> items = new ArrayList<>();
                 for (int i = (pageNo - 1) * size; i < Math.min(total, pageNo * size); i++) {
-                    items.add(notification(String.format("n%04d", i), Instant.parse("2026-01-01T00:00:00Z").minusSeconds(i).toString()));
+                    items.add(
+                            notification(
+                                    String.format("n%04d", i),
+                                    Instant.parse("2026-01-01T00:00:00Z")
+                                            .minusSeconds(i)
+                                            .toString()));
                 }
                 int pages = (total + size - 1) / size;
                 return json(200, TestTokens.page(pages, total, items.toArray(new String[0])));
@@ -89,7 +96,9 @@ class ReadAllTest {
 
     Session session() throws InvalidEndpointException {
         String url = server.url("/").toString();
-        return client.openSession(Environment.custom(url, url), new Credentials("erp-nile", "x".toCharArray(), null, null));
+        return client.openSession(
+                Environment.custom(url, url),
+                new Credentials("erp-nile", "x".toCharArray(), null, null));
     }
 
     @Test
@@ -98,10 +107,16 @@ class ReadAllTest {
         server.setDispatcher(svc);
         List<Integer> pages = new CopyOnWriteArrayList<>();
         List<String> ids = Collections.synchronizedList(new ArrayList<>());
-        long n = session().readAll(NotificationQuery.ALL.withPageSize(50), 3, p -> {
-            pages.add(p.pageNo());
-            p.result().forEach(x -> ids.add(x.notificationId()));
-        }).get(30, TimeUnit.SECONDS);
+        long n =
+                session()
+                        .readAll(
+                                NotificationQuery.ALL.withPageSize(50),
+                                3,
+                                p -> {
+                                    pages.add(p.pageNo());
+                                    p.result().forEach(x -> ids.add(x.notificationId()));
+                                })
+                        .get(30, TimeUnit.SECONDS);
         assertThat(n).isEqualTo(1234);
         assertThat(pages).hasSize(25).isSorted();
         assertThat(pages.get(0)).isEqualTo(1);
@@ -126,7 +141,8 @@ class ReadAllTest {
         PagedService svc = new PagedService(0);
         server.setDispatcher(svc);
         List<NotificationPage> pages = new CopyOnWriteArrayList<>();
-        assertThat(session().readAll(NotificationQuery.ALL, pages::add).get(10, TimeUnit.SECONDS)).isZero();
+        assertThat(session().readAll(NotificationQuery.ALL, pages::add).get(10, TimeUnit.SECONDS))
+                .isZero();
         assertThat(pages).hasSize(1);
         assertThat(svc.apiCalls.get()).isEqualTo(1);
     }
@@ -137,8 +153,13 @@ class ReadAllTest {
         svc.unauthorizedOnCall = 5;
         server.setDispatcher(svc);
         List<String> ids = Collections.synchronizedList(new ArrayList<>());
-        long n = session().readAll(NotificationQuery.ALL, 4, p -> p.result().forEach(x -> ids.add(x.notificationId())))
-                .get(30, TimeUnit.SECONDS);
+        long n =
+                session()
+                        .readAll(
+                                NotificationQuery.ALL,
+                                4,
+                                p -> p.result().forEach(x -> ids.add(x.notificationId())))
+                        .get(30, TimeUnit.SECONDS);
         assertThat(n).isEqualTo(1000);
         assertThat(ids).isSorted().doesNotHaveDuplicates().hasSize(1000);
         assertThat(svc.logins.get()).isEqualTo(2);
@@ -151,17 +172,23 @@ class ReadAllTest {
         server.setDispatcher(svc);
         List<Integer> delivered = new CopyOnWriteArrayList<>();
         CountDownLatch secondPage = new CountDownLatch(1);
-        CompletableFuture<Long> f = session().readAll(NotificationQuery.ALL, 4, p -> {
-            delivered.add(p.pageNo());
-            if (p.pageNo() == 2) {
-                secondPage.countDown();
-            }
-        });
+        CompletableFuture<Long> f =
+                session()
+                        .readAll(
+                                NotificationQuery.ALL,
+                                4,
+                                p -> {
+                                    delivered.add(p.pageNo());
+                                    if (p.pageNo() == 2) {
+                                        secondPage.countDown();
+                                    }
+                                });
         assertThat(secondPage.await(10, TimeUnit.SECONDS)).isTrue();
         assertThat(f.cancel(true)).isTrue();
         svc.hold.countDown();
         // every call made before the cancel has ended (cancelled), and no page came after it
-        org.testfx.util.WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> client.activeCalls() == 0);
+        org.testfx.util.WaitForAsyncUtils.waitFor(
+                10, TimeUnit.SECONDS, () -> client.activeCalls() == 0);
         assertThat(delivered).containsExactly(1, 2);
         assertThat(f).isCancelled();
         assertThat(svc.apiCalls.get()).isLessThanOrEqualTo(2 + 4 + 4);
@@ -169,27 +196,45 @@ class ReadAllTest {
 
     @Test
     void aFailingPageFailsTheReadWithItsError() throws Exception {
-        server.setDispatcher(new Dispatcher() {
-            @Override
-            public MockResponse dispatch(RecordedRequest r) {
-                if (r.getUrl().encodedPath().equals("/connect/token")) {
-                    return tokenResponse(standardToken("t"));
-                }
-                if ("3".equals(r.getUrl().queryParameter("pageNo"))) {
-                    return json(403, "{\"error\":{\"code\":\"Forbidden\",\"message\":\"no\"}}");
-                }
-                return json(200, TestTokens.page(5, 5, notification("n" + r.getUrl().queryParameter("pageNo"), "2026-01-01T00:00:00Z")));
-            }
-        });
+        server.setDispatcher(
+                new Dispatcher() {
+                    @Override
+                    public MockResponse dispatch(RecordedRequest r) {
+                        if (r.getUrl().encodedPath().equals("/connect/token")) {
+                            return tokenResponse(standardToken("t"));
+                        }
+                        if ("3".equals(r.getUrl().queryParameter("pageNo"))) {
+                            return json(
+                                    403, "{\"error\":{\"code\":\"Forbidden\",\"message\":\"no\"}}");
+                        }
+                        return json(
+                                200,
+                                TestTokens.page(
+                                        5,
+                                        5,
+                                        notification(
+                                                "n" + r.getUrl().queryParameter("pageNo"),
+                                                "2026-01-01T00:00:00Z")));
+                    }
+                });
         List<Notification> got = new CopyOnWriteArrayList<>();
-        CompletableFuture<Long> f = session().readAll(NotificationQuery.ALL.withPageSize(1), 2, p -> got.addAll(p.result()));
+        CompletableFuture<Long> f =
+                session()
+                        .readAll(
+                                NotificationQuery.ALL.withPageSize(1),
+                                2,
+                                p -> got.addAll(p.result()));
         try {
             f.get(10, TimeUnit.SECONDS);
             throw new AssertionError("expected a failure");
         } catch (ExecutionException e) {
             assertThat(e.getCause()).isInstanceOf(NotPermittedException.class);
         }
-        // pages before the failed one may or may not have been handed over; nothing at or after it was
-        assertThat(got).extracting(Notification::notificationId).startsWith("n1").isSubsetOf("n1", "n2");
+        // pages before the failed one may or may not have been handed over; nothing at or after it
+        // was
+        assertThat(got)
+                .extracting(Notification::notificationId)
+                .startsWith("n1")
+                .isSubsetOf("n1", "n2");
     }
 }

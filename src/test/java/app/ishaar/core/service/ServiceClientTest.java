@@ -40,14 +40,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The service client against MockWebServer: login, tokens, reading, errors, retries, cancellation. */
+/**
+ * The service client against MockWebServer: login, tokens, reading, errors, retries, cancellation.
+ */
 class ServiceClientTest {
 
-    @StartStop
-    final MockWebServer server = new MockWebServer();
+    @StartStop final MockWebServer server = new MockWebServer();
 
     static ClientConfig fastConfig() {
-        return ClientConfig.defaults().withRetries(3, Duration.ofMillis(10)).withMaxRetryAfter(Duration.ofSeconds(5))
+        return ClientConfig.defaults()
+                .withRetries(3, Duration.ofMillis(10))
+                .withMaxRetryAfter(Duration.ofSeconds(5))
                 .withReadTimeout(Duration.ofSeconds(5));
     }
 
@@ -64,7 +67,8 @@ class ServiceClientTest {
     }
 
     Session session() throws InvalidEndpointException {
-        return client.openSession(env(), new Credentials("erp-nile", "s3cr\u00e9t-XYZ".toCharArray(), null, null));
+        return client.openSession(
+                env(), new Credentials("erp-nile", "s3cr\u00e9t-XYZ".toCharArray(), null, null));
     }
 
     static <T> T get(CompletableFuture<T> f) throws Exception {
@@ -86,22 +90,38 @@ class ServiceClientTest {
 
     @Test
     void loginSendsBasicAuthTheGrantScopeAndOnBehalfOfAndReadsTheClaims() throws Exception {
-        ServiceClient arabic = new ServiceClient(fastConfig().withLanguage(() -> Locale.forLanguageTag("ar")));
+        ServiceClient arabic =
+                new ServiceClient(fastConfig().withLanguage(() -> Locale.forLanguageTag("ar")));
         try (arabic) {
             server.enqueue(tokenResponse(standardToken("t1")));
-            Session s = arabic.openSession(env(), new Credentials("erp-nile", "s3cr\u00e9t".toCharArray(), "987654321", "InvoicingAPI"));
+            Session s =
+                    arabic.openSession(
+                            env(),
+                            new Credentials(
+                                    "erp-nile",
+                                    "s3cr\u00e9t".toCharArray(),
+                                    "987654321",
+                                    "InvoicingAPI"));
             TokenInfo info = get(s.login());
 
             RecordedRequest r = server.takeRequest();
             assertThat(r.getMethod()).isEqualTo("POST");
             assertThat(r.getUrl().encodedPath()).isEqualTo("/connect/token");
-            String expected = "Basic " + Base64.getEncoder().encodeToString("erp-nile:s3cr\u00e9t".getBytes(StandardCharsets.UTF_8));
+            String expected =
+                    "Basic "
+                            + Base64.getEncoder()
+                                    .encodeToString(
+                                            "erp-nile:s3cr\u00e9t"
+                                                    .getBytes(StandardCharsets.UTF_8));
             assertThat(r.getHeaders().get("Authorization")).isEqualTo(expected);
             assertThat(r.getHeaders().get("onbehalfof")).isEqualTo("987654321");
-            assertThat(r.getBody().utf8()).isEqualTo("grant_type=client_credentials&scope=InvoicingAPI");
+            assertThat(r.getBody().utf8())
+                    .isEqualTo("grant_type=client_credentials&scope=InvoicingAPI");
             assertThat(r.getHeaders().get("Accept")).isEqualTo("application/json");
             assertThat(r.getHeaders().get("Accept-Language")).isEqualTo("ar");
-            assertThat(r.getHeaders().get("User-Agent")).startsWith("Ishaar/").isEqualTo(arabic.userAgent());
+            assertThat(r.getHeaders().get("User-Agent"))
+                    .startsWith("Ishaar/")
+                    .isEqualTo(arabic.userAgent());
 
             assertThat(info.taxRin()).isEqualTo("123456789");
             assertThat(info.erpName()).isEqualTo("Nile ERP");
@@ -121,13 +141,23 @@ class ServiceClientTest {
      */
     private TokenInfo loginWithClaims(String claims, String response) throws Exception {
         long now = Instant.now().getEpochSecond();
-        String token = TestTokens.jwt("{\"nbf\":" + now + ",\"exp\":\"" + (now + 600) + "\"" + claims + "}");
-        server.enqueue(json(200, "{\"access_token\":\"" + token + "\",\"token_type\":\"Bearer\",\"expires_in\":3600" + response + "}"));
+        String token =
+                TestTokens.jwt(
+                        "{\"nbf\":" + now + ",\"exp\":\"" + (now + 600) + "\"" + claims + "}");
+        server.enqueue(
+                json(
+                        200,
+                        "{\"access_token\":\""
+                                + token
+                                + "\",\"token_type\":\"Bearer\",\"expires_in\":3600"
+                                + response
+                                + "}"));
         return get(session().login());
     }
 
     @Test
-    void aTokenThatDoesNotSayWhetherItsSystemIsAnIntermediaryIsNotTakenForATaxpayersOwn() throws Exception {
+    void aTokenThatDoesNotSayWhetherItsSystemIsAnIntermediaryIsNotTakenForATaxpayersOwn()
+            throws Exception {
         TokenInfo info = loginWithClaims(",\"TaxRin\":\"123456789\"", "");
         assertThat(info.intermediary()).isNull();
         assertThat(info.saysIntermediary()).isFalse();
@@ -137,7 +167,10 @@ class ServiceClientTest {
     @Test
     void claimsAreReadTolerantlyFromAnOlderTokenWithoutFlagsOrTags() throws Exception {
         long now = Instant.now().getEpochSecond();
-        TokenInfo info = loginWithClaims(",\"IsIntermediary\":\"1\",\"IntermedRIN\":\"555666777\"", ",\"scope\":\"Other\"");
+        TokenInfo info =
+                loginWithClaims(
+                        ",\"IsIntermediary\":\"1\",\"IntermedRIN\":\"555666777\"",
+                        ",\"scope\":\"Other\"");
         assertThat(info.taxRin()).isNull();
         assertThat(info.tags()).isEmpty();
         assertThat(info.intermediary()).isTrue();
@@ -147,20 +180,32 @@ class ServiceClientTest {
     }
 
     @ParameterizedTest
-    @CsvSource(nullValues = "NULL", value = {
-        "invalid_client, NULL, BAD_CREDENTIALS, INVALID_CLIENT",
-        "invalid_grant, User blocked, BLOCKED, INVALID_GRANT",
-        "invalid_grant, the system user has expired, EXPIRED, INVALID_GRANT",
-        "invalid_grant, something else, OTHER, INVALID_GRANT",
-        "unauthorized_client, NULL, NOT_DELEGATED, UNAUTHORIZED_CLIENT",
-        "invalid_request, taxpayer has not delegated to this intermediary, NOT_DELEGATED, INVALID_REQUEST",
-        "invalid_request, onbehalfof is required, BAD_REQUEST, INVALID_REQUEST",
-        "invalid_scope, NULL, SCOPE_REFUSED, INVALID_SCOPE",
-        "unsupported_grant_type, NULL, OTHER, UNSUPPORTED_GRANT_TYPE",
-        "brand_new_error, NULL, OTHER, UNKNOWN",
-    })
-    void eachLoginErrorHasItsReasonAndIsNeverRetried(String error, String description, Reason reason, LoginError code) throws Exception {
-        server.enqueue(json(400, "{\"error\":\"" + error + "\"" + (description == null ? "" : ",\"error_description\":\"" + description + "\"") + "}"));
+    @CsvSource(
+            nullValues = "NULL",
+            value = {
+                "invalid_client, NULL, BAD_CREDENTIALS, INVALID_CLIENT",
+                "invalid_grant, User blocked, BLOCKED, INVALID_GRANT",
+                "invalid_grant, the system user has expired, EXPIRED, INVALID_GRANT",
+                "invalid_grant, something else, OTHER, INVALID_GRANT",
+                "unauthorized_client, NULL, NOT_DELEGATED, UNAUTHORIZED_CLIENT",
+                "invalid_request, taxpayer has not delegated to this intermediary, NOT_DELEGATED, INVALID_REQUEST",
+                "invalid_request, onbehalfof is required, BAD_REQUEST, INVALID_REQUEST",
+                "invalid_scope, NULL, SCOPE_REFUSED, INVALID_SCOPE",
+                "unsupported_grant_type, NULL, OTHER, UNSUPPORTED_GRANT_TYPE",
+                "brand_new_error, NULL, OTHER, UNKNOWN",
+            })
+    void eachLoginErrorHasItsReasonAndIsNeverRetried(
+            String error, String description, Reason reason, LoginError code) throws Exception {
+        server.enqueue(
+                json(
+                        400,
+                        "{\"error\":\""
+                                + error
+                                + "\""
+                                + (description == null
+                                        ? ""
+                                        : ",\"error_description\":\"" + description + "\"")
+                                + "}"));
         Throwable t = failure(session().login());
         assertThat(t).isInstanceOf(LoginRejectedException.class);
         LoginRejectedException e = (LoginRejectedException) t;
@@ -180,13 +225,22 @@ class ServiceClientTest {
         "'{\"error\":', application/json, MALFORMED_JSON",
         "'{\"message\":\"no\"}', application/json, MISSING_MEMBERS",
     })
-    void aLogin400ThatIsNotALoginErrorIsReportedAsWhatItIs(String body, String contentType, BodyKind kind) throws Exception {
-        server.enqueue(new MockResponse.Builder().code(400).addHeader("Content-Type", contentType).body(body).build());
+    void aLogin400ThatIsNotALoginErrorIsReportedAsWhatItIs(
+            String body, String contentType, BodyKind kind) throws Exception {
+        server.enqueue(
+                new MockResponse.Builder()
+                        .code(400)
+                        .addHeader("Content-Type", contentType)
+                        .body(body)
+                        .build());
         Throwable t = failure(session().login());
-        assertThat(t).isInstanceOfSatisfying(UnexpectedResponseException.class, e -> {
-            assertThat(e.bodyKind()).isEqualTo(kind);
-            assertThat(e.status()).isEqualTo(400);
-        });
+        assertThat(t)
+                .isInstanceOfSatisfying(
+                        UnexpectedResponseException.class,
+                        e -> {
+                            assertThat(e.bodyKind()).isEqualTo(kind);
+                            assertThat(e.status()).isEqualTo(400);
+                        });
         assertThat(server.getRequestCount()).isEqualTo(1);
     }
 
@@ -203,8 +257,16 @@ class ServiceClientTest {
     void theQueryUsesTheSpecParameterNamesAndUtcDateTimes() throws Exception {
         server.enqueue(tokenResponse(standardToken("t1")));
         server.enqueue(json(200, page(0, 0)));
-        NotificationQuery q = new NotificationQuery(Instant.parse("2026-03-01T10:15:30Z"), Instant.parse("2026-03-31T21:59:59.9999999Z"), "7", "ar",
-                "error", "sms", 2, 50);
+        NotificationQuery q =
+                new NotificationQuery(
+                        Instant.parse("2026-03-01T10:15:30Z"),
+                        Instant.parse("2026-03-31T21:59:59.9999999Z"),
+                        "7",
+                        "ar",
+                        "error",
+                        "sms",
+                        2,
+                        50);
         NotificationPage p = get(session().fetch(q));
         server.takeRequest();
         RecordedRequest r = server.takeRequest();
@@ -226,10 +288,13 @@ class ServiceClientTest {
     @Test
     void theReaderIsTolerant() throws Exception {
         server.enqueue(tokenResponse(standardToken("t1")));
-        server.enqueue(json(200, "{\"result\":[{\"notificationId\":\"n1\",\"receivedDateTime\":\"2026-03-01T10:15:30.1234567Z\","
-                + "\"typeId\":12,\"typeName\":\"Something New\",\"channel\":\"whatsapp\",\"language\":\"fr\",\"status\":\"5\","
-                + "\"deliveryAttempts\":null,\"brandNewField\":{\"x\":[1,2]}}],"
-                + "\"metadata\":[{\"totalPages\":3,\"totalCount\":21,\"extra\":true}],\"unknownTop\":1}"));
+        server.enqueue(
+                json(
+                        200,
+                        "{\"result\":[{\"notificationId\":\"n1\",\"receivedDateTime\":\"2026-03-01T10:15:30.1234567Z\","
+                                + "\"typeId\":12,\"typeName\":\"Something New\",\"channel\":\"whatsapp\",\"language\":\"fr\",\"status\":\"5\","
+                                + "\"deliveryAttempts\":null,\"brandNewField\":{\"x\":[1,2]}}],"
+                                + "\"metadata\":[{\"totalPages\":3,\"totalCount\":21,\"extra\":true}],\"unknownTop\":1}"));
         NotificationPage p = get(session().fetch(NotificationQuery.ALL));
         Notification n = p.result().get(0);
         assertThat(n.typeId()).isEqualTo("12");
@@ -267,7 +332,8 @@ class ServiceClientTest {
         server.enqueue(json(200, page(1, 1, notification("n1", wire))));
         Notification n = get(session().fetch(NotificationQuery.ALL)).result().get(0);
         assertThat(n.receivedDateTime()).isEqualTo(Instant.parse(expected));
-        assertThat(n.deliveryAttempts().get(0).attemptDateTime()).isEqualTo(Instant.parse(expected));
+        assertThat(n.deliveryAttempts().get(0).attemptDateTime())
+                .isEqualTo(Instant.parse(expected));
     }
 
     @ParameterizedTest
@@ -278,14 +344,24 @@ class ServiceClientTest {
         "'', application/json, EMPTY",
         "'OK', text/plain, NOT_JSON",
     })
-    void unreadableAnswersAreReportedAsWhatTheyAre(String body, String ct, BodyKind kind) throws Exception {
+    void unreadableAnswersAreReportedAsWhatTheyAre(String body, String ct, BodyKind kind)
+            throws Exception {
         server.enqueue(tokenResponse(standardToken("t1")));
-        server.enqueue(new MockResponse.Builder().code(200).addHeader("Content-Type", ct).addHeader("correlationId", "c-9").body(body).build());
+        server.enqueue(
+                new MockResponse.Builder()
+                        .code(200)
+                        .addHeader("Content-Type", ct)
+                        .addHeader("correlationId", "c-9")
+                        .body(body)
+                        .build());
         Throwable t = failure(session().fetch(NotificationQuery.ALL));
-        assertThat(t).isInstanceOfSatisfying(UnexpectedResponseException.class, e -> {
-            assertThat(e.bodyKind()).isEqualTo(kind);
-            assertThat(e.correlationId()).contains("c-9");
-        });
+        assertThat(t)
+                .isInstanceOfSatisfying(
+                        UnexpectedResponseException.class,
+                        e -> {
+                            assertThat(e.bodyKind()).isEqualTo(kind);
+                            assertThat(e.correlationId()).contains("c-9");
+                        });
     }
 
     // ------------------------------------------------------------------ errors
@@ -293,27 +369,45 @@ class ServiceClientTest {
     @Test
     void errorBodiesAreParsedAndTyped() throws Exception {
         server.enqueue(tokenResponse(standardToken("t1")));
-        server.enqueue(json(400, "{\"error\":{\"code\":\"BadArgument\",\"message\":\"pageSize must not exceed 100\",\"target\":\"pageSize\","
-                + "\"details\":[{\"code\":\"Max\",\"message\":\"100\",\"target\":\"pageSize\"}]}}"));
-        server.enqueue(json(403, "{\"error\":{\"code\":\"Forbidden\",\"message\":\"no access to notifications\"}}"));
+        server.enqueue(
+                json(
+                        400,
+                        "{\"error\":{\"code\":\"BadArgument\",\"message\":\"pageSize must not exceed 100\",\"target\":\"pageSize\","
+                                + "\"details\":[{\"code\":\"Max\",\"message\":\"100\",\"target\":\"pageSize\"}]}}"));
+        server.enqueue(
+                json(
+                        403,
+                        "{\"error\":{\"code\":\"Forbidden\",\"message\":\"no access to notifications\"}}"));
         server.enqueue(json(404, "{\"error\":{\"code\":\"NotFound\",\"message\":\"nope\"}}"));
         Session s = session();
         Throwable bad = failure(s.fetch(NotificationQuery.ALL.withPageSize(500)));
-        assertThat(bad).isInstanceOfSatisfying(BadArgumentException.class, e -> {
-            assertThat(e.target()).isEqualTo("pageSize");
-            assertThat(e.apiError().details()).hasSize(1);
-            assertThat(e.correlationId()).contains("corr-400");
-        });
-        assertThat(failure(s.fetch(NotificationQuery.ALL))).isInstanceOfSatisfying(NotPermittedException.class,
-                e -> assertThat(e.apiError().message()).isEqualTo("no access to notifications"));
-        assertThat(failure(s.fetch(NotificationQuery.ALL))).isInstanceOfSatisfying(ApiErrorException.class,
-                e -> assertThat(e.status()).isEqualTo(404));
+        assertThat(bad)
+                .isInstanceOfSatisfying(
+                        BadArgumentException.class,
+                        e -> {
+                            assertThat(e.target()).isEqualTo("pageSize");
+                            assertThat(e.apiError().details()).hasSize(1);
+                            assertThat(e.correlationId()).contains("corr-400");
+                        });
+        assertThat(failure(s.fetch(NotificationQuery.ALL)))
+                .isInstanceOfSatisfying(
+                        NotPermittedException.class,
+                        e ->
+                                assertThat(e.apiError().message())
+                                        .isEqualTo("no access to notifications"));
+        assertThat(failure(s.fetch(NotificationQuery.ALL)))
+                .isInstanceOfSatisfying(
+                        ApiErrorException.class, e -> assertThat(e.status()).isEqualTo(404));
     }
 
     @Test
     void a401LogsInAgainOnceAndRetriesOnce() throws Exception {
         server.enqueue(tokenResponse(standardToken("t1")));
-        server.enqueue(new MockResponse.Builder().code(401).addHeader("WWW-Authenticate", "Bearer error=\"invalid_token\"").build());
+        server.enqueue(
+                new MockResponse.Builder()
+                        .code(401)
+                        .addHeader("WWW-Authenticate", "Bearer error=\"invalid_token\"")
+                        .build());
         server.enqueue(tokenResponse(standardToken("t2")));
         server.enqueue(json(200, page(1, 1, notification("n1", "2026-01-01T00:00:00Z"))));
         NotificationPage p = get(session().fetch(NotificationQuery.ALL));
@@ -325,7 +419,12 @@ class ServiceClientTest {
             paths.add(r.getUrl().encodedPath());
             auth.add(r.getHeaders().get("Authorization"));
         }
-        assertThat(paths).containsExactly("/connect/token", "/api/v1.0/notifications/taxpayer", "/connect/token", "/api/v1.0/notifications/taxpayer");
+        assertThat(paths)
+                .containsExactly(
+                        "/connect/token",
+                        "/api/v1.0/notifications/taxpayer",
+                        "/connect/token",
+                        "/api/v1.0/notifications/taxpayer");
         assertThat(auth.get(1)).isNotEqualTo(auth.get(3));
     }
 
@@ -334,7 +433,8 @@ class ServiceClientTest {
         server.enqueue(tokenResponse(standardToken("t1")));
         server.enqueue(new MockResponse.Builder().code(401).build());
         server.enqueue(tokenResponse(standardToken("t2")));
-        server.enqueue(new MockResponse.Builder().code(401).addHeader("correlationId", "c-401").build());
+        server.enqueue(
+                new MockResponse.Builder().code(401).addHeader("correlationId", "c-401").build());
         Throwable t = failure(session().fetch(NotificationQuery.ALL));
         assertThat(t).isInstanceOf(SessionExpiredException.class);
         assertThat(((ServiceException) t).correlationId()).contains("c-401");
@@ -345,9 +445,12 @@ class ServiceClientTest {
     void aRefusedReLoginEndsTheSession() throws Exception {
         server.enqueue(tokenResponse(standardToken("t1")));
         server.enqueue(new MockResponse.Builder().code(401).build());
-        server.enqueue(json(400, "{\"error\":\"invalid_grant\",\"error_description\":\"User blocked\"}"));
+        server.enqueue(
+                json(400, "{\"error\":\"invalid_grant\",\"error_description\":\"User blocked\"}"));
         Throwable t = failure(session().fetch(NotificationQuery.ALL));
-        assertThat(t).isInstanceOf(SessionExpiredException.class).hasCauseInstanceOf(LoginRejectedException.class);
+        assertThat(t)
+                .isInstanceOf(SessionExpiredException.class)
+                .hasCauseInstanceOf(LoginRejectedException.class);
     }
 
     @Test
@@ -366,7 +469,9 @@ class ServiceClientTest {
     @Test
     void a429IsHonouredWithRetryAfterAsAnHttpDate() throws Exception {
         server.enqueue(tokenResponse(standardToken("t1")));
-        String when = java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME.format(Instant.now().plusSeconds(2).atZone(ZoneOffset.UTC));
+        String when =
+                java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME.format(
+                        Instant.now().plusSeconds(2).atZone(ZoneOffset.UTC));
         server.enqueue(new MockResponse.Builder().code(429).addHeader("Retry-After", when).build());
         server.enqueue(json(200, page(1, 1, notification("n1", "2026-01-01T00:00:00Z"))));
         long start = System.nanoTime();
@@ -389,7 +494,10 @@ class ServiceClientTest {
             server.enqueue(new MockResponse.Builder().code(429).build());
         }
         Throwable t = failure(s.fetch(NotificationQuery.ALL));
-        assertThat(t).isInstanceOfSatisfying(ServiceUnavailableException.class, e -> assertThat(e.status()).isEqualTo(429));
+        assertThat(t)
+                .isInstanceOfSatisfying(
+                        ServiceUnavailableException.class,
+                        e -> assertThat(e.status()).isEqualTo(429));
         // the first try and three retries (the token is reused)
         assertThat(server.getRequestCount()).isEqualTo(3 + 4);
     }
@@ -397,9 +505,13 @@ class ServiceClientTest {
     @Test
     void a429AskingForMoreThanTheCapFailsAtOnce() throws Exception {
         server.enqueue(tokenResponse(standardToken("t1")));
-        server.enqueue(new MockResponse.Builder().code(429).addHeader("Retry-After", "3600").build());
+        server.enqueue(
+                new MockResponse.Builder().code(429).addHeader("Retry-After", "3600").build());
         Throwable t = failure(session().fetch(NotificationQuery.ALL));
-        assertThat(t).isInstanceOfSatisfying(ServiceUnavailableException.class, e -> assertThat(e.status()).isEqualTo(429));
+        assertThat(t)
+                .isInstanceOfSatisfying(
+                        ServiceUnavailableException.class,
+                        e -> assertThat(e.status()).isEqualTo(429));
         assertThat(server.getRequestCount()).isEqualTo(2);
     }
 
@@ -420,7 +532,10 @@ class ServiceClientTest {
             server.enqueue(json(503, ""));
         }
         Throwable t = failure(session().fetch(NotificationQuery.ALL));
-        assertThat(t).isInstanceOfSatisfying(ServiceUnavailableException.class, e -> assertThat(e.status()).isEqualTo(503));
+        assertThat(t)
+                .isInstanceOfSatisfying(
+                        ServiceUnavailableException.class,
+                        e -> assertThat(e.status()).isEqualTo(503));
         assertThat(server.getRequestCount()).isEqualTo(1 + 1 + 3);
     }
 
@@ -428,8 +543,12 @@ class ServiceClientTest {
     void aDroppedConnectionIsRetried() throws Exception {
         server.enqueue(tokenResponse(standardToken("t1")));
         for (int i = 0; i < 2; i++) {
-            server.enqueue(new MockResponse.Builder().code(200).body(page(1, 1, notification("n1", "2026-01-01T00:00:00Z")))
-                    .onResponseStart(SocketEffect.ShutdownConnection.INSTANCE).build());
+            server.enqueue(
+                    new MockResponse.Builder()
+                            .code(200)
+                            .body(page(1, 1, notification("n1", "2026-01-01T00:00:00Z")))
+                            .onResponseStart(SocketEffect.ShutdownConnection.INSTANCE)
+                            .build());
         }
         server.enqueue(json(200, page(1, 1, notification("n1", "2026-01-01T00:00:00Z"))));
         assertThat(get(session().fetch(NotificationQuery.ALL)).result()).hasSize(1);
@@ -437,15 +556,25 @@ class ServiceClientTest {
 
     @Test
     void aStalledServerHitsTheReadTimeout() throws Exception {
-        try (ServiceClient impatient = new ServiceClient(fastConfig().withReadTimeout(Duration.ofMillis(300)).withRetries(0, Duration.ofMillis(1)))) {
+        try (ServiceClient impatient =
+                new ServiceClient(
+                        fastConfig()
+                                .withReadTimeout(Duration.ofMillis(300))
+                                .withRetries(0, Duration.ofMillis(1)))) {
             server.enqueue(tokenResponse(standardToken("t1")));
-            server.enqueue(json(200, page(0, 0)).newBuilder().headersDelay(5, TimeUnit.SECONDS).build());
-            Session s = impatient.openSession(env(), new Credentials("erp-nile", "x".toCharArray(), null, null));
+            server.enqueue(
+                    json(200, page(0, 0)).newBuilder().headersDelay(5, TimeUnit.SECONDS).build());
+            Session s =
+                    impatient.openSession(
+                            env(), new Credentials("erp-nile", "x".toCharArray(), null, null));
             Throwable t = failure(s.fetch(NotificationQuery.ALL));
-            assertThat(t).isInstanceOfSatisfying(NetworkException.class, e -> {
-                assertThat(e.kind()).isEqualTo(NetworkException.Kind.TIMEOUT);
-                assertThat(e.host()).isEqualTo(server.getHostName());
-            });
+            assertThat(t)
+                    .isInstanceOfSatisfying(
+                            NetworkException.class,
+                            e -> {
+                                assertThat(e.kind()).isEqualTo(NetworkException.Kind.TIMEOUT);
+                                assertThat(e.host()).isEqualTo(server.getHostName());
+                            });
         }
     }
 
@@ -455,27 +584,44 @@ class ServiceClientTest {
         try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
             port = free.getLocalPort();
         }
-        Session s = client.openSession(Environment.custom("http://127.0.0.1:" + port, "http://127.0.0.1:" + port),
-                new Credentials("erp-nile", "x".toCharArray(), null, null));
-        assertThat(failure(s.login())).isInstanceOfSatisfying(NetworkException.class, e -> {
-            assertThat(e.kind()).isEqualTo(NetworkException.Kind.UNREACHABLE);
-            assertThat(e.getMessage()).contains("127.0.0.1");
-        });
+        Session s =
+                client.openSession(
+                        Environment.custom("http://127.0.0.1:" + port, "http://127.0.0.1:" + port),
+                        new Credentials("erp-nile", "x".toCharArray(), null, null));
+        assertThat(failure(s.login()))
+                .isInstanceOfSatisfying(
+                        NetworkException.class,
+                        e -> {
+                            assertThat(e.kind()).isEqualTo(NetworkException.Kind.UNREACHABLE);
+                            assertThat(e.getMessage()).contains("127.0.0.1");
+                        });
     }
 
     @Test
     void httpIsRefusedOffLoopbackBeforeAnyRequest() throws Exception {
-        assertThatThrownBy(() -> Environment.custom("http://id.example.com", "https://api.example.com"))
-                .isInstanceOfSatisfying(InvalidEndpointException.class, e -> {
-                    assertThat(e.reason()).isEqualTo(InvalidEndpointException.Reason.HTTPS_REQUIRED);
-                    assertThat(e.getMessage()).contains("auth-url");
-                });
+        assertThatThrownBy(
+                        () ->
+                                Environment.custom(
+                                        "http://id.example.com", "https://api.example.com"))
+                .isInstanceOfSatisfying(
+                        InvalidEndpointException.class,
+                        e -> {
+                            assertThat(e.reason())
+                                    .isEqualTo(InvalidEndpointException.Reason.HTTPS_REQUIRED);
+                            assertThat(e.getMessage()).contains("auth-url");
+                        });
         // an environment built by hand is checked again before the first request
-        Environment handMade = new Environment(Environment.Kind.CUSTOM, java.net.URI.create("http://id.example.com"),
-                java.net.URI.create("http://api.example.com"));
-        Session s = client.openSession(handMade, new Credentials("erp-nile", "x".toCharArray(), null, null));
+        Environment handMade =
+                new Environment(
+                        Environment.Kind.CUSTOM,
+                        java.net.URI.create("http://id.example.com"),
+                        java.net.URI.create("http://api.example.com"));
+        Session s =
+                client.openSession(
+                        handMade, new Credentials("erp-nile", "x".toCharArray(), null, null));
         assertThat(failure(s.login())).isInstanceOf(InvalidEndpointException.class);
-        assertThat(failure(s.fetch(NotificationQuery.ALL))).isInstanceOf(InvalidEndpointException.class);
+        assertThat(failure(s.fetch(NotificationQuery.ALL)))
+                .isInstanceOf(InvalidEndpointException.class);
     }
 
     // ------------------------------------------------------------------ tokens and concurrency
@@ -483,8 +629,16 @@ class ServiceClientTest {
     @Test
     void aTokenIsReusedAndRenewedAheadOfItsExpiry() throws Exception {
         MutableClock clock = new MutableClock(Instant.now());
-        ClientConfig cfg = new ClientConfig(() -> Locale.ENGLISH, Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofMinutes(2), 3,
-                Duration.ofMillis(10), Duration.ofSeconds(5), clock);
+        ClientConfig cfg =
+                new ClientConfig(
+                        () -> Locale.ENGLISH,
+                        Duration.ofSeconds(5),
+                        Duration.ofSeconds(5),
+                        Duration.ofMinutes(2),
+                        3,
+                        Duration.ofMillis(10),
+                        Duration.ofSeconds(5),
+                        clock);
         try (ServiceClient c = new ServiceClient(cfg)) {
             long now = clock.instant().getEpochSecond();
             String token = TestTokens.jwt("{\"exp\":" + (now + 3600) + "}");
@@ -493,12 +647,14 @@ class ServiceClientTest {
             server.enqueue(json(200, page(0, 0)));
             server.enqueue(tokenResponse(TestTokens.jwt("{\"exp\":" + (now + 7200) + "}")));
             server.enqueue(json(200, page(0, 0)));
-            Session s = c.openSession(env(), new Credentials("erp-nile", "x".toCharArray(), null, null));
+            Session s =
+                    c.openSession(
+                            env(), new Credentials("erp-nile", "x".toCharArray(), null, null));
             get(s.fetch(NotificationQuery.ALL));
             clock.advance(Duration.ofMinutes(57));
             get(s.fetch(NotificationQuery.ALL));
             assertThat(server.getRequestCount()).isEqualTo(3);
-            clock.advance(Duration.ofMinutes(1) .plusSeconds(30));
+            clock.advance(Duration.ofMinutes(1).plusSeconds(30));
             get(s.fetch(NotificationQuery.ALL));
             List<String> paths = new ArrayList<>();
             for (int i = 0; i < 5; i++) {
@@ -512,16 +668,20 @@ class ServiceClientTest {
     @Test
     void concurrentCallsDuringARenewalShareOneLogin() throws Exception {
         AtomicInteger logins = new AtomicInteger();
-        server.setDispatcher(new Dispatcher() {
-            @Override
-            public MockResponse dispatch(RecordedRequest r) {
-                if (r.getUrl().encodedPath().equals("/connect/token")) {
-                    logins.incrementAndGet();
-                    return tokenResponse(standardToken("t" + logins.get())).newBuilder().headersDelay(300, TimeUnit.MILLISECONDS).build();
-                }
-                return json(200, page(1, 1, notification("n1", "2026-01-01T00:00:00Z")));
-            }
-        });
+        server.setDispatcher(
+                new Dispatcher() {
+                    @Override
+                    public MockResponse dispatch(RecordedRequest r) {
+                        if (r.getUrl().encodedPath().equals("/connect/token")) {
+                            logins.incrementAndGet();
+                            return tokenResponse(standardToken("t" + logins.get()))
+                                    .newBuilder()
+                                    .headersDelay(300, TimeUnit.MILLISECONDS)
+                                    .build();
+                        }
+                        return json(200, page(1, 1, notification("n1", "2026-01-01T00:00:00Z")));
+                    }
+                });
         Session s = session();
         List<CompletableFuture<NotificationPage>> calls = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
@@ -536,34 +696,46 @@ class ServiceClientTest {
     @Test
     void cancellingAFetchCancelsItsHttpCallAndDeliversNoResult() throws Exception {
         server.enqueue(tokenResponse(standardToken("t1")));
-        server.enqueue(json(200, page(1, 1, notification("n1", "2026-01-01T00:00:00Z"))).newBuilder().headersDelay(10, TimeUnit.SECONDS).build());
+        server.enqueue(
+                json(200, page(1, 1, notification("n1", "2026-01-01T00:00:00Z")))
+                        .newBuilder()
+                        .headersDelay(10, TimeUnit.SECONDS)
+                        .build());
         Session s = session();
         CompletableFuture<NotificationPage> f = s.fetch(NotificationQuery.ALL);
         AtomicReference<Object> seen = new AtomicReference<>();
         f.thenAccept(seen::set);
         server.takeRequest(5, TimeUnit.SECONDS);
-        assertThat(server.takeRequest(5, TimeUnit.SECONDS)).isNotNull(); // the API call is in flight
-        org.testfx.util.WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> client.activeCalls() == 1);
+        assertThat(server.takeRequest(5, TimeUnit.SECONDS))
+                .isNotNull(); // the API call is in flight
+        org.testfx.util.WaitForAsyncUtils.waitFor(
+                5, TimeUnit.SECONDS, () -> client.activeCalls() == 1);
         assertThat(f.cancel(true)).isTrue();
-        org.testfx.util.WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> client.activeCalls() == 0);
+        org.testfx.util.WaitForAsyncUtils.waitFor(
+                5, TimeUnit.SECONDS, () -> client.activeCalls() == 0);
         assertThat(f).isCancelled();
         assertThat(seen.get()).isNull();
     }
 
     @Test
     void cancellingDuringARetryWaitStopsTheRetry() throws Exception {
-        try (ServiceClient slow = new ServiceClient(fastConfig().withRetries(3, Duration.ofSeconds(30)))) {
+        try (ServiceClient slow =
+                new ServiceClient(fastConfig().withRetries(3, Duration.ofSeconds(30)))) {
             server.enqueue(tokenResponse(standardToken("t1")));
             server.enqueue(json(503, ""));
             server.enqueue(json(200, page(0, 0)));
-            Session s = slow.openSession(env(), new Credentials("erp-nile", "x".toCharArray(), null, null));
+            Session s =
+                    slow.openSession(
+                            env(), new Credentials("erp-nile", "x".toCharArray(), null, null));
             CompletableFuture<NotificationPage> f = s.fetch(NotificationQuery.ALL);
             server.takeRequest(5, TimeUnit.SECONDS);
             server.takeRequest(5, TimeUnit.SECONDS);
-            org.testfx.util.WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> slow.pendingWaits() == 1);
+            org.testfx.util.WaitForAsyncUtils.waitFor(
+                    5, TimeUnit.SECONDS, () -> slow.pendingWaits() == 1);
             f.cancel(true);
             assertThat(f).isCancelled();
-            org.testfx.util.WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> slow.pendingWaits() == 0);
+            org.testfx.util.WaitForAsyncUtils.waitFor(
+                    5, TimeUnit.SECONDS, () -> slow.pendingWaits() == 0);
             assertThat(server.getRequestCount()).isEqualTo(2);
         }
     }
@@ -574,7 +746,8 @@ class ServiceClientTest {
         Session s = client.openSession(env(), new Credentials("erp-nile", secret, null, null));
         s.close();
         assertThat(new String(secret)).isEqualTo("\0\0\0");
-        assertThat(failure(s.fetch(NotificationQuery.ALL))).isInstanceOf(SessionExpiredException.class);
+        assertThat(failure(s.fetch(NotificationQuery.ALL)))
+                .isInstanceOf(SessionExpiredException.class);
         assertThat(server.getRequestCount()).isZero();
     }
 

@@ -31,11 +31,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SettingsReaderTest {
 
     /** The data binding as the settings used to be read with it (and are still written with it). */
-    private static final ObjectMapper DATABIND = new ObjectMapper().registerModule(new JavaTimeModule())
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectMapper DATABIND =
+            new ObjectMapper()
+                    .registerModule(new JavaTimeModule())
+                    .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     @Property(tries = 300)
-    void whatTheStoreWritesIsReadBackExactly(@ForAll("settings") Settings settings) throws IOException {
+    void whatTheStoreWritesIsReadBackExactly(@ForAll("settings") Settings settings)
+            throws IOException {
         Path dir = Files.createTempDirectory("settings-reader");
         try {
             SettingsStore store = new SettingsStore(dir);
@@ -55,46 +58,80 @@ class SettingsReaderTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "{}",
-        "{\"taxpayerListHidden\":true}",
-        "{\"taxpayerListHiddenIn\":[\"SANDBOX|b\",null,\"SANDBOX|a\",\"SANDBOX|b\",5]}",
-        "{\"taxpayerListHiddenIn\":null}",
-        "{\"taxpayerListShownIn\":[\"SANDBOX|b\",null,\"SANDBOX|a\"],\"taxpayerListHiddenIn\":[\"SANDBOX|c\"]}",
-        "{\"version\":1,\"language\":\"ar\",\"latinDigits\":true,\"theme\":\"dark\",\"window\":{\"x\":[1,2,{\"y\":null}]}}",
-        "{\"version\":\"2\",\"language\":5,\"latinDigits\":\"true\",\"lastProfileId\":null,\"profiles\":null,\"history\":null}",
-        "{\"profiles\":[{\"id\":\"SANDBOX|a\",\"environment\":\"SANDBOX\",\"clientId\":\"a\",\"rememberSecret\":true,\"extra\":[1],"
-                + "\"taxpayers\":[{\"rin\":\"204918573\",\"name\":\"شركة النيل\"},{\"rin\":\"287364519\"}],\"lastTaxpayerRin\":\"204918573\"}]}",
-        "{\"history\":{\"p|-\":{\"datePreset\":\"CUSTOM\",\"customFrom\":\"2026-03-01T10:00:00Z\",\"customTo\":\"2026-03-02T10:00:00.123456789Z\","
-                + "\"pageSize\":\"100\",\"detailWidth\":380,\"detailDivider\":0.64,\"detailVisible\":false,\"columns\":[{\"id\":\"sent\",\"width\":160,\"visible\":true},"
-                + "{\"id\":\"type\",\"width\":\"90.5\"}]}}}",
-        "{\"history\":{\"p|1\":{\"customFrom\":1772359200,\"customTo\":1772359200.5,\"pageSize\":null,\"detailWidth\":null,\"detailVisible\":null}}}",
-        "{\"profiles\":[],\"history\":{}}",
-        "{\"textSize\":125}", "{\"textSize\":\"150\"}", "{\"textSize\":null}", "{\"textSize\":0}",
-        "{\"checkMinutes\":0}", "{\"checkMinutes\":\"5\"}", "{\"checkMinutes\":null}", "{\"checkMinutes\":-3}", "{\"checkMinutes\":999}",
-        "{\"theme\":\"dark\"}", "{\"theme\":\"light\"}", "{\"theme\":\"DARK\"}", "{\"theme\":null}", "{\"theme\":\"purple\"}", "{\"theme\":5}",
-        "{\"desktopNotify\":false}", "{\"desktopNotify\":true}", "{\"desktopNotify\":\"false\"}", "{\"desktopNotify\":null}"
-    })
+    @ValueSource(
+            strings = {
+                "{}",
+                "{\"taxpayerListHidden\":true}",
+                "{\"taxpayerListHiddenIn\":[\"SANDBOX|b\",null,\"SANDBOX|a\",\"SANDBOX|b\",5]}",
+                "{\"taxpayerListHiddenIn\":null}",
+                "{\"taxpayerListShownIn\":[\"SANDBOX|b\",null,\"SANDBOX|a\"],\"taxpayerListHiddenIn\":[\"SANDBOX|c\"]}",
+                "{\"version\":1,\"language\":\"ar\",\"latinDigits\":true,\"theme\":\"dark\",\"window\":{\"x\":[1,2,{\"y\":null}]}}",
+                "{\"version\":\"2\",\"language\":5,\"latinDigits\":\"true\",\"lastProfileId\":null,\"profiles\":null,\"history\":null}",
+                "{\"profiles\":[{\"id\":\"SANDBOX|a\",\"environment\":\"SANDBOX\",\"clientId\":\"a\",\"rememberSecret\":true,\"extra\":[1],"
+                        + "\"taxpayers\":[{\"rin\":\"204918573\",\"name\":\"شركة النيل\"},{\"rin\":\"287364519\"}],\"lastTaxpayerRin\":\"204918573\"}]}",
+                "{\"history\":{\"p|-\":{\"datePreset\":\"CUSTOM\",\"customFrom\":\"2026-03-01T10:00:00Z\",\"customTo\":\"2026-03-02T10:00:00.123456789Z\","
+                        + "\"pageSize\":\"100\",\"detailWidth\":380,\"detailDivider\":0.64,\"detailVisible\":false,\"columns\":[{\"id\":\"sent\",\"width\":160,\"visible\":true},"
+                        + "{\"id\":\"type\",\"width\":\"90.5\"}]}}}",
+                "{\"history\":{\"p|1\":{\"customFrom\":1772359200,\"customTo\":1772359200.5,\"pageSize\":null,\"detailWidth\":null,\"detailVisible\":null}}}",
+                "{\"profiles\":[],\"history\":{}}",
+                "{\"textSize\":125}",
+                "{\"textSize\":\"150\"}",
+                "{\"textSize\":null}",
+                "{\"textSize\":0}",
+                "{\"checkMinutes\":0}",
+                "{\"checkMinutes\":\"5\"}",
+                "{\"checkMinutes\":null}",
+                "{\"checkMinutes\":-3}",
+                "{\"checkMinutes\":999}",
+                "{\"theme\":\"dark\"}",
+                "{\"theme\":\"light\"}",
+                "{\"theme\":\"DARK\"}",
+                "{\"theme\":null}",
+                "{\"theme\":\"purple\"}",
+                "{\"theme\":5}",
+                "{\"desktopNotify\":false}",
+                "{\"desktopNotify\":true}",
+                "{\"desktopNotify\":\"false\"}",
+                "{\"desktopNotify\":null}"
+            })
     void aHandEditedDocumentIsReadAsTheDataBindingReadsIt(String json) throws IOException {
         byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
         assertThat(SettingsReader.read(bytes)).isEqualTo(DATABIND.readValue(bytes, Settings.class));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "", "null", "[]", "\"settings\"", "{\"language\": \"ar\", \"profiles\": [", "{} {}",
-        "{\"profiles\":{}}", "{\"language\":{\"en\":1}}", "{\"profiles\":[{\"taxpayers\":{}}]}",
-        "{\"history\":{\"p|-\":{\"customFrom\":\"yesterday\"}}}", "{\"history\":{\"p|-\":{\"pageSize\":\"many\"}}}",
-        "{\"latinDigits\":\"maybe\"}", "{\"textSize\":\"large\"}", "{\"checkMinutes\":\"often\"}", "{\"theme\":[\"dark\"]}", "{\"desktopNotify\":\"maybe\"}", "{\"history\":{\"p|-\":{\"columns\":[{\"width\":{}}]}}}"
-    })
+    @ValueSource(
+            strings = {
+                "",
+                "null",
+                "[]",
+                "\"settings\"",
+                "{\"language\": \"ar\", \"profiles\": [",
+                "{} {}",
+                "{\"profiles\":{}}",
+                "{\"language\":{\"en\":1}}",
+                "{\"profiles\":[{\"taxpayers\":{}}]}",
+                "{\"history\":{\"p|-\":{\"customFrom\":\"yesterday\"}}}",
+                "{\"history\":{\"p|-\":{\"pageSize\":\"many\"}}}",
+                "{\"latinDigits\":\"maybe\"}",
+                "{\"textSize\":\"large\"}",
+                "{\"checkMinutes\":\"often\"}",
+                "{\"theme\":[\"dark\"]}",
+                "{\"desktopNotify\":\"maybe\"}",
+                "{\"history\":{\"p|-\":{\"columns\":[{\"width\":{}}]}}}"
+            })
     void aDocumentOfTheWrongShapeIsNotRead(String json) {
-        assertThatThrownBy(() -> SettingsReader.read(json.getBytes(StandardCharsets.UTF_8))).isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> SettingsReader.read(json.getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(IOException.class);
     }
 
     @Test
     void aWrongShapeIsSetAsideLikeAnyUnreadableFile() throws IOException {
         Path dir = Files.createTempDirectory("settings-reader");
-        Files.writeString(dir.resolve("settings.json"), "{\"profiles\":{\"not\":\"a list\"}}", StandardCharsets.UTF_8);
+        Files.writeString(
+                dir.resolve("settings.json"),
+                "{\"profiles\":{\"not\":\"a list\"}}",
+                StandardCharsets.UTF_8);
         SettingsStore.Loaded loaded = new SettingsStore(dir).load();
         assertThat(loaded.settings()).isEqualTo(Settings.defaults());
         assertThat(loaded.setAside()).isPresent();
@@ -104,40 +141,150 @@ class SettingsReaderTest {
 
     @Provide
     Arbitrary<Settings> settings() {
-        Arbitrary<String> text = Arbitraries.oneOf(Arbitraries.strings().withCharRange('\u0000', '\uD7FF').ofMaxLength(12), Arbitraries.of("شركة النيل للتجارة", "a\"b\\c\n\td", "‏٢٠٤٩"))
-                .injectNull(0.2);
+        Arbitrary<String> text =
+                Arbitraries.oneOf(
+                                Arbitraries.strings()
+                                        .withCharRange('\u0000', '\uD7FF')
+                                        .ofMaxLength(12),
+                                Arbitraries.of("شركة النيل للتجارة", "a\"b\\c\n\td", "‏٢٠٤٩"))
+                        .injectNull(0.2);
         Arbitrary<String> rin = Arbitraries.strings().numeric().ofLength(9);
-        Arbitrary<RepresentedTaxpayer> taxpayer = Combinators.combine(rin, text).as(RepresentedTaxpayer::new);
-        Arbitrary<Profile> profile = Combinators.combine(text, Arbitraries.of("SANDBOX", "PREPROD", "PROD", "CUSTOM"), text, text, text, text,
-                Arbitraries.of(true, false), taxpayer.list().ofMaxSize(4)).as((id, env, auth, base, client, scope, remember, tps) ->
-                        new Profile(id, env, auth, base, client, scope, remember, tps, tps.isEmpty() ? null : tps.get(0).rin()))
-                .flatMap(p -> text.map(p::withOwnName));
-        Arbitrary<Instant> instant = Arbitraries.longs().between(0, 4_102_444_800L).flatMap(s ->
-                Arbitraries.integers().between(0, 999_999_999).map(n -> Instant.ofEpochSecond(s, n))).injectNull(0.3);
-        Arbitrary<HistoryPrefs.ColumnPref> column = Combinators.combine(text, Arbitraries.doubles().between(0, 2000).ofScale(3), Arbitraries.of(true, false))
-                .as(HistoryPrefs.ColumnPref::new);
-        Arbitrary<HistoryPrefs> prefs = Combinators.combine(
-                Combinators.combine(text, instant, instant, text, text, text, text).as(java.util.Arrays::<Object>asList),
-                Arbitraries.integers().between(1, 100).injectNull(0.3),
-                column.list().ofMaxSize(8),
-                Arbitraries.doubles().between(0, 1).injectNull(0.3),
-                Arbitraries.of(true, false).injectNull(0.3),
-                Combinators.combine(text, text).as(java.util.Arrays::<String>asList)).as((f, size, cols, divider, visible, export) -> new HistoryPrefs((String) f.get(0),
-                        (Instant) f.get(1), (Instant) f.get(2), (String) f.get(3), (String) f.get(4), (String) f.get(5), (String) f.get(6), size, cols,
-                        divider, visible, export.get(0), export.get(1))).flatMap(h -> instant.map(visit -> new HistoryPrefs(h.datePreset(), h.customFrom(),
-                        h.customTo(), h.type(), h.language(), h.status(), h.channel(), h.pageSize(), h.columns(), h.detailWidth(), h.detailVisible(),
-                        h.exportFolder(), h.exportFormat(), visit)));
-        Arbitrary<Map<String, HistoryPrefs>> history = Arbitraries.maps(Arbitraries.strings().withCharRange(' ', '\u07FF').ofMaxLength(20), prefs).ofMaxSize(4);
+        Arbitrary<RepresentedTaxpayer> taxpayer =
+                Combinators.combine(rin, text).as(RepresentedTaxpayer::new);
+        Arbitrary<Profile> profile =
+                Combinators.combine(
+                                text,
+                                Arbitraries.of("SANDBOX", "PREPROD", "PROD", "CUSTOM"),
+                                text,
+                                text,
+                                text,
+                                text,
+                                Arbitraries.of(true, false),
+                                taxpayer.list().ofMaxSize(4))
+                        .as(
+                                (id, env, auth, base, client, scope, remember, tps) ->
+                                        new Profile(
+                                                id,
+                                                env,
+                                                auth,
+                                                base,
+                                                client,
+                                                scope,
+                                                remember,
+                                                tps,
+                                                tps.isEmpty() ? null : tps.get(0).rin()))
+                        .flatMap(p -> text.map(p::withOwnName));
+        Arbitrary<Instant> instant =
+                Arbitraries.longs()
+                        .between(0, 4_102_444_800L)
+                        .flatMap(
+                                s ->
+                                        Arbitraries.integers()
+                                                .between(0, 999_999_999)
+                                                .map(n -> Instant.ofEpochSecond(s, n)))
+                        .injectNull(0.3);
+        Arbitrary<HistoryPrefs.ColumnPref> column =
+                Combinators.combine(
+                                text,
+                                Arbitraries.doubles().between(0, 2000).ofScale(3),
+                                Arbitraries.of(true, false))
+                        .as(HistoryPrefs.ColumnPref::new);
+        Arbitrary<HistoryPrefs> prefs =
+                Combinators.combine(
+                                Combinators.combine(text, instant, instant, text, text, text, text)
+                                        .as(java.util.Arrays::<Object>asList),
+                                Arbitraries.integers().between(1, 100).injectNull(0.3),
+                                column.list().ofMaxSize(8),
+                                Arbitraries.doubles().between(0, 1).injectNull(0.3),
+                                Arbitraries.of(true, false).injectNull(0.3),
+                                Combinators.combine(text, text)
+                                        .as(java.util.Arrays::<String>asList))
+                        .as(
+                                (f, size, cols, divider, visible, export) ->
+                                        new HistoryPrefs(
+                                                (String) f.get(0),
+                                                (Instant) f.get(1),
+                                                (Instant) f.get(2),
+                                                (String) f.get(3),
+                                                (String) f.get(4),
+                                                (String) f.get(5),
+                                                (String) f.get(6),
+                                                size,
+                                                cols,
+                                                divider,
+                                                visible,
+                                                export.get(0),
+                                                export.get(1)))
+                        .flatMap(
+                                h ->
+                                        instant.map(
+                                                visit ->
+                                                        new HistoryPrefs(
+                                                                h.datePreset(),
+                                                                h.customFrom(),
+                                                                h.customTo(),
+                                                                h.type(),
+                                                                h.language(),
+                                                                h.status(),
+                                                                h.channel(),
+                                                                h.pageSize(),
+                                                                h.columns(),
+                                                                h.detailWidth(),
+                                                                h.detailVisible(),
+                                                                h.exportFolder(),
+                                                                h.exportFormat(),
+                                                                visit)));
+        Arbitrary<Map<String, HistoryPrefs>> history =
+                Arbitraries.maps(
+                                Arbitraries.strings().withCharRange(' ', '\u07FF').ofMaxLength(20),
+                                prefs)
+                        .ofMaxSize(4);
         Arbitrary<Double> coordinate = Arbitraries.doubles().between(-4000, 8000).ofScale(2);
-        Arbitrary<WindowBounds> window = Combinators.combine(coordinate, coordinate, Arbitraries.doubles().between(0, 8000).ofScale(2),
-                Arbitraries.doubles().between(0, 8000).ofScale(2), Arbitraries.of(true, false)).as(WindowBounds::new).injectNull(0.3);
-        return Combinators.combine(Arbitraries.integers().between(0, 3), Arbitraries.of("en", "ar"), Arbitraries.of(true, false), text,
-                profile.list().ofMaxSize(3), history, window,
-                Combinators.combine(text.list().ofMaxSize(3), text.list().ofMaxSize(3), Arbitraries.of(100, 110, 125, 150, 175),
-                        Arbitraries.of(0, 1, 2, 5, 15), Arbitraries.of(Settings.LIGHT, Settings.DARK), Arbitraries.of(true, false))
-                        .as((hiddenIn, shownIn, size, check, theme, notify) -> new Object[] {hiddenIn, shownIn, size, check, theme, notify}))
-                .as((version, language, latin, last, profiles, h, w, rest) -> new Settings(version, language, latin, last, profiles, h, w,
-                        uncheckedList(rest[0]), uncheckedList(rest[1]), (Integer) rest[2], (Integer) rest[3], (String) rest[4], (Boolean) rest[5]));
+        Arbitrary<WindowBounds> window =
+                Combinators.combine(
+                                coordinate,
+                                coordinate,
+                                Arbitraries.doubles().between(0, 8000).ofScale(2),
+                                Arbitraries.doubles().between(0, 8000).ofScale(2),
+                                Arbitraries.of(true, false))
+                        .as(WindowBounds::new)
+                        .injectNull(0.3);
+        return Combinators.combine(
+                        Arbitraries.integers().between(0, 3),
+                        Arbitraries.of("en", "ar"),
+                        Arbitraries.of(true, false),
+                        text,
+                        profile.list().ofMaxSize(3),
+                        history,
+                        window,
+                        Combinators.combine(
+                                        text.list().ofMaxSize(3),
+                                        text.list().ofMaxSize(3),
+                                        Arbitraries.of(100, 110, 125, 150, 175),
+                                        Arbitraries.of(0, 1, 2, 5, 15),
+                                        Arbitraries.of(Settings.LIGHT, Settings.DARK),
+                                        Arbitraries.of(true, false))
+                                .as(
+                                        (hiddenIn, shownIn, size, check, theme, notify) ->
+                                                new Object[] {
+                                                    hiddenIn, shownIn, size, check, theme, notify
+                                                }))
+                .as(
+                        (version, language, latin, last, profiles, h, w, rest) ->
+                                new Settings(
+                                        version,
+                                        language,
+                                        latin,
+                                        last,
+                                        profiles,
+                                        h,
+                                        w,
+                                        uncheckedList(rest[0]),
+                                        uncheckedList(rest[1]),
+                                        (Integer) rest[2],
+                                        (Integer) rest[3],
+                                        (String) rest[4],
+                                        (Boolean) rest[5]));
     }
 
     @SuppressWarnings("unchecked")

@@ -15,18 +15,43 @@ import org.junit.jupiter.api.io.TempDir;
 
 class SettingsStoreTest {
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     private final Clock clock = Clock.fixed(Instant.parse("2026-11-21T08:30:00Z"), ZoneOffset.UTC);
 
     private static Settings sample() {
-        Profile delta = new Profile(Profile.idOf("SANDBOX", null, "erp-delta-accounting"), "SANDBOX", null, null, "erp-delta-accounting",
-                null, true, List.of(new RepresentedTaxpayer("287364519", "Cairo Pharma")), "287364519");
-        HistoryPrefs prefs = new HistoryPrefs("LAST_7_DAYS", null, null, "7", "ar", "error", "sms", 50,
-                List.of(new HistoryPrefs.ColumnPref("sent", 160, true), new HistoryPrefs.ColumnPref("address", 90, false)), 0.6, true,
-                "/home/accountant/Clients/Cairo Pharma", "XLSX");
-        return Settings.defaults().withLanguage("ar", true).withProfile(delta).withHistory(Settings.historyKey(delta.id(), "287364519"), prefs)
+        Profile delta =
+                new Profile(
+                        Profile.idOf("SANDBOX", null, "erp-delta-accounting"),
+                        "SANDBOX",
+                        null,
+                        null,
+                        "erp-delta-accounting",
+                        null,
+                        true,
+                        List.of(new RepresentedTaxpayer("287364519", "Cairo Pharma")),
+                        "287364519");
+        HistoryPrefs prefs =
+                new HistoryPrefs(
+                        "LAST_7_DAYS",
+                        null,
+                        null,
+                        "7",
+                        "ar",
+                        "error",
+                        "sms",
+                        50,
+                        List.of(
+                                new HistoryPrefs.ColumnPref("sent", 160, true),
+                                new HistoryPrefs.ColumnPref("address", 90, false)),
+                        0.6,
+                        true,
+                        "/home/accountant/Clients/Cairo Pharma",
+                        "XLSX");
+        return Settings.defaults()
+                .withLanguage("ar", true)
+                .withProfile(delta)
+                .withHistory(Settings.historyKey(delta.id(), "287364519"), prefs)
                 .withTaxpayerListHidden(delta.id(), true);
     }
 
@@ -50,19 +75,27 @@ class SettingsStoreTest {
 
     @Test
     void aCorruptFileIsSetAsideAndReportedNotFatal() throws Exception {
-        Files.writeString(dir.resolve("settings.json"), "{\"language\": \"ar\", \"profiles\": [", StandardCharsets.UTF_8);
+        Files.writeString(
+                dir.resolve("settings.json"),
+                "{\"language\": \"ar\", \"profiles\": [",
+                StandardCharsets.UTF_8);
 
         SettingsStore.Loaded loaded = new SettingsStore(dir, clock).load();
 
         assertThat(loaded.settings()).isEqualTo(Settings.defaults());
-        assertThat(loaded.setAside()).contains(dir.resolve("settings.json.corrupt-20261121-083000"));
-        assertThat(Files.readString(loaded.setAside().orElseThrow())).startsWith("{\"language\": \"ar\"");
+        assertThat(loaded.setAside())
+                .contains(dir.resolve("settings.json.corrupt-20261121-083000"));
+        assertThat(Files.readString(loaded.setAside().orElseThrow()))
+                .startsWith("{\"language\": \"ar\"");
         assertThat(dir.resolve("settings.json")).doesNotExist();
     }
 
     @Test
     void fieldsFromANewerVersionAreIgnored() throws Exception {
-        Files.writeString(dir.resolve("settings.json"), "{\"version\":2,\"language\":\"ar\",\"theme\":\"dark\"}", StandardCharsets.UTF_8);
+        Files.writeString(
+                dir.resolve("settings.json"),
+                "{\"version\":2,\"language\":\"ar\",\"theme\":\"dark\"}",
+                StandardCharsets.UTF_8);
         SettingsStore.Loaded loaded = new SettingsStore(dir, clock).load();
         assertThat(loaded.setAside()).isEmpty();
         assertThat(loaded.settings().language()).isEqualTo("ar");
@@ -75,6 +108,9 @@ class SettingsStoreTest {
             assertThat(files.map(p -> p.getFileName().toString())).containsExactly("settings.json");
         }
         String json = Files.readString(dir.resolve("settings.json"));
-        assertThat(json).doesNotContainIgnoringCase("\"clientSecret\"").doesNotContainIgnoringCase("token").contains("\"rememberSecret\" : true");
+        assertThat(json)
+                .doesNotContainIgnoringCase("\"clientSecret\"")
+                .doesNotContainIgnoringCase("token")
+                .contains("\"rememberSecret\" : true");
     }
 }

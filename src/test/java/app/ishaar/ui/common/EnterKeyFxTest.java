@@ -24,9 +24,9 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * Enter in a scene of the {@link SceneFactory}: the default button's action, or that of the part
- * that handles it, while a check box, a radio button or a toggle button has the keyboard (Space still
- * ticks or chooses it); a toggle button where nothing takes Enter is worked by it; a focused plain
- * button still does its own.
+ * that handles it, while a check box, a radio button or a toggle button has the keyboard (Space
+ * still ticks or chooses it); a toggle button where nothing takes Enter is worked by it; a focused
+ * plain button still does its own.
  */
 class EnterKeyFxTest extends OwnStageFxTestBase {
 
@@ -44,34 +44,38 @@ class EnterKeyFxTest extends OwnStageFxTestBase {
     }
 
     private void show(boolean withDefault) throws Exception {
-        fx(() -> {
-            check = new CheckBox("Remember");
-            radio = new RadioButton("CSV");
-            radio.setToggleGroup(new ToggleGroup());
-            toggle = new ToggleButton("English");
-            other = new Button("Other");
-            other.setOnAction(e -> others.incrementAndGet());
-            field = new TextField();
-            VBox root = new VBox(field, check, radio, toggle, other);
-            if (withDefault) {
-                Button ok = new Button("Log in");
-                ok.setDefaultButton(true);
-                ok.setOnAction(e -> defaults.incrementAndGet());
-                root.getChildren().add(ok);
-            }
-            stage = new Stage();
-            new SceneFactory(new I18n(AppLanguage.ENGLISH), new TextSize(100)).prepare(stage, root, "application.title");
-            stage.show();
-            return null;
-        });
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx(() -> stage.isShowing() && stage.isFocused()));
+        fx(
+                () -> {
+                    check = new CheckBox("Remember");
+                    radio = new RadioButton("CSV");
+                    radio.setToggleGroup(new ToggleGroup());
+                    toggle = new ToggleButton("English");
+                    other = new Button("Other");
+                    other.setOnAction(e -> others.incrementAndGet());
+                    field = new TextField();
+                    VBox root = new VBox(field, check, radio, toggle, other);
+                    if (withDefault) {
+                        Button ok = new Button("Log in");
+                        ok.setDefaultButton(true);
+                        ok.setOnAction(e -> defaults.incrementAndGet());
+                        root.getChildren().add(ok);
+                    }
+                    stage = new Stage();
+                    new SceneFactory(new I18n(AppLanguage.ENGLISH), new TextSize(100))
+                            .prepare(stage, root, "application.title");
+                    stage.show();
+                    return null;
+                });
+        WaitForAsyncUtils.waitFor(
+                10, TimeUnit.SECONDS, () -> fx(() -> stage.isShowing() && stage.isFocused()));
     }
 
     private void enterOn(Node node) throws Exception {
-        fx(() -> {
-            node.requestFocus();
-            return null;
-        });
+        fx(
+                () -> {
+                    node.requestFocus();
+                    return null;
+                });
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx(node::isFocused));
         robot.type(KeyCode.ENTER);
         WaitForAsyncUtils.waitForFxEvents();
@@ -82,12 +86,15 @@ class EnterKeyFxTest extends OwnStageFxTestBase {
     }
 
     @Test
-    void enterOnABoxARadioOrAToggleDoesWhatTheDefaultButtonDoesAndLeavesItAsItWas() throws Exception {
+    void enterOnABoxARadioOrAToggleDoesWhatTheDefaultButtonDoesAndLeavesItAsItWas()
+            throws Exception {
         show(true);
         int n = 0;
         for (ButtonBase b : new ButtonBase[] {check, radio, toggle}) {
             enterOn(b);
-            assertThat(defaults.get()).as("Enter on " + b.getText() + " is the default button's").isEqualTo(++n);
+            assertThat(defaults.get())
+                    .as("Enter on " + b.getText() + " is the default button's")
+                    .isEqualTo(++n);
             assertThat(on(b)).as(b.getText() + " left as it was").isFalse();
         }
         enterOn(field);
@@ -96,10 +103,11 @@ class EnterKeyFxTest extends OwnStageFxTestBase {
         assertThat(others.get()).as("a focused plain button does its own").isEqualTo(1);
         assertThat(defaults.get()).isEqualTo(n);
 
-        fx(() -> {
-            check.requestFocus();
-            return null;
-        });
+        fx(
+                () -> {
+                    check.requestFocus();
+                    return null;
+                });
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx(check::isFocused));
         robot.type(KeyCode.SPACE);
         WaitForAsyncUtils.waitForFxEvents();
@@ -111,21 +119,26 @@ class EnterKeyFxTest extends OwnStageFxTestBase {
     void withoutADefaultButtonEnterGoesToAPartThatHandlesItAndTicksNothing() throws Exception {
         show(false);
         AtomicInteger around = new AtomicInteger();
-        fx(() -> {
-            javafx.scene.Parent root = stage.getScene().getRoot();
-            root.addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
-                if (e.getCode() == KeyCode.ENTER) {
-                    around.incrementAndGet(); // as the login form logs in
-                    e.consume();
-                }
-            });
-            SceneFactory.handlesEnter(root);
-            return null;
-        });
+        fx(
+                () -> {
+                    javafx.scene.Parent root = stage.getScene().getRoot();
+                    root.addEventHandler(
+                            javafx.scene.input.KeyEvent.KEY_PRESSED,
+                            e -> {
+                                if (e.getCode() == KeyCode.ENTER) {
+                                    around.incrementAndGet(); // as the login form logs in
+                                    e.consume();
+                                }
+                            });
+                    SceneFactory.handlesEnter(root);
+                    return null;
+                });
         int n = 0;
         for (ButtonBase b : new ButtonBase[] {check, radio, toggle}) {
             enterOn(b);
-            assertThat(around.get()).as("Enter on " + b.getText() + " reaches the part that handles it").isEqualTo(++n);
+            assertThat(around.get())
+                    .as("Enter on " + b.getText() + " reaches the part that handles it")
+                    .isEqualTo(++n);
             assertThat(on(b)).as(b.getText() + " left as it was").isFalse();
         }
     }
@@ -134,7 +147,9 @@ class EnterKeyFxTest extends OwnStageFxTestBase {
     void whereNothingTakesEnterAToggleButtonIsWorkedByItAndABoxIsNotTicked() throws Exception {
         show(false);
         enterOn(toggle);
-        assertThat(on(toggle)).as("a toggle button (the history's Details) works with Enter, as with Space").isTrue();
+        assertThat(on(toggle))
+                .as("a toggle button (the history's Details) works with Enter, as with Space")
+                .isTrue();
         enterOn(check);
         enterOn(radio);
         assertThat(on(check)).isFalse();

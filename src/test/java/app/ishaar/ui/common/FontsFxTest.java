@@ -38,9 +38,12 @@ class FontsFxTest {
     }
 
     @Test
-    void aFontFileIsReadInPlaceEvenUnderAFolderWithSpacesAndArabicInItsPath(@TempDir Path tmp) throws Exception {
+    void aFontFileIsReadInPlaceEvenUnderAFolderWithSpacesAndArabicInItsPath(@TempDir Path tmp)
+            throws Exception {
         Path file = copyTo(tmp.resolve("Program Files").resolve("إشعار fonts"));
-        Font font = WaitForAsyncUtils.asyncFx(() -> Font.loadFont(Fonts.fileUrl(file), 13)).get(30, TimeUnit.SECONDS);
+        Font font =
+                WaitForAsyncUtils.asyncFx(() -> Font.loadFont(Fonts.fileUrl(file), 13))
+                        .get(30, TimeUnit.SECONDS);
         assertThat(font).as("loaded from " + file).isNotNull();
         assertThat(font.getFamily()).isEqualTo(Fonts.FAMILY);
     }
@@ -50,9 +53,12 @@ class FontsFxTest {
         Path installed = copyTo(tmp.resolve("fonts"));
         System.setProperty(Fonts.DIR_PROPERTY, installed.getParent().toString());
         assertThat(Fonts.fileOf(REGULAR)).isEqualTo(installed);
-        // a folder without the file: the build's resource, a file too (the tests run from target/classes)
+        // a folder without the file: the build's resource, a file too (the tests run from
+        // target/classes)
         System.setProperty(Fonts.DIR_PROPERTY, tmp.resolve("empty").toString());
-        assertThat(Fonts.fileOf(REGULAR)).isNotNull().endsWith(Path.of("app", "ishaar", "fonts", REGULAR));
+        assertThat(Fonts.fileOf(REGULAR))
+                .isNotNull()
+                .endsWith(Path.of("app", "ishaar", "fonts", REGULAR));
         assertThat(Fonts.fileOf("NoSuchFont.ttf")).isNull();
     }
 }

@@ -20,10 +20,12 @@ abstract class OwnStageFxTestBase {
 
     @AfterEach
     void hideStage() throws Exception {
-        WaitForAsyncUtils.asyncFx(() -> {
-            if (stage != null) {
-                stage.hide();
-            }
-        }).get(10, TimeUnit.SECONDS);
+        WaitForAsyncUtils.asyncFx(
+                        () -> {
+                            if (stage != null) {
+                                stage.hide();
+                            }
+                        })
+                .get(10, TimeUnit.SECONDS);
     }
 }

@@ -28,54 +28,63 @@ class RequestedSizeFxTest extends OwnStageFxTestBase {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx(condition));
     }
 
-    /** A dialog: a stage sized by its scene; shown and at once made 460 by 420, as the window manager did. */
+    /**
+     * A dialog: a stage sized by its scene; shown and at once made 460 by 420, as the window
+     * manager did.
+     */
     private void showShrunk() throws Exception {
-        fx(() -> {
-            Region content = new Region();
-            content.setPrefSize(560, 500);
-            stage = new Stage();
-            stage.setScene(new Scene(new StackPane(content)));
-            RequestedSize.sizeToSceneOnShow(stage);
-            stage.show();
-            stage.setWidth(460); // the window manager's first size for it
-            stage.setHeight(420);
-            return null;
-        });
+        fx(
+                () -> {
+                    Region content = new Region();
+                    content.setPrefSize(560, 500);
+                    stage = new Stage();
+                    stage.setScene(new Scene(new StackPane(content)));
+                    RequestedSize.sizeToSceneOnShow(stage);
+                    stage.show();
+                    stage.setWidth(460); // the window manager's first size for it
+                    stage.setHeight(420);
+                    return null;
+                });
     }
 
     @Test
-    void aDialogMappedSmallerThanItsSceneGetsItsSizeBackAtEachShowingAndThenKeepsTheUsers() throws Exception {
+    void aDialogMappedSmallerThanItsSceneGetsItsSizeBackAtEachShowingAndThenKeepsTheUsers()
+            throws Exception {
         showShrunk();
         until(() -> stage.getScene().getWidth() == 560 && stage.getScene().getHeight() == 500);
         // the user's size, later, is kept
-        fx(() -> {
-            stage.setWidth(480);
-            stage.setHeight(380);
-            return null;
-        });
+        fx(
+                () -> {
+                    stage.setWidth(480);
+                    stage.setHeight(380);
+                    return null;
+                });
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(fx(() -> new double[] {stage.getWidth(), stage.getHeight()})).containsExactly(480, 380);
+        assertThat(fx(() -> new double[] {stage.getWidth(), stage.getHeight()}))
+                .containsExactly(480, 380);
         // hidden and shown again (the login dialog after a log out): its scene's size again
-        fx(() -> {
-            stage.hide();
-            stage.show();
-            stage.setWidth(200);
-            stage.setHeight(200);
-            return null;
-        });
+        fx(
+                () -> {
+                    stage.hide();
+                    stage.show();
+                    stage.setWidth(200);
+                    stage.setHeight(200);
+                    return null;
+                });
         until(() -> stage.getScene().getWidth() == 560 && stage.getScene().getHeight() == 500);
     }
 
     @Test
     void aMaximizedWindowIsLeftMaximized() throws Exception {
-        fx(() -> {
-            stage = new Stage();
-            stage.setScene(new Scene(new StackPane(new Region())));
-            RequestedSize.sizeToSceneOnShow(stage);
-            stage.setMaximized(true);
-            stage.show();
-            return null;
-        });
+        fx(
+                () -> {
+                    stage = new Stage();
+                    stage.setScene(new Scene(new StackPane(new Region())));
+                    RequestedSize.sizeToSceneOnShow(stage);
+                    stage.setMaximized(true);
+                    stage.show();
+                    return null;
+                });
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(fx(() -> stage.isMaximized())).isTrue();
         Rectangle2D screen = fx(() -> Screen.getPrimary().getVisualBounds());

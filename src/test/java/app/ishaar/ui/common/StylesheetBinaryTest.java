@@ -14,17 +14,22 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every style sheet of the app also ships in JavaFX's binary form (made by the build, see the
- * pom), which JavaFX loads in its place: the binary must say exactly what the text says, or the app
- * would look other than its CSS reads.
+ * Every style sheet of the app also ships in JavaFX's binary form (made by the build, see the pom),
+ * which JavaFX loads in its place: the binary must say exactly what the text says, or the app would
+ * look other than its CSS reads.
  */
 class StylesheetBinaryTest {
 
     static Stream<String> styleSheets() throws IOException {
         Path root = Path.of("src/main/resources");
         try (Stream<Path> files = Files.walk(root)) {
-            List<String> css = files.filter(f -> f.toString().endsWith(".css")).map(f -> "/" + root.relativize(f).toString().replace('\\', '/')).toList();
-            assertThat(css).contains(SceneFactory.STYLESHEET, app.ishaar.ui.history.HistoryView.STYLESHEET);
+            List<String> css =
+                    files.filter(f -> f.toString().endsWith(".css"))
+                            .map(f -> "/" + root.relativize(f).toString().replace('\\', '/'))
+                            .toList();
+            assertThat(css)
+                    .contains(
+                            SceneFactory.STYLESHEET, app.ishaar.ui.history.HistoryView.STYLESHEET);
             return css.stream();
         }
     }
@@ -35,15 +40,35 @@ class StylesheetBinaryTest {
         URL text = StylesheetBinaryTest.class.getResource(resource);
         URL binary = StylesheetBinaryTest.class.getResource(resource.replaceAll("\\.css$", ".bss"));
         assertThat(text).as(resource).isNotNull();
-        assertThat(binary).as("the binary form of " + resource + " (made by the build)").isNotNull();
+        assertThat(binary)
+                .as("the binary form of " + resource + " (made by the build)")
+                .isNotNull();
         Stylesheet parsed = new CssParser().parse(text);
         Stylesheet loaded = Stylesheet.loadBinary(binary);
         assertThat(rules(loaded)).as(resource).isNotEmpty().isEqualTo(rules(parsed));
     }
 
-    /** Each rule as its selectors and its declarations (a binary rule decodes its declarations when first asked). */
+    /**
+     * Each rule as its selectors and its declarations (a binary rule decodes its declarations when
+     * first asked).
+     */
     private static List<String> rules(Stylesheet s) {
-        return s.getRules().stream().map(r -> r.getSelectors() + " { " + r.getDeclarations().stream()
-                .map(d -> d.getProperty() + ": " + d.getParsedValue() + (d.isImportant() ? " !important" : "")).toList() + " }").toList();
+        return s.getRules().stream()
+                .map(
+                        r ->
+                                r.getSelectors()
+                                        + " { "
+                                        + r.getDeclarations().stream()
+                                                .map(
+                                                        d ->
+                                                                d.getProperty()
+                                                                        + ": "
+                                                                        + d.getParsedValue()
+                                                                        + (d.isImportant()
+                                                                                ? " !important"
+                                                                                : ""))
+                                                .toList()
+                                        + " }")
+                .toList();
     }
 }

@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** The text size's steps: from the normal size up, one at a time, and a remembered size taken to the nearest. */
+/**
+ * The text size's steps: from the normal size up, one at a time, and a remembered size taken to the
+ * nearest.
+ */
 class TextSizeTest {
 
     @Test

@@ -11,9 +11,11 @@ import java.util.function.Consumer;
 /** Records every session opened; each may be answered by a hook as it is opened. */
 public final class FakeOpener implements SessionOpener {
     public final List<FakeSession> opened = new CopyOnWriteArrayList<>();
+
     /** What the secret was when each session was opened (the session's copy is wiped on close). */
     public final List<String> secretsSeen = new CopyOnWriteArrayList<>();
-    private volatile Consumer<FakeSession> onOpen = s -> { };
+
+    private volatile Consumer<FakeSession> onOpen = s -> {};
 
     public void onOpen(Consumer<FakeSession> hook) {
         this.onOpen = hook;

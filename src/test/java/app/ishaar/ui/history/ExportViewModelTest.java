@@ -14,7 +14,9 @@ import java.time.ZoneOffset;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
-/** The export dialog's logic without the toolkit or a service: state, progress, cancel, failures. */
+/**
+ * The export dialog's logic without the toolkit or a service: state, progress, cancel, failures.
+ */
 class ExportViewModelTest {
 
     private final I18n i18n = new I18n(AppLanguage.ENGLISH);
@@ -24,12 +26,18 @@ class ExportViewModelTest {
 
     private ExportViewModel export() {
         i18n.zoneProperty().set(ZoneId.of("Africa/Cairo"));
-        return new ExportViewModel(i18n, Runnable::run, new FakeSession(), NotificationQuery.ALL.withType("7"), (s, q, f, t, p) -> {
-            asked = q;
-            progress = p;
-            job = new CompletableFuture<>();
-            return job;
-        }, Clock.fixed(Instant.parse("2026-03-15T10:00:00Z"), ZoneOffset.UTC));
+        return new ExportViewModel(
+                i18n,
+                Runnable::run,
+                new FakeSession(),
+                NotificationQuery.ALL.withType("7"),
+                (s, q, f, t, p) -> {
+                    asked = q;
+                    progress = p;
+                    job = new CompletableFuture<>();
+                    return job;
+                },
+                Clock.fixed(Instant.parse("2026-03-15T10:00:00Z"), ZoneOffset.UTC));
     }
 
     @Test
@@ -39,13 +47,15 @@ class ExportViewModelTest {
         e.start(Path.of("out.csv"));
         assertThat(asked.type()).isEqualTo("7");
         assertThat(e.runningProperty().get()).isTrue();
-        assertThat(e.progressProperty().get()).isEqualTo(-1); // indeterminate until the service says how many
+        assertThat(e.progressProperty().get())
+                .isEqualTo(-1); // indeterminate until the service says how many
         progress.written(100, 400);
         assertThat(e.progressProperty().get()).isEqualTo(0.25);
         assertThat(e.messageProperty().get()).isEqualTo("Notifications written: 100 of 400…");
         job.complete(400L);
         assertThat(e.stateProperty().get()).isEqualTo(ExportViewModel.State.DONE);
-        assertThat(e.messageProperty().get()).isEqualTo("Done: 400 notifications written to out.csv.");
+        assertThat(e.messageProperty().get())
+                .isEqualTo("Done: 400 notifications written to out.csv.");
     }
 
     @Test
@@ -67,7 +77,8 @@ class ExportViewModelTest {
         e.start(Path.of("out.csv"));
         progress.written(400, 400);
         job.complete(400L);
-        assertThat(e.messageProperty().get()).isEqualTo("تم التصدير إلى out.csv. عدد الإشعارات: ٤٠٠.");
+        assertThat(e.messageProperty().get())
+                .isEqualTo("تم التصدير إلى out.csv. عدد الإشعارات: ٤٠٠.");
     }
 
     @Test
@@ -89,7 +100,9 @@ class ExportViewModelTest {
         e.start(Path.of("/no/such/dir/out.csv"));
         job.completeExceptionally(new java.nio.file.NoSuchFileException("/no/such/dir"));
         assertThat(e.stateProperty().get()).isEqualTo(ExportViewModel.State.FAILED);
-        assertThat(e.messageProperty().get()).startsWith("The export failed and no file was written.").contains("/no/such/dir");
+        assertThat(e.messageProperty().get())
+                .startsWith("The export failed and no file was written.")
+                .contains("/no/such/dir");
         e.start(Path.of("again.csv")); // may start again after a failure
         assertThat(e.runningProperty().get()).isTrue();
         job.completeExceptionally(new IOException("disk full"));

@@ -15,10 +15,16 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
-/** A Session whose answers the test controls: each fetch returns a pending future the test completes. */
+/**
+ * A Session whose answers the test controls: each fetch returns a pending future the test
+ * completes.
+ */
 final class FakeSession implements Session {
 
-    /** A future that, like a call that has already been answered, ignores cancel (to test dropping late results). */
+    /**
+     * A future that, like a call that has already been answered, ignores cancel (to test dropping
+     * late results).
+     */
     static final class StubbornFuture<T> extends CompletableFuture<T> {
         volatile boolean cancelRequested;
 
@@ -56,13 +62,15 @@ final class FakeSession implements Session {
 
     @Override
     public CompletableFuture<NotificationPage> fetch(NotificationQuery query) {
-        CompletableFuture<NotificationPage> f = stubborn ? new StubbornFuture<>() : new CompletableFuture<>();
+        CompletableFuture<NotificationPage> f =
+                stubborn ? new StubbornFuture<>() : new CompletableFuture<>();
         calls.add(new Call(query, f));
         return f;
     }
 
     @Override
-    public CompletableFuture<Long> readAll(NotificationQuery query, int concurrency, Consumer<NotificationPage> onPage) {
+    public CompletableFuture<Long> readAll(
+            NotificationQuery query, int concurrency, Consumer<NotificationPage> onPage) {
         throw new UnsupportedOperationException();
     }
 
@@ -97,7 +105,17 @@ final class FakeSession implements Session {
 
     static Notification notification(String id, String type, String status) {
         Instant t = Instant.parse("2026-03-10T08:00:00Z");
-        return new Notification(id, t, t.plusSeconds(5), type, "Document Validated", "Your document was validated", "email", "a@b.example",
-                "en", status, List.of(new DeliveryAttempt(t.plusSeconds(5), "delivered", null)));
+        return new Notification(
+                id,
+                t,
+                t.plusSeconds(5),
+                type,
+                "Document Validated",
+                "Your document was validated",
+                "email",
+                "a@b.example",
+                "en",
+                status,
+                List.of(new DeliveryAttempt(t.plusSeconds(5), "delivered", null)));
     }
 }

@@ -37,8 +37,7 @@ class HistoryExportTest {
     private static SandboxFixture fixture;
     private static Session session;
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @BeforeAll
     static void start() throws Exception {
@@ -53,19 +52,24 @@ class HistoryExportTest {
     }
 
     private HistoryViewModel history() {
-        HistoryViewModel vm = new HistoryViewModel(new I18n(AppLanguage.ENGLISH), Runnable::run, null, p -> { }, () -> { });
+        HistoryViewModel vm =
+                new HistoryViewModel(
+                        new I18n(AppLanguage.ENGLISH), Runnable::run, null, p -> {}, () -> {});
         vm.sessionProperty().set(session);
         return vm;
     }
 
     /** Runs an export and waits for it to end. */
-    private static ExportViewModel.State run(ExportViewModel export, Path file) throws InterruptedException {
+    private static ExportViewModel.State run(ExportViewModel export, Path file)
+            throws InterruptedException {
         CountDownLatch ended = new CountDownLatch(1);
-        export.stateProperty().addListener((o, a, now) -> {
-            if (now != ExportViewModel.State.RUNNING) {
-                ended.countDown();
-            }
-        });
+        export.stateProperty()
+                .addListener(
+                        (o, a, now) -> {
+                            if (now != ExportViewModel.State.RUNNING) {
+                                ended.countDown();
+                            }
+                        });
         export.start(file);
         assertThat(ended.await(60, TimeUnit.SECONDS)).as("export ended").isTrue();
         return export.stateProperty().get();
@@ -74,7 +78,10 @@ class HistoryExportTest {
     private static List<String> allIdsInServiceOrder() {
         List<String> ids = new ArrayList<>();
         for (int page = 1; ; page++) {
-            var p = fixture.sandbox.query(SandboxFixture.RIN, new SandboxQuery(null, null, null, null, null, null, page, 100));
+            var p =
+                    fixture.sandbox.query(
+                            SandboxFixture.RIN,
+                            new SandboxQuery(null, null, null, null, null, null, page, 100));
             p.result().stream().map(SandboxNotification::notificationId).forEach(ids::add);
             if (page >= p.totalPages()) {
                 return ids;
@@ -88,7 +95,8 @@ class HistoryExportTest {
         String text = new String(bytes, 3, bytes.length - 3, StandardCharsets.UTF_8);
         CsvMapper csv = new CsvMapper().enable(CsvParser.Feature.WRAP_AS_ARRAY);
         List<List<String>> rows = new ArrayList<>();
-        try (MappingIterator<List<String>> it = csv.readerForListOf(String.class).readValues(text)) {
+        try (MappingIterator<List<String>> it =
+                csv.readerForListOf(String.class).readValues(text)) {
             it.forEachRemaining(rows::add);
         }
         return rows;
@@ -110,7 +118,8 @@ class HistoryExportTest {
         String text = new String(bytes, StandardCharsets.UTF_8);
         assertThat(rows).hasSize(2_501);
         assertThat(rows.get(0).get(0)).isEqualTo("notificationId");
-        assertThat(rows.subList(1, rows.size()).stream().map(r -> r.get(0)).toList()).isEqualTo(allIdsInServiceOrder());
+        assertThat(rows.subList(1, rows.size()).stream().map(r -> r.get(0)).toList())
+                .isEqualTo(allIdsInServiceOrder());
         assertThat(text).containsPattern("\\p{IsArabic}");
         try (Stream<Path> left = Files.list(dir)) {
             assertThat(left).containsExactly(file); // no temporary file left beside it
@@ -125,7 +134,8 @@ class HistoryExportTest {
         Path file = dir.resolve("all.xlsx");
         assertThat(run(export, file)).isEqualTo(ExportViewModel.State.DONE);
         List<String> ids = new ArrayList<>();
-        try (InputStream in = Files.newInputStream(file); ReadableWorkbook wb = new ReadableWorkbook(in);
+        try (InputStream in = Files.newInputStream(file);
+                ReadableWorkbook wb = new ReadableWorkbook(in);
                 Stream<Row> rows = wb.getFirstSheet().openStream()) {
             rows.forEach(r -> ids.add(r.getCellText(0)));
         }
@@ -135,12 +145,21 @@ class HistoryExportTest {
     }
 
     @Test
-    void theNextExportOffersTheFolderAndFormatTheTaxpayersLastOneChoseAlsoAfterARestart() throws Exception {
+    void theNextExportOffersTheFolderAndFormatTheTaxpayersLastOneChoseAlsoAfterARestart()
+            throws Exception {
         List<app.ishaar.core.settings.HistoryPrefs> remembered = new ArrayList<>();
-        HistoryViewModel vm = new HistoryViewModel(new I18n(AppLanguage.ENGLISH), Runnable::run, null, remembered::add, () -> { });
+        HistoryViewModel vm =
+                new HistoryViewModel(
+                        new I18n(AppLanguage.ENGLISH),
+                        Runnable::run,
+                        null,
+                        remembered::add,
+                        () -> {});
         vm.sessionProperty().set(session);
         ExportViewModel first = vm.newExport();
-        assertThat(first.initialFolder()).as("no export yet: the chooser opens where the system says").isEmpty();
+        assertThat(first.initialFolder())
+                .as("no export yet: the chooser opens where the system says")
+                .isEmpty();
         assertThat(first.formatProperty().get()).isEqualTo(ExportViewModel.Format.CSV);
         Path clients = Files.createDirectories(dir.resolve("Clients").resolve("Nile Trading"));
         first.formatProperty().set(ExportViewModel.Format.XLSX);
@@ -149,19 +168,29 @@ class HistoryExportTest {
         ExportViewModel next = vm.newExport();
         assertThat(next.initialFolder()).contains(clients);
         assertThat(next.formatProperty().get()).isEqualTo(ExportViewModel.Format.XLSX);
-        assertThat(next.suggestedFileName()).as("named for the taxpayer and the time, in the format chosen")
+        assertThat(next.suggestedFileName())
+                .as("named for the taxpayer and the time, in the format chosen")
                 .matches("notifications-" + SandboxFixture.RIN + "-[0-9]{8}-[0-9]{4}\\.xlsx");
 
-        // remembered with the taxpayer's view, so a restart (a view model made from the saved prefs) offers them too
+        // remembered with the taxpayer's view, so a restart (a view model made from the saved
+        // prefs) offers them too
         assertThat(remembered).isNotEmpty();
         app.ishaar.core.settings.HistoryPrefs saved = remembered.get(remembered.size() - 1);
         assertThat(saved.exportFolder()).isEqualTo(clients.toString());
         assertThat(saved.exportFormat()).isEqualTo("XLSX");
-        ExportViewModel afterRestart = new HistoryViewModel(new I18n(AppLanguage.ENGLISH), Runnable::run, saved, p -> { }, () -> { }).newExport();
+        ExportViewModel afterRestart =
+                new HistoryViewModel(
+                                new I18n(AppLanguage.ENGLISH),
+                                Runnable::run,
+                                saved,
+                                p -> {},
+                                () -> {})
+                        .newExport();
         assertThat(afterRestart.initialFolder()).contains(clients);
         assertThat(afterRestart.formatProperty().get()).isEqualTo(ExportViewModel.Format.XLSX);
 
-        // a folder since removed is not offered (the chooser would fail to open in it); the format still is
+        // a folder since removed is not offered (the chooser would fail to open in it); the format
+        // still is
         Files.delete(clients.resolve("march.xlsx"));
         Files.delete(clients);
         assertThat(vm.newExport().initialFolder()).isEmpty();
@@ -176,11 +205,20 @@ class HistoryExportTest {
         ExportViewModel export = vm.newExport();
         Path file = dir.resolve("cancelled-docs.csv");
         assertThat(run(export, file)).isEqualTo(ExportViewModel.State.DONE);
-        long expected = fixture.sandbox.query(SandboxFixture.RIN, new SandboxQuery(null, null, "8", null, null, null, 1, 10)).totalCount();
-        assertThat(export.writtenProperty().get()).isEqualTo(expected).isPositive().isLessThan(2_500);
+        long expected =
+                fixture.sandbox
+                        .query(
+                                SandboxFixture.RIN,
+                                new SandboxQuery(null, null, "8", null, null, null, 1, 10))
+                        .totalCount();
+        assertThat(export.writtenProperty().get())
+                .isEqualTo(expected)
+                .isPositive()
+                .isLessThan(2_500);
         List<List<String>> rows = readCsv(file);
         assertThat(rows).hasSize((int) expected + 1);
-        assertThat(rows.subList(1, rows.size())).allSatisfy(r -> assertThat(r.get(3)).isEqualTo("8"));
+        assertThat(rows.subList(1, rows.size()))
+                .allSatisfy(r -> assertThat(r.get(3)).isEqualTo("8"));
     }
 
     @Test
@@ -216,7 +254,9 @@ class HistoryExportTest {
         try {
             ExportViewModel export = history().newExport();
             assertThat(run(export, file)).isEqualTo(ExportViewModel.State.FAILED);
-            assertThat(export.messageProperty().get()).contains("no file was written").contains("503");
+            assertThat(export.messageProperty().get())
+                    .contains("no file was written")
+                    .contains("503");
         } finally {
             fixture.sandbox.knobs().fail503Share(0);
         }
@@ -227,7 +267,9 @@ class HistoryExportTest {
     }
 
     @Test
-    void onceWrittenTheFileOpensInTheSpreadsheetAndItsFolderInTheFileManagerWhereTheDesktopCanOpenThem() throws Exception {
+    void
+            onceWrittenTheFileOpensInTheSpreadsheetAndItsFolderInTheFileManagerWhereTheDesktopCanOpenThem()
+                    throws Exception {
         List<Path> opened = new ArrayList<>();
         HistoryViewModel vm = history();
         vm.useFileOpener(opened::add);
@@ -246,7 +288,8 @@ class HistoryExportTest {
         fixture.sandbox.knobs().fail503Share(1.0);
         try {
             ExportViewModel failed = vm.newExport();
-            assertThat(run(failed, dir.resolve("failed.csv"))).isEqualTo(ExportViewModel.State.FAILED);
+            assertThat(run(failed, dir.resolve("failed.csv")))
+                    .isEqualTo(ExportViewModel.State.FAILED);
             assertThat(failed.canOpenProperty().get()).isFalse();
             failed.openFile();
             assertThat(opened).hasSize(2);

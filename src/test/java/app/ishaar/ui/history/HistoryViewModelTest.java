@@ -24,12 +24,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The history screen's logic without the FX toolkit: continuations run directly on the completing thread. */
+/**
+ * The history screen's logic without the FX toolkit: continuations run directly on the completing
+ * thread.
+ */
 class HistoryViewModelTest {
 
     private static final ZoneId CAIRO = ZoneId.of("Africa/Cairo");
+
     /** Sunday 15 March 2026, 12:00 in Cairo (UTC+2 then). */
-    private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-03-15T10:00:00Z"), ZoneOffset.UTC);
+    private static final Clock CLOCK =
+            Clock.fixed(Instant.parse("2026-03-15T10:00:00Z"), ZoneOffset.UTC);
 
     private I18n i18n;
     private FakeSession session;
@@ -44,7 +49,8 @@ class HistoryViewModelTest {
     }
 
     private HistoryViewModel vm(HistoryPrefs prefs, Clock clock) {
-        return new HistoryViewModel(i18n, Runnable::run, prefs, remembered::add, expired::incrementAndGet, clock);
+        return new HistoryViewModel(
+                i18n, Runnable::run, prefs, remembered::add, expired::incrementAndGet, clock);
     }
 
     private HistoryViewModel started(long total) {
@@ -66,12 +72,24 @@ class HistoryViewModelTest {
 
     private static Notification sentAt(String id, String instant) {
         Notification n = FakeSession.notification(id, "7", "delivered");
-        return new Notification(id, Instant.parse(instant), n.deliveredDateTime(), n.typeId(), n.typeName(),
-                n.finalMessage(), n.channel(), n.address(), n.language(), n.status(), n.deliveryAttempts());
+        return new Notification(
+                id,
+                Instant.parse(instant),
+                n.deliveredDateTime(),
+                n.typeId(),
+                n.typeName(),
+                n.finalMessage(),
+                n.channel(),
+                n.address(),
+                n.language(),
+                n.status(),
+                n.deliveryAttempts());
     }
 
     private static HistoryPrefs visitedAt(Instant visit) {
-        return new HistoryPrefs(null, null, null, null, null, null, null, null, null, null, null, null, null, visit);
+        return new HistoryPrefs(
+                null, null, null, null, null, null, null, null, null, null, null, null, null,
+                visit);
     }
 
     @Test
@@ -88,9 +106,15 @@ class HistoryViewModelTest {
         session.last().future().complete(new NotificationPage(List.of(fresh, old), 2, 51L, 1, 50));
         assertThat(vm.isNew(fresh)).isTrue();
         assertThat(vm.isNew(old)).isFalse();
-        assertThat(vm.newSinceText().get()).isEqualTo("In bold: sent since your last visit (12 Mar 2026, 11:00:00)");
-        assertThat(remembered).as("this visit, remembered for the next").extracting(HistoryPrefs::lastVisit).containsExactly(CLOCK.instant());
-        assertThat(vm.previousVisitProperty().get()).as("this visit's rows stay new while it lasts").isEqualTo(lastVisit);
+        assertThat(vm.newSinceText().get())
+                .isEqualTo("In bold: sent since your last visit (12 Mar 2026, 11:00:00)");
+        assertThat(remembered)
+                .as("this visit, remembered for the next")
+                .extracting(HistoryPrefs::lastVisit)
+                .containsExactly(CLOCK.instant());
+        assertThat(vm.previousVisitProperty().get())
+                .as("this visit's rows stay new while it lasts")
+                .isEqualTo(lastVisit);
 
         // a page with nothing new says nothing of it
         vm.pager().next();
@@ -99,16 +123,21 @@ class HistoryViewModelTest {
         i18n.languageProperty().set(AppLanguage.ARABIC);
         vm.pager().previous();
         session.last().future().complete(new NotificationPage(List.of(fresh, old), 2, 51L, 1, 50));
-        assertThat(vm.newSinceText().get()).isEqualTo("بالخط العريض: ما أُرسل منذ زيارتك السابقة (١٢ مارس ٢٠٢٦، ١١:٠٠:٠٠ ص)");
+        assertThat(vm.newSinceText().get())
+                .isEqualTo("بالخط العريض: ما أُرسل منذ زيارتك السابقة (١٢ مارس ٢٠٢٦، ١١:٠٠:٠٠ ص)");
         assertThat(remembered).as("remembered once").hasSize(1);
 
         // Since your last visit: a filter on the service from that moment, offered after Any time
-        assertThat(vm.filters().presets()).startsWith(DatePreset.ALL, DatePreset.SINCE_LAST_VISIT).contains(DatePreset.CUSTOM);
+        assertThat(vm.filters().presets())
+                .startsWith(DatePreset.ALL, DatePreset.SINCE_LAST_VISIT)
+                .contains(DatePreset.CUSTOM);
         vm.filters().presetProperty().set(DatePreset.SINCE_LAST_VISIT);
         assertThat(vm.filters().apply()).isTrue();
         assertThat(session.lastQuery().dateFrom()).isEqualTo(lastVisit);
         assertThat(session.lastQuery().dateTo()).isNull();
-        assertThat(vm.filters().chips()).extracting(FiltersViewModel.Chip::text).containsExactly("الإرسال: منذ زيارتك السابقة");
+        assertThat(vm.filters().chips())
+                .extracting(FiltersViewModel.Chip::text)
+                .containsExactly("الإرسال: منذ زيارتك السابقة");
 
         // remembered, it means since the visit before the next one: this one
         HistoryPrefs saved = remembered.get(remembered.size() - 1);
@@ -121,7 +150,8 @@ class HistoryViewModelTest {
     // ---- new notifications arriving while the history is shown ----
 
     @Test
-    void everyTwoMinutesTheShownHistoryAsksHowManyMoreMatchItsFiltersAndSaysSoWithoutChangingThePage() {
+    void
+            everyTwoMinutesTheShownHistoryAsksHowManyMoreMatchItsFiltersAndSaysSoWithoutChangingThePage() {
         MutableClock clock = new MutableClock(CLOCK.instant());
         HistoryViewModel vm = vm(null, clock);
         vm.sessionProperty().set(session);
@@ -144,7 +174,9 @@ class HistoryViewModelTest {
         assertThat(session.calls).hasSize(calls + 1);
         NotificationQuery check = session.lastQuery();
         assertThat(check.pageNo()).isEqualTo(1);
-        assertThat(check.pageSize()).as("one notification's page: only the count is wanted").isEqualTo(1);
+        assertThat(check.pageSize())
+                .as("one notification's page: only the count is wanted")
+                .isEqualTo(1);
         assertThat(check.status()).as("the shown filters").isEqualTo("error");
         vm.checkForNew(java.time.Duration.ofMinutes(2));
         assertThat(session.calls).as("one at a time").hasSize(calls + 1);
@@ -162,12 +194,15 @@ class HistoryViewModelTest {
         clock.advance(java.time.Duration.ofDays(1));
         vm.checkForNew(java.time.Duration.ofMinutes(2));
         session.last().future().complete(new NotificationPage(List.of(), 33, 33L, 1, 1));
-        assertThat(vm.arrivedText().get()).isEqualTo("3 new notifications since 15 Mar 2026, 12:00:00");
+        assertThat(vm.arrivedText().get())
+                .isEqualTo("3 new notifications since 15 Mar 2026, 12:00:00");
 
         // a failed check shows nothing and keeps what the last one found
         clock.advance(java.time.Duration.ofMinutes(2));
         vm.checkForNew(java.time.Duration.ofMinutes(2));
-        session.last().future().completeExceptionally(new ServiceUnavailableException(503, null, null));
+        session.last()
+                .future()
+                .completeExceptionally(new ServiceUnavailableException(503, null, null));
         assertThat(vm.errorProperty().get()).isNull();
         assertThat(vm.arrivedProperty().get()).isEqualTo(3);
 
@@ -236,13 +271,18 @@ class HistoryViewModelTest {
         session.last().future().complete(new NotificationPage(List.of(arrived, old), 1, 2L, 1, 50));
         assertThat(vm.isNew(arrived)).isTrue();
         assertThat(vm.isNew(old)).isFalse();
-        assertThat(vm.newSinceText().get()).as("not since a last visit: there was none").isEqualTo("In bold: sent since 12:00:00");
+        assertThat(vm.newSinceText().get())
+                .as("not since a last visit: there was none")
+                .isEqualTo("In bold: sent since 12:00:00");
         assertThat(vm.newRowHelp()).isEqualTo("Sent since 12:00:00");
-        assertThat(vm.filters().presets()).as("still no visit to start from").doesNotContain(DatePreset.SINCE_LAST_VISIT);
+        assertThat(vm.filters().presets())
+                .as("still no visit to start from")
+                .doesNotContain(DatePreset.SINCE_LAST_VISIT);
     }
 
     @Test
-    void markAsSeenMakesWhatWasSentUntilNowPlainHereAndAtTheNextVisitAndSinceYourLastVisitStartsFromNow() {
+    void
+            markAsSeenMakesWhatWasSentUntilNowPlainHereAndAtTheNextVisitAndSinceYourLastVisitStartsFromNow() {
         Instant lastVisit = Instant.parse("2026-03-12T09:00:00Z");
         MutableClock clock = new MutableClock(CLOCK.instant());
         HistoryViewModel vm = vm(visitedAt(lastVisit), clock);
@@ -259,7 +299,9 @@ class HistoryViewModelTest {
         vm.markSeen();
         assertThat(vm.isNew(fresh)).isFalse();
         assertThat(vm.previousVisitProperty().get()).isEqualTo(clock.instant());
-        assertThat(vm.prefs().lastVisit()).as("the next visit starts from here").isEqualTo(clock.instant());
+        assertThat(vm.prefs().lastVisit())
+                .as("the next visit starts from here")
+                .isEqualTo(clock.instant());
         assertThat(remembered.get(remembered.size() - 1).lastVisit()).isEqualTo(clock.instant());
         assertThat(session.calls).as("Since your last visit asked again").hasSize(calls + 1);
         assertThat(session.lastQuery().dateFrom()).isEqualTo(clock.instant());
@@ -276,7 +318,9 @@ class HistoryViewModelTest {
         assertThat(vm.isNew(fresh)).isFalse();
         assertThat(vm.newSinceText().get()).isEmpty();
         assertThat(vm.prefs().lastVisit()).isEqualTo(CLOCK.instant());
-        assertThat(vm.filters().presets()).as("no visit to start from").doesNotContain(DatePreset.SINCE_LAST_VISIT);
+        assertThat(vm.filters().presets())
+                .as("no visit to start from")
+                .doesNotContain(DatePreset.SINCE_LAST_VISIT);
     }
 
     // ---- filter → query ----
@@ -287,8 +331,10 @@ class HistoryViewModelTest {
         NotificationQuery today = queryFor(DatePreset.TODAY, CLOCK);
         assertThat(today.dateFrom()).isEqualTo(Instant.parse("2026-03-14T22:00:00Z"));
         assertThat(today.dateTo()).isNull();
-        assertThat(queryFor(DatePreset.LAST_7_DAYS, CLOCK).dateFrom()).isEqualTo(Instant.parse("2026-03-08T22:00:00Z"));
-        assertThat(queryFor(DatePreset.THIS_MONTH, CLOCK).dateFrom()).isEqualTo(Instant.parse("2026-02-28T22:00:00Z"));
+        assertThat(queryFor(DatePreset.LAST_7_DAYS, CLOCK).dateFrom())
+                .isEqualTo(Instant.parse("2026-03-08T22:00:00Z"));
+        assertThat(queryFor(DatePreset.THIS_MONTH, CLOCK).dateFrom())
+                .isEqualTo(Instant.parse("2026-02-28T22:00:00Z"));
         NotificationQuery lastMonth = queryFor(DatePreset.LAST_MONTH, CLOCK);
         assertThat(lastMonth.dateFrom()).isEqualTo(Instant.parse("2026-01-31T22:00:00Z"));
         assertThat(lastMonth.dateTo()).isEqualTo(Instant.parse("2026-02-28T21:59:59.999Z"));
@@ -301,7 +347,8 @@ class HistoryViewModelTest {
     void todayIsTheUsersDayNotUtcs() {
         // 23:30 UTC on the 14th is already 01:30 on the 15th in Cairo
         Clock late = Clock.fixed(Instant.parse("2026-03-14T23:30:00Z"), ZoneOffset.UTC);
-        assertThat(queryFor(DatePreset.TODAY, late).dateFrom()).isEqualTo(Instant.parse("2026-03-14T22:00:00Z"));
+        assertThat(queryFor(DatePreset.TODAY, late).dateFrom())
+                .isEqualTo(Instant.parse("2026-03-14T22:00:00Z"));
     }
 
     @Test
@@ -360,7 +407,9 @@ class HistoryViewModelTest {
         assertThat(q.status()).isEqualTo("error");
         assertThat(q.channel()).isEqualTo("sms");
         assertThat(q.pageNo()).isEqualTo(1);
-        assertThat(f.chips()).extracting(FiltersViewModel.Chip::dimension).containsExactly("type", "language", "status", "channel");
+        assertThat(f.chips())
+                .extracting(FiltersViewModel.Chip::dimension)
+                .containsExactly("type", "language", "status", "channel");
         assertThat(f.chips().get(0).text()).contains("Document rejected");
 
         f.remove("status");
@@ -434,7 +483,11 @@ class HistoryViewModelTest {
 
         // an empty history is known to be empty; a failed first page leaves the totals unknown
         vm.sessionProperty().set(session);
-        session.last().future().completeExceptionally(new CompletionException(new ServiceUnavailableException(503, null, "corr-1")));
+        session.last()
+                .future()
+                .completeExceptionally(
+                        new CompletionException(
+                                new ServiceUnavailableException(503, null, "corr-1")));
         assertThat(total.get()).isEmpty();
         vm.refresh();
         session.answerLast(0, "n");
@@ -466,7 +519,12 @@ class HistoryViewModelTest {
         assertThat(vm.pager().pageSizeProperty().get()).isEqualTo(100);
         assertThat(session.lastQuery().pageSize()).isEqualTo(100);
 
-        HistoryViewModel restored = vm(new HistoryPrefs(null, null, null, null, null, null, null, 1000, null, null, null, null, null), CLOCK);
+        HistoryViewModel restored =
+                vm(
+                        new HistoryPrefs(
+                                null, null, null, null, null, null, null, 1000, null, null, null,
+                                null, null),
+                        CLOCK);
         assertThat(restored.pager().pageSizeProperty().get()).isEqualTo(100);
     }
 
@@ -515,7 +573,11 @@ class HistoryViewModelTest {
         var rowsBefore = List.copyOf(vm.rows());
 
         vm.pager().next();
-        session.last().future().completeExceptionally(new CompletionException(new ServiceUnavailableException(503, null, "corr-42")));
+        session.last()
+                .future()
+                .completeExceptionally(
+                        new CompletionException(
+                                new ServiceUnavailableException(503, null, "corr-42")));
 
         assertThat(vm.rows()).isEqualTo(rowsBefore);
         assertThat(vm.filters().applied().type()).isEqualTo("7");
@@ -538,11 +600,16 @@ class HistoryViewModelTest {
     void errorsAreLocalizedByType() {
         HistoryViewModel vm = started(10);
         vm.refresh();
-        session.last().future().completeExceptionally(new NetworkException(NetworkException.Kind.TIMEOUT, "api.example", null));
+        session.last()
+                .future()
+                .completeExceptionally(
+                        new NetworkException(NetworkException.Kind.TIMEOUT, "api.example", null));
         String english = vm.errorTextProperty().get();
         assertThat(english).contains("api.example");
         i18n.languageProperty().set(AppLanguage.ARABIC);
-        assertThat(vm.errorTextProperty().get()).isNotEqualTo(english).containsPattern("\\p{IsArabic}");
+        assertThat(vm.errorTextProperty().get())
+                .isNotEqualTo(english)
+                .containsPattern("\\p{IsArabic}");
         vm.dismissError();
         assertThat(vm.errorProperty().get()).isNull();
         assertThat(vm.rows()).hasSize(10);
@@ -552,7 +619,9 @@ class HistoryViewModelTest {
     void anExpiredSessionIsHandedToTheShell() {
         HistoryViewModel vm = started(10);
         vm.refresh();
-        session.last().future().completeExceptionally(new SessionExpiredException(null, null, null));
+        session.last()
+                .future()
+                .completeExceptionally(new SessionExpiredException(null, null, null));
         assertThat(expired.get()).isEqualTo(1);
         assertThat(vm.rows()).hasSize(10);
     }
@@ -607,7 +676,11 @@ class HistoryViewModelTest {
         vm.filters().languageProperty().set("ar");
         vm.filters().apply();
         vm.pager().pageSizeProperty().set(25);
-        vm.columnsProperty().set(List.of(new HistoryPrefs.ColumnPref("status", 120, true), new HistoryPrefs.ColumnPref("sent", 180, false)));
+        vm.columnsProperty()
+                .set(
+                        List.of(
+                                new HistoryPrefs.ColumnPref("status", 120, true),
+                                new HistoryPrefs.ColumnPref("sent", 180, false)));
         vm.detailWidthProperty().set(420);
         vm.detailVisibleProperty().set(false);
 
@@ -622,7 +695,9 @@ class HistoryViewModelTest {
         assertThat(again.filters().fromTimeProperty().get()).isEqualTo("9:15");
         assertThat(again.filters().toTimeProperty().get()).isEqualTo("23:59");
         assertThat(again.filters().typeProperty().get()).isEqualTo("2");
-        assertThat(again.columnsProperty().get()).extracting(HistoryPrefs.ColumnPref::id).containsExactly("status", "sent");
+        assertThat(again.columnsProperty().get())
+                .extracting(HistoryPrefs.ColumnPref::id)
+                .containsExactly("status", "sent");
         again.sessionProperty().set(session);
         NotificationQuery q = session.lastQuery();
         assertThat(q.dateFrom()).isEqualTo(Instant.parse("2026-02-01T07:15:00Z"));
@@ -632,11 +707,34 @@ class HistoryViewModelTest {
 
     @Test
     void unknownRememberedValuesDoNotBreakTheScreen() {
-        HistoryViewModel vm = vm(new HistoryPrefs("NEXT_DECADE", null, null, "42", "fr", "archived", "fax", null, null, 7.0, null, null, "PDF"), CLOCK);
+        HistoryViewModel vm =
+                vm(
+                        new HistoryPrefs(
+                                "NEXT_DECADE",
+                                null,
+                                null,
+                                "42",
+                                "fr",
+                                "archived",
+                                "fax",
+                                null,
+                                null,
+                                7.0,
+                                null,
+                                null,
+                                "PDF"),
+                        CLOCK);
         assertThat(vm.filters().applied().preset()).isEqualTo(DatePreset.ALL);
-        assertThat(vm.filters().chips()).extracting(FiltersViewModel.Chip::text).anySatisfy(t -> assertThat(t).contains("42"))
-                .anySatisfy(t -> assertThat(t).contains("archived")).anySatisfy(t -> assertThat(t).contains("fax"));
-        assertThat(vm.detailWidthProperty().get()).as("a remembered width of 7 pixels is not used").isZero();
-        assertThat(vm.newExport().formatProperty().get()).as("an unknown remembered export format").isEqualTo(ExportViewModel.Format.CSV);
+        assertThat(vm.filters().chips())
+                .extracting(FiltersViewModel.Chip::text)
+                .anySatisfy(t -> assertThat(t).contains("42"))
+                .anySatisfy(t -> assertThat(t).contains("archived"))
+                .anySatisfy(t -> assertThat(t).contains("fax"));
+        assertThat(vm.detailWidthProperty().get())
+                .as("a remembered width of 7 pixels is not used")
+                .isZero();
+        assertThat(vm.newExport().formatProperty().get())
+                .as("an unknown remembered export format")
+                .isEqualTo(ExportViewModel.Format.CSV);
     }
 }

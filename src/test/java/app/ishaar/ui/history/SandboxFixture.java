@@ -29,7 +29,8 @@ final class SandboxFixture implements AutoCloseable {
     }
 
     Session openSession() throws Exception {
-        return client.openSession(Environment.sandbox(sandbox.authUrl(), sandbox.baseUrl()),
+        return client.openSession(
+                Environment.sandbox(sandbox.authUrl(), sandbox.baseUrl()),
                 new Credentials(CLIENT_ID, SECRET.toCharArray(), null, null));
     }
 

@@ -7,9 +7,13 @@ import java.time.Instant;
 import java.time.ZoneId;
 import org.junit.jupiter.api.Test;
 
-/** Dates, times and numbers as a reader of each language expects them; one implementation for all screens. */
+/**
+ * Dates, times and numbers as a reader of each language expects them; one implementation for all
+ * screens.
+ */
 class I18nFormatTest {
     private static final Instant T = Instant.parse("2026-11-20T15:39:52Z");
+
     /** Direction marks that many fonts draw as boxes. */
     private static final String MARKS = "[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]";
 
@@ -22,7 +26,9 @@ class I18nFormatTest {
     @Test
     void arabicDateTimeHasMonthNamesArabicIndicDigitsTheUsersZoneAndNoMarks() {
         I18n ar = i18n(AppLanguage.ARABIC);
-        assertThat(ar.formatDateTime(T)).isEqualTo("٢٠ نوفمبر ٢٠٢٦، ٥:٣٩:٥٢ م").doesNotContainPattern(MARKS);
+        assertThat(ar.formatDateTime(T))
+                .isEqualTo("٢٠ نوفمبر ٢٠٢٦، ٥:٣٩:٥٢ م")
+                .doesNotContainPattern(MARKS);
         ar.latinDigitsProperty().set(true);
         assertThat(ar.formatDateTime(T)).isEqualTo("20 نوفمبر 2026، 5:39:52 م");
         ar.zoneProperty().set(ZoneId.of("Asia/Dubai"));
@@ -31,7 +37,9 @@ class I18nFormatTest {
 
     @Test
     void everyDirectionMarkIsStrippedAndNothingElse() {
-        assertThat(I18n.stripMarks("\u200F٢٠\u200E \u061Cنوفمبر\u202A\u202B\u202C\u202D\u202E \u2066x\u2067\u2068\u2069"))
+        assertThat(
+                        I18n.stripMarks(
+                                "\u200F٢٠\u200E \u061Cنوفمبر\u202A\u202B\u202C\u202D\u202E \u2066x\u2067\u2068\u2069"))
                 .isEqualTo("٢٠ نوفمبر x");
         String plain = "20 Nov 2026, 17:39:52";
         assertThat(I18n.stripMarks(plain)).isSameAs(plain);
@@ -50,7 +58,9 @@ class I18nFormatTest {
 
     @Test
     void englishDateTimeIsTheMediumBritishForm() {
-        assertThat(i18n(AppLanguage.ENGLISH).formatDateTime(T)).isEqualTo("20 Nov 2026, 17:39:52").doesNotContainPattern(MARKS);
+        assertThat(i18n(AppLanguage.ENGLISH).formatDateTime(T))
+                .isEqualTo("20 Nov 2026, 17:39:52")
+                .doesNotContainPattern(MARKS);
     }
 
     @Test
@@ -81,7 +91,8 @@ class I18nFormatTest {
         assertThat(en.get("pager.total", 0)).isEqualTo("0 notifications");
         assertThat(en.get("pager.total", 2)).isEqualTo("2 notifications");
         assertThat(en.get("pager.total", 1_000)).isEqualTo("1,000 notifications");
-        assertThat(en.get("pager.of", 1)).isEqualTo("of 1"); // a message with no singular of its own
+        assertThat(en.get("pager.of", 1))
+                .isEqualTo("of 1"); // a message with no singular of its own
         I18n ar = i18n(AppLanguage.ARABIC);
         assertThat(ar.get("pager.total", 1)).isEqualTo("إشعار واحد");
         assertThat(ar.get("pager.total", 11)).isEqualTo("عدد الإشعارات: ١١");

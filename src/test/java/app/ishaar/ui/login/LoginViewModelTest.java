@@ -45,8 +45,7 @@ class LoginViewModelTest {
 
     private static final Executor DIRECT = Runnable::run;
 
-    @TempDir
-    Path configDir;
+    @TempDir Path configDir;
 
     private final I18n i18n = new I18n(AppLanguage.ENGLISH);
     private final FakeOpener opener = new FakeOpener();
@@ -70,11 +69,35 @@ class LoginViewModelTest {
     }
 
     private LoginViewModel newViewModel(InMemorySecretStore store) {
-        DemoAccounts demo = language -> List.of(
-                new DemoAccount("erp-nile-trading", "sandbox-secret-1", DemoAccount.Kind.TAXPAYER, List.of(new RepresentedTaxpayer("204918573", "Nile Trading Co."))),
-                new DemoAccount("erp-delta-accounting", "sandbox-secret-2", DemoAccount.Kind.INTERMEDIARY,
-                        List.of(new RepresentedTaxpayer("204918573", "Nile Trading Co."), new RepresentedTaxpayer("287364519", "Cairo Pharma Industries"))));
-        LoginViewModel created = new LoginViewModel(i18n, DIRECT, DIRECT, opener, () -> sandbox.environment(), demo, store, settings);
+        DemoAccounts demo =
+                language ->
+                        List.of(
+                                new DemoAccount(
+                                        "erp-nile-trading",
+                                        "sandbox-secret-1",
+                                        DemoAccount.Kind.TAXPAYER,
+                                        List.of(
+                                                new RepresentedTaxpayer(
+                                                        "204918573", "Nile Trading Co."))),
+                                new DemoAccount(
+                                        "erp-delta-accounting",
+                                        "sandbox-secret-2",
+                                        DemoAccount.Kind.INTERMEDIARY,
+                                        List.of(
+                                                new RepresentedTaxpayer(
+                                                        "204918573", "Nile Trading Co."),
+                                                new RepresentedTaxpayer(
+                                                        "287364519", "Cairo Pharma Industries"))));
+        LoginViewModel created =
+                new LoginViewModel(
+                        i18n,
+                        DIRECT,
+                        DIRECT,
+                        opener,
+                        () -> sandbox.environment(),
+                        demo,
+                        store,
+                        settings);
         created.activate();
         return created;
     }
@@ -87,7 +110,9 @@ class LoginViewModelTest {
     @Test
     void sandboxIsTheDefaultAndItsDemoAccountsAreOffered() {
         assertThat(vm.environmentProperty().get()).isEqualTo(Environment.Kind.SANDBOX);
-        assertThat(vm.demoAccounts()).extracting(DemoAccount::clientId).containsExactly("erp-nile-trading", "erp-delta-accounting");
+        assertThat(vm.demoAccounts())
+                .extracting(DemoAccount::clientId)
+                .containsExactly("erp-nile-trading", "erp-delta-accounting");
     }
 
     @Test
@@ -108,22 +133,37 @@ class LoginViewModelTest {
             assertThat(announced).as(account.clientId()).isNotNull();
 
             vm.login();
-            String rin = vm.onBehalfOfProperty().get().isEmpty() ? "204918573" : vm.onBehalfOfProperty().get();
-            opener.last().loginCall.complete(FakeSession.token(rin, "Nile Trading Co.", Instant.now().plusSeconds(3600)));
-            assertThat(vm.resultProperty().get().profile()).as("what %s's login saved", account.clientId()).isEqualTo(announced);
+            String rin =
+                    vm.onBehalfOfProperty().get().isEmpty()
+                            ? "204918573"
+                            : vm.onBehalfOfProperty().get();
+            opener.last()
+                    .loginCall
+                    .complete(
+                            FakeSession.token(
+                                    rin, "Nile Trading Co.", Instant.now().plusSeconds(3600)));
+            assertThat(vm.resultProperty().get().profile())
+                    .as("what %s's login saved", account.clientId())
+                    .isEqualTo(announced);
             vm = newViewModel(secrets);
         }
 
         vm.fillDemo(vm.demoAccounts().get(1));
         assertThat(vm.demoProfileProperty().get()).isNotNull();
         vm.onBehalfOfProperty().set("287364519");
-        assertThat(vm.demoProfileProperty().get()).as("the form no longer holds the account as filled").isNull();
+        assertThat(vm.demoProfileProperty().get())
+                .as("the form no longer holds the account as filled")
+                .isNull();
         vm.fillDemo(vm.demoAccounts().get(1));
         vm.clientIdProperty().set("erp-other");
         assertThat(vm.demoProfileProperty().get()).isNull();
 
-        vm.fillDemo(new DemoAccount("erp-blocked", "sandbox-secret-3", DemoAccount.Kind.BLOCKED, List.of()));
-        assertThat(vm.demoProfileProperty().get()).as("an account whose login fails on purpose").isNull();
+        vm.fillDemo(
+                new DemoAccount(
+                        "erp-blocked", "sandbox-secret-3", DemoAccount.Kind.BLOCKED, List.of()));
+        assertThat(vm.demoProfileProperty().get())
+                .as("an account whose login fails on purpose")
+                .isNull();
     }
 
     @Test
@@ -181,7 +221,9 @@ class LoginViewModelTest {
         assertThat(vm.canLoginProperty().get()).isTrue();
         vm.environmentProperty().set(Environment.Kind.PROD);
         vm.authUrlProperty().set("junk");
-        assertThat(vm.canLoginProperty().get()).as("addresses do not matter outside Custom").isTrue();
+        assertThat(vm.canLoginProperty().get())
+                .as("addresses do not matter outside Custom")
+                .isTrue();
     }
 
     @Test
@@ -197,13 +239,16 @@ class LoginViewModelTest {
     }
 
     @Test
-    void successHandsOverTheSessionSavesTheProfileWithoutSecretAndClearsTheField() throws Exception {
+    void successHandsOverTheSessionSavesTheProfileWithoutSecretAndClearsTheField()
+            throws Exception {
         fillValid();
         vm.onBehalfOfProperty().set("204918573");
         vm.login();
         FakeSession s = opener.last();
         assertThat(opener.secretsSeen).containsExactly("sandbox-secret-1");
-        s.loginCall.complete(FakeSession.token("204918573", "Nile Trading Co.", Instant.now().plusSeconds(3600)));
+        s.loginCall.complete(
+                FakeSession.token(
+                        "204918573", "Nile Trading Co.", Instant.now().plusSeconds(3600)));
 
         LoginViewModel.LoginResult r = vm.resultProperty().get();
         assertThat(r).isNotNull();
@@ -211,16 +256,23 @@ class LoginViewModelTest {
         assertThat(r.environment()).isEqualTo(sandboxEnv);
         assertThat(new String(r.credentials().clientSecret())).isEqualTo("sandbox-secret-1");
         assertThat(vm.secretProperty().get()).as("the field model is cleared").isEmpty();
-        assertThat(vm.secretErrorProperty().get()).as("the emptied field is not called missing").isNull();
-        assertThat(vm.busyProperty().get()).as("done: the dialog takes no second login until it is closed").isTrue();
+        assertThat(vm.secretErrorProperty().get())
+                .as("the emptied field is not called missing")
+                .isNull();
+        assertThat(vm.busyProperty().get())
+                .as("done: the dialog takes no second login until it is closed")
+                .isTrue();
         vm.login();
         assertThat(opener.opened).hasSize(1);
         Profile p = settings.get().profile("SANDBOX|erp-nile-trading").orElseThrow();
-        assertThat(p.taxpayers()).containsExactly(new RepresentedTaxpayer("204918573", "Nile Trading Co."));
+        assertThat(p.taxpayers())
+                .containsExactly(new RepresentedTaxpayer("204918573", "Nile Trading Co."));
         assertThat(p.lastTaxpayerRin()).isEqualTo("204918573");
         assertThat(settings.get().lastProfileId()).isEqualTo(p.id());
         settings.flush();
-        assertThat(java.nio.file.Files.readString(configDir.resolve("settings.json"))).contains("erp-nile-trading").doesNotContain("sandbox-secret-1");
+        assertThat(java.nio.file.Files.readString(configDir.resolve("settings.json")))
+                .contains("erp-nile-trading")
+                .doesNotContain("sandbox-secret-1");
     }
 
     @Test
@@ -229,8 +281,11 @@ class LoginViewModelTest {
         vm.rememberProperty().set(true);
         assertThat(vm.rememberAvailableProperty().get()).isTrue();
         vm.login();
-        opener.last().loginCall.complete(FakeSession.token("204918573", null, Instant.now().plusSeconds(3600)));
-        assertThat(secrets.load("SANDBOX|erp-nile-trading")).hasValueSatisfying(c -> assertThat(new String(c)).isEqualTo("sandbox-secret-1"));
+        opener.last()
+                .loginCall
+                .complete(FakeSession.token("204918573", null, Instant.now().plusSeconds(3600)));
+        assertThat(secrets.load("SANDBOX|erp-nile-trading"))
+                .hasValueSatisfying(c -> assertThat(new String(c)).isEqualTo("sandbox-secret-1"));
 
         LoginViewModel next = newViewModel(secrets);
         assertThat(next.clientIdProperty().get()).isEqualTo("erp-nile-trading");
@@ -239,20 +294,32 @@ class LoginViewModelTest {
 
         next.rememberProperty().set(false);
         next.login();
-        opener.last().loginCall.complete(FakeSession.token("204918573", null, Instant.now().plusSeconds(3600)));
-        assertThat(secrets.contains("SANDBOX|erp-nile-trading")).as("unticking forgets it").isFalse();
+        opener.last()
+                .loginCall
+                .complete(FakeSession.token("204918573", null, Instant.now().plusSeconds(3600)));
+        assertThat(secrets.contains("SANDBOX|erp-nile-trading"))
+                .as("unticking forgets it")
+                .isFalse();
     }
 
     @Test
     void withoutAKeychainRememberIsOffAndUnavailable() {
-        LoginViewModel noKeychain = newViewModel(InMemorySecretStore.unavailable("no Secret Service"));
+        LoginViewModel noKeychain =
+                newViewModel(InMemorySecretStore.unavailable("no Secret Service"));
         assertThat(noKeychain.rememberAvailableProperty().get()).isFalse();
         noKeychain.rememberProperty().set(true);
         noKeychain.clientIdProperty().set("erp-nile-trading");
         noKeychain.secretProperty().set("sandbox-secret-1");
         noKeychain.login();
-        opener.last().loginCall.complete(FakeSession.token("204918573", null, Instant.now().plusSeconds(3600)));
-        assertThat(settings.get().profile("SANDBOX|erp-nile-trading").orElseThrow().rememberSecret()).isFalse();
+        opener.last()
+                .loginCall
+                .complete(FakeSession.token("204918573", null, Instant.now().plusSeconds(3600)));
+        assertThat(
+                        settings.get()
+                                .profile("SANDBOX|erp-nile-trading")
+                                .orElseThrow()
+                                .rememberSecret())
+                .isFalse();
     }
 
     @Test
@@ -274,21 +341,35 @@ class LoginViewModelTest {
         assertThat(vm.onBehalfOfProperty().get()).isEqualTo("204918573");
     }
 
-    private static final NotificationQuery FIRST_PAGE = new NotificationQuery(null, null, null, null, null, null, 1, 50);
+    private static final NotificationQuery FIRST_PAGE =
+            new NotificationQuery(null, null, null, null, null, null, 1, 50);
 
     @Test
-    void theFirstPageOfTheLoginsWindowIsAskedForWhenTheTokenComesBeforeTheFxThreadHearsOfTheLogin() {
+    void
+            theFirstPageOfTheLoginsWindowIsAskedForWhenTheTokenComesBeforeTheFxThreadHearsOfTheLogin() {
         Deque<Runnable> fxTasks = new ArrayDeque<>();
-        vm = new LoginViewModel(i18n, fxTasks::add, DIRECT, opener, () -> sandbox.environment(), language -> List.of(), secrets, settings);
+        vm =
+                new LoginViewModel(
+                        i18n,
+                        fxTasks::add,
+                        DIRECT,
+                        opener,
+                        () -> sandbox.environment(),
+                        language -> List.of(),
+                        secrets,
+                        settings);
         List<String> askedFor = new ArrayList<>();
-        vm.setFirstPageQuery(rin -> {
-            askedFor.add(rin);
-            return FIRST_PAGE;
-        });
+        vm.setFirstPageQuery(
+                rin -> {
+                    askedFor.add(rin);
+                    return FIRST_PAGE;
+                });
         fillValid();
         vm.onBehalfOfProperty().set("204918573");
         vm.login();
-        assertThat(askedFor).as("the window's page, for the taxpayer typed, known at the click").containsExactly("204918573");
+        assertThat(askedFor)
+                .as("the window's page, for the taxpayer typed, known at the click")
+                .containsExactly("204918573");
         FakeSession s = opener.last();
         assertThat(s.fetched).as("no page before the token").isEmpty();
 
@@ -300,13 +381,24 @@ class LoginViewModelTest {
             fxTasks.poll().run();
         }
         LoginViewModel.LoginResult r = vm.resultProperty().get();
-        assertThat(r.firstPage().take(r.session(), FIRST_PAGE)).as("handed on with the login").isSameAs(s.pages.get(0));
+        assertThat(r.firstPage().take(r.session(), FIRST_PAGE))
+                .as("handed on with the login")
+                .isSameAs(s.pages.get(0));
     }
 
     @Test
     void aLoginCancelledAfterItsTokenCameCancelsThePageAskedForAhead() {
         Deque<Runnable> fxTasks = new ArrayDeque<>();
-        vm = new LoginViewModel(i18n, fxTasks::add, DIRECT, opener, () -> sandbox.environment(), language -> List.of(), secrets, settings);
+        vm =
+                new LoginViewModel(
+                        i18n,
+                        fxTasks::add,
+                        DIRECT,
+                        opener,
+                        () -> sandbox.environment(),
+                        language -> List.of(),
+                        secrets,
+                        settings);
         vm.setFirstPageQuery(rin -> FIRST_PAGE);
         fillValid();
         vm.login();
@@ -341,45 +433,127 @@ class LoginViewModelTest {
         vm.cancel();
         vm.login();
         assertThat(opener.opened).hasSize(2);
-        opener.last().loginCall.complete(FakeSession.token("204918573", null, Instant.now().plusSeconds(3600)));
+        opener.last()
+                .loginCall
+                .complete(FakeSession.token("204918573", null, Instant.now().plusSeconds(3600)));
         assertThat(vm.resultProperty().get()).isNotNull();
     }
 
     static Stream<Arguments> failures() {
         return Stream.of(
-                Arguments.of(new LoginRejectedException(LoginError.INVALID_CLIENT, "invalid_client", null, LoginRejectedException.Reason.BAD_CREDENTIALS, null),
-                        "error.login.badCredentials", "The client ID or client secret is wrong.", ""),
-                Arguments.of(new LoginRejectedException(LoginError.INVALID_GRANT, "invalid_grant", "User blocked", LoginRejectedException.Reason.BLOCKED, "c-1"),
-                        "error.login.blocked", "This ERP system user is blocked.", "User blocked\nReference: c-1"),
-                Arguments.of(new LoginRejectedException(LoginError.INVALID_GRANT, "invalid_grant", "User expired", LoginRejectedException.Reason.EXPIRED, null),
-                        "error.login.expired", "This ERP system user has expired.", "User expired"),
-                Arguments.of(new LoginRejectedException(LoginError.UNAUTHORIZED_CLIENT, "unauthorized_client", "not delegated", LoginRejectedException.Reason.NOT_DELEGATED, null),
-                        "error.login.notDelegated", "Taxpayer 499201773 has not delegated", "not delegated"),
-                Arguments.of(new LoginRejectedException(LoginError.INVALID_SCOPE, "invalid_scope", null, LoginRejectedException.Reason.SCOPE_REFUSED, null),
-                        "error.login.scopeRefused", "refused the requested scope", ""),
-                Arguments.of(new LoginRejectedException(LoginError.INVALID_REQUEST, "invalid_request", "onbehalfof required", LoginRejectedException.Reason.BAD_REQUEST, null),
-                        "error.login.badRequest", "refused the login as incomplete", "onbehalfof required"),
-                Arguments.of(new LoginRejectedException(LoginError.UNKNOWN, "weird_error", null, LoginRejectedException.Reason.OTHER, null),
-                        "error.login.rejected", "(weird_error)", ""),
-                Arguments.of(new NetworkException(NetworkException.Kind.UNREACHABLE, "id.eta.gov.eg", null),
-                        "error.network.unreachable", "Cannot reach id.eta.gov.eg.", ""),
-                Arguments.of(new NetworkException(NetworkException.Kind.TLS, "id.eta.gov.eg", null),
-                        "error.network.tls", "secure connection to id.eta.gov.eg failed", ""),
-                Arguments.of(new NetworkException(NetworkException.Kind.TIMEOUT, "id.eta.gov.eg", null),
-                        "error.network.timeout", "id.eta.gov.eg did not answer in time", ""),
-                Arguments.of(new UnexpectedResponseException(502, UnexpectedResponseException.BodyKind.HTML, null, null, null),
-                        "error.unexpected", "(HTTP 502)", ""),
-                Arguments.of(new ServiceUnavailableException(503, null, null),
-                        "error.unavailable", "(HTTP 503)", ""),
-                Arguments.of(new ServiceUnavailableException(429, null, null),
-                        "error.rateLimited", "limiting requests from this system (HTTP 429)", ""),
-                Arguments.of(new SessionExpiredException(null, null, null),
-                        "error.sessionEnded", "The session has ended.", ""));
+                Arguments.of(
+                        new LoginRejectedException(
+                                LoginError.INVALID_CLIENT,
+                                "invalid_client",
+                                null,
+                                LoginRejectedException.Reason.BAD_CREDENTIALS,
+                                null),
+                        "error.login.badCredentials",
+                        "The client ID or client secret is wrong.",
+                        ""),
+                Arguments.of(
+                        new LoginRejectedException(
+                                LoginError.INVALID_GRANT,
+                                "invalid_grant",
+                                "User blocked",
+                                LoginRejectedException.Reason.BLOCKED,
+                                "c-1"),
+                        "error.login.blocked",
+                        "This ERP system user is blocked.",
+                        "User blocked\nReference: c-1"),
+                Arguments.of(
+                        new LoginRejectedException(
+                                LoginError.INVALID_GRANT,
+                                "invalid_grant",
+                                "User expired",
+                                LoginRejectedException.Reason.EXPIRED,
+                                null),
+                        "error.login.expired",
+                        "This ERP system user has expired.",
+                        "User expired"),
+                Arguments.of(
+                        new LoginRejectedException(
+                                LoginError.UNAUTHORIZED_CLIENT,
+                                "unauthorized_client",
+                                "not delegated",
+                                LoginRejectedException.Reason.NOT_DELEGATED,
+                                null),
+                        "error.login.notDelegated",
+                        "Taxpayer 499201773 has not delegated",
+                        "not delegated"),
+                Arguments.of(
+                        new LoginRejectedException(
+                                LoginError.INVALID_SCOPE,
+                                "invalid_scope",
+                                null,
+                                LoginRejectedException.Reason.SCOPE_REFUSED,
+                                null),
+                        "error.login.scopeRefused",
+                        "refused the requested scope",
+                        ""),
+                Arguments.of(
+                        new LoginRejectedException(
+                                LoginError.INVALID_REQUEST,
+                                "invalid_request",
+                                "onbehalfof required",
+                                LoginRejectedException.Reason.BAD_REQUEST,
+                                null),
+                        "error.login.badRequest",
+                        "refused the login as incomplete",
+                        "onbehalfof required"),
+                Arguments.of(
+                        new LoginRejectedException(
+                                LoginError.UNKNOWN,
+                                "weird_error",
+                                null,
+                                LoginRejectedException.Reason.OTHER,
+                                null),
+                        "error.login.rejected",
+                        "(weird_error)",
+                        ""),
+                Arguments.of(
+                        new NetworkException(
+                                NetworkException.Kind.UNREACHABLE, "id.eta.gov.eg", null),
+                        "error.network.unreachable",
+                        "Cannot reach id.eta.gov.eg.",
+                        ""),
+                Arguments.of(
+                        new NetworkException(NetworkException.Kind.TLS, "id.eta.gov.eg", null),
+                        "error.network.tls",
+                        "secure connection to id.eta.gov.eg failed",
+                        ""),
+                Arguments.of(
+                        new NetworkException(NetworkException.Kind.TIMEOUT, "id.eta.gov.eg", null),
+                        "error.network.timeout",
+                        "id.eta.gov.eg did not answer in time",
+                        ""),
+                Arguments.of(
+                        new UnexpectedResponseException(
+                                502, UnexpectedResponseException.BodyKind.HTML, null, null, null),
+                        "error.unexpected",
+                        "(HTTP 502)",
+                        ""),
+                Arguments.of(
+                        new ServiceUnavailableException(503, null, null),
+                        "error.unavailable",
+                        "(HTTP 503)",
+                        ""),
+                Arguments.of(
+                        new ServiceUnavailableException(429, null, null),
+                        "error.rateLimited",
+                        "limiting requests from this system (HTTP 429)",
+                        ""),
+                Arguments.of(
+                        new SessionExpiredException(null, null, null),
+                        "error.sessionEnded",
+                        "The session has ended.",
+                        ""));
     }
 
     @ParameterizedTest(name = "{1}")
     @MethodSource("failures")
-    void eachFailureHasItsOwnMessageWithTheServiceDetailAndKeepsTheInput(ServiceException error, String key, String text, String detail) {
+    void eachFailureHasItsOwnMessageWithTheServiceDetailAndKeepsTheInput(
+            ServiceException error, String key, String text, String detail) {
         fillValid();
         vm.onBehalfOfProperty().set("499201773");
         vm.scopeProperty().set("InvoicingAPI");
@@ -388,8 +562,12 @@ class LoginViewModelTest {
 
         assertThat(vm.failureProperty().get().key()).isEqualTo(key);
         assertThat(vm.failureText().get()).contains(text);
-        assertThat(Stream.of(vm.failureDetail().get(), vm.failureReference().get()).filter(line -> !line.isEmpty()).collect(Collectors.joining("\n")))
-                .as("the banner's lines under the message: the service's words, then the reference").isEqualTo(detail);
+        assertThat(
+                        Stream.of(vm.failureDetail().get(), vm.failureReference().get())
+                                .filter(line -> !line.isEmpty())
+                                .collect(Collectors.joining("\n")))
+                .as("the banner's lines under the message: the service's words, then the reference")
+                .isEqualTo(detail);
         assertThat(vm.busyProperty().get()).isFalse();
         assertThat(vm.resultProperty().get()).isNull();
         assertThat(opener.last().closed).isTrue();
@@ -404,8 +582,15 @@ class LoginViewModelTest {
     void theFailureMessageFollowsTheLanguageLive() {
         fillValid();
         vm.login();
-        opener.last().loginCall.completeExceptionally(
-                new LoginRejectedException(LoginError.INVALID_CLIENT, "invalid_client", null, LoginRejectedException.Reason.BAD_CREDENTIALS, null));
+        opener.last()
+                .loginCall
+                .completeExceptionally(
+                        new LoginRejectedException(
+                                LoginError.INVALID_CLIENT,
+                                "invalid_client",
+                                null,
+                                LoginRejectedException.Reason.BAD_CREDENTIALS,
+                                null));
         assertThat(vm.failureText().get()).startsWith("The client ID");
         vm.languageProperty().set(AppLanguage.ARABIC);
         assertThat(vm.failureText().get()).isEqualTo("معرّف العميل أو المفتاح السري غير صحيح.");
@@ -413,9 +598,11 @@ class LoginViewModelTest {
 
     @Test
     void aSandboxThatCannotStartIsReportedAsSuch() {
-        sandbox = () -> {
-            throw new InvalidEndpointException("auth-url", "", InvalidEndpointException.Reason.MISSING);
-        };
+        sandbox =
+                () -> {
+                    throw new InvalidEndpointException(
+                            "auth-url", "", InvalidEndpointException.Reason.MISSING);
+                };
         fillValid();
         vm.login();
         assertThat(opener.opened).isEmpty();
@@ -430,11 +617,35 @@ class LoginViewModelTest {
         java.nio.file.Files.writeString(dir.resolve("settings.json"), "{ this is not json");
         SettingsService broken = new SettingsService(new SettingsStore(dir), Duration.ZERO);
         try {
-            LoginViewModel first = new LoginViewModel(i18n, DIRECT, DIRECT, opener, () -> sandboxEnv, DemoAccounts.NONE, secrets, broken);
+            LoginViewModel first =
+                    new LoginViewModel(
+                            i18n,
+                            DIRECT,
+                            DIRECT,
+                            opener,
+                            () -> sandboxEnv,
+                            DemoAccounts.NONE,
+                            secrets,
+                            broken);
             assertThat(first.settingsSetAsideProperty().get()).startsWith("settings.json.corrupt-");
-            assertThat(first.environmentProperty().get()).as("defaults").isEqualTo(Environment.Kind.SANDBOX);
-            assertThat(i18n.get("login.notice.settingsSetAside", first.settingsSetAsideProperty().get())).contains("settings.json.corrupt-");
-            LoginViewModel second = new LoginViewModel(i18n, DIRECT, DIRECT, opener, () -> sandboxEnv, DemoAccounts.NONE, secrets, broken);
+            assertThat(first.environmentProperty().get())
+                    .as("defaults")
+                    .isEqualTo(Environment.Kind.SANDBOX);
+            assertThat(
+                            i18n.get(
+                                    "login.notice.settingsSetAside",
+                                    first.settingsSetAsideProperty().get()))
+                    .contains("settings.json.corrupt-");
+            LoginViewModel second =
+                    new LoginViewModel(
+                            i18n,
+                            DIRECT,
+                            DIRECT,
+                            opener,
+                            () -> sandboxEnv,
+                            DemoAccounts.NONE,
+                            secrets,
+                            broken);
             assertThat(second.settingsSetAsideProperty().get()).as("told once").isNull();
         } finally {
             broken.close();
@@ -445,11 +656,16 @@ class LoginViewModelTest {
     void aNewFailureReplacesTheOldAndSuccessClearsIt() {
         fillValid();
         vm.login();
-        opener.last().loginCall.completeExceptionally(new NetworkException(NetworkException.Kind.TIMEOUT, "127.0.0.1", null));
+        opener.last()
+                .loginCall
+                .completeExceptionally(
+                        new NetworkException(NetworkException.Kind.TIMEOUT, "127.0.0.1", null));
         assertThat(vm.failureProperty().get()).isNotNull();
         vm.login();
         assertThat(vm.failureProperty().get()).as("cleared when a new login starts").isNull();
-        opener.last().loginCall.complete(FakeSession.token("204918573", null, Instant.now().plusSeconds(3600)));
+        opener.last()
+                .loginCall
+                .complete(FakeSession.token("204918573", null, Instant.now().plusSeconds(3600)));
         assertThat(vm.failureProperty().get()).isNull();
     }
 }

@@ -44,8 +44,7 @@ class MainWindowViewModelTest {
     private static final String PHARMA = "287364519";
     private static final String TEXTILES = "356781204";
 
-    @TempDir
-    Path configDir;
+    @TempDir Path configDir;
 
     private final I18n i18n = new I18n(AppLanguage.ENGLISH);
     private final FakeOpener opener = new FakeOpener();
@@ -60,15 +59,32 @@ class MainWindowViewModelTest {
     void setUp() throws Exception {
         settings = new SettingsService(new SettingsStore(configDir), Duration.ZERO);
         Environment env = Environment.sandbox("http://127.0.0.1:1", "http://127.0.0.1:2");
-        Profile profile = new Profile("SANDBOX|erp-delta-accounting", "SANDBOX", null, null, "erp-delta-accounting", null, false,
-                List.of(new RepresentedTaxpayer(NILE, "Nile Trading Co."), new RepresentedTaxpayer(PHARMA, "Cairo Pharma Industries"),
-                        new RepresentedTaxpayer(TEXTILES, "Alexandria Textiles")), NILE);
+        Profile profile =
+                new Profile(
+                        "SANDBOX|erp-delta-accounting",
+                        "SANDBOX",
+                        null,
+                        null,
+                        "erp-delta-accounting",
+                        null,
+                        false,
+                        List.of(
+                                new RepresentedTaxpayer(NILE, "Nile Trading Co."),
+                                new RepresentedTaxpayer(PHARMA, "Cairo Pharma Industries"),
+                                new RepresentedTaxpayer(TEXTILES, "Alexandria Textiles")),
+                        NILE);
         settings.update(s -> s.withProfile(profile));
-        loginCredentials = new Credentials("erp-delta-accounting", "sandbox-secret-2".toCharArray(), NILE, null);
+        loginCredentials =
+                new Credentials(
+                        "erp-delta-accounting", "sandbox-secret-2".toCharArray(), NILE, null);
         first = new FakeSession(env, loginCredentials.copy());
         first.loginCall.complete(FakeSession.token(NILE, null, clock.instant().plusSeconds(3600)));
-        LoginViewModel.LoginResult result = new LoginViewModel.LoginResult(first, first.loginCall.join(), profile, loginCredentials, env);
-        vm = new MainWindowViewModel(i18n, DIRECT, DIRECT, opener, secrets, settings, clock, result);
+        LoginViewModel.LoginResult result =
+                new LoginViewModel.LoginResult(
+                        first, first.loginCall.join(), profile, loginCredentials, env);
+        vm =
+                new MainWindowViewModel(
+                        i18n, DIRECT, DIRECT, opener, secrets, settings, clock, result);
     }
 
     @AfterEach
@@ -89,7 +105,8 @@ class MainWindowViewModelTest {
     @Test
     void theHeaderShowsTheTaxpayerTheEnvironmentAndTheTimeLeft() {
         assertThat(vm.current().rin()).isEqualTo(NILE);
-        assertThat(vm.titleProperty().get()).isEqualTo("Nile Trading Co. (204918573) — Sandbox · test data — Ishaar");
+        assertThat(vm.titleProperty().get())
+                .isEqualTo("Nile Trading Co. (204918573) — Sandbox · test data — Ishaar");
         assertThat(vm.timeLeftProperty().get()).isEqualTo("Session: 1:00:00 left");
         tickAfter(Duration.ofSeconds(61));
         assertThat(vm.timeLeftProperty().get()).isEqualTo("Session: 58:59 left");
@@ -102,31 +119,44 @@ class MainWindowViewModelTest {
     void whileTheWindowIsInTheBackgroundTheDesktopTellsOfMoreNewNotificationsUnlessTurnedOff() {
         List<String> told = new ArrayList<>();
         List<Runnable> clicks = new ArrayList<>();
-        vm.useNotifier((title, body, action, onAction) -> {
-            told.add(title + " | " + body + " | " + action);
-            clicks.add(onAction);
-        });
+        vm.useNotifier(
+                (title, body, action, onAction) -> {
+                    told.add(title + " | " + body + " | " + action);
+                    clicks.add(onAction);
+                });
         int[] fronts = {0};
         vm.useToFront(() -> fronts[0]++);
         var history = vm.current().history();
         first.holdPages = true;
         tickAfter(Duration.ofMinutes(2));
-        first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 2, 2L, 1, 1));
+        first.pages
+                .get(first.pages.size() - 1)
+                .complete(new NotificationPage(List.of(), 2, 2L, 1, 1));
         assertThat(history.arrivedProperty().get()).isEqualTo(2);
         assertThat(told).as("by default the app is taken to be in front").isEmpty();
 
         boolean[] inFront = {true};
         vm.useInFront(() -> inFront[0]);
         tickAfter(Duration.ofMinutes(2));
-        first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 3, 3L, 1, 1));
+        first.pages
+                .get(first.pages.size() - 1)
+                .complete(new NotificationPage(List.of(), 3, 3L, 1, 1));
         assertThat(told).as("a window of the app has the keyboard").isEmpty();
         inFront[0] = false;
         tickAfter(Duration.ofMinutes(2));
-        first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 3, 3L, 1, 1));
+        first.pages
+                .get(first.pages.size() - 1)
+                .complete(new NotificationPage(List.of(), 3, 3L, 1, 1));
         assertThat(told).as("no more than were counted").isEmpty();
         tickAfter(Duration.ofMinutes(2));
-        first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 5, 5L, 1, 1));
-        assertThat(told).singleElement().asString().startsWith("Nile Trading Co. | 5 new notifications since ").endsWith(" | Show");
+        first.pages
+                .get(first.pages.size() - 1)
+                .complete(new NotificationPage(List.of(), 5, 5L, 1, 1));
+        assertThat(told)
+                .singleElement()
+                .asString()
+                .startsWith("Nile Trading Co. | 5 new notifications since ")
+                .endsWith(" | Show");
 
         // a click on it, later, another taxpayer shown meanwhile: Nile's first page, in front
         vm.switchTo(entry(PHARMA));
@@ -139,17 +169,24 @@ class MainWindowViewModelTest {
         assertThat(fronts[0]).as("the window in front").isEqualTo(1);
         first.holdPages = true;
 
-        var settingsVm = vm.settingsViewModel(new app.ishaar.ui.common.TextSize(100), new app.ishaar.ui.common.Theme(null));
+        var settingsVm =
+                vm.settingsViewModel(
+                        new app.ishaar.ui.common.TextSize(100),
+                        new app.ishaar.ui.common.Theme(null));
         assertThat(settingsVm.desktopNotifyProperty().get()).as("on by default").isTrue();
         settingsVm.desktopNotifyProperty().set(false);
         assertThat(settings.get().desktopNotify()).as("remembered").isFalse();
         tickAfter(Duration.ofMinutes(2));
-        first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 7, 7L, 1, 1));
+        first.pages
+                .get(first.pages.size() - 1)
+                .complete(new NotificationPage(List.of(), 7, 7L, 1, 1));
         assertThat(history.arrivedProperty().get()).isEqualTo(7);
         assertThat(told).as("turned off").hasSize(1);
         assertThat(settingsVm.desktopNotifyOfferedProperty().get()).isTrue();
         settingsVm.checkMinutesProperty().set(0);
-        assertThat(settingsVm.desktopNotifyOfferedProperty().get()).as("nothing is checked: nothing to tell").isFalse();
+        assertThat(settingsVm.desktopNotifyOfferedProperty().get())
+                .as("nothing is checked: nothing to tell")
+                .isFalse();
     }
 
     @Test
@@ -161,45 +198,71 @@ class MainWindowViewModelTest {
         tickAfter(Duration.ofMinutes(2));
         assertThat(first.fetched).as("every two minutes by default").hasSize(asked + 1);
         assertThat(first.fetched.get(asked).pageSize()).isEqualTo(1);
-        first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 4, 4L, 1, 1));
+        first.pages
+                .get(first.pages.size() - 1)
+                .complete(new NotificationPage(List.of(), 4, 4L, 1, 1));
         assertThat(history.arrivedProperty().get()).isEqualTo(4);
-        assertThat(vm.titleProperty().get()).as("the taskbar says so").isEqualTo("(4 new) Nile Trading Co. (204918573) — Sandbox · test data — Ishaar");
+        assertThat(vm.titleProperty().get())
+                .as("the taskbar says so")
+                .isEqualTo("(4 new) Nile Trading Co. (204918573) — Sandbox · test data — Ishaar");
         i18n.languageProperty().set(AppLanguage.ARABIC);
-        assertThat(vm.titleProperty().get()).startsWith("(٤ جديدة) Nile Trading Co. (204918573) — ");
+        assertThat(vm.titleProperty().get())
+                .startsWith("(٤ جديدة) Nile Trading Co. (204918573) — ");
         i18n.languageProperty().set(AppLanguage.ENGLISH);
 
         // Settings: every 5 minutes, for every window, remembered
-        var settingsVm = vm.settingsViewModel(new app.ishaar.ui.common.TextSize(100), new app.ishaar.ui.common.Theme(null));
+        var settingsVm =
+                vm.settingsViewModel(
+                        new app.ishaar.ui.common.TextSize(100),
+                        new app.ishaar.ui.common.Theme(null));
         assertThat(settingsVm.checkMinutesProperty().get()).isEqualTo(2);
         assertThat(settingsVm.checkChoices().stream().map(settingsVm::checkChoiceName).toList())
-                .containsExactly("Check every minute", "Check every 2 minutes", "Check every 5 minutes", "Check every 15 minutes", "Do not check");
+                .containsExactly(
+                        "Check every minute",
+                        "Check every 2 minutes",
+                        "Check every 5 minutes",
+                        "Check every 15 minutes",
+                        "Do not check");
         settingsVm.checkMinutesProperty().set(5);
         assertThat(settings.get().checkMinutes()).isEqualTo(5);
         tickAfter(Duration.ofMinutes(4));
         assertThat(first.fetched).hasSize(asked + 1);
         tickAfter(Duration.ofMinutes(1));
         assertThat(first.fetched).hasSize(asked + 2);
-        first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 4, 4L, 1, 1));
+        first.pages
+                .get(first.pages.size() - 1)
+                .complete(new NotificationPage(List.of(), 4, 4L, 1, 1));
 
-        // another taxpayer shown: the list says what Nile's history counted, checked five times less often
+        // another taxpayer shown: the list says what Nile's history counted, checked five times
+        // less often
         vm.switchTo(entry(PHARMA));
-        assertThat(vm.titleProperty().get()).as("another taxpayer's window title").startsWith("Cairo Pharma Industries (287364519)");
+        assertThat(vm.titleProperty().get())
+                .as("another taxpayer's window title")
+                .startsWith("Cairo Pharma Industries (287364519)");
         assertThat(entry(NILE).arrivedText()).isEqualTo("4 new");
         assertThat(entry(PHARMA).arrivedText()).isEmpty();
         tickAfter(Duration.ofMinutes(20));
         assertThat(first.fetched).hasSize(asked + 2);
         tickAfter(Duration.ofMinutes(5));
         assertThat(first.fetched).hasSize(asked + 3);
-        first.pages.get(first.pages.size() - 1).complete(new NotificationPage(List.of(), 1, 1L, 1, 1));
+        first.pages
+                .get(first.pages.size() - 1)
+                .complete(new NotificationPage(List.of(), 1, 1L, 1, 1));
         assertThat(entry(NILE).arrivedText()).isEqualTo("1 new");
-        assertThat(entry(NILE).spokenText()).as("the row read aloud").isEqualTo("Nile Trading Co., 204918573, 1 new, logged in");
-        assertThat(entry(TEXTILES).spokenText()).isEqualTo("Alexandria Textiles, 356781204, not opened yet");
+        assertThat(entry(NILE).spokenText())
+                .as("the row read aloud")
+                .isEqualTo("Nile Trading Co., 204918573, 1 new, logged in");
+        assertThat(entry(TEXTILES).spokenText())
+                .isEqualTo("Alexandria Textiles, 356781204, not opened yet");
         i18n.languageProperty().set(AppLanguage.ARABIC);
         assertThat(entry(NILE).arrivedText()).isEqualTo("جديد");
-        assertThat(entry(NILE).spokenText()).isEqualTo("Nile Trading Co.، 204918573، جديد، تم تسجيل الدخول");
+        assertThat(entry(NILE).spokenText())
+                .isEqualTo("Nile Trading Co.، 204918573، جديد، تم تسجيل الدخول");
         i18n.languageProperty().set(AppLanguage.ENGLISH);
         tickAfter(Duration.ofMinutes(25));
-        assertThat(first.fetched).as("Nile's token has 3 minutes left: a check would cost a login").hasSize(asked + 3);
+        assertThat(first.fetched)
+                .as("Nile's token has 3 minutes left: a check would cost a login")
+                .hasSize(asked + 3);
         vm.switchTo(entry(NILE));
         assertThat(vm.titleProperty().get()).startsWith("(1 new) Nile Trading Co.");
 
@@ -210,12 +273,19 @@ class MainWindowViewModelTest {
         assertThat(first.fetched).hasSize(before);
         i18n.languageProperty().set(AppLanguage.ARABIC);
         assertThat(settingsVm.checkChoices().stream().map(settingsVm::checkChoiceName).toList())
-                .containsExactly("التحقق كل دقيقة", "التحقق كل دقيقتين", "التحقق كل ٥ دقائق", "التحقق كل ١٥ دقيقة", "عدم التحقق");
+                .containsExactly(
+                        "التحقق كل دقيقة",
+                        "التحقق كل دقيقتين",
+                        "التحقق كل ٥ دقائق",
+                        "التحقق كل ١٥ دقيقة",
+                        "عدم التحقق");
     }
 
     @Test
     void theSwitcherListsTheOwnTaxpayerAndTheProfilesAndFiltersByRinOrName() {
-        assertThat(vm.entries()).extracting(TaxpayerEntry::rin).containsExactly(null, NILE, PHARMA, TEXTILES);
+        assertThat(vm.entries())
+                .extracting(TaxpayerEntry::rin)
+                .containsExactly(null, NILE, PHARMA, TEXTILES);
         vm.filterProperty().set("pharma");
         assertThat(vm.filteredEntries()).extracting(TaxpayerEntry::rin).containsExactly(PHARMA);
         vm.filterProperty().set("3567");
@@ -234,7 +304,8 @@ class MainWindowViewModelTest {
         assertThat(pharma.credentials().onBehalfOf()).isEqualTo(PHARMA);
         assertThat(opener.secretsSeen).containsExactly("sandbox-secret-2");
         assertThat(entry(PHARMA).stateProperty().get()).isEqualTo(State.CONNECTING);
-        pharma.loginCall.complete(FakeSession.token(PHARMA, null, clock.instant().plusSeconds(3600)));
+        pharma.loginCall.complete(
+                FakeSession.token(PHARMA, null, clock.instant().plusSeconds(3600)));
         assertThat(entry(PHARMA).stateProperty().get()).isEqualTo(State.READY);
         assertThat(entry(PHARMA).history().sessionProperty().get()).isSameAs(pharma);
         assertThat(vm.titleProperty().get()).startsWith("Cairo Pharma Industries (287364519)");
@@ -243,18 +314,32 @@ class MainWindowViewModelTest {
         vm.switchTo(entry(PHARMA));
         assertThat(opener.opened).as("still-valid sessions are reused").hasSize(1);
         assertThat(entry(NILE).history()).isSameAs(entry(NILE).history());
-        assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().lastTaxpayerRin()).isEqualTo(PHARMA);
+        assertThat(
+                        settings.get()
+                                .profile("SANDBOX|erp-delta-accounting")
+                                .orElseThrow()
+                                .lastTaxpayerRin())
+                .isEqualTo(PHARMA);
     }
 
     @Test
     void aFailureStaysWithItsTaxpayerAndOtherSessionsLive() {
         vm.addTaxpayer("499201773", "Giza Foods");
         vm.switchTo(entry("499201773"));
-        opener.last().loginCall.completeExceptionally(new LoginRejectedException(LoginError.UNAUTHORIZED_CLIENT, "unauthorized_client",
-                "taxpayer has not delegated", LoginRejectedException.Reason.NOT_DELEGATED, null));
+        opener.last()
+                .loginCall
+                .completeExceptionally(
+                        new LoginRejectedException(
+                                LoginError.UNAUTHORIZED_CLIENT,
+                                "unauthorized_client",
+                                "taxpayer has not delegated",
+                                LoginRejectedException.Reason.NOT_DELEGATED,
+                                null));
         TaxpayerEntry giza = entry("499201773");
         assertThat(giza.stateProperty().get()).isEqualTo(State.FAILED);
-        assertThat(giza.failureText().get()).isEqualTo("Taxpayer 499201773 has not delegated this ERP system to act on its behalf.");
+        assertThat(giza.failureText().get())
+                .isEqualTo(
+                        "Taxpayer 499201773 has not delegated this ERP system to act on its behalf.");
         assertThat(giza.failureDetail().get()).isEqualTo("taxpayer has not delegated");
         assertThat(opener.last().closed).isTrue();
         assertThat(first.closed).as("the other taxpayer's session lives on").isFalse();
@@ -273,13 +358,21 @@ class MainWindowViewModelTest {
         vm.switchTo(own);
         FakeSession ownLogin = opener.last();
         assertThat(ownLogin.credentials().onBehalfOf()).isNull();
-        ownLogin.loginCall.completeExceptionally(new LoginRejectedException(LoginError.INVALID_REQUEST, "invalid_request",
-                "The onbehalfof header is required when an intermediary logs in.", LoginRejectedException.Reason.BAD_REQUEST, null));
+        ownLogin.loginCall.completeExceptionally(
+                new LoginRejectedException(
+                        LoginError.INVALID_REQUEST,
+                        "invalid_request",
+                        "The onbehalfof header is required when an intermediary logs in.",
+                        LoginRejectedException.Reason.BAD_REQUEST,
+                        null));
         assertThat(own.stateProperty().get()).isEqualTo(State.FAILED);
-        assertThat(own.failureText().get()).as("no \"On behalf of\" field to point at in this window")
-                .isEqualTo("This ERP system logs in as an intermediary: the service opens notifications only on behalf of a taxpayer it acts for."
-                        + " Choose one in the list, or add one under \"Add a taxpayer\".");
-        assertThat(own.failureDetail().get()).isEqualTo("The onbehalfof header is required when an intermediary logs in.");
+        assertThat(own.failureText().get())
+                .as("no \"On behalf of\" field to point at in this window")
+                .isEqualTo(
+                        "This ERP system logs in as an intermediary: the service opens notifications only on behalf of a taxpayer it acts for."
+                                + " Choose one in the list, or add one under \"Add a taxpayer\".");
+        assertThat(own.failureDetail().get())
+                .isEqualTo("The onbehalfof header is required when an intermediary logs in.");
         i18n.languageProperty().set(AppLanguage.ARABIC);
         assertThat(own.failureText().get()).contains("وسيطًا").contains("«إضافة ممول»");
 
@@ -290,7 +383,8 @@ class MainWindowViewModelTest {
         vm.switchTo(own);
         assertThat(opener.opened).as("no new login on choosing a refused entry").hasSize(logins);
         assertThat(own.stateProperty().get()).isEqualTo(State.FAILED);
-        assertThat(own.failureDetail().get()).isEqualTo("The onbehalfof header is required when an intermediary logs in.");
+        assertThat(own.failureDetail().get())
+                .isEqualTo("The onbehalfof header is required when an intermediary logs in.");
         vm.retry(own);
         assertThat(opener.opened).hasSize(logins + 1);
         assertThat(opener.last().credentials().onBehalfOf()).isNull();
@@ -300,38 +394,77 @@ class MainWindowViewModelTest {
         // a fault, not the service's answer: choosing the entry tries again
         vm.switchTo(entry(PHARMA));
         vm.switchTo(own);
-        assertThat(opener.opened).as("a failure that is no refusal is tried again on choosing it").hasSize(logins + 2);
+        assertThat(opener.opened)
+                .as("a failure that is no refusal is tried again on choosing it")
+                .hasSize(logins + 2);
 
         i18n.languageProperty().set(AppLanguage.ENGLISH);
         vm.addTaxpayer("499201773", "Giza Foods");
         vm.switchTo(entry("499201773"));
-        opener.last().loginCall.completeExceptionally(new LoginRejectedException(LoginError.INVALID_REQUEST, "invalid_request",
-                "onbehalfof must be a 9-digit registration number.", LoginRejectedException.Reason.BAD_REQUEST, null));
-        assertThat(entry("499201773").failureText().get()).as("a represented taxpayer's incomplete login keeps the login's words")
+        opener.last()
+                .loginCall
+                .completeExceptionally(
+                        new LoginRejectedException(
+                                LoginError.INVALID_REQUEST,
+                                "invalid_request",
+                                "onbehalfof must be a 9-digit registration number.",
+                                LoginRejectedException.Reason.BAD_REQUEST,
+                                null));
+        assertThat(entry("499201773").failureText().get())
+                .as("a represented taxpayer's incomplete login keeps the login's words")
                 .startsWith("The service refused the login as incomplete.");
     }
 
-    /** A window opened by a login of {@code profile} for NILE whose token says {@code intermediary} (null: it does not say). */
-    private MainWindowViewModel openedBy(Profile profile, Credentials c, Boolean intermediary) throws Exception {
+    /**
+     * A window opened by a login of {@code profile} for NILE whose token says {@code intermediary}
+     * (null: it does not say).
+     */
+    private MainWindowViewModel openedBy(Profile profile, Credentials c, Boolean intermediary)
+            throws Exception {
         Environment env = Environment.sandbox("http://127.0.0.1:1", "http://127.0.0.1:2");
         FakeSession s = new FakeSession(env, c.copy());
-        s.loginCall.complete(FakeSession.token(NILE, null, clock.instant().plusSeconds(3600), intermediary));
-        return new MainWindowViewModel(i18n, DIRECT, DIRECT, opener, secrets, settings, clock,
+        s.loginCall.complete(
+                FakeSession.token(NILE, null, clock.instant().plusSeconds(3600), intermediary));
+        return new MainWindowViewModel(
+                i18n,
+                DIRECT,
+                DIRECT,
+                opener,
+                secrets,
+                settings,
+                clock,
                 new LoginViewModel.LoginResult(s, s.loginCall.join(), profile, c, env));
     }
 
     @Test
     void aTaxpayersOwnSystemIsNotOfferedToAddTaxpayersItCouldNotActFor() throws Exception {
-        Profile own = new Profile("SANDBOX|erp-nile-trading", "SANDBOX", null, null, "erp-nile-trading", null, false, List.of(), null);
+        Profile own =
+                new Profile(
+                        "SANDBOX|erp-nile-trading",
+                        "SANDBOX",
+                        null,
+                        null,
+                        "erp-nile-trading",
+                        null,
+                        false,
+                        List.of(),
+                        null);
         settings.update(s -> s.withProfile(own));
-        Credentials c = new Credentials("erp-nile-trading", "sandbox-secret-1".toCharArray(), null, null);
+        Credentials c =
+                new Credentials("erp-nile-trading", "sandbox-secret-1".toCharArray(), null, null);
         MainWindowViewModel ownVm = openedBy(own, c, false);
 
-        assertThat(ownVm.ownTaxpayerOnlyProperty().get()).as("its token says IsIntermediary 0").isTrue();
-        assertThat(ownVm.addTaxpayer(PHARMA, "Cairo Pharma Industries")).contains("switcher.ownOnly");
+        assertThat(ownVm.ownTaxpayerOnlyProperty().get())
+                .as("its token says IsIntermediary 0")
+                .isTrue();
+        assertThat(ownVm.addTaxpayer(PHARMA, "Cairo Pharma Industries"))
+                .contains("switcher.ownOnly");
         assertThat(ownVm.entries()).extracting(TaxpayerEntry::rin).containsExactly((String) null);
-        assertThat(settings.get().profile("SANDBOX|erp-nile-trading").orElseThrow().taxpayers()).isEmpty();
-        assertThat(ownVm.taxpayerListShownProperty().get()).as("nothing but its own taxpayer to list").isFalse();
+        assertThat(settings.get().profile("SANDBOX|erp-nile-trading").orElseThrow().taxpayers())
+                .isEmpty();
+        assertThat(ownVm.taxpayerListShownProperty().get())
+                .as("nothing but its own taxpayer to list")
+                .isFalse();
         assertThat(settings.get().taxpayerListHidden("SANDBOX|erp-nile-trading")).isTrue();
         // shown by the user, it is not hidden again at the next login
         ownVm.taxpayerListShownProperty().set(true);
@@ -339,8 +472,15 @@ class MainWindowViewModelTest {
 
         // an intermediary's token, or one that does not say (older tokens), keeps the offer
         assertThat(vm.ownTaxpayerOnlyProperty().get()).isFalse();
-        MainWindowViewModel intermediaryVm = openedBy(vm.profile(),
-                new Credentials("erp-delta-accounting", "sandbox-secret-2".toCharArray(), NILE, null), true);
+        MainWindowViewModel intermediaryVm =
+                openedBy(
+                        vm.profile(),
+                        new Credentials(
+                                "erp-delta-accounting",
+                                "sandbox-secret-2".toCharArray(),
+                                NILE,
+                                null),
+                        true);
         assertThat(intermediaryVm.ownTaxpayerOnlyProperty().get()).isFalse();
         assertThat(intermediaryVm.taxpayerListShownProperty().get()).isTrue();
         assertThat(intermediaryVm.addTaxpayer("499201773", "Giza Foods")).isEmpty();
@@ -361,32 +501,55 @@ class MainWindowViewModelTest {
         assertThat(vm.current().rin()).as("removing the shown taxpayer shows the own one").isNull();
 
         Profile saved = settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow();
-        assertThat(saved.taxpayers()).containsExactly(new RepresentedTaxpayer(NILE, "Nile Trading Co."),
-                new RepresentedTaxpayer(PHARMA, "Cairo Pharma"), new RepresentedTaxpayer("499201773", "Giza Foods"));
+        assertThat(saved.taxpayers())
+                .containsExactly(
+                        new RepresentedTaxpayer(NILE, "Nile Trading Co."),
+                        new RepresentedTaxpayer(PHARMA, "Cairo Pharma"),
+                        new RepresentedTaxpayer("499201773", "Giza Foods"));
     }
 
     @Test
     void theErpsOwnTaxpayerCanBeRenamedTheNameIsRememberedAndABlankOneGivesBackTheTokens() {
         TaxpayerEntry own = vm.entries().get(0);
         vm.switchTo(own);
-        opener.last().loginCall.complete(FakeSession.token("538201946", null, clock.instant().plusSeconds(3600)));
+        opener.last()
+                .loginCall
+                .complete(FakeSession.token("538201946", null, clock.instant().plusSeconds(3600)));
         assertThat(own.label()).as("the token's name for it").isEqualTo("Demo ERP");
         vm.rename(own, "  Delta Accounting S.A.E.  ");
         assertThat(own.label()).isEqualTo("Delta Accounting S.A.E.");
         assertThat(vm.titleProperty().get()).startsWith("Delta Accounting S.A.E.");
-        assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().ownName()).isEqualTo("Delta Accounting S.A.E.");
+        assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().ownName())
+                .isEqualTo("Delta Accounting S.A.E.");
         assertThat(vm.entries()).as("not removable").contains(own);
         vm.remove(own);
         assertThat(vm.entries()).contains(own);
 
-        MainWindowViewModel next = new MainWindowViewModel(i18n, DIRECT, DIRECT, opener, secrets, settings, clock,
-                new LoginViewModel.LoginResult(first, first.loginCall.join(), settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow(),
-                        loginCredentials, first.environment()));
-        assertThat(next.entries().get(0).label()).as("remembered for the next window").isEqualTo("Delta Accounting S.A.E.");
+        MainWindowViewModel next =
+                new MainWindowViewModel(
+                        i18n,
+                        DIRECT,
+                        DIRECT,
+                        opener,
+                        secrets,
+                        settings,
+                        clock,
+                        new LoginViewModel.LoginResult(
+                                first,
+                                first.loginCall.join(),
+                                settings.get()
+                                        .profile("SANDBOX|erp-delta-accounting")
+                                        .orElseThrow(),
+                                loginCredentials,
+                                first.environment()));
+        assertThat(next.entries().get(0).label())
+                .as("remembered for the next window")
+                .isEqualTo("Delta Accounting S.A.E.");
 
         vm.rename(own, " ");
         assertThat(own.label()).as("the token's again").isEqualTo("Demo ERP");
-        assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().ownName()).isEmpty();
+        assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().ownName())
+                .isEmpty();
     }
 
     @Test
@@ -394,13 +557,19 @@ class MainWindowViewModelTest {
         vm.rename(entry(PHARMA), "Cairo Pharma");
         List<String> before = vm.entries().stream().map(TaxpayerEntry::rin).toList();
         vm.remove(entry(PHARMA));
-        assertThat(vm.lastRemovedProperty().get()).isEqualTo(new MainWindowViewModel.Removed(PHARMA, "Cairo Pharma", before.indexOf(PHARMA)));
+        assertThat(vm.lastRemovedProperty().get())
+                .isEqualTo(
+                        new MainWindowViewModel.Removed(
+                                PHARMA, "Cairo Pharma", before.indexOf(PHARMA)));
         assertThat(vm.removedText().get()).isEqualTo("Removed Cairo Pharma (287364519).");
-        assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().taxpayers()).extracting(RepresentedTaxpayer::rin)
+        assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().taxpayers())
+                .extracting(RepresentedTaxpayer::rin)
                 .doesNotContain(PHARMA);
 
         vm.undoRemove();
-        assertThat(vm.entries().stream().map(TaxpayerEntry::rin).toList()).as("at its place").isEqualTo(before);
+        assertThat(vm.entries().stream().map(TaxpayerEntry::rin).toList())
+                .as("at its place")
+                .isEqualTo(before);
         assertThat(entry(PHARMA).label()).isEqualTo("Cairo Pharma");
         assertThat(vm.lastRemovedProperty().get()).as("once").isNull();
         assertThat(vm.removedText().get()).isEmpty();
@@ -411,7 +580,12 @@ class MainWindowViewModelTest {
         vm.remove(entry(PHARMA));
         vm.addTaxpayer(PHARMA, "by hand");
         vm.undoRemove();
-        assertThat(vm.entries().stream().filter(e -> PHARMA.equals(e.rin())).map(TaxpayerEntry::label).toList()).containsExactly("by hand");
+        assertThat(
+                        vm.entries().stream()
+                                .filter(e -> PHARMA.equals(e.rin()))
+                                .map(TaxpayerEntry::label)
+                                .toList())
+                .containsExactly("by hand");
 
         // a log out ends the offer
         vm.remove(entry(TEXTILES));
@@ -422,41 +596,74 @@ class MainWindowViewModelTest {
 
     @Test
     void aPastedListAddsATaxpayerARowLeavesOutTheRowsThatAreNotNewNumbersAndSaysWhich() {
-        String copied = String.join("\n", "RIN\tName", "499201773\tGiza Foods", PHARMA + "\tagain", "12345\tshort",
-                "٥٠٠١٢٣٤٥٦\tشركة الإسكندرية", "499201773\ttwice in the list", "", "600111222");
+        String copied =
+                String.join(
+                        "\n",
+                        "RIN\tName",
+                        "499201773\tGiza Foods",
+                        PHARMA + "\tagain",
+                        "12345\tshort",
+                        "٥٠٠١٢٣٤٥٦\tشركة الإسكندرية",
+                        "499201773\ttwice in the list",
+                        "",
+                        "600111222");
         MainWindowViewModel.ListAdded added = vm.addTaxpayers(copied);
         assertThat(added.added()).isEqualTo(3);
-        assertThat(added.leftOut()).containsExactly(new MainWindowViewModel.LeftOut(3, "switcher.leftOut.duplicate"),
-                new MainWindowViewModel.LeftOut(4, "switcher.leftOut.rin"), new MainWindowViewModel.LeftOut(6, "switcher.leftOut.duplicate"));
-        assertThat(vm.listAddedText(added)).isEqualTo(
-                "Added 3 taxpayers. Left out: row 3 (already listed), row 4 (not a 9-digit registration number), row 6 (already listed).");
-        assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().taxpayers()).as("saved").endsWith(
-                new RepresentedTaxpayer("499201773", "Giza Foods"), new RepresentedTaxpayer("500123456", "شركة الإسكندرية"),
-                new RepresentedTaxpayer("600111222", ""));
+        assertThat(added.leftOut())
+                .containsExactly(
+                        new MainWindowViewModel.LeftOut(3, "switcher.leftOut.duplicate"),
+                        new MainWindowViewModel.LeftOut(4, "switcher.leftOut.rin"),
+                        new MainWindowViewModel.LeftOut(6, "switcher.leftOut.duplicate"));
+        assertThat(vm.listAddedText(added))
+                .isEqualTo(
+                        "Added 3 taxpayers. Left out: row 3 (already listed), row 4 (not a 9-digit registration number), row 6 (already listed).");
+        assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().taxpayers())
+                .as("saved")
+                .endsWith(
+                        new RepresentedTaxpayer("499201773", "Giza Foods"),
+                        new RepresentedTaxpayer("500123456", "شركة الإسكندرية"),
+                        new RepresentedTaxpayer("600111222", ""));
 
         i18n.languageProperty().set(AppLanguage.ARABIC);
-        assertThat(vm.listAddedText(vm.addTaxpayers("700111222\tx\n700111223\ty"))).isEqualTo("تمت الإضافة. عدد الممولين المضافين: ٢.");
+        assertThat(vm.listAddedText(vm.addTaxpayers("700111222\tx\n700111223\ty")))
+                .isEqualTo("تمت الإضافة. عدد الممولين المضافين: ٢.");
         // a long list's left-out rows are named up to a few, the rest counted
         i18n.languageProperty().set(AppLanguage.ENGLISH);
         String bad = String.join("\n", java.util.Collections.nCopies(8, "1"));
-        assertThat(vm.listAddedText(vm.addTaxpayers(bad))).endsWith("row 5 (not a 9-digit registration number), 3 more.");
-        assertThat(vm.listAddedText(vm.addTaxpayers("800111222\n1"))).isEqualTo("Added 1 taxpayer. Left out: row 2 (not a 9-digit registration number).");
+        assertThat(vm.listAddedText(vm.addTaxpayers(bad)))
+                .endsWith("row 5 (not a 9-digit registration number), 3 more.");
+        assertThat(vm.listAddedText(vm.addTaxpayers("800111222\n1")))
+                .isEqualTo(
+                        "Added 1 taxpayer. Left out: row 2 (not a 9-digit registration number).");
     }
 
     @Test
     void aFilesListIsAddedAndTheMessageNamesTheFileOrSaysWhyItGaveNone(@TempDir Path dir)
             throws IOException {
-        // Excel's plain CSV on an Arabic Windows: windows-1256, semicolons where commas are decimal marks
+        // Excel's plain CSV on an Arabic Windows: windows-1256, semicolons where commas are decimal
+        // marks
         Path csv = dir.resolve("clients.csv");
-        Files.write(csv, String.join("\r\n", "الرقم;الاسم", "499201773;شركة الجيزة للأغذية", PHARMA + ";again", "")
-                .getBytes(Charset.forName("windows-1256")));
+        Files.write(
+                csv,
+                String.join(
+                                "\r\n",
+                                "الرقم;الاسم",
+                                "499201773;شركة الجيزة للأغذية",
+                                PHARMA + ";again",
+                                "")
+                        .getBytes(Charset.forName("windows-1256")));
         MainWindowViewModel.FileAdded added = vm.addTaxpayersFrom(csv).join();
         assertThat(added.isError()).as("a row was left out").isTrue();
-        assertThat(vm.fileAddedText(added)).isEqualTo("From “clients.csv”: Added 1 taxpayer. Left out: row 3 (already listed).");
-        assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().taxpayers()).as("saved")
+        assertThat(vm.fileAddedText(added))
+                .isEqualTo(
+                        "From “clients.csv”: Added 1 taxpayer. Left out: row 3 (already listed).");
+        assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().taxpayers())
+                .as("saved")
                 .endsWith(new RepresentedTaxpayer("499201773", "شركة الجيزة للأغذية"));
         i18n.languageProperty().set(AppLanguage.ARABIC);
-        assertThat(vm.fileAddedText(added)).isEqualTo("من الملف «clients.csv»: تمت إضافة ممول واحد. لم يُضف: الصف ٣ (موجود بالفعل في القائمة).");
+        assertThat(vm.fileAddedText(added))
+                .isEqualTo(
+                        "من الملف «clients.csv»: تمت إضافة ممول واحد. لم يُضف: الصف ٣ (موجود بالفعل في القائمة).");
         i18n.languageProperty().set(AppLanguage.ENGLISH);
 
         int listed = vm.entries().size();
@@ -464,11 +671,14 @@ class MainWindowViewModelTest {
         Files.write(workbook, new byte[] {'P', 'K', 3, 4, 20, 0, 0, 0});
         MainWindowViewModel.FileAdded refused = vm.addTaxpayersFrom(workbook).join();
         assertThat(refused.isError()).isTrue();
-        assertThat(vm.fileAddedText(refused)).startsWith("“clients.xlsx” is a spreadsheet workbook");
+        assertThat(vm.fileAddedText(refused))
+                .startsWith("“clients.xlsx” is a spreadsheet workbook");
         Path headerOnly = dir.resolve("empty.csv");
         Files.writeString(headerOnly, "RIN,Name\n");
-        assertThat(vm.fileAddedText(vm.addTaxpayersFrom(headerOnly).join())).startsWith("“empty.csv” lists no taxpayer");
-        assertThat(vm.fileAddedText(vm.addTaxpayersFrom(dir.resolve("gone.csv")).join())).startsWith("“gone.csv” could not be read.");
+        assertThat(vm.fileAddedText(vm.addTaxpayersFrom(headerOnly).join()))
+                .startsWith("“empty.csv” lists no taxpayer");
+        assertThat(vm.fileAddedText(vm.addTaxpayersFrom(dir.resolve("gone.csv")).join()))
+                .startsWith("“gone.csv” could not be read.");
         assertThat(vm.entries()).as("nothing added by the files that listed none").hasSize(listed);
     }
 
@@ -482,11 +692,14 @@ class MainWindowViewModelTest {
 
         vm.reloginSecretProperty().set("new-secret");
         vm.relogin();
-        assertThat(vm.reloginSecretProperty().get()).as("the typed secret is not kept in the field").isEmpty();
+        assertThat(vm.reloginSecretProperty().get())
+                .as("the typed secret is not kept in the field")
+                .isEmpty();
         FakeSession renewed = opener.last();
         assertThat(opener.secretsSeen).containsExactly("new-secret");
         assertThat(renewed.credentials().onBehalfOf()).isEqualTo(NILE);
-        renewed.loginCall.complete(FakeSession.token(NILE, null, clock.instant().plusSeconds(3600)));
+        renewed.loginCall.complete(
+                FakeSession.token(NILE, null, clock.instant().plusSeconds(3600)));
 
         assertThat(vm.sessionEndedProperty().get()).isFalse();
         assertThat(entry(NILE).history()).isSameAs(history);
@@ -494,7 +707,9 @@ class MainWindowViewModelTest {
         assertThat(first.closed).isTrue();
 
         vm.switchTo(entry(PHARMA));
-        assertThat(opener.secretsSeen).as("later switches use the new secret").containsExactly("new-secret", "new-secret");
+        assertThat(opener.secretsSeen)
+                .as("later switches use the new secret")
+                .containsExactly("new-secret", "new-secret");
     }
 
     @Test
@@ -502,10 +717,18 @@ class MainWindowViewModelTest {
         entry(NILE).markSessionEnded();
         vm.reloginSecretProperty().set("wrong");
         vm.relogin();
-        opener.last().loginCall.completeExceptionally(
-                new LoginRejectedException(LoginError.INVALID_CLIENT, "invalid_client", null, LoginRejectedException.Reason.BAD_CREDENTIALS, null));
+        opener.last()
+                .loginCall
+                .completeExceptionally(
+                        new LoginRejectedException(
+                                LoginError.INVALID_CLIENT,
+                                "invalid_client",
+                                null,
+                                LoginRejectedException.Reason.BAD_CREDENTIALS,
+                                null));
         assertThat(vm.sessionEndedProperty().get()).isTrue();
-        assertThat(vm.reloginFailureText().get()).isEqualTo("The client ID or client secret is wrong.");
+        assertThat(vm.reloginFailureText().get())
+                .isEqualTo("The client ID or client secret is wrong.");
         assertThat(vm.reloginBusyProperty().get()).isFalse();
     }
 
@@ -513,7 +736,8 @@ class MainWindowViewModelTest {
     void logoutClosesEverySessionAndWipesTheSecret() {
         vm.switchTo(entry(PHARMA));
         FakeSession pharma = opener.last();
-        pharma.loginCall.complete(FakeSession.token(PHARMA, null, clock.instant().plusSeconds(3600)));
+        pharma.loginCall.complete(
+                FakeSession.token(PHARMA, null, clock.instant().plusSeconds(3600)));
         vm.logout();
         assertThat(first.closed).isTrue();
         assertThat(pharma.closed).isTrue();
@@ -522,19 +746,26 @@ class MainWindowViewModelTest {
         assertThat(vm.loggedOutProperty().get()).isTrue();
     }
 
-    private LoginViewModel.LoginResult loginAgain(Profile profile, String onBehalfOf) throws Exception {
+    private LoginViewModel.LoginResult loginAgain(Profile profile, String onBehalfOf)
+            throws Exception {
         Environment env = Environment.sandbox("http://127.0.0.1:1", "http://127.0.0.1:2");
-        Credentials c = new Credentials("erp-delta-accounting", "sandbox-secret-2".toCharArray(), onBehalfOf, null);
+        Credentials c =
+                new Credentials(
+                        "erp-delta-accounting", "sandbox-secret-2".toCharArray(), onBehalfOf, null);
         FakeSession s = new FakeSession(env, c.copy());
-        s.loginCall.complete(FakeSession.token(onBehalfOf, null, clock.instant().plusSeconds(3600)));
+        s.loginCall.complete(
+                FakeSession.token(onBehalfOf, null, clock.instant().plusSeconds(3600)));
         return new LoginViewModel.LoginResult(s, s.loginCall.join(), profile, c, env);
     }
 
     @Test
-    void aLoginOfTheSameProfileReopensTheLoggedOutWindowFromPageOneAndAnotherProfileCannot() throws Exception {
+    void aLoginOfTheSameProfileReopensTheLoggedOutWindowFromPageOneAndAnotherProfileCannot()
+            throws Exception {
         var nileHistory = entry(NILE).history();
         vm.switchTo(entry(PHARMA));
-        opener.last().loginCall.complete(FakeSession.token(PHARMA, null, clock.instant().plusSeconds(3600)));
+        opener.last()
+                .loginCall
+                .complete(FakeSession.token(PHARMA, null, clock.instant().plusSeconds(3600)));
         Profile profile = vm.profile();
         LoginViewModel.LoginResult again = loginAgain(profile, NILE);
         assertThat(vm.canReopen(again)).as("not while logged in").isFalse();
@@ -543,9 +774,27 @@ class MainWindowViewModelTest {
         assertThat(nileHistory.sessionProperty().get()).isNull();
         assertThat(nileHistory.pager().pageProperty().get()).isEqualTo(1);
         assertThat(vm.timeLeftProperty().get()).isEmpty();
-        assertThat(vm.canReopen(loginAgain(profile.withTaxpayers(List.of(new RepresentedTaxpayer(NILE, "Nile Trading Co.")))
-                , NILE))).as("other taxpayers: screens of their own").isFalse();
-        Profile other = new Profile("SANDBOX|erp-nile-trading", "SANDBOX", null, null, "erp-nile-trading", null, false, List.of(), null);
+        assertThat(
+                        vm.canReopen(
+                                loginAgain(
+                                        profile.withTaxpayers(
+                                                List.of(
+                                                        new RepresentedTaxpayer(
+                                                                NILE, "Nile Trading Co."))),
+                                        NILE)))
+                .as("other taxpayers: screens of their own")
+                .isFalse();
+        Profile other =
+                new Profile(
+                        "SANDBOX|erp-nile-trading",
+                        "SANDBOX",
+                        null,
+                        null,
+                        "erp-nile-trading",
+                        null,
+                        false,
+                        List.of(),
+                        null);
         assertThat(vm.canReopen(loginAgain(other, null))).as("another profile").isFalse();
         assertThat(vm.canReopen(again)).isTrue();
 
@@ -554,48 +803,68 @@ class MainWindowViewModelTest {
         assertThat(vm.current()).isSameAs(entry(NILE));
         assertThat(entry(NILE).history()).as("the same history screen").isSameAs(nileHistory);
         assertThat(nileHistory.sessionProperty().get()).isSameAs(again.session());
-        assertThat(entry(PHARMA).stateProperty().get()).as("the others connect when chosen").isEqualTo(State.IDLE);
+        assertThat(entry(PHARMA).stateProperty().get())
+                .as("the others connect when chosen")
+                .isEqualTo(State.IDLE);
         assertThat(vm.titleProperty().get()).startsWith("Nile Trading Co. (204918573)");
         assertThat(vm.timeLeftProperty().get()).isEqualTo("Session: 1:00:00 left");
     }
 
-    private static LoginViewModel.LoginResult withPageAhead(LoginViewModel.LoginResult login, NotificationQuery query) {
+    private static LoginViewModel.LoginResult withPageAhead(
+            LoginViewModel.LoginResult login, NotificationQuery query) {
         FakeSession s = (FakeSession) login.session();
         s.holdPages = true;
-        return new LoginViewModel.LoginResult(s, login.token(), login.profile(), login.credentials(), login.environment(), PageAhead.fetch(s, query));
+        return new LoginViewModel.LoginResult(
+                s,
+                login.token(),
+                login.profile(),
+                login.credentials(),
+                login.environment(),
+                PageAhead.fetch(s, query));
     }
 
     @Test
-    void aLoginIntoTheLoggedOutWindowShowsThePageItAskedForAheadAndAsksForNoOther() throws Exception {
+    void aLoginIntoTheLoggedOutWindowShowsThePageItAskedForAheadAndAsksForNoOther()
+            throws Exception {
         var nileHistory = entry(NILE).history();
         vm.logout();
         NotificationQuery first = vm.firstQueryFor(NILE);
         assertThat(first.pageNo()).isEqualTo(1);
         var ownHistory = vm.entries().get(0).history();
-        assertThat(vm.firstQueryFor("999999999")).as("an unknown taxpayer opens as the ERP's own").isEqualTo(ownHistory.nextSessionQuery());
+        assertThat(vm.firstQueryFor("999999999"))
+                .as("an unknown taxpayer opens as the ERP's own")
+                .isEqualTo(ownHistory.nextSessionQuery());
         LoginViewModel.LoginResult again = withPageAhead(loginAgain(vm.profile(), NILE), first);
         FakeSession s = (FakeSession) again.session();
 
         vm.reopen(again);
-        assertThat(s.fetched).as("the window's first request took the page asked for ahead").containsExactly(first);
+        assertThat(s.fetched)
+                .as("the window's first request took the page asked for ahead")
+                .containsExactly(first);
         assertThat(nileHistory.loadingProperty().get()).isTrue();
         s.pages.get(0).complete(new NotificationPage(List.of(), 4, 187, 1, 50));
         assertThat(nileHistory.loadingProperty().get()).isFalse();
         assertThat(nileHistory.pager().totalCountProperty().get()).isEqualTo(187);
-        assertThat(vm.firstQueryFor(NILE)).as("only a logged-out window waits for a login").isNull();
+        assertThat(vm.firstQueryFor(NILE))
+                .as("only a logged-out window waits for a login")
+                .isNull();
     }
 
     @Test
-    void aPageAskedForAheadThatTheWindowDoesNotWantIsLeftAndTheWindowAsksForItsOwn() throws Exception {
+    void aPageAskedForAheadThatTheWindowDoesNotWantIsLeftAndTheWindowAsksForItsOwn()
+            throws Exception {
         var nileHistory = entry(NILE).history();
         vm.logout();
         NotificationQuery first = vm.firstQueryFor(NILE);
-        LoginViewModel.LoginResult again = withPageAhead(loginAgain(vm.profile(), NILE), first.withPageSize(100));
+        LoginViewModel.LoginResult again =
+                withPageAhead(loginAgain(vm.profile(), NILE), first.withPageSize(100));
         FakeSession s = (FakeSession) again.session();
 
         vm.reopen(again);
         assertThat(s.fetched).containsExactly(first.withPageSize(100), first);
-        assertThat(again.firstPage().take(s, first.withPageSize(100))).as("left to be discarded").isNotNull();
+        assertThat(again.firstPage().take(s, first.withPageSize(100)))
+                .as("left to be discarded")
+                .isNotNull();
         s.pages.get(1).complete(new NotificationPage(List.of(), 1, 3, 1, 50));
         assertThat(nileHistory.pager().totalCountProperty().get()).isEqualTo(3);
     }
@@ -612,5 +881,4 @@ class MainWindowViewModelTest {
         assertThat(entry(NILE).session()).isEmpty();
         assertThat(entry(NILE).stateProperty().get()).isEqualTo(State.IDLE);
     }
-
 }

@@ -12,14 +12,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** Classifies and parses response bodies tolerantly. Never puts a body into a message (it may hold a token). */
+/**
+ * Classifies and parses response bodies tolerantly. Never puts a body into a message (it may hold a
+ * token).
+ */
 public final class Bodies {
     private Bodies() {}
 
-    public static final ObjectMapper MAPPER = new ObjectMapper()
-            .configure(DeserializationFeature.FAIL_ON_TRAILING_TOKENS, true);
+    public static final ObjectMapper MAPPER =
+            new ObjectMapper().configure(DeserializationFeature.FAIL_ON_TRAILING_TOKENS, true);
 
-    /** The body as a JSON tree, or an {@link UnexpectedResponseException} saying what it was instead. */
+    /**
+     * The body as a JSON tree, or an {@link UnexpectedResponseException} saying what it was
+     * instead.
+     */
     public static JsonNode readJson(HttpResult r) throws UnexpectedResponseException {
         BodyKind kind = classify(r);
         if (kind != null) {
@@ -28,22 +34,28 @@ public final class Bodies {
         try {
             JsonNode node = MAPPER.readTree(r.body());
             if (node == null || node.isMissingNode()) {
-                throw new UnexpectedResponseException(r.status(), BodyKind.EMPTY, null, r.correlationId(), null);
+                throw new UnexpectedResponseException(
+                        r.status(), BodyKind.EMPTY, null, r.correlationId(), null);
             }
             return node;
         } catch (JsonProcessingException e) {
             // the message quotes the body: keep only the location
-            String where = e.getLocation() == null ? null : "at offset " + e.getLocation().getCharOffset();
-            throw new UnexpectedResponseException(r.status(), BodyKind.MALFORMED_JSON, where, r.correlationId(), null);
+            String where =
+                    e.getLocation() == null ? null : "at offset " + e.getLocation().getCharOffset();
+            throw new UnexpectedResponseException(
+                    r.status(), BodyKind.MALFORMED_JSON, where, r.correlationId(), null);
         } catch (java.io.IOException e) {
-            throw new UnexpectedResponseException(r.status(), BodyKind.MALFORMED_JSON, null, r.correlationId(), null);
+            throw new UnexpectedResponseException(
+                    r.status(), BodyKind.MALFORMED_JSON, null, r.correlationId(), null);
         }
     }
 
     /** Null when the body looks like JSON; otherwise EMPTY, HTML or NOT_JSON. */
     public static BodyKind classify(HttpResult r) {
         byte[] b = r.body();
-        if (startsLikeJson(b) && (r.contentType() == null || !r.contentType().toLowerCase(Locale.ROOT).contains("html"))) {
+        if (startsLikeJson(b)
+                && (r.contentType() == null
+                        || !r.contentType().toLowerCase(Locale.ROOT).contains("html"))) {
             return null; // the common case, decided without decoding
         }
         String head = new String(b, 0, Math.min(b.length, 512), StandardCharsets.UTF_8).strip();
@@ -64,14 +76,20 @@ public final class Bodies {
         return null;
     }
 
-    /** True when the first byte after ASCII white space and an optional UTF-8 byte order mark is { or [. */
+    /**
+     * True when the first byte after ASCII white space and an optional UTF-8 byte order mark is {
+     * or [.
+     */
     private static boolean startsLikeJson(byte[] b) {
         int n = Math.min(b.length, 512); // as far as classify looks
         int i = 0;
         while (i < n && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r')) {
             i++;
         }
-        if (i + 2 < n && b[i] == (byte) 0xEF && b[i + 1] == (byte) 0xBB && b[i + 2] == (byte) 0xBF) {
+        if (i + 2 < n
+                && b[i] == (byte) 0xEF
+                && b[i + 1] == (byte) 0xBB
+                && b[i + 2] == (byte) 0xBF) {
             i += 3;
             while (i < n && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r')) {
                 i++;
@@ -80,7 +98,10 @@ public final class Bodies {
         return i < n && (b[i] == '{' || b[i] == '[');
     }
 
-    /** The standard error body {@code {"error":{code,message,target,details}}}, or null when there is none. */
+    /**
+     * The standard error body {@code {"error":{code,message,target,details}}}, or null when there
+     * is none.
+     */
     public static ApiError apiError(HttpResult r) {
         if (classify(r) != null) {
             return null;

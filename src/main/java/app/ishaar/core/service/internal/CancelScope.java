@@ -13,14 +13,18 @@ public final class CancelScope {
     private Call call;
     private Future<?> wait;
 
-    /** A scope cancelled when {@code owner} is cancelled (or completed otherwise, which releases it). */
+    /**
+     * A scope cancelled when {@code owner} is cancelled (or completed otherwise, which releases
+     * it).
+     */
     public static CancelScope of(CompletableFuture<?> owner) {
         CancelScope s = new CancelScope();
-        owner.whenComplete((v, e) -> {
-            if (owner.isCancelled()) {
-                s.cancel();
-            }
-        });
+        owner.whenComplete(
+                (v, e) -> {
+                    if (owner.isCancelled()) {
+                        s.cancel();
+                    }
+                });
         return s;
     }
 

@@ -6,19 +6,27 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /** What every session of one ServiceClient shares: transport, retry timer, settings. */
-public record ClientContext(Transport transport, ScheduledExecutorService timer, ClientConfig config) {
+public record ClientContext(
+        Transport transport, ScheduledExecutorService timer, ClientConfig config) {
 
-    /** Runs {@code then} after {@code wait} unless the scope is cancelled first (the wait is cancellable). */
+    /**
+     * Runs {@code then} after {@code wait} unless the scope is cancelled first (the wait is
+     * cancellable).
+     */
     public void delay(Duration wait, CancelScope scope, Runnable then) {
         if (scope.isCancelled()) {
             return;
         }
         long ms = Math.max(0, wait.toMillis());
-        scope.setWait(timer.schedule(() -> {
-            if (!scope.isCancelled()) {
-                then.run();
-            }
-        }, ms, TimeUnit.MILLISECONDS));
+        scope.setWait(
+                timer.schedule(
+                        () -> {
+                            if (!scope.isCancelled()) {
+                                then.run();
+                            }
+                        },
+                        ms,
+                        TimeUnit.MILLISECONDS));
     }
 
     /** retryBackoff · 2^(attempt-1), attempt counted from 1. */

@@ -13,42 +13,44 @@ import java.time.temporal.TemporalAccessor;
 
 /**
  * Reads every ISO-8601 form .NET writes (minutes only, seconds, 0–7 fractional digits — up to 9 are
- * accepted —, {@code Z}, an offset, or no zone meaning UTC) and writes the form .NET writes for UTC:
- * {@code 2026-03-01T10:15:30.1234567Z}.
+ * accepted —, {@code Z}, an offset, or no zone meaning UTC) and writes the form .NET writes for
+ * UTC: {@code 2026-03-01T10:15:30.1234567Z}.
  */
 public final class DotNetDateTimes {
     private DotNetDateTimes() {}
 
-    private static final DateTimeFormatter READ = new DateTimeFormatterBuilder()
-            .parseCaseInsensitive()
-            .append(DateTimeFormatter.ISO_LOCAL_DATE)
-            .appendLiteral('T')
-            .appendValue(ChronoField.HOUR_OF_DAY, 2)
-            .appendLiteral(':')
-            .appendValue(ChronoField.MINUTE_OF_HOUR, 2)
-            .optionalStart()
-            .appendLiteral(':')
-            .appendValue(ChronoField.SECOND_OF_MINUTE, 2)
-            .optionalStart()
-            .appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true)
-            .optionalEnd()
-            .optionalEnd()
-            .optionalStart()
-            .appendOffset("+HH:MM", "Z")
-            .optionalEnd()
-            .optionalStart()
-            .appendOffset("+HHMM", "Z")
-            .optionalEnd()
-            .toFormatter()
-            .withResolverStyle(ResolverStyle.STRICT)
-            .withChronology(java.time.chrono.IsoChronology.INSTANCE);
+    private static final DateTimeFormatter READ =
+            new DateTimeFormatterBuilder()
+                    .parseCaseInsensitive()
+                    .append(DateTimeFormatter.ISO_LOCAL_DATE)
+                    .appendLiteral('T')
+                    .appendValue(ChronoField.HOUR_OF_DAY, 2)
+                    .appendLiteral(':')
+                    .appendValue(ChronoField.MINUTE_OF_HOUR, 2)
+                    .optionalStart()
+                    .appendLiteral(':')
+                    .appendValue(ChronoField.SECOND_OF_MINUTE, 2)
+                    .optionalStart()
+                    .appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true)
+                    .optionalEnd()
+                    .optionalEnd()
+                    .optionalStart()
+                    .appendOffset("+HH:MM", "Z")
+                    .optionalEnd()
+                    .optionalStart()
+                    .appendOffset("+HHMM", "Z")
+                    .optionalEnd()
+                    .toFormatter()
+                    .withResolverStyle(ResolverStyle.STRICT)
+                    .withChronology(java.time.chrono.IsoChronology.INSTANCE);
 
-    private static final DateTimeFormatter WRITE = new DateTimeFormatterBuilder()
-            .appendPattern("uuuu-MM-dd'T'HH:mm:ss")
-            .appendFraction(ChronoField.NANO_OF_SECOND, 7, 7, true)
-            .appendLiteral('Z')
-            .toFormatter()
-            .withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter WRITE =
+            new DateTimeFormatterBuilder()
+                    .appendPattern("uuuu-MM-dd'T'HH:mm:ss")
+                    .appendFraction(ChronoField.NANO_OF_SECOND, 7, 7, true)
+                    .appendLiteral('Z')
+                    .toFormatter()
+                    .withZone(ZoneOffset.UTC);
 
     /** The instant a .NET date-time string names, or null for null/blank. */
     public static Instant parse(String text) throws DateTimeParseException {
@@ -56,13 +58,23 @@ public final class DotNetDateTimes {
             return null;
         }
         TemporalAccessor t = READ.parse(text.trim());
-        LocalDateTime local = LocalDateTime.of(
-                t.get(ChronoField.YEAR), t.get(ChronoField.MONTH_OF_YEAR), t.get(ChronoField.DAY_OF_MONTH),
-                t.get(ChronoField.HOUR_OF_DAY), t.get(ChronoField.MINUTE_OF_HOUR),
-                t.isSupported(ChronoField.SECOND_OF_MINUTE) ? t.get(ChronoField.SECOND_OF_MINUTE) : 0,
-                t.isSupported(ChronoField.NANO_OF_SECOND) ? t.get(ChronoField.NANO_OF_SECOND) : 0);
-        ZoneOffset offset = t.isSupported(ChronoField.OFFSET_SECONDS)
-                ? ZoneOffset.ofTotalSeconds(t.get(ChronoField.OFFSET_SECONDS)) : ZoneOffset.UTC;
+        LocalDateTime local =
+                LocalDateTime.of(
+                        t.get(ChronoField.YEAR),
+                        t.get(ChronoField.MONTH_OF_YEAR),
+                        t.get(ChronoField.DAY_OF_MONTH),
+                        t.get(ChronoField.HOUR_OF_DAY),
+                        t.get(ChronoField.MINUTE_OF_HOUR),
+                        t.isSupported(ChronoField.SECOND_OF_MINUTE)
+                                ? t.get(ChronoField.SECOND_OF_MINUTE)
+                                : 0,
+                        t.isSupported(ChronoField.NANO_OF_SECOND)
+                                ? t.get(ChronoField.NANO_OF_SECOND)
+                                : 0);
+        ZoneOffset offset =
+                t.isSupported(ChronoField.OFFSET_SECONDS)
+                        ? ZoneOffset.ofTotalSeconds(t.get(ChronoField.OFFSET_SECONDS))
+                        : ZoneOffset.UTC;
         return OffsetDateTime.of(local, offset).toInstant();
     }
 
@@ -79,13 +91,18 @@ public final class DotNetDateTimes {
 
     /**
      * The common forms, strictly validated; null for anything else (including anything invalid).
-     * Written for speed: every position is read once, digits are checked and valued in place, and the
-     * epoch day comes from arithmetic on the fields (no LocalDate, no formatter).
+     * Written for speed: every position is read once, digits are checked and valued in place, and
+     * the epoch day comes from arithmetic on the fields (no LocalDate, no formatter).
      */
     static Instant parseCommon(char[] b, int off, int len) {
         int end = off + len;
-        if (len < 16 || off < 0 || end > b.length
-                || b[off + 4] != '-' || b[off + 7] != '-' || b[off + 10] != 'T' || b[off + 13] != ':') {
+        if (len < 16
+                || off < 0
+                || end > b.length
+                || b[off + 4] != '-'
+                || b[off + 7] != '-'
+                || b[off + 10] != 'T'
+                || b[off + 13] != ':') {
             return null;
         }
         int year = two(b, off) * 100 + two(b, off + 2); // negative when a digit is not one
@@ -93,7 +110,14 @@ public final class DotNetDateTimes {
         int day = two(b, off + 8);
         int hour = two(b, off + 11);
         int minute = two(b, off + 14);
-        if (year < 1 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59) {
+        if (year < 1
+                || month < 1
+                || month > 12
+                || day < 1
+                || hour < 0
+                || hour > 23
+                || minute < 0
+                || minute > 59) {
             return null;
         }
         boolean leap = (year & 3) == 0 && (year % 100 != 0 || year % 400 == 0);
@@ -144,16 +168,26 @@ public final class DotNetDateTimes {
                 return null;
             }
         }
-        long epochSecond = epochDay(year, month, day, leap) * 86_400L + hour * 3600L + minute * 60L + second - offsetSeconds;
+        long epochSecond =
+                epochDay(year, month, day, leap) * 86_400L
+                        + hour * 3600L
+                        + minute * 60L
+                        + second
+                        - offsetSeconds;
         return Instant.ofEpochSecond(epochSecond, nanos);
     }
 
     private static final int[] MONTH_DAYS = {0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
 
     /** What n fractional digits are multiplied by to make nanoseconds. */
-    private static final int[] SCALE = {0, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1};
+    private static final int[] SCALE = {
+        0, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1
+    };
 
-    /** Days since 1970-01-01 of a valid date with year >= 1 (the arithmetic of LocalDate.toEpochDay, without the object). */
+    /**
+     * Days since 1970-01-01 of a valid date with year >= 1 (the arithmetic of LocalDate.toEpochDay,
+     * without the object).
+     */
     private static long epochDay(long y, int m, int d, boolean leap) {
         long total = 365 * y + (y + 3) / 4 - (y + 99) / 100 + (y + 399) / 400;
         total += (367L * m - 362) / 12;
@@ -166,8 +200,8 @@ public final class DotNetDateTimes {
 
     /**
      * The value of the two ASCII digits at {@code i} and {@code i + 1} (the caller has checked both
-     * are in the text), or a negative number, so small that no four-digit sum of two calls
-     * comes back non-negative, when either is not a digit.
+     * are in the text), or a negative number, so small that no four-digit sum of two calls comes
+     * back non-negative, when either is not a digit.
      */
     private static int two(char[] b, int i) {
         int h = b[i] - '0';

@@ -4,14 +4,14 @@ import app.ishaar.core.service.ApiError;
 import app.ishaar.core.service.ApiErrorException;
 import app.ishaar.core.service.BadArgumentException;
 import app.ishaar.core.service.LoginError;
-import app.ishaar.core.service.LoginRejectedException.Reason;
 import app.ishaar.core.service.LoginRejectedException;
+import app.ishaar.core.service.LoginRejectedException.Reason;
 import app.ishaar.core.service.NetworkException;
 import app.ishaar.core.service.NotPermittedException;
 import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.ServiceUnavailableException;
-import app.ishaar.core.service.UnexpectedResponseException.BodyKind;
 import app.ishaar.core.service.UnexpectedResponseException;
+import app.ishaar.core.service.UnexpectedResponseException.BodyKind;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -31,7 +31,9 @@ public final class Failures {
 
     public static NetworkException network(IOException e, String host) {
         NetworkException.Kind kind;
-        if (e instanceof UnknownHostException || e instanceof ConnectException || e instanceof NoRouteToHostException) {
+        if (e instanceof UnknownHostException
+                || e instanceof ConnectException
+                || e instanceof NoRouteToHostException) {
             kind = NetworkException.Kind.UNREACHABLE;
         } else if (e instanceof SSLException) {
             kind = NetworkException.Kind.TLS;
@@ -85,7 +87,8 @@ public final class Failures {
         String raw = Bodies.text(body, "error");
         if (raw == null || raw.isBlank()) {
             if (s == 400 || s == 401) {
-                return new UnexpectedResponseException(s, BodyKind.MISSING_MEMBERS, "no error code", cid, null);
+                return new UnexpectedResponseException(
+                        s, BodyKind.MISSING_MEMBERS, "no error code", cid, null);
             }
             ApiError err = Bodies.apiError(r);
             return new ApiErrorException(s, err, cid);
@@ -97,7 +100,12 @@ public final class Failures {
 
     static Reason reason(LoginError error, String description) {
         String d = description == null ? "" : description.toLowerCase(Locale.ROOT);
-        boolean notDelegated = d.contains("delegat") && (d.contains("not") || d.contains("no ") || d.contains("never") || d.contains("without"));
+        boolean notDelegated =
+                d.contains("delegat")
+                        && (d.contains("not")
+                                || d.contains("no ")
+                                || d.contains("never")
+                                || d.contains("without"));
         switch (error) {
             case INVALID_CLIENT:
                 return Reason.BAD_CREDENTIALS;
@@ -137,5 +145,4 @@ public final class Failures {
         Duration wait = Duration.between(clock.instant(), d.toInstant());
         return wait.isNegative() ? Duration.ZERO : wait;
     }
-
 }

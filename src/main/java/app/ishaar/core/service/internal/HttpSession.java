@@ -14,8 +14,8 @@ import app.ishaar.core.service.Session;
 import app.ishaar.core.service.SessionExpiredException;
 import app.ishaar.core.service.SessionKey;
 import app.ishaar.core.service.TokenInfo;
-import app.ishaar.core.service.UnexpectedResponseException.BodyKind;
 import app.ishaar.core.service.UnexpectedResponseException;
+import app.ishaar.core.service.UnexpectedResponseException.BodyKind;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -31,12 +31,19 @@ import okhttp3.FormBody;
 import okhttp3.HttpUrl;
 import okhttp3.Request;
 
-/** The session implementation: token in memory, renewal ahead of expiry, one re-login on 401, retries. */
+/**
+ * The session implementation: token in memory, renewal ahead of expiry, one re-login on 401,
+ * retries.
+ */
 public final class HttpSession implements Session {
     private static final System.Logger LOG = System.getLogger("app.ishaar.core.service.session");
     static final String NOTIFICATIONS_PATH = "api/v1.0/notifications/taxpayer";
     static final int MAX_PAGE_SIZE = 100;
-    /** Longer than any token lifetime a service would give (a year); anything beyond is not believed. */
+
+    /**
+     * Longer than any token lifetime a service would give (a year); anything beyond is not
+     * believed.
+     */
     static final long MAX_LIFETIME_SECONDS = 366L * 24 * 3600;
 
     /** A token and when to renew it. No toString: the value must never be printed. */
@@ -95,13 +102,15 @@ public final class HttpSession implements Session {
     @Override
     public CompletableFuture<TokenInfo> login() {
         CompletableFuture<TokenInfo> out = new CompletableFuture<>();
-        currentToken(null).whenComplete((t, e) -> {
-            if (e != null) {
-                out.completeExceptionally(ServiceException.unwrap(e));
-            } else {
-                out.complete(t.info);
-            }
-        });
+        currentToken(null)
+                .whenComplete(
+                        (t, e) -> {
+                            if (e != null) {
+                                out.completeExceptionally(ServiceException.unwrap(e));
+                            } else {
+                                out.complete(t.info);
+                            }
+                        });
         return out;
     }
 
@@ -132,13 +141,14 @@ public final class HttpSession implements Session {
     // ---------------------------------------------------------------- tokens
 
     /**
-     * The token to use: the current one unless it is due for renewal or is {@code rejected}; else the
-     * one login in flight (shared by every caller), starting it if none is.
+     * The token to use: the current one unless it is due for renewal or is {@code rejected}; else
+     * the one login in flight (shared by every caller), starting it if none is.
      */
     private CompletableFuture<Token> currentToken(Token rejected) {
         synchronized (lock) {
             if (closed) {
-                return CompletableFuture.failedFuture(new SessionExpiredException("the session was closed", null, null));
+                return CompletableFuture.failedFuture(
+                        new SessionExpiredException("the session was closed", null, null));
             }
             Token t = token;
             if (t != null && t != rejected && ctx.config().clock().instant().isBefore(t.renewAt)) {
@@ -154,23 +164,30 @@ public final class HttpSession implements Session {
                 inflight = f;
                 current = f;
                 // the token is stored before any waiter hears of it
-                raw.whenComplete((nt, e) -> {
-                    synchronized (lock) {
-                        if (inflight == f) {
-                            inflight = null;
-                        }
-                        if (nt != null && !closed) {
-                            token = nt;
-                        }
-                    }
-                    if (e != null) {
-                        f.completeExceptionally(ServiceException.unwrap(e));
-                    } else {
-                        f.complete(nt);
-                    }
-                });
-                LOG.log(Level.INFO, "logging in to {0} as {1}{2}", environment.authHost(), credentials.clientId(),
-                        credentials.onBehalfOf() == null ? "" : " on behalf of " + credentials.onBehalfOf());
+                raw.whenComplete(
+                        (nt, e) -> {
+                            synchronized (lock) {
+                                if (inflight == f) {
+                                    inflight = null;
+                                }
+                                if (nt != null && !closed) {
+                                    token = nt;
+                                }
+                            }
+                            if (e != null) {
+                                f.completeExceptionally(ServiceException.unwrap(e));
+                            } else {
+                                f.complete(nt);
+                            }
+                        });
+                LOG.log(
+                        Level.INFO,
+                        "logging in to {0} as {1}{2}",
+                        environment.authHost(),
+                        credentials.clientId(),
+                        credentials.onBehalfOf() == null
+                                ? ""
+                                : " on behalf of " + credentials.onBehalfOf());
                 loginAttempt(raw, new Attempts());
             }
             return current;
@@ -186,54 +203,87 @@ public final class HttpSession implements Session {
             return;
         }
         String host = environment.authHost();
-        ctx.transport().execute(request, loginScope).whenComplete((r, ex) -> {
-            if (ex != null) {
-                Throwable c = ServiceException.unwrap(ex);
-                if (c instanceof IOException io) {
-                    out.completeExceptionally(Failures.network(io, host));
-                } else if (c instanceof CancellationException) {
-                    out.completeExceptionally(new SessionExpiredException("the session was closed", null, null));
-                } else {
-                    out.completeExceptionally(c);
-                }
-                return;
-            }
-            try {
-                if (r.status() == 200) {
-                    out.complete(readToken(r));
-                } else if (r.status() == 429 && st.rateRetries < ctx.config().maxRetries()) {
-                    Duration wait = rateWait(r, ++st.rateRetries);
-                    if (wait == null) {
-                        out.completeExceptionally(tooLong(r));
-                    } else {
-                        LOG.log(Level.INFO, "login rate-limited; waiting {0} ms", wait.toMillis());
-                        ctx.delay(wait, loginScope, () -> loginAttempt(out, st));
-                    }
-                } else if (r.status() == 429) {
-                    out.completeExceptionally(new ServiceUnavailableException(429, "too many requests", r.correlationId()));
-                } else {
-                    ServiceException e = Failures.forLogin(r);
-                    if (e instanceof LoginRejectedException lr) {
-                        LOG.log(Level.INFO, "login rejected: {0} ({1})", lr.rawError(), lr.reason());
-                    }
-                    out.completeExceptionally(e);
-                }
-            } catch (ServiceException e) {
-                out.completeExceptionally(e);
-            } catch (RuntimeException e) {
-                out.completeExceptionally(new UnexpectedResponseException(r.status(), BodyKind.OTHER, e.getClass().getSimpleName(), r.correlationId(), null));
-            }
-        });
+        ctx.transport()
+                .execute(request, loginScope)
+                .whenComplete(
+                        (r, ex) -> {
+                            if (ex != null) {
+                                Throwable c = ServiceException.unwrap(ex);
+                                if (c instanceof IOException io) {
+                                    out.completeExceptionally(Failures.network(io, host));
+                                } else if (c instanceof CancellationException) {
+                                    out.completeExceptionally(
+                                            new SessionExpiredException(
+                                                    "the session was closed", null, null));
+                                } else {
+                                    out.completeExceptionally(c);
+                                }
+                                return;
+                            }
+                            try {
+                                if (r.status() == 200) {
+                                    out.complete(readToken(r));
+                                } else if (r.status() == 429
+                                        && st.rateRetries < ctx.config().maxRetries()) {
+                                    Duration wait = rateWait(r, ++st.rateRetries);
+                                    if (wait == null) {
+                                        out.completeExceptionally(tooLong(r));
+                                    } else {
+                                        LOG.log(
+                                                Level.INFO,
+                                                "login rate-limited; waiting {0} ms",
+                                                wait.toMillis());
+                                        ctx.delay(wait, loginScope, () -> loginAttempt(out, st));
+                                    }
+                                } else if (r.status() == 429) {
+                                    out.completeExceptionally(
+                                            new ServiceUnavailableException(
+                                                    429, "too many requests", r.correlationId()));
+                                } else {
+                                    ServiceException e = Failures.forLogin(r);
+                                    if (e instanceof LoginRejectedException lr) {
+                                        LOG.log(
+                                                Level.INFO,
+                                                "login rejected: {0} ({1})",
+                                                lr.rawError(),
+                                                lr.reason());
+                                    }
+                                    out.completeExceptionally(e);
+                                }
+                            } catch (ServiceException e) {
+                                out.completeExceptionally(e);
+                            } catch (RuntimeException e) {
+                                out.completeExceptionally(
+                                        new UnexpectedResponseException(
+                                                r.status(),
+                                                BodyKind.OTHER,
+                                                e.getClass().getSimpleName(),
+                                                r.correlationId(),
+                                                null));
+                            }
+                        });
     }
 
     private Request loginRequest() throws InvalidEndpointException {
-        HttpUrl url = url("auth-url", environment.authUrl()).newBuilder().addPathSegments("connect/token").build();
+        HttpUrl url =
+                url("auth-url", environment.authUrl())
+                        .newBuilder()
+                        .addPathSegments("connect/token")
+                        .build();
         FormBody.Builder form = new FormBody.Builder().add("grant_type", "client_credentials");
         if (credentials.scope() != null) {
             form.add("scope", credentials.scope());
         }
-        Request.Builder b = new Request.Builder().url(url).post(form.build())
-                .header("Authorization", okhttp3.Credentials.basic(credentials.clientId(), new String(credentials.clientSecret()), StandardCharsets.UTF_8));
+        Request.Builder b =
+                new Request.Builder()
+                        .url(url)
+                        .post(form.build())
+                        .header(
+                                "Authorization",
+                                okhttp3.Credentials.basic(
+                                        credentials.clientId(),
+                                        new String(credentials.clientSecret()),
+                                        StandardCharsets.UTF_8));
         if (credentials.onBehalfOf() != null) {
             b.header("onbehalfof", credentials.onBehalfOf());
         }
@@ -244,15 +294,26 @@ public final class HttpSession implements Session {
         JsonNode body = Bodies.readJson(r);
         String value = Bodies.text(body, "access_token");
         if (value == null || value.isBlank()) {
-            throw new UnexpectedResponseException(r.status(), BodyKind.MISSING_MEMBERS, "no access_token", r.correlationId(), null);
+            throw new UnexpectedResponseException(
+                    r.status(),
+                    BodyKind.MISSING_MEMBERS,
+                    "no access_token",
+                    r.correlationId(),
+                    null);
         }
         Instant now = ctx.config().clock().instant();
         long expiresIn = body.path("expires_in").asLong(3600);
-        // a lifetime that is not a sane number of seconds (0, negative, "Infinity", 10^20) is read as the documented hour
+        // a lifetime that is not a sane number of seconds (0, negative, "Infinity", 10^20) is read
+        // as the documented hour
         if (expiresIn <= 0 || expiresIn > MAX_LIFETIME_SECONDS) {
             expiresIn = 3600;
         }
-        TokenInfo info = TokenClaims.info(value, Bodies.text(body, "scope"), credentials.scope(), now.plusSeconds(expiresIn));
+        TokenInfo info =
+                TokenClaims.info(
+                        value,
+                        Bodies.text(body, "scope"),
+                        credentials.scope(),
+                        now.plusSeconds(expiresIn));
         // the earlier of exp and expires_in: either may be the stricter
         Instant expiresAt = info.expiresAt();
         if (expiresAt == null || expiresAt.isAfter(now.plusSeconds(expiresIn))) {
@@ -266,16 +327,22 @@ public final class HttpSession implements Session {
         if (ahead.compareTo(lifetime.dividedBy(2)) > 0) {
             ahead = lifetime.dividedBy(2);
         }
-        LOG.log(Level.INFO, "logged in as {0}; token valid until {1}", credentials.clientId(), info.expiresAt());
+        LOG.log(
+                Level.INFO,
+                "logged in as {0}; token valid until {1}",
+                credentials.clientId(),
+                info.expiresAt());
         return new Token(value, info, expiresAt.minus(ahead));
     }
 
     private HttpUrl url(String field, URI base) throws InvalidEndpointException {
-        // re-checked here too: an Environment built by hand must not send anything over plain HTTP off loopback
+        // re-checked here too: an Environment built by hand must not send anything over plain HTTP
+        // off loopback
         URI checked = Endpoints.validate(field, base.toString());
         HttpUrl u = HttpUrl.parse(checked.toString());
         if (u == null) {
-            throw new InvalidEndpointException(field, base.toString(), InvalidEndpointException.Reason.MALFORMED);
+            throw new InvalidEndpointException(
+                    field, base.toString(), InvalidEndpointException.Reason.MALFORMED);
         }
         return u;
     }
@@ -299,7 +366,10 @@ public final class HttpSession implements Session {
     }
 
     HttpUrl notificationsUrl(NotificationQuery q) throws InvalidEndpointException {
-        HttpUrl.Builder b = url("base-url", environment.baseUrl()).newBuilder().addPathSegments(NOTIFICATIONS_PATH);
+        HttpUrl.Builder b =
+                url("base-url", environment.baseUrl())
+                        .newBuilder()
+                        .addPathSegments(NOTIFICATIONS_PATH);
         if (q.dateFrom() != null) {
             b.addQueryParameter("dateFrom", DotNetDateTimes.formatQuery(q.dateFrom()));
         }
@@ -325,50 +395,97 @@ public final class HttpSession implements Session {
         }
     }
 
-    private void fetchAttempt(HttpUrl url, int pageNo, Integer pageSize, CancelScope scope, CompletableFuture<NotificationPage> out, Attempts st) {
+    private void fetchAttempt(
+            HttpUrl url,
+            int pageNo,
+            Integer pageSize,
+            CancelScope scope,
+            CompletableFuture<NotificationPage> out,
+            Attempts st) {
         if (scope.isCancelled() || out.isDone()) {
             return;
         }
         String host = environment.apiHost();
-        currentToken(st.rejected).whenComplete((tok, e) -> {
-            if (e != null) {
-                Throwable c = ServiceException.unwrap(e);
-                if (st.relogged && c instanceof LoginRejectedException lr) {
-                    c = new SessionExpiredException("the new login was refused: " + lr.reason(), lr.correlationId().orElse(null), lr);
-                }
-                out.completeExceptionally(c);
-                return;
-            }
-            if (scope.isCancelled()) {
-                return;
-            }
-            Request request = new Request.Builder().url(url).get().header("Authorization", "Bearer " + tok.value).build();
-            ctx.transport().execute(request, scope).whenComplete((r, ex) -> {
-                if (ex != null) {
-                    Throwable c = ServiceException.unwrap(ex);
-                    if (c instanceof CancellationException) {
-                        out.cancel(false);
-                    } else if (c instanceof IOException io) {
-                        NetworkException ne = Failures.network(io, host);
-                        if (Failures.retryable(ne) && st.transientRetries < ctx.config().maxRetries()) {
-                            Duration wait = ctx.backoff(++st.transientRetries);
-                            LOG.log(Level.INFO, "connection to {0} lost; retry {1} in {2} ms", host, st.transientRetries, wait.toMillis());
-                            ctx.delay(wait, scope, () -> fetchAttempt(url, pageNo, pageSize, scope, out, st));
-                        } else {
-                            out.completeExceptionally(ne);
-                        }
-                    } else {
-                        out.completeExceptionally(c);
-                    }
-                    return;
-                }
-                handleFetchAnswer(r, tok, url, pageNo, pageSize, scope, out, st);
-            });
-        });
+        currentToken(st.rejected)
+                .whenComplete(
+                        (tok, e) -> {
+                            if (e != null) {
+                                Throwable c = ServiceException.unwrap(e);
+                                if (st.relogged && c instanceof LoginRejectedException lr) {
+                                    c =
+                                            new SessionExpiredException(
+                                                    "the new login was refused: " + lr.reason(),
+                                                    lr.correlationId().orElse(null),
+                                                    lr);
+                                }
+                                out.completeExceptionally(c);
+                                return;
+                            }
+                            if (scope.isCancelled()) {
+                                return;
+                            }
+                            Request request =
+                                    new Request.Builder()
+                                            .url(url)
+                                            .get()
+                                            .header("Authorization", "Bearer " + tok.value)
+                                            .build();
+                            ctx.transport()
+                                    .execute(request, scope)
+                                    .whenComplete(
+                                            (r, ex) -> {
+                                                if (ex != null) {
+                                                    Throwable c = ServiceException.unwrap(ex);
+                                                    if (c instanceof CancellationException) {
+                                                        out.cancel(false);
+                                                    } else if (c instanceof IOException io) {
+                                                        NetworkException ne =
+                                                                Failures.network(io, host);
+                                                        if (Failures.retryable(ne)
+                                                                && st.transientRetries
+                                                                        < ctx.config()
+                                                                                .maxRetries()) {
+                                                            Duration wait =
+                                                                    ctx.backoff(
+                                                                            ++st.transientRetries);
+                                                            LOG.log(
+                                                                    Level.INFO,
+                                                                    "connection to {0} lost; retry {1} in {2} ms",
+                                                                    host,
+                                                                    st.transientRetries,
+                                                                    wait.toMillis());
+                                                            ctx.delay(
+                                                                    wait,
+                                                                    scope,
+                                                                    () ->
+                                                                            fetchAttempt(
+                                                                                    url, pageNo,
+                                                                                    pageSize, scope,
+                                                                                    out, st));
+                                                        } else {
+                                                            out.completeExceptionally(ne);
+                                                        }
+                                                    } else {
+                                                        out.completeExceptionally(c);
+                                                    }
+                                                    return;
+                                                }
+                                                handleFetchAnswer(
+                                                        r, tok, url, pageNo, pageSize, scope, out,
+                                                        st);
+                                            });
+                        });
     }
 
-    private void handleFetchAnswer(HttpResult r, Token tok, HttpUrl url, int pageNo, Integer pageSize, CancelScope scope,
-            CompletableFuture<NotificationPage> out, Attempts st) {
+    private void handleFetchAnswer(
+            HttpResult r,
+            Token tok,
+            HttpUrl url,
+            int pageNo,
+            Integer pageSize,
+            CancelScope scope,
+            CompletableFuture<NotificationPage> out,
+            Attempts st) {
         int s = r.status();
         try {
             if (s >= 200 && s < 300) {
@@ -380,11 +497,17 @@ public final class HttpSession implements Session {
                     LOG.log(Level.INFO, "token refused (401); logging in again once");
                     fetchAttempt(url, pageNo, pageSize, scope, out, st);
                 } else {
-                    out.completeExceptionally(new SessionExpiredException("the renewed token was refused too", r.correlationId(), null));
+                    out.completeExceptionally(
+                            new SessionExpiredException(
+                                    "the renewed token was refused too", r.correlationId(), null));
                 }
             } else if (s == 429) {
                 if (st.rateRetries >= ctx.config().maxRetries()) {
-                    out.completeExceptionally(new ServiceUnavailableException(429, "still rate-limited after " + st.rateRetries + " waits", r.correlationId()));
+                    out.completeExceptionally(
+                            new ServiceUnavailableException(
+                                    429,
+                                    "still rate-limited after " + st.rateRetries + " waits",
+                                    r.correlationId()));
                     return;
                 }
                 Duration wait = rateWait(r, ++st.rateRetries);
@@ -394,9 +517,15 @@ public final class HttpSession implements Session {
                 }
                 LOG.log(Level.INFO, "rate-limited (429); waiting {0} ms", wait.toMillis());
                 ctx.delay(wait, scope, () -> fetchAttempt(url, pageNo, pageSize, scope, out, st));
-            } else if ((s == 502 || s == 503 || s == 504) && st.transientRetries < ctx.config().maxRetries()) {
+            } else if ((s == 502 || s == 503 || s == 504)
+                    && st.transientRetries < ctx.config().maxRetries()) {
                 Duration wait = ctx.backoff(++st.transientRetries);
-                LOG.log(Level.INFO, "HTTP {0}; retry {1} in {2} ms", s, st.transientRetries, wait.toMillis());
+                LOG.log(
+                        Level.INFO,
+                        "HTTP {0}; retry {1} in {2} ms",
+                        s,
+                        st.transientRetries,
+                        wait.toMillis());
                 ctx.delay(wait, scope, () -> fetchAttempt(url, pageNo, pageSize, scope, out, st));
             } else {
                 out.completeExceptionally(Failures.forProtectedCall(r));
@@ -404,7 +533,13 @@ public final class HttpSession implements Session {
         } catch (UnexpectedResponseException e) {
             out.completeExceptionally(e);
         } catch (RuntimeException e) {
-            out.completeExceptionally(new UnexpectedResponseException(s, BodyKind.OTHER, e.getClass().getSimpleName(), r.correlationId(), null));
+            out.completeExceptionally(
+                    new UnexpectedResponseException(
+                            s,
+                            BodyKind.OTHER,
+                            e.getClass().getSimpleName(),
+                            r.correlationId(),
+                            null));
         }
     }
 
@@ -419,14 +554,21 @@ public final class HttpSession implements Session {
 
     private ServiceUnavailableException tooLong(HttpResult r) {
         Duration asked = Failures.retryAfter(r, ctx.config().clock());
-        return new ServiceUnavailableException(429, "rate-limited; the service asks to wait " + (asked == null ? "?" : asked.toSeconds()) + " s, more than "
-                + ctx.config().maxRetryAfter().toSeconds() + " s", r.correlationId());
+        return new ServiceUnavailableException(
+                429,
+                "rate-limited; the service asks to wait "
+                        + (asked == null ? "?" : asked.toSeconds())
+                        + " s, more than "
+                        + ctx.config().maxRetryAfter().toSeconds()
+                        + " s",
+                r.correlationId());
     }
 
     // ---------------------------------------------------------------- all pages
 
     @Override
-    public CompletableFuture<Long> readAll(NotificationQuery query, int concurrency, Consumer<NotificationPage> onPage) {
+    public CompletableFuture<Long> readAll(
+            NotificationQuery query, int concurrency, Consumer<NotificationPage> onPage) {
         int pageSize = query.pageSize() == null ? MAX_PAGE_SIZE : query.pageSize();
         NotificationQuery q = query.withPageSize(pageSize);
         PageReader reader = new PageReader(this::fetch, q, Math.max(1, concurrency), onPage);

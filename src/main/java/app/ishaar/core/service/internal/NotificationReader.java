@@ -26,20 +26,25 @@ import java.util.List;
  * one-element array, every .NET date-time form.
  *
  * <p>It streams: the page is read token by token straight into the model (no intermediate tree),
- * and date-times are read from the parser's buffer (see {@link DotNetDateTimes#parse(char[], int, int)}).
- * Only {@code metadata}, a handful of numbers, is read as a tree. A scalar where text is expected
- * is read as its text (as {@link Bodies#text} does); a container there is read as absent; when a
- * member repeats, the last one counts.
+ * and date-times are read from the parser's buffer (see {@link DotNetDateTimes#parse(char[], int,
+ * int)}). Only {@code metadata}, a handful of numbers, is read as a tree. A scalar where text is
+ * expected is read as its text (as {@link Bodies#text} does); a container there is read as absent;
+ * when a member repeats, the last one counts.
  */
 public final class NotificationReader {
     private static final System.Logger LOG = System.getLogger(NotificationReader.class.getName());
 
-    /** Reads one value as a tree in the middle of the stream (the mapper itself insists on the end of input after a value). */
-    private static final ObjectReader TREE = Bodies.MAPPER.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    /**
+     * Reads one value as a tree in the middle of the stream (the mapper itself insists on the end
+     * of input after a value).
+     */
+    private static final ObjectReader TREE =
+            Bodies.MAPPER.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     private NotificationReader() {}
 
-    public static NotificationPage read(HttpResult r, int pageNo, Integer requestedPageSize) throws UnexpectedResponseException {
+    public static NotificationPage read(HttpResult r, int pageNo, Integer requestedPageSize)
+            throws UnexpectedResponseException {
         BodyKind kind = Bodies.classify(r);
         if (kind != null) {
             throw new UnexpectedResponseException(r.status(), kind, null, r.correlationId(), null);
@@ -51,12 +56,18 @@ public final class NotificationReader {
         try (JsonParser p = Bodies.MAPPER.getFactory().createParser(r.body())) {
             JsonToken first = p.nextToken();
             if (first == null) {
-                throw new UnexpectedResponseException(r.status(), BodyKind.EMPTY, null, r.correlationId(), null);
+                throw new UnexpectedResponseException(
+                        r.status(), BodyKind.EMPTY, null, r.correlationId(), null);
             }
             if (first != JsonToken.START_OBJECT) {
                 p.skipChildren();
                 noTrailingTokens(p);
-                throw new UnexpectedResponseException(r.status(), BodyKind.MISSING_MEMBERS, "not an object", r.correlationId(), null);
+                throw new UnexpectedResponseException(
+                        r.status(),
+                        BodyKind.MISSING_MEMBERS,
+                        "not an object",
+                        r.correlationId(),
+                        null);
             }
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
@@ -80,16 +91,25 @@ public final class NotificationReader {
             noTrailingTokens(p);
         } catch (JsonProcessingException e) {
             // the message quotes the body: keep only the location
-            String where = e.getLocation() == null ? null : "at offset " + e.getLocation().getCharOffset();
-            throw new UnexpectedResponseException(r.status(), BodyKind.MALFORMED_JSON, where, r.correlationId(), null);
+            String where =
+                    e.getLocation() == null ? null : "at offset " + e.getLocation().getCharOffset();
+            throw new UnexpectedResponseException(
+                    r.status(), BodyKind.MALFORMED_JSON, where, r.correlationId(), null);
         } catch (IOException e) {
-            throw new UnexpectedResponseException(r.status(), BodyKind.MALFORMED_JSON, null, r.correlationId(), null);
+            throw new UnexpectedResponseException(
+                    r.status(), BodyKind.MALFORMED_JSON, null, r.correlationId(), null);
         }
         if (!hasResult) {
-            throw new UnexpectedResponseException(r.status(), BodyKind.MISSING_MEMBERS, "no result", r.correlationId(), null);
+            throw new UnexpectedResponseException(
+                    r.status(), BodyKind.MISSING_MEMBERS, "no result", r.correlationId(), null);
         }
         if (resultNotArray) {
-            throw new UnexpectedResponseException(r.status(), BodyKind.MISSING_MEMBERS, "result is not an array", r.correlationId(), null);
+            throw new UnexpectedResponseException(
+                    r.status(),
+                    BodyKind.MISSING_MEMBERS,
+                    "result is not an array",
+                    r.correlationId(),
+                    null);
         }
         if (items == null) {
             items = new ArrayList<>();
@@ -108,17 +128,25 @@ public final class NotificationReader {
             totalPages = items.isEmpty() ? 0 : 1;
         }
         int pageSize = requestedPageSize != null ? requestedPageSize : items.size();
-        return new NotificationPage(items, Math.max(0, totalPages), Math.max(0, totalCount), pageNo, pageSize);
+        return new NotificationPage(
+                items, Math.max(0, totalPages), Math.max(0, totalCount), pageNo, pageSize);
     }
 
-    /** After the root value: the end of the input, as the object mapper's FAIL_ON_TRAILING_TOKENS demands. */
+    /**
+     * After the root value: the end of the input, as the object mapper's FAIL_ON_TRAILING_TOKENS
+     * demands.
+     */
     private static void noTrailingTokens(JsonParser p) throws IOException {
         if (p.nextToken() != null) {
-            throw new com.fasterxml.jackson.core.JsonParseException(p, "trailing token after the root value");
+            throw new com.fasterxml.jackson.core.JsonParseException(
+                    p, "trailing token after the root value");
         }
     }
 
-    /** The elements of the result array that are objects; the parser is on START_ARRAY, left on its END_ARRAY. */
+    /**
+     * The elements of the result array that are objects; the parser is on START_ARRAY, left on its
+     * END_ARRAY.
+     */
     private static List<Notification> notifications(JsonParser p) throws IOException {
         List<Notification> items = new ArrayList<>(100);
         JsonToken t;
@@ -133,13 +161,36 @@ public final class NotificationReader {
     }
 
     /** The members of a notification, in the order the service writes them. */
-    private static final SerializableString[] NOTIFICATION = members("notificationId", "receivedDateTime", "deliveredDateTime", "typeId",
-            "typeName", "finalMessage", "channel", "address", "language", "status", "deliveryAttempts");
-    private static final int ID = 0, RECEIVED = 1, DELIVERED = 2, TYPE_ID = 3, TYPE_NAME = 4, FINAL_MESSAGE = 5, CHANNEL = 6,
-            ADDRESS = 7, LANGUAGE = 8, STATUS = 9, ATTEMPTS = 10;
+    private static final SerializableString[] NOTIFICATION =
+            members(
+                    "notificationId",
+                    "receivedDateTime",
+                    "deliveredDateTime",
+                    "typeId",
+                    "typeName",
+                    "finalMessage",
+                    "channel",
+                    "address",
+                    "language",
+                    "status",
+                    "deliveryAttempts");
+
+    private static final int ID = 0,
+            RECEIVED = 1,
+            DELIVERED = 2,
+            TYPE_ID = 3,
+            TYPE_NAME = 4,
+            FINAL_MESSAGE = 5,
+            CHANNEL = 6,
+            ADDRESS = 7,
+            LANGUAGE = 8,
+            STATUS = 9,
+            ATTEMPTS = 10;
 
     /** The members of a delivery attempt, in the order the service writes them. */
-    private static final SerializableString[] ATTEMPT = members("attemptDateTime", "status", "statusDetails");
+    private static final SerializableString[] ATTEMPT =
+            members("attemptDateTime", "status", "statusDetails");
+
     private static final int AT = 0, ATTEMPT_STATUS = 1, DETAILS = 2;
 
     private static final int UNKNOWN = -1;
@@ -154,13 +205,15 @@ public final class NotificationReader {
     }
 
     /**
-     * Moves to the next member of an object: its index in {@code names}, {@link #UNKNOWN} for a member
-     * not among them, or {@link #END} on the object's END_OBJECT. The name at {@code expected} is tried
-     * first, compared byte for byte in the input (no symbol-table lookup, no string): the service
-     * writes the members in one order, so this is the common case. Any other name (another order, an
-     * escaped name, an unknown member) is read and looked up as the parser reads it.
+     * Moves to the next member of an object: its index in {@code names}, {@link #UNKNOWN} for a
+     * member not among them, or {@link #END} on the object's END_OBJECT. The name at {@code
+     * expected} is tried first, compared byte for byte in the input (no symbol-table lookup, no
+     * string): the service writes the members in one order, so this is the common case. Any other
+     * name (another order, an escaped name, an unknown member) is read and looked up as the parser
+     * reads it.
      */
-    private static int nextMember(JsonParser p, SerializableString[] names, int expected) throws IOException {
+    private static int nextMember(JsonParser p, SerializableString[] names, int expected)
+            throws IOException {
         JsonToken t;
         if (expected < names.length) {
             if (p.nextFieldName(names[expected])) {
@@ -217,7 +270,18 @@ public final class NotificationReader {
                 expected = member + 1;
             }
         }
-        return new Notification(id, received, delivered, typeId, typeName, finalMessage, channel, address, language, status, attempts);
+        return new Notification(
+                id,
+                received,
+                delivered,
+                typeId,
+                typeName,
+                finalMessage,
+                channel,
+                address,
+                language,
+                status,
+                attempts);
     }
 
     private static List<DeliveryAttempt> skip(JsonParser p) throws IOException {
@@ -227,7 +291,8 @@ public final class NotificationReader {
 
     /** The attempts that are objects; the parser is on START_ARRAY, left on its END_ARRAY. */
     private static List<DeliveryAttempt> attempts(JsonParser p) throws IOException {
-        // most notifications have one attempt: an immutable one-element list, which the record then keeps as it is
+        // most notifications have one attempt: an immutable one-element list, which the record then
+        // keeps as it is
         DeliveryAttempt single = null;
         List<DeliveryAttempt> attempts = null;
         JsonToken t;
@@ -267,7 +332,10 @@ public final class NotificationReader {
         return attempts != null ? attempts : single != null ? List.of(single) : List.of();
     }
 
-    /** A member's value as text, as {@link Bodies#text} reads it from a tree: null for null and containers. */
+    /**
+     * A member's value as text, as {@link Bodies#text} reads it from a tree: null for null and
+     * containers.
+     */
     private static String text(JsonParser p, JsonToken v) throws IOException {
         if (v == JsonToken.VALUE_STRING) {
             return p.getText();
@@ -287,7 +355,8 @@ public final class NotificationReader {
     private static Instant instant(JsonParser p, JsonToken v, String field) throws IOException {
         try {
             if (v == JsonToken.VALUE_STRING) {
-                return DotNetDateTimes.parse(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
+                return DotNetDateTimes.parse(
+                        p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
             }
             return DotNetDateTimes.parse(text(p, v));
         } catch (DateTimeParseException e) {

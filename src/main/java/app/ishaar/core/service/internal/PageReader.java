@@ -12,8 +12,8 @@ import java.util.function.Function;
 
 /**
  * Reads every page of a query: page 1 first (it tells the number of pages), then the rest with at
- * most {@code concurrency} requests in flight, buffering at most {@code 2 × concurrency} pages ahead
- * of delivery, and handing pages to the consumer strictly in order, one at a time.
+ * most {@code concurrency} requests in flight, buffering at most {@code 2 × concurrency} pages
+ * ahead of delivery, and handing pages to the consumer strictly in order, one at a time.
  */
 final class PageReader {
     private final Function<NotificationQuery, CompletableFuture<NotificationPage>> fetch;
@@ -31,7 +31,10 @@ final class PageReader {
     private long delivered;
     private boolean delivering;
 
-    PageReader(Function<NotificationQuery, CompletableFuture<NotificationPage>> fetch, NotificationQuery query, int concurrency,
+    PageReader(
+            Function<NotificationQuery, CompletableFuture<NotificationPage>> fetch,
+            NotificationQuery query,
+            int concurrency,
             Consumer<NotificationPage> onPage) {
         this.fetch = fetch;
         this.query = query;
@@ -40,11 +43,12 @@ final class PageReader {
     }
 
     CompletableFuture<Long> start() {
-        result.whenComplete((v, e) -> {
-            if (result.isDone()) {
-                cancelAll();
-            }
-        });
+        result.whenComplete(
+                (v, e) -> {
+                    if (result.isDone()) {
+                        cancelAll();
+                    }
+                });
         CompletableFuture<NotificationPage> first;
         synchronized (lock) {
             first = issue(1);
@@ -58,7 +62,8 @@ final class PageReader {
     /**
      * Asks for a page and counts it in flight, in one step under the lock (the caller holds it): a
      * page chosen under the lock but counted only later let another thread, between the two, see
-     * room for one more, and a fourth request went out with three allowed. Null once the result is in.
+     * room for one more, and a fourth request went out with three allowed. Null once the result is
+     * in.
      */
     private CompletableFuture<NotificationPage> issue(int pageNo) {
         if (result.isDone()) {
@@ -134,9 +139,14 @@ final class PageReader {
                 if (result.isDone() || totalPages < 0) {
                     return;
                 }
-                boolean room = inFlight.size() < concurrency && nextToRequest - nextToDeliver < 2 * concurrency;
+                boolean room =
+                        inFlight.size() < concurrency
+                                && nextToRequest - nextToDeliver < 2 * concurrency;
                 if (!room || nextToRequest > totalPages) {
-                    if (inFlight.isEmpty() && ready.isEmpty() && nextToDeliver > Math.max(1, totalPages) && !delivering) {
+                    if (inFlight.isEmpty()
+                            && ready.isEmpty()
+                            && nextToDeliver > Math.max(1, totalPages)
+                            && !delivering) {
                         result.complete(delivered);
                     }
                     return;

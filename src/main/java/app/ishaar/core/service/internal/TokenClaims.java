@@ -43,7 +43,8 @@ public final class TokenClaims {
      * @param requestedScope the scope asked for, or null
      * @param fallbackExpiry now + expires_in, used when there is no {@code exp}
      */
-    public static TokenInfo info(String token, String grantedScope, String requestedScope, Instant fallbackExpiry) {
+    public static TokenInfo info(
+            String token, String grantedScope, String requestedScope, Instant fallbackExpiry) {
         JsonNode c = payload(token);
         String name = firstText(c, "name");
         String taxRin = firstText(c, "TaxRin");
@@ -58,7 +59,10 @@ public final class TokenClaims {
                 taxpayerName = left;
             }
         }
-        String scope = grantedScope != null ? grantedScope : requestedScope != null ? requestedScope : joined(c.get("scope"));
+        String scope =
+                grantedScope != null
+                        ? grantedScope
+                        : requestedScope != null ? requestedScope : joined(c.get("scope"));
         Instant exp = fallbackExpiry;
         JsonNode e = c.get("exp");
         if (e != null && (e.isNumber() || e.isTextual() && e.asText().matches("\\d{1,12}"))) {
@@ -68,8 +72,16 @@ public final class TokenClaims {
                 exp = Instant.ofEpochSecond(seconds);
             }
         }
-        return new TokenInfo(taxRin, taxpayerName, firstText(c, "preferred_username"), firstText(c, "client_id"),
-                flag(c.get("IsIntermediary")), firstText(c, "IntermedRIN"), list(c.get("TaxProfTags")), scope, exp);
+        return new TokenInfo(
+                taxRin,
+                taxpayerName,
+                firstText(c, "preferred_username"),
+                firstText(c, "client_id"),
+                flag(c.get("IsIntermediary")),
+                firstText(c, "IntermedRIN"),
+                list(c.get("TaxProfTags")),
+                scope,
+                exp);
     }
 
     private static String firstText(JsonNode c, String field) {
@@ -84,7 +96,10 @@ public final class TokenClaims {
         return s.isBlank() ? null : s;
     }
 
-    /** A "0"/"1" flag (or a JSON boolean, or "true"/"false"); null when it is missing or says neither. */
+    /**
+     * A "0"/"1" flag (or a JSON boolean, or "true"/"false"); null when it is missing or says
+     * neither.
+     */
     private static Boolean flag(JsonNode v) {
         if (v == null || v.isNull()) {
             return null;
@@ -108,11 +123,12 @@ public final class TokenClaims {
             return out;
         }
         if (v.isArray()) {
-            v.forEach(x -> {
-                if (!x.isNull()) {
-                    out.add(x.asText());
-                }
-            });
+            v.forEach(
+                    x -> {
+                        if (!x.isNull()) {
+                            out.add(x.asText());
+                        }
+                    });
         } else {
             for (String s : v.asText().split("[,\\s]+")) {
                 if (!s.isBlank()) {

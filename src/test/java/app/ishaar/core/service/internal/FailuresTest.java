@@ -13,7 +13,9 @@ import java.net.UnknownHostException;
 import javax.net.ssl.SSLHandshakeException;
 import org.junit.jupiter.api.Test;
 
-/** Transport failures map to the kinds a user is told about, and only a lost connection is retried. */
+/**
+ * Transport failures map to the kinds a user is told about, and only a lost connection is retried.
+ */
 class FailuresTest {
 
     @Test
@@ -38,8 +40,11 @@ class FailuresTest {
 
     @Test
     void dotNetDateTimesAreWrittenWithSevenDigitsAndZ() {
-        assertThat(DotNetDateTimes.format(java.time.Instant.parse("2026-03-01T10:15:30Z"))).isEqualTo("2026-03-01T10:15:30.0000000Z");
-        assertThat(DotNetDateTimes.format(java.time.Instant.parse("2026-03-01T10:15:30.1234567Z"))).isEqualTo("2026-03-01T10:15:30.1234567Z");
-        assertThat(DotNetDateTimes.parse("2026-03-01T10:15:30.1234567z")).isEqualTo(java.time.Instant.parse("2026-03-01T10:15:30.1234567Z"));
+        assertThat(DotNetDateTimes.format(java.time.Instant.parse("2026-03-01T10:15:30Z")))
+                .isEqualTo("2026-03-01T10:15:30.0000000Z");
+        assertThat(DotNetDateTimes.format(java.time.Instant.parse("2026-03-01T10:15:30.1234567Z")))
+                .isEqualTo("2026-03-01T10:15:30.1234567Z");
+        assertThat(DotNetDateTimes.parse("2026-03-01T10:15:30.1234567z"))
+                .isEqualTo(java.time.Instant.parse("2026-03-01T10:15:30.1234567Z"));
     }
 }

@@ -14,7 +14,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** The page reader's bound on requests in flight, under pages answered at once from many threads. */
+/**
+ * The page reader's bound on requests in flight, under pages answered at once from many threads.
+ */
 class PageReaderTest {
 
     @Test
@@ -27,22 +29,39 @@ class PageReaderTest {
             AtomicInteger most = new AtomicInteger();
             for (int run = 0; run < 300; run++) {
                 List<Integer> delivered = new ArrayList<>();
-                PageReader reader = new PageReader(q -> {
-                    most.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
-                    CompletableFuture<NotificationPage> f = new CompletableFuture<>();
-                    answerers.execute(() -> {
-                        if (ThreadLocalRandom.current().nextBoolean()) {
-                            Thread.onSpinWait();
-                        }
-                        inFlight.decrementAndGet(); // the service is done with it: the answer is on its way
-                        f.complete(new NotificationPage(List.of(), pages, pages * 10L, q.pageNo(), 10));
-                    });
-                    return f;
-                }, NotificationQuery.ALL.withPageSize(10), concurrency, p -> delivered.add(p.pageNo()));
+                PageReader reader =
+                        new PageReader(
+                                q -> {
+                                    most.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+                                    CompletableFuture<NotificationPage> f =
+                                            new CompletableFuture<>();
+                                    answerers.execute(
+                                            () -> {
+                                                if (ThreadLocalRandom.current().nextBoolean()) {
+                                                    Thread.onSpinWait();
+                                                }
+                                                inFlight.decrementAndGet(); // the service is done
+                                                // with it: the answer
+                                                // is on its way
+                                                f.complete(
+                                                        new NotificationPage(
+                                                                List.of(),
+                                                                pages,
+                                                                pages * 10L,
+                                                                q.pageNo(),
+                                                                10));
+                                            });
+                                    return f;
+                                },
+                                NotificationQuery.ALL.withPageSize(10),
+                                concurrency,
+                                p -> delivered.add(p.pageNo()));
                 assertThat(reader.start().get(10, TimeUnit.SECONDS)).isZero();
                 assertThat(delivered).hasSize(pages).isSorted();
             }
-            assertThat(most.get()).as("the most requests in flight at once").isLessThanOrEqualTo(concurrency);
+            assertThat(most.get())
+                    .as("the most requests in flight at once")
+                    .isLessThanOrEqualTo(concurrency);
         } finally {
             answerers.shutdownNow();
         }
