@@ -1,0 +1,64 @@
+package app.ishaar.core.archive;
+
+import app.ishaar.core.model.Rin;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The local archive: every notification of every taxpayer the user works with, per service. The one
+ * interface through which the sync writes and the command line and desktop app read; its SQL lives
+ * in one place behind it, portable, so that a firm's shared archive on PostgreSQL can follow the
+ * embedded SQLite one. Implementations are safe for use from several threads; readers see whole
+ * batches only.
+ */
+public interface Archive extends AutoCloseable {
+
+    // --- the sync's side ---
+
+    /** The stored sync state of a taxpayer, {@link SyncState#NONE} before its first sync. */
+    SyncState syncState(ServiceKey service, Rin taxpayer) throws ArchiveException;
+
+    /**
+     * Writes a batch in one transaction: its notifications and its checkpoint, or nothing of
+     * either.
+     *
+     * @return how many of the batch were new and how many replaced one already archived
+     */
+    StoreResult store(SyncBatch batch) throws ArchiveException;
+
+    /** Which of {@code ids} this taxpayer's archive already holds. */
+    Set<String> known(ServiceKey service, Rin taxpayer, Collection<String> ids)
+            throws ArchiveException;
+
+    /**
+     * The archived notifications of a taxpayer whose status may still change (pending, batched),
+     * newest first.
+     */
+    List<ArchivedNotification> unsettled(ServiceKey service, Rin taxpayer) throws ArchiveException;
+
+    /** How many notifications of a batch were new, and how many replaced an archived one. */
+    record StoreResult(int added, int updated) {}
+
+    // --- the readers' side ---
+
+    /** One page of notifications matching the query, newest first, and the total. */
+    InboxPage query(InboxQuery query) throws ArchiveException;
+
+    /** The services the archive holds anything of. */
+    List<ServiceKey> services() throws ArchiveException;
+
+    /** Per service and taxpayer: how many, oldest, newest, last synced. */
+    List<TaxpayerSummary> summaries() throws ArchiveException;
+
+    // --- retention ---
+
+    /** Removes a taxpayer's notifications and sync state for good; returns how many went. */
+    long forget(ServiceKey service, Rin taxpayer) throws ArchiveException;
+
+    /** Removes everything of a service for good; returns how many notifications went. */
+    long forget(ServiceKey service) throws ArchiveException;
+
+    @Override
+    void close() throws ArchiveException;
+}

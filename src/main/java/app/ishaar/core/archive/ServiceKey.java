@@ -1,0 +1,45 @@
+package app.ishaar.core.archive;
+
+import java.net.URI;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Which service an archived notification came from: the API base URL, so that the sandbox,
+ * pre-production, production and a custom service never mix. Compared in a normal form (scheme and
+ * host in lower case, no trailing slash).
+ */
+public record ServiceKey(String baseUrl) {
+
+    public ServiceKey {
+        Objects.requireNonNull(baseUrl, "baseUrl");
+        baseUrl = normal(baseUrl);
+    }
+
+    public static ServiceKey of(URI baseUrl) {
+        return new ServiceKey(baseUrl.toString());
+    }
+
+    private static String normal(String url) {
+        String s = url.strip();
+        while (s.endsWith("/")) {
+            s = s.substring(0, s.length() - 1);
+        }
+        URI u = URI.create(s);
+        if (u.getScheme() == null || u.getHost() == null) {
+            return s;
+        }
+        String port = u.getPort() < 0 ? "" : ":" + u.getPort();
+        String path = u.getRawPath() == null ? "" : u.getRawPath();
+        return u.getScheme().toLowerCase(Locale.ROOT)
+                + "://"
+                + u.getHost().toLowerCase(Locale.ROOT)
+                + port
+                + path;
+    }
+
+    @Override
+    public String toString() {
+        return baseUrl;
+    }
+}
