@@ -1,6 +1,7 @@
 package app.ishaar.ui.history;
 
 import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.TokenInfo;
@@ -243,7 +244,7 @@ public final class ExportViewModel {
                         ? null
                         : session.tokenInfo()
                                 .map(TokenInfo::taxRin)
-                                .filter(r -> r != null && r.matches("[0-9]{9}"))
+                                .filter(Rin::isValid)
                                 .orElse(null);
         return "notifications-"
                 + (rin == null ? "" : rin + "-")

@@ -800,10 +800,6 @@ public final class LoginView {
     /** A saved profile as "client ID · environment", the environment in the current UI language. */
     private StringConverter<Profile> profileNames() {
         return ChoiceNames.of(
-                p ->
-                        p.clientId()
-                                + "  ·  "
-                                + i18n.get(
-                                        environmentKey(LoginViewModel.parseKind(p.environment()))));
+                p -> p.clientId() + "  ·  " + i18n.get(environmentKey(p.environment())));
     }
 }

@@ -62,7 +62,7 @@ class MainWindowViewModelTest {
         Profile profile =
                 new Profile(
                         "SANDBOX|erp-delta-accounting",
-                        "SANDBOX",
+                        app.ishaar.core.service.Environment.Kind.SANDBOX,
                         null,
                         null,
                         "erp-delta-accounting",
@@ -441,7 +441,7 @@ class MainWindowViewModelTest {
         Profile own =
                 new Profile(
                         "SANDBOX|erp-nile-trading",
-                        "SANDBOX",
+                        app.ishaar.core.service.Environment.Kind.SANDBOX,
                         null,
                         null,
                         "erp-nile-trading",
@@ -787,7 +787,7 @@ class MainWindowViewModelTest {
         Profile other =
                 new Profile(
                         "SANDBOX|erp-nile-trading",
-                        "SANDBOX",
+                        app.ishaar.core.service.Environment.Kind.SANDBOX,
                         null,
                         null,
                         "erp-nile-trading",
