@@ -14,7 +14,7 @@ import app.ishaar.core.settings.Profile;
 import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.core.settings.SettingsStore;
 import app.ishaar.testing.MutableClock;
-import app.ishaar.ui.common.SettingsService;
+import app.ishaar.ui.app.SettingsService;
 import app.ishaar.ui.fakes.FakeOpener;
 import app.ishaar.ui.fakes.FakeSession;
 import app.ishaar.ui.i18n.AppLanguage;
@@ -171,8 +171,7 @@ class MainWindowViewModelTest {
 
         var settingsVm =
                 vm.settingsViewModel(
-                        new app.ishaar.ui.common.TextSize(100),
-                        new app.ishaar.ui.common.Theme(null));
+                        new app.ishaar.ui.app.TextSize(100), new app.ishaar.ui.app.Theme(null));
         assertThat(settingsVm.desktopNotifyProperty().get()).as("on by default").isTrue();
         settingsVm.desktopNotifyProperty().set(false);
         assertThat(settings.get().desktopNotify()).as("remembered").isFalse();
@@ -213,8 +212,7 @@ class MainWindowViewModelTest {
         // Settings: every 5 minutes, for every window, remembered
         var settingsVm =
                 vm.settingsViewModel(
-                        new app.ishaar.ui.common.TextSize(100),
-                        new app.ishaar.ui.common.Theme(null));
+                        new app.ishaar.ui.app.TextSize(100), new app.ishaar.ui.app.Theme(null));
         assertThat(settingsVm.checkMinutesProperty().get()).isEqualTo(2);
         assertThat(settingsVm.checkChoices().stream().map(settingsVm::checkChoiceName).toList())
                 .containsExactly(
