@@ -1,6 +1,6 @@
 package app.ishaar.ui.history;
 
-import app.ishaar.ui.common.Bidi;
+import app.ishaar.ui.controls.Bidi;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
