@@ -3,7 +3,6 @@ package app.ishaar;
 import app.ishaar.core.secrets.KeyringSecretStore;
 import app.ishaar.core.service.ClientConfig;
 import app.ishaar.core.settings.SettingsStore;
-import app.ishaar.core.startup.ClassPreloader;
 import app.ishaar.ui.AppServices;
 import app.ishaar.ui.IshaarApp;
 import java.time.Duration;
@@ -18,8 +17,6 @@ public final class Launcher {
 
     public static void main(String[] args) {
         if (args.length == 0) {
-            // while JavaFX starts, a thread of its own loads the classes of the start
-            ClassPreloader.inBackground(ClassPreloader.STARTUP);
             IshaarApp.configure(desktopServices());
             javafx.application.Application.launch(IshaarApp.class);
             return;
