@@ -3,6 +3,7 @@ package app.ishaar.ui.history;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.settings.HistoryPrefs;
 import app.ishaar.ui.app.SceneFactory;
+import app.ishaar.ui.app.Shortcut;
 import app.ishaar.ui.app.TextSize;
 import app.ishaar.ui.controls.Bidi;
 import app.ishaar.ui.controls.Buttons;
@@ -77,16 +78,11 @@ public final class HistoryView {
     /** The screen's own style sheet, beside the application's. */
     public static final String STYLESHEET = "/app/ishaar/ui/history/history.css";
 
-    private static final KeyCombination FOCUS_FILTERS =
-            new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN);
-
     /** Opens the export dialog, as its button does. */
-    static final KeyCodeCombination EXPORT =
-            new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN);
+    static final KeyCodeCombination EXPORT = (KeyCodeCombination) Shortcut.EXPORT.key();
 
     /** Shows or hides the detail pane, as the Details button does. */
-    static final KeyCodeCombination DETAILS =
-            new KeyCodeCombination(KeyCode.I, KeyCombination.SHORTCUT_DOWN);
+    static final KeyCodeCombination DETAILS = (KeyCodeCombination) Shortcut.DETAILS.key();
 
     private Button exportButton;
 
@@ -983,7 +979,7 @@ public final class HistoryView {
         root.addEventFilter(
                 KeyEvent.KEY_PRESSED,
                 e -> {
-                    if (FOCUS_FILTERS.match(e)) {
+                    if (Shortcut.FOCUS_FILTERS.matches(e)) {
                         filtersView.first().requestFocus();
                         e.consume();
                     } else if (e.getCode() == KeyCode.F5) {
@@ -997,8 +993,7 @@ public final class HistoryView {
                     } else if (DETAILS.match(e)) {
                         vm.detailVisibleProperty().set(!vm.detailVisibleProperty().get());
                         e.consume();
-                    } else if (e.isAltDown()
-                            && (e.getCode() == KeyCode.LEFT || e.getCode() == KeyCode.RIGHT)) {
+                    } else if (Shortcut.PAGE_BY_ARROW.matches(e)) {
                         // Alt+arrow pages in the reading direction: in Arabic, left is forward
                         boolean rtl =
                                 root.getEffectiveNodeOrientation() == NodeOrientation.RIGHT_TO_LEFT;
@@ -1014,8 +1009,7 @@ public final class HistoryView {
 
     // ---------------------------------------------------------------- copying rows
 
-    private static final KeyCombination COPY =
-            new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN);
+    private static final KeyCombination COPY = Shortcut.COPY_ROWS.key();
 
     /** The rows' menu, made at its first request. */
     private ContextMenu rowMenu;
