@@ -4,13 +4,13 @@ import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.ServiceClient;
 import app.ishaar.core.settings.SettingsStore;
 import app.ishaar.core.startup.ClassPreloader;
-import app.ishaar.ui.common.DesktopFiles;
-import app.ishaar.ui.common.DesktopNotifier;
-import app.ishaar.ui.common.FileOpener;
-import app.ishaar.ui.common.SceneFactory;
-import app.ishaar.ui.common.SettingsService;
-import app.ishaar.ui.common.TextSize;
-import app.ishaar.ui.common.Theme;
+import app.ishaar.ui.app.SceneFactory;
+import app.ishaar.ui.app.SettingsService;
+import app.ishaar.ui.app.TextSize;
+import app.ishaar.ui.app.Theme;
+import app.ishaar.ui.desktop.DesktopFiles;
+import app.ishaar.ui.desktop.DesktopNotifier;
+import app.ishaar.ui.desktop.FileOpener;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.login.SessionOpener;
@@ -125,7 +125,7 @@ public final class AppContext implements AutoCloseable {
                     application == null
                             ? DesktopNotifier.NONE
                             : DesktopFiles.notifier(
-                                    background, app.ishaar.ui.common.FxExecutor.INSTANCE);
+                                    background, app.ishaar.ui.fx.FxExecutor.INSTANCE);
         }
         return notifier;
     }

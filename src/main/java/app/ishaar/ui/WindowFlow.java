@@ -2,10 +2,10 @@ package app.ishaar.ui;
 
 import app.ishaar.core.settings.Profile;
 import app.ishaar.core.settings.WindowBounds;
-import app.ishaar.ui.common.AfterFirstFrame;
-import app.ishaar.ui.common.FxExecutor;
-import app.ishaar.ui.common.Nodes;
-import app.ishaar.ui.common.WindowPlacement;
+import app.ishaar.ui.app.WindowPlacement;
+import app.ishaar.ui.fx.AfterFirstFrame;
+import app.ishaar.ui.fx.FxExecutor;
+import app.ishaar.ui.fx.Nodes;
 import app.ishaar.ui.login.LoginView;
 import app.ishaar.ui.login.LoginViewModel;
 import app.ishaar.ui.main.MainWindowView;

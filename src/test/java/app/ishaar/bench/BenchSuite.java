@@ -223,8 +223,9 @@ public final class BenchSuite {
                 String id = UiSandbox.account(sandbox).clientId();
                 Profile profile =
                         new Profile(
-                                Profile.idOf("SANDBOX", null, id),
-                                "SANDBOX",
+                                Profile.idOf(
+                                        app.ishaar.core.service.Environment.Kind.SANDBOX, null, id),
+                                app.ishaar.core.service.Environment.Kind.SANDBOX,
                                 null,
                                 null,
                                 id,

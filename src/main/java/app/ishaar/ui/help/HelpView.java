@@ -1,9 +1,9 @@
 package app.ishaar.ui.help;
 
-import app.ishaar.ui.common.Bidi;
-import app.ishaar.ui.common.Clipboards;
-import app.ishaar.ui.common.SceneFactory;
-import app.ishaar.ui.common.WrappingLabel;
+import app.ishaar.ui.app.SceneFactory;
+import app.ishaar.ui.controls.Bidi;
+import app.ishaar.ui.desktop.Clipboards;
+import app.ishaar.ui.fx.WrappingLabel;
 import app.ishaar.ui.i18n.I18n;
 import javafx.geometry.Pos;
 import javafx.geometry.VPos;

@@ -1,11 +1,12 @@
 package app.ishaar.ui.history;
 
 import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.TokenInfo;
-import app.ishaar.ui.common.Failure;
-import app.ishaar.ui.common.FileOpener;
+import app.ishaar.ui.desktop.FileOpener;
+import app.ishaar.ui.error.Failure;
 import app.ishaar.ui.i18n.I18n;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -243,7 +244,7 @@ public final class ExportViewModel {
                         ? null
                         : session.tokenInfo()
                                 .map(TokenInfo::taxRin)
-                                .filter(r -> r != null && r.matches("[0-9]{9}"))
+                                .filter(Rin::isValid)
                                 .orElse(null);
         return "notifications-"
                 + (rin == null ? "" : rin + "-")

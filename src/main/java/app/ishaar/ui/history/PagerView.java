@@ -1,8 +1,8 @@
 package app.ishaar.ui.history;
 
-import app.ishaar.ui.common.Buttons;
-import app.ishaar.ui.common.ChoiceMenus;
-import app.ishaar.ui.common.ChoiceNames;
+import app.ishaar.ui.controls.Buttons;
+import app.ishaar.ui.controls.ChoiceNames;
+import app.ishaar.ui.fx.ChoiceMenus;
 import app.ishaar.ui.i18n.I18n;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ObjectProperty;

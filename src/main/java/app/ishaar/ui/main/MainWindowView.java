@@ -1,14 +1,14 @@
 package app.ishaar.ui.main;
 
-import app.ishaar.ui.common.AfterAMoment;
-import app.ishaar.ui.common.Bidi;
-import app.ishaar.ui.common.FocusParts;
-import app.ishaar.ui.common.LanguageSwitch;
-import app.ishaar.ui.common.Nodes;
-import app.ishaar.ui.common.SceneFactory;
-import app.ishaar.ui.common.TextSize;
-import app.ishaar.ui.common.Weak;
-import app.ishaar.ui.common.WrappingLabel;
+import app.ishaar.ui.app.SceneFactory;
+import app.ishaar.ui.app.TextSize;
+import app.ishaar.ui.controls.Bidi;
+import app.ishaar.ui.controls.FocusParts;
+import app.ishaar.ui.controls.LanguageSwitch;
+import app.ishaar.ui.fx.AfterAMoment;
+import app.ishaar.ui.fx.Nodes;
+import app.ishaar.ui.fx.Weak;
+import app.ishaar.ui.fx.WrappingLabel;
 import app.ishaar.ui.help.HelpView;
 import app.ishaar.ui.help.HelpViewModel;
 import app.ishaar.ui.history.HistoryView;

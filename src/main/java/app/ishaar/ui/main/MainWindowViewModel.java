@@ -1,6 +1,7 @@
 package app.ishaar.ui.main;
 
 import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.model.Rin;
 import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
@@ -15,13 +16,13 @@ import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.core.settings.Settings;
 import app.ishaar.core.settings.TaxpayerListFile;
 import app.ishaar.core.settings.TaxpayerRows;
-import app.ishaar.ui.common.DesktopNotifier;
-import app.ishaar.ui.common.Failure;
-import app.ishaar.ui.common.FileOpener;
-import app.ishaar.ui.common.SettingsService;
-import app.ishaar.ui.common.TextSize;
-import app.ishaar.ui.common.Theme;
-import app.ishaar.ui.common.Weak;
+import app.ishaar.ui.app.SettingsService;
+import app.ishaar.ui.app.TextSize;
+import app.ishaar.ui.app.Theme;
+import app.ishaar.ui.desktop.DesktopNotifier;
+import app.ishaar.ui.desktop.FileOpener;
+import app.ishaar.ui.error.Failure;
+import app.ishaar.ui.fx.Weak;
 import app.ishaar.ui.history.HistoryViewModel;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
@@ -43,7 +44,6 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
-import java.util.regex.Pattern;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.BooleanProperty;
@@ -82,7 +82,6 @@ public final class MainWindowViewModel {
     }
 
     private static final System.Logger LOG = System.getLogger(MainWindowViewModel.class.getName());
-    private static final Pattern RIN = Pattern.compile("\\d{9}");
 
     private final I18n i18n;
     private final Executor fx;
@@ -220,7 +219,7 @@ public final class MainWindowViewModel {
         this.settings = settings;
         this.clock = clock;
         this.profile = profile;
-        this.kind = LoginViewModel.parseKind(profile.environment());
+        this.kind = profile.environment();
 
         entries.add(new TaxpayerEntry(null, profile.ownName()));
         for (RepresentedTaxpayer t : profile.taxpayers()) {
@@ -680,10 +679,10 @@ public final class MainWindowViewModel {
         if (ownTaxpayerOnly.get()) {
             return Optional.of("switcher.ownOnly");
         }
-        String rin = I18n.latinDigits(rinInput == null ? "" : rinInput.trim());
-        if (!RIN.matcher(rin).matches()) {
+        if (!(Rin.parse(rinInput) instanceof Rin.Valid valid)) {
             return Optional.of("login.validation.rin");
         }
+        String rin = valid.rin().value();
         if (find(rin).isPresent()) {
             return Optional.of("switcher.validation.duplicate");
         }
@@ -745,13 +744,12 @@ public final class MainWindowViewModel {
         List<TaxpayerEntry> added = new ArrayList<>();
         List<LeftOut> leftOut = new ArrayList<>();
         for (TaxpayerRows.Row row : rows) {
-            String rin = I18n.latinDigits(row.rin());
-            if (!RIN.matcher(rin).matches()) {
+            if (!(Rin.parse(row.rin()) instanceof Rin.Valid valid)) {
                 leftOut.add(new LeftOut(row.number(), "switcher.leftOut.rin"));
-            } else if (!listed.add(rin)) {
+            } else if (!listed.add(valid.rin().value())) {
                 leftOut.add(new LeftOut(row.number(), "switcher.leftOut.duplicate"));
             } else {
-                added.add(new TaxpayerEntry(rin, row.name()));
+                added.add(new TaxpayerEntry(valid.rin().value(), row.name()));
             }
         }
         if (!added.isEmpty()) {

@@ -1,10 +1,10 @@
 package app.ishaar.ui.main;
 
 import app.ishaar.core.settings.TaxpayerRows;
-import app.ishaar.ui.common.Bidi;
-import app.ishaar.ui.common.Buttons;
-import app.ishaar.ui.common.ContextMenus;
-import app.ishaar.ui.common.WrappingLabel;
+import app.ishaar.ui.controls.Bidi;
+import app.ishaar.ui.controls.Buttons;
+import app.ishaar.ui.controls.ContextMenus;
+import app.ishaar.ui.fx.WrappingLabel;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.main.MainWindowViewModel.TaxpayerEntry;
 import java.io.File;
