@@ -184,28 +184,6 @@ public final class MainWindowViewModel {
         open(login);
     }
 
-    /**
-     * A window made ahead for a profile, before its login (while the dialog waits for the user):
-     * logged out, no session, showing the taxpayer the profile last showed. A login of that profile
-     * then opens in it ({@link #reopen}).
-     */
-    public static MainWindowViewModel prepared(
-            I18n i18n,
-            Executor fx,
-            Executor background,
-            SessionOpener opener,
-            SecretStore secrets,
-            SettingsService settings,
-            Clock clock,
-            Profile profile) {
-        MainWindowViewModel vm =
-                new MainWindowViewModel(
-                        i18n, fx, background, opener, secrets, settings, clock, profile);
-        vm.loggedOut.set(true);
-        vm.current.set(vm.entryFor(profile.lastTaxpayerRin()));
-        return vm;
-    }
-
     private MainWindowViewModel(
             I18n i18n,
             Executor fx,
@@ -321,7 +299,7 @@ public final class MainWindowViewModel {
 
     // ---- what the view binds to ---------------------------------------------------------------
 
-    /** Where the window's sessions are opened; null in a window made ahead, until its login. */
+    /** Where the window's sessions are opened. */
     public Environment environment() {
         return environment;
     }
@@ -337,14 +315,6 @@ public final class MainWindowViewModel {
 
     public Profile profile() {
         return profile;
-    }
-
-    /**
-     * Whether this window was made ahead of a login ({@link #prepared}) and no login has opened it
-     * yet: it holds nothing of anyone's.
-     */
-    public boolean madeAheadAndUnused() {
-        return loggedOut.get() && opened == 0;
     }
 
     /**
