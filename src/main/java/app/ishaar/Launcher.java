@@ -4,7 +4,6 @@ import app.ishaar.core.secrets.KeyringSecretStore;
 import app.ishaar.core.service.ClientConfig;
 import app.ishaar.core.service.ServiceClient;
 import app.ishaar.core.settings.SettingsStore;
-import app.ishaar.core.startup.ClassPreloader;
 import app.ishaar.core.support.SupportLog;
 import app.ishaar.ui.AppServices;
 import app.ishaar.ui.IshaarApp;
@@ -26,8 +25,6 @@ public final class Launcher {
                 System.exit(2);
                 return;
             }
-            // while JavaFX starts, a thread of its own loads the classes of the start
-            ClassPreloader.inBackground(ClassPreloader.STARTUP);
             startSupportLog();
             IshaarApp.configure(desktopServices());
             try {

@@ -2,6 +2,7 @@ package app.ishaar.cli;
 
 import app.ishaar.core.io.IoProblem;
 import app.ishaar.core.io.RegularFiles;
+import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.service.InputRules;
@@ -131,14 +132,12 @@ public final class ConnectionOptions {
         check("--client-id", InputRules.clientId(clientId), InputRules.MAX_CLIENT_ID);
         if (onBehalfOf != null) {
             java.util.Optional<InputRules.Problem> p = InputRules.onBehalfOf(onBehalfOf);
-            if (p.isPresent()
-                    && (p.get() == InputRules.Problem.BAD_FORMAT
-                            || p.get() == InputRules.Problem.TOO_LONG)) {
+            if (p.isPresent() && p.get() == InputRules.Problem.BAD_FORMAT) {
                 throw CliException.usage(
-                        "--on-behalf-of: not a registration number (5 to 15 digits): "
+                        "--on-behalf-of: not a registration number (nine digits): "
                                 + InputRules.printable(onBehalfOf, 40));
             }
-            check("--on-behalf-of", p, 15);
+            check("--on-behalf-of", p, Rin.LENGTH);
         }
         if (scope != null) {
             check("--scope", InputRules.scope(scope), InputRules.MAX_SCOPE);
@@ -173,7 +172,11 @@ public final class ConnectionOptions {
                     "--client-secret-env: no client secret: give --client-secret-env VAR or --client-secret-file FILE"
                             + " (or run in a terminal to be asked)");
         }
-        return new Credentials(clientId.strip(), secret, onBehalfOf, scope);
+        return new Credentials(
+                clientId.strip(),
+                secret,
+                onBehalfOf == null ? null : Rin.of(onBehalfOf).value(),
+                scope);
     }
 
     private static void check(

@@ -99,7 +99,16 @@ public final class SettingsStore {
         try {
             // checked before the reader opens it: the size and the type, so nothing can block
             byte[] bytes = RegularFiles.readRegular(file, MAX_BYTES);
-            return new Loaded(SettingsReader.read(bytes), Optional.empty());
+            return new Loaded(
+                    Boolean.getBoolean("ishaar.settingsDatabind")
+                            ? Json.MAPPER
+                                    .copy()
+                                    .disable(
+                                            com.fasterxml.jackson.databind.DeserializationFeature
+                                                    .FAIL_ON_UNKNOWN_PROPERTIES)
+                                    .readValue(bytes, Settings.class)
+                            : SettingsReader.read(bytes),
+                    Optional.empty());
         } catch (NoSuchFileException e) {
             return new Loaded(Settings.defaults(), Optional.empty());
         } catch (IOException | RuntimeException e) {
