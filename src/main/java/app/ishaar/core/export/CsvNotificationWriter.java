@@ -14,25 +14,20 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * CSV (RFC 4180, UTF-8, header row), one row per notification, date-times as the service writes
  * them ({@code 2026-03-01T10:15:30.1234567Z}).
  *
- * <p>A file for spreadsheets (the desktop app's export) starts with a UTF-8 byte order mark, so
- * that Excel reads it as UTF-8 (Arabic text), and has no cell a spreadsheet would run as a formula:
- * the texts come from the service (messages, addresses, details), and a cell such as {@code
- * =HYPERLINK(…)} or {@code @SUM(…)} would otherwise be evaluated when the file is opened (CSV
- * injection). Such a cell is written with a leading apostrophe, which spreadsheets read as "text
- * follows". Plain numbers ({@code +201001234567}, {@code -5}) are left alone. The command line's
- * CSV is for programs and carries every value exactly as received.
+ * <p>The shape for programs: the API's field names and the values as received (the desktop app's
+ * CSV is a report instead: {@link CsvReportWriter}). With {@code forSpreadsheets} it starts with a
+ * UTF-8 byte order mark, so that Excel reads it as UTF-8 (Arabic text), and has no cell a
+ * spreadsheet would run as a formula ({@link FormulaGuard}); without, every value is exactly as
+ * received.
  */
 public final class CsvNotificationWriter implements NotificationSink {
     private static final CsvMapper MAPPER =
             CsvMapper.builder().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET).build();
-
-    private static final Pattern PLAIN_NUMBER = Pattern.compile("[+-]?\\d+([.,]\\d+)*");
 
     private final Writer writer;
     private final SequenceWriter rows;
@@ -65,33 +60,10 @@ public final class CsvNotificationWriter implements NotificationSink {
                         o == null
                                 ? ""
                                 : o instanceof Instant i ? DotNetDateTimes.format(i) : o.toString();
-                cells.add(forSpreadsheets ? inert(cell) : cell);
+                cells.add(forSpreadsheets ? FormulaGuard.inert(cell) : cell);
             }
             rows.write(cells);
         }
-    }
-
-    /**
-     * The cell as a spreadsheet will show it without evaluating it: a would-be formula gets a
-     * leading apostrophe.
-     */
-    static String inert(String cell) {
-        if (cell.isEmpty()) {
-            return cell;
-        }
-        char c = cell.charAt(0);
-        boolean trigger =
-                c == '='
-                        || c == '+'
-                        || c == '-'
-                        || c == '@'
-                        || c == '\t'
-                        || c == '\r'
-                        || c == '\uFF1D'
-                        || c == '\uFF0B'
-                        || c == '\uFF0D'
-                        || c == '\uFF20'; // their full-width forms too
-        return trigger && !PLAIN_NUMBER.matcher(cell).matches() ? "'" + cell : cell;
     }
 
     @Override

@@ -1,14 +1,21 @@
-package app.ishaar.ui.history;
+package app.ishaar.core.text;
 
-import app.ishaar.ui.common.Bidi;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -22,8 +29,9 @@ import org.jsoup.select.NodeVisitor;
  * A notification's final message as plain text. E-mail bodies may be HTML: they are parsed (jsoup)
  * and turned into readable text with line breaks where blocks end; nothing is rendered, loaded or
  * run (scripts, styles and heads are dropped). A message that is one JSON object or array (what the
- * {@code system} channel carries to ERP systems) is laid out with one member per line. Also decides
- * the text's direction.
+ * {@code system} channel carries to ERP systems) is laid out with one member per line, or (in a
+ * report) read as its text and its values ({@link #forReport}). Also decides the text's direction.
+ * The one implementation, for the detail pane and the exports alike.
  */
 public final class MessageText {
     private MessageText() {}
@@ -126,7 +134,7 @@ public final class MessageText {
                 b.append('\n');
             }
             java.util.regex.Matcher m = STRING_MEMBER.matcher(lines[i]);
-            if (m.matches() && Bidi.rightToLeft(m.group(3))) {
+            if (m.matches() && rightToLeft(m.group(3))) {
                 b.append(m.group(1))
                         .append(m.group(2))
                         .append(" :\n")
@@ -139,6 +147,100 @@ public final class MessageText {
             }
         }
         return b.toString();
+    }
+
+    /** Members whose string value is the message's own text, in the order they are looked for. */
+    private static final List<String> TEXT_MEMBERS =
+            List.of("text", "message", "body", "description");
+
+    /**
+     * The message as a report shows it in one cell: an HTML e-mail as its text ({@link
+     * #toPlainText}); a message that is one JSON document (the {@code system} channel's) as its
+     * text member (the first of {@code text}, {@code message}, {@code body}, {@code description}
+     * that holds a string) followed by its other values one a line, {@code name: value}, nested
+     * names joined with dots; any other text as it is. Never null.
+     */
+    public static String forReport(String message) {
+        if (message == null || message.isBlank()) {
+            return "";
+        }
+        Optional<JsonNode> json = jsonDocument(message);
+        if (json.isEmpty()) {
+            return toPlainText(message);
+        }
+        JsonNode root = json.get();
+        StringBuilder out = new StringBuilder();
+        String textMember = null;
+        if (root.isObject()) {
+            for (String name : TEXT_MEMBERS) {
+                JsonNode v = root.get(name);
+                if (v != null && v.isTextual() && !v.asText().isBlank()) {
+                    textMember = name;
+                    out.append(toPlainText(v.asText()));
+                    break;
+                }
+            }
+        }
+        String skip = textMember;
+        flatten("", root, skip, out);
+        return out.toString().strip();
+    }
+
+    /** The message's JSON tree when it is exactly one JSON object or array (as {@link #asJson}). */
+    private static Optional<JsonNode> jsonDocument(String message) {
+        String t = message.strip();
+        if (t.length() < 2 || (t.charAt(0) != '{' && t.charAt(0) != '[')) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(TREE.readTree(t));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static final ObjectMapper TREE =
+            JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
+
+    /** One {@code name: value} line per scalar; the top-level member {@code skip} left out. */
+    private static void flatten(String path, JsonNode node, String skip, StringBuilder out) {
+        if (node.isObject()) {
+            Iterator<Map.Entry<String, JsonNode>> members = node.fields();
+            while (members.hasNext()) {
+                Map.Entry<String, JsonNode> m = members.next();
+                if (path.isEmpty() && m.getKey().equals(skip)) {
+                    continue;
+                }
+                flatten(
+                        path.isEmpty() ? m.getKey() : path + "." + m.getKey(),
+                        m.getValue(),
+                        null,
+                        out);
+            }
+        } else if (node.isArray()) {
+            boolean scalars = true;
+            for (JsonNode e : node) {
+                scalars &= !e.isContainerNode();
+            }
+            if (scalars) {
+                List<String> values = new ArrayList<>();
+                node.forEach(e -> values.add(e.isNull() ? "" : e.asText()));
+                line(path, String.join(", ", values), out);
+            } else {
+                for (int i = 0; i < node.size(); i++) {
+                    flatten(path + "[" + (i + 1) + "]", node.get(i), null, out);
+                }
+            }
+        } else {
+            line(path, node.isNull() ? "" : node.asText(), out);
+        }
+    }
+
+    private static void line(String name, String value, StringBuilder out) {
+        if (out.length() > 0) {
+            out.append('\n');
+        }
+        out.append(name.isEmpty() ? value : name + ": " + value);
     }
 
     /** True when the text carries HTML markup. */
@@ -235,6 +337,28 @@ public final class MessageText {
                 return false;
             }
         }
-        return Bidi.rightToLeft(text);
+        return rightToLeft(text);
+    }
+
+    /**
+     * Whether a text of unknown language reads right to left: by its first strong directional
+     * character (Unicode's rule for a paragraph's direction); a text with none reads left to right.
+     */
+    public static boolean rightToLeft(String text) {
+        if (text != null) {
+            for (int i = 0; i < text.length(); ) {
+                int cp = text.codePointAt(i);
+                byte d = Character.getDirectionality(cp);
+                if (d == Character.DIRECTIONALITY_RIGHT_TO_LEFT
+                        || d == Character.DIRECTIONALITY_RIGHT_TO_LEFT_ARABIC) {
+                    return true;
+                }
+                if (d == Character.DIRECTIONALITY_LEFT_TO_RIGHT) {
+                    return false;
+                }
+                i += Character.charCount(cp);
+            }
+        }
+        return false;
     }
 }
