@@ -231,8 +231,8 @@ public final class MessageText {
                     flatten(path + "[" + (i + 1) + "]", node.get(i), null, out);
                 }
             }
-        } else {
-            line(path, node.isNull() ? "" : node.asText(), out);
+        } else if (!node.isNull()) { // a null member says nothing
+            line(path, node.asText(), out);
         }
     }
 
