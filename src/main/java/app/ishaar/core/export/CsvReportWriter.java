@@ -46,7 +46,7 @@ public final class CsvReportWriter implements NotificationSink {
         this.rows = MAPPER.writer(schema.build()).writeValues(writer);
         // a row of its own, so that an empty export still has its header
         List<String> inert = new ArrayList<>();
-        headers.forEach(h -> inert.add(FormulaGuard.inert(h)));
+        headers.forEach(h -> inert.add(FormulaGuard.neutralise(h)));
         rows.write(inert);
     }
 
@@ -62,7 +62,7 @@ public final class CsvReportWriter implements NotificationSink {
             for (Object o : columns.notification(taxpayer, n)) {
                 String cell =
                         o == null ? "" : o instanceof Instant i ? dates.format(i) : o.toString();
-                cells.add(FormulaGuard.inert(cell));
+                cells.add(FormulaGuard.neutralise(cell));
             }
             rows.write(cells);
         }
