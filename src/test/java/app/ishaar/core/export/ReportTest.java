@@ -6,6 +6,7 @@ import static app.ishaar.core.export.ReportFixtures.FORMULA;
 import static app.ishaar.core.export.ReportFixtures.NILE;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import app.ishaar.core.archive.ArchivedNotification;
 import app.ishaar.core.io.AtomicFileWriter;
 import app.ishaar.core.model.DeliveryAttempt;
 import app.ishaar.core.model.Notification;
@@ -236,6 +237,51 @@ class ReportTest {
                     .contains("rightToLeft=\"true\"")
                     .doesNotContain("<f>", "<f ");
         }
+    }
+
+    @Test
+    void archivedRowsOfSeveralTaxpayersEachNameTheirTaxpayer() throws Exception {
+        List<Notification> all = ReportFixtures.notifications();
+        List<ArchivedNotification> rows = new ArrayList<>();
+        for (int i = 0; i < all.size(); i++) {
+            rows.add(new ArchivedNotification(i % 2 == 0 ? NILE : DELTA, all.get(i), "{}"));
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (NotificationSink sink =
+                NotificationSink.report(
+                                ExportFormat.CSV,
+                                ReportFixtures.labels(AppLanguage.ENGLISH),
+                                ReportFixtures.severalTaxpayers())
+                        .open(out)) {
+            sink.writeArchived(rows);
+            sink.finish();
+        }
+        List<List<String>> csv = csvRows(out.toByteArray());
+        assertThat(csv.get(0))
+                .startsWith("Taxpayer", "Sent (Africa/Cairo)")
+                .endsWith("Taxpayer RIN");
+        assertThat(csv.subList(1, csv.size()).stream().map(r -> r.get(0)).toList())
+                .containsExactly(
+                        "Nile Trading (204918573)",
+                        "شركة الدلتا للتجارة (318220475)",
+                        "Nile Trading (204918573)",
+                        "شركة الدلتا للتجارة (318220475)",
+                        "Nile Trading (204918573)",
+                        "شركة الدلتا للتجارة (318220475)",
+                        "Nile Trading (204918573)");
+        assertThat(csv.get(2).get(csv.get(2).size() - 1)).isEqualTo(DELTA.value());
+    }
+
+    private static List<List<String>> csvRows(byte[] bytes) throws IOException {
+        CsvMapper m = new CsvMapper().enable(CsvParser.Feature.WRAP_AS_ARRAY);
+        List<List<String>> rows = new ArrayList<>();
+        try (MappingIterator<List<String>> it =
+                m.readerForListOf(String.class)
+                        .readValues(
+                                new String(bytes, 3, bytes.length - 3, StandardCharsets.UTF_8))) {
+            it.forEachRemaining(rows::add);
+        }
+        return rows;
     }
 
     @Test
