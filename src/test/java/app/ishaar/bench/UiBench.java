@@ -30,7 +30,7 @@ final class UiBench {
 
     static final Metric.Goal LOGIN_GOAL = Metric.Goal.atMost(50);
     static final Metric.Goal STALL_GOAL = Metric.Goal.atMost(50);
-    static final Metric.Goal HEAP_GOAL = Metric.Goal.atMost(64);
+    static final Metric.Goal HEAP_GOAL = Metric.Goal.atMost(48);
     static final double GROWTH_TOLERANCE_MB = 1.0;
 
     /**
