@@ -17,6 +17,11 @@ public final class Launcher {
     private Launcher() {}
 
     public static void main(String[] args) {
+        // the operating system's proxy settings (Windows, macOS, GNOME), read by the JDK's proxy
+        // selector when it is first used: set before any connection is made
+        if (System.getProperty("java.net.useSystemProxies") == null) {
+            System.setProperty("java.net.useSystemProxies", "true");
+        }
         if (args.length == 0) {
             // while JavaFX starts, a thread of its own loads the classes of the start
             ClassPreloader.inBackground(ClassPreloader.STARTUP);

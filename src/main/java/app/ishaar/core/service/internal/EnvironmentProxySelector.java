@@ -102,11 +102,15 @@ public final class EnvironmentProxySelector extends ProxySelector {
         if (h.startsWith("[") && h.endsWith("]")) {
             h = h.substring(1, h.length() - 1);
         }
+        if (h.equals("localhost") || h.startsWith("127.") || h.equals("::1")) {
+            return true;
+        }
         for (String p : noProxy) {
-            if (p.equals("*") || h.equals(p)) {
+            String domain = p.startsWith(".") ? p.substring(1) : p;
+            if (p.equals("*") || h.equals(domain)) {
                 return true;
             }
-            String suffix = p.startsWith(".") ? p : "." + p;
+            String suffix = "." + domain;
             if (h.endsWith(suffix)) {
                 return true;
             }
