@@ -4,8 +4,8 @@ import static app.ishaar.faults.FaultKit.SECRET;
 import static app.ishaar.faults.FaultKit.SECRET_VAR;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import app.ishaar.core.export.ExportFormat;
 import app.ishaar.core.export.NotificationExporter;
+import app.ishaar.core.export.NotificationSink;
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.service.ClientConfig;
 import app.ishaar.core.service.Credentials;
@@ -181,9 +181,8 @@ class PacingTest {
                     NotificationExporter.export(
                                     session,
                                     NotificationQuery.ALL.withPageSize(10),
-                                    ExportFormat.CSV,
+                                    NotificationSink.csvForPrograms(false),
                                     file,
-                                    false,
                                     s.concurrency(),
                                     null)
                             .get(60, TimeUnit.SECONDS);

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.settings.SettingsStore;
-import app.ishaar.ui.common.Bidi;
+import app.ishaar.ui.controls.Bidi;
 import app.ishaar.ui.history.HistoryViewModel;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.main.MainWindowViewModel;
@@ -123,7 +123,7 @@ class SceneWalkFxTest extends FxSandboxTestBase {
             return;
         }
         boolean data = isData(node, otherLanguageSwitches);
-        if (node instanceof app.ishaar.ui.common.WrappingLabel w) {
+        if (node instanceof app.ishaar.ui.fx.WrappingLabel w) {
             // its text, whole: it is drawn one line per Text, and a line alone may hold only a name
             // or a number
             if (w.getText() != null && !w.getText().isBlank() && !data) {
@@ -493,6 +493,22 @@ class SceneWalkFxTest extends FxSandboxTestBase {
                         text("#about-version"),
                         text("#about-runtime"),
                         configDir.resolve("settings.json").toString());
+
+        // Help › Copy diagnostics: the same, the settings without secrets, and the log's tail
+        onFx(
+                () ->
+                        lookup("#menubar").<MenuBar>query().getMenus().stream()
+                                .flatMap(m -> m.getItems().stream())
+                                .filter(i -> "menu-diagnostics".equals(i.getId()))
+                                .findFirst()
+                                .orElseThrow()
+                                .fire());
+        assertThat(fx(() -> javafx.scene.input.Clipboard.getSystemClipboard().getString()))
+                .as("Copy diagnostics")
+                .contains("Ishaar ", "Java ", "--- settings", "--- support log")
+                .contains(configDir.resolve("settings.json").toString())
+                .contains("\"profiles\"")
+                .doesNotContainPattern("eyJ[A-Za-z0-9_-]{4,}\\.");
     }
 
     private String savedLanguage() {

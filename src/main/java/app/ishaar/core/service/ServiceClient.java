@@ -40,6 +40,15 @@ public final class ServiceClient implements AutoCloseable {
     }
 
     public ServiceClient(ClientConfig config) {
+        this(config, LoginGate.OPEN);
+    }
+
+    /**
+     * A client whose sessions' logins all pass {@code loginGate} first (the process's login
+     * budget).
+     */
+    public ServiceClient(ClientConfig config, LoginGate loginGate) {
+        Objects.requireNonNull(loginGate, "loginGate");
         this.config = Objects.requireNonNull(config, "config");
         this.userAgent =
                 "Ishaar/"
@@ -75,6 +84,7 @@ public final class ServiceClient implements AutoCloseable {
                         .proxySelector(config.proxies().selector())
                         .proxyAuthenticator(new ProxyLogin(config.proxies().credentials()))
                         .addNetworkInterceptor(Transport.wireLimit())
+                        .addInterceptor(new app.ishaar.core.support.ExchangeLog())
                         .addInterceptor(
                                 chain -> {
                                     Locale l =
@@ -95,7 +105,7 @@ public final class ServiceClient implements AutoCloseable {
             builder.sslSocketFactory(socketFactory(config.trustManager()), config.trustManager());
         }
         this.http = builder.build();
-        this.context = new ClientContext(new Transport(http), timer, config);
+        this.context = new ClientContext(new Transport(http), timer, config, loginGate);
     }
 
     private static javax.net.ssl.SSLSocketFactory socketFactory(

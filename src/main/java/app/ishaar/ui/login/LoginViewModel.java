@@ -2,6 +2,7 @@ package app.ishaar.ui.login;
 
 import app.ishaar.core.io.LazyLogger;
 import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.model.Rin;
 import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Endpoints;
@@ -16,8 +17,8 @@ import app.ishaar.core.service.TokenInfo;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.core.settings.Settings;
-import app.ishaar.ui.common.Failure;
-import app.ishaar.ui.common.SettingsService;
+import app.ishaar.ui.app.SettingsService;
+import app.ishaar.ui.error.Failure;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import java.util.ArrayList;
@@ -29,7 +30,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
@@ -85,7 +85,6 @@ public final class LoginViewModel {
     }
 
     private static final System.Logger LOG = LazyLogger.of(LoginViewModel.class.getName());
-    private static final Pattern RIN = Pattern.compile("\\d{9}");
     static final String REQUIRED = "login.validation.required";
 
     private final I18n i18n;
@@ -130,8 +129,6 @@ public final class LoginViewModel {
     private final ObservableList<Profile> profiles = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<Profile> appliedProfile =
             new ReadOnlyObjectWrapper<>(this, "appliedProfile");
-    private final ReadOnlyObjectWrapper<Profile> demoProfile =
-            new ReadOnlyObjectWrapper<>(this, "demoProfile");
 
     private final Field clientIdField;
     private final Field secretField;
@@ -178,10 +175,7 @@ public final class LoginViewModel {
         rinField =
                 new Field(
                         onBehalfOf,
-                        v ->
-                                v.isBlank() || RIN.matcher(I18n.latinDigits(v.trim())).matches()
-                                        ? null
-                                        : "login.validation.rin");
+                        v -> v.isBlank() || Rin.isValid(v) ? null : "login.validation.rin");
         authUrlField =
                 new Field(
                         authUrl,
@@ -244,21 +238,6 @@ public final class LoginViewModel {
         Optional<Profile> last =
                 s.lastProfileId() == null ? Optional.empty() : s.profile(s.lastProfileId());
         last.ifPresent(p -> applyProfile(p, false));
-        // the demo account's profile holds until the form changes (fillDemo sets it after its own
-        // changes)
-        javafx.beans.value.ChangeListener<Object> edited = (o, a, b) -> demoProfile.set(null);
-        for (javafx.beans.value.ObservableValue<?> input :
-                List.of(
-                        environment,
-                        authUrl,
-                        baseUrl,
-                        clientId,
-                        scope,
-                        onBehalfOf,
-                        remember,
-                        rememberAvailable)) {
-            input.addListener(edited);
-        }
         environment.addListener(
                 (o, a, b) -> {
                     if (b == Environment.Kind.SANDBOX && activated) {
@@ -439,15 +418,6 @@ public final class LoginViewModel {
         return appliedProfile.getReadOnlyProperty();
     }
 
-    /**
-     * The profile a login with the demo account just filled in will save, while the form still
-     * holds that account as filled (null otherwise, and for the accounts whose login fails on
-     * purpose). The app makes that profile's main window while the user moves to Log in.
-     */
-    public ReadOnlyObjectProperty<Profile> demoProfileProperty() {
-        return demoProfile.getReadOnlyProperty();
-    }
-
     /** The saved profiles (environment + client id + taxpayers; never a secret). */
     public ObservableList<Profile> profiles() {
         return profiles;
@@ -464,7 +434,7 @@ public final class LoginViewModel {
 
     private void applyProfile(Profile p, boolean withSecret) {
         appliedProfile.set(p);
-        Environment.Kind kind = parseKind(p.environment());
+        Environment.Kind kind = p.environment();
         environment.set(kind);
         if (kind == Environment.Kind.CUSTOM) {
             authUrl.set(nullToEmpty(p.authUrl()));
@@ -522,25 +492,6 @@ public final class LoginViewModel {
                         : "");
         failure.set(null);
         filledDemo = account;
-        // the account's first taxpayer, if any, is on its list: the profile is known without the
-        // token
-        // (the blocked and expired accounts are there to show a login failing: no window for them)
-        boolean logsIn =
-                account.kind() == DemoAccount.Kind.TAXPAYER
-                        || account.kind() == DemoAccount.Kind.INTERMEDIARY;
-        demoProfile.set(
-                !logsIn
-                        ? null
-                        : profileOf(
-                                environment.get(),
-                                authUrl.get(),
-                                baseUrl.get(),
-                                clientId.get().trim(),
-                                blankToNull(scope.get()),
-                                remember.get() && rememberAvailable.get(),
-                                account,
-                                blankToNull(I18n.latinDigits(onBehalfOf.get().trim())),
-                                null));
     }
 
     /**
@@ -617,7 +568,7 @@ public final class LoginViewModel {
                         baseUrl.get(),
                         clientId.get().trim(),
                         secret.get().toCharArray(),
-                        blankToNull(I18n.latinDigits(onBehalfOf.get().trim())),
+                        typedRin(),
                         blankToNull(scope.get()),
                         remember.get() && rememberAvailable.get(),
                         filledDemo != null && filledDemo.clientId().equals(clientId.get().trim())
@@ -821,10 +772,9 @@ public final class LoginViewModel {
             DemoAccount demo,
             String rin,
             String taxpayerName) {
-        String env = kind.name();
         String custAuth = kind == Environment.Kind.CUSTOM ? authUrl.trim() : null;
         String custBase = kind == Environment.Kind.CUSTOM ? baseUrl.trim() : null;
-        String id = Profile.idOf(env, custAuth, clientId);
+        String id = Profile.idOf(kind, custAuth, clientId);
         Optional<Profile> existing = settings.get().profile(id);
         List<RepresentedTaxpayer> taxpayers =
                 new ArrayList<>(existing.map(Profile::taxpayers).orElse(List.of()));
@@ -840,7 +790,7 @@ public final class LoginViewModel {
         }
         return new Profile(
                 id,
-                env,
+                kind,
                 custAuth,
                 custBase,
                 clientId,
@@ -923,13 +873,14 @@ public final class LoginViewModel {
         }
     }
 
-    /** A saved profile's environment kind (Sandbox when missing or unknown). */
-    public static Environment.Kind parseKind(String s) {
-        try {
-            return s == null ? Environment.Kind.SANDBOX : Environment.Kind.valueOf(s);
-        } catch (IllegalArgumentException e) {
-            return Environment.Kind.SANDBOX;
-        }
+    /**
+     * The typed on-behalf-of RIN as the service takes it (ASCII digits), or null for none; a value
+     * that is no RIN is passed on as typed (the field says what is wrong with it).
+     */
+    private String typedRin() {
+        return Rin.parse(onBehalfOf.get()) instanceof Rin.Valid v
+                ? v.rin().value()
+                : blankToNull(onBehalfOf.get());
     }
 
     private static String blankToNull(String s) {

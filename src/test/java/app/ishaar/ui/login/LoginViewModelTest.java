@@ -17,7 +17,7 @@ import app.ishaar.core.service.UnexpectedResponseException;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.core.settings.SettingsStore;
-import app.ishaar.ui.common.SettingsService;
+import app.ishaar.ui.app.SettingsService;
 import app.ishaar.ui.fakes.FakeOpener;
 import app.ishaar.ui.fakes.FakeSession;
 import app.ishaar.ui.i18n.AppLanguage;
@@ -122,48 +122,6 @@ class LoginViewModelTest {
         assertThat(vm.secretProperty().get()).isEqualTo("sandbox-secret-2");
         assertThat(vm.onBehalfOfProperty().get()).isEqualTo("204918573");
         assertThat(vm.canLoginProperty().get()).isTrue();
-    }
-
-    @Test
-    void aFilledDemoAccountNamesTheProfileItsLoginSavesUntilTheFormChanges() {
-        assertThat(vm.demoProfileProperty().get()).isNull();
-        for (DemoAccount account : List.copyOf(vm.demoAccounts())) {
-            vm.fillDemo(account);
-            Profile announced = vm.demoProfileProperty().get();
-            assertThat(announced).as(account.clientId()).isNotNull();
-
-            vm.login();
-            String rin =
-                    vm.onBehalfOfProperty().get().isEmpty()
-                            ? "204918573"
-                            : vm.onBehalfOfProperty().get();
-            opener.last()
-                    .loginCall
-                    .complete(
-                            FakeSession.token(
-                                    rin, "Nile Trading Co.", Instant.now().plusSeconds(3600)));
-            assertThat(vm.resultProperty().get().profile())
-                    .as("what %s's login saved", account.clientId())
-                    .isEqualTo(announced);
-            vm = newViewModel(secrets);
-        }
-
-        vm.fillDemo(vm.demoAccounts().get(1));
-        assertThat(vm.demoProfileProperty().get()).isNotNull();
-        vm.onBehalfOfProperty().set("287364519");
-        assertThat(vm.demoProfileProperty().get())
-                .as("the form no longer holds the account as filled")
-                .isNull();
-        vm.fillDemo(vm.demoAccounts().get(1));
-        vm.clientIdProperty().set("erp-other");
-        assertThat(vm.demoProfileProperty().get()).isNull();
-
-        vm.fillDemo(
-                new DemoAccount(
-                        "erp-blocked", "sandbox-secret-3", DemoAccount.Kind.BLOCKED, List.of()));
-        assertThat(vm.demoProfileProperty().get())
-                .as("an account whose login fails on purpose")
-                .isNull();
     }
 
     @Test

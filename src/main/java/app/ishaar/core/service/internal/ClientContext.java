@@ -1,6 +1,7 @@
 package app.ishaar.core.service.internal;
 
 import app.ishaar.core.service.ClientConfig;
+import app.ishaar.core.service.LoginGate;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -9,8 +10,9 @@ import java.util.concurrent.TimeUnit;
 import okhttp3.Request;
 
 /**
- * What every session of one ServiceClient shares: transport, retry timer, settings, and one {@link
- * Pacer} per client ID and host (the service limits each client ID, whatever the session).
+ * What every session of one ServiceClient shares: transport, retry timer, settings, the gate every
+ * login passes (the process's login budget), and one {@link Pacer} per client ID and host (the
+ * service limits each client ID, whatever the session).
  */
 public final class ClientContext {
     /** As many as OkHttp's dispatcher sends to one host at once. */
@@ -22,12 +24,26 @@ public final class ClientContext {
     private final Transport transport;
     private final ScheduledExecutorService timer;
     private final ClientConfig config;
+    private final LoginGate loginGate;
     private final Map<String, Pacer> pacers = new ConcurrentHashMap<>();
 
     public ClientContext(Transport transport, ScheduledExecutorService timer, ClientConfig config) {
+        this(transport, timer, config, LoginGate.OPEN);
+    }
+
+    public ClientContext(
+            Transport transport,
+            ScheduledExecutorService timer,
+            ClientConfig config,
+            LoginGate loginGate) {
         this.transport = transport;
         this.timer = timer;
         this.config = config;
+        this.loginGate = loginGate;
+    }
+
+    public LoginGate loginGate() {
+        return loginGate;
     }
 
     public Transport transport() {

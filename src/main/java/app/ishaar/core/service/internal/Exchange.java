@@ -6,6 +6,7 @@ import app.ishaar.core.service.UnexpectedResponseException;
 import app.ishaar.core.service.UnexpectedResponseException.BodyKind;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
+import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import okhttp3.Request;
@@ -32,6 +33,11 @@ final class Exchange<T> {
 
         /** The token of the last attempt was refused (401): the next request logs in again. */
         default void tokenRefused() {}
+
+        /**
+         * The service answered 429 and asked to wait {@code wait} (or the backoff, if it did not).
+         */
+        default void rateLimited(Duration wait) {}
 
         /** What the caller gets when the scope is cancelled. */
         default Throwable cancelled() {
@@ -125,6 +131,10 @@ final class Exchange<T> {
             }
         } else {
             d = policy.onAnswer(r, st, pacer, permit);
+            if (r.status() == 429) {
+                Duration asked = Failures.retryAfter(r, ctx.config().clock());
+                op.rateLimited(asked != null ? asked : policy.backoff(st.rateLimited));
+            }
         }
         switch (d.kind()) {
             case ACCEPT -> accept(r);

@@ -101,6 +101,15 @@ public final class HttpSession implements Session {
 
     @Override
     public CompletableFuture<NotificationPage> fetch(NotificationQuery query) {
+        return fetch(query, false);
+    }
+
+    @Override
+    public CompletableFuture<NotificationPage> fetchRaw(NotificationQuery query) {
+        return fetch(query, true);
+    }
+
+    private CompletableFuture<NotificationPage> fetch(NotificationQuery query, boolean keepRaw) {
         CompletableFuture<NotificationPage> out = new CompletableFuture<>();
         CancelScope scope = CancelScope.of(out);
         HttpUrl url;
@@ -117,7 +126,7 @@ public final class HttpSession implements Session {
                         ctx.pacer(false, host, credentials.clientId()),
                         new RetryPolicy(ctx.config(), true, true),
                         host,
-                        new Fetch(url, pageNo, query.pageSize()),
+                        new Fetch(url, pageNo, query.pageSize(), keepRaw),
                         scope,
                         out)
                 .start();
@@ -129,13 +138,15 @@ public final class HttpSession implements Session {
         private final HttpUrl url;
         private final int pageNo;
         private final Integer pageSize;
+        private final boolean keepRaw;
         private TokenKeeper.Token used;
         private TokenKeeper.Token rejected;
 
-        Fetch(HttpUrl url, int pageNo, Integer pageSize) {
+        Fetch(HttpUrl url, int pageNo, Integer pageSize, boolean keepRaw) {
             this.url = url;
             this.pageNo = pageNo;
             this.pageSize = pageSize;
+            this.keepRaw = keepRaw;
         }
 
         @Override
@@ -166,7 +177,7 @@ public final class HttpSession implements Session {
 
         @Override
         public NotificationPage read(HttpResult r) throws ServiceException {
-            return NotificationReader.read(r, pageNo, pageSize);
+            return NotificationReader.read(r, pageNo, pageSize, keepRaw);
         }
 
         @Override

@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import okhttp3.FormBody;
 import okhttp3.HttpUrl;
 import okhttp3.Request;
@@ -58,6 +59,7 @@ final class TokenKeeper {
     private final Object lock = new Object();
     private Token token;
     private CompletableFuture<Token> inflight;
+    private volatile CompletableFuture<Void> waitingForGate;
     private boolean closed;
 
     TokenKeeper(ClientContext ctx, Environment environment, Credentials credentials) {
@@ -78,6 +80,10 @@ final class TokenKeeper {
             token = null;
         }
         loginScope.cancel();
+        CompletableFuture<Void> gate = waitingForGate;
+        if (gate != null) {
+            gate.cancel(false); // gives up its place in the login budget's line
+        }
     }
 
     /**
@@ -147,13 +153,30 @@ final class TokenKeeper {
 
     /** The login as an {@link Exchange.Operation}. */
     private final class Login implements Exchange.Operation<Token> {
+        /** Waits for the process's login gate (the login budget), then makes the login. */
         @Override
         public CompletableFuture<Request> request(RetryPolicy.State st) {
-            try {
-                return CompletableFuture.completedFuture(loginRequest());
-            } catch (InvalidEndpointException e) {
-                return CompletableFuture.failedFuture(e);
+            CompletableFuture<Void> gate = ctx.loginGate().beforeLogin(credentials.clientId());
+            waitingForGate = gate;
+            if (loginScope.isCancelled()) {
+                gate.cancel(false);
             }
+            return gate.handle(
+                    (v, e) -> {
+                        if (e != null || loginScope.isCancelled()) {
+                            throw new CompletionException(closedError());
+                        }
+                        try {
+                            return loginRequest();
+                        } catch (InvalidEndpointException ex) {
+                            throw new CompletionException(ex);
+                        }
+                    });
+        }
+
+        @Override
+        public void rateLimited(Duration wait) {
+            ctx.loginGate().rateLimited(credentials.clientId(), wait);
         }
 
         @Override
