@@ -145,44 +145,57 @@ public final class SqliteArchive implements Archive {
             throws SQLException {
         Notification n = a.notification();
         long micros = OrderKey.micros(n.receivedDateTime());
+        byte[] raw = RawCodec.encode(a.rawJson());
         try (PreparedStatement find = writer.prepareStatement(ArchiveSql.FIND)) {
             find.setLong(1, taxpayerId);
             find.setString(2, a.notificationId());
             try (ResultSet r = find.executeQuery()) {
                 if (r.next()) {
                     long id = r.getLong(1);
-                    if (a.rawJson().equals(r.getString(2))) {
+                    if (java.util.Arrays.equals(raw, r.getBytes(2))) {
                         return Outcome.SAME;
                     }
+                    String[] before = {
+                        r.getString(3), r.getString(4), r.getString(5), r.getString(6)
+                    };
+                    tally(taxpayerId, serviceId, before, -1);
                     if (OrderKey.microsOf(id) == micros) {
                         try (PreparedStatement u = writer.prepareStatement(ArchiveSql.UPDATE)) {
-                            u.setString(1, column(n.typeId()));
-                            u.setString(2, column(n.language()));
-                            u.setString(3, column(n.status()));
-                            u.setString(4, column(n.channel()));
-                            u.setString(5, a.rawJson());
-                            u.setLong(6, id);
+                            String[] c = columns(n);
+                            for (int k = 0; k < 4; k++) {
+                                u.setString(k + 1, c[k]);
+                            }
+                            u.setLong(5, id);
                             u.executeUpdate();
                         }
+                        try (PreparedStatement u = writer.prepareStatement(ArchiveSql.UPDATE_RAW)) {
+                            u.setBytes(1, raw);
+                            u.setLong(2, id);
+                            u.executeUpdate();
+                        }
+                        tally(taxpayerId, serviceId, columns(n), 1);
                         execute(ArchiveSql.UNINDEX_TEXT, id);
                         index(id, n);
                         return Outcome.UPDATED;
                     }
                     // received at another time than before: it moves in the order
                     execute(ArchiveSql.UNINDEX_TEXT, id);
+                    execute(ArchiveSql.DELETE_RAW, id);
                     execute(ArchiveSql.DELETE, id);
-                    insert(serviceId, taxpayerId, micros, a);
+                    insert(serviceId, taxpayerId, micros, a, raw);
                     return Outcome.UPDATED;
                 }
             }
         }
-        insert(serviceId, taxpayerId, micros, a);
+        insert(serviceId, taxpayerId, micros, a, raw);
         return Outcome.ADDED;
     }
 
-    private void insert(long serviceId, long taxpayerId, long micros, ArchivedNotification a)
+    private void insert(
+            long serviceId, long taxpayerId, long micros, ArchivedNotification a, byte[] raw)
             throws SQLException {
         Notification n = a.notification();
+        String[] c = columns(n);
         int slot = OrderKey.slot(a.notificationId());
         try (PreparedStatement p = writer.prepareStatement(ArchiveSql.INSERT)) {
             for (int tries = 0; tries < OrderKey.SLOTS; tries++) {
@@ -191,12 +204,16 @@ public final class SqliteArchive implements Archive {
                 p.setLong(2, serviceId);
                 p.setLong(3, taxpayerId);
                 p.setString(4, a.notificationId());
-                p.setString(5, column(n.typeId()));
-                p.setString(6, column(n.language()));
-                p.setString(7, column(n.status()));
-                p.setString(8, column(n.channel()));
-                p.setString(9, a.rawJson());
+                for (int k = 0; k < 4; k++) {
+                    p.setString(k + 5, c[k]);
+                }
                 if (p.executeUpdate() == 1) {
+                    try (PreparedStatement r = writer.prepareStatement(ArchiveSql.INSERT_RAW)) {
+                        r.setLong(1, id);
+                        r.setBytes(2, raw);
+                        r.executeUpdate();
+                    }
+                    tally(taxpayerId, serviceId, c, 1);
                     index(id, n);
                     return;
                 }
@@ -206,10 +223,31 @@ public final class SqliteArchive implements Archive {
                 "more than " + OrderKey.SLOTS + " notifications received in one microsecond");
     }
 
+    private void tally(long taxpayerId, long serviceId, String[] columns, int delta)
+            throws SQLException {
+        try (PreparedStatement p = writer.prepareStatement(ArchiveSql.TALLY)) {
+            p.setLong(1, taxpayerId);
+            p.setLong(2, serviceId);
+            for (int k = 0; k < 4; k++) {
+                p.setString(k + 3, columns[k] == null ? "" : columns[k]);
+            }
+            p.setInt(7, delta);
+            p.executeUpdate();
+        }
+    }
+
+    private static String[] columns(Notification n) {
+        return new String[] {
+            column(n.typeId()), column(n.language()), column(n.status()), column(n.channel())
+        };
+    }
+
     private void index(long id, Notification n) throws SQLException {
+        SearchText.Indexed text = SearchText.indexed(n);
         try (PreparedStatement p = writer.prepareStatement(ArchiveSql.INDEX_TEXT)) {
             p.setLong(1, id);
-            p.setString(2, SearchText.indexed(n));
+            p.setString(2, text.words());
+            p.setString(3, text.backwards());
             p.executeUpdate();
         }
     }
@@ -336,11 +374,15 @@ public final class SqliteArchive implements Archive {
                             Long t = InboxReader.id(writer, ArchiveSql.TAXPAYER_ID, serviceId, rin);
                             if (t != null) {
                                 execute(ArchiveSql.UNINDEX_TAXPAYER, t);
+                                execute(ArchiveSql.FORGET_TAXPAYER_RAW, t);
+                                execute(ArchiveSql.FORGET_TAXPAYER_TALLY, t);
                                 gone = update(ArchiveSql.FORGET_TAXPAYER_ROWS, t);
                                 execute(ArchiveSql.FORGET_TAXPAYER, t);
                             }
                         } else {
                             execute(ArchiveSql.UNINDEX_SERVICE, serviceId);
+                            execute(ArchiveSql.FORGET_SERVICE_RAW, serviceId);
+                            execute(ArchiveSql.FORGET_SERVICE_TALLY, serviceId);
                             gone = update(ArchiveSql.FORGET_SERVICE_ROWS, serviceId);
                             execute(ArchiveSql.FORGET_SERVICE_TAXPAYERS, serviceId);
                             execute(ArchiveSql.FORGET_SERVICE, serviceId);
