@@ -84,7 +84,7 @@ class ArchitectureTest {
         ArchRule rule =
                 noClasses()
                         .that()
-                        .doNotHaveFullyQualifiedName("app.ishaar.ui.common.FxExecutor")
+                        .doNotHaveFullyQualifiedName("app.ishaar.ui.fx.FxExecutor")
                         .should()
                         .callMethod(javafx.application.Platform.class, "runLater", Runnable.class);
         rule.check(classes);

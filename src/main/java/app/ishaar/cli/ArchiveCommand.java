@@ -92,7 +92,7 @@ public final class ArchiveCommand implements Callable<Integer> {
                 }
                 return ExitCodes.OK;
             } catch (ArchiveException e) {
-                return ErrorReporter.report(ArchiveOptions.failed(e), io.err(), false, null, null);
+                return ArchiveFiles.report(e, where.file(io), io.err());
             } catch (CliException e) {
                 return ErrorReporter.report(e, io.err(), false, null, null);
             }
@@ -162,7 +162,7 @@ public final class ArchiveCommand implements Callable<Integer> {
                                             + " removed");
                     return ExitCodes.OK;
                 } catch (ArchiveException e) {
-                    throw ArchiveOptions.failed(e);
+                    return ArchiveFiles.report(e, where.file(io), io.err());
                 }
             } catch (CliException e) {
                 return ErrorReporter.report(e, io.err(), false, null, null);

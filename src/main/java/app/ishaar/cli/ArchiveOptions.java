@@ -2,7 +2,6 @@ package app.ishaar.cli;
 
 import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveException;
-import app.ishaar.core.archive.ArchiveLocation;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.sqlite.SqliteArchive;
 import app.ishaar.core.service.Endpoints;
@@ -40,11 +39,7 @@ final class ArchiveOptions {
 
     /** The archive file this run uses. */
     Path file(CliIo io) {
-        return ArchiveLocation.resolve(
-                archive,
-                io.env(),
-                System.getProperty("os.name"),
-                Path.of(System.getProperty("user.home")));
+        return ArchiveFiles.resolve(archive, io.env());
     }
 
     /** Opens an archive that exists; a missing one is a usage error (nothing is made). */

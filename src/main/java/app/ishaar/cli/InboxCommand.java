@@ -158,7 +158,7 @@ public final class InboxCommand implements Callable<Integer> {
                 }
                 return ExitCodes.OK;
             } catch (ArchiveException e) {
-                throw ArchiveOptions.failed(e);
+                return ArchiveFiles.report(e, where.file(io), io.err());
             }
         } catch (Exception e) {
             return ErrorReporter.report(e, io.err(), false, null, null);

@@ -3,14 +3,13 @@ package app.ishaar.ui;
 import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.ServiceClient;
 import app.ishaar.core.settings.SettingsStore;
-import app.ishaar.core.startup.ClassPreloader;
-import app.ishaar.ui.common.DesktopFiles;
-import app.ishaar.ui.common.DesktopNotifier;
-import app.ishaar.ui.common.FileOpener;
-import app.ishaar.ui.common.SceneFactory;
-import app.ishaar.ui.common.SettingsService;
-import app.ishaar.ui.common.TextSize;
-import app.ishaar.ui.common.Theme;
+import app.ishaar.ui.app.SceneFactory;
+import app.ishaar.ui.app.SettingsService;
+import app.ishaar.ui.app.TextSize;
+import app.ishaar.ui.app.Theme;
+import app.ishaar.ui.desktop.DesktopFiles;
+import app.ishaar.ui.desktop.DesktopNotifier;
+import app.ishaar.ui.desktop.FileOpener;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.login.SessionOpener;
@@ -125,7 +124,7 @@ public final class AppContext implements AutoCloseable {
                     application == null
                             ? DesktopNotifier.NONE
                             : DesktopFiles.notifier(
-                                    background, app.ishaar.ui.common.FxExecutor.INSTANCE);
+                                    background, app.ishaar.ui.fx.FxExecutor.INSTANCE);
         }
         return notifier;
     }
@@ -178,9 +177,8 @@ public final class AppContext implements AutoCloseable {
 
     /**
      * Prepares what the first login needs on a background thread, once: called when the login
-     * dialog has been drawn, while the user types. The classes of a first login (the client, the
-     * main window, the history table) are loaded, then the service client made and its JSON reading
-     * run once.
+     * dialog has been drawn, while the user types: the service client made and its JSON reading run
+     * once.
      */
     public void prepareInBackground() {
         if (prepared) {
@@ -189,7 +187,6 @@ public final class AppContext implements AutoCloseable {
         prepared = true;
         background.execute(
                 () -> {
-                    ClassPreloader.here(ClassPreloader.FIRST_LOGIN);
                     ServiceClient.warmUp();
                     synchronized (this) {
                         if (!closed) {

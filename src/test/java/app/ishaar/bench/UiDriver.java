@@ -8,7 +8,7 @@ import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.core.settings.SettingsStore;
 import app.ishaar.ui.AppServices;
 import app.ishaar.ui.IshaarApp;
-import app.ishaar.ui.common.FxExecutor;
+import app.ishaar.ui.fx.FxExecutor;
 import app.ishaar.ui.login.DemoAccount;
 import app.ishaar.ui.login.DemoAccounts;
 import java.time.Duration;

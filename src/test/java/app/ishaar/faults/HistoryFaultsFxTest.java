@@ -10,8 +10,8 @@ import app.ishaar.core.service.ServiceClient;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.SessionExpiredException;
 import app.ishaar.core.service.TestTokens;
-import app.ishaar.ui.common.FxExecutor;
-import app.ishaar.ui.common.SceneFactory;
+import app.ishaar.ui.app.SceneFactory;
+import app.ishaar.ui.fx.FxExecutor;
 import app.ishaar.ui.history.HistoryView;
 import app.ishaar.ui.history.HistoryViewModel;
 import app.ishaar.ui.i18n.AppLanguage;
@@ -212,7 +212,7 @@ class HistoryFaultsFxTest {
                 new HistoryViewModel(
                         i18n, FxExecutor.INSTANCE, null, p -> {}, sessionExpired::incrementAndGet);
         vm.pager().pageSizeProperty().set(10);
-        SceneFactory scenes = new SceneFactory(i18n, new app.ishaar.ui.common.TextSize(100));
+        SceneFactory scenes = new SceneFactory(i18n, new app.ishaar.ui.app.TextSize(100));
         HistoryView view = new HistoryView(vm, i18n, scenes);
         scenes.prepare(stage, view.root(), "application.title");
         stage.setWidth(1000);

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import app.ishaar.core.secrets.InMemorySecretStore;
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.settings.SettingsStore;
-import app.ishaar.ui.common.SettingsService;
+import app.ishaar.ui.app.SettingsService;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.login.LoginViewModel;

@@ -6,7 +6,7 @@ import app.ishaar.core.service.ClientConfig;
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.service.TestTokens;
 import app.ishaar.ui.FxSandboxTestBase;
-import app.ishaar.ui.common.Failure;
+import app.ishaar.ui.error.Failure;
 import java.time.Duration;
 import javafx.scene.control.ChoiceBox;
 import mockwebserver3.Dispatcher;

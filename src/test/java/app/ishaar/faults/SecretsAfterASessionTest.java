@@ -123,8 +123,11 @@ class SecretsAfterASessionTest {
                 Settings.defaults()
                         .withProfile(
                                 new Profile(
-                                        Profile.idOf("CUSTOM", url, "erp-nile"),
-                                        "CUSTOM",
+                                        Profile.idOf(
+                                                app.ishaar.core.service.Environment.Kind.CUSTOM,
+                                                url,
+                                                "erp-nile"),
+                                        app.ishaar.core.service.Environment.Kind.CUSTOM,
                                         url,
                                         url,
                                         "erp-nile",

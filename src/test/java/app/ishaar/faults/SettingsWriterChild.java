@@ -27,7 +27,7 @@ public final class SettingsWriterChild {
             profiles.add(
                     new Profile(
                             "CUSTOM|g" + g + "|" + i,
-                            "CUSTOM",
+                            app.ishaar.core.service.Environment.Kind.CUSTOM,
                             "https://id.example/" + i,
                             "https://api.example/" + i,
                             "client-g" + g + "-" + i,

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import app.ishaar.core.service.Environment;
 import app.ishaar.testing.LogCapture;
-import app.ishaar.ui.common.ChoiceMenus;
+import app.ishaar.ui.fx.ChoiceMenus;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;

@@ -1322,7 +1322,10 @@ class MainWindowFxTest extends FxSandboxTestBase {
         double wider = fx(() -> lookup("#history-table").query().getLayoutBounds().getWidth());
         assertThat(wider - before).as("the table takes the list's room").isGreaterThan(200);
         String delta =
-                app.ishaar.core.settings.Profile.idOf("SANDBOX", null, "erp-delta-accounting");
+                app.ishaar.core.settings.Profile.idOf(
+                        app.ishaar.core.service.Environment.Kind.SANDBOX,
+                        null,
+                        "erp-delta-accounting");
         assertThat(ctx.settings().get().taxpayerListHidden(delta)).as("remembered").isTrue();
         assertThat(fx(() -> taxpayerListItem().isSelected())).isFalse();
 
@@ -1374,7 +1377,9 @@ class MainWindowFxTest extends FxSandboxTestBase {
         waitForDemoAccounts();
         logInAsDemo("erp-nile-trading");
         assertThat(visible("#switcher")).as("shown, as the user chose").isTrue();
-        String nile = app.ishaar.core.settings.Profile.idOf("SANDBOX", null, "erp-nile-trading");
+        String nile =
+                app.ishaar.core.settings.Profile.idOf(
+                        app.ishaar.core.service.Environment.Kind.SANDBOX, null, "erp-nile-trading");
         assertThat(ctx.settings().get().taxpayerListHiddenIn()).containsExactly(delta);
         assertThat(ctx.settings().get().taxpayerListShownIn()).containsExactly(nile);
     }

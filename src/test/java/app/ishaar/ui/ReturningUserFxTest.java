@@ -23,8 +23,11 @@ class ReturningUserFxTest extends FxSandboxTestBase {
     protected void beforeLaunch() throws Exception {
         Profile nile =
                 new Profile(
-                        Profile.idOf("SANDBOX", null, "erp-nile-trading"),
-                        "SANDBOX",
+                        Profile.idOf(
+                                app.ishaar.core.service.Environment.Kind.SANDBOX,
+                                null,
+                                "erp-nile-trading"),
+                        app.ishaar.core.service.Environment.Kind.SANDBOX,
                         null,
                         null,
                         "erp-nile-trading",

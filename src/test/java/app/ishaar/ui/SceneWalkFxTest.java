@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.settings.SettingsStore;
-import app.ishaar.ui.common.Bidi;
+import app.ishaar.ui.controls.Bidi;
 import app.ishaar.ui.history.HistoryViewModel;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.main.MainWindowViewModel;
@@ -123,7 +123,7 @@ class SceneWalkFxTest extends FxSandboxTestBase {
             return;
         }
         boolean data = isData(node, otherLanguageSwitches);
-        if (node instanceof app.ishaar.ui.common.WrappingLabel w) {
+        if (node instanceof app.ishaar.ui.fx.WrappingLabel w) {
             // its text, whole: it is drawn one line per Text, and a line alone may hold only a name
             // or a number
             if (w.getText() != null && !w.getText().isBlank() && !data) {

@@ -14,7 +14,22 @@ public record Environment(Kind kind, URI authUrl, URI baseUrl) {
         SANDBOX,
         PREPROD,
         PROD,
-        CUSTOM
+        CUSTOM;
+
+        /**
+         * The kind a stored profile names ({@code "PROD"}, as the settings file has always written
+         * it); the sandbox for none, or for a name this version does not know.
+         */
+        public static Kind fromStored(String name) {
+            if (name != null) {
+                for (Kind k : values()) {
+                    if (k.name().equals(name.strip())) {
+                        return k;
+                    }
+                }
+            }
+            return SANDBOX;
+        }
     }
 
     public static final URI PROD_AUTH = URI.create("https://id.eta.gov.eg");

@@ -1,5 +1,6 @@
 package app.ishaar.core.service;
 
+import app.ishaar.core.model.Rin;
 import java.util.Optional;
 
 /**
@@ -21,7 +22,7 @@ public final class InputRules {
         UNSAFE_CHARACTERS,
         /**
          * Not the expected shape (a client ID with ':' or spaces, a registration number that is not
-         * 5–15 digits, …).
+         * nine digits, …).
          */
         BAD_FORMAT
     }
@@ -100,22 +101,15 @@ public final class InputRules {
         return Optional.empty();
     }
 
-    /**
-     * The represented taxpayer's registration number: 5–15 ASCII digits (surrounding blanks
-     * ignored).
-     */
+    /** The represented taxpayer's registration number, as {@link Rin#parse} reads it. */
     public static Optional<Problem> onBehalfOf(String v) {
         if (v == null || v.isBlank()) {
             return Optional.of(Problem.EMPTY);
         }
-        String s = v.strip();
-        if (s.length() > 15) {
-            return Optional.of(Problem.TOO_LONG);
-        }
-        if (hasUnsafeCharacters(s)) {
+        if (hasUnsafeCharacters(v.strip())) {
             return Optional.of(Problem.UNSAFE_CHARACTERS);
         }
-        return s.matches("[0-9]{5,15}") ? Optional.empty() : Optional.of(Problem.BAD_FORMAT);
+        return Rin.isValid(v) ? Optional.empty() : Optional.of(Problem.BAD_FORMAT);
     }
 
     /**

@@ -1,12 +1,14 @@
 package app.ishaar.core.settings;
 
+import app.ishaar.core.service.Environment;
 import java.util.List;
 
 /**
  * A login profile: environment, client id, and the taxpayers this ERP system represents.
  *
  * @param id stable id, e.g. "SANDBOX|erp-delta-accounting" ({@link #idOf})
- * @param environment SANDBOX, PREPROD, PROD or CUSTOM
+ * @param environment where it logs in (the settings file keeps its name, e.g. {@code "PROD"};
+ *     {@link Environment.Kind#fromStored} reads it)
  * @param authUrl for CUSTOM only
  * @param baseUrl for CUSTOM only
  * @param rememberSecret whether the secret is kept in the OS keychain (the secret is never here)
@@ -15,7 +17,7 @@ import java.util.List;
  */
 public record Profile(
         String id,
-        String environment,
+        Environment.Kind environment,
         String authUrl,
         String baseUrl,
         String clientId,
@@ -26,6 +28,7 @@ public record Profile(
         String ownName) {
 
     public Profile {
+        environment = environment == null ? Environment.Kind.SANDBOX : environment;
         taxpayers = taxpayers == null ? List.of() : List.copyOf(taxpayers);
         ownName = ownName == null ? "" : ownName;
     }
@@ -33,7 +36,7 @@ public record Profile(
     /** A profile whose own taxpayer has no name of the user's. */
     public Profile(
             String id,
-            String environment,
+            Environment.Kind environment,
             String authUrl,
             String baseUrl,
             String clientId,
@@ -54,10 +57,10 @@ public record Profile(
                 "");
     }
 
-    public static String idOf(String environment, String authUrl, String clientId) {
-        return environment
+    public static String idOf(Environment.Kind environment, String authUrl, String clientId) {
+        return environment.name()
                 + "|"
-                + ("CUSTOM".equals(environment) && authUrl != null ? authUrl + "|" : "")
+                + (environment == Environment.Kind.CUSTOM && authUrl != null ? authUrl + "|" : "")
                 + clientId;
     }
 

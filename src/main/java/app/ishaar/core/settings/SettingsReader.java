@@ -1,5 +1,6 @@
 package app.ishaar.core.settings;
 
+import app.ishaar.core.service.Environment;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
@@ -126,7 +127,7 @@ final class SettingsReader {
     private static Profile profile(JsonParser p) throws IOException {
         expect(p, JsonToken.START_OBJECT);
         String id = null;
-        String environment = null;
+        Environment.Kind environment = null;
         String authUrl = null;
         String baseUrl = null;
         String clientId = null;
@@ -140,7 +141,7 @@ final class SettingsReader {
             p.nextToken();
             switch (name) {
                 case "id" -> id = text(p);
-                case "environment" -> environment = text(p);
+                case "environment" -> environment = Environment.Kind.fromStored(text(p));
                 case "authUrl" -> authUrl = text(p);
                 case "baseUrl" -> baseUrl = text(p);
                 case "clientId" -> clientId = text(p);

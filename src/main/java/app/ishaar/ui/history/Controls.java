@@ -1,6 +1,6 @@
 package app.ishaar.ui.history;
 
-import app.ishaar.ui.common.Buttons;
+import app.ishaar.ui.controls.Buttons;
 import app.ishaar.ui.i18n.I18n;
 import javafx.scene.Node;
 import javafx.scene.control.Button;

@@ -1,11 +1,11 @@
 package app.ishaar.ui.history;
 
-import app.ishaar.ui.common.Bidi;
-import app.ishaar.ui.common.Clipboards;
-import app.ishaar.ui.common.Weak;
-import app.ishaar.ui.common.WhenFirst;
-import app.ishaar.ui.common.WrappedText;
-import app.ishaar.ui.common.WrappingLabel;
+import app.ishaar.ui.controls.Bidi;
+import app.ishaar.ui.desktop.Clipboards;
+import app.ishaar.ui.fx.Weak;
+import app.ishaar.ui.fx.WhenFirst;
+import app.ishaar.ui.fx.WrappedText;
+import app.ishaar.ui.fx.WrappingLabel;
 import app.ishaar.ui.i18n.I18n;
 import java.util.ArrayList;
 import java.util.List;

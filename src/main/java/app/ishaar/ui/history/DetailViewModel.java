@@ -3,7 +3,7 @@ package app.ishaar.ui.history;
 import app.ishaar.core.model.DeliveryAttempt;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.Status;
-import app.ishaar.ui.common.Weak;
+import app.ishaar.ui.fx.Weak;
 import app.ishaar.ui.i18n.I18n;
 import java.time.Instant;
 import java.util.List;

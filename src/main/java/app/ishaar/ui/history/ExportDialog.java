@@ -1,7 +1,7 @@
 package app.ishaar.ui.history;
 
-import app.ishaar.ui.common.SceneFactory;
-import app.ishaar.ui.common.WrappingLabel;
+import app.ishaar.ui.app.SceneFactory;
+import app.ishaar.ui.fx.WrappingLabel;
 import app.ishaar.ui.i18n.I18n;
 import java.io.File;
 import javafx.beans.binding.Bindings;

@@ -1,8 +1,8 @@
 package app.ishaar.ui.history;
 
-import app.ishaar.ui.common.Bidi;
-import app.ishaar.ui.common.ChoiceNames;
-import app.ishaar.ui.common.Weak;
+import app.ishaar.ui.controls.Bidi;
+import app.ishaar.ui.controls.ChoiceNames;
+import app.ishaar.ui.fx.Weak;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import java.time.LocalDate;

@@ -4,7 +4,7 @@ import app.ishaar.core.model.Channel;
 import app.ishaar.core.model.Language;
 import app.ishaar.core.model.NotificationType;
 import app.ishaar.core.model.Status;
-import app.ishaar.ui.common.Weak;
+import app.ishaar.ui.fx.Weak;
 import app.ishaar.ui.i18n.I18n;
 import java.time.Clock;
 import java.time.Instant;

@@ -2,18 +2,19 @@ package app.ishaar.ui.history;
 
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.settings.HistoryPrefs;
-import app.ishaar.ui.common.AfterAMoment;
-import app.ishaar.ui.common.Bidi;
-import app.ishaar.ui.common.Buttons;
-import app.ishaar.ui.common.Clipboards;
-import app.ishaar.ui.common.ContextMenus;
-import app.ishaar.ui.common.FocusParts;
-import app.ishaar.ui.common.SceneFactory;
-import app.ishaar.ui.common.TextSize;
-import app.ishaar.ui.common.TwoEndsBar;
-import app.ishaar.ui.common.Weak;
-import app.ishaar.ui.common.WhenFirst;
-import app.ishaar.ui.common.WrappingLabel;
+import app.ishaar.ui.app.SceneFactory;
+import app.ishaar.ui.app.Shortcut;
+import app.ishaar.ui.app.TextSize;
+import app.ishaar.ui.controls.Bidi;
+import app.ishaar.ui.controls.Buttons;
+import app.ishaar.ui.controls.ContextMenus;
+import app.ishaar.ui.controls.FocusParts;
+import app.ishaar.ui.controls.TwoEndsBar;
+import app.ishaar.ui.desktop.Clipboards;
+import app.ishaar.ui.fx.AfterAMoment;
+import app.ishaar.ui.fx.Weak;
+import app.ishaar.ui.fx.WhenFirst;
+import app.ishaar.ui.fx.WrappingLabel;
 import app.ishaar.ui.i18n.I18n;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -77,16 +78,11 @@ public final class HistoryView {
     /** The screen's own style sheet, beside the application's. */
     public static final String STYLESHEET = "/app/ishaar/ui/history/history.css";
 
-    private static final KeyCombination FOCUS_FILTERS =
-            new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN);
-
     /** Opens the export dialog, as its button does. */
-    static final KeyCodeCombination EXPORT =
-            new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN);
+    static final KeyCodeCombination EXPORT = (KeyCodeCombination) Shortcut.EXPORT.key();
 
     /** Shows or hides the detail pane, as the Details button does. */
-    static final KeyCodeCombination DETAILS =
-            new KeyCodeCombination(KeyCode.I, KeyCombination.SHORTCUT_DOWN);
+    static final KeyCodeCombination DETAILS = (KeyCodeCombination) Shortcut.DETAILS.key();
 
     private Button exportButton;
 
@@ -117,6 +113,11 @@ public final class HistoryView {
     private final PagerView pagerView;
     private final PauseTransition columnsSettle = new PauseTransition(Duration.millis(400));
     private ExportDialog lastExport;
+
+    /** Switches for the benchmark's with/without runs. */
+    static final boolean BLANK_ROWS = !"false".equals(System.getProperty("ishaar.blankRows"));
+
+    static final boolean STEADY_SKIN = !"false".equals(System.getProperty("ishaar.steadySkin"));
 
     /** Whether the table shows blank rows (see {@link #showRows}). */
     private boolean blankRows;
@@ -366,7 +367,8 @@ public final class HistoryView {
      * (about 8 ms less from Log in to the page on screen, README "Performance").
      */
     private void showRows() {
-        if (vm.rows().isEmpty()
+        if (BLANK_ROWS
+                && vm.rows().isEmpty()
                 && (vm.sessionProperty().get() == null
                         || blankRows && vm.loadingProperty().get())) {
             showBlankRows();
@@ -466,7 +468,9 @@ public final class HistoryView {
 
     private Node tableHolder() {
         table.setId("history-table");
-        table.setSkin(new SteadyRowsTableSkin<>(table)); // a page's rows keep their places
+        if (STEADY_SKIN) {
+            table.setSkin(new SteadyRowsTableSkin<>(table)); // a page's rows keep their places
+        }
         table.setItems(shown);
         showRows();
         Weak.listen(
@@ -975,7 +979,7 @@ public final class HistoryView {
         root.addEventFilter(
                 KeyEvent.KEY_PRESSED,
                 e -> {
-                    if (FOCUS_FILTERS.match(e)) {
+                    if (Shortcut.FOCUS_FILTERS.matches(e)) {
                         filtersView.first().requestFocus();
                         e.consume();
                     } else if (e.getCode() == KeyCode.F5) {
@@ -989,8 +993,7 @@ public final class HistoryView {
                     } else if (DETAILS.match(e)) {
                         vm.detailVisibleProperty().set(!vm.detailVisibleProperty().get());
                         e.consume();
-                    } else if (e.isAltDown()
-                            && (e.getCode() == KeyCode.LEFT || e.getCode() == KeyCode.RIGHT)) {
+                    } else if (Shortcut.PAGE_BY_ARROW.matches(e)) {
                         // Alt+arrow pages in the reading direction: in Arabic, left is forward
                         boolean rtl =
                                 root.getEffectiveNodeOrientation() == NodeOrientation.RIGHT_TO_LEFT;
@@ -1006,8 +1009,7 @@ public final class HistoryView {
 
     // ---------------------------------------------------------------- copying rows
 
-    private static final KeyCombination COPY =
-            new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN);
+    private static final KeyCombination COPY = Shortcut.COPY_ROWS.key();
 
     /** The rows' menu, made at its first request. */
     private ContextMenu rowMenu;

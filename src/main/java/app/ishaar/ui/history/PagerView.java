@@ -1,8 +1,9 @@
 package app.ishaar.ui.history;
 
-import app.ishaar.ui.common.Buttons;
-import app.ishaar.ui.common.ChoiceMenus;
-import app.ishaar.ui.common.ChoiceNames;
+import app.ishaar.ui.app.Shortcut;
+import app.ishaar.ui.controls.Buttons;
+import app.ishaar.ui.controls.ChoiceNames;
+import app.ishaar.ui.fx.ChoiceMenus;
 import app.ishaar.ui.i18n.I18n;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ObjectProperty;
@@ -27,8 +28,8 @@ import javafx.scene.layout.Region;
  * language ({@link #languageChanged}), as it is told.
  */
 final class PagerView {
-    private static final KeyCombination PAGE_BACK = new KeyCodeCombination(KeyCode.PAGE_UP);
-    private static final KeyCombination PAGE_ON = new KeyCodeCombination(KeyCode.PAGE_DOWN);
+    private static final KeyCombination PAGE_BACK = Shortcut.PAGE_BACK.key();
+    private static final KeyCombination PAGE_ON = Shortcut.PAGE_ON.key();
 
     private final PagerViewModel vm;
     private final I18n i18n;

@@ -2,17 +2,17 @@ package app.ishaar.ui.login;
 
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.settings.Profile;
-import app.ishaar.ui.common.AfterAMoment;
-import app.ishaar.ui.common.AfterFirstFrame;
-import app.ishaar.ui.common.Bidi;
-import app.ishaar.ui.common.ChoiceMenus;
-import app.ishaar.ui.common.ChoiceNames;
-import app.ishaar.ui.common.LanguageSwitch;
-import app.ishaar.ui.common.ScrollWhenNeeded;
-import app.ishaar.ui.common.StretchedChoiceBoxSkin;
-import app.ishaar.ui.common.Weak;
-import app.ishaar.ui.common.WhenFirst;
-import app.ishaar.ui.common.WrappingLabel;
+import app.ishaar.ui.controls.Bidi;
+import app.ishaar.ui.controls.ChoiceNames;
+import app.ishaar.ui.controls.LanguageSwitch;
+import app.ishaar.ui.controls.ScrollWhenNeeded;
+import app.ishaar.ui.fx.AfterAMoment;
+import app.ishaar.ui.fx.AfterFirstFrame;
+import app.ishaar.ui.fx.ChoiceMenus;
+import app.ishaar.ui.fx.StretchedChoiceBoxSkin;
+import app.ishaar.ui.fx.Weak;
+import app.ishaar.ui.fx.WhenFirst;
+import app.ishaar.ui.fx.WrappingLabel;
 import app.ishaar.ui.i18n.I18n;
 import java.util.stream.Collectors;
 import javafx.beans.binding.Bindings;
@@ -87,7 +87,7 @@ public final class LoginView {
         bottom.getChildren().add(footer());
         root.setBottom(bottom);
         root.addEventHandler(KeyEvent.KEY_PRESSED, this::onKey);
-        app.ishaar.ui.common.SceneFactory.handlesEnter(
+        app.ishaar.ui.app.SceneFactory.handlesEnter(
                 root); // Enter on the eye or a language logs in too
         keepFocusAcrossLogin();
     }
@@ -800,10 +800,6 @@ public final class LoginView {
     /** A saved profile as "client ID · environment", the environment in the current UI language. */
     private StringConverter<Profile> profileNames() {
         return ChoiceNames.of(
-                p ->
-                        p.clientId()
-                                + "  ·  "
-                                + i18n.get(
-                                        environmentKey(LoginViewModel.parseKind(p.environment()))));
+                p -> p.clientId() + "  ·  " + i18n.get(environmentKey(p.environment())));
     }
 }

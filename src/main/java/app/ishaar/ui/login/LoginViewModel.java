@@ -2,6 +2,7 @@ package app.ishaar.ui.login;
 
 import app.ishaar.core.io.LazyLogger;
 import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.model.Rin;
 import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Endpoints;
@@ -16,8 +17,8 @@ import app.ishaar.core.service.TokenInfo;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.core.settings.Settings;
-import app.ishaar.ui.common.Failure;
-import app.ishaar.ui.common.SettingsService;
+import app.ishaar.ui.app.SettingsService;
+import app.ishaar.ui.error.Failure;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import java.util.ArrayList;
@@ -29,7 +30,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
@@ -85,7 +85,6 @@ public final class LoginViewModel {
     }
 
     private static final System.Logger LOG = LazyLogger.of(LoginViewModel.class.getName());
-    private static final Pattern RIN = Pattern.compile("\\d{9}");
     static final String REQUIRED = "login.validation.required";
 
     private final I18n i18n;
@@ -178,10 +177,7 @@ public final class LoginViewModel {
         rinField =
                 new Field(
                         onBehalfOf,
-                        v ->
-                                v.isBlank() || RIN.matcher(I18n.latinDigits(v.trim())).matches()
-                                        ? null
-                                        : "login.validation.rin");
+                        v -> v.isBlank() || Rin.isValid(v) ? null : "login.validation.rin");
         authUrlField =
                 new Field(
                         authUrl,
@@ -464,7 +460,7 @@ public final class LoginViewModel {
 
     private void applyProfile(Profile p, boolean withSecret) {
         appliedProfile.set(p);
-        Environment.Kind kind = parseKind(p.environment());
+        Environment.Kind kind = p.environment();
         environment.set(kind);
         if (kind == Environment.Kind.CUSTOM) {
             authUrl.set(nullToEmpty(p.authUrl()));
@@ -539,7 +535,7 @@ public final class LoginViewModel {
                                 blankToNull(scope.get()),
                                 remember.get() && rememberAvailable.get(),
                                 account,
-                                blankToNull(I18n.latinDigits(onBehalfOf.get().trim())),
+                                typedRin(),
                                 null));
     }
 
@@ -617,7 +613,7 @@ public final class LoginViewModel {
                         baseUrl.get(),
                         clientId.get().trim(),
                         secret.get().toCharArray(),
-                        blankToNull(I18n.latinDigits(onBehalfOf.get().trim())),
+                        typedRin(),
                         blankToNull(scope.get()),
                         remember.get() && rememberAvailable.get(),
                         filledDemo != null && filledDemo.clientId().equals(clientId.get().trim())
@@ -821,10 +817,9 @@ public final class LoginViewModel {
             DemoAccount demo,
             String rin,
             String taxpayerName) {
-        String env = kind.name();
         String custAuth = kind == Environment.Kind.CUSTOM ? authUrl.trim() : null;
         String custBase = kind == Environment.Kind.CUSTOM ? baseUrl.trim() : null;
-        String id = Profile.idOf(env, custAuth, clientId);
+        String id = Profile.idOf(kind, custAuth, clientId);
         Optional<Profile> existing = settings.get().profile(id);
         List<RepresentedTaxpayer> taxpayers =
                 new ArrayList<>(existing.map(Profile::taxpayers).orElse(List.of()));
@@ -840,7 +835,7 @@ public final class LoginViewModel {
         }
         return new Profile(
                 id,
-                env,
+                kind,
                 custAuth,
                 custBase,
                 clientId,
@@ -923,13 +918,14 @@ public final class LoginViewModel {
         }
     }
 
-    /** A saved profile's environment kind (Sandbox when missing or unknown). */
-    public static Environment.Kind parseKind(String s) {
-        try {
-            return s == null ? Environment.Kind.SANDBOX : Environment.Kind.valueOf(s);
-        } catch (IllegalArgumentException e) {
-            return Environment.Kind.SANDBOX;
-        }
+    /**
+     * The typed on-behalf-of RIN as the service takes it (ASCII digits), or null for none; a value
+     * that is no RIN is passed on as typed (the field says what is wrong with it).
+     */
+    private String typedRin() {
+        return Rin.parse(onBehalfOf.get()) instanceof Rin.Valid v
+                ? v.rin().value()
+                : blankToNull(onBehalfOf.get());
     }
 
     private static String blankToNull(String s) {

@@ -1,14 +1,15 @@
 package app.ishaar.ui.main;
 
-import app.ishaar.ui.common.AfterAMoment;
-import app.ishaar.ui.common.Bidi;
-import app.ishaar.ui.common.FocusParts;
-import app.ishaar.ui.common.LanguageSwitch;
-import app.ishaar.ui.common.Nodes;
-import app.ishaar.ui.common.SceneFactory;
-import app.ishaar.ui.common.TextSize;
-import app.ishaar.ui.common.Weak;
-import app.ishaar.ui.common.WrappingLabel;
+import app.ishaar.ui.app.SceneFactory;
+import app.ishaar.ui.app.Shortcut;
+import app.ishaar.ui.app.TextSize;
+import app.ishaar.ui.controls.Bidi;
+import app.ishaar.ui.controls.FocusParts;
+import app.ishaar.ui.controls.LanguageSwitch;
+import app.ishaar.ui.fx.AfterAMoment;
+import app.ishaar.ui.fx.Nodes;
+import app.ishaar.ui.fx.Weak;
+import app.ishaar.ui.fx.WrappingLabel;
 import app.ishaar.ui.help.HelpView;
 import app.ishaar.ui.help.HelpViewModel;
 import app.ishaar.ui.history.HistoryView;
@@ -40,9 +41,6 @@ import javafx.scene.control.PasswordField;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.RadioMenuItem;
 import javafx.scene.control.ToggleGroup;
-import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyCodeCombination;
-import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
@@ -59,25 +57,6 @@ import javafx.util.Duration;
  * history screen. Binds to {@link MainWindowViewModel} only.
  */
 public final class MainWindowView {
-
-    public static final KeyCombination SWITCH =
-            new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN);
-    public static final KeyCombination TAXPAYER_LIST =
-            new KeyCodeCombination(KeyCode.B, KeyCombination.SHORTCUT_DOWN);
-
-    /** Ctrl+, (Cmd+, on macOS): the settings dialog. */
-    public static final KeyCombination SETTINGS =
-            new KeyCodeCombination(KeyCode.COMMA, KeyCombination.SHORTCUT_DOWN);
-
-    public static final KeyCombination QUIT =
-            new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN);
-    public static final KeyCombination HELP = new KeyCodeCombination(KeyCode.F1);
-
-    /** F6 and Shift+F6: the next or the previous part of the window (FocusParts). */
-    public static final KeyCombination NEXT_PART = new KeyCodeCombination(KeyCode.F6);
-
-    public static final KeyCombination PREVIOUS_PART =
-            new KeyCodeCombination(KeyCode.F6, KeyCombination.SHIFT_DOWN);
 
     private final MainWindowViewModel vm;
     private final I18n i18n;
@@ -143,16 +122,18 @@ public final class MainWindowView {
         root.addEventFilter(
                 KeyEvent.KEY_PRESSED,
                 e -> {
-                    if (SWITCH.match(e)) {
+                    if (Shortcut.SWITCH_TAXPAYER.matches(e)) {
                         openSwitcher();
                         e.consume();
-                    } else if (SETTINGS.match(e)) {
+                    } else if (Shortcut.SETTINGS.matches(e)) {
                         openSettings();
                         e.consume();
-                    } else if (NEXT_PART.match(e) || PREVIOUS_PART.match(e)) {
+                    } else if (Shortcut.NEXT_PART.matches(e) || Shortcut.PREVIOUS_PART.matches(e)) {
                         if (root.getScene() != null
                                 && FocusParts.move(
-                                        root.getScene(), focusParts(), NEXT_PART.match(e))) {
+                                        root.getScene(),
+                                        focusParts(),
+                                        Shortcut.NEXT_PART.matches(e))) {
                             e.consume();
                         }
                     }
@@ -224,6 +205,12 @@ public final class MainWindowView {
         return help().shortcuts();
     }
 
+    /** Help › Copy diagnostics: what support asks for, on the clipboard. */
+    public void copyDiagnostics() {
+        app.ishaar.ui.desktop.Clipboards.copy(
+                new HelpViewModel(i18n, vm.settingsFile()).diagnostics());
+    }
+
     /** Help › About Ishaar. */
     public Stage openAbout() {
         return help().about();
@@ -256,12 +243,12 @@ public final class MainWindowView {
         Menu session = new Menu();
         session.textProperty().bind(i18n.text("main.menu.session"));
         MenuItem switchItem = item(i18n, "main.menu.switch", "menu-switch");
-        switchItem.setAccelerator(SWITCH);
+        switchItem.setAccelerator(Shortcut.SWITCH_TAXPAYER.key());
         switchItem.setOnAction(e -> openSwitcher());
         MenuItem logout = item(i18n, "main.menu.logout", "menu-logout");
         logout.setOnAction(e -> vm.logout());
         MenuItem quit = item(i18n, "main.menu.quit", "menu-quit");
-        quit.setAccelerator(QUIT);
+        quit.setAccelerator(Shortcut.QUIT.key());
         quit.setOnAction(e -> onQuit.run());
         session.getItems().addAll(switchItem, logout, quit);
 
@@ -289,22 +276,22 @@ public final class MainWindowView {
         CheckMenuItem taxpayerList = new CheckMenuItem();
         taxpayerList.textProperty().bind(i18n.text("main.menu.taxpayerList"));
         taxpayerList.setId("menu-taxpayer-list");
-        taxpayerList.setAccelerator(TAXPAYER_LIST);
+        taxpayerList.setAccelerator(Shortcut.TAXPAYER_LIST.key());
         taxpayerList.selectedProperty().bindBidirectional(vm.taxpayerListShownProperty());
         MenuItem settings = item(i18n, "main.menu.settings", "menu-settings");
-        settings.setAccelerator(SETTINGS);
+        settings.setAccelerator(Shortcut.SETTINGS.key());
         settings.setOnAction(e -> openSettings());
         TextSize textSize = scenes.textSize();
         MenuItem larger = item(i18n, "main.menu.largerText", "menu-larger-text");
-        larger.setAccelerator(SceneFactory.LARGER_TEXT);
+        larger.setAccelerator(Shortcut.LARGER_TEXT.key());
         larger.setOnAction(e -> textSize.larger());
         larger.disableProperty().bind(textSize.largestProperty());
         MenuItem smaller = item(i18n, "main.menu.smallerText", "menu-smaller-text");
-        smaller.setAccelerator(SceneFactory.SMALLER_TEXT);
+        smaller.setAccelerator(Shortcut.SMALLER_TEXT.key());
         smaller.setOnAction(e -> textSize.smaller());
         smaller.disableProperty().bind(textSize.normalProperty());
         MenuItem normal = item(i18n, "main.menu.normalText", "menu-normal-text");
-        normal.setAccelerator(SceneFactory.NORMAL_TEXT);
+        normal.setAccelerator(Shortcut.NORMAL_TEXT.key());
         normal.setOnAction(e -> textSize.reset());
         normal.disableProperty().bind(textSize.normalProperty());
         CheckMenuItem darkTheme = new CheckMenuItem();
@@ -326,11 +313,13 @@ public final class MainWindowView {
         Menu help = new Menu();
         help.textProperty().bind(i18n.text("help.menu"));
         MenuItem shortcuts = item(i18n, "help.menu.shortcuts", "menu-shortcuts");
-        shortcuts.setAccelerator(HELP);
+        shortcuts.setAccelerator(Shortcut.HELP.key());
         shortcuts.setOnAction(e -> openShortcuts());
         MenuItem about = item(i18n, "help.menu.about", "menu-about");
         about.setOnAction(e -> openAbout());
-        help.getItems().addAll(shortcuts, about);
+        MenuItem diagnostics = item(i18n, "help.menu.diagnostics", "menu-diagnostics");
+        diagnostics.setOnAction(e -> copyDiagnostics());
+        help.getItems().addAll(shortcuts, diagnostics, about);
 
         MenuBar bar = new MenuBar(session, view, help);
         bar.setId("menubar");

@@ -1,6 +1,7 @@
 package app.ishaar.ui.main;
 
 import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.model.Rin;
 import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
@@ -15,13 +16,14 @@ import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.core.settings.Settings;
 import app.ishaar.core.settings.TaxpayerListFile;
 import app.ishaar.core.settings.TaxpayerRows;
-import app.ishaar.ui.common.DesktopNotifier;
-import app.ishaar.ui.common.Failure;
-import app.ishaar.ui.common.FileOpener;
-import app.ishaar.ui.common.SettingsService;
-import app.ishaar.ui.common.TextSize;
-import app.ishaar.ui.common.Theme;
-import app.ishaar.ui.common.Weak;
+import app.ishaar.ui.app.SettingsService;
+import app.ishaar.ui.app.TextSize;
+import app.ishaar.ui.app.Theme;
+import app.ishaar.ui.desktop.DesktopNotifier;
+import app.ishaar.ui.desktop.FileOpener;
+import app.ishaar.ui.error.Failure;
+import app.ishaar.ui.fx.LatestTask;
+import app.ishaar.ui.fx.Weak;
 import app.ishaar.ui.history.HistoryViewModel;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
@@ -43,7 +45,6 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
-import java.util.regex.Pattern;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.BooleanProperty;
@@ -82,7 +83,6 @@ public final class MainWindowViewModel {
     }
 
     private static final System.Logger LOG = System.getLogger(MainWindowViewModel.class.getName());
-    private static final Pattern RIN = Pattern.compile("\\d{9}");
 
     private final I18n i18n;
     private final Executor fx;
@@ -105,8 +105,11 @@ public final class MainWindowViewModel {
     private Profile profile;
     private Credentials base;
 
-    /** Counts the logins opened in this window: a re-login that ends after a log out is dropped. */
+    /** Counts the logins opened in this window (a window with none holds nothing of anyone's). */
     private int opened;
+
+    /** The re-login under way: a log out, or a new login into the window, drops it. */
+    private final LatestTask relogin;
 
     private final ObservableList<TaxpayerEntry> entries = FXCollections.observableArrayList();
     private final FilteredList<TaxpayerEntry> filtered = new FilteredList<>(entries, e -> true);
@@ -220,7 +223,8 @@ public final class MainWindowViewModel {
         this.settings = settings;
         this.clock = clock;
         this.profile = profile;
-        this.kind = LoginViewModel.parseKind(profile.environment());
+        this.kind = profile.environment();
+        this.relogin = new LatestTask(fx);
 
         entries.add(new TaxpayerEntry(null, profile.ownName()));
         for (RepresentedTaxpayer t : profile.taxpayers()) {
@@ -276,6 +280,7 @@ public final class MainWindowViewModel {
 
     private void open(LoginViewModel.LoginResult login) {
         opened++;
+        relogin.cancel();
         profile = login.profile();
         base = login.credentials();
         environment = login.environment();
@@ -598,9 +603,10 @@ public final class MainWindowViewModel {
         reloginBusy.set(true);
         reloginFailure.set(null);
         String profileId = profile.id();
-        int login = opened;
         boolean useKeychain = typed.length == 0 && profile.rememberSecret();
-        CompletableFuture.supplyAsync(
+        LatestTask.Run run = relogin.begin();
+        run.await(
+                CompletableFuture.supplyAsync(
                         () -> {
                             if (!useKeychain) {
                                 return typed.length == 0
@@ -614,56 +620,55 @@ public final class MainWindowViewModel {
                                 return base.clientSecret().clone();
                             }
                         },
-                        background)
-                .thenAcceptAsync(
-                        secret -> {
-                            if (login != opened || loggedOut.get()) {
-                                Arrays.fill(secret, '\0');
-                                Arrays.fill(typed, '\0');
-                                return;
-                            }
-                            Credentials fresh =
-                                    new Credentials(
-                                            base.clientId(), secret, entry.rin, base.scope());
-                            Arrays.fill(typed, '\0');
-                            Session s = opener.open(environment, fresh.copy());
-                            s.login()
-                                    .whenCompleteAsync(
-                                            (token, error) -> {
-                                                reloginBusy.set(false);
-                                                if (login != opened || loggedOut.get()) {
-                                                    // logged out meanwhile: this session belongs to
-                                                    // no login
-                                                    s.close();
-                                                    fresh.wipe();
-                                                    return;
-                                                }
-                                                if (error != null) {
-                                                    s.close();
-                                                    fresh.wipe();
-                                                    reloginFailure.set(describe(entry, error));
-                                                    return;
-                                                }
-                                                Credentials old = base;
-                                                base =
-                                                        new Credentials(
-                                                                fresh.clientId(),
-                                                                fresh.clientSecret().clone(),
-                                                                base.onBehalfOf(),
-                                                                fresh.scope());
-                                                fresh.wipe();
-                                                old.wipe();
-                                                Session previous = entry.session;
-                                                entry.attach(s, token, null);
-                                                if (previous != null && previous != s) {
-                                                    previous.close();
-                                                }
-                                                updateEnded();
-                                                tick();
-                                            },
-                                            fx);
-                        },
-                        fx);
+                        background),
+                (secret, failure) -> {
+                    Arrays.fill(typed, '\0');
+                    if (secret == null) {
+                        reloginBusy.set(false);
+                        return;
+                    }
+                    Credentials fresh =
+                            new Credentials(base.clientId(), secret, entry.rin, base.scope());
+                    Session s = opener.open(environment, fresh.copy());
+                    run.await(
+                            s.login(),
+                            (token, error) -> {
+                                reloginBusy.set(false);
+                                if (error != null) {
+                                    s.close();
+                                    fresh.wipe();
+                                    reloginFailure.set(describe(entry, error));
+                                    return;
+                                }
+                                Credentials old = base;
+                                base =
+                                        new Credentials(
+                                                fresh.clientId(),
+                                                fresh.clientSecret().clone(),
+                                                base.onBehalfOf(),
+                                                fresh.scope());
+                                fresh.wipe();
+                                old.wipe();
+                                Session previous = entry.session;
+                                entry.attach(s, token, null);
+                                if (previous != null && previous != s) {
+                                    previous.close();
+                                }
+                                updateEnded();
+                                tick();
+                            },
+                            // logged out meanwhile: this session belongs to no login
+                            (token, error) -> {
+                                s.close();
+                                fresh.wipe();
+                            });
+                },
+                (secret, failure) -> {
+                    if (secret != null) {
+                        Arrays.fill(secret, '\0');
+                    }
+                    Arrays.fill(typed, '\0');
+                });
     }
 
     /**
@@ -680,10 +685,10 @@ public final class MainWindowViewModel {
         if (ownTaxpayerOnly.get()) {
             return Optional.of("switcher.ownOnly");
         }
-        String rin = I18n.latinDigits(rinInput == null ? "" : rinInput.trim());
-        if (!RIN.matcher(rin).matches()) {
+        if (!(Rin.parse(rinInput) instanceof Rin.Valid valid)) {
             return Optional.of("login.validation.rin");
         }
+        String rin = valid.rin().value();
         if (find(rin).isPresent()) {
             return Optional.of("switcher.validation.duplicate");
         }
@@ -745,13 +750,12 @@ public final class MainWindowViewModel {
         List<TaxpayerEntry> added = new ArrayList<>();
         List<LeftOut> leftOut = new ArrayList<>();
         for (TaxpayerRows.Row row : rows) {
-            String rin = I18n.latinDigits(row.rin());
-            if (!RIN.matcher(rin).matches()) {
+            if (!(Rin.parse(row.rin()) instanceof Rin.Valid valid)) {
                 leftOut.add(new LeftOut(row.number(), "switcher.leftOut.rin"));
-            } else if (!listed.add(rin)) {
+            } else if (!listed.add(valid.rin().value())) {
                 leftOut.add(new LeftOut(row.number(), "switcher.leftOut.duplicate"));
             } else {
-                added.add(new TaxpayerEntry(rin, row.name()));
+                added.add(new TaxpayerEntry(valid.rin().value(), row.name()));
             }
         }
         if (!added.isEmpty()) {
@@ -921,6 +925,7 @@ public final class MainWindowViewModel {
         // first: whoever shows this window knows it is ending before its taxpayers go idle one by
         // one
         loggedOut.set(true);
+        relogin.cancel();
         lastRemoved.set(null); // the next session's list does not offer to undo this one's removal
         for (TaxpayerEntry e : entries) {
             e.dispose();
@@ -957,40 +962,37 @@ public final class MainWindowViewModel {
         entry.failure.set(null);
         entry.refused = false;
         Session s = opener.open(environment, credentials);
-        entry.pending = s;
-        s.login()
-                .whenCompleteAsync(
-                        (token, error) -> {
-                            if (entry.pending != s || !entries.contains(entry)) {
-                                s.close();
-                                return;
-                            }
-                            entry.pending = null;
-                            if (error != null) {
-                                s.close();
-                                entry.failure.set(describe(entry, error));
-                                entry.refused =
-                                        ServiceException.unwrap(error)
-                                                        instanceof LoginRejectedException r
-                                                && r.reason()
-                                                        != LoginRejectedException.Reason.OTHER;
-                                entry.state.set(State.FAILED);
-                                LOG.log(
-                                        System.Logger.Level.INFO,
-                                        "taxpayer {0}: {1}",
-                                        entry.rin,
-                                        ServiceException.unwrap(error).getMessage());
-                                return;
-                            }
-                            Session previous = entry.session;
-                            entry.attach(s, token, null);
-                            if (previous != null && previous != s) {
-                                previous.close();
-                            }
-                            updateEnded();
-                            tick();
-                        },
-                        fx);
+        entry.login.run(
+                s.login(),
+                (token, error) -> {
+                    if (!entries.contains(entry)) {
+                        s.close();
+                        return;
+                    }
+                    if (error != null) {
+                        s.close();
+                        entry.failure.set(describe(entry, error));
+                        entry.refused =
+                                ServiceException.unwrap(error) instanceof LoginRejectedException r
+                                        && r.reason() != LoginRejectedException.Reason.OTHER;
+                        entry.state.set(State.FAILED);
+                        LOG.log(
+                                System.Logger.Level.INFO,
+                                "taxpayer {0}: {1}",
+                                entry.rin,
+                                ServiceException.unwrap(error).getMessage());
+                        return;
+                    }
+                    Session previous = entry.session;
+                    entry.attach(s, token, null);
+                    if (previous != null && previous != s) {
+                        previous.close();
+                    }
+                    updateEnded();
+                    tick();
+                },
+                // superseded (tried again), or the taxpayer removed or logged out meanwhile
+                (token, error) -> s.close());
     }
 
     private void updateEnded() {
@@ -1073,7 +1075,9 @@ public final class MainWindowViewModel {
         private final StringBinding failureText;
         private final StringBinding failureDetail;
         private Session session;
-        private Session pending;
+
+        /** Its login under way: trying again, removing it or logging out drops it. */
+        private final LatestTask login = new LatestTask(fx);
 
         /**
          * Its last login was refused for a reason the service gave (not a fault): not tried again
@@ -1302,10 +1306,7 @@ public final class MainWindowViewModel {
         }
 
         private void dispose() {
-            if (pending != null) {
-                pending.close();
-                pending = null;
-            }
+            login.cancel();
             if (session != null) {
                 session.close();
                 session = null;

@@ -1,10 +1,11 @@
 package app.ishaar.ui.main;
 
 import app.ishaar.core.settings.TaxpayerRows;
-import app.ishaar.ui.common.Bidi;
-import app.ishaar.ui.common.Buttons;
-import app.ishaar.ui.common.ContextMenus;
-import app.ishaar.ui.common.WrappingLabel;
+import app.ishaar.ui.app.Shortcut;
+import app.ishaar.ui.controls.Bidi;
+import app.ishaar.ui.controls.Buttons;
+import app.ishaar.ui.controls.ContextMenus;
+import app.ishaar.ui.fx.WrappingLabel;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.main.MainWindowViewModel.TaxpayerEntry;
 import java.io.File;
@@ -29,7 +30,6 @@ import javafx.scene.input.ContextMenuEvent;
 import javafx.scene.input.DragEvent;
 import javafx.scene.input.Dragboard;
 import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.input.TransferMode;
@@ -82,7 +82,7 @@ final class SwitcherView {
 
         search.setId("switcher-search");
         search.promptTextProperty()
-                .bind(i18n.text("switcher.search.prompt", MainWindowView.SWITCH.getDisplayText()));
+                .bind(i18n.text("switcher.search.prompt", Shortcut.SWITCH_TAXPAYER.displayText()));
         search.textProperty().bindBidirectional(vm.filterProperty());
         search.addEventHandler(
                 KeyEvent.KEY_PRESSED,
@@ -321,8 +321,7 @@ final class SwitcherView {
     private String pendingName;
 
     /** Ctrl+Z in the list (Cmd+Z on macOS): the taxpayer removed last comes back. */
-    static final KeyCombination UNDO_REMOVE =
-            new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN);
+    static final KeyCombination UNDO_REMOVE = Shortcut.UNDO_REMOVE.key();
 
     /** "Removed … (RIN)." and Undo, under the list while a removed taxpayer can come back. */
     private Node undoBar() {

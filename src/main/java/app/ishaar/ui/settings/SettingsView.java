@@ -1,11 +1,11 @@
 package app.ishaar.ui.settings;
 
-import app.ishaar.ui.common.Bidi;
-import app.ishaar.ui.common.ChoiceMenus;
-import app.ishaar.ui.common.ChoiceNames;
-import app.ishaar.ui.common.LanguageSwitch;
-import app.ishaar.ui.common.SceneFactory;
-import app.ishaar.ui.common.Weak;
+import app.ishaar.ui.app.SceneFactory;
+import app.ishaar.ui.controls.Bidi;
+import app.ishaar.ui.controls.ChoiceNames;
+import app.ishaar.ui.controls.LanguageSwitch;
+import app.ishaar.ui.fx.ChoiceMenus;
+import app.ishaar.ui.fx.Weak;
 import app.ishaar.ui.i18n.I18n;
 import javafx.beans.property.BooleanProperty;
 import javafx.geometry.Pos;

@@ -1,9 +1,9 @@
 package app.ishaar.ui.settings;
 
 import app.ishaar.core.settings.Settings;
-import app.ishaar.ui.common.SettingsService;
-import app.ishaar.ui.common.TextSize;
-import app.ishaar.ui.common.Theme;
+import app.ishaar.ui.app.SettingsService;
+import app.ishaar.ui.app.TextSize;
+import app.ishaar.ui.app.Theme;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import java.time.Clock;

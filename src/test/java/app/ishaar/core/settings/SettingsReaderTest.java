@@ -99,6 +99,24 @@ class SettingsReaderTest {
         assertThat(SettingsReader.read(bytes)).isEqualTo(DATABIND.readValue(bytes, Settings.class));
     }
 
+    @Test
+    void aProfileKeepsItsEnvironmentByNameAndAnUnknownOneReadsAsTheSandbox() throws IOException {
+        Settings read =
+                SettingsReader.read(
+                        ("{\"profiles\":[{\"id\":\"PROD|a\",\"environment\":\"PROD\",\"clientId\":\"a\"},"
+                                        + "{\"id\":\"x|b\",\"environment\":\"STAGING\",\"clientId\":\"b\"},"
+                                        + "{\"id\":\"c\",\"clientId\":\"c\"}]}")
+                                .getBytes(StandardCharsets.UTF_8));
+        assertThat(read.profiles())
+                .extracting(Profile::environment)
+                .containsExactly(
+                        app.ishaar.core.service.Environment.Kind.PROD,
+                        app.ishaar.core.service.Environment.Kind.SANDBOX,
+                        app.ishaar.core.service.Environment.Kind.SANDBOX);
+        assertThat(new String(DATABIND.writeValueAsBytes(read), StandardCharsets.UTF_8))
+                .contains("\"environment\":\"PROD\"");
+    }
+
     @ParameterizedTest
     @ValueSource(
             strings = {
@@ -154,7 +172,7 @@ class SettingsReaderTest {
         Arbitrary<Profile> profile =
                 Combinators.combine(
                                 text,
-                                Arbitraries.of("SANDBOX", "PREPROD", "PROD", "CUSTOM"),
+                                Arbitraries.of(app.ishaar.core.service.Environment.Kind.values()),
                                 text,
                                 text,
                                 text,

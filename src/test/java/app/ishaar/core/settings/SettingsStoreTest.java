@@ -22,8 +22,11 @@ class SettingsStoreTest {
     private static Settings sample() {
         Profile delta =
                 new Profile(
-                        Profile.idOf("SANDBOX", null, "erp-delta-accounting"),
-                        "SANDBOX",
+                        Profile.idOf(
+                                app.ishaar.core.service.Environment.Kind.SANDBOX,
+                                null,
+                                "erp-delta-accounting"),
+                        app.ishaar.core.service.Environment.Kind.SANDBOX,
                         null,
                         null,
                         "erp-delta-accounting",

@@ -1,7 +1,7 @@
 package app.ishaar.ui.history;
 
-import app.ishaar.ui.common.FxExecutor;
-import app.ishaar.ui.common.SceneFactory;
+import app.ishaar.ui.app.SceneFactory;
+import app.ishaar.ui.fx.FxExecutor;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import java.time.ZoneId;
@@ -53,7 +53,7 @@ public final class HistoryDemo {
                         .set(DatePreset.valueOf(getParameters().getRaw().get(2)));
                 vm.filters().apply();
             }
-            SceneFactory scenes = new SceneFactory(i18n, new app.ishaar.ui.common.TextSize(100));
+            SceneFactory scenes = new SceneFactory(i18n, new app.ishaar.ui.app.TextSize(100));
             HistoryView view = new HistoryView(vm, i18n, scenes);
             scenes.prepare(stage, view.root(), "application.title");
             stage.setWidth(1360);

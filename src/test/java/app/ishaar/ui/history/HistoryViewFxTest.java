@@ -8,9 +8,9 @@ import app.ishaar.core.service.Session;
 import app.ishaar.sandbox.SandboxNotification;
 import app.ishaar.sandbox.SandboxPage;
 import app.ishaar.sandbox.SandboxQuery;
-import app.ishaar.ui.common.FxExecutor;
-import app.ishaar.ui.common.SceneFactory;
-import app.ishaar.ui.common.WrappedText;
+import app.ishaar.ui.app.SceneFactory;
+import app.ishaar.ui.fx.FxExecutor;
+import app.ishaar.ui.fx.WrappedText;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import java.time.Instant;
@@ -84,7 +84,7 @@ class HistoryViewFxTest {
         i18n.zoneProperty().set(ZoneId.of("Africa/Cairo"));
         vm = new HistoryViewModel(i18n, FxExecutor.INSTANCE, null, p -> {}, () -> {});
         vm.pager().pageSizeProperty().set(25);
-        SceneFactory scenes = new SceneFactory(i18n, new app.ishaar.ui.common.TextSize(100));
+        SceneFactory scenes = new SceneFactory(i18n, new app.ishaar.ui.app.TextSize(100));
         view = new HistoryView(vm, i18n, scenes);
         scenes.prepare(stage, view.root(), "application.title");
         stage.setWidth(1240); // within Monocle's 1280x800 headless screen
@@ -1380,13 +1380,11 @@ class HistoryViewFxTest {
         for (AppLanguage lang : new AppLanguage[] {AppLanguage.ARABIC, AppLanguage.ENGLISH}) {
             robot.interact(() -> i18n.languageProperty().set(lang));
             robot.interact(size::show);
-            until(() -> fx(() -> app.ishaar.ui.common.ChoiceMenus.openMenu(size) != null));
+            until(() -> fx(() -> app.ishaar.ui.fx.ChoiceMenus.openMenu(size) != null));
             List<String> checked =
                     fx(
                             () ->
-                                    app.ishaar.ui.common.ChoiceMenus.openMenu(size)
-                                            .getItems()
-                                            .stream()
+                                    app.ishaar.ui.fx.ChoiceMenus.openMenu(size).getItems().stream()
                                             .filter(
                                                     i ->
                                                             i
@@ -1947,9 +1945,9 @@ class HistoryViewFxTest {
                             new HistoryView(
                                     restored,
                                     i18n,
-                                    new SceneFactory(i18n, new app.ishaar.ui.common.TextSize(100)));
+                                    new SceneFactory(i18n, new app.ishaar.ui.app.TextSize(100)));
                     Stage second = new Stage();
-                    new SceneFactory(i18n, new app.ishaar.ui.common.TextSize(100))
+                    new SceneFactory(i18n, new app.ishaar.ui.app.TextSize(100))
                             .prepare(second, other[0].root(), "application.title");
                     second.setWidth(1000);
                     second.setHeight(600);

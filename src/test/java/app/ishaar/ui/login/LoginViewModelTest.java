@@ -17,7 +17,7 @@ import app.ishaar.core.service.UnexpectedResponseException;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.core.settings.SettingsStore;
-import app.ishaar.ui.common.SettingsService;
+import app.ishaar.ui.app.SettingsService;
 import app.ishaar.ui.fakes.FakeOpener;
 import app.ishaar.ui.fakes.FakeSession;
 import app.ishaar.ui.i18n.AppLanguage;

@@ -14,7 +14,7 @@ import app.ishaar.core.settings.Profile;
 import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.core.settings.SettingsStore;
 import app.ishaar.testing.MutableClock;
-import app.ishaar.ui.common.SettingsService;
+import app.ishaar.ui.app.SettingsService;
 import app.ishaar.ui.fakes.FakeOpener;
 import app.ishaar.ui.fakes.FakeSession;
 import app.ishaar.ui.i18n.AppLanguage;
@@ -62,7 +62,7 @@ class MainWindowViewModelTest {
         Profile profile =
                 new Profile(
                         "SANDBOX|erp-delta-accounting",
-                        "SANDBOX",
+                        app.ishaar.core.service.Environment.Kind.SANDBOX,
                         null,
                         null,
                         "erp-delta-accounting",
@@ -171,8 +171,7 @@ class MainWindowViewModelTest {
 
         var settingsVm =
                 vm.settingsViewModel(
-                        new app.ishaar.ui.common.TextSize(100),
-                        new app.ishaar.ui.common.Theme(null));
+                        new app.ishaar.ui.app.TextSize(100), new app.ishaar.ui.app.Theme(null));
         assertThat(settingsVm.desktopNotifyProperty().get()).as("on by default").isTrue();
         settingsVm.desktopNotifyProperty().set(false);
         assertThat(settings.get().desktopNotify()).as("remembered").isFalse();
@@ -213,8 +212,7 @@ class MainWindowViewModelTest {
         // Settings: every 5 minutes, for every window, remembered
         var settingsVm =
                 vm.settingsViewModel(
-                        new app.ishaar.ui.common.TextSize(100),
-                        new app.ishaar.ui.common.Theme(null));
+                        new app.ishaar.ui.app.TextSize(100), new app.ishaar.ui.app.Theme(null));
         assertThat(settingsVm.checkMinutesProperty().get()).isEqualTo(2);
         assertThat(settingsVm.checkChoices().stream().map(settingsVm::checkChoiceName).toList())
                 .containsExactly(
@@ -441,7 +439,7 @@ class MainWindowViewModelTest {
         Profile own =
                 new Profile(
                         "SANDBOX|erp-nile-trading",
-                        "SANDBOX",
+                        app.ishaar.core.service.Environment.Kind.SANDBOX,
                         null,
                         null,
                         "erp-nile-trading",
@@ -787,7 +785,7 @@ class MainWindowViewModelTest {
         Profile other =
                 new Profile(
                         "SANDBOX|erp-nile-trading",
-                        "SANDBOX",
+                        app.ishaar.core.service.Environment.Kind.SANDBOX,
                         null,
                         null,
                         "erp-nile-trading",
