@@ -40,6 +40,7 @@ public final class SqliteArchive implements Archive {
 
     private final Path file;
     private final Connection writer;
+    private final java.util.Map<String, PreparedStatement> statements = new java.util.HashMap<>();
     private final InboxReader reader;
     private final boolean deleteOnClose;
 
@@ -111,8 +112,8 @@ public final class SqliteArchive implements Archive {
                             case SAME -> {}
                         }
                     }
-                    try (PreparedStatement p =
-                            writer.prepareStatement(ArchiveSql.SAVE_SYNC_STATE)) {
+                    {
+                        PreparedStatement p = prepared(ArchiveSql.SAVE_SYNC_STATE);
                         p.setString(1, batch.checkpoint());
                         p.setInt(2, batch.complete() ? 1 : 0);
                         if (batch.finishedAt() == null) {
@@ -146,7 +147,8 @@ public final class SqliteArchive implements Archive {
         Notification n = a.notification();
         long micros = OrderKey.micros(n.receivedDateTime());
         byte[] raw = RawCodec.encode(a.rawJson());
-        try (PreparedStatement find = writer.prepareStatement(ArchiveSql.FIND)) {
+        {
+            PreparedStatement find = prepared(ArchiveSql.FIND);
             find.setLong(1, taxpayerId);
             find.setString(2, a.notificationId());
             try (ResultSet r = find.executeQuery()) {
@@ -160,7 +162,8 @@ public final class SqliteArchive implements Archive {
                     };
                     tally(taxpayerId, serviceId, before, -1);
                     if (OrderKey.microsOf(id) == micros) {
-                        try (PreparedStatement u = writer.prepareStatement(ArchiveSql.UPDATE)) {
+                        {
+                            PreparedStatement u = prepared(ArchiveSql.UPDATE);
                             String[] c = columns(n);
                             for (int k = 0; k < 4; k++) {
                                 u.setString(k + 1, c[k]);
@@ -168,7 +171,8 @@ public final class SqliteArchive implements Archive {
                             u.setLong(5, id);
                             u.executeUpdate();
                         }
-                        try (PreparedStatement u = writer.prepareStatement(ArchiveSql.UPDATE_RAW)) {
+                        {
+                            PreparedStatement u = prepared(ArchiveSql.UPDATE_RAW);
                             u.setBytes(1, raw);
                             u.setLong(2, id);
                             u.executeUpdate();
@@ -197,7 +201,8 @@ public final class SqliteArchive implements Archive {
         Notification n = a.notification();
         String[] c = columns(n);
         int slot = OrderKey.slot(a.notificationId());
-        try (PreparedStatement p = writer.prepareStatement(ArchiveSql.INSERT)) {
+        {
+            PreparedStatement p = prepared(ArchiveSql.INSERT);
             for (int tries = 0; tries < OrderKey.SLOTS; tries++) {
                 long id = OrderKey.key(micros, slot + tries);
                 p.setLong(1, id);
@@ -208,7 +213,8 @@ public final class SqliteArchive implements Archive {
                     p.setString(k + 5, c[k]);
                 }
                 if (p.executeUpdate() == 1) {
-                    try (PreparedStatement r = writer.prepareStatement(ArchiveSql.INSERT_RAW)) {
+                    {
+                        PreparedStatement r = prepared(ArchiveSql.INSERT_RAW);
                         r.setLong(1, id);
                         r.setBytes(2, raw);
                         r.executeUpdate();
@@ -225,7 +231,8 @@ public final class SqliteArchive implements Archive {
 
     private void tally(long taxpayerId, long serviceId, String[] columns, int delta)
             throws SQLException {
-        try (PreparedStatement p = writer.prepareStatement(ArchiveSql.TALLY)) {
+        {
+            PreparedStatement p = prepared(ArchiveSql.TALLY);
             p.setLong(1, taxpayerId);
             p.setLong(2, serviceId);
             for (int k = 0; k < 4; k++) {
@@ -244,7 +251,8 @@ public final class SqliteArchive implements Archive {
 
     private void index(long id, Notification n) throws SQLException {
         SearchText.Indexed text = SearchText.indexed(n);
-        try (PreparedStatement p = writer.prepareStatement(ArchiveSql.INDEX_TEXT)) {
+        {
+            PreparedStatement p = prepared(ArchiveSql.INDEX_TEXT);
             p.setLong(1, id);
             p.setString(2, text.words());
             p.setString(3, text.backwards());
@@ -262,7 +270,8 @@ public final class SqliteArchive implements Archive {
         if (id != null) {
             return id;
         }
-        try (PreparedStatement p = writer.prepareStatement(ArchiveSql.INSERT_SERVICE)) {
+        {
+            PreparedStatement p = prepared(ArchiveSql.INSERT_SERVICE);
             p.setString(1, service.baseUrl());
             p.executeUpdate();
         }
@@ -274,7 +283,8 @@ public final class SqliteArchive implements Archive {
         if (id != null) {
             return id;
         }
-        try (PreparedStatement p = writer.prepareStatement(ArchiveSql.INSERT_TAXPAYER)) {
+        {
+            PreparedStatement p = prepared(ArchiveSql.INSERT_TAXPAYER);
             p.setLong(1, serviceId);
             p.setString(2, rin.value());
             p.executeUpdate();
@@ -282,8 +292,22 @@ public final class SqliteArchive implements Archive {
         return InboxReader.id(writer, ArchiveSql.TAXPAYER_ID, serviceId, rin.value());
     }
 
+    /**
+     * The writer's statements, each prepared once and kept (a sync stores thousands of
+     * notifications, each with the same few statements).
+     */
+    private PreparedStatement prepared(String sql) throws SQLException {
+        PreparedStatement p = statements.get(sql);
+        if (p == null) {
+            p = writer.prepareStatement(sql);
+            statements.put(sql, p);
+        }
+        return p;
+    }
+
     private void execute(String sql, long arg) throws SQLException {
-        try (PreparedStatement p = writer.prepareStatement(sql)) {
+        {
+            PreparedStatement p = prepared(sql);
             p.setLong(1, arg);
             p.executeUpdate();
         }
@@ -405,7 +429,8 @@ public final class SqliteArchive implements Archive {
     }
 
     private long update(String sql, long arg) throws SQLException {
-        try (PreparedStatement p = writer.prepareStatement(sql)) {
+        {
+            PreparedStatement p = prepared(sql);
             p.setLong(1, arg);
             return p.executeUpdate();
         }
@@ -415,6 +440,13 @@ public final class SqliteArchive implements Archive {
     public void close() throws ArchiveException {
         synchronized (writer) {
             reader.close();
+            for (PreparedStatement p : statements.values()) {
+                try {
+                    p.close();
+                } catch (SQLException ignored) {
+                    // closing
+                }
+            }
             closeQuietly(writer);
         }
         if (deleteOnClose) {
