@@ -13,6 +13,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine.Option;
 
 /** The connection options shared by {@code login} and {@code notifications}. */
@@ -68,8 +70,16 @@ public final class ConnectionOptions {
     @Option(
             names = "--on-behalf-of",
             paramLabel = "RIN",
-            description = "Log in as intermediary for this taxpayer's registration number.")
+            description =
+                    "Log in as intermediary for this taxpayer's registration number (sync: may"
+                            + " repeat, one login each).")
+    List<String> onBehalfOfs = new ArrayList<>();
+
+    /** The one taxpayer named (login, notifications), set once the options are checked. */
     String onBehalfOf;
+
+    /** Whether this command takes several --on-behalf-of (sync). */
+    boolean severalOnBehalfOf;
 
     @Option(
             names = "--scope",
@@ -130,7 +140,12 @@ public final class ConnectionOptions {
                             + " shell history); use --client-secret-env VAR or --client-secret-file FILE");
         }
         check("--client-id", InputRules.clientId(clientId), InputRules.MAX_CLIENT_ID);
-        if (onBehalfOf != null) {
+        if (onBehalfOfs.size() > 1 && !severalOnBehalfOf) {
+            throw CliException.usage(
+                    "--on-behalf-of: give one taxpayer here ('ishaar sync' takes several)");
+        }
+        for (String one : onBehalfOfs) {
+            onBehalfOf = one;
             java.util.Optional<InputRules.Problem> p = InputRules.onBehalfOf(onBehalfOf);
             if (p.isPresent() && p.get() == InputRules.Problem.BAD_FORMAT) {
                 throw CliException.usage(
@@ -139,6 +154,7 @@ public final class ConnectionOptions {
             }
             check("--on-behalf-of", p, Rin.LENGTH);
         }
+        onBehalfOf = onBehalfOfs.isEmpty() ? null : onBehalfOfs.get(0);
         if (scope != null) {
             check("--scope", InputRules.scope(scope), InputRules.MAX_SCOPE);
         }

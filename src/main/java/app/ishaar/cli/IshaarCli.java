@@ -14,7 +14,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
 
-/** The command line (picocli): {@code ishaar login|notifications|sandbox}. */
+/** The command line (picocli): {@code ishaar login|notifications|sync|sandbox}. */
 @Command(
         name = "ishaar",
         mixinStandardHelpOptions = true,
@@ -99,6 +99,7 @@ public final class IshaarCli implements java.util.concurrent.Callable<Integer> {
         CommandLine cl = new CommandLine(new IshaarCli(io));
         cl.addSubcommand(new CommandLine(new LoginCommand(io)));
         cl.addSubcommand(new CommandLine(new NotificationsCommand(io)));
+        cl.addSubcommand(new CommandLine(new SyncCommand(io)));
         cl.addSubcommand(new CommandLine(new SandboxCommand()));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setOut(new PrintWriter(new OutputStreamWriter(io.out(), StandardCharsets.UTF_8), true));
@@ -154,7 +155,7 @@ public final class IshaarCli implements java.util.concurrent.Callable<Integer> {
         // no subcommand
         io.err()
                 .println(
-                        "ishaar: name a command: login, notifications or sandbox (see 'ishaar --help')");
+                        "ishaar: name a command: login, notifications, sync or sandbox (see 'ishaar --help')");
         return ExitCodes.USAGE;
     }
 

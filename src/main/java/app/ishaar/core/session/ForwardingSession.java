@@ -56,6 +56,11 @@ abstract class ForwardingSession implements Session {
     }
 
     @Override
+    public CompletableFuture<NotificationPage> fetchRaw(NotificationQuery query) {
+        return watch(delegate.fetchRaw(query));
+    }
+
+    @Override
     public CompletableFuture<Long> readAll(
             NotificationQuery query, int concurrency, Consumer<NotificationPage> onPage) {
         return watch(delegate.readAll(query, concurrency, onPage));

@@ -175,9 +175,9 @@ public final class SceneFactory {
 
     /**
      * Enter does what it does in the dialog around it (its default button, Log in) also while a
-     * check box or a radio button has the keyboard, as on Windows, macOS and GTK; Space still ticks
-     * or chooses it. JavaFX has Enter tick the box instead: a user who pressed Enter on "Remember
-     * on this computer" to log in had it ticked, and stayed in the dialog. A toggle button (the
+     * check box or a radio button has focus, as on Windows, macOS and GTK; Space still ticks or
+     * chooses it. JavaFX has Enter tick the box instead: a user who pressed Enter on "Remember on
+     * this computer" to log in had it ticked, and stayed in the dialog. A toggle button (the
      * secret's eye, a language) passes Enter on only where something takes it (a default button, or
      * a part marked with {@link #handlesEnter}); elsewhere Enter works it, as Space does (the
      * history's Details). The key goes on from the control's parent, as if the control had not
@@ -240,9 +240,9 @@ public final class SceneFactory {
 
     /**
      * The scene's root carries the text size's step as a style class, now and whenever it changes
-     * (held by the root: a closed window's scene is let go); the keys that change it work in every
-     * window (Shortcut with +, - or 0, also on the number pad): the main window's View menu names
-     * them; so does Shortcut with the mouse wheel.
+     * (held by the root: a closed window's scene is released); the keys that change it work in
+     * every window (Shortcut with +, - or 0, also on the number pad): the main window's View menu
+     * names them; so does Shortcut with the mouse wheel.
      */
     private void followTextSize(Scene scene) {
         Parent root = scene.getRoot();

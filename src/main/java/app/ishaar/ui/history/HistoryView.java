@@ -176,9 +176,8 @@ public final class HistoryView {
                         "history-mark-seen",
                         vm::markSeen);
         // Mark as seen: the rows drawn again, plain (a first visit's start, known at its first
-        // page, makes
-        // none of that page new: its rows are not made anew for it, which would cost a cold window
-        // ~50 ms)
+        // page, makes none of that page new: its rows are not made anew for it, which a window
+        // just opened would feel)
         Weak.<Instant>listen(
                 root.getProperties(),
                 (o, was, now) -> {
@@ -192,7 +191,7 @@ public final class HistoryView {
 
     /**
      * How many new notifications arrived since the page came, while some did, and Show, which shows
-     * them (page 1) and puts the keyboard on the table.
+     * them (page 1) and gives the table focus.
      */
     private Node arrivedNote() {
         return buttonNote(
@@ -207,7 +206,7 @@ public final class HistoryView {
 
     /**
      * A note of the filter bar with its button, shown while its text is not empty (and taking no
-     * room otherwise); the button does its action and puts the keyboard on the table.
+     * room otherwise); the button does its action and gives the table focus.
      */
     private Node buttonNote(
             String id,
@@ -359,12 +358,12 @@ public final class HistoryView {
      * which the table selects again, stays in view: the table re-estimates its row heights with new
      * items and would otherwise move it by a row.
      *
-     * <p>With no session (logged out, or a window made ahead of its first login) the table keeps
-     * blank rows: as many as it showed, or a page's worth, with no notification in them (null
-     * items) and nothing written in them, until the next session's first page, or its first load
-     * ending without one. A row going from empty to filled is styled anew, with each of its cells,
-     * badge and texts; blank rows stay filled, so the next login's page only writes their texts
-     * (about 8 ms less from Log in to the page on screen, README "Performance").
+     * <p>With no session (logged out) the table keeps blank rows: as many as it showed, or a page's
+     * worth, with no notification in them (null items) and nothing written in them, until the next
+     * session's first page, or its first load ending without one. A row going from empty to filled
+     * is styled anew, with each of its cells, badge and texts; blank rows stay filled, so the next
+     * login's page only writes their texts (about 8 ms less from Log in to the page on screen,
+     * README "Performance").
      */
     private void showRows() {
         if (BLANK_ROWS
@@ -458,7 +457,7 @@ public final class HistoryView {
         show(Collections.nCopies(count, (Notification) null));
         table.getFocusModel().focus(-1);
         // the rows in view read the new items at the next layout; rows the table keeps out of view
-        // for reuse (hidden) would keep theirs until used: they let go of them now
+        // for reuse (hidden) would keep theirs until used: they release them now
         for (Node n : table.lookupAll(".table-row-cell")) {
             if (n instanceof TableRow<?> row && !row.isVisible()) {
                 row.updateIndex(-1);

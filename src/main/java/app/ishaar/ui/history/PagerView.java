@@ -53,7 +53,7 @@ final class PagerView {
         return root;
     }
 
-    /** The page number's field: where F6 puts the keyboard. */
+    /** The page number's field: what F6 focuses. */
     Node pageField() {
         return pageField;
     }

@@ -15,8 +15,8 @@ import app.ishaar.ui.help.HelpViewModel;
 import app.ishaar.ui.history.HistoryView;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
-import app.ishaar.ui.main.MainWindowViewModel.TaxpayerEntry;
 import app.ishaar.ui.settings.SettingsView;
+import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -68,10 +68,10 @@ public final class MainWindowView {
 
     /**
      * How many taxpayers' history screens the window keeps. Switching back to a kept one shows it
-     * at once, as it was left; beyond these the screen shown longest ago is let go (some 3 MB each:
-     * its table's rows, cells and skins), so an intermediary going through dozens of taxpayers in a
-     * day does not keep them all. What the screen showed (the page, the filters, the chosen row,
-     * the columns) is its taxpayer's view model's, and a screen made again shows it.
+     * at once, as it was left; beyond these the screen shown longest ago is released (a few MB
+     * each: its table's rows, cells and skins), so an intermediary going through dozens of
+     * taxpayers in a day does not keep them all. What the screen showed (the page, the filters, the
+     * chosen row, the columns) is its taxpayer's view model's, and a screen made again shows it.
      */
     public static final int KEPT_SCREENS = 8;
 
@@ -155,8 +155,7 @@ public final class MainWindowView {
         Weak.listen(root.getProperties(), (o, a, b) -> showCurrent(), i18n.languageProperty());
         ticker = new Timeline(new KeyFrame(Duration.seconds(1), e -> vm.tick()));
         ticker.setCycleCount(Animation.INDEFINITE);
-        // a window made ahead of its login ticks from that login on: a running timeline is held by
-        // the toolkit, and would keep a made-ahead window that another profile's replaced
+        // it ticks while logged in: a running timeline is held by the toolkit
         if (!vm.loggedOutProperty().get()) {
             ticker.play();
         }
@@ -459,7 +458,7 @@ public final class MainWindowView {
                     case READY -> historyView(e).root();
                 };
         if (content.getChildren().size() != 1 || content.getChildren().get(0) != shown) {
-            // the screen left remembers where its table was, should it be let go and made again
+            // the screen left remembers where its table was, should it be released and made again
             for (HistoryView v : historyViews.values()) {
                 if (content.getChildren().contains(v.root())) {
                     v.rememberPlace();
@@ -471,20 +470,8 @@ public final class MainWindowView {
     }
 
     /**
-     * In a window made ahead of its login: makes the history screen of the taxpayer it will most
-     * likely show, so the login finds it made (and, once the window is styled and laid out,
-     * skinned).
-     */
-    public void prepareCurrent() {
-        TaxpayerEntry e = vm.current();
-        if (e != null) {
-            content.getChildren().setAll(historyView(e).root());
-        }
-    }
-
-    /**
-     * The taxpayer's history screen: kept, or made (and the screen shown longest ago let go beyond
-     * {@link #KEPT_SCREENS}).
+     * The taxpayer's history screen: kept, or made (and the screen shown longest ago released
+     * beyond {@link #KEPT_SCREENS}).
      */
     private HistoryView historyView(TaxpayerEntry e) {
         HistoryView v =
@@ -528,7 +515,7 @@ public final class MainWindowView {
         return h != null && h.root().getParent() == content ? h : null;
     }
 
-    /** Gives the keyboard to the shown taxpayer's table, else to the switcher's search field. */
+    /** Focuses the shown taxpayer's table, else the switcher's search field. */
     public void focusContent() {
         HistoryView h = shownHistory();
         if (h != null) {

@@ -69,6 +69,7 @@ public final class HttpSession implements Session {
         int transientRetries;
         int rateRetries;
         boolean relogged;
+        boolean keepRaw;
         Token rejected;
     }
 
@@ -388,6 +389,15 @@ public final class HttpSession implements Session {
 
     @Override
     public CompletableFuture<NotificationPage> fetch(NotificationQuery query) {
+        return fetch(query, false);
+    }
+
+    @Override
+    public CompletableFuture<NotificationPage> fetchRaw(NotificationQuery query) {
+        return fetch(query, true);
+    }
+
+    private CompletableFuture<NotificationPage> fetch(NotificationQuery query, boolean keepRaw) {
         CompletableFuture<NotificationPage> out = new CompletableFuture<>();
         CancelScope scope = CancelScope.of(out);
         HttpUrl url;
@@ -398,7 +408,9 @@ public final class HttpSession implements Session {
             return out;
         }
         int pageNo = query.pageNo() == null ? 1 : query.pageNo();
-        fetchAttempt(url, pageNo, query.pageSize(), scope, out, new Attempts());
+        Attempts attempts = new Attempts();
+        attempts.keepRaw = keepRaw;
+        fetchAttempt(url, pageNo, query.pageSize(), scope, out, attempts);
         return out;
     }
 
@@ -526,7 +538,7 @@ public final class HttpSession implements Session {
         int s = r.status();
         try {
             if (s >= 200 && s < 300) {
-                out.complete(NotificationReader.read(r, pageNo, pageSize));
+                out.complete(NotificationReader.read(r, pageNo, pageSize, st.keepRaw));
             } else if (s == 401) {
                 if (!st.relogged) {
                     st.relogged = true;
