@@ -45,6 +45,9 @@ public final class BenchSuite {
         METRICS.put("heap_after_paging_mb", "heap");
         METRICS.put("max_fx_stall_ms", "ui");
         METRICS.put("sandbox_page_ms", "sandbox");
+        METRICS.put("sync_ratio", "sync");
+        METRICS.put("sync_heap_mb", "sync");
+        METRICS.put("incremental_sync_requests", "sync");
     }
 
     /** Goals and units, so that a group that fails still yields its rows. */
@@ -58,6 +61,10 @@ public final class BenchSuite {
             case "heap_after_paging_mb" -> Metric.failed(name, "MB", UiBench.HEAP_GOAL, why);
             case "max_fx_stall_ms" -> Metric.failed(name, "ms", UiBench.STALL_GOAL, why);
             case "sandbox_page_ms" -> Metric.failed(name, "ms", SandboxBench.GOAL, why);
+            case "sync_ratio" -> Metric.failed(name, "x", SyncBench.RATIO_GOAL, why);
+            case "sync_heap_mb" -> Metric.failed(name, "MB", SyncBench.HEAP_GOAL, why);
+            case "incremental_sync_requests" ->
+                    Metric.failed(name, "requests", SyncBench.REQUESTS_GOAL, why);
             default -> throw new IllegalArgumentException(name);
         };
     }
@@ -78,7 +85,8 @@ public final class BenchSuite {
                                 + String.join(" ", ChildJvm.appFlags()));
         long t0 = System.nanoTime();
         Map<String, Metric> results = new LinkedHashMap<>();
-        for (String group : List.of("parse", "export", "sandbox", "startup", "ui", "heap")) {
+        for (String group :
+                List.of("parse", "export", "sandbox", "sync", "startup", "ui", "heap")) {
             if (!groups.contains(group)) {
                 continue;
             }
@@ -201,6 +209,9 @@ public final class BenchSuite {
         boolean desktop = group.startsWith("ui") || group.equals("heap");
         switch (group) {
             case "sandbox" -> flags.add("-Xmx2g");
+            case "sync" -> {
+                // the command line's heap: no option
+            }
             case "export" -> flags.add("-Xmx512m");
             default -> {
                 // the desktop app as a user starts it: no heap option; a new user's settings
@@ -275,6 +286,7 @@ public final class BenchSuite {
                 switch (group) {
                     case "export" -> ExportBench.measure(dir);
                     case "sandbox" -> SandboxBench.measure();
+                    case "sync" -> SyncBench.measure(dir);
                     case "ui" -> UiBench.measureLoginAndStalls(dir);
                     case "ui-returning" -> UiBench.measureReturningLogin(dir);
                     case "heap" -> UiBench.measureHeap(dir);
