@@ -40,9 +40,7 @@ for _ in $(seq 50); do xdotool getdisplaygeometry --display "$display" >/dev/nul
 # first start, whatever profiles the user running this has saved.
 HOME="$work" XDG_CONFIG_HOME="$work/config" DISPLAY="$display" "$runtime/bin/java" \
   -XX:DumpLoadedClassList="$work/classlist" \
-  -Djava.net.useSystemProxies=true -Dfile.encoding=UTF-8 -Dishaar.preload=false -Dishaar.fonts.dir="$input/fonts" \
-  --add-exports=javafx.base/com.sun.javafx.event=ALL-UNNAMED \
-  --add-exports=javafx.controls/com.sun.javafx.scene.control=ALL-UNNAMED \
+  -Djava.net.useSystemProxies=true -Dfile.encoding=UTF-8 -Dishaar.fonts.dir="$input/fonts" \
   -cp "$input/*" app.ishaar.Launcher &
 app_pid=$!
 shown=""

@@ -44,11 +44,9 @@ public final class IshaarApp extends Application {
      *       theme) once into an image, and then copies that image, cut in nine and stretched, each
      *       time the region is drawn. With the software renderer (machines and remote desktops
      *       without a usable GPU, and the headless runs here) the stretched copy costs far more
-     *       than filling the rectangles again: when a page of 100 notifications replaced the one
-     *       before, 229 of the renderer's 308 samples were in it. Without the cache, paging through
-     *       3×50 pages gave longest pulse gaps of 48.9, 32.4 and 22.9 ms, and 47.8, 32.3 and 32.0
-     *       ms, against 112, 49.4 and 32.1 ms, and 96.4, 34.3 and 32.1 ms with it (same machine,
-     *       alternating runs).
+     *       than filling the rectangles again: replacing a page of 100 notifications spent most of
+     *       the renderer's time in it, and paging showed longer pauses with the cache than without
+     *       (docs/performance.md).
      * </ul>
      */
     public static final java.util.Map<String, String> RENDERING_DEFAULTS =

@@ -25,7 +25,7 @@ import java.util.TreeSet;
  * says what is missing.
  *
  * <p>Arguments: {@code all} or a comma-separated list of group or metric names (parse, export,
- * sandbox, startup, ui).
+ * sandbox, sync, startup, installed, ui, heap).
  */
 public final class BenchSuite {
     private BenchSuite() {}
@@ -38,6 +38,7 @@ public final class BenchSuite {
 
     static {
         METRICS.put("startup_ratio", "startup");
+        METRICS.put("installed_startup_ratio", "installed");
         METRICS.put("login_to_first_page_ms", "ui");
         METRICS.put("parse_ratio", "parse");
         METRICS.put("export_speedup", "export");
@@ -54,6 +55,8 @@ public final class BenchSuite {
     static Metric notMeasured(String name, String why) {
         return switch (name) {
             case "startup_ratio" -> Metric.failed(name, "x", StartupBench.GOAL, why);
+            case "installed_startup_ratio" ->
+                    Metric.failed(name, "x", InstalledStartupBench.GOAL, why);
             case "login_to_first_page_ms" -> Metric.failed(name, "ms", UiBench.LOGIN_GOAL, why);
             case "parse_ratio" -> Metric.failed(name, "x", ParseBench.GOAL, why);
             case "export_speedup" -> Metric.failed(name, "x", ExportBench.SPEEDUP_GOAL, why);
@@ -86,7 +89,15 @@ public final class BenchSuite {
         long t0 = System.nanoTime();
         Map<String, Metric> results = new LinkedHashMap<>();
         for (String group :
-                List.of("parse", "export", "sandbox", "sync", "startup", "ui", "heap")) {
+                List.of(
+                        "parse",
+                        "export",
+                        "sandbox",
+                        "sync",
+                        "startup",
+                        "installed",
+                        "ui",
+                        "heap")) {
             if (!groups.contains(group)) {
                 continue;
             }
@@ -158,6 +169,8 @@ public final class BenchSuite {
                 return ParseBench.measure(dir);
             case "startup":
                 return StartupBench.measure(dir);
+            case "installed":
+                return InstalledStartupBench.measure(dir);
             default:
                 List<Metric> out = runChild(group, dir);
                 if (group.equals("ui")) {
@@ -197,8 +210,13 @@ public final class BenchSuite {
      * folder of its own.
      */
     static List<Metric> runChild(String group, Path dir) throws Exception {
+        return runChild(group, dir, List.of());
+    }
+
+    /** As {@link #runChild(String, Path)}, the child given more JVM options. */
+    static List<Metric> runChild(String group, Path dir, List<String> more) throws Exception {
         List<Metric> out = new ArrayList<>();
-        List<String> flags = new ArrayList<>();
+        List<String> flags = new ArrayList<>(more);
         flags.add("-Dbench.dir=" + dir.toAbsolutePath());
         // for profiling a measurement, e.g.
         // -Dbench.childFlags=-XX:StartFlightRecording=filename=ui.jfr
@@ -268,7 +286,7 @@ public final class BenchSuite {
         return out;
     }
 
-    private static void deleteTree(Path root) throws IOException {
+    static void deleteTree(Path root) throws IOException {
         if (!Files.exists(root)) {
             return;
         }

@@ -10,18 +10,25 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 
 /**
- * The child process of startup_ratio. Starts either the real desktop app exactly as the jar does
- * ({@code app.ishaar.Launcher} with no arguments) or a bare JavaFX stage, after one thing only: a
- * watch on the window list. When the first window is showing, the first pulse has handed its first
- * frame to the renderer and that frame is on screen ({@link Painted}), it prints {@value #MARKER}
- * with the process's CPU time so far, and halts the JVM.
+ * The child process of startup_ratio. Starts the real desktop app exactly as the jar does ({@code
+ * app.ishaar.Launcher} with no arguments), the reference login form ({@link ReferenceLogin}) or a
+ * bare JavaFX stage, after one thing only: a watch on the window list. When the first window is
+ * showing, the first pulse has handed its first frame to the renderer and that frame is on screen
+ * ({@link Painted}), it prints {@value #MARKER} with the process's CPU time so far, and halts the
+ * JVM.
  *
- * <p>Arguments: {@code app} or {@code bare}.
+ * <p>Arguments: {@code app}, {@code reference} or {@code bare}.
  */
 public final class StartupProbe {
     private StartupProbe() {}
 
     static final String MARKER = "ISHAAR_SHOWN";
+
+    /**
+     * With this system property true the probe ends the JVM normally (System.exit) rather than
+     * halting it, so that what the JVM writes at its exit is written (a class list being dumped).
+     */
+    static final String EXIT = "bench.exitNormally";
 
     public static void main(String[] args) {
         Window.getWindows()
@@ -35,8 +42,11 @@ public final class StartupProbe {
                                         }
                                     }
                                 });
-        if (args.length > 0 && args[0].equals("bare")) {
+        String which = args.length > 0 ? args[0] : "app";
+        if (which.equals("bare")) {
             Application.launch(Bare.class);
+        } else if (which.equals("reference")) {
+            Application.launch(ReferenceLogin.class);
         } else {
             app.ishaar.Launcher.main(new String[0]);
         }
@@ -61,14 +71,19 @@ public final class StartupProbe {
                     Painted.afterThisPulse(
                             () -> {
                                 // and the CPU time the whole process has used so far, which other
-                                // processes do not stretch
+                                // processes do not stretch (from java.base: an installed runtime
+                                // has no java.management)
                                 long cpu =
-                                        ((com.sun.management.OperatingSystemMXBean)
-                                                        java.lang.management.ManagementFactory
-                                                                .getOperatingSystemMXBean())
-                                                .getProcessCpuTime();
+                                        ProcessHandle.current()
+                                                .info()
+                                                .totalCpuDuration()
+                                                .map(java.time.Duration::toNanos)
+                                                .orElse(-1L);
                                 System.out.println(MARKER + " cpu_ns=" + cpu);
                                 System.out.flush();
+                                if (Boolean.getBoolean(EXIT)) {
+                                    System.exit(0);
+                                }
                                 Runtime.getRuntime().halt(0);
                             });
                 }

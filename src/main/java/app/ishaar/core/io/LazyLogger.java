@@ -6,8 +6,8 @@ import java.util.ResourceBundle;
  * A {@link System.Logger} that asks {@link System#getLogger} for the real one only when it is first
  * used. For the classes on the desktop app's start-up path: the JDK hands a class of the
  * application (not of the JDK) its logger at once, which finds and starts the logging back end (a
- * search of the class path, then java.util.logging's set-up), some 20-30 ms of the start that
- * nothing logs.
+ * search of the class path, then java.util.logging's set-up): work on the start-up path for a
+ * logger that nothing uses there.
  */
 public final class LazyLogger implements System.Logger {
 

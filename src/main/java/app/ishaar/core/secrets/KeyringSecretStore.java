@@ -16,8 +16,8 @@ import java.util.Optional;
  *
  * <p>Everything that names a java-keyring class is in the nested {@code Backend}, loaded at the
  * first probe: the store itself is made on the app's start-up path, and loading (verifying) a class
- * that catches java-keyring's exceptions opened java-keyring's jar there, some 6 ms before the
- * first frame.
+ * that catches java-keyring's exceptions would open java-keyring's jar there, before the first
+ * frame.
  */
 public final class KeyringSecretStore implements SecretStore {
 

@@ -79,6 +79,7 @@ public final class ServiceClient implements AutoCloseable {
                         .readTimeout(config.readTimeout())
                         .writeTimeout(config.readTimeout())
                         .followRedirects(false)
+                        .addInterceptor(new app.ishaar.core.support.ExchangeLog())
                         .addInterceptor(
                                 chain -> {
                                     Locale l =

@@ -32,7 +32,7 @@ public final class Fonts {
      * A folder holding the font files themselves ({@code -Dishaar.fonts.dir}; the installed app's
      * launchers give theirs). Read where they are, a font costs no temporary copy: loaded from the
      * jar, JavaFX first copies it into a new temporary file, and the first such file of a process
-     * costs the start some 10 ms (the JDK seeds the random generator of temporary names).
+     * slows the start (the JDK seeds the random generator of temporary names).
      */
     public static final String DIR_PROPERTY = "ishaar.fonts.dir";
 

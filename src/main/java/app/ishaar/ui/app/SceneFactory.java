@@ -23,9 +23,6 @@ import javafx.scene.control.ComboBoxBase;
 import javafx.scene.control.DatePicker;
 import javafx.scene.control.skin.DatePickerSkin;
 import javafx.scene.image.Image;
-import javafx.scene.input.KeyCharacterCombination;
-import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.input.ScrollEvent;
@@ -43,18 +40,6 @@ public final class SceneFactory {
 
     public static final String STYLESHEET = "/app/ishaar/ui/ishaar.css";
 
-    /**
-     * Larger text: Ctrl++ (the + of the main keys, shifted or not, and of the number pad, also
-     * work; Cmd on macOS).
-     */
-    public static final KeyCombination LARGER_TEXT =
-            new KeyCharacterCombination(
-                    "+", KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_ANY);
-
-    public static final KeyCombination SMALLER_TEXT =
-            new KeyCodeCombination(KeyCode.MINUS, KeyCombination.SHORTCUT_DOWN);
-    public static final KeyCombination NORMAL_TEXT =
-            new KeyCodeCombination(KeyCode.DIGIT0, KeyCombination.SHORTCUT_DOWN);
     private static final int[] ICON_SIZES = {16, 24, 32, 48, 64, 128, 256, 512};
 
     private final I18n i18n;
@@ -178,7 +163,7 @@ public final class SceneFactory {
         ArabicLayoutKeys.install(scene); // first: the scene's other keys see the Latin key
         followFormatLocaleInPickers(scene);
         nameCalendarArrowsInPickers(scene);
-        MenuKeys.install(scene);
+        MenuKeys.install(scene, Shortcut.CONTEXT_MENU.keys());
         TextEditMenu.install(scene, i18n);
         followTextSize(scene);
         followTheme(scene.getRoot());
@@ -186,13 +171,13 @@ public final class SceneFactory {
         return scene;
     }
 
-    private static final KeyCodeCombination ENTER = new KeyCodeCombination(KeyCode.ENTER);
+    private static final KeyCombination ENTER = Shortcut.CONFIRM.key();
 
     /**
      * Enter does what it does in the dialog around it (its default button, Log in) also while a
-     * check box or a radio button has the keyboard, as on Windows, macOS and GTK; Space still ticks
-     * or chooses it. JavaFX has Enter tick the box instead: a user who pressed Enter on "Remember
-     * on this computer" to log in had it ticked, and stayed in the dialog. A toggle button (the
+     * check box or a radio button has focus, as on Windows, macOS and GTK; Space still ticks or
+     * chooses it. JavaFX has Enter tick the box instead: a user who pressed Enter on "Remember on
+     * this computer" to log in had it ticked, and stayed in the dialog. A toggle button (the
      * secret's eye, a language) passes Enter on only where something takes it (a default button, or
      * a part marked with {@link #handlesEnter}); elsewhere Enter works it, as Space does (the
      * history's Details). The key goes on from the control's parent, as if the control had not
@@ -255,9 +240,9 @@ public final class SceneFactory {
 
     /**
      * The scene's root carries the text size's step as a style class, now and whenever it changes
-     * (held by the root: a closed window's scene is let go); the keys that change it work in every
-     * window (Shortcut with +, - or 0, also on the number pad): the main window's View menu names
-     * them; so does Shortcut with the mouse wheel.
+     * (held by the root: a closed window's scene is released); the keys that change it work in
+     * every window (Shortcut with +, - or 0, also on the number pad): the main window's View menu
+     * names them; so does Shortcut with the mouse wheel.
      */
     private void followTextSize(Scene scene) {
         Parent root = scene.getRoot();

@@ -6,20 +6,20 @@ import javafx.scene.Node;
 import javafx.scene.Scene;
 
 /**
- * F6 and Shift+F6: the keyboard moves to the next or the previous part of a window (the taxpayer
- * list, the filters, the table, the detail, the pager), as in a browser or a mail program, instead
- * of tabbing through every control on the way.
+ * F6 and Shift+F6: focus moves to the next or the previous part of a window (the taxpayer list, the
+ * filters, the table, the detail, the pager), as in a browser or a mail program, instead of tabbing
+ * through every control on the way.
  */
 public final class FocusParts {
     private FocusParts() {}
 
-    /** A part of a window, and what takes the keyboard when the part is reached. */
+    /** A part of a window, and what gets focus when the part is reached. */
     public record Part(Node area, Node first) {}
 
     /**
-     * Gives the keyboard to the part after (or before) the one that has it, in the given order,
-     * round the end; from outside every part, to the first (or the last). A part whose first node
-     * cannot take the keyboard now (hidden, disabled, out of the scene) is passed over.
+     * Focuses the part after (or before) the one that has focus, in the given order, round the end;
+     * from outside every part, to the first (or the last). A part whose first node cannot take the
+     * keyboard now (hidden, disabled, out of the scene) is passed over.
      *
      * @return whether a part took the keyboard
      */

@@ -9,8 +9,8 @@ import javafx.scene.layout.Region;
  * window that does not. From then on the form stays in its {@link ScrollPane}.
  *
  * <p>Why not a scroll pane from the start: a scroll pane makes its two scroll bars, their parts and
- * a clipped viewport with it, and styles and lays them out, for a form that almost always fits. The
- * login dialog's start went from 613 to 599 ms without it (11 alternating starts on two cores).
+ * a clipped viewport with it, and styles and lays them out, for a form that almost always fits:
+ * work on the login dialog's start for nothing.
  *
  * <p>Putting the form into the scroll pane moves it in the scene graph; the keyboard focus, the
  * caret and the selection of a field being typed in are kept (LoginDialogFxTest).

@@ -20,15 +20,15 @@ import javafx.stage.Window;
  * thread while the FX thread goes on; the next pulse waits for that painting only if it has changes
  * of its own to hand over. So the start of the second pulse does not show that the first frame has
  * been painted: with the software renderer the login dialog's first frame was still being painted
- * 80–150 ms later, and the tasks started then (the sandbox, the keychain probe, the icons'
- * decoding, tooltips) took the cores it needed. JavaFX has no public event for a painted frame;
- * what it has is a snapshot, which waits for the frames handed over before it and is then painted
- * by the same renderer, in turn. So once the frame has been handed over (the second pulse), a
- * one-pixel snapshot of a leaf of a showing window is taken, and its result, which comes when
- * everything before it has been painted, lets the tasks go. With the software renderer a frame
- * reaches the screen through the FX thread (its pixels are handed over there), and that hand-over
- * was queued before the snapshot's result: the tasks come after it too. One snapshot serves all the
- * tasks given before it is taken.
+ * well after it, and the tasks started then (the sandbox, the keychain probe, the icons' decoding,
+ * tooltips) took the cores it needed. JavaFX has no public event for a painted frame; what it has
+ * is a snapshot, which waits for the frames handed over before it and is then painted by the same
+ * renderer, in turn. So once the frame has been handed over (the second pulse), a one-pixel
+ * snapshot of a leaf of a showing window is taken, and its result, which comes when everything
+ * before it has been painted, lets the tasks go. With the software renderer a frame reaches the
+ * screen through the FX thread (its pixels are handed over there), and that hand-over was queued
+ * before the snapshot's result: the tasks come after it too. One snapshot serves all the tasks
+ * given before it is taken.
  */
 public final class AfterFirstFrame {
     private AfterFirstFrame() {}

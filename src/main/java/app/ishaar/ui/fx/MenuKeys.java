@@ -6,8 +6,6 @@ import javafx.geometry.Point2D;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.input.ContextMenuEvent;
-import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
 
@@ -21,12 +19,11 @@ public final class MenuKeys {
     private MenuKeys() {}
 
     static final boolean WINDOWS = System.getProperty("os.name", "").startsWith("Windows");
-    private static final List<KeyCombination> KEYS =
-            List.of(
-                    new KeyCodeCombination(KeyCode.CONTEXT_MENU),
-                    new KeyCodeCombination(KeyCode.F10, KeyCombination.SHIFT_DOWN));
 
-    public static void install(Scene scene) {
+    /**
+     * On Linux and macOS, has {@code keys} (the menu key, Shift+F10) open the focused node's menu.
+     */
+    public static void install(Scene scene, List<KeyCombination> keys) {
         if (WINDOWS) {
             return;
         }
@@ -34,7 +31,7 @@ public final class MenuKeys {
                 KeyEvent.KEY_PRESSED,
                 e -> {
                     Node focused = scene.getFocusOwner();
-                    if (focused != null && asksForMenu(e)) {
+                    if (focused != null && keys.stream().anyMatch(k -> k.match(e))) {
                         Bounds b = focused.getLayoutBounds();
                         double x = b.getMinX() + b.getWidth() / 4;
                         double y = b.getMinY() + b.getHeight() / 2;
@@ -54,14 +51,5 @@ public final class MenuKeys {
                         }
                     }
                 });
-    }
-
-    private static boolean asksForMenu(KeyEvent e) {
-        for (KeyCombination keys : KEYS) {
-            if (keys.match(e)) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -46,7 +46,7 @@ public final class TextEditMenu {
     private MenuItem selectAll;
     private SeparatorMenuItem separator;
 
-    /** The field the open menu acts on; let go when the menu closes. */
+    /** The field the open menu acts on; released when the menu closes. */
     private TextInputControl field;
 
     private TextEditMenu(I18n i18n) {

@@ -58,16 +58,14 @@ public final class HelpView {
             title.getStyleClass().add("subheading");
             GridPane.setMargin(title, new javafx.geometry.Insets(row == 0 ? 0 : 8, 0, 2, 0));
             grid.add(title, 0, row++, 2, 1);
-            for (HelpViewModel.Shortcut s : group.shortcuts()) {
+            for (HelpViewModel.Row s : group.shortcuts()) {
                 Label k =
                         new Label(
                                 String.join(
                                         " / ",
-                                        s.keys().stream()
-                                                .map(
-                                                        key ->
-                                                                KeyCombination.valueOf(key)
-                                                                        .getDisplayText())
+                                        s.shortcuts().stream()
+                                                .flatMap(shortcut -> shortcut.keys().stream())
+                                                .map(KeyCombination::getDisplayText)
                                                 .toList()));
                 k.getStyleClass().addAll("shortcut-keys", "data");
                 Bidi.leftToRight(k);

@@ -1,5 +1,6 @@
 package app.ishaar.ui.history;
 
+import app.ishaar.core.io.IoProblem;
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.ServiceException;
@@ -7,6 +8,7 @@ import app.ishaar.core.service.Session;
 import app.ishaar.core.service.TokenInfo;
 import app.ishaar.ui.desktop.FileOpener;
 import app.ishaar.ui.error.Failure;
+import app.ishaar.ui.fx.LatestTask;
 import app.ishaar.ui.i18n.I18n;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -115,8 +117,10 @@ public final class ExportViewModel {
             new ReadOnlyObjectWrapper<>(this, "failure");
     private final StringBinding message;
     private final BooleanBinding running;
-    private CompletableFuture<Long> job;
-    private long generation;
+
+    /** The export under way: only its progress and its end are shown. */
+    private final LatestTask job;
+
     private final String lastFolder;
     private final Consumer<Remembered> remember;
     private FileOpener opener = FileOpener.NONE;
@@ -158,6 +162,7 @@ public final class ExportViewModel {
         }
         this.i18n = i18n;
         this.fx = fx;
+        this.job = new LatestTask(fx);
         this.session = session;
         this.query = query;
         this.exporter = Objects.requireNonNull(exporter);
@@ -196,10 +201,7 @@ public final class ExportViewModel {
                                     "export.failed",
                                     i18n.get(
                                             "export.error.io",
-                                            String.valueOf(
-                                                    failure.get() == null
-                                                            ? ""
-                                                            : failure.get().getMessage())));
+                                            i18n.get(IoProblem.of(failure.get()).messageKey())));
         };
     }
 
@@ -312,7 +314,7 @@ public final class ExportViewModel {
         }
         Path folder = file.toAbsolutePath().getParent();
         remember.accept(new Remembered(folder == null ? null : folder.toString(), format.get()));
-        long gen = ++generation;
+        LatestTask.Run run = job.begin();
         target.set(file);
         written.set(0);
         total.set(-1);
@@ -328,10 +330,9 @@ public final class ExportViewModel {
                             format.get(),
                             file,
                             (w, t) ->
-                                    fx.execute(
+                                    run.deliver(
                                             () -> {
-                                                if (gen == generation
-                                                        && state.get() == State.RUNNING) {
+                                                if (state.get() == State.RUNNING) {
                                                     written.set(w);
                                                     total.set(t);
                                                     progress.set(
@@ -343,13 +344,9 @@ public final class ExportViewModel {
         } catch (RuntimeException e) {
             f = CompletableFuture.failedFuture(e);
         }
-        job = f;
-        f.whenCompleteAsync(
+        run.await(
+                f,
                 (n, e) -> {
-                    if (gen != generation) {
-                        return;
-                    }
-                    job = null;
                     if (e == null) {
                         written.set(n);
                         progress.set(1);
@@ -360,7 +357,7 @@ public final class ExportViewModel {
                         fail(ServiceException.unwrap(e));
                     }
                 },
-                fx);
+                (n, e) -> {});
     }
 
     private void fail(Throwable t) {
@@ -370,11 +367,8 @@ public final class ExportViewModel {
 
     /** Stops the export; the file is not written. */
     public void cancel() {
-        CompletableFuture<Long> f = job;
-        if (f != null && state.get() == State.RUNNING) {
-            generation++;
-            job = null;
-            f.cancel(true);
+        if (state.get() == State.RUNNING) {
+            job.cancel();
             state.set(State.CANCELLED);
         }
     }

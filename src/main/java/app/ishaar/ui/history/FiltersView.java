@@ -72,7 +72,7 @@ final class FiltersView {
         return chips;
     }
 
-    /** The bar's first choice, the sent date: where Ctrl+F and F6 put the keyboard. */
+    /** The bar's first choice, the sent date: what Ctrl+F and F6 focus. */
     Node first() {
         return preset;
     }
@@ -252,7 +252,7 @@ final class FiltersView {
     /**
      * Latin digits shown in the UI's digits, either read back as Latin. Of nothing of the view: a
      * two-way binding holds its converter for as long as the view model's property lives, and the
-     * view model outlives a screen the main window lets go.
+     * view model outlives a screen the main window releases.
      */
     private static final class UiDigits extends StringConverter<String> {
         private final I18n i18n;

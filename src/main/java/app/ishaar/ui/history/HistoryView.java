@@ -3,6 +3,7 @@ package app.ishaar.ui.history;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.settings.HistoryPrefs;
 import app.ishaar.ui.app.SceneFactory;
+import app.ishaar.ui.app.Shortcut;
 import app.ishaar.ui.app.TextSize;
 import app.ishaar.ui.controls.Bidi;
 import app.ishaar.ui.controls.Buttons;
@@ -77,16 +78,11 @@ public final class HistoryView {
     /** The screen's own style sheet, beside the application's. */
     public static final String STYLESHEET = "/app/ishaar/ui/history/history.css";
 
-    private static final KeyCombination FOCUS_FILTERS =
-            new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN);
-
     /** Opens the export dialog, as its button does. */
-    static final KeyCodeCombination EXPORT =
-            new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN);
+    static final KeyCodeCombination EXPORT = (KeyCodeCombination) Shortcut.EXPORT.key();
 
     /** Shows or hides the detail pane, as the Details button does. */
-    static final KeyCodeCombination DETAILS =
-            new KeyCodeCombination(KeyCode.I, KeyCombination.SHORTCUT_DOWN);
+    static final KeyCodeCombination DETAILS = (KeyCodeCombination) Shortcut.DETAILS.key();
 
     private Button exportButton;
 
@@ -117,6 +113,11 @@ public final class HistoryView {
     private final PagerView pagerView;
     private final PauseTransition columnsSettle = new PauseTransition(Duration.millis(400));
     private ExportDialog lastExport;
+
+    /** Switches for the benchmark's with/without runs. */
+    static final boolean BLANK_ROWS = !"false".equals(System.getProperty("ishaar.blankRows"));
+
+    static final boolean STEADY_SKIN = !"false".equals(System.getProperty("ishaar.steadySkin"));
 
     /** Whether the table shows blank rows (see {@link #showRows}). */
     private boolean blankRows;
@@ -175,9 +176,8 @@ public final class HistoryView {
                         "history-mark-seen",
                         vm::markSeen);
         // Mark as seen: the rows drawn again, plain (a first visit's start, known at its first
-        // page, makes
-        // none of that page new: its rows are not made anew for it, which would cost a cold window
-        // ~50 ms)
+        // page, makes none of that page new: its rows are not made anew for it, which a window
+        // just opened would feel)
         Weak.<Instant>listen(
                 root.getProperties(),
                 (o, was, now) -> {
@@ -191,7 +191,7 @@ public final class HistoryView {
 
     /**
      * How many new notifications arrived since the page came, while some did, and Show, which shows
-     * them (page 1) and puts the keyboard on the table.
+     * them (page 1) and gives the table focus.
      */
     private Node arrivedNote() {
         return buttonNote(
@@ -206,7 +206,7 @@ public final class HistoryView {
 
     /**
      * A note of the filter bar with its button, shown while its text is not empty (and taking no
-     * room otherwise); the button does its action and puts the keyboard on the table.
+     * room otherwise); the button does its action and gives the table focus.
      */
     private Node buttonNote(
             String id,
@@ -358,15 +358,16 @@ public final class HistoryView {
      * which the table selects again, stays in view: the table re-estimates its row heights with new
      * items and would otherwise move it by a row.
      *
-     * <p>With no session (logged out, or a window made ahead of its first login) the table keeps
-     * blank rows: as many as it showed, or a page's worth, with no notification in them (null
-     * items) and nothing written in them, until the next session's first page, or its first load
-     * ending without one. A row going from empty to filled is styled anew, with each of its cells,
-     * badge and texts; blank rows stay filled, so the next login's page only writes their texts
-     * (about 8 ms less from Log in to the page on screen, README "Performance").
+     * <p>With no session (logged out) the table keeps blank rows: as many as it showed, or a page's
+     * worth, with no notification in them (null items) and nothing written in them, until the next
+     * session's first page, or its first load ending without one. A row going from empty to filled
+     * is styled anew, with each of its cells, badge and texts; blank rows stay filled, so the next
+     * login's page only writes their texts (about 8 ms less from Log in to the page on screen,
+     * README "Performance").
      */
     private void showRows() {
-        if (vm.rows().isEmpty()
+        if (BLANK_ROWS
+                && vm.rows().isEmpty()
                 && (vm.sessionProperty().get() == null
                         || blankRows && vm.loadingProperty().get())) {
             showBlankRows();
@@ -456,7 +457,7 @@ public final class HistoryView {
         show(Collections.nCopies(count, (Notification) null));
         table.getFocusModel().focus(-1);
         // the rows in view read the new items at the next layout; rows the table keeps out of view
-        // for reuse (hidden) would keep theirs until used: they let go of them now
+        // for reuse (hidden) would keep theirs until used: they release them now
         for (Node n : table.lookupAll(".table-row-cell")) {
             if (n instanceof TableRow<?> row && !row.isVisible()) {
                 row.updateIndex(-1);
@@ -466,7 +467,9 @@ public final class HistoryView {
 
     private Node tableHolder() {
         table.setId("history-table");
-        table.setSkin(new SteadyRowsTableSkin<>(table)); // a page's rows keep their places
+        if (STEADY_SKIN) {
+            table.setSkin(new SteadyRowsTableSkin<>(table)); // a page's rows keep their places
+        }
         table.setItems(shown);
         showRows();
         Weak.listen(
@@ -975,7 +978,7 @@ public final class HistoryView {
         root.addEventFilter(
                 KeyEvent.KEY_PRESSED,
                 e -> {
-                    if (FOCUS_FILTERS.match(e)) {
+                    if (Shortcut.FOCUS_FILTERS.matches(e)) {
                         filtersView.first().requestFocus();
                         e.consume();
                     } else if (e.getCode() == KeyCode.F5) {
@@ -989,8 +992,7 @@ public final class HistoryView {
                     } else if (DETAILS.match(e)) {
                         vm.detailVisibleProperty().set(!vm.detailVisibleProperty().get());
                         e.consume();
-                    } else if (e.isAltDown()
-                            && (e.getCode() == KeyCode.LEFT || e.getCode() == KeyCode.RIGHT)) {
+                    } else if (Shortcut.PAGE_BY_ARROW.matches(e)) {
                         // Alt+arrow pages in the reading direction: in Arabic, left is forward
                         boolean rtl =
                                 root.getEffectiveNodeOrientation() == NodeOrientation.RIGHT_TO_LEFT;
@@ -1006,8 +1008,7 @@ public final class HistoryView {
 
     // ---------------------------------------------------------------- copying rows
 
-    private static final KeyCombination COPY =
-            new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN);
+    private static final KeyCombination COPY = Shortcut.COPY_ROWS.key();
 
     /** The rows' menu, made at its first request. */
     private ContextMenu rowMenu;

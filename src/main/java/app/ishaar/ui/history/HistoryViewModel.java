@@ -10,6 +10,7 @@ import app.ishaar.core.service.SessionExpiredException;
 import app.ishaar.core.settings.HistoryPrefs;
 import app.ishaar.ui.desktop.FileOpener;
 import app.ishaar.ui.error.Failure;
+import app.ishaar.ui.fx.LatestTask;
 import app.ishaar.ui.i18n.I18n;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -97,8 +98,11 @@ public final class HistoryViewModel {
     private final BooleanProperty detailVisible =
             new SimpleBooleanProperty(this, "detailVisible", true);
 
-    private long generation;
-    private CompletableFuture<NotificationPage> inFlight;
+    /** The page asked for last: a newer request cancels it, and only its page is shown. */
+    private final LatestTask pages;
+
+    /** The check for new notifications under way: a page asked for meanwhile cancels it. */
+    private final LatestTask checks;
 
     /** A page asked for ahead of the next request, which may take it ({@link #offerPageAhead}). */
     private PageAhead ahead;
@@ -176,6 +180,8 @@ public final class HistoryViewModel {
             Clock clock) {
         this.i18n = Objects.requireNonNull(i18n);
         this.fx = Objects.requireNonNull(fx);
+        this.pages = new LatestTask(fx);
+        this.checks = new LatestTask(fx);
         this.clock = Objects.requireNonNull(clock);
         this.prefsSink = prefsSink == null ? p -> {} : prefsSink;
         this.onSessionExpired = onSessionExpired == null ? () -> {} : onSessionExpired;
@@ -596,26 +602,26 @@ public final class HistoryViewModel {
         }
         lastCheck = now;
         checking = true;
-        long gen = generation;
         long total = shownTotal;
-        PageAhead.request(s, shown.withPage(1).withPageSize(1))
-                .whenCompleteAsync(
-                        (page, failure) -> {
-                            checking = false;
-                            if (failure != null) {
-                                LOG.log(
-                                        Level.DEBUG,
-                                        "check for new notifications failed: {0}",
-                                        ServiceException.unwrap(failure).toString());
-                            } else if (gen == generation) { // else a page asked for meanwhile tells
-                                arrived.set(Math.max(0, page.totalCount() - total));
-                                if (arrivedText != null) {
-                                    arrivedText.invalidate(); // since when: "today" may have become
-                                    // another day
-                                }
-                            }
-                        },
-                        fx);
+        checks.run(
+                PageAhead.request(s, shown.withPage(1).withPageSize(1)),
+                (page, failure) -> {
+                    checking = false;
+                    if (failure != null) {
+                        LOG.log(
+                                Level.DEBUG,
+                                "check for new notifications failed: {0}",
+                                ServiceException.unwrap(failure).toString());
+                    } else {
+                        arrived.set(Math.max(0, page.totalCount() - total));
+                        if (arrivedText != null) {
+                            // since when: "today" may have become another day
+                            arrivedText.invalidate();
+                        }
+                    }
+                },
+                // a page asked for meanwhile tells how many there are
+                (page, failure) -> checking = false);
     }
 
     private static ExportViewModel.Format formatOf(String name) {
@@ -638,7 +644,7 @@ public final class HistoryViewModel {
                         fx,
                         session.get(),
                         exportQuery(),
-                        CoreExporter::export,
+                        new CoreExporter(i18n, clock),
                         clock,
                         new ExportViewModel.Remembered(exportFolder, exportFormat),
                         chosen -> {
@@ -721,33 +727,23 @@ public final class HistoryViewModel {
         if (s == null) {
             return;
         }
-        cancelInFlight();
-        long gen = ++generation;
+        checks.cancel();
         loading.set(true);
         CompletableFuture<NotificationPage> f = offered == null ? null : offered.take(s, q);
         if (f == null) {
             f = PageAhead.request(s, q);
         }
-        inFlight = f;
-        f.whenCompleteAsync((page, failure) -> completed(gen, q, page, failure), fx);
+        pages.run(f, (page, failure) -> completed(q, page, failure));
     }
 
     private void cancelInFlight() {
-        CompletableFuture<NotificationPage> f = inFlight;
-        inFlight = null;
-        generation++;
+        pages.cancel();
+        checks.cancel();
         loading.set(false);
-        if (f != null && !f.isDone()) {
-            f.cancel(true);
-        }
     }
 
-    private void completed(
-            long gen, NotificationQuery q, NotificationPage page, Throwable failure) {
-        if (gen != generation) {
-            return; // superseded: a newer request owns the screen
-        }
-        inFlight = null;
+    /** The page asked for last came, or failed (a newer request's supersedes it unseen). */
+    private void completed(NotificationQuery q, NotificationPage page, Throwable failure) {
         if (failure != null) {
             loading.set(false);
             if (Failure.isCancellation(failure)) {

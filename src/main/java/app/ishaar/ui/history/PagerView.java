@@ -1,5 +1,6 @@
 package app.ishaar.ui.history;
 
+import app.ishaar.ui.app.Shortcut;
 import app.ishaar.ui.controls.Buttons;
 import app.ishaar.ui.controls.ChoiceNames;
 import app.ishaar.ui.fx.ChoiceMenus;
@@ -27,8 +28,8 @@ import javafx.scene.layout.Region;
  * language ({@link #languageChanged}), as it is told.
  */
 final class PagerView {
-    private static final KeyCombination PAGE_BACK = new KeyCodeCombination(KeyCode.PAGE_UP);
-    private static final KeyCombination PAGE_ON = new KeyCodeCombination(KeyCode.PAGE_DOWN);
+    private static final KeyCombination PAGE_BACK = Shortcut.PAGE_BACK.key();
+    private static final KeyCombination PAGE_ON = Shortcut.PAGE_ON.key();
 
     private final PagerViewModel vm;
     private final I18n i18n;
@@ -52,7 +53,7 @@ final class PagerView {
         return root;
     }
 
-    /** The page number's field: where F6 puts the keyboard. */
+    /** The page number's field: what F6 focuses. */
     Node pageField() {
         return pageField;
     }

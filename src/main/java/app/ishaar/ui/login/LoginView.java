@@ -130,9 +130,9 @@ public final class LoginView {
     /**
      * The secret's field and its plain-text twin take each other's place: the one now shown gets
      * the caret and selection, and the keyboard if the other had it or the eye was clicked while
-     * typing, so the next keys go on where the last ones went. The click's press takes the keyboard
-     * to the eye, and JavaFX moves a text field's caret to its start as the keyboard leaves it:
-     * where the typing was is kept at the press.
+     * typing, so the next keys go on where the last ones went. The click's press takes focus to the
+     * eye, and JavaFX moves a text field's caret to its start as the keyboard leaves it: where the
+     * typing was is kept at the press.
      */
     private static final class TypedAt {
         private boolean kept;

@@ -1,6 +1,7 @@
 package app.ishaar.ui.main;
 
 import app.ishaar.ui.app.SceneFactory;
+import app.ishaar.ui.app.Shortcut;
 import app.ishaar.ui.app.TextSize;
 import app.ishaar.ui.controls.Bidi;
 import app.ishaar.ui.controls.FocusParts;
@@ -14,8 +15,8 @@ import app.ishaar.ui.help.HelpViewModel;
 import app.ishaar.ui.history.HistoryView;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
-import app.ishaar.ui.main.MainWindowViewModel.TaxpayerEntry;
 import app.ishaar.ui.settings.SettingsView;
+import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -40,9 +41,6 @@ import javafx.scene.control.PasswordField;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.RadioMenuItem;
 import javafx.scene.control.ToggleGroup;
-import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyCodeCombination;
-import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
@@ -60,25 +58,6 @@ import javafx.util.Duration;
  */
 public final class MainWindowView {
 
-    public static final KeyCombination SWITCH =
-            new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN);
-    public static final KeyCombination TAXPAYER_LIST =
-            new KeyCodeCombination(KeyCode.B, KeyCombination.SHORTCUT_DOWN);
-
-    /** Ctrl+, (Cmd+, on macOS): the settings dialog. */
-    public static final KeyCombination SETTINGS =
-            new KeyCodeCombination(KeyCode.COMMA, KeyCombination.SHORTCUT_DOWN);
-
-    public static final KeyCombination QUIT =
-            new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN);
-    public static final KeyCombination HELP = new KeyCodeCombination(KeyCode.F1);
-
-    /** F6 and Shift+F6: the next or the previous part of the window (FocusParts). */
-    public static final KeyCombination NEXT_PART = new KeyCodeCombination(KeyCode.F6);
-
-    public static final KeyCombination PREVIOUS_PART =
-            new KeyCodeCombination(KeyCode.F6, KeyCombination.SHIFT_DOWN);
-
     private final MainWindowViewModel vm;
     private final I18n i18n;
     private final SceneFactory scenes;
@@ -89,10 +68,10 @@ public final class MainWindowView {
 
     /**
      * How many taxpayers' history screens the window keeps. Switching back to a kept one shows it
-     * at once, as it was left; beyond these the screen shown longest ago is let go (some 3 MB each:
-     * its table's rows, cells and skins), so an intermediary going through dozens of taxpayers in a
-     * day does not keep them all. What the screen showed (the page, the filters, the chosen row,
-     * the columns) is its taxpayer's view model's, and a screen made again shows it.
+     * at once, as it was left; beyond these the screen shown longest ago is released (a few MB
+     * each: its table's rows, cells and skins), so an intermediary going through dozens of
+     * taxpayers in a day does not keep them all. What the screen showed (the page, the filters, the
+     * chosen row, the columns) is its taxpayer's view model's, and a screen made again shows it.
      */
     public static final int KEPT_SCREENS = 8;
 
@@ -143,16 +122,18 @@ public final class MainWindowView {
         root.addEventFilter(
                 KeyEvent.KEY_PRESSED,
                 e -> {
-                    if (SWITCH.match(e)) {
+                    if (Shortcut.SWITCH_TAXPAYER.matches(e)) {
                         openSwitcher();
                         e.consume();
-                    } else if (SETTINGS.match(e)) {
+                    } else if (Shortcut.SETTINGS.matches(e)) {
                         openSettings();
                         e.consume();
-                    } else if (NEXT_PART.match(e) || PREVIOUS_PART.match(e)) {
+                    } else if (Shortcut.NEXT_PART.matches(e) || Shortcut.PREVIOUS_PART.matches(e)) {
                         if (root.getScene() != null
                                 && FocusParts.move(
-                                        root.getScene(), focusParts(), NEXT_PART.match(e))) {
+                                        root.getScene(),
+                                        focusParts(),
+                                        Shortcut.NEXT_PART.matches(e))) {
                             e.consume();
                         }
                     }
@@ -174,8 +155,7 @@ public final class MainWindowView {
         Weak.listen(root.getProperties(), (o, a, b) -> showCurrent(), i18n.languageProperty());
         ticker = new Timeline(new KeyFrame(Duration.seconds(1), e -> vm.tick()));
         ticker.setCycleCount(Animation.INDEFINITE);
-        // a window made ahead of its login ticks from that login on: a running timeline is held by
-        // the toolkit, and would keep a made-ahead window that another profile's replaced
+        // it ticks while logged in: a running timeline is held by the toolkit
         if (!vm.loggedOutProperty().get()) {
             ticker.play();
         }
@@ -224,6 +204,12 @@ public final class MainWindowView {
         return help().shortcuts();
     }
 
+    /** Help › Copy diagnostics: what support asks for, on the clipboard. */
+    public void copyDiagnostics() {
+        app.ishaar.ui.desktop.Clipboards.copy(
+                new HelpViewModel(i18n, vm.settingsFile()).diagnostics());
+    }
+
     /** Help › About Ishaar. */
     public Stage openAbout() {
         return help().about();
@@ -256,12 +242,12 @@ public final class MainWindowView {
         Menu session = new Menu();
         session.textProperty().bind(i18n.text("main.menu.session"));
         MenuItem switchItem = item(i18n, "main.menu.switch", "menu-switch");
-        switchItem.setAccelerator(SWITCH);
+        switchItem.setAccelerator(Shortcut.SWITCH_TAXPAYER.key());
         switchItem.setOnAction(e -> openSwitcher());
         MenuItem logout = item(i18n, "main.menu.logout", "menu-logout");
         logout.setOnAction(e -> vm.logout());
         MenuItem quit = item(i18n, "main.menu.quit", "menu-quit");
-        quit.setAccelerator(QUIT);
+        quit.setAccelerator(Shortcut.QUIT.key());
         quit.setOnAction(e -> onQuit.run());
         session.getItems().addAll(switchItem, logout, quit);
 
@@ -289,22 +275,22 @@ public final class MainWindowView {
         CheckMenuItem taxpayerList = new CheckMenuItem();
         taxpayerList.textProperty().bind(i18n.text("main.menu.taxpayerList"));
         taxpayerList.setId("menu-taxpayer-list");
-        taxpayerList.setAccelerator(TAXPAYER_LIST);
+        taxpayerList.setAccelerator(Shortcut.TAXPAYER_LIST.key());
         taxpayerList.selectedProperty().bindBidirectional(vm.taxpayerListShownProperty());
         MenuItem settings = item(i18n, "main.menu.settings", "menu-settings");
-        settings.setAccelerator(SETTINGS);
+        settings.setAccelerator(Shortcut.SETTINGS.key());
         settings.setOnAction(e -> openSettings());
         TextSize textSize = scenes.textSize();
         MenuItem larger = item(i18n, "main.menu.largerText", "menu-larger-text");
-        larger.setAccelerator(SceneFactory.LARGER_TEXT);
+        larger.setAccelerator(Shortcut.LARGER_TEXT.key());
         larger.setOnAction(e -> textSize.larger());
         larger.disableProperty().bind(textSize.largestProperty());
         MenuItem smaller = item(i18n, "main.menu.smallerText", "menu-smaller-text");
-        smaller.setAccelerator(SceneFactory.SMALLER_TEXT);
+        smaller.setAccelerator(Shortcut.SMALLER_TEXT.key());
         smaller.setOnAction(e -> textSize.smaller());
         smaller.disableProperty().bind(textSize.normalProperty());
         MenuItem normal = item(i18n, "main.menu.normalText", "menu-normal-text");
-        normal.setAccelerator(SceneFactory.NORMAL_TEXT);
+        normal.setAccelerator(Shortcut.NORMAL_TEXT.key());
         normal.setOnAction(e -> textSize.reset());
         normal.disableProperty().bind(textSize.normalProperty());
         CheckMenuItem darkTheme = new CheckMenuItem();
@@ -326,11 +312,13 @@ public final class MainWindowView {
         Menu help = new Menu();
         help.textProperty().bind(i18n.text("help.menu"));
         MenuItem shortcuts = item(i18n, "help.menu.shortcuts", "menu-shortcuts");
-        shortcuts.setAccelerator(HELP);
+        shortcuts.setAccelerator(Shortcut.HELP.key());
         shortcuts.setOnAction(e -> openShortcuts());
         MenuItem about = item(i18n, "help.menu.about", "menu-about");
         about.setOnAction(e -> openAbout());
-        help.getItems().addAll(shortcuts, about);
+        MenuItem diagnostics = item(i18n, "help.menu.diagnostics", "menu-diagnostics");
+        diagnostics.setOnAction(e -> copyDiagnostics());
+        help.getItems().addAll(shortcuts, diagnostics, about);
 
         MenuBar bar = new MenuBar(session, view, help);
         bar.setId("menubar");
@@ -470,7 +458,7 @@ public final class MainWindowView {
                     case READY -> historyView(e).root();
                 };
         if (content.getChildren().size() != 1 || content.getChildren().get(0) != shown) {
-            // the screen left remembers where its table was, should it be let go and made again
+            // the screen left remembers where its table was, should it be released and made again
             for (HistoryView v : historyViews.values()) {
                 if (content.getChildren().contains(v.root())) {
                     v.rememberPlace();
@@ -482,20 +470,8 @@ public final class MainWindowView {
     }
 
     /**
-     * In a window made ahead of its login: makes the history screen of the taxpayer it will most
-     * likely show, so the login finds it made (and, once the window is styled and laid out,
-     * skinned).
-     */
-    public void prepareCurrent() {
-        TaxpayerEntry e = vm.current();
-        if (e != null) {
-            content.getChildren().setAll(historyView(e).root());
-        }
-    }
-
-    /**
-     * The taxpayer's history screen: kept, or made (and the screen shown longest ago let go beyond
-     * {@link #KEPT_SCREENS}).
+     * The taxpayer's history screen: kept, or made (and the screen shown longest ago released
+     * beyond {@link #KEPT_SCREENS}).
      */
     private HistoryView historyView(TaxpayerEntry e) {
         HistoryView v =
@@ -539,7 +515,7 @@ public final class MainWindowView {
         return h != null && h.root().getParent() == content ? h : null;
     }
 
-    /** Gives the keyboard to the shown taxpayer's table, else to the switcher's search field. */
+    /** Focuses the shown taxpayer's table, else the switcher's search field. */
     public void focusContent() {
         HistoryView h = shownHistory();
         if (h != null) {

@@ -1,12 +1,10 @@
 package app.ishaar.ui.main;
 
 import app.ishaar.core.model.NotificationQuery;
-import app.ishaar.core.model.Rin;
 import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.service.LoginRejectedException;
-import app.ishaar.core.service.PageAhead;
 import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.TokenInfo;
@@ -14,14 +12,13 @@ import app.ishaar.core.settings.HistoryPrefs;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.core.settings.Settings;
-import app.ishaar.core.settings.TaxpayerListFile;
-import app.ishaar.core.settings.TaxpayerRows;
 import app.ishaar.ui.app.SettingsService;
 import app.ishaar.ui.app.TextSize;
 import app.ishaar.ui.app.Theme;
 import app.ishaar.ui.desktop.DesktopNotifier;
 import app.ishaar.ui.desktop.FileOpener;
 import app.ishaar.ui.error.Failure;
+import app.ishaar.ui.fx.LatestTask;
 import app.ishaar.ui.fx.Weak;
 import app.ishaar.ui.history.HistoryViewModel;
 import app.ishaar.ui.i18n.AppLanguage;
@@ -29,20 +26,17 @@ import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.login.LoginViewModel;
 import app.ishaar.ui.login.SessionOpener;
 import app.ishaar.ui.settings.SettingsViewModel;
-import java.io.IOException;
+import app.ishaar.ui.taxpayers.TaxpayerEntry;
+import app.ishaar.ui.taxpayers.TaxpayerEntry.State;
+import app.ishaar.ui.taxpayers.TaxpayerListViewModel;
 import java.nio.file.Path;
 import java.text.NumberFormat;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
@@ -58,9 +52,7 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.beans.value.ObservableStringValue;
-import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import javafx.collections.transformation.FilteredList;
 
 /**
  * The main window's shell: who is represented, where, for how long; the taxpayer switcher (one
@@ -72,14 +64,6 @@ import javafx.collections.transformation.FilteredList;
  * session and wipes them all.
  */
 public final class MainWindowViewModel {
-
-    /** Where a taxpayer's session stands. */
-    public enum State {
-        IDLE,
-        CONNECTING,
-        READY,
-        FAILED
-    }
 
     private static final System.Logger LOG = System.getLogger(MainWindowViewModel.class.getName());
 
@@ -104,12 +88,14 @@ public final class MainWindowViewModel {
     private Profile profile;
     private Credentials base;
 
-    /** Counts the logins opened in this window: a re-login that ends after a log out is dropped. */
+    /** Counts the logins opened in this window (a window with none holds nothing of anyone's). */
     private int opened;
 
-    private final ObservableList<TaxpayerEntry> entries = FXCollections.observableArrayList();
-    private final FilteredList<TaxpayerEntry> filtered = new FilteredList<>(entries, e -> true);
-    private final StringProperty filter = new SimpleStringProperty(this, "filter", "");
+    /** The re-login under way: a log out, or a new login into the window, drops it. */
+    private final LatestTask relogin;
+
+    private final TaxpayerListViewModel taxpayers;
+    private final ObservableList<TaxpayerEntry> entries;
     private final ReadOnlyObjectWrapper<TaxpayerEntry> current =
             new ReadOnlyObjectWrapper<>(this, "current");
     private final ReadOnlyStringWrapper timeLeft = new ReadOnlyStringWrapper(this, "timeLeft", "");
@@ -123,8 +109,6 @@ public final class MainWindowViewModel {
             new SimpleStringProperty(this, "reloginSecret", "");
     private final ReadOnlyBooleanWrapper loggedOut =
             new ReadOnlyBooleanWrapper(this, "loggedOut", false);
-    private final ReadOnlyBooleanWrapper ownTaxpayerOnly =
-            new ReadOnlyBooleanWrapper(this, "ownTaxpayerOnly", false);
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
     private final StringBinding reloginFailureText;
 
@@ -180,28 +164,6 @@ public final class MainWindowViewModel {
         open(login);
     }
 
-    /**
-     * A window made ahead for a profile, before its login (while the dialog waits for the user):
-     * logged out, no session, showing the taxpayer the profile last showed. A login of that profile
-     * then opens in it ({@link #reopen}).
-     */
-    public static MainWindowViewModel prepared(
-            I18n i18n,
-            Executor fx,
-            Executor background,
-            SessionOpener opener,
-            SecretStore secrets,
-            SettingsService settings,
-            Clock clock,
-            Profile profile) {
-        MainWindowViewModel vm =
-                new MainWindowViewModel(
-                        i18n, fx, background, opener, secrets, settings, clock, profile);
-        vm.loggedOut.set(true);
-        vm.current.set(vm.entryFor(profile.lastTaxpayerRin()));
-        return vm;
-    }
-
     private MainWindowViewModel(
             I18n i18n,
             Executor fx,
@@ -220,12 +182,18 @@ public final class MainWindowViewModel {
         this.clock = clock;
         this.profile = profile;
         this.kind = profile.environment();
+        this.relogin = new LatestTask(fx);
 
-        entries.add(new TaxpayerEntry(null, profile.ownName()));
-        for (RepresentedTaxpayer t : profile.taxpayers()) {
-            entries.add(new TaxpayerEntry(t.rin(), t.name()));
-        }
-        filter.addListener((o, a, b) -> filtered.setPredicate(e -> e.matches(b)));
+        this.taxpayers =
+                new TaxpayerListViewModel(
+                        fx,
+                        background,
+                        (rin, name) -> new TaxpayerEntry(i18n, fx, entryWindow, rin, name),
+                        this::beforeRemoval,
+                        listStore,
+                        profile.ownName(),
+                        profile.taxpayers());
+        this.entries = taxpayers.entries();
         taxpayerListShown.set(!settings.get().taxpayerListHidden(profile.id()));
         taxpayerListShown.addListener(
                 (o, a, shown) -> {
@@ -275,23 +243,22 @@ public final class MainWindowViewModel {
 
     private void open(LoginViewModel.LoginResult login) {
         opened++;
+        relogin.cancel();
         profile = login.profile();
         base = login.credentials();
         environment = login.environment();
         apiHost.set(environment.apiHost());
-        filter.set("");
-        TaxpayerEntry own = entries.get(0);
+        taxpayers.filterProperty().set("");
+        TaxpayerEntry own = taxpayers.own();
         TaxpayerEntry first = entryFor(base.onBehalfOf());
         first.attach(login.session(), login.token(), login.firstPage());
-        if (first != own
-                && login.token() != null
-                && login.token().taxpayerName() != null
-                && first.name.get().isBlank()) {
-            first.name.set(login.token().taxpayerName());
+        if (first != own && login.token() != null) {
+            first.nameFromToken(login.token().taxpayerName());
         }
         TokenInfo t = login.token();
-        ownTaxpayerOnly.set(t != null && t.saysOwnTaxpayerOnly());
-        if (ownTaxpayerOnly.get()
+        taxpayers.ownTaxpayerOnly(t != null && t.saysOwnTaxpayerOnly());
+        if (t != null
+                && t.saysOwnTaxpayerOnly()
                 && entries.size() == 1
                 && !settings.get().taxpayerListChosen(profile.id())) {
             // nothing but its own taxpayer to list: the table takes the list's room (remembered as
@@ -300,11 +267,7 @@ public final class MainWindowViewModel {
         }
         if (first != own && t != null && t.saysIntermediary()) {
             // an intermediary's token names its own taxpayer too
-            own.displayRin.set(
-                    t.intermediaryRin() == null || t.intermediaryRin().isBlank()
-                            ? null
-                            : t.intermediaryRin());
-            own.tokenName.set(t.erpName() == null ? "" : t.erpName());
+            own.ownAsTokenNamesIt(t.intermediaryRin(), t.erpName());
         }
         current.set(first);
         loggedOut.set(false);
@@ -315,7 +278,7 @@ public final class MainWindowViewModel {
 
     // ---- what the view binds to ---------------------------------------------------------------
 
-    /** Where the window's sessions are opened; null in a window made ahead, until its login. */
+    /** Where the window's sessions are opened. */
     public Environment environment() {
         return environment;
     }
@@ -334,14 +297,6 @@ public final class MainWindowViewModel {
     }
 
     /**
-     * Whether this window was made ahead of a login ({@link #prepared}) and no login has opened it
-     * yet: it holds nothing of anyone's.
-     */
-    public boolean madeAheadAndUnused() {
-        return loggedOut.get() && opened == 0;
-    }
-
-    /**
      * The history page a login into this logged-out window would ask for first, for the taxpayer it
      * represents (null: the ERP's own; an unknown one opens as the ERP's own); null when this
      * window is not waiting for a login or has not made that taxpayer's history.
@@ -350,8 +305,10 @@ public final class MainWindowViewModel {
         if (!loggedOut.get()) {
             return null;
         }
-        TaxpayerEntry e = entryFor(onBehalfOf);
-        return e.history == null ? null : e.history.nextSessionQuery();
+        return entryFor(onBehalfOf)
+                .madeHistory()
+                .map(HistoryViewModel::nextSessionQuery)
+                .orElse(null);
     }
 
     /**
@@ -359,7 +316,7 @@ public final class MainWindowViewModel {
      * profile has no such taxpayer.
      */
     private TaxpayerEntry entryFor(String rin) {
-        return find(rin).orElse(entries.get(0));
+        return taxpayers.find(rin).orElse(taxpayers.own());
     }
 
     /** Every taxpayer of the profile, the ERP's own first. */
@@ -377,8 +334,8 @@ public final class MainWindowViewModel {
     }
 
     /**
-     * Asked whether the app is in front (one of its windows has the keyboard: the main window, or a
-     * dialog over it), so the user sees what comes; the window flow gives it (true by default).
+     * Asked whether the app is in front (one of its windows has focus: the main window, or a dialog
+     * over it), so the user sees what comes; the window flow gives it (true by default).
      */
     public void useInFront(java.util.function.BooleanSupplier appInFront) {
         inFront = appInFront == null ? () -> true : appInFront;
@@ -403,10 +360,10 @@ public final class MainWindowViewModel {
                 && !inFront.getAsBoolean()
                 && settings != null
                 && settings.get().desktopNotify()
-                && e.history != null) {
+                && e.madeHistory().isPresent()) {
             notifier.tell(
                     e.label(),
-                    e.history.arrivedText().get(),
+                    e.history().arrivedText().get(),
                     i18n.get("history.arrived.show"),
                     () -> {
                         if (entries.contains(e)) {
@@ -425,19 +382,18 @@ public final class MainWindowViewModel {
     public void useFileOpener(FileOpener opener) {
         fileOpener = opener == null ? FileOpener.NONE : opener;
         for (TaxpayerEntry e : entries) {
-            if (e.history != null) {
-                e.history.useFileOpener(fileOpener);
-            }
+            e.madeHistory().ifPresent(h -> h.useFileOpener(fileOpener));
         }
     }
 
-    public ObservableList<TaxpayerEntry> entries() {
-        return entries;
+    /** The list of taxpayers: add, rename, remove. */
+    public TaxpayerListViewModel taxpayers() {
+        return taxpayers;
     }
 
-    /** The entries matching {@link #filterProperty()} (RIN or name). */
-    public ObservableList<TaxpayerEntry> filteredEntries() {
-        return filtered;
+    /** Every taxpayer of the profile, the ERP's own first. */
+    public ObservableList<TaxpayerEntry> entries() {
+        return entries;
     }
 
     /**
@@ -449,10 +405,6 @@ public final class MainWindowViewModel {
      */
     public BooleanProperty taxpayerListShownProperty() {
         return taxpayerListShown;
-    }
-
-    public StringProperty filterProperty() {
-        return filter;
     }
 
     public ReadOnlyObjectProperty<TaxpayerEntry> currentProperty() {
@@ -523,18 +475,22 @@ public final class MainWindowViewModel {
             // the shown history asks now and then whether new notifications came; the others the
             // user saw in this window (an intermediary's other taxpayers) less often, for the list
             for (TaxpayerEntry x : entries) {
-                if (x == e && x.history != null) {
-                    x.history.checkForNew(Duration.ofMinutes(checkMinutes));
-                } else if (x.history != null && tokenOutlasts(x.session, OTHERS_TOKEN_LEFT)) {
+                Optional<HistoryViewModel> h = x.madeHistory();
+                if (x == e && h.isPresent()) {
+                    h.get().checkForNew(Duration.ofMinutes(checkMinutes));
+                } else if (h.isPresent()
+                        && tokenOutlasts(x.session().orElse(null), OTHERS_TOKEN_LEFT)) {
                     // only while its token lasts: a check never logs in (logins are limited per
                     // client)
-                    x.history.checkForNew(
-                            Duration.ofMinutes(checkMinutes * (long) OTHERS_CHECKED_LESS_OFTEN));
+                    h.get()
+                            .checkForNew(
+                                    Duration.ofMinutes(
+                                            checkMinutes * (long) OTHERS_CHECKED_LESS_OFTEN));
                 }
             }
         }
         Optional<TokenInfo> t =
-                e == null || e.session == null ? Optional.empty() : e.session.tokenInfo();
+                e == null ? Optional.empty() : e.session().flatMap(Session::tokenInfo);
         if (t.isEmpty() || t.get().expiresAt() == null) {
             timeLeft.set("");
             return;
@@ -560,12 +516,13 @@ public final class MainWindowViewModel {
             return;
         }
         current.set(entry);
-        profile = profile.withLastTaxpayer(entry.rin);
+        profile = profile.withLastTaxpayer(entry.rin());
         Profile p = profile;
         settings.update(s -> s.withProfile(p));
-        if (entry.session != null && !entry.ended.get()
-                || entry.state.get() == State.CONNECTING
-                || entry.state.get() == State.FAILED && entry.refused) {
+        State state = entry.stateProperty().get();
+        if (entry.session().isPresent() && !entry.endedProperty().get()
+                || state == State.CONNECTING
+                || state == State.FAILED && entry.isRefused()) {
             // a login the service refused for a reason of its own (not delegated, blocked, the
             // intermediary's own entry...) is refused again: choosing the taxpayer shows why, and
             // only Try again asks once more, so that going through the list spends no logins of the
@@ -573,13 +530,13 @@ public final class MainWindowViewModel {
             updateEnded();
             return;
         }
-        connect(entry, base.onBehalfOf(entry.rin));
+        connect(entry, base.onBehalfOf(entry.rin()));
     }
 
     /** Tries a failed taxpayer again. */
     public void retry(TaxpayerEntry entry) {
-        if (entry.state.get() != State.CONNECTING) {
-            connect(entry, base.onBehalfOf(entry.rin));
+        if (entry.stateProperty().get() != State.CONNECTING) {
+            connect(entry, base.onBehalfOf(entry.rin()));
         }
     }
 
@@ -597,9 +554,10 @@ public final class MainWindowViewModel {
         reloginBusy.set(true);
         reloginFailure.set(null);
         String profileId = profile.id();
-        int login = opened;
         boolean useKeychain = typed.length == 0 && profile.rememberSecret();
-        CompletableFuture.supplyAsync(
+        LatestTask.Run run = relogin.begin();
+        run.await(
+                CompletableFuture.supplyAsync(
                         () -> {
                             if (!useKeychain) {
                                 return typed.length == 0
@@ -613,313 +571,69 @@ public final class MainWindowViewModel {
                                 return base.clientSecret().clone();
                             }
                         },
-                        background)
-                .thenAcceptAsync(
-                        secret -> {
-                            if (login != opened || loggedOut.get()) {
-                                Arrays.fill(secret, '\0');
-                                Arrays.fill(typed, '\0');
-                                return;
-                            }
-                            Credentials fresh =
-                                    new Credentials(
-                                            base.clientId(), secret, entry.rin, base.scope());
-                            Arrays.fill(typed, '\0');
-                            Session s = opener.open(environment, fresh.copy());
-                            s.login()
-                                    .whenCompleteAsync(
-                                            (token, error) -> {
-                                                reloginBusy.set(false);
-                                                if (login != opened || loggedOut.get()) {
-                                                    // logged out meanwhile: this session belongs to
-                                                    // no login
-                                                    s.close();
-                                                    fresh.wipe();
-                                                    return;
-                                                }
-                                                if (error != null) {
-                                                    s.close();
-                                                    fresh.wipe();
-                                                    reloginFailure.set(describe(entry, error));
-                                                    return;
-                                                }
-                                                Credentials old = base;
-                                                base =
-                                                        new Credentials(
-                                                                fresh.clientId(),
-                                                                fresh.clientSecret().clone(),
-                                                                base.onBehalfOf(),
-                                                                fresh.scope());
-                                                fresh.wipe();
-                                                old.wipe();
-                                                Session previous = entry.session;
-                                                entry.attach(s, token, null);
-                                                if (previous != null && previous != s) {
-                                                    previous.close();
-                                                }
-                                                updateEnded();
-                                                tick();
-                                            },
-                                            fx);
-                        },
-                        fx);
-    }
-
-    /**
-     * Whether the login's token said this ERP system is not an intermediary ({@code IsIntermediary
-     * "0"}): the service lets it log in for its own taxpayer only, so the window does not offer to
-     * add taxpayers to act for (one added would only fail). False while no token has said so.
-     */
-    public ReadOnlyBooleanProperty ownTaxpayerOnlyProperty() {
-        return ownTaxpayerOnly.getReadOnlyProperty();
-    }
-
-    /** Adds a represented taxpayer; returns the problem's message key, or empty when added. */
-    public Optional<String> addTaxpayer(String rinInput, String name) {
-        if (ownTaxpayerOnly.get()) {
-            return Optional.of("switcher.ownOnly");
-        }
-        if (!(Rin.parse(rinInput) instanceof Rin.Valid valid)) {
-            return Optional.of("login.validation.rin");
-        }
-        String rin = valid.rin().value();
-        if (find(rin).isPresent()) {
-            return Optional.of("switcher.validation.duplicate");
-        }
-        entries.add(new TaxpayerEntry(rin, name == null ? "" : name.trim()));
-        saveTaxpayers();
-        return Optional.empty();
-    }
-
-    /** The rows of a list named when some were left out; more are summed up. */
-    static final int LEFT_OUT_NAMED = 5;
-
-    /**
-     * What adding a list did, in the UI's language: how many it added, and which rows it left out
-     * and why.
-     */
-    public String listAddedText(ListAdded r) {
-        if (r.leftOut().isEmpty()) {
-            return i18n.get("switcher.added", r.added());
-        }
-        List<String> rows = new ArrayList<>();
-        for (LeftOut l : r.leftOut().subList(0, Math.min(LEFT_OUT_NAMED, r.leftOut().size()))) {
-            rows.add(i18n.get("switcher.leftOut.row", l.row(), i18n.get(l.reasonKey())));
-        }
-        if (r.leftOut().size() > LEFT_OUT_NAMED) {
-            rows.add(i18n.get("switcher.leftOut.more", r.leftOut().size() - LEFT_OUT_NAMED));
-        }
-        return i18n.get(
-                "switcher.addedLeftOut",
-                r.added(),
-                String.join(i18n.get("switcher.leftOut.separator"), rows));
-    }
-
-    /**
-     * What adding a list of taxpayers did: how many it added, and the rows it left out, with why.
-     */
-    public record ListAdded(int added, List<LeftOut> leftOut) {}
-
-    /**
-     * A row of a list left out: its number in the list, and the key of why (not a registration
-     * number, already listed).
-     */
-    public record LeftOut(int row, String reasonKey) {}
-
-    /**
-     * Adds the taxpayers of a list (rows copied from a spreadsheet, or a CSV file's text: a
-     * registration number, then optionally a name; see {@link TaxpayerRows}), saved once. A row
-     * whose number is not 9 digits, or is listed already (or earlier in the list), is left out.
-     */
-    public ListAdded addTaxpayers(String text) {
-        return addTaxpayers(TaxpayerRows.parse(text));
-    }
-
-    private ListAdded addTaxpayers(List<TaxpayerRows.Row> rows) {
-        if (ownTaxpayerOnly.get()) {
-            return new ListAdded(0, List.of());
-        }
-        Set<String> listed = new HashSet<>();
-        entries.forEach(e -> listed.add(e.rin));
-        List<TaxpayerEntry> added = new ArrayList<>();
-        List<LeftOut> leftOut = new ArrayList<>();
-        for (TaxpayerRows.Row row : rows) {
-            if (!(Rin.parse(row.rin()) instanceof Rin.Valid valid)) {
-                leftOut.add(new LeftOut(row.number(), "switcher.leftOut.rin"));
-            } else if (!listed.add(valid.rin().value())) {
-                leftOut.add(new LeftOut(row.number(), "switcher.leftOut.duplicate"));
-            } else {
-                added.add(new TaxpayerEntry(valid.rin().value(), row.name()));
-            }
-        }
-        if (!added.isEmpty()) {
-            entries.addAll(added); // one change of the list, however long the pasted one
-            saveTaxpayers();
-        }
-        return new ListAdded(added.size(), List.copyOf(leftOut));
-    }
-
-    /**
-     * What adding a file's list did: the file's name, and what the list added, or the key of why
-     * the file gave none (its message takes the file's name).
-     */
-    public record FileAdded(String fileName, ListAdded added, String problemKey) {
-        /** Whether the file gave no taxpayer, or left rows out: the form shows it as an error. */
-        public boolean isError() {
-            return problemKey != null || !added.leftOut().isEmpty();
-        }
-    }
-
-    /**
-     * Adds the taxpayers listed in a file (a CSV or text file; see {@link TaxpayerListFile}), read
-     * in the background; completes on the FX thread. A file that is not a list, or lists no row,
-     * adds nothing and says why.
-     */
-    public CompletableFuture<FileAdded> addTaxpayersFrom(Path file) {
-        String fileName = String.valueOf(file.getFileName());
-        return CompletableFuture.supplyAsync(
-                        () -> {
-                            try {
-                                return TaxpayerListFile.read(file);
-                            } catch (IOException e) {
-                                throw new CompletionException(e);
-                            }
-                        },
-                        background)
-                .handleAsync(
-                        (read, failure) -> {
-                            if (failure != null) {
-                                Throwable cause = ServiceException.unwrap(failure);
-                                String key;
-                                if (cause instanceof TaxpayerListFile.NotAListException n) {
-                                    key =
-                                            switch (n.problem()) {
-                                                case WORKBOOK -> "switcher.file.workbook";
-                                                case TOO_LARGE -> "switcher.file.tooLarge";
-                                                case NOT_TEXT -> "switcher.file.notText";
-                                            };
-                                } else {
-                                    LOG.log(
-                                            System.Logger.Level.INFO,
-                                            "could not read a list of taxpayers: " + cause);
-                                    key = "switcher.file.unreadable";
+                        background),
+                (secret, failure) -> {
+                    Arrays.fill(typed, '\0');
+                    if (secret == null) {
+                        reloginBusy.set(false);
+                        return;
+                    }
+                    Credentials fresh =
+                            new Credentials(base.clientId(), secret, entry.rin(), base.scope());
+                    Session s = opener.open(environment, fresh.copy());
+                    run.await(
+                            s.login(),
+                            (token, error) -> {
+                                reloginBusy.set(false);
+                                if (error != null) {
+                                    s.close();
+                                    fresh.wipe();
+                                    reloginFailure.set(describe(entry, error));
+                                    return;
                                 }
-                                return new FileAdded(fileName, new ListAdded(0, List.of()), key);
-                            }
-                            if (read.rows().isEmpty()) {
-                                return new FileAdded(
-                                        fileName,
-                                        new ListAdded(0, List.of()),
-                                        "switcher.file.empty");
-                            }
-                            return new FileAdded(fileName, addTaxpayers(read.rows()), null);
-                        },
-                        fx);
-    }
-
-    /** What adding a file's list did, in the UI's language. */
-    public String fileAddedText(FileAdded r) {
-        return r.problemKey() != null
-                ? i18n.get(r.problemKey(), r.fileName())
-                : i18n.get("switcher.file.from", r.fileName(), listAddedText(r.added()));
-    }
-
-    /** Renames a taxpayer, the ERP's own too (a blank name gives the own one back the token's). */
-    public void rename(TaxpayerEntry entry, String name) {
-        if (entry == null || !entries.contains(entry)) {
-            return;
-        }
-        entry.name.set(name == null ? "" : name.trim());
-        if (entry.rin == null) {
-            profile = profile.withOwnName(entry.name.get());
-            Profile p = profile;
-            settings.update(s -> s.withProfile(p));
-        } else {
-            saveTaxpayers();
-        }
-    }
-
-    /**
-     * Removes a represented taxpayer (not the ERP's own), closing its session; {@link #undoRemove}
-     * brings it back.
-     */
-    public void remove(TaxpayerEntry entry) {
-        if (entry == null || entry.rin == null || !entries.contains(entry)) {
-            return;
-        }
-        if (current.get() == entry) {
-            switchTo(entries.get(0));
-        }
-        int index = entries.indexOf(entry);
-        entries.remove(entry);
-        entry.dispose();
-        saveTaxpayers();
-        lastRemoved.set(new Removed(entry.rin, entry.name.get(), index));
-    }
-
-    /** A taxpayer removed last: its registration number, its name and its place in the list. */
-    public record Removed(String rin, String name, int index) {}
-
-    private final ReadOnlyObjectWrapper<Removed> lastRemoved =
-            new ReadOnlyObjectWrapper<>(this, "lastRemoved");
-    private StringBinding removedText;
-
-    /** The taxpayer removed last, until it is brought back or another is removed; null for none. */
-    public ReadOnlyObjectProperty<Removed> lastRemovedProperty() {
-        return lastRemoved.getReadOnlyProperty();
-    }
-
-    /** What was removed last, in the UI's language ("" for nothing). */
-    public StringBinding removedText() {
-        if (removedText == null) {
-            removedText =
-                    Bindings.createStringBinding(
-                            () -> {
-                                Removed r = lastRemoved.get();
-                                return r == null
-                                        ? ""
-                                        : i18n.get(
-                                                "switcher.removed",
-                                                r.name().isBlank()
-                                                        ? i18n.get("switcher.unnamed")
-                                                        : r.name(),
-                                                r.rin());
+                                Credentials old = base;
+                                base =
+                                        new Credentials(
+                                                fresh.clientId(),
+                                                fresh.clientSecret().clone(),
+                                                base.onBehalfOf(),
+                                                fresh.scope());
+                                fresh.wipe();
+                                old.wipe();
+                                entry.attach(s, token, null);
+                                updateEnded();
+                                tick();
                             },
-                            lastRemoved,
-                            i18n.languageProperty());
-        }
-        return removedText;
+                            // logged out meanwhile: this session belongs to no login
+                            (token, error) -> {
+                                s.close();
+                                fresh.wipe();
+                            });
+                },
+                (secret, failure) -> {
+                    if (secret != null) {
+                        Arrays.fill(secret, '\0');
+                    }
+                    Arrays.fill(typed, '\0');
+                });
     }
 
-    /** Puts away the offer to bring back the taxpayer removed last; it stays removed. */
-    public void dismissUndo() {
-        lastRemoved.set(null);
-    }
-
-    /**
-     * Brings back the taxpayer removed last, at its place and with its name (its remembered filters
-     * and columns were never let go); nothing if it was added again meanwhile. Its session starts
-     * when it is chosen, as a new one's does.
-     */
-    public void undoRemove() {
-        Removed r = lastRemoved.get();
-        lastRemoved.set(null);
-        if (r == null || find(r.rin()).isPresent()) {
-            return;
-        }
-        entries.add(Math.min(r.index(), entries.size()), new TaxpayerEntry(r.rin(), r.name()));
-        saveTaxpayers();
+    /** See {@link TaxpayerListViewModel#ownTaxpayerOnlyProperty()}. */
+    public ReadOnlyBooleanProperty ownTaxpayerOnlyProperty() {
+        return taxpayers.ownTaxpayerOnlyProperty();
     }
 
     /**
-     * Closes every session, wipes every secret, lets go of everything the service sent (each
-     * history screen keeps only its preferences), and tells the app to show the login dialog.
+     * Closes every session, wipes every secret, releases everything the service sent (each history
+     * screen keeps only its preferences), and tells the app to show the login dialog.
      */
     public void logout() {
         // first: whoever shows this window knows it is ending before its taxpayers go idle one by
         // one
         loggedOut.set(true);
-        lastRemoved.set(null); // the next session's list does not offer to undo this one's removal
+        relogin.cancel();
+        taxpayers
+                .dismissUndo(); // the next session's list does not offer to undo this one's removal
         for (TaxpayerEntry e : entries) {
             e.dispose();
         }
@@ -940,8 +654,8 @@ public final class MainWindowViewModel {
      * acts for (the window's other entries), so the user is told to choose one.
      */
     private static Failure describe(TaxpayerEntry entry, Throwable error) {
-        Failure f = Failure.describe(error, entry.rin);
-        if (entry.rin == null
+        Failure f = Failure.describe(error, entry.rin());
+        if (entry.isOwn()
                 && ServiceException.unwrap(error) instanceof LoginRejectedException r
                 && r.reason() == LoginRejectedException.Reason.BAD_REQUEST) {
             return new Failure(
@@ -951,71 +665,122 @@ public final class MainWindowViewModel {
     }
 
     private void connect(TaxpayerEntry entry, Credentials credentials) {
-        entry.state.set(State.CONNECTING);
-        entry.failure.set(null);
-        entry.refused = false;
+        entry.connecting();
         Session s = opener.open(environment, credentials);
-        entry.pending = s;
-        s.login()
-                .whenCompleteAsync(
+        entry.login()
+                .run(
+                        s.login(),
                         (token, error) -> {
-                            if (entry.pending != s || !entries.contains(entry)) {
+                            if (!entries.contains(entry)) {
                                 s.close();
                                 return;
                             }
-                            entry.pending = null;
                             if (error != null) {
                                 s.close();
-                                entry.failure.set(describe(entry, error));
-                                entry.refused =
-                                        ServiceException.unwrap(error)
-                                                        instanceof LoginRejectedException r
+                                Throwable cause = ServiceException.unwrap(error);
+                                entry.failed(
+                                        describe(entry, error),
+                                        cause instanceof LoginRejectedException r
                                                 && r.reason()
-                                                        != LoginRejectedException.Reason.OTHER;
-                                entry.state.set(State.FAILED);
+                                                        != LoginRejectedException.Reason.OTHER);
                                 LOG.log(
                                         System.Logger.Level.INFO,
                                         "taxpayer {0}: {1}",
-                                        entry.rin,
-                                        ServiceException.unwrap(error).getMessage());
+                                        entry.rin(),
+                                        cause.getMessage());
                                 return;
                             }
-                            Session previous = entry.session;
                             entry.attach(s, token, null);
-                            if (previous != null && previous != s) {
-                                previous.close();
-                            }
                             updateEnded();
                             tick();
                         },
-                        fx);
+                        // superseded (tried again), or the taxpayer removed or logged out
+                        // meanwhile
+                        (token, error) -> s.close());
     }
 
     private void updateEnded() {
         TaxpayerEntry e = current.get();
-        sessionEnded.set(e != null && e.ended.get());
+        sessionEnded.set(e != null && e.endedProperty().get());
         if (!sessionEnded.get()) {
             reloginFailure.set(null);
         }
     }
 
-    private void saveTaxpayers() {
-        List<RepresentedTaxpayer> list = new ArrayList<>();
-        for (TaxpayerEntry e : entries) {
-            if (e.rin != null) {
-                list.add(new RepresentedTaxpayer(e.rin, e.name.get()));
-            }
-        }
-        profile = profile.withTaxpayers(list);
-        Profile p = profile;
-        settings.update(s -> s.withProfile(p));
+    /** Keeps the taxpayer list with the profile. */
+    private final TaxpayerListViewModel.Store listStore =
+            new TaxpayerListViewModel.Store() {
+                @Override
+                public void saveTaxpayers(List<RepresentedTaxpayer> list) {
+                    saveProfile(profile.withTaxpayers(list));
+                }
+
+                @Override
+                public void saveOwnName(String name) {
+                    saveProfile(profile.withOwnName(name));
+                }
+            };
+
+    private void saveProfile(Profile changed) {
+        profile = changed;
+        settings.update(s -> s.withProfile(changed));
     }
 
-    private Optional<TaxpayerEntry> find(String rin) {
-        return entries.stream()
-                .filter(e -> rin == null ? e.rin == null : rin.equals(e.rin))
-                .findFirst();
+    /** A taxpayer about to be removed from the list: shown, the window shows its own instead. */
+    private void beforeRemoval(TaxpayerEntry entry) {
+        if (current.get() == entry) {
+            switchTo(taxpayers.own());
+        }
     }
+
+    /** What the taxpayers tell the window. */
+    private final TaxpayerEntry.Window entryWindow =
+            new TaxpayerEntry.Window() {
+                @Override
+                public boolean shows(TaxpayerEntry e) {
+                    return current.get() == e;
+                }
+
+                @Override
+                public void endedChanged(TaxpayerEntry e) {
+                    if (shows(e)) {
+                        updateEnded();
+                    }
+                }
+
+                @Override
+                public void labelChanged(TaxpayerEntry e) {
+                    if (shows(e)) {
+                        refreshTitle();
+                    }
+                }
+
+                @Override
+                public void arrivedChanged(TaxpayerEntry e, boolean more) {
+                    if (shows(e)) {
+                        refreshTitle();
+                    }
+                    if (more) {
+                        tellTheDesktop(e);
+                    }
+                }
+
+                @Override
+                public HistoryViewModel makeHistory(TaxpayerEntry e) {
+                    String key = Settings.historyKey(profile.id(), e.rin());
+                    HistoryPrefs initial = settings.get().history().get(key);
+                    HistoryViewModel history =
+                            new HistoryViewModel(
+                                    i18n,
+                                    fx,
+                                    initial,
+                                    prefs -> settings.update(s -> s.withHistory(key, prefs)),
+                                    e::markSessionEnded,
+                                    clock);
+                    history.useFileOpener(fileOpener);
+                    return history;
+                }
+            };
 
     private void refreshTitle() {
         TaxpayerEntry e = current.get();
@@ -1024,12 +789,12 @@ public final class MainWindowViewModel {
             title.set(i18n.get("main.title.plain", env));
             return;
         }
-        String rin = e.displayRin.get();
+        String rin = e.displayRinProperty().get();
         String t =
                 rin == null || rin.isBlank()
                         ? i18n.get("main.title.plain", e.label() + " — " + env)
                         : i18n.get("main.title", e.label(), rin, env);
-        long arrived = e.history == null ? 0 : e.history.arrivedProperty().get();
+        long arrived = e.madeHistory().map(h -> h.arrivedProperty().get()).orElse(0L);
         // new notifications counted: the taskbar says so while the window is behind others
         title.set(arrived > 0 ? i18n.get("main.title.arrived", arrived, t) : t);
     }
@@ -1042,284 +807,5 @@ public final class MainWindowViewModel {
             case PROD -> "main.env.prod";
             case CUSTOM -> "main.env.custom";
         };
-    }
-
-    /** One taxpayer of the switcher: its session, its history screen, and its state. */
-    public final class TaxpayerEntry {
-        private final String rin;
-        private final StringProperty name = new SimpleStringProperty(this, "name", "");
-
-        /** The ERP's own taxpayer's name from its token, shown while the user gave it none. */
-        private final StringProperty tokenName = new SimpleStringProperty(this, "tokenName", "");
-
-        private final ReadOnlyStringWrapper displayRin =
-                new ReadOnlyStringWrapper(this, "displayRin");
-        private final ReadOnlyObjectWrapper<State> state =
-                new ReadOnlyObjectWrapper<>(this, "state", State.IDLE);
-        private final ReadOnlyObjectWrapper<Failure> failure =
-                new ReadOnlyObjectWrapper<>(this, "failure");
-        private final BooleanProperty ended = new SimpleBooleanProperty(this, "ended", false);
-
-        /**
-         * How many new notifications its history counted since its page came (see {@link
-         * HistoryViewModel#arrivedProperty()}).
-         */
-        private final javafx.beans.property.ReadOnlyLongWrapper arrived =
-                new javafx.beans.property.ReadOnlyLongWrapper(this, "arrived");
-
-        private final StringBinding label;
-        private final StringBinding failureText;
-        private final StringBinding failureDetail;
-        private Session session;
-        private Session pending;
-
-        /**
-         * Its last login was refused for a reason the service gave (not a fault): not tried again
-         * on choosing it.
-         */
-        private boolean refused;
-
-        private HistoryViewModel history;
-
-        TaxpayerEntry(String rin, String name) {
-            this.rin = rin;
-            this.name.set(name == null ? "" : name);
-            this.displayRin.set(rin);
-            this.label =
-                    Bindings.createStringBinding(
-                            () ->
-                                    !this.name.get().isBlank()
-                                            ? this.name.get()
-                                            : !tokenName.get().isBlank()
-                                                    ? tokenName.get()
-                                                    : rin == null
-                                                            ? i18n.get("switcher.own")
-                                                            : i18n.get("switcher.unnamed"),
-                            this.name,
-                            tokenName,
-                            i18n.languageProperty());
-            this.failureText =
-                    Bindings.createStringBinding(
-                            () -> failure.get() == null ? "" : failure.get().text(i18n),
-                            failure,
-                            i18n.languageProperty());
-            this.failureDetail =
-                    Bindings.createStringBinding(
-                            () ->
-                                    failure.get() == null || failure.get().detail() == null
-                                            ? ""
-                                            : failure.get().detail(),
-                            failure);
-            ended.addListener(
-                    (o, a, b) -> {
-                        if (current.get() == this) {
-                            updateEnded();
-                        }
-                    });
-            javafx.beans.value.ChangeListener<String> retitle =
-                    (o, a, b) -> {
-                        if (current.get() == this) {
-                            refreshTitle();
-                        }
-                    };
-            this.name.addListener(retitle);
-            tokenName.addListener(retitle);
-            displayRin.addListener(retitle);
-        }
-
-        /** The registration number, or null for the ERP's own taxpayer. */
-        public String rin() {
-            return rin;
-        }
-
-        /** The RIN shown: the entry's own, or (for the ERP's own taxpayer) the token's. */
-        public ReadOnlyStringProperty displayRinProperty() {
-            return displayRin.getReadOnlyProperty();
-        }
-
-        public StringProperty nameProperty() {
-            return name;
-        }
-
-        public boolean isOwn() {
-            return rin == null;
-        }
-
-        /**
-         * Whether it shows a name (the user's, or the token's), not "Own taxpayer" or "Unnamed".
-         */
-        public boolean hasName() {
-            return !name.get().isBlank() || !tokenName.get().isBlank();
-        }
-
-        /**
-         * The name to show: the user's, else (the own taxpayer) the token's, else "Own taxpayer"
-         * (or "Unnamed") in the UI language.
-         */
-        public String label() {
-            return label.get();
-        }
-
-        /** {@link #label()}, observable: it changes with the name and the UI language. */
-        public ObservableStringValue labelText() {
-            return label;
-        }
-
-        /**
-         * How many new notifications its history counted since its page came: the list shows it.
-         */
-        public javafx.beans.property.ReadOnlyLongProperty arrivedProperty() {
-            return arrived.getReadOnlyProperty();
-        }
-
-        /** "3 new", in the UI's language, while its history counted some; else "". */
-        public String arrivedText() {
-            return arrived.get() <= 0 ? "" : i18n.get("switcher.arrived", arrived.get());
-        }
-
-        /**
-         * The row as a screen reader says it, in the UI's language: name, RIN, how many new
-         * notifications came, and whether it is logged in ("Nile Trading Co., 204918573, 3 new,
-         * logged in").
-         */
-        public String spokenText() {
-            String separator = i18n.get("switcher.row.separator");
-            StringBuilder said = new StringBuilder(label());
-            String shownRin = displayRin.get();
-            if (shownRin != null && !shownRin.isBlank()) {
-                said.append(separator).append(shownRin);
-            }
-            String came = arrivedText();
-            if (!came.isEmpty()) {
-                said.append(separator).append(came);
-            }
-            return said.append(separator)
-                    .append(
-                            i18n.get(
-                                    switch (state.get()) {
-                                        case READY -> "switcher.state.ready";
-                                        case FAILED -> "switcher.state.failed";
-                                        case CONNECTING -> "switcher.state.connecting";
-                                        case IDLE -> "switcher.state.idle";
-                                    }))
-                    .toString();
-        }
-
-        public ReadOnlyObjectProperty<State> stateProperty() {
-            return state.getReadOnlyProperty();
-        }
-
-        public ReadOnlyObjectProperty<Failure> failureProperty() {
-            return failure.getReadOnlyProperty();
-        }
-
-        public ObservableStringValue failureText() {
-            return failureText;
-        }
-
-        /** The service's own words about the failure, or "". */
-        public ObservableStringValue failureDetail() {
-            return failureDetail;
-        }
-
-        /**
-         * The session could not be renewed (the history screen reports it): the banner offers
-         * re-login.
-         */
-        public void markSessionEnded() {
-            ended.set(true);
-        }
-
-        /** The session in use, if any (tests, diagnostics). */
-        public Optional<Session> session() {
-            return Optional.ofNullable(session);
-        }
-
-        /** This taxpayer's history screen, created on first use and kept for the window's life. */
-        public HistoryViewModel history() {
-            if (history == null) {
-                String key = Settings.historyKey(profile.id(), rin);
-                HistoryPrefs initial = settings.get().history().get(key);
-                history =
-                        new HistoryViewModel(
-                                i18n,
-                                fx,
-                                initial,
-                                prefs -> settings.update(s -> s.withHistory(key, prefs)),
-                                this::markSessionEnded,
-                                clock);
-                history.useFileOpener(fileOpener);
-                history.arrivedProperty()
-                        .addListener(
-                                (o, was, now) -> {
-                                    arrived.set(now.longValue());
-                                    if (current.get() == this) {
-                                        refreshTitle();
-                                    }
-                                    if (now.longValue() > was.longValue()) {
-                                        tellTheDesktop(this);
-                                    }
-                                });
-                if (session != null) {
-                    history.sessionProperty().set(session);
-                }
-            }
-            return history;
-        }
-
-        boolean matches(String query) {
-            if (query == null || query.isBlank()) {
-                return true;
-            }
-            String q = I18n.latinDigits(query.trim()).toLowerCase(Locale.ROOT);
-            String r = displayRin.get() == null ? "" : displayRin.get();
-            return r.contains(q) || label().toLowerCase(Locale.ROOT).contains(q);
-        }
-
-        private void attach(Session s, TokenInfo token, PageAhead firstPage) {
-            session = s;
-            ended.set(false);
-            state.set(State.READY);
-            failure.set(null);
-            if (rin == null && token != null) {
-                displayRin.set(token.taxRin());
-                // the token names the taxpayer rarely; the ERP system's registered name is the next
-                // best
-                // (shown while the user gave the own taxpayer no name of their own)
-                tokenName.set(
-                        token.taxpayerName() != null
-                                ? token.taxpayerName()
-                                : token.erpName() == null ? "" : token.erpName());
-            }
-            if (history != null) {
-                if (firstPage != null) {
-                    history.offerPageAhead(firstPage);
-                }
-                history.sessionProperty().set(s);
-            }
-        }
-
-        private void dispose() {
-            if (pending != null) {
-                pending.close();
-                pending = null;
-            }
-            if (session != null) {
-                session.close();
-                session = null;
-            }
-            ended.set(false);
-            failure.set(null);
-            refused = false;
-            if (history != null) {
-                history.endSession();
-            }
-            state.set(State.IDLE);
-        }
-
-        @Override
-        public String toString() {
-            return label() + (displayRin.get() == null ? "" : " " + displayRin.get());
-        }
     }
 }

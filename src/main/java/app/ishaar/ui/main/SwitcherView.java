@@ -1,15 +1,17 @@
 package app.ishaar.ui.main;
 
 import app.ishaar.core.settings.TaxpayerRows;
+import app.ishaar.ui.app.Shortcut;
 import app.ishaar.ui.controls.Bidi;
 import app.ishaar.ui.controls.Buttons;
 import app.ishaar.ui.controls.ContextMenus;
 import app.ishaar.ui.fx.WrappingLabel;
 import app.ishaar.ui.i18n.I18n;
-import app.ishaar.ui.main.MainWindowViewModel.TaxpayerEntry;
+import app.ishaar.ui.taxpayers.TaxpayerEntry;
+import app.ishaar.ui.taxpayers.TaxpayerListTexts;
+import app.ishaar.ui.taxpayers.TaxpayerListViewModel;
 import java.io.File;
 import java.util.Locale;
-import java.util.Optional;
 import javafx.beans.InvalidationListener;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
@@ -29,7 +31,6 @@ import javafx.scene.input.ContextMenuEvent;
 import javafx.scene.input.DragEvent;
 import javafx.scene.input.Dragboard;
 import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.input.TransferMode;
@@ -46,10 +47,13 @@ import javafx.stage.FileChooser;
  * The main window's taxpayer list (the switcher): a search by RIN or name (Ctrl+T), the profile's
  * taxpayers with their state (Enter or a click opens one; F2 or the menu renames, Delete removes),
  * and the form to add one, or, for a taxpayer's own system, why there is none. It binds to the
- * window's {@link MainWindowViewModel}.
+ * window's {@link MainWindowViewModel} for which taxpayer is shown, and to its {@link
+ * TaxpayerListViewModel} for the list, whose answers {@link TaxpayerListTexts} puts in words.
  */
 final class SwitcherView {
     private final MainWindowViewModel vm;
+    private final TaxpayerListViewModel taxpayers;
+    private final TaxpayerListTexts texts;
     private final I18n i18n;
     private final TextField search = new TextField();
     private final ListView<TaxpayerEntry> list = new ListView<>();
@@ -57,6 +61,8 @@ final class SwitcherView {
 
     SwitcherView(MainWindowViewModel vm, I18n i18n) {
         this.vm = vm;
+        this.taxpayers = vm.taxpayers();
+        this.texts = new TaxpayerListTexts(i18n);
         this.i18n = i18n;
         this.root = make();
     }
@@ -70,7 +76,7 @@ final class SwitcherView {
         return search;
     }
 
-    /** Where F6 puts the keyboard: the list, or the search field while the list is empty. */
+    /** What F6 focuses: the list, or the search field while the list is empty. */
     Node keyboardPlace() {
         return list.getItems().isEmpty() ? search : list;
     }
@@ -82,8 +88,8 @@ final class SwitcherView {
 
         search.setId("switcher-search");
         search.promptTextProperty()
-                .bind(i18n.text("switcher.search.prompt", MainWindowView.SWITCH.getDisplayText()));
-        search.textProperty().bindBidirectional(vm.filterProperty());
+                .bind(i18n.text("switcher.search.prompt", Shortcut.SWITCH_TAXPAYER.displayText()));
+        search.textProperty().bindBidirectional(taxpayers.filterProperty());
         search.addEventHandler(
                 KeyEvent.KEY_PRESSED,
                 e -> {
@@ -110,7 +116,7 @@ final class SwitcherView {
                 });
 
         list.setId("switcher-list");
-        list.setItems(vm.filteredEntries());
+        list.setItems(taxpayers.filteredEntries());
         list.setEditable(false); // only F2 or the menu starts a rename; a click never does
         list.setCellFactory(lv -> new TaxpayerCell());
         // the menu key and Shift+F10 (MenuKeys) ask the list, not a row: open the selected row's
@@ -135,14 +141,15 @@ final class SwitcherView {
         list.getSelectionModel().select(vm.current());
         vm.currentProperty().addListener((o, a, b) -> list.getSelectionModel().select(b));
         // filtering rebuilds the visible list: keep the shown taxpayer selected when it is listed
-        vm.filteredEntries()
+        taxpayers
+                .filteredEntries()
                 .addListener(
                         (ListChangeListener<TaxpayerEntry>)
                                 c -> {
                                     if (list.getItems().contains(vm.current())
                                             && list.getSelectionModel().getSelectedItem()
                                                     != vm.current()
-                                            && vm.filterProperty().get().isBlank()) {
+                                            && taxpayers.filterProperty().get().isBlank()) {
                                         list.getSelectionModel().select(vm.current());
                                     }
                                 });
@@ -166,14 +173,15 @@ final class SwitcherView {
                         }
                         e.consume();
                     } else if (e.getCode() == KeyCode.DELETE) {
-                        vm.remove(list.getSelectionModel().getSelectedItem());
+                        taxpayers.remove(list.getSelectionModel().getSelectedItem());
                         e.consume();
-                    } else if (UNDO_REMOVE.match(e) && vm.lastRemovedProperty().get() != null) {
+                    } else if (UNDO_REMOVE.match(e)
+                            && taxpayers.lastRemovedProperty().get() != null) {
                         undoRemove();
                         e.consume();
                     }
                 });
-        list.setOnEditCommit(e -> vm.rename(e.getNewValue(), pendingName));
+        list.setOnEditCommit(e -> taxpayers.rename(e.getNewValue(), pendingName));
         list.setOnEditCancel(e -> list.setEditable(false));
         // a list of taxpayers dragged from the file manager is dropped on the list (or anywhere in
         // the switcher)
@@ -196,9 +204,9 @@ final class SwitcherView {
         ownOnly.setId("switcher-own-only");
         ownOnly.getStyleClass().add("muted");
         ownOnly.textProperty().bind(i18n.text("switcher.ownOnly"));
-        ownOnly.visibleProperty().bind(vm.ownTaxpayerOnlyProperty());
+        ownOnly.visibleProperty().bind(taxpayers.ownTaxpayerOnlyProperty());
         ownOnly.managedProperty().bind(ownOnly.visibleProperty());
-        add.visibleProperty().bind(vm.ownTaxpayerOnlyProperty().not());
+        add.visibleProperty().bind(taxpayers.ownTaxpayerOnlyProperty().not());
         add.managedProperty().bind(add.visibleProperty());
         VBox box = new VBox(6, title, search, listPlace, undoBar(), add, ownOnly);
         box.setId("switcher");
@@ -265,7 +273,7 @@ final class SwitcherView {
 
     /** The one file a drag holds, if a list can be added from it now; else null. */
     private File droppable(Dragboard board) {
-        if (vm.ownTaxpayerOnlyProperty().get()
+        if (taxpayers.ownTaxpayerOnlyProperty().get()
                 || board == null
                 || !board.hasFiles()
                 || board.getFiles().size() != 1) {
@@ -279,14 +287,15 @@ final class SwitcherView {
     private void addFrom(File file) {
         addPane.setExpanded(true);
         lastFolder = file.getParentFile();
-        vm.addTaxpayersFrom(file.toPath())
+        taxpayers
+                .addFrom(file.toPath())
                 .thenAccept(
                         r -> {
                             addMessage
                                     .textProperty()
                                     .bind(
                                             Bindings.createStringBinding(
-                                                    () -> vm.fileAddedText(r),
+                                                    () -> texts.fileAdded(r),
                                                     i18n.languageProperty(),
                                                     i18n.latinDigitsProperty()));
                             style(addMessage, r.isError());
@@ -321,15 +330,19 @@ final class SwitcherView {
     private String pendingName;
 
     /** Ctrl+Z in the list (Cmd+Z on macOS): the taxpayer removed last comes back. */
-    static final KeyCombination UNDO_REMOVE =
-            new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN);
+    static final KeyCombination UNDO_REMOVE = Shortcut.UNDO_REMOVE.key();
 
     /** "Removed … (RIN)." and Undo, under the list while a removed taxpayer can come back. */
     private Node undoBar() {
         Label removed = new WrappingLabel();
         removed.setId("switcher-removed");
         removed.getStyleClass().add("muted");
-        removed.textProperty().bind(vm.removedText());
+        removed.textProperty()
+                .bind(
+                        Bindings.createStringBinding(
+                                () -> texts.removed(taxpayers.lastRemovedProperty().get()),
+                                taxpayers.lastRemovedProperty(),
+                                i18n.languageProperty()));
         Button undo = new Button();
         undo.setId("switcher-undo");
         undo.textProperty().bind(i18n.text("switcher.undo"));
@@ -344,7 +357,7 @@ final class SwitcherView {
                         "icon-close",
                         i18n.text("switcher.undo.dismiss"),
                         () -> {
-                            vm.dismissUndo();
+                            taxpayers.dismissUndo();
                             list.requestFocus();
                         });
         dismiss.setMinWidth(Region.USE_PREF_SIZE);
@@ -353,15 +366,15 @@ final class SwitcherView {
         HBox bar = new HBox(6, removed, undo, dismiss);
         bar.setId("switcher-undo-bar");
         bar.setAlignment(Pos.CENTER_LEFT);
-        bar.visibleProperty().bind(vm.lastRemovedProperty().isNotNull());
+        bar.visibleProperty().bind(taxpayers.lastRemovedProperty().isNotNull());
         bar.managedProperty().bind(bar.visibleProperty());
         return bar;
     }
 
-    /** Brings the removed taxpayer back, selected in the list, which keeps the keyboard. */
+    /** Brings the removed taxpayer back, selected in the list, which keeps focus. */
     private void undoRemove() {
-        MainWindowViewModel.Removed r = vm.lastRemovedProperty().get();
-        vm.undoRemove();
+        TaxpayerListViewModel.Removed r = taxpayers.lastRemovedProperty().get();
+        taxpayers.undoRemove();
         if (r != null) {
             list.getItems().stream()
                     .filter(t -> r.rin().equals(t.rin()))
@@ -391,7 +404,7 @@ final class SwitcherView {
                     public void paste() {
                         String text = Clipboard.getSystemClipboard().getString();
                         if (TaxpayerRows.isList(text)) {
-                            showListAdded(error, vm.addTaxpayers(text));
+                            showListAdded(error, taxpayers.addAll(text));
                         } else {
                             super.paste();
                         }
@@ -412,9 +425,11 @@ final class SwitcherView {
         add.textProperty().bind(i18n.text("switcher.add"));
         Runnable doAdd =
                 () -> {
-                    Optional<String> problem = vm.addTaxpayer(rin.getText(), name.getText());
-                    if (problem.isPresent()) {
-                        error.textProperty().bind(i18n.text(problem.get()));
+                    String problem =
+                            TaxpayerListTexts.problemKey(
+                                    taxpayers.add(rin.getText(), name.getText()));
+                    if (problem != null) {
+                        error.textProperty().bind(i18n.text(problem));
                         style(error, true);
                         error.setVisible(true);
                     } else {
@@ -466,11 +481,11 @@ final class SwitcherView {
      * Says what a pasted list added and, as an error, the rows it left out (in the UI's language,
      * live).
      */
-    private void showListAdded(Label message, MainWindowViewModel.ListAdded added) {
+    private void showListAdded(Label message, TaxpayerListViewModel.ListAdded added) {
         message.textProperty()
                 .bind(
                         Bindings.createStringBinding(
-                                () -> vm.listAddedText(added),
+                                () -> texts.listAdded(added),
                                 i18n.languageProperty(),
                                 i18n.latinDigitsProperty()));
         style(message, !added.leftOut().isEmpty());
@@ -634,7 +649,7 @@ final class SwitcherView {
             // read whole by a screen reader: the row shows its parts as a graphic, which it would
             // not read
             setAccessibleText(e.spokenText());
-            MainWindowViewModel.State s = e.stateProperty().get();
+            TaxpayerEntry.State s = e.stateProperty().get();
             state.setText(
                     switch (s) {
                         case READY -> "●";
@@ -652,7 +667,7 @@ final class SwitcherView {
                 rename = MainWindowView.item(i18n, "switcher.rename", null);
                 rename.setOnAction(x -> startRename(getIndex()));
                 remove = MainWindowView.item(i18n, "switcher.remove", null);
-                remove.setOnAction(x -> vm.remove(getItem()));
+                remove.setOnAction(x -> taxpayers.remove(getItem()));
                 menu = new ContextMenu(rename, remove);
             }
             // the ERP's own taxpayer can be renamed, not removed

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.core.model.NotificationPage;
 import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.model.Rin;
 import app.ishaar.core.secrets.InMemorySecretStore;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
@@ -20,8 +21,12 @@ import app.ishaar.ui.fakes.FakeSession;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.login.LoginViewModel;
-import app.ishaar.ui.main.MainWindowViewModel.State;
-import app.ishaar.ui.main.MainWindowViewModel.TaxpayerEntry;
+import app.ishaar.ui.taxpayers.TaxpayerEntry;
+import app.ishaar.ui.taxpayers.TaxpayerEntry.State;
+import app.ishaar.ui.taxpayers.TaxpayerListTexts;
+import app.ishaar.ui.taxpayers.TaxpayerListViewModel;
+import app.ishaar.ui.taxpayers.TaxpayerListViewModel.LeftOut;
+import app.ishaar.ui.taxpayers.TaxpayerListViewModel.LeftOutReason;
 import java.io.IOException;
 import java.nio.charset.Charset;
 import java.nio.file.Files;
@@ -30,6 +35,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Executor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -47,6 +53,13 @@ class MainWindowViewModelTest {
     @TempDir Path configDir;
 
     private final I18n i18n = new I18n(AppLanguage.ENGLISH);
+    private final TaxpayerListTexts texts = new TaxpayerListTexts(i18n);
+
+    /** Why adding a taxpayer failed, as the view's message key; empty when it was added. */
+    private static Optional<String> problem(TaxpayerListViewModel.AddResult r) {
+        return Optional.ofNullable(TaxpayerListTexts.problemKey(r));
+    }
+
     private final FakeOpener opener = new FakeOpener();
     private final InMemorySecretStore secrets = new InMemorySecretStore();
     private final MutableClock clock = new MutableClock(Instant.parse("2026-01-10T10:00:00Z"));
@@ -284,14 +297,20 @@ class MainWindowViewModelTest {
         assertThat(vm.entries())
                 .extracting(TaxpayerEntry::rin)
                 .containsExactly(null, NILE, PHARMA, TEXTILES);
-        vm.filterProperty().set("pharma");
-        assertThat(vm.filteredEntries()).extracting(TaxpayerEntry::rin).containsExactly(PHARMA);
-        vm.filterProperty().set("3567");
-        assertThat(vm.filteredEntries()).extracting(TaxpayerEntry::rin).containsExactly(TEXTILES);
-        vm.filterProperty().set("٢٨٧");
-        assertThat(vm.filteredEntries()).extracting(TaxpayerEntry::rin).containsExactly(PHARMA);
-        vm.filterProperty().set("");
-        assertThat(vm.filteredEntries()).hasSize(4);
+        vm.taxpayers().filterProperty().set("pharma");
+        assertThat(vm.taxpayers().filteredEntries())
+                .extracting(TaxpayerEntry::rin)
+                .containsExactly(PHARMA);
+        vm.taxpayers().filterProperty().set("3567");
+        assertThat(vm.taxpayers().filteredEntries())
+                .extracting(TaxpayerEntry::rin)
+                .containsExactly(TEXTILES);
+        vm.taxpayers().filterProperty().set("٢٨٧");
+        assertThat(vm.taxpayers().filteredEntries())
+                .extracting(TaxpayerEntry::rin)
+                .containsExactly(PHARMA);
+        vm.taxpayers().filterProperty().set("");
+        assertThat(vm.taxpayers().filteredEntries()).hasSize(4);
     }
 
     @Test
@@ -322,7 +341,7 @@ class MainWindowViewModelTest {
 
     @Test
     void aFailureStaysWithItsTaxpayerAndOtherSessionsLive() {
-        vm.addTaxpayer("499201773", "Giza Foods");
+        vm.taxpayers().add("499201773", "Giza Foods");
         vm.switchTo(entry("499201773"));
         opener.last()
                 .loginCall
@@ -397,7 +416,7 @@ class MainWindowViewModelTest {
                 .hasSize(logins + 2);
 
         i18n.languageProperty().set(AppLanguage.ENGLISH);
-        vm.addTaxpayer("499201773", "Giza Foods");
+        vm.taxpayers().add("499201773", "Giza Foods");
         vm.switchTo(entry("499201773"));
         opener.last()
                 .loginCall
@@ -455,7 +474,7 @@ class MainWindowViewModelTest {
         assertThat(ownVm.ownTaxpayerOnlyProperty().get())
                 .as("its token says IsIntermediary 0")
                 .isTrue();
-        assertThat(ownVm.addTaxpayer(PHARMA, "Cairo Pharma Industries"))
+        assertThat(problem(ownVm.taxpayers().add(PHARMA, "Cairo Pharma Industries")))
                 .contains("switcher.ownOnly");
         assertThat(ownVm.entries()).extracting(TaxpayerEntry::rin).containsExactly((String) null);
         assertThat(settings.get().profile("SANDBOX|erp-nile-trading").orElseThrow().taxpayers())
@@ -481,20 +500,28 @@ class MainWindowViewModelTest {
                         true);
         assertThat(intermediaryVm.ownTaxpayerOnlyProperty().get()).isFalse();
         assertThat(intermediaryVm.taxpayerListShownProperty().get()).isTrue();
-        assertThat(intermediaryVm.addTaxpayer("499201773", "Giza Foods")).isEmpty();
+        assertThat(problem(intermediaryVm.taxpayers().add("499201773", "Giza Foods"))).isEmpty();
     }
 
     @Test
     void taxpayersAreAddedWithAValidatedRinRenamedAndRemovedAndSaved() {
-        assertThat(vm.addTaxpayer("12345", "x")).contains("login.validation.rin");
-        assertThat(vm.addTaxpayer(PHARMA, "again")).contains("switcher.validation.duplicate");
-        assertThat(vm.addTaxpayer("٤٩٩٢٠١٧٧٣", " Giza Foods ")).isEmpty();
+        assertThat(problem(vm.taxpayers().add("12345", "x"))).contains("login.validation.rin");
+        assertThat(problem(vm.taxpayers().add(PHARMA, "again")))
+                .contains("switcher.validation.duplicate");
+        assertThat(problem(vm.taxpayers().add("٤٩٩٢٠١٧٧٣", " Giza Foods "))).isEmpty();
+        // the answers are typed; only the view says them in words
+        assertThat(vm.taxpayers().add("12345", "x"))
+                .isEqualTo(new TaxpayerListViewModel.InvalidRin(Rin.Problem.BAD_FORMAT));
+        assertThat(vm.taxpayers().add(" ", "x"))
+                .isEqualTo(new TaxpayerListViewModel.InvalidRin(Rin.Problem.EMPTY));
+        assertThat(vm.taxpayers().add(PHARMA, "again"))
+                .isEqualTo(new TaxpayerListViewModel.Duplicate(Rin.of(PHARMA)));
         assertThat(entry("499201773").label()).isEqualTo("Giza Foods");
 
-        vm.rename(entry(PHARMA), "Cairo Pharma");
+        vm.taxpayers().rename(entry(PHARMA), "Cairo Pharma");
         vm.switchTo(entry(TEXTILES));
         FakeSession textiles = opener.last();
-        vm.remove(entry(TEXTILES));
+        vm.taxpayers().remove(entry(TEXTILES));
         assertThat(textiles.closed).isTrue();
         assertThat(vm.current().rin()).as("removing the shown taxpayer shows the own one").isNull();
 
@@ -514,13 +541,13 @@ class MainWindowViewModelTest {
                 .loginCall
                 .complete(FakeSession.token("538201946", null, clock.instant().plusSeconds(3600)));
         assertThat(own.label()).as("the token's name for it").isEqualTo("Demo ERP");
-        vm.rename(own, "  Delta Accounting S.A.E.  ");
+        vm.taxpayers().rename(own, "  Delta Accounting S.A.E.  ");
         assertThat(own.label()).isEqualTo("Delta Accounting S.A.E.");
         assertThat(vm.titleProperty().get()).startsWith("Delta Accounting S.A.E.");
         assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().ownName())
                 .isEqualTo("Delta Accounting S.A.E.");
         assertThat(vm.entries()).as("not removable").contains(own);
-        vm.remove(own);
+        vm.taxpayers().remove(own);
         assertThat(vm.entries()).contains(own);
 
         MainWindowViewModel next =
@@ -544,7 +571,7 @@ class MainWindowViewModelTest {
                 .as("remembered for the next window")
                 .isEqualTo("Delta Accounting S.A.E.");
 
-        vm.rename(own, " ");
+        vm.taxpayers().rename(own, " ");
         assertThat(own.label()).as("the token's again").isEqualTo("Demo ERP");
         assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().ownName())
                 .isEmpty();
@@ -552,32 +579,33 @@ class MainWindowViewModelTest {
 
     @Test
     void aRemovedTaxpayerComesBackAtItsPlaceWithItsNameOnceAndIsSaved() {
-        vm.rename(entry(PHARMA), "Cairo Pharma");
+        vm.taxpayers().rename(entry(PHARMA), "Cairo Pharma");
         List<String> before = vm.entries().stream().map(TaxpayerEntry::rin).toList();
-        vm.remove(entry(PHARMA));
-        assertThat(vm.lastRemovedProperty().get())
+        vm.taxpayers().remove(entry(PHARMA));
+        assertThat(vm.taxpayers().lastRemovedProperty().get())
                 .isEqualTo(
-                        new MainWindowViewModel.Removed(
+                        new TaxpayerListViewModel.Removed(
                                 PHARMA, "Cairo Pharma", before.indexOf(PHARMA)));
-        assertThat(vm.removedText().get()).isEqualTo("Removed Cairo Pharma (287364519).");
+        assertThat(texts.removed(vm.taxpayers().lastRemovedProperty().get()))
+                .isEqualTo("Removed Cairo Pharma (287364519).");
         assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().taxpayers())
                 .extracting(RepresentedTaxpayer::rin)
                 .doesNotContain(PHARMA);
 
-        vm.undoRemove();
+        vm.taxpayers().undoRemove();
         assertThat(vm.entries().stream().map(TaxpayerEntry::rin).toList())
                 .as("at its place")
                 .isEqualTo(before);
         assertThat(entry(PHARMA).label()).isEqualTo("Cairo Pharma");
-        assertThat(vm.lastRemovedProperty().get()).as("once").isNull();
-        assertThat(vm.removedText().get()).isEmpty();
+        assertThat(vm.taxpayers().lastRemovedProperty().get()).as("once").isNull();
+        assertThat(texts.removed(vm.taxpayers().lastRemovedProperty().get())).isEmpty();
         assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().taxpayers())
                 .contains(new RepresentedTaxpayer(PHARMA, "Cairo Pharma"));
 
         // added again by hand meanwhile: the undo adds no second one
-        vm.remove(entry(PHARMA));
-        vm.addTaxpayer(PHARMA, "by hand");
-        vm.undoRemove();
+        vm.taxpayers().remove(entry(PHARMA));
+        vm.taxpayers().add(PHARMA, "by hand");
+        vm.taxpayers().undoRemove();
         assertThat(
                         vm.entries().stream()
                                 .filter(e -> PHARMA.equals(e.rin()))
@@ -586,10 +614,10 @@ class MainWindowViewModelTest {
                 .containsExactly("by hand");
 
         // a log out ends the offer
-        vm.remove(entry(TEXTILES));
-        assertThat(vm.lastRemovedProperty().get()).isNotNull();
+        vm.taxpayers().remove(entry(TEXTILES));
+        assertThat(vm.taxpayers().lastRemovedProperty().get()).isNotNull();
         vm.logout();
-        assertThat(vm.lastRemovedProperty().get()).isNull();
+        assertThat(vm.taxpayers().lastRemovedProperty().get()).isNull();
     }
 
     @Test
@@ -605,14 +633,14 @@ class MainWindowViewModelTest {
                         "499201773\ttwice in the list",
                         "",
                         "600111222");
-        MainWindowViewModel.ListAdded added = vm.addTaxpayers(copied);
+        TaxpayerListViewModel.ListAdded added = vm.taxpayers().addAll(copied);
         assertThat(added.added()).isEqualTo(3);
         assertThat(added.leftOut())
                 .containsExactly(
-                        new MainWindowViewModel.LeftOut(3, "switcher.leftOut.duplicate"),
-                        new MainWindowViewModel.LeftOut(4, "switcher.leftOut.rin"),
-                        new MainWindowViewModel.LeftOut(6, "switcher.leftOut.duplicate"));
-        assertThat(vm.listAddedText(added))
+                        new LeftOut(3, LeftOutReason.ALREADY_LISTED),
+                        new LeftOut(4, LeftOutReason.NOT_A_RIN),
+                        new LeftOut(6, LeftOutReason.ALREADY_LISTED));
+        assertThat(texts.listAdded(added))
                 .isEqualTo(
                         "Added 3 taxpayers. Left out: row 3 (already listed), row 4 (not a 9-digit registration number), row 6 (already listed).");
         assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().taxpayers())
@@ -623,14 +651,14 @@ class MainWindowViewModelTest {
                         new RepresentedTaxpayer("600111222", ""));
 
         i18n.languageProperty().set(AppLanguage.ARABIC);
-        assertThat(vm.listAddedText(vm.addTaxpayers("700111222\tx\n700111223\ty")))
+        assertThat(texts.listAdded(vm.taxpayers().addAll("700111222\tx\n700111223\ty")))
                 .isEqualTo("تمت الإضافة. عدد الممولين المضافين: ٢.");
         // a long list's left-out rows are named up to a few, the rest counted
         i18n.languageProperty().set(AppLanguage.ENGLISH);
         String bad = String.join("\n", java.util.Collections.nCopies(8, "1"));
-        assertThat(vm.listAddedText(vm.addTaxpayers(bad)))
+        assertThat(texts.listAdded(vm.taxpayers().addAll(bad)))
                 .endsWith("row 5 (not a 9-digit registration number), 3 more.");
-        assertThat(vm.listAddedText(vm.addTaxpayers("800111222\n1")))
+        assertThat(texts.listAdded(vm.taxpayers().addAll("800111222\n1")))
                 .isEqualTo(
                         "Added 1 taxpayer. Left out: row 2 (not a 9-digit registration number).");
     }
@@ -650,16 +678,16 @@ class MainWindowViewModelTest {
                                 PHARMA + ";again",
                                 "")
                         .getBytes(Charset.forName("windows-1256")));
-        MainWindowViewModel.FileAdded added = vm.addTaxpayersFrom(csv).join();
+        TaxpayerListViewModel.FileAdded added = vm.taxpayers().addFrom(csv).join();
         assertThat(added.isError()).as("a row was left out").isTrue();
-        assertThat(vm.fileAddedText(added))
+        assertThat(texts.fileAdded(added))
                 .isEqualTo(
                         "From “clients.csv”: Added 1 taxpayer. Left out: row 3 (already listed).");
         assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().taxpayers())
                 .as("saved")
                 .endsWith(new RepresentedTaxpayer("499201773", "شركة الجيزة للأغذية"));
         i18n.languageProperty().set(AppLanguage.ARABIC);
-        assertThat(vm.fileAddedText(added))
+        assertThat(texts.fileAdded(added))
                 .isEqualTo(
                         "من الملف «clients.csv»: تمت إضافة ممول واحد. لم يُضف: الصف ٣ (موجود بالفعل في القائمة).");
         i18n.languageProperty().set(AppLanguage.ENGLISH);
@@ -667,15 +695,14 @@ class MainWindowViewModelTest {
         int listed = vm.entries().size();
         Path workbook = dir.resolve("clients.xlsx");
         Files.write(workbook, new byte[] {'P', 'K', 3, 4, 20, 0, 0, 0});
-        MainWindowViewModel.FileAdded refused = vm.addTaxpayersFrom(workbook).join();
+        TaxpayerListViewModel.FileAdded refused = vm.taxpayers().addFrom(workbook).join();
         assertThat(refused.isError()).isTrue();
-        assertThat(vm.fileAddedText(refused))
-                .startsWith("“clients.xlsx” is a spreadsheet workbook");
+        assertThat(texts.fileAdded(refused)).startsWith("“clients.xlsx” is a spreadsheet workbook");
         Path headerOnly = dir.resolve("empty.csv");
         Files.writeString(headerOnly, "RIN,Name\n");
-        assertThat(vm.fileAddedText(vm.addTaxpayersFrom(headerOnly).join()))
+        assertThat(texts.fileAdded(vm.taxpayers().addFrom(headerOnly).join()))
                 .startsWith("“empty.csv” lists no taxpayer");
-        assertThat(vm.fileAddedText(vm.addTaxpayersFrom(dir.resolve("gone.csv")).join()))
+        assertThat(texts.fileAdded(vm.taxpayers().addFrom(dir.resolve("gone.csv")).join()))
                 .startsWith("“gone.csv” could not be read.");
         assertThat(vm.entries()).as("nothing added by the files that listed none").hasSize(listed);
     }

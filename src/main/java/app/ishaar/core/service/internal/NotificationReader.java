@@ -114,9 +114,8 @@ public final class NotificationReader {
             }
             noTrailingTokens(p);
         } catch (JsonProcessingException e) {
-            // the message quotes the body: keep only the location
-            String where =
-                    e.getLocation() == null ? null : "at offset " + e.getLocation().getCharOffset();
+            // the message quotes the body: say only where, in words
+            String where = Bodies.whereBroken(e);
             throw new UnexpectedResponseException(
                     r.status(), BodyKind.MALFORMED_JSON, where, r.correlationId(), null);
         } catch (IOException e) {
