@@ -127,7 +127,9 @@ final class IdentityEndpoint {
             secret = form.get("client_secret");
         }
 
-        ex.setAttribute(CLIENT_ID, clientId);
+        if (clientId != null) {
+            ex.setAttribute(CLIENT_ID, clientId);
+        }
         Instant now = sandbox.now();
         String limitKey = "login:" + (clientId == null ? "" : clientId);
         if (Exchanges.rateLimited(ex, sandbox.knobs(), limitKey, now.toEpochMilli(), false)) return;
