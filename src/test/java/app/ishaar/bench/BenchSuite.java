@@ -25,7 +25,7 @@ import java.util.TreeSet;
  * says what is missing.
  *
  * <p>Arguments: {@code all} or a comma-separated list of group or metric names (parse, export,
- * sandbox, archive, startup, installed, ui, heap).
+ * sandbox, archive, sync, startup, installed, ui, heap).
  */
 public final class BenchSuite {
     private BenchSuite() {}
@@ -49,6 +49,9 @@ public final class BenchSuite {
         METRICS.put("inbox_page_ms", "archive");
         METRICS.put("search_ms", "archive");
         METRICS.put("archive_bytes_per_notification", "archive");
+        METRICS.put("sync_ratio", "sync");
+        METRICS.put("sync_heap_mb", "sync");
+        METRICS.put("incremental_sync_requests", "sync");
     }
 
     /** Goals and units, so that a group that fails still yields its rows. */
@@ -68,6 +71,10 @@ public final class BenchSuite {
             case "search_ms" -> Metric.failed(name, "ms", ArchiveBench.SEARCH_GOAL, why);
             case "archive_bytes_per_notification" ->
                     Metric.failed(name, "B", ArchiveBench.BYTES_GOAL, why);
+            case "sync_ratio" -> Metric.failed(name, "x", SyncBench.RATIO_GOAL, why);
+            case "sync_heap_mb" -> Metric.failed(name, "MB", SyncBench.HEAP_GOAL, why);
+            case "incremental_sync_requests" ->
+                    Metric.failed(name, "requests", SyncBench.REQUESTS_GOAL, why);
             default -> throw new IllegalArgumentException(name);
         };
     }
@@ -94,6 +101,7 @@ public final class BenchSuite {
                         "export",
                         "sandbox",
                         "archive",
+                        "sync",
                         "startup",
                         "installed",
                         "ui",
@@ -227,6 +235,9 @@ public final class BenchSuite {
         boolean desktop = group.startsWith("ui") || group.equals("heap");
         switch (group) {
             case "sandbox" -> flags.add("-Xmx2g");
+            case "sync" -> {
+                // the command line's heap: no option
+            }
             case "export" -> flags.add("-Xmx512m");
             case "archive" -> flags.add("-Xmx1g");
             default -> {
@@ -304,6 +315,7 @@ public final class BenchSuite {
                     case "export" -> ExportBench.measure(dir);
                     case "sandbox" -> SandboxBench.measure();
                     case "archive" -> ArchiveBench.measure(dir);
+                    case "sync" -> SyncBench.measure(dir);
                     case "ui" -> UiBench.measureLoginAndStalls(dir);
                     case "ui-returning" -> UiBench.measureReturningLogin(dir);
                     case "heap" -> UiBench.measureHeap(dir);
