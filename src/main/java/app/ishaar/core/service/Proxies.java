@@ -54,14 +54,19 @@ public final class Proxies {
         return new Proxies(new FirstProxySelector(List.of()), CredentialSource.NONE, "none");
     }
 
-    /** This HTTP proxy for every address. */
+    /**
+     * This HTTP proxy for every address but this computer's own (localhost, 127.*, ::1: the
+     * built-in sandbox), which a proxy could not reach.
+     */
     public static Proxies manual(String host, int port, CredentialSource credentials) {
         Proxy p = new Proxy(Proxy.Type.HTTP, InetSocketAddress.createUnresolved(host, port));
         ProxySelector s =
                 new ProxySelector() {
                     @Override
                     public List<Proxy> select(URI uri) {
-                        return List.of(p);
+                        return EnvironmentProxySelector.isLoopback(uri.getHost())
+                                ? List.of(Proxy.NO_PROXY)
+                                : List.of(p);
                     }
 
                     @Override

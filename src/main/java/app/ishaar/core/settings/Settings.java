@@ -28,6 +28,8 @@ import java.util.Map;
  *     unknown, never null
  * @param desktopNotify whether new notifications are also told by the desktop while the window is
  *     in the background; true when absent, never null
+ * @param proxy how the service is reached (Settings → Proxy): the system's proxy settings when
+ *     absent, never null
  */
 public record Settings(
         int version,
@@ -42,7 +44,8 @@ public record Settings(
         int textSize,
         Integer checkMinutes,
         String theme,
-        Boolean desktopNotify) {
+        Boolean desktopNotify,
+        ProxyChoice proxy) {
 
     public static final int CURRENT_VERSION = 1;
 
@@ -71,6 +74,39 @@ public record Settings(
                         : checkMinutes;
         theme = DARK.equals(theme) ? DARK : LIGHT;
         desktopNotify = desktopNotify == null || desktopNotify;
+        proxy = proxy == null ? ProxyChoice.SYSTEM_SETTINGS : proxy;
+    }
+
+    /** The same, through the system's proxy settings. */
+    public Settings(
+            int version,
+            String language,
+            boolean latinDigits,
+            String lastProfileId,
+            List<Profile> profiles,
+            Map<String, HistoryPrefs> history,
+            WindowBounds mainWindow,
+            List<String> taxpayerListHiddenIn,
+            List<String> taxpayerListShownIn,
+            int textSize,
+            Integer checkMinutes,
+            String theme,
+            Boolean desktopNotify) {
+        this(
+                version,
+                language,
+                latinDigits,
+                lastProfileId,
+                profiles,
+                history,
+                mainWindow,
+                taxpayerListHiddenIn,
+                taxpayerListShownIn,
+                textSize,
+                checkMinutes,
+                theme,
+                desktopNotify,
+                null);
     }
 
     /** The same, the desktop telling of new notifications. */
@@ -198,7 +234,8 @@ public record Settings(
                 textSize,
                 checkMinutes,
                 theme,
-                desktopNotify);
+                desktopNotify,
+                proxy);
     }
 
     public Settings withProfile(Profile profile) {
@@ -222,7 +259,8 @@ public record Settings(
                 textSize,
                 checkMinutes,
                 theme,
-                desktopNotify);
+                desktopNotify,
+                proxy);
     }
 
     public java.util.Optional<Profile> profile(String id) {
@@ -245,7 +283,8 @@ public record Settings(
                 textSize,
                 checkMinutes,
                 theme,
-                desktopNotify);
+                desktopNotify,
+                proxy);
     }
 
     public Settings withMainWindow(WindowBounds bounds) {
@@ -262,7 +301,8 @@ public record Settings(
                 textSize,
                 checkMinutes,
                 theme,
-                desktopNotify);
+                desktopNotify,
+                proxy);
     }
 
     /** Whether the profile's main window hides its taxpayer list. */
@@ -297,7 +337,8 @@ public record Settings(
                 textSize,
                 checkMinutes,
                 theme,
-                desktopNotify);
+                desktopNotify,
+                proxy);
     }
 
     /** How often the shown history checks for new notifications, in minutes (0: never). */
@@ -315,7 +356,8 @@ public record Settings(
                 textSize,
                 minutes,
                 theme,
-                desktopNotify);
+                desktopNotify,
+                proxy);
     }
 
     public Settings withTextSize(int percent) {
@@ -332,7 +374,8 @@ public record Settings(
                 percent,
                 checkMinutes,
                 theme,
-                desktopNotify);
+                desktopNotify,
+                proxy);
     }
 
     /** The colours of every window: {@link #LIGHT} or {@link #DARK} (anything else is light). */
@@ -350,7 +393,8 @@ public record Settings(
                 textSize,
                 checkMinutes,
                 newTheme,
-                desktopNotify);
+                desktopNotify,
+                proxy);
     }
 
     /** Whether the desktop tells of new notifications while the window is in the background. */
@@ -368,6 +412,26 @@ public record Settings(
                 textSize,
                 checkMinutes,
                 theme,
-                notify);
+                notify,
+                proxy);
+    }
+
+    /** How the service is reached: the system's proxy settings, none, or one named proxy. */
+    public Settings withProxy(ProxyChoice choice) {
+        return new Settings(
+                version,
+                language,
+                latinDigits,
+                lastProfileId,
+                profiles,
+                history,
+                mainWindow,
+                taxpayerListHiddenIn,
+                taxpayerListShownIn,
+                textSize,
+                checkMinutes,
+                theme,
+                desktopNotify,
+                choice);
     }
 }
