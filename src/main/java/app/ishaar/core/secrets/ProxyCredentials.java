@@ -102,7 +102,9 @@ public final class ProxyCredentials implements Proxies.CredentialSource {
         }
         String account = account(host, port);
         Optional<Pair> old = known.put(account, Optional.of(new Pair(user, password.clone())));
-        old.ifPresent(p -> Arrays.fill(p.password(), '\0'));
+        if (old != null) {
+            old.ifPresent(p -> Arrays.fill(p.password(), '\0'));
+        }
         char[] entry = new char[user.length() + 1 + password.length];
         user.getChars(0, user.length(), entry, 0);
         entry[user.length()] = ':';

@@ -109,6 +109,21 @@ public final class Proxies {
                 description);
     }
 
+    /**
+     * The same proxies, with credentials from {@code source} first and these where it has none (the
+     * desktop: a pair the user typed when the proxy refused the one in {@code HTTPS_PROXY}).
+     */
+    public Proxies withCredentialsFirst(CredentialSource source) {
+        CredentialSource mine = credentials;
+        return new Proxies(
+                selector,
+                (host, port) -> {
+                    Optional<PasswordAuthentication> a = source.forProxy(host, port);
+                    return a.isPresent() ? a : mine.forProxy(host, port);
+                },
+                description);
+    }
+
     public ProxySelector selector() {
         return selector;
     }

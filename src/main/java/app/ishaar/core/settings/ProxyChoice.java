@@ -49,12 +49,16 @@ public record ProxyChoice(String mode, String host, int port) {
         return host == null ? "" : ProxyAddress.format(host, port);
     }
 
-    /** The client's proxies for this choice, asking {@code credentials} when a proxy asks. */
-    public Proxies proxies(Proxies.CredentialSource credentials) {
+    /**
+     * The client's proxies for this choice: {@code system} (normally {@link Proxies#system()}) for
+     * the system's settings; {@code credentials} answer a proxy that asks for a user name and
+     * password.
+     */
+    public Proxies proxies(Proxies system, Proxies.CredentialSource credentials) {
         return switch (mode) {
             case MANUAL -> Proxies.manual(host, port, credentials);
             case NONE -> Proxies.none();
-            default -> Proxies.system().withCredentials(credentials);
+            default -> system.withCredentialsFirst(credentials);
         };
     }
 }
