@@ -211,6 +211,56 @@ class ProxyTest {
         assertThat(server.getRequestCount()).isZero();
     }
 
+    @Test
+    void aClientSwitchedToAProxyGoesThroughItFromItsNextRequestWithoutARestart() throws Exception {
+        proxy = new ConnectProxy(null);
+        try (ServiceClient client = new ServiceClient(config(Proxies.none()));
+                Session s =
+                        client.openSession(
+                                Environment.custom(url, url),
+                                new Credentials("erp-nile", SECRET.toCharArray(), null, null))) {
+            Throwable direct = null;
+            try {
+                s.fetch(NotificationQuery.ALL).get(20, TimeUnit.SECONDS);
+            } catch (ExecutionException e) {
+                direct = e.getCause();
+            }
+            // only the proxy knows the service's host
+            assertThat(direct).isInstanceOf(NetworkException.class);
+            assertThat(proxy.connects).isEmpty();
+
+            client.useProxies(
+                    Proxies.manual("127.0.0.1", proxy.port(), Proxies.CredentialSource.NONE));
+            assertThat(s.fetch(NotificationQuery.ALL).get(20, TimeUnit.SECONDS).result())
+                    .hasSize(2);
+            assertThat(proxy.connects).isNotEmpty().allMatch(c -> c.equals(hostPort()));
+            int tunnels = proxy.connects.size();
+
+            client.useProxies(Proxies.none());
+            assertThatFailsDirectly(s);
+            assertThat(proxy.connects).as("no pooled tunnel is reused").hasSize(tunnels);
+        }
+    }
+
+    private static void assertThatFailsDirectly(Session s) throws Exception {
+        try {
+            s.fetch(NotificationQuery.ALL).get(20, TimeUnit.SECONDS);
+            throw new AssertionError("reached the service without the proxy");
+        } catch (ExecutionException e) {
+            assertThat(e.getCause()).isInstanceOf(NetworkException.class);
+        }
+    }
+
+    @Test
+    void aManualProxyIsNotUsedForThisComputersOwnAddresses() {
+        Proxies p = Proxies.manual("proxy.example.com", 3128, Proxies.CredentialSource.NONE);
+        assertThat(p.proxyFor(java.net.URI.create("http://127.0.0.1:8080/"))).isEmpty();
+        assertThat(p.proxyFor(java.net.URI.create("http://localhost:8080/"))).isEmpty();
+        assertThat(p.proxyFor(java.net.URI.create("http://[::1]:8080/"))).isEmpty();
+        assertThat(p.proxyFor(java.net.URI.create("https://id.eta.gov.eg/")))
+                .contains("proxy.example.com:3128");
+    }
+
     String hostPort() {
         return ConnectProxy.HOST + ":" + server.getPort();
     }
