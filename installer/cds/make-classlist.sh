@@ -40,7 +40,7 @@ for _ in $(seq 50); do xdotool getdisplaygeometry --display "$display" >/dev/nul
 # first start, whatever profiles the user running this has saved.
 HOME="$work" XDG_CONFIG_HOME="$work/config" DISPLAY="$display" "$runtime/bin/java" \
   -XX:DumpLoadedClassList="$work/classlist" \
-  -Djava.net.useSystemProxies=true -Dfile.encoding=UTF-8 -Dishaar.preload=false -Dishaar.fonts.dir="$input/fonts" \
+  -Djava.net.useSystemProxies=true -Dfile.encoding=UTF-8 -Dishaar.fonts.dir="$input/fonts" \
   -cp "$input/*" app.ishaar.Launcher &
 app_pid=$!
 shown=""

@@ -2,8 +2,9 @@ package app.ishaar;
 
 import app.ishaar.core.secrets.KeyringSecretStore;
 import app.ishaar.core.service.ClientConfig;
+import app.ishaar.core.service.ServiceClient;
 import app.ishaar.core.settings.SettingsStore;
-import app.ishaar.core.startup.ClassPreloader;
+import app.ishaar.core.support.SupportLog;
 import app.ishaar.ui.AppServices;
 import app.ishaar.ui.IshaarApp;
 import java.time.Duration;
@@ -18,13 +19,91 @@ public final class Launcher {
 
     public static void main(String[] args) {
         if (args.length == 0) {
-            // while JavaFX starts, a thread of its own loads the classes of the start
-            ClassPreloader.inBackground(ClassPreloader.STARTUP);
+            String noDisplay = noDisplay(System::getenv, System.getProperty("os.name", ""));
+            if (noDisplay != null) {
+                System.err.println(noDisplay);
+                System.exit(2);
+                return;
+            }
+            startSupportLog();
             IshaarApp.configure(desktopServices());
-            javafx.application.Application.launch(IshaarApp.class);
+            try {
+                javafx.application.Application.launch(IshaarApp.class);
+            } catch (RuntimeException e) {
+                if (!isDisplayRefused(e)) {
+                    throw e;
+                }
+                System.err.println(
+                        "ishaar: the display "
+                                + System.getenv("DISPLAY")
+                                + " cannot be opened; use the command line instead, e.g. 'ishaar"
+                                + " notifications --help', or 'ishaar --help'");
+                System.exit(2);
+            }
             return;
         }
         System.exit(app.ishaar.cli.IshaarCli.run(args));
+    }
+
+    /**
+     * The one line to print instead of starting the desktop app where there is no display to show
+     * it on (a server, an SSH session without X forwarding), or null where there is one. On Linux
+     * and other Unix systems JavaFX needs an X11 display ({@code DISPLAY}, or Wayland's XWayland,
+     * which sets it); Windows and macOS always have their desktop. A headless toolkit chosen on
+     * purpose ({@code -Dglass.platform=Monocle}) is let through.
+     */
+    static String noDisplay(java.util.function.Function<String, String> env, String osName) {
+        String os = osName.toLowerCase(java.util.Locale.ROOT);
+        if (os.contains("win")
+                || os.contains("mac")
+                || System.getProperty("glass.platform") != null) {
+            return null;
+        }
+        String display = env.apply("DISPLAY");
+        if (display != null && !display.isBlank()) {
+            return null;
+        }
+        return "ishaar: no display to show the desktop app on (DISPLAY is not set); use the command"
+                + " line instead, e.g. 'ishaar notifications --help', or 'ishaar --help'";
+    }
+
+    /** Whether JavaFX could not start for want of a display it may open. */
+    static boolean isDisplayRefused(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof UnsupportedOperationException
+                    && String.valueOf(c.getMessage()).contains("DISPLAY")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The support log, opened on a thread of its own: its set-up need not delay the window. */
+    private static void startSupportLog() {
+        Thread t =
+                new Thread(
+                        () ->
+                                SupportLog.defaultDir()
+                                        .ifPresent(
+                                                dir -> {
+                                                    if (SupportLog.install(dir, "desktop")) {
+                                                        System.getLogger("app.ishaar")
+                                                                .log(
+                                                                        System.Logger.Level.INFO,
+                                                                        "Ishaar {0} started, Java {1},"
+                                                                                + " {2} {3}",
+                                                                        ServiceClient.version(),
+                                                                        System.getProperty(
+                                                                                "java.version"),
+                                                                        System.getProperty(
+                                                                                "os.name"),
+                                                                        System.getProperty(
+                                                                                "os.version"));
+                                                    }
+                                                }),
+                        "ishaar-support-log");
+        t.setDaemon(true);
+        t.start();
     }
 
     /**

@@ -1,5 +1,7 @@
 package app.ishaar.cli;
 
+import app.ishaar.core.io.IoProblem;
+import app.ishaar.core.io.RegularFiles;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
@@ -11,6 +13,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine.Option;
 
 /** The connection options shared by {@code login} and {@code notifications}. */
@@ -66,8 +70,16 @@ public final class ConnectionOptions {
     @Option(
             names = "--on-behalf-of",
             paramLabel = "RIN",
-            description = "Log in as intermediary for this taxpayer's registration number.")
+            description =
+                    "Log in as intermediary for this taxpayer's registration number (sync: may"
+                            + " repeat, one login each).")
+    List<String> onBehalfOfs = new ArrayList<>();
+
+    /** The one taxpayer named (login, notifications), set once the options are checked. */
     String onBehalfOf;
+
+    /** Whether this command takes several --on-behalf-of (sync). */
+    boolean severalOnBehalfOf;
 
     @Option(
             names = "--scope",
@@ -128,7 +140,12 @@ public final class ConnectionOptions {
                             + " shell history); use --client-secret-env VAR or --client-secret-file FILE");
         }
         check("--client-id", InputRules.clientId(clientId), InputRules.MAX_CLIENT_ID);
-        if (onBehalfOf != null) {
+        if (onBehalfOfs.size() > 1 && !severalOnBehalfOf) {
+            throw CliException.usage(
+                    "--on-behalf-of: give one taxpayer here ('ishaar sync' takes several)");
+        }
+        for (String one : onBehalfOfs) {
+            onBehalfOf = one;
             java.util.Optional<InputRules.Problem> p = InputRules.onBehalfOf(onBehalfOf);
             if (p.isPresent() && p.get() == InputRules.Problem.BAD_FORMAT) {
                 throw CliException.usage(
@@ -137,6 +154,7 @@ public final class ConnectionOptions {
             }
             check("--on-behalf-of", p, Rin.LENGTH);
         }
+        onBehalfOf = onBehalfOfs.isEmpty() ? null : onBehalfOfs.get(0);
         if (scope != null) {
             check("--scope", InputRules.scope(scope), InputRules.MAX_SCOPE);
         }
@@ -158,6 +176,7 @@ public final class ConnectionOptions {
         } else if (secretFile != null) {
             secret = readSecretFile(secretFile);
             checkSecret("--client-secret-file", secret);
+            warnIfOthersMayRead(secretFile, io.err());
         } else if (io.prompt() != null) {
             secret = io.prompt().read("Client secret for " + clientId + ": ");
             if (secret == null || secret.length == 0) {
@@ -196,31 +215,114 @@ public final class ConnectionOptions {
         }
     }
 
+    /** The most a secret file is read: the secret is at most 1024 characters, on its first line. */
+    static final int MAX_SECRET_FILE = 64 * 1024;
+
+    /**
+     * The secret on the file's first line. At most {@value #MAX_SECRET_FILE} bytes are read, so
+     * that {@code /dev/zero} or a wrong file cannot exhaust memory; a pipe ({@code <(pass show …)})
+     * is read like a file. A file that other users may read is used, with a warning.
+     */
     private static char[] readSecretFile(Path file) throws CliException {
-        try {
-            String s = Files.readString(file, StandardCharsets.UTF_8);
-            int nl = s.indexOf('\n');
-            if (nl >= 0) {
-                s = s.substring(0, nl);
+        String shown = InputRules.printable(file.toString(), 200);
+        if (Files.isDirectory(file)) {
+            throw CliException.usage("--client-secret-file: " + shown + " is a folder, not a file");
+        }
+        byte[] bytes = null;
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            bytes = firstLine(in);
+            if (bytes == null) {
+                throw CliException.usage(
+                        "--client-secret-file: "
+                                + shown
+                                + " is not a secret file: its first line is longer than "
+                                + RegularFiles.size(MAX_SECRET_FILE));
             }
-            s = s.replace("\r", "");
-            if (s.startsWith("\uFEFF")) {
-                s = s.substring(1);
+            java.nio.CharBuffer chars =
+                    StandardCharsets.UTF_8
+                            .newDecoder()
+                            .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                            .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+                            .decode(java.nio.ByteBuffer.wrap(bytes));
+            char[] s = new char[chars.remaining()];
+            chars.get(s);
+            java.util.Arrays.fill(chars.array(), '\0');
+            int from = s.length > 0 && s[0] == '\uFEFF' ? 1 : 0;
+            int to = s.length;
+            while (to > from && s[to - 1] == '\r') {
+                to--;
             }
-            if (s.isEmpty()) {
-                throw CliException.usage("--client-secret-file: the file is empty: " + file);
+            char[] secret = java.util.Arrays.copyOfRange(s, from, to);
+            java.util.Arrays.fill(s, '\0');
+            if (secret.length == 0) {
+                throw CliException.usage("--client-secret-file: the file is empty: " + shown);
             }
-            return s.toCharArray();
+            return secret;
         } catch (NoSuchFileException e) {
+            throw CliException.usage("--client-secret-file: no such file: " + shown);
+        } catch (java.nio.charset.CharacterCodingException e) {
             throw CliException.usage(
-                    "--client-secret-file: no such file: "
-                            + InputRules.printable(file.toString(), 200));
+                    "--client-secret-file: "
+                            + shown
+                            + " is not UTF-8 text (save the secret as plain UTF-8 text)");
         } catch (IOException e) {
             throw CliException.usage(
-                    "--client-secret-file: cannot read "
-                            + file
-                            + ": "
-                            + e.getClass().getSimpleName());
+                    "--client-secret-file: cannot read " + shown + ": " + IoProblem.of(e).words());
+        } finally {
+            if (bytes != null) {
+                java.util.Arrays.fill(bytes, (byte) 0);
+            }
+        }
+    }
+
+    /**
+     * The bytes before the first line break, or null when none comes within {@value
+     * #MAX_SECRET_FILE} bytes and the file goes on.
+     */
+    private static byte[] firstLine(java.io.InputStream in) throws IOException {
+        byte[] buf = new byte[MAX_SECRET_FILE];
+        try {
+            int n = 0;
+            while (n < buf.length) {
+                int r = in.read(buf, n, buf.length - n);
+                if (r < 0) {
+                    return java.util.Arrays.copyOf(buf, n);
+                }
+                for (int i = n; i < n + r; i++) {
+                    if (buf[i] == '\n') {
+                        return java.util.Arrays.copyOf(buf, i);
+                    }
+                }
+                n += r;
+            }
+            return in.read() < 0 ? java.util.Arrays.copyOf(buf, n) : null;
+        } finally {
+            java.util.Arrays.fill(buf, (byte) 0);
+        }
+    }
+
+    /**
+     * A warning (not a refusal: the user may have reasons) when the group or other users may read
+     * the secret file that is used. POSIX systems only; a pipe or device is not judged.
+     */
+    private static void warnIfOthersMayRead(Path file, java.io.PrintStream err) {
+        String shown = InputRules.printable(file.toString(), 200);
+        try {
+            if (!Files.isRegularFile(file)) {
+                return;
+            }
+            java.util.Set<java.nio.file.attribute.PosixFilePermission> p =
+                    Files.getPosixFilePermissions(file);
+            if (p.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_READ)
+                    || p.contains(java.nio.file.attribute.PosixFilePermission.GROUP_READ)) {
+                err.println(
+                        "ishaar: warning: other users of this computer can read the secret file "
+                                + shown
+                                + "; make it yours alone: chmod 600 "
+                                + shown);
+            }
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            // not POSIX, or unreadable: the read says what is wrong
         }
     }
 }

@@ -1,5 +1,6 @@
 package app.ishaar.cli;
 
+import app.ishaar.core.io.IoProblem;
 import app.ishaar.core.service.ApiError;
 import app.ishaar.core.service.ApiErrorException;
 import app.ishaar.core.service.BadArgumentException;
@@ -21,6 +22,13 @@ import java.util.Map;
  */
 final class ErrorReporter {
     private ErrorReporter() {}
+
+    private static final System.Logger LOG = System.getLogger("app.ishaar.cli");
+
+    /** What a person reads for a bug: no class name (that is for -v and the support log). */
+    static final String INTERNAL_LINE =
+            "internal error: something unexpected went wrong in Ishaar; run again with -v for the"
+                    + " details, and see the support log";
 
     private static final Map<String, String> OPTION_OF_PARAMETER =
             Map.of(
@@ -90,20 +98,21 @@ final class ErrorReporter {
             line = t.getMessage();
         } else if (t instanceof java.io.IOException e) {
             code = ExitCodes.SERVICE;
-            line =
-                    "cannot write the output: "
-                            + e.getClass().getSimpleName()
-                            + (e.getMessage() == null ? "" : ": " + e.getMessage());
+            line = "cannot write the output: " + IoProblem.of(e).words();
         } else {
             code = ExitCodes.INTERNAL;
-            line =
-                    "internal error: "
-                            + t.getClass().getName()
-                            + (t.getMessage() == null ? "" : ": " + t.getMessage());
+            line = INTERNAL_LINE;
+            LOG.log(System.Logger.Level.ERROR, "internal error", t);
         }
         err.println("ishaar: " + safeLine(line));
         if (verbose) {
-            err.println(safeLine("  error: " + t.getClass().getSimpleName()));
+            err.println(
+                    safeLine(
+                            "  error: "
+                                    + t.getClass().getName()
+                                    + (t instanceof ServiceException || t.getMessage() == null
+                                            ? ""
+                                            : ": " + t.getMessage())));
             if (t instanceof ServiceException se) {
                 se.correlationId().ifPresent(id -> err.println(safeLine("  correlationId: " + id)));
             }

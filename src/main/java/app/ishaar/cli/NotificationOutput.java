@@ -1,6 +1,7 @@
 package app.ishaar.cli;
 
 import app.ishaar.core.export.CsvNotificationWriter;
+import app.ishaar.core.export.FormulaGuard;
 import app.ishaar.core.model.DeliveryAttempt;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.NotificationPage;
@@ -17,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.function.UnaryOperator;
 
 /**
  * Writes notifications page by page in one of the command line's formats. Never closes the stream.
@@ -35,11 +37,30 @@ abstract class NotificationOutput {
         return n + (n == 1 ? " notification" : " notifications");
     }
 
-    static NotificationOutput of(NotificationsCommand.Format format, OutputStream out, ZoneId zone)
+    /**
+     * How CSV cells are written.
+     *
+     * @param raw every value exactly as received ({@code --csv-raw}), else no cell a spreadsheet
+     *     would run as a formula
+     * @param terminal the output is a terminal: control characters and escape sequences are written
+     *     as {@code \\uXXXX}, as the table writes them
+     */
+    record CsvRules(boolean raw, boolean terminal) {
+        static final CsvRules SAFE = new CsvRules(false, false);
+
+        UnaryOperator<String> cellText() {
+            UnaryOperator<String> shown =
+                    terminal ? s -> InputRules.printable(s, Integer.MAX_VALUE) : s -> s;
+            return raw ? shown : s -> FormulaGuard.neutralise(shown.apply(s));
+        }
+    }
+
+    static NotificationOutput of(
+            NotificationsCommand.Format format, OutputStream out, ZoneId zone, CsvRules csv)
             throws IOException {
         return switch (format) {
             case json -> new Json(out, false);
-            case csv -> new Csv(out);
+            case csv -> new Csv(out, csv);
             case table -> new Table(out, zone);
         };
     }
@@ -49,10 +70,11 @@ abstract class NotificationOutput {
      * Lines, one notification's object a line, which a program can read while the command runs.
      */
     static NotificationOutput streaming(
-            NotificationsCommand.Format format, OutputStream out, ZoneId zone) throws IOException {
+            NotificationsCommand.Format format, OutputStream out, ZoneId zone, CsvRules csv)
+            throws IOException {
         return format == NotificationsCommand.Format.json
                 ? new Json(out, true)
-                : of(format, out, zone);
+                : of(format, out, zone, csv);
     }
 
     /**
@@ -118,12 +140,15 @@ abstract class NotificationOutput {
         }
     }
 
-    /** Header row and one row per notification (attempts summarised), UTF-8. */
+    /**
+     * Header row and one row per notification (attempts summarised), UTF-8, no byte order mark (a
+     * program reads it), cells as the {@link CsvRules} say.
+     */
     static final class Csv extends NotificationOutput {
         private final CsvNotificationWriter w;
 
-        Csv(OutputStream out) throws IOException {
-            w = new CsvNotificationWriter(out, false);
+        Csv(OutputStream out, CsvRules rules) throws IOException {
+            w = new CsvNotificationWriter(out, false, rules.cellText());
         }
 
         @Override
@@ -186,7 +211,8 @@ abstract class NotificationOutput {
 
         /**
          * A value from the service, shown to a person: control and bidi characters (ESC sequences,
-         * U+202E) written as \\uXXXX, never sent to the terminal.
+         * U+202E) written as \\uXXXX, never sent to the terminal (the same escaper as CSV to a
+         * terminal, {@link InputRules#printable}).
          */
         private static String nz(String s) {
             return s == null ? "-" : InputRules.printable(s, 500);

@@ -1,6 +1,9 @@
 package app.ishaar.cli;
 
 import app.ishaar.core.io.AtomicFileWriter;
+import app.ishaar.core.io.IoProblem;
+import app.ishaar.core.io.NotARegularFileException;
+import app.ishaar.core.io.RegularFiles;
 import app.ishaar.core.model.Channel;
 import app.ishaar.core.model.Language;
 import app.ishaar.core.model.NotificationPage;
@@ -131,9 +134,20 @@ public final class NotificationsCommand implements Callable<Integer> {
     Format format;
 
     @Option(
+            names = "--csv-raw",
+            description =
+                    "With --format csv: every value exactly as received, for programs. Without it, a"
+                            + " cell that a spreadsheet would run as a formula (starting with =, +, -, @,"
+                            + " a tab or a carriage return) starts with an apostrophe.")
+    boolean csvRaw;
+
+    @Option(
             names = "--output",
             paramLabel = "FILE",
-            description = "Write to this file (atomically: whole or not at all) instead of stdout.")
+            description =
+                    "Write to this file (atomically: whole or not at all) instead of stdout; only a"
+                            + " regular file is written or replaced, never a folder, link or device;"
+                            + " '-' is stdout.")
     Path output;
 
     private final CliIo io;
@@ -153,7 +167,8 @@ public final class NotificationsCommand implements Callable<Integer> {
                         return new Follower(
                                         session,
                                         query.withPage(1),
-                                        NotificationOutput.streaming(format, io.out(), io.zone()),
+                                        NotificationOutput.streaming(
+                                                format, io.out(), io.zone(), csvRules(true)),
                                         Duration.ofSeconds(interval == null ? 60 : interval),
                                         count,
                                         io.err(),
@@ -161,37 +176,69 @@ public final class NotificationsCommand implements Callable<Integer> {
                                         d -> Thread.sleep(d.toMillis()))
                                 .run();
                     }
-                    if (output != null) {
+                    if (!toStdout()) {
                         try (AtomicFileWriter file = openOutput()) {
-                            int code = write(session, query, file.stream());
+                            int code = write(session, query, file.stream(), csvRules(false));
                             file.commit();
                             return code;
                         }
                     }
-                    return write(session, query, io.out());
+                    return write(session, query, io.out(), csvRules(true));
                 });
     }
 
+    /**
+     * Opens {@code --output}: only a regular file, new or replaced whole; never a link or device.
+     */
     private AtomicFileWriter openOutput() throws CliException {
+        String shown = InputRules.printable(output.toString(), 200);
         Path dir = output.toAbsolutePath().getParent();
-        if (Files.isDirectory(output)) {
-            throw CliException.usage("--output: is a folder: " + output);
+        java.util.Optional<NotARegularFileException.Kind> kind =
+                RegularFiles.notRegular(output, false);
+        if (kind.isPresent()) {
+            throw CliException.usage(
+                    "--output: "
+                            + shown
+                            + switch (kind.get()) {
+                                case FOLDER -> " is a folder; name a file to write";
+                                case LINK ->
+                                        " is a symbolic link; name the file itself"
+                                                + " (a link is never replaced)";
+                                case SPECIAL ->
+                                        " is a device, a pipe or a socket, not a regular file;"
+                                                + " name a file, or '-' for standard output";
+                            });
         }
         if (dir == null || !Files.isDirectory(dir)) {
-            throw CliException.usage("--output: the folder does not exist: " + dir);
+            throw CliException.usage(
+                    "--output: the folder does not exist: "
+                            + InputRules.printable(String.valueOf(dir), 200));
         }
         try {
             return AtomicFileWriter.open(output);
         } catch (IOException e) {
             throw CliException.usage(
-                    "--output: cannot write in " + dir + ": " + e.getClass().getSimpleName());
+                    "--output: cannot write " + shown + ": " + IoProblem.of(e).words());
         }
     }
 
+    /** {@code --output -}: standard output, as without the option. */
+    private boolean toStdout() {
+        return output == null || "-".equals(output.toString());
+    }
+
+    /** CSV's rules: formula-safe unless --csv-raw; escaped when stdout is a terminal. */
+    private NotificationOutput.CsvRules csvRules(boolean toStdout) {
+        return new NotificationOutput.CsvRules(csvRaw, toStdout && io.terminal());
+    }
+
     private int write(
-            app.ishaar.core.service.Session session, NotificationQuery query, OutputStream out)
+            app.ishaar.core.service.Session session,
+            NotificationQuery query,
+            OutputStream out,
+            NotificationOutput.CsvRules csv)
             throws Exception {
-        NotificationOutput sink = NotificationOutput.of(format, out, io.zone());
+        NotificationOutput sink = NotificationOutput.of(format, out, io.zone(), csv);
         if (all) {
             long[] pages = {0};
             try {
@@ -254,7 +301,7 @@ public final class NotificationsCommand implements Callable<Integer> {
                     "--follow: prints what comes from now on; give it without "
                             + (all ? "--all" : "--page"));
         }
-        if (follow && output != null) {
+        if (follow && !toStdout()) {
             throw CliException.usage(
                     "--output: --follow writes to stdout as it goes, not to a file made whole at the end");
         }
@@ -276,6 +323,9 @@ public final class NotificationsCommand implements Callable<Integer> {
         }
         if (concurrency < 1 || concurrency > 16) {
             throw CliException.usage("--concurrency: must be between 1 and 16");
+        }
+        if (csvRaw && format != Format.csv) {
+            throw CliException.usage("--csv-raw: only with --format csv");
         }
         if (output != null && format == null) {
             format = Format.table;

@@ -3,7 +3,6 @@ package app.ishaar.ui;
 import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.ServiceClient;
 import app.ishaar.core.settings.SettingsStore;
-import app.ishaar.core.startup.ClassPreloader;
 import app.ishaar.ui.app.SceneFactory;
 import app.ishaar.ui.app.SettingsService;
 import app.ishaar.ui.app.TextSize;
@@ -178,9 +177,8 @@ public final class AppContext implements AutoCloseable {
 
     /**
      * Prepares what the first login needs on a background thread, once: called when the login
-     * dialog has been drawn, while the user types. The classes of a first login (the client, the
-     * main window, the history table) are loaded, then the service client made and its JSON reading
-     * run once.
+     * dialog has been drawn, while the user types: the service client made and its JSON reading run
+     * once.
      */
     public void prepareInBackground() {
         if (prepared) {
@@ -189,7 +187,6 @@ public final class AppContext implements AutoCloseable {
         prepared = true;
         background.execute(
                 () -> {
-                    ClassPreloader.here(ClassPreloader.FIRST_LOGIN);
                     ServiceClient.warmUp();
                     synchronized (this) {
                         if (!closed) {

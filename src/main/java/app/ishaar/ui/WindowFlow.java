@@ -64,6 +64,12 @@ public final class WindowFlow {
     /** Follows where the main window is, to open it there next run. */
     private WindowPlacement mainPlacement;
 
+    /** Switches for the benchmark's with/without runs ({@code -Dishaar.mainAhead=false} etc.). */
+    static final boolean AHEAD = !"false".equals(System.getProperty("ishaar.mainAhead"));
+
+    static final boolean KEEP = !"false".equals(System.getProperty("ishaar.keepMain"));
+    static final boolean PAGE_AHEAD = !"false".equals(System.getProperty("ishaar.pageAhead"));
+
     public WindowFlow(AppContext ctx, Stage loginStage, Runnable onExit) {
         this.ctx = ctx;
         this.loginStage = loginStage;
@@ -89,7 +95,11 @@ public final class WindowFlow {
         loginStage.setOnCloseRequest(e -> quit());
         // a login into the window kept (or made ahead) for it asks for that window's first page as
         // soon as its token comes
-        vm.setFirstPageQuery(rin -> keptVm == null ? null : keptVm.firstQueryFor(rin));
+        vm.setFirstPageQuery(
+                rin ->
+                        keptVm == null || !PAGE_AHEAD || !KEEP && !keptVm.madeAheadAndUnused()
+                                ? null
+                                : keptVm.firstQueryFor(rin));
         vm.resultProperty()
                 .addListener(
                         (o, a, r) -> {
@@ -159,6 +169,9 @@ public final class WindowFlow {
      * login of that profile opens in it as in a window kept after a log out.
      */
     private void prepareMain(Profile profile) {
+        if (!AHEAD) {
+            return;
+        }
         MainWindowViewModel vm =
                 MainWindowViewModel.prepared(
                         ctx.i18n(),
@@ -270,7 +283,7 @@ public final class WindowFlow {
 
     private void showMain(LoginViewModel.LoginResult result) {
         MainWindowViewModel vm;
-        if (keptVm != null && keptVm.canReopen(result)) {
+        if (keptVm != null && (KEEP || keptVm.madeAheadAndUnused()) && keptVm.canReopen(result)) {
             vm = keptVm;
             mainVm = vm;
             vm.reopen(result);

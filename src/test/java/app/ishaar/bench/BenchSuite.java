@@ -189,8 +189,13 @@ public final class BenchSuite {
      * folder of its own.
      */
     static List<Metric> runChild(String group, Path dir) throws Exception {
+        return runChild(group, dir, List.of());
+    }
+
+    /** As {@link #runChild(String, Path)}, the child given more JVM options. */
+    static List<Metric> runChild(String group, Path dir, List<String> more) throws Exception {
         List<Metric> out = new ArrayList<>();
-        List<String> flags = new ArrayList<>();
+        List<String> flags = new ArrayList<>(more);
         flags.add("-Dbench.dir=" + dir.toAbsolutePath());
         // for profiling a measurement, e.g.
         // -Dbench.childFlags=-XX:StartFlightRecording=filename=ui.jfr
@@ -257,7 +262,7 @@ public final class BenchSuite {
         return out;
     }
 
-    private static void deleteTree(Path root) throws IOException {
+    static void deleteTree(Path root) throws IOException {
         if (!Files.exists(root)) {
             return;
         }

@@ -10,13 +10,14 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 
 /**
- * The child process of startup_ratio. Starts either the real desktop app exactly as the jar does
- * ({@code app.ishaar.Launcher} with no arguments) or a bare JavaFX stage, after one thing only: a
- * watch on the window list. When the first window is showing, the first pulse has handed its first
- * frame to the renderer and that frame is on screen ({@link Painted}), it prints {@value #MARKER}
- * with the process's CPU time so far, and halts the JVM.
+ * The child process of startup_ratio. Starts the real desktop app exactly as the jar does ({@code
+ * app.ishaar.Launcher} with no arguments), the reference login form ({@link ReferenceLogin}) or a
+ * bare JavaFX stage, after one thing only: a watch on the window list. When the first window is
+ * showing, the first pulse has handed its first frame to the renderer and that frame is on screen
+ * ({@link Painted}), it prints {@value #MARKER} with the process's CPU time so far, and halts the
+ * JVM.
  *
- * <p>Arguments: {@code app} or {@code bare}.
+ * <p>Arguments: {@code app}, {@code reference} or {@code bare}.
  */
 public final class StartupProbe {
     private StartupProbe() {}
@@ -35,8 +36,11 @@ public final class StartupProbe {
                                         }
                                     }
                                 });
-        if (args.length > 0 && args[0].equals("bare")) {
+        String which = args.length > 0 ? args[0] : "app";
+        if (which.equals("bare")) {
             Application.launch(Bare.class);
+        } else if (which.equals("reference")) {
+            Application.launch(ReferenceLogin.class);
         } else {
             app.ishaar.Launcher.main(new String[0]);
         }

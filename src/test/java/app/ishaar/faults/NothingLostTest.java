@@ -280,6 +280,8 @@ class NothingLostTest {
                                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                                 "-Xmx256m",
                                 "-Djava.awt.headless=true",
+                                // the child's support log stays with the tests' files
+                                "-Dishaar.log.dir=" + System.getProperty("ishaar.log.dir", "none"),
                                 "-cp",
                                 cp));
         cmd.addAll(mainAndArgs);

@@ -18,6 +18,15 @@ public record ArchivedNotification(Rin taxpayer, Notification notification, Stri
         Objects.requireNonNull(rawJson, "rawJson");
     }
 
+    /**
+     * A notification as the service sent it: {@code rawJson} is one element of a page's {@code
+     * result} array, read as the archive reads it back ({@link RawItem}).
+     */
+    public static ArchivedNotification fromRaw(Rin taxpayer, String rawJson)
+            throws java.io.IOException {
+        return new ArchivedNotification(taxpayer, RawItem.parse(rawJson), rawJson);
+    }
+
     public String notificationId() {
         return notification.notificationId();
     }

@@ -1,5 +1,6 @@
 package app.ishaar.core.archive;
 
+import app.ishaar.core.service.Environment;
 import java.net.URI;
 import java.util.Locale;
 import java.util.Objects;
@@ -16,8 +17,19 @@ public record ServiceKey(String baseUrl) {
         baseUrl = normal(baseUrl);
     }
 
+    /**
+     * The built-in sandbox, whatever loopback port it listens on in this run: its data is the same
+     * in every run, so the archive keeps it under one key.
+     */
+    public static final ServiceKey SANDBOX = new ServiceKey("sandbox");
+
     public static ServiceKey of(URI baseUrl) {
         return new ServiceKey(baseUrl.toString());
+    }
+
+    /** The key of an environment: {@link #SANDBOX} for the built-in sandbox, else its API URL. */
+    public static ServiceKey of(Environment environment) {
+        return environment.kind() == Environment.Kind.SANDBOX ? SANDBOX : of(environment.baseUrl());
     }
 
     private static String normal(String url) {

@@ -1,9 +1,11 @@
 package app.ishaar.core.export;
 
 import app.ishaar.core.io.AtomicFileWriter;
+import app.ishaar.core.io.IoProblem;
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
+import app.ishaar.core.support.SupportLog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -15,6 +17,8 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class NotificationExporter {
     private NotificationExporter() {}
+
+    private static final System.Logger LOG = System.getLogger(NotificationExporter.class.getName());
 
     /**
      * Progress after each page: notifications written so far and the total the service announced.
@@ -42,6 +46,10 @@ public final class NotificationExporter {
             int concurrency,
             Progress progress) {
         CompletableFuture<Long> out = new CompletableFuture<>();
+        String id = SupportLog.newId();
+        long start = System.nanoTime();
+        LOG.log(System.Logger.Level.INFO, "export {0}: started ({1})", id, format);
+        out.whenComplete((n, e) -> logEnd(id, start, n, e));
         AtomicFileWriter file;
         NotificationSink sink;
         try {
@@ -114,5 +122,29 @@ public final class NotificationExporter {
                     }
                 });
         return out;
+    }
+
+    /** The export's last support-log line: how many in how long, or what stopped it, in words. */
+    private static void logEnd(String id, long start, Long written, Throwable e) {
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        Throwable c = e == null ? null : ServiceException.unwrap(e);
+        if (c == null) {
+            LOG.log(
+                    System.Logger.Level.INFO,
+                    "export {0}: {1} notifications written in {2} ms",
+                    id,
+                    written,
+                    ms);
+        } else if (c instanceof java.util.concurrent.CancellationException) {
+            LOG.log(System.Logger.Level.INFO, "export {0}: cancelled after {1} ms", id, ms);
+        } else {
+            LOG.log(
+                    System.Logger.Level.INFO,
+                    "export {0}: failed after {1} ms: {2} ({3})",
+                    id,
+                    ms,
+                    c instanceof IOException io ? IoProblem.of(io).words() : c.getMessage(),
+                    c.getClass().getSimpleName());
+        }
     }
 }

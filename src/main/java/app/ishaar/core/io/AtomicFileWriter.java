@@ -27,6 +27,10 @@ import java.nio.file.StandardOpenOption;
  * for as long as its writer runs. When a writer is killed (power loss, SIGKILL) its temporary file
  * stays behind, unlocked; the next write to the same target removes such leftovers ({@link
  * #removeLeftovers}).
+ *
+ * <p>Only a regular file is ever replaced: a target that is a folder, a symbolic link or a special
+ * file (a device such as {@code /dev/null}, a named pipe) fails with {@link
+ * NotARegularFileException}, when opened and again just before the move.
  */
 public final class AtomicFileWriter implements Closeable {
     private static final System.Logger LOG = System.getLogger(AtomicFileWriter.class.getName());
@@ -44,6 +48,7 @@ public final class AtomicFileWriter implements Closeable {
             throw new java.nio.file.NoSuchFileException(
                     String.valueOf(dir), null, "the folder does not exist");
         }
+        RegularFiles.checkReplaceable(this.target);
         removeLeftovers(this.target);
         this.temp = Files.createTempFile(dir, tempPrefix(this.target), ".part");
         this.channel =
@@ -90,6 +95,8 @@ public final class AtomicFileWriter implements Closeable {
         try {
             out.flush();
             channel.force(true);
+            // the target may have been replaced by a link or a device since the open
+            RegularFiles.checkReplaceable(target);
             // moved while still locked, so that no other writer takes it for a leftover
             try {
                 Files.move(

@@ -39,6 +39,15 @@ public final class ServiceClient implements AutoCloseable {
     }
 
     public ServiceClient(ClientConfig config) {
+        this(config, LoginGate.OPEN);
+    }
+
+    /**
+     * A client whose sessions' logins all pass {@code loginGate} first (the process's login
+     * budget).
+     */
+    public ServiceClient(ClientConfig config, LoginGate loginGate) {
+        Objects.requireNonNull(loginGate, "loginGate");
         this.config = Objects.requireNonNull(config, "config");
         this.userAgent =
                 "Ishaar/"
@@ -70,6 +79,7 @@ public final class ServiceClient implements AutoCloseable {
                         .readTimeout(config.readTimeout())
                         .writeTimeout(config.readTimeout())
                         .followRedirects(false)
+                        .addInterceptor(new app.ishaar.core.support.ExchangeLog())
                         .addInterceptor(
                                 chain -> {
                                     Locale l =
@@ -87,7 +97,7 @@ public final class ServiceClient implements AutoCloseable {
                                                     .build());
                                 })
                         .build();
-        this.context = new ClientContext(new Transport(http), timer, config);
+        this.context = new ClientContext(new Transport(http), timer, config, loginGate);
     }
 
     /**

@@ -42,6 +42,15 @@ public interface Session extends AutoCloseable {
     CompletableFuture<NotificationPage> fetch(NotificationQuery query);
 
     /**
+     * One page, as {@link #fetch} reads it, with each notification's JSON text as the service sent
+     * it as well ({@link NotificationPage#rawItems()}): what the archive keeps.
+     */
+    default CompletableFuture<NotificationPage> fetchRaw(NotificationQuery query) {
+        return CompletableFuture.failedFuture(
+                new UnsupportedOperationException("this session does not keep the JSON text"));
+    }
+
+    /**
      * Every page of a query (its pageNo is ignored; pageSize used as given, or the service maximum
      * of 100 when null), fetched ahead with at most {@code concurrency} requests in flight, handed
      * to {@code onPage} strictly in the service's order (page 1 first), on a client thread.

@@ -1,7 +1,9 @@
 package app.ishaar.core.settings;
 
 import app.ishaar.core.io.AtomicFileWriter;
+import app.ishaar.core.io.IoProblem;
 import app.ishaar.core.io.LazyLogger;
+import app.ishaar.core.io.RegularFiles;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
@@ -20,6 +22,11 @@ import java.util.Optional;
  * Reads and writes {@code settings.json} in the OS's config folder. Writes are atomic (temporary
  * file, then move), so a crash mid-write leaves the previous settings intact. A file that cannot be
  * read is set aside (renamed {@code settings.json.corrupt-<time>}) and reported, never a crash.
+ *
+ * <p>Only a regular file of at most {@value #MAX_BYTES} bytes is read (a symbolic link to one is
+ * followed, and written through): a named pipe, a link to {@code /dev/zero} or a huge file would
+ * hold up the start, so each is set aside like a damaged file, unread, and the app starts at once
+ * with the defaults.
  */
 public final class SettingsStore {
 
@@ -27,6 +34,13 @@ public final class SettingsStore {
     public record Loaded(Settings settings, Optional<Path> setAside) {}
 
     private static final System.Logger LOG = LazyLogger.of(SettingsStore.class.getName());
+
+    /**
+     * The largest settings file read: a few hundred profiles and taxpayers' views take some tens of
+     * kilobytes.
+     */
+    public static final int MAX_BYTES = 4 * 1024 * 1024;
+
     private final Path file;
     private final Clock clock;
 
@@ -83,8 +97,18 @@ public final class SettingsStore {
 
     public Loaded load() {
         try {
-            byte[] bytes = Files.readAllBytes(file);
-            return new Loaded(SettingsReader.read(bytes), Optional.empty());
+            // checked before the reader opens it: the size and the type, so nothing can block
+            byte[] bytes = RegularFiles.readRegular(file, MAX_BYTES);
+            return new Loaded(
+                    Boolean.getBoolean("ishaar.settingsDatabind")
+                            ? Json.MAPPER
+                                    .copy()
+                                    .disable(
+                                            com.fasterxml.jackson.databind.DeserializationFeature
+                                                    .FAIL_ON_UNKNOWN_PROPERTIES)
+                                    .readValue(bytes, Settings.class)
+                            : SettingsReader.read(bytes),
+                    Optional.empty());
         } catch (NoSuchFileException e) {
             return new Loaded(Settings.defaults(), Optional.empty());
         } catch (IOException | RuntimeException e) {
@@ -102,23 +126,48 @@ public final class SettingsStore {
             Files.move(file, aside, StandardCopyOption.REPLACE_EXISTING);
             LOG.log(
                     System.Logger.Level.WARNING,
-                    "settings file could not be read ({0}); set aside as {1}",
+                    "settings file could not be read ({0}: {1}); set aside as {2}",
+                    reason(cause),
                     cause.getClass().getSimpleName(),
                     aside);
             return Optional.of(aside);
         } catch (IOException moveFailed) {
             LOG.log(
                     System.Logger.Level.WARNING,
-                    "settings file could not be read nor set aside: {0}",
-                    moveFailed.getMessage());
+                    "settings file could not be read ({0}) nor set aside ({1})",
+                    reason(cause),
+                    IoProblem.of(moveFailed).words());
             return Optional.empty();
         }
+    }
+
+    /** Where a link points: the file itself, or where it would be (a link to nothing yet). */
+    private static Path linkTarget(Path link) throws IOException {
+        try {
+            return link.toRealPath();
+        } catch (NoSuchFileException dangling) {
+            return link.toAbsolutePath().getParent().resolve(Files.readSymbolicLink(link));
+        }
+    }
+
+    /** Why the settings could not be read, in words. */
+    private static String reason(Exception e) {
+        if (e instanceof IOException io
+                && !(e instanceof com.fasterxml.jackson.core.JsonProcessingException)) {
+            IoProblem p = IoProblem.of(io);
+            if (p != IoProblem.OTHER) {
+                return p.words();
+            }
+        }
+        return "not a settings document";
     }
 
     public void save(Settings settings) throws IOException {
         byte[] json = Json.MAPPER.writeValueAsBytes(settings);
         Files.createDirectories(file.getParent());
-        try (AtomicFileWriter out = AtomicFileWriter.open(file)) {
+        // a settings file kept elsewhere and linked here (dotfiles) is written where it is
+        Path target = Files.isSymbolicLink(file) ? linkTarget(file) : file;
+        try (AtomicFileWriter out = AtomicFileWriter.open(target)) {
             out.stream().write(json);
             out.commit();
         }

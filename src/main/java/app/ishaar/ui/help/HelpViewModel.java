@@ -1,6 +1,8 @@
 package app.ishaar.ui.help;
 
 import app.ishaar.core.service.ServiceClient;
+import app.ishaar.core.support.Diagnostics;
+import app.ishaar.core.support.SupportLog;
 import app.ishaar.ui.app.Shortcut;
 import app.ishaar.ui.i18n.I18n;
 import java.nio.file.Path;
@@ -78,6 +80,14 @@ public final class HelpViewModel {
     /** Where the settings are kept. */
     public String settingsFile() {
         return settingsFile == null ? "" : settingsFile.toString();
+    }
+
+    /**
+     * What Help › Copy diagnostics copies for a support request: the version, the runtime, the
+     * settings without secrets and the support log's last lines ({@link Diagnostics}).
+     */
+    public String diagnostics() {
+        return Diagnostics.text(settingsFile, SupportLog.folder());
     }
 
     /**

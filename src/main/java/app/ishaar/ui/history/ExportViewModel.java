@@ -1,5 +1,6 @@
 package app.ishaar.ui.history;
 
+import app.ishaar.core.io.IoProblem;
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.ServiceException;
@@ -200,10 +201,7 @@ public final class ExportViewModel {
                                     "export.failed",
                                     i18n.get(
                                             "export.error.io",
-                                            String.valueOf(
-                                                    failure.get() == null
-                                                            ? ""
-                                                            : failure.get().getMessage())));
+                                            i18n.get(IoProblem.of(failure.get()).messageKey())));
         };
     }
 

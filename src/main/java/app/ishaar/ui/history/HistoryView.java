@@ -114,6 +114,11 @@ public final class HistoryView {
     private final PauseTransition columnsSettle = new PauseTransition(Duration.millis(400));
     private ExportDialog lastExport;
 
+    /** Switches for the benchmark's with/without runs. */
+    static final boolean BLANK_ROWS = !"false".equals(System.getProperty("ishaar.blankRows"));
+
+    static final boolean STEADY_SKIN = !"false".equals(System.getProperty("ishaar.steadySkin"));
+
     /** Whether the table shows blank rows (see {@link #showRows}). */
     private boolean blankRows;
 
@@ -361,7 +366,8 @@ public final class HistoryView {
      * (about 8 ms less from Log in to the page on screen, README "Performance").
      */
     private void showRows() {
-        if (vm.rows().isEmpty()
+        if (BLANK_ROWS
+                && vm.rows().isEmpty()
                 && (vm.sessionProperty().get() == null
                         || blankRows && vm.loadingProperty().get())) {
             showBlankRows();
@@ -461,7 +467,9 @@ public final class HistoryView {
 
     private Node tableHolder() {
         table.setId("history-table");
-        table.setSkin(new SteadyRowsTableSkin<>(table)); // a page's rows keep their places
+        if (STEADY_SKIN) {
+            table.setSkin(new SteadyRowsTableSkin<>(table)); // a page's rows keep their places
+        }
         table.setItems(shown);
         showRows();
         Weak.listen(

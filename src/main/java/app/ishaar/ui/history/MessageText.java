@@ -1,5 +1,6 @@
 package app.ishaar.ui.history;
 
+import app.ishaar.core.text.PlainText;
 import app.ishaar.ui.controls.Bidi;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -10,13 +11,7 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.util.Optional;
-import java.util.Set;
 import java.util.regex.Pattern;
-import org.jsoup.Jsoup;
-import org.jsoup.nodes.Element;
-import org.jsoup.nodes.Node;
-import org.jsoup.nodes.TextNode;
-import org.jsoup.select.NodeVisitor;
 
 /**
  * A notification's final message as plain text. E-mail bodies may be HTML: they are parsed (jsoup)
@@ -27,36 +22,6 @@ import org.jsoup.select.NodeVisitor;
  */
 public final class MessageText {
     private MessageText() {}
-
-    private static final Pattern TAG = Pattern.compile("<\\s*/?\\s*[a-zA-Z][a-zA-Z0-9]*[^<>]*>");
-    private static final Set<String> BLOCKS =
-            Set.of(
-                    "p",
-                    "div",
-                    "br",
-                    "tr",
-                    "li",
-                    "ul",
-                    "ol",
-                    "table",
-                    "h1",
-                    "h2",
-                    "h3",
-                    "h4",
-                    "h5",
-                    "h6",
-                    "blockquote",
-                    "pre",
-                    "hr",
-                    "section",
-                    "article",
-                    "header",
-                    "footer",
-                    "title",
-                    "dd",
-                    "dt");
-    private static final Set<String> SKIP =
-            Set.of("script", "style", "head", "noscript", "template", "iframe", "object");
 
     private static final JsonFactory JSON = JsonFactory.builder().build();
 
@@ -143,82 +108,12 @@ public final class MessageText {
 
     /** True when the text carries HTML markup. */
     public static boolean looksLikeHtml(String text) {
-        return text != null && TAG.matcher(text).find();
+        return PlainText.looksLikeHtml(text);
     }
 
     /** The message to show: HTML (of any channel) made plain text; other text as it is. */
     public static String toPlainText(String message) {
-        if (message == null) {
-            return "";
-        }
-        if (!looksLikeHtml(message)) {
-            return message;
-        }
-        StringBuilder out = new StringBuilder();
-        Element body = Jsoup.parse(message);
-        body.traverse(
-                new NodeVisitor() {
-                    private int skipping;
-
-                    @Override
-                    public void head(Node node, int depth) {
-                        if (node instanceof Element e) {
-                            String tag = e.normalName();
-                            if (SKIP.contains(tag)) {
-                                skipping++;
-                            } else if (skipping == 0) {
-                                if (tag.equals("br")) {
-                                    out.append('\n');
-                                } else if (BLOCKS.contains(tag)) {
-                                    newline(out);
-                                }
-                                if (tag.equals("li")) {
-                                    out.append("• ");
-                                }
-                            }
-                        } else if (node instanceof TextNode t && skipping == 0) {
-                            String s = t.text();
-                            if (!s.isBlank()
-                                    || (out.length() > 0
-                                            && out.charAt(out.length() - 1) != '\n'
-                                            && out.charAt(out.length() - 1) != ' ')) {
-                                out.append(
-                                        out.length() == 0 || out.charAt(out.length() - 1) == '\n'
-                                                ? s.stripLeading()
-                                                : s);
-                            }
-                        }
-                    }
-
-                    @Override
-                    public void tail(Node node, int depth) {
-                        if (node instanceof Element e) {
-                            String tag = e.normalName();
-                            if (SKIP.contains(tag)) {
-                                skipping--;
-                            } else if (skipping == 0) {
-                                if (tag.equals("a")) {
-                                    String href = e.attr("href").strip();
-                                    if (!href.isEmpty()
-                                            && !href.regionMatches(true, 0, "javascript:", 0, 11)
-                                            && !e.text().strip().equals(href)) {
-                                        out.append(" (").append(href).append(')');
-                                    }
-                                }
-                                if (BLOCKS.contains(tag) && !tag.equals("br")) {
-                                    newline(out);
-                                }
-                            }
-                        }
-                    }
-                });
-        return out.toString().replaceAll("[ \\t]+\\n", "\n").replaceAll("\\n{3,}", "\n\n").strip();
-    }
-
-    private static void newline(StringBuilder out) {
-        if (out.length() > 0 && out.charAt(out.length() - 1) != '\n') {
-            out.append('\n');
-        }
+        return PlainText.of(message);
     }
 
     /**

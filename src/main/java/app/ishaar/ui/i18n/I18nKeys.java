@@ -12,5 +12,12 @@ public final class I18nKeys {
 
     /** Prefixes of computed key families. */
     public static final List<String> COMPUTED_PREFIXES =
-            List.of("language.", "type.", "status.", "channel.", "messageLanguage.", "datePreset.");
+            List.of(
+                    "language.",
+                    "type.",
+                    "status.",
+                    "channel.",
+                    "messageLanguage.",
+                    "datePreset.",
+                    "io.problem.");
 }

@@ -205,6 +205,12 @@ public final class MainWindowView {
         return help().shortcuts();
     }
 
+    /** Help › Copy diagnostics: what support asks for, on the clipboard. */
+    public void copyDiagnostics() {
+        app.ishaar.ui.desktop.Clipboards.copy(
+                new HelpViewModel(i18n, vm.settingsFile()).diagnostics());
+    }
+
     /** Help › About Ishaar. */
     public Stage openAbout() {
         return help().about();
@@ -311,7 +317,9 @@ public final class MainWindowView {
         shortcuts.setOnAction(e -> openShortcuts());
         MenuItem about = item(i18n, "help.menu.about", "menu-about");
         about.setOnAction(e -> openAbout());
-        help.getItems().addAll(shortcuts, about);
+        MenuItem diagnostics = item(i18n, "help.menu.diagnostics", "menu-diagnostics");
+        diagnostics.setOnAction(e -> copyDiagnostics());
+        help.getItems().addAll(shortcuts, diagnostics, about);
 
         MenuBar bar = new MenuBar(session, view, help);
         bar.setId("menubar");

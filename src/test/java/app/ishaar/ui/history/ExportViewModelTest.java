@@ -102,10 +102,16 @@ class ExportViewModelTest {
         assertThat(e.stateProperty().get()).isEqualTo(ExportViewModel.State.FAILED);
         assertThat(e.messageProperty().get())
                 .startsWith("The export failed and no file was written.")
-                .contains("/no/such/dir");
+                .contains("there is no such file or folder")
+                .doesNotContain("Exception");
         e.start(Path.of("again.csv")); // may start again after a failure
         assertThat(e.runningProperty().get()).isTrue();
-        job.completeExceptionally(new IOException("disk full"));
-        assertThat(e.messageProperty().get()).contains("disk full");
+        job.completeExceptionally(new IOException("No space left on device"));
+        assertThat(e.messageProperty().get()).contains("the disk is full");
+        e.start(Path.of("link.csv"));
+        job.completeExceptionally(
+                new app.ishaar.core.io.NotARegularFileException(
+                        "link.csv", app.ishaar.core.io.NotARegularFileException.Kind.LINK));
+        assertThat(e.messageProperty().get()).contains("symbolic link");
     }
 }

@@ -39,15 +39,32 @@ public final class Bodies {
             }
             return node;
         } catch (JsonProcessingException e) {
-            // the message quotes the body: keep only the location
-            String where =
-                    e.getLocation() == null ? null : "at offset " + e.getLocation().getCharOffset();
+            // the message quotes the body: say only where, in words
+            String where = whereBroken(e);
             throw new UnexpectedResponseException(
                     r.status(), BodyKind.MALFORMED_JSON, where, r.correlationId(), null);
         } catch (java.io.IOException e) {
             throw new UnexpectedResponseException(
                     r.status(), BodyKind.MALFORMED_JSON, null, r.correlationId(), null);
         }
+    }
+
+    /**
+     * Where the JSON broke, for a person: "it ends before the JSON does", "at byte 1234", or null
+     * when the parser does not know (never its -1 for "unknown").
+     */
+    static String whereBroken(JsonProcessingException e) {
+        if (e instanceof com.fasterxml.jackson.core.io.JsonEOFException) {
+            return "it ends before the JSON does";
+        }
+        if (e.getLocation() == null) {
+            return null;
+        }
+        long at = e.getLocation().getByteOffset();
+        if (at < 0) {
+            at = e.getLocation().getCharOffset();
+        }
+        return at < 0 ? null : "at byte " + at;
     }
 
     /** Null when the body looks like JSON; otherwise EMPTY, HTML or NOT_JSON. */

@@ -1,13 +1,24 @@
 package app.ishaar.core.service.internal;
 
 import app.ishaar.core.service.ClientConfig;
+import app.ishaar.core.service.LoginGate;
 import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
-/** What every session of one ServiceClient shares: transport, retry timer, settings. */
+/**
+ * What every session of one ServiceClient shares: transport, retry timer, settings, and the gate
+ * every login passes.
+ */
 public record ClientContext(
-        Transport transport, ScheduledExecutorService timer, ClientConfig config) {
+        Transport transport,
+        ScheduledExecutorService timer,
+        ClientConfig config,
+        LoginGate loginGate) {
+
+    public ClientContext(Transport transport, ScheduledExecutorService timer, ClientConfig config) {
+        this(transport, timer, config, LoginGate.OPEN);
+    }
 
     /**
      * Runs {@code then} after {@code wait} unless the scope is cancelled first (the wait is

@@ -69,6 +69,7 @@ public final class HttpSession implements Session {
         int transientRetries;
         int rateRetries;
         boolean relogged;
+        boolean keepRaw;
         Token rejected;
     }
 
@@ -80,6 +81,7 @@ public final class HttpSession implements Session {
     private final Object lock = new Object();
     private Token token;
     private CompletableFuture<Token> inflight;
+    private volatile CompletableFuture<Void> waitingForGate;
     private boolean closed;
 
     public HttpSession(ClientContext ctx, Environment environment, Credentials credentials) {
@@ -135,6 +137,10 @@ public final class HttpSession implements Session {
             token = null;
         }
         loginScope.cancel();
+        CompletableFuture<Void> gate = waitingForGate;
+        if (gate != null) {
+            gate.cancel(false); // gives up its place in the login budget's line
+        }
         credentials.wipe();
     }
 
@@ -194,7 +200,25 @@ public final class HttpSession implements Session {
         }
     }
 
+    /** Waits for the process's login gate, then sends the login. */
     private void loginAttempt(CompletableFuture<Token> out, Attempts st) {
+        CompletableFuture<Void> gate = ctx.loginGate().beforeLogin(credentials.clientId());
+        waitingForGate = gate;
+        if (loginScope.isCancelled()) {
+            gate.cancel(false);
+        }
+        gate.whenComplete(
+                (v, e) -> {
+                    if (loginScope.isCancelled() || e != null) {
+                        out.completeExceptionally(
+                                new SessionExpiredException("the session was closed", null, null));
+                    } else {
+                        sendLogin(out, st);
+                    }
+                });
+    }
+
+    private void sendLogin(CompletableFuture<Token> out, Attempts st) {
         Request request;
         try {
             request = loginRequest();
@@ -226,6 +250,13 @@ public final class HttpSession implements Session {
                                 } else if (r.status() == 429
                                         && st.rateRetries < ctx.config().maxRetries()) {
                                     Duration wait = rateWait(r, ++st.rateRetries);
+                                    ctx.loginGate()
+                                            .rateLimited(
+                                                    credentials.clientId(),
+                                                    wait != null
+                                                            ? wait
+                                                            : Failures.retryAfter(
+                                                                    r, ctx.config().clock()));
                                     if (wait == null) {
                                         out.completeExceptionally(tooLong(r));
                                     } else {
@@ -236,6 +267,13 @@ public final class HttpSession implements Session {
                                         ctx.delay(wait, loginScope, () -> loginAttempt(out, st));
                                     }
                                 } else if (r.status() == 429) {
+                                    Duration asked = Failures.retryAfter(r, ctx.config().clock());
+                                    ctx.loginGate()
+                                            .rateLimited(
+                                                    credentials.clientId(),
+                                                    asked != null
+                                                            ? asked
+                                                            : ctx.backoff(st.rateRetries + 1));
                                     out.completeExceptionally(
                                             new ServiceUnavailableException(
                                                     429, "too many requests", r.correlationId()));
@@ -351,6 +389,15 @@ public final class HttpSession implements Session {
 
     @Override
     public CompletableFuture<NotificationPage> fetch(NotificationQuery query) {
+        return fetch(query, false);
+    }
+
+    @Override
+    public CompletableFuture<NotificationPage> fetchRaw(NotificationQuery query) {
+        return fetch(query, true);
+    }
+
+    private CompletableFuture<NotificationPage> fetch(NotificationQuery query, boolean keepRaw) {
         CompletableFuture<NotificationPage> out = new CompletableFuture<>();
         CancelScope scope = CancelScope.of(out);
         HttpUrl url;
@@ -361,7 +408,9 @@ public final class HttpSession implements Session {
             return out;
         }
         int pageNo = query.pageNo() == null ? 1 : query.pageNo();
-        fetchAttempt(url, pageNo, query.pageSize(), scope, out, new Attempts());
+        Attempts attempts = new Attempts();
+        attempts.keepRaw = keepRaw;
+        fetchAttempt(url, pageNo, query.pageSize(), scope, out, attempts);
         return out;
     }
 
@@ -489,7 +538,7 @@ public final class HttpSession implements Session {
         int s = r.status();
         try {
             if (s >= 200 && s < 300) {
-                out.complete(NotificationReader.read(r, pageNo, pageSize));
+                out.complete(NotificationReader.read(r, pageNo, pageSize, st.keepRaw));
             } else if (s == 401) {
                 if (!st.relogged) {
                     st.relogged = true;

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.time.Instant;
@@ -41,15 +42,35 @@ public final class NotificationReader {
     private static final ObjectReader TREE =
             Bodies.MAPPER.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
+    /**
+     * Reads one notification as a tree when its JSON text is kept too: numbers as written (decimals
+     * exact, trailing zeros kept), so that the text written back from the tree says what the
+     * service sent.
+     */
+    private static final ObjectReader RAW_TREE =
+            TREE.with(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                    .with(JsonNodeFactory.withExactBigDecimals(true));
+
     private NotificationReader() {}
 
     public static NotificationPage read(HttpResult r, int pageNo, Integer requestedPageSize)
+            throws UnexpectedResponseException {
+        return read(r, pageNo, requestedPageSize, false);
+    }
+
+    /**
+     * The same; with {@code keepRaw}, each notification's JSON text as well ({@link
+     * NotificationPage#rawItems()}).
+     */
+    public static NotificationPage read(
+            HttpResult r, int pageNo, Integer requestedPageSize, boolean keepRaw)
             throws UnexpectedResponseException {
         BodyKind kind = Bodies.classify(r);
         if (kind != null) {
             throw new UnexpectedResponseException(r.status(), kind, null, r.correlationId(), null);
         }
         List<Notification> items = null;
+        List<String> raws = keepRaw ? new ArrayList<>(100) : null;
         boolean hasResult = false;
         boolean resultNotArray = false;
         JsonNode meta = null;
@@ -76,7 +97,10 @@ public final class NotificationReader {
                     case "result" -> {
                         hasResult = true;
                         if (v == JsonToken.START_ARRAY) {
-                            items = notifications(p);
+                            if (raws != null) {
+                                raws.clear();
+                            }
+                            items = notifications(p, raws);
                             resultNotArray = false;
                         } else {
                             p.skipChildren();
@@ -90,9 +114,8 @@ public final class NotificationReader {
             }
             noTrailingTokens(p);
         } catch (JsonProcessingException e) {
-            // the message quotes the body: keep only the location
-            String where =
-                    e.getLocation() == null ? null : "at offset " + e.getLocation().getCharOffset();
+            // the message quotes the body: say only where, in words
+            String where = Bodies.whereBroken(e);
             throw new UnexpectedResponseException(
                     r.status(), BodyKind.MALFORMED_JSON, where, r.correlationId(), null);
         } catch (IOException e) {
@@ -129,7 +152,7 @@ public final class NotificationReader {
         }
         int pageSize = requestedPageSize != null ? requestedPageSize : items.size();
         return new NotificationPage(
-                items, Math.max(0, totalPages), Math.max(0, totalCount), pageNo, pageSize);
+                items, Math.max(0, totalPages), Math.max(0, totalCount), pageNo, pageSize, raws);
     }
 
     /**
@@ -145,13 +168,22 @@ public final class NotificationReader {
 
     /**
      * The elements of the result array that are objects; the parser is on START_ARRAY, left on its
-     * END_ARRAY.
+     * END_ARRAY. With {@code raws}, each one's JSON text is added to it as well: the object is read
+     * as a tree, written back as text, and its members read from the tree.
      */
-    private static List<Notification> notifications(JsonParser p) throws IOException {
+    private static List<Notification> notifications(JsonParser p, List<String> raws)
+            throws IOException {
         List<Notification> items = new ArrayList<>(100);
         JsonToken t;
         while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
-            if (t == JsonToken.START_OBJECT) {
+            if (t == JsonToken.START_OBJECT && raws != null) {
+                JsonNode node = RAW_TREE.readTree(p);
+                raws.add(Bodies.MAPPER.writeValueAsString(node));
+                try (JsonParser tree = node.traverse()) {
+                    tree.nextToken();
+                    items.add(notification(tree));
+                }
+            } else if (t == JsonToken.START_OBJECT) {
                 items.add(notification(p));
             } else {
                 p.skipChildren();

@@ -1,0 +1,134 @@
+package app.ishaar.core.archive.sqlite;
+
+import java.util.Collections;
+
+/**
+ * Every statement the archive runs, in one place. Standard SQL where it can be; what is SQLite's
+ * own is marked (the full-text index, its match operator, INSERT OR IGNORE), so that a PostgreSQL
+ * form of the archive knows what to write its own way. The schema itself is in the migrations
+ * ({@code db/archive/sqlite}).
+ */
+final class ArchiveSql {
+    private ArchiveSql() {}
+
+    /**
+     * A write transaction takes the write lock at once (SQLite's BEGIN IMMEDIATE), so that two
+     * writers wait for each other at the start rather than fail halfway.
+     */
+    static final String BEGIN_WRITE = "BEGIN IMMEDIATE";
+
+    // --- services and taxpayers ---
+
+    static final String SERVICE_ID = "SELECT id FROM service WHERE base_url = ?";
+    static final String INSERT_SERVICE = "INSERT INTO service (base_url) VALUES (?)";
+    static final String SERVICES =
+            "SELECT s.base_url FROM service s"
+                    + " WHERE EXISTS (SELECT 1 FROM taxpayer t WHERE t.service_id = s.id)"
+                    + " ORDER BY s.base_url";
+    static final String TAXPAYER_ID = "SELECT id FROM taxpayer WHERE service_id = ? AND rin = ?";
+    static final String INSERT_TAXPAYER = "INSERT INTO taxpayer (service_id, rin) VALUES (?, ?)";
+    static final String SYNC_STATE =
+            "SELECT t.sync_checkpoint, t.sync_complete, t.last_synced_ms FROM taxpayer t"
+                    + " JOIN service s ON s.id = t.service_id WHERE s.base_url = ? AND t.rin = ?";
+
+    /** The checkpoint (kept when null), complete once it has been, and when it last finished. */
+    static final String SAVE_SYNC_STATE =
+            "UPDATE taxpayer SET sync_checkpoint = COALESCE(?, sync_checkpoint),"
+                    + " sync_complete = CASE WHEN ? = 1 THEN 1 ELSE sync_complete END,"
+                    + " last_synced_ms = COALESCE(?, last_synced_ms) WHERE id = ?";
+
+    static final String SUMMARIES =
+            "SELECT s.base_url, t.rin, COUNT(n.id), MIN(n.id), MAX(n.id), t.last_synced_ms,"
+                    + " t.sync_complete FROM taxpayer t JOIN service s ON s.id = t.service_id"
+                    + " LEFT JOIN notification n ON n.taxpayer_id = t.id"
+                    + " GROUP BY s.base_url, t.rin, t.last_synced_ms, t.sync_complete"
+                    + " ORDER BY s.base_url, t.rin";
+
+    // --- notifications ---
+
+    static final String FIND =
+            "SELECT id, raw FROM notification WHERE taxpayer_id = ? AND notification_id = ?";
+
+    /** SQLite's INSERT OR IGNORE: no row when the key is taken (the caller tries the next slot). */
+    static final String INSERT =
+            "INSERT OR IGNORE INTO notification"
+                    + " (id, service_id, taxpayer_id, notification_id, type_id, language, status,"
+                    + " channel, raw) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
+    static final String UPDATE =
+            "UPDATE notification SET type_id = ?, language = ?, status = ?, channel = ?, raw = ?"
+                    + " WHERE id = ?";
+    static final String DELETE = "DELETE FROM notification WHERE id = ?";
+
+    static String known(int ids) {
+        return "SELECT notification_id FROM notification WHERE taxpayer_id = ?"
+                + " AND notification_id IN ("
+                + marks(ids)
+                + ")";
+    }
+
+    static final String UNSETTLED =
+            "SELECT raw FROM notification WHERE taxpayer_id = ?"
+                    + " AND status IN ('pending', 'batched') ORDER BY id DESC";
+
+    // --- the full-text index (SQLite's FTS5) ---
+
+    static final String INDEX_TEXT = "INSERT INTO notification_text (rowid, body) VALUES (?, ?)";
+    static final String UNINDEX_TEXT = "DELETE FROM notification_text WHERE rowid = ?";
+    static final String UNINDEX_TAXPAYER =
+            "DELETE FROM notification_text WHERE rowid IN"
+                    + " (SELECT id FROM notification WHERE taxpayer_id = ?)";
+    static final String UNINDEX_SERVICE =
+            "DELETE FROM notification_text WHERE rowid IN"
+                    + " (SELECT id FROM notification WHERE service_id = ?)";
+
+    /** FTS5's own switch: entries of deleted rows removed from the index at once. */
+    static String secureDeleteText(boolean on) {
+        return "INSERT INTO notification_text (notification_text, rank) VALUES ('secure-delete', "
+                + (on ? 1 : 0)
+                + ")";
+    }
+
+    // --- retention ---
+
+    static final String FORGET_TAXPAYER_ROWS = "DELETE FROM notification WHERE taxpayer_id = ?";
+    static final String FORGET_TAXPAYER = "DELETE FROM taxpayer WHERE id = ?";
+    static final String FORGET_SERVICE_ROWS = "DELETE FROM notification WHERE service_id = ?";
+    static final String FORGET_SERVICE_TAXPAYERS = "DELETE FROM taxpayer WHERE service_id = ?";
+    static final String FORGET_SERVICE = "DELETE FROM service WHERE id = ?";
+
+    // --- the inbox ---
+
+    /**
+     * The notifications of a query, newest first. With a search, the full-text index is read first
+     * (its matches come newest first, keyed as the notifications are) and each match is checked
+     * against the filters until the page is full; CROSS JOIN keeps that order of the tables.
+     *
+     * @param where the filters, each starting with " AND "
+     */
+    static String page(boolean search, String where) {
+        return search
+                ? "SELECT n.id, t.rin, n.raw FROM notification_text f"
+                        + " CROSS JOIN notification n CROSS JOIN taxpayer t"
+                        + " WHERE notification_text MATCH ? AND n.id = f.rowid"
+                        + " AND t.id = n.taxpayer_id AND n.service_id = ?"
+                        + where.replace("n.id BETWEEN", "f.rowid BETWEEN")
+                        + " ORDER BY f.rowid DESC LIMIT ? OFFSET ?"
+                : "SELECT n.id, t.rin, n.raw FROM notification n"
+                        + " CROSS JOIN taxpayer t WHERE t.id = n.taxpayer_id AND n.service_id = ?"
+                        + where
+                        + " ORDER BY n.id DESC LIMIT ? OFFSET ?";
+    }
+
+    static String count(boolean search, String where) {
+        return search
+                ? "SELECT COUNT(*) FROM notification_text f CROSS JOIN notification n"
+                        + " WHERE notification_text MATCH ? AND n.id = f.rowid AND n.service_id = ?"
+                        + where.replace("n.id BETWEEN", "f.rowid BETWEEN")
+                : "SELECT COUNT(*) FROM notification n WHERE n.service_id = ?" + where;
+    }
+
+    static String marks(int n) {
+        return String.join(", ", Collections.nCopies(n, "?"));
+    }
+}

@@ -1,0 +1,284 @@
+package app.ishaar.core.archive.sqlite;
+
+import app.ishaar.core.archive.ArchiveException;
+import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.InboxPage;
+import app.ishaar.core.archive.InboxQuery;
+import app.ishaar.core.archive.SearchText;
+import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.archive.SyncState;
+import app.ishaar.core.archive.TaxpayerSummary;
+import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.model.Rin;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/** The archive's reading side, on a connection of its own (it reads while the writer writes). */
+final class InboxReader {
+    private final Path file;
+    private final Connection conn;
+
+    InboxReader(Path file, Connection conn) {
+        this.file = file;
+        this.conn = conn;
+    }
+
+    synchronized SyncState syncState(ServiceKey service, Rin taxpayer) throws ArchiveException {
+        try (PreparedStatement p = conn.prepareStatement(ArchiveSql.SYNC_STATE)) {
+            p.setString(1, service.baseUrl());
+            p.setString(2, taxpayer.value());
+            try (ResultSet r = p.executeQuery()) {
+                if (!r.next()) {
+                    return SyncState.NONE;
+                }
+                return new SyncState(r.getString(1), r.getInt(2) == 1, instant(r, 3));
+            }
+        } catch (SQLException e) {
+            throw SqliteErrors.map(e, file, "reading a sync's state");
+        }
+    }
+
+    synchronized Set<String> known(ServiceKey service, Rin taxpayer, Collection<String> ids)
+            throws ArchiveException {
+        Set<String> out = new HashSet<>();
+        try {
+            Long t = taxpayerId(service, taxpayer);
+            if (t == null || ids.isEmpty()) {
+                return out;
+            }
+            List<String> all = new ArrayList<>(ids);
+            for (int from = 0; from < all.size(); from += 500) {
+                List<String> chunk = all.subList(from, Math.min(all.size(), from + 500));
+                try (PreparedStatement p = conn.prepareStatement(ArchiveSql.known(chunk.size()))) {
+                    p.setLong(1, t);
+                    for (int i = 0; i < chunk.size(); i++) {
+                        p.setString(i + 2, chunk.get(i));
+                    }
+                    try (ResultSet r = p.executeQuery()) {
+                        while (r.next()) {
+                            out.add(r.getString(1));
+                        }
+                    }
+                }
+            }
+            return out;
+        } catch (SQLException e) {
+            throw SqliteErrors.map(e, file, "reading which notifications it holds");
+        }
+    }
+
+    synchronized List<ArchivedNotification> unsettled(ServiceKey service, Rin taxpayer)
+            throws ArchiveException {
+        List<ArchivedNotification> out = new ArrayList<>();
+        try {
+            Long t = taxpayerId(service, taxpayer);
+            if (t == null) {
+                return out;
+            }
+            try (PreparedStatement p = conn.prepareStatement(ArchiveSql.UNSETTLED)) {
+                p.setLong(1, t);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        out.add(item(taxpayer, r.getString(1)));
+                    }
+                }
+            }
+            return out;
+        } catch (SQLException e) {
+            throw SqliteErrors.map(e, file, "reading the unsettled notifications");
+        }
+    }
+
+    synchronized InboxPage query(InboxQuery q) throws ArchiveException {
+        List<String> terms =
+                q.search() == null || q.search().isBlank()
+                        ? List.of()
+                        : SearchText.terms(q.search());
+        boolean search = !terms.isEmpty();
+        try {
+            Long serviceId = id(conn, ArchiveSql.SERVICE_ID, q.service().baseUrl());
+            if (serviceId == null) {
+                return new InboxPage(List.of(), 0, q.page(), q.pageSize());
+            }
+            List<Object> args = new ArrayList<>();
+            StringBuilder where = new StringBuilder();
+            if (!q.taxpayers().isEmpty()) {
+                List<Long> ids = new ArrayList<>();
+                for (Rin rin : q.taxpayers()) {
+                    Long t = id(conn, ArchiveSql.TAXPAYER_ID, serviceId, rin.value());
+                    if (t != null) {
+                        ids.add(t);
+                    }
+                }
+                if (ids.isEmpty()) {
+                    return new InboxPage(List.of(), 0, q.page(), q.pageSize());
+                }
+                where.append(" AND n.taxpayer_id IN (")
+                        .append(ArchiveSql.marks(ids.size()))
+                        .append(')');
+                args.addAll(ids);
+            }
+            NotificationQuery f = q.filters();
+            if (f.dateFrom() != null || f.dateTo() != null) {
+                where.append(" AND n.id BETWEEN ? AND ?");
+                args.add(f.dateFrom() == null ? 0L : OrderKey.first(f.dateFrom()));
+                args.add(f.dateTo() == null ? Long.MAX_VALUE : OrderKey.last(f.dateTo()));
+            }
+            filter(where, args, "n.type_id", f.type());
+            filter(where, args, "n.language", f.language());
+            filter(where, args, "n.status", f.status());
+            filter(where, args, "n.channel", f.channel());
+
+            String match = search ? match(terms) : null;
+            long total;
+            try (PreparedStatement p =
+                    conn.prepareStatement(ArchiveSql.count(search, where.toString()))) {
+                int i = bind(p, 1, match, serviceId, args);
+                try (ResultSet r = p.executeQuery()) {
+                    total = r.next() ? r.getLong(1) : 0;
+                }
+            }
+            List<ArchivedNotification> items = new ArrayList<>();
+            long offset = (long) (q.page() - 1) * q.pageSize();
+            if (offset < total) {
+                try (PreparedStatement p =
+                        conn.prepareStatement(ArchiveSql.page(search, where.toString()))) {
+                    int i = bind(p, 1, match, serviceId, args);
+                    p.setInt(i++, q.pageSize());
+                    p.setLong(i, offset);
+                    try (ResultSet r = p.executeQuery()) {
+                        while (r.next()) {
+                            items.add(item(new Rin(r.getString(2)), r.getString(3)));
+                        }
+                    }
+                }
+            }
+            return new InboxPage(items, total, q.page(), q.pageSize());
+        } catch (SQLException e) {
+            throw SqliteErrors.map(e, file, "reading notifications");
+        }
+    }
+
+    private static void filter(
+            StringBuilder where, List<Object> args, String column, String value) {
+        if (value != null) {
+            where.append(" AND ").append(column).append(" = ?");
+            args.add(value.strip().toLowerCase(Locale.ROOT));
+        }
+    }
+
+    /**
+     * FTS5's query: every term as a quoted string (so nothing in it is an operator), all of them.
+     */
+    static String match(List<String> terms) {
+        StringBuilder b = new StringBuilder();
+        for (String t : terms) {
+            if (b.length() > 0) {
+                b.append(' ');
+            }
+            b.append('"').append(t.replace("\"", "\"\"")).append('"');
+        }
+        return b.toString();
+    }
+
+    private static int bind(
+            PreparedStatement p, int i, String match, long serviceId, List<Object> args)
+            throws SQLException {
+        if (match != null) {
+            p.setString(i++, match);
+        }
+        p.setLong(i++, serviceId);
+        for (Object a : args) {
+            if (a instanceof Long l) {
+                p.setLong(i++, l);
+            } else {
+                p.setString(i++, (String) a);
+            }
+        }
+        return i;
+    }
+
+    synchronized List<ServiceKey> services() throws ArchiveException {
+        List<ServiceKey> out = new ArrayList<>();
+        try (PreparedStatement p = conn.prepareStatement(ArchiveSql.SERVICES);
+                ResultSet r = p.executeQuery()) {
+            while (r.next()) {
+                out.add(new ServiceKey(r.getString(1)));
+            }
+            return out;
+        } catch (SQLException e) {
+            throw SqliteErrors.map(e, file, "reading its services");
+        }
+    }
+
+    synchronized List<TaxpayerSummary> summaries() throws ArchiveException {
+        List<TaxpayerSummary> out = new ArrayList<>();
+        try (PreparedStatement p = conn.prepareStatement(ArchiveSql.SUMMARIES);
+                ResultSet r = p.executeQuery()) {
+            while (r.next()) {
+                long count = r.getLong(3);
+                out.add(
+                        new TaxpayerSummary(
+                                new ServiceKey(r.getString(1)),
+                                new Rin(r.getString(2)),
+                                count,
+                                count == 0 ? null : OrderKey.instantOf(r.getLong(4)),
+                                count == 0 ? null : OrderKey.instantOf(r.getLong(5)),
+                                instant(r, 6),
+                                r.getInt(7) == 1));
+            }
+            return out;
+        } catch (SQLException e) {
+            throw SqliteErrors.map(e, file, "reading its summary");
+        }
+    }
+
+    private Long taxpayerId(ServiceKey service, Rin taxpayer) throws SQLException {
+        Long s = id(conn, ArchiveSql.SERVICE_ID, service.baseUrl());
+        return s == null ? null : id(conn, ArchiveSql.TAXPAYER_ID, s, taxpayer.value());
+    }
+
+    private ArchivedNotification item(Rin taxpayer, String raw) throws SQLException {
+        try {
+            return ArchivedNotification.fromRaw(taxpayer, raw);
+        } catch (IOException e) {
+            throw new SQLException("an archived notification is not JSON", e);
+        }
+    }
+
+    /** The id a one-row lookup finds, or null. */
+    static Long id(Connection c, String sql, Object... args) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                p.setObject(i + 1, args[i]);
+            }
+            try (ResultSet r = p.executeQuery()) {
+                return r.next() ? r.getLong(1) : null;
+            }
+        }
+    }
+
+    private static Instant instant(ResultSet r, int column) throws SQLException {
+        long v = r.getLong(column);
+        return r.wasNull() ? null : Instant.ofEpochMilli(v);
+    }
+
+    synchronized void close() {
+        try {
+            conn.close();
+        } catch (SQLException ignored) {
+            // closing
+        }
+    }
+}

@@ -1,0 +1,404 @@
+package app.ishaar.core.archive.sqlite;
+
+import app.ishaar.core.archive.Archive;
+import app.ishaar.core.archive.ArchiveException;
+import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.InboxPage;
+import app.ishaar.core.archive.InboxQuery;
+import app.ishaar.core.archive.SearchText;
+import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.archive.SyncBatch;
+import app.ishaar.core.archive.SyncState;
+import app.ishaar.core.archive.TaxpayerSummary;
+import app.ishaar.core.model.Notification;
+import app.ishaar.core.model.Rin;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The archive in an embedded SQLite file. One connection writes (each {@link #store} one IMMEDIATE
+ * transaction: the notifications and the checkpoint, or nothing), another reads, so that reading
+ * goes on while a sync writes; in WAL mode other processes may read too. Another process's write is
+ * waited for up to the busy timeout, then reported as {@link ArchiveException.Reason#LOCKED}.
+ */
+public final class SqliteArchive implements Archive {
+
+    /** How long a write waits for another process's write by default. */
+    public static final Duration DEFAULT_BUSY_TIMEOUT = Duration.ofSeconds(10);
+
+    private final Path file;
+    private final Connection writer;
+    private final InboxReader reader;
+    private final boolean deleteOnClose;
+
+    private SqliteArchive(Path file, Duration busyTimeout, boolean deleteOnClose)
+            throws ArchiveException {
+        this.file = file;
+        this.deleteOnClose = deleteOnClose;
+        ArchiveOpener.prepare(file);
+        Connection w = null;
+        Connection r = null;
+        try {
+            w = ArchiveOpener.connect(file, busyTimeout, true);
+            r = ArchiveOpener.connect(file, busyTimeout, false);
+        } catch (SQLException e) {
+            closeQuietly(w);
+            closeQuietly(r);
+            throw SqliteErrors.map(e, file, "opening it");
+        }
+        this.writer = w;
+        this.reader = new InboxReader(file, r);
+        ArchiveOpener.ownerOnly(file);
+    }
+
+    /** Opens (or creates) the archive in {@code file}, waiting up to 10 s for another writer. */
+    public static SqliteArchive open(Path file) throws ArchiveException {
+        return open(file, DEFAULT_BUSY_TIMEOUT);
+    }
+
+    public static SqliteArchive open(Path file, Duration busyTimeout) throws ArchiveException {
+        return new SqliteArchive(file, busyTimeout, false);
+    }
+
+    /** A new archive in a temporary file, deleted on {@link #close} (tests, throw-away use). */
+    public static SqliteArchive temporary() throws ArchiveException {
+        try {
+            Path dir = Files.createTempDirectory("ishaar-archive");
+            return new SqliteArchive(dir.resolve("archive.db"), DEFAULT_BUSY_TIMEOUT, true);
+        } catch (IOException e) {
+            throw new ArchiveException(
+                    ArchiveException.Reason.NOT_WRITABLE, "cannot make a temporary archive", e);
+        }
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    // --- the sync's side ---
+
+    @Override
+    public SyncState syncState(ServiceKey service, Rin taxpayer) throws ArchiveException {
+        return reader.syncState(service, taxpayer);
+    }
+
+    @Override
+    public StoreResult store(SyncBatch batch) throws ArchiveException {
+        synchronized (writer) {
+            try {
+                begin();
+                try {
+                    long serviceId = ensureService(batch.service());
+                    long taxpayerId = ensureTaxpayer(serviceId, batch.taxpayer());
+                    int added = 0;
+                    int updated = 0;
+                    for (ArchivedNotification a : batch.upserts()) {
+                        switch (upsert(serviceId, taxpayerId, a)) {
+                            case ADDED -> added++;
+                            case UPDATED -> updated++;
+                            case SAME -> {}
+                        }
+                    }
+                    try (PreparedStatement p =
+                            writer.prepareStatement(ArchiveSql.SAVE_SYNC_STATE)) {
+                        p.setString(1, batch.checkpoint());
+                        p.setInt(2, batch.complete() ? 1 : 0);
+                        if (batch.finishedAt() == null) {
+                            p.setNull(3, Types.BIGINT);
+                        } else {
+                            p.setLong(3, batch.finishedAt().toEpochMilli());
+                        }
+                        p.setLong(4, taxpayerId);
+                        p.executeUpdate();
+                    }
+                    commit();
+                    return new StoreResult(added, updated);
+                } catch (SQLException | RuntimeException e) {
+                    rollback();
+                    throw e;
+                }
+            } catch (SQLException e) {
+                throw SqliteErrors.map(e, file, "storing a sync's notifications");
+            }
+        }
+    }
+
+    private enum Outcome {
+        ADDED,
+        UPDATED,
+        SAME
+    }
+
+    private Outcome upsert(long serviceId, long taxpayerId, ArchivedNotification a)
+            throws SQLException {
+        Notification n = a.notification();
+        long micros = OrderKey.micros(n.receivedDateTime());
+        try (PreparedStatement find = writer.prepareStatement(ArchiveSql.FIND)) {
+            find.setLong(1, taxpayerId);
+            find.setString(2, a.notificationId());
+            try (ResultSet r = find.executeQuery()) {
+                if (r.next()) {
+                    long id = r.getLong(1);
+                    if (a.rawJson().equals(r.getString(2))) {
+                        return Outcome.SAME;
+                    }
+                    if (OrderKey.microsOf(id) == micros) {
+                        try (PreparedStatement u = writer.prepareStatement(ArchiveSql.UPDATE)) {
+                            u.setString(1, column(n.typeId()));
+                            u.setString(2, column(n.language()));
+                            u.setString(3, column(n.status()));
+                            u.setString(4, column(n.channel()));
+                            u.setString(5, a.rawJson());
+                            u.setLong(6, id);
+                            u.executeUpdate();
+                        }
+                        execute(ArchiveSql.UNINDEX_TEXT, id);
+                        index(id, n);
+                        return Outcome.UPDATED;
+                    }
+                    // received at another time than before: it moves in the order
+                    execute(ArchiveSql.UNINDEX_TEXT, id);
+                    execute(ArchiveSql.DELETE, id);
+                    insert(serviceId, taxpayerId, micros, a);
+                    return Outcome.UPDATED;
+                }
+            }
+        }
+        insert(serviceId, taxpayerId, micros, a);
+        return Outcome.ADDED;
+    }
+
+    private void insert(long serviceId, long taxpayerId, long micros, ArchivedNotification a)
+            throws SQLException {
+        Notification n = a.notification();
+        int slot = OrderKey.slot(a.notificationId());
+        try (PreparedStatement p = writer.prepareStatement(ArchiveSql.INSERT)) {
+            for (int tries = 0; tries < OrderKey.SLOTS; tries++) {
+                long id = OrderKey.key(micros, slot + tries);
+                p.setLong(1, id);
+                p.setLong(2, serviceId);
+                p.setLong(3, taxpayerId);
+                p.setString(4, a.notificationId());
+                p.setString(5, column(n.typeId()));
+                p.setString(6, column(n.language()));
+                p.setString(7, column(n.status()));
+                p.setString(8, column(n.channel()));
+                p.setString(9, a.rawJson());
+                if (p.executeUpdate() == 1) {
+                    index(id, n);
+                    return;
+                }
+            }
+        }
+        throw new SQLException(
+                "more than " + OrderKey.SLOTS + " notifications received in one microsecond");
+    }
+
+    private void index(long id, Notification n) throws SQLException {
+        try (PreparedStatement p = writer.prepareStatement(ArchiveSql.INDEX_TEXT)) {
+            p.setLong(1, id);
+            p.setString(2, SearchText.indexed(n));
+            p.executeUpdate();
+        }
+    }
+
+    /** A filter column: the wire value trimmed and in lower case, as the filters are given. */
+    private static String column(String wire) {
+        return wire == null ? null : wire.strip().toLowerCase(Locale.ROOT);
+    }
+
+    private long ensureService(ServiceKey service) throws SQLException {
+        Long id = InboxReader.id(writer, ArchiveSql.SERVICE_ID, service.baseUrl());
+        if (id != null) {
+            return id;
+        }
+        try (PreparedStatement p = writer.prepareStatement(ArchiveSql.INSERT_SERVICE)) {
+            p.setString(1, service.baseUrl());
+            p.executeUpdate();
+        }
+        return InboxReader.id(writer, ArchiveSql.SERVICE_ID, service.baseUrl());
+    }
+
+    private long ensureTaxpayer(long serviceId, Rin rin) throws SQLException {
+        Long id = InboxReader.id(writer, ArchiveSql.TAXPAYER_ID, serviceId, rin.value());
+        if (id != null) {
+            return id;
+        }
+        try (PreparedStatement p = writer.prepareStatement(ArchiveSql.INSERT_TAXPAYER)) {
+            p.setLong(1, serviceId);
+            p.setString(2, rin.value());
+            p.executeUpdate();
+        }
+        return InboxReader.id(writer, ArchiveSql.TAXPAYER_ID, serviceId, rin.value());
+    }
+
+    private void execute(String sql, long arg) throws SQLException {
+        try (PreparedStatement p = writer.prepareStatement(sql)) {
+            p.setLong(1, arg);
+            p.executeUpdate();
+        }
+    }
+
+    /**
+     * Transactions are begun and ended by statement: the connection stays in auto-commit, so that
+     * no transaction (and no write lock) is held between them.
+     */
+    private void begin() throws SQLException {
+        try (Statement s = writer.createStatement()) {
+            s.execute(ArchiveSql.BEGIN_WRITE);
+        }
+    }
+
+    private void commit() throws SQLException {
+        try (Statement s = writer.createStatement()) {
+            s.execute("COMMIT");
+        }
+    }
+
+    private void rollback() {
+        try (Statement s = writer.createStatement()) {
+            s.execute("ROLLBACK");
+        } catch (SQLException ignored) {
+            // SQLite ended the transaction with the failure already
+        }
+    }
+
+    @Override
+    public Set<String> known(ServiceKey service, Rin taxpayer, Collection<String> ids)
+            throws ArchiveException {
+        return reader.known(service, taxpayer, ids);
+    }
+
+    @Override
+    public List<ArchivedNotification> unsettled(ServiceKey service, Rin taxpayer)
+            throws ArchiveException {
+        return reader.unsettled(service, taxpayer);
+    }
+
+    // --- the readers' side ---
+
+    @Override
+    public InboxPage query(InboxQuery query) throws ArchiveException {
+        return reader.query(query);
+    }
+
+    @Override
+    public List<ServiceKey> services() throws ArchiveException {
+        return reader.services();
+    }
+
+    @Override
+    public List<TaxpayerSummary> summaries() throws ArchiveException {
+        return reader.summaries();
+    }
+
+    // --- retention ---
+
+    @Override
+    public long forget(ServiceKey service, Rin taxpayer) throws ArchiveException {
+        return forgetRows(service, taxpayer.value());
+    }
+
+    @Override
+    public long forget(ServiceKey service) throws ArchiveException {
+        return forgetRows(service, null);
+    }
+
+    /**
+     * Deletes for good: SQLite overwrites the freed pages (secure_delete), the full-text index
+     * drops the entries at once (FTS5 secure-delete), and the WAL is written back and emptied, so
+     * that no copy of the messages stays in the files.
+     */
+    private long forgetRows(ServiceKey service, String rin) throws ArchiveException {
+        synchronized (writer) {
+            try (Statement s = writer.createStatement()) {
+                s.execute("PRAGMA secure_delete = ON");
+                long gone = 0;
+                begin();
+                try {
+                    Long serviceId =
+                            InboxReader.id(writer, ArchiveSql.SERVICE_ID, service.baseUrl());
+                    if (serviceId != null) {
+                        s.execute(ArchiveSql.secureDeleteText(true));
+                        if (rin != null) {
+                            Long t = InboxReader.id(writer, ArchiveSql.TAXPAYER_ID, serviceId, rin);
+                            if (t != null) {
+                                execute(ArchiveSql.UNINDEX_TAXPAYER, t);
+                                gone = update(ArchiveSql.FORGET_TAXPAYER_ROWS, t);
+                                execute(ArchiveSql.FORGET_TAXPAYER, t);
+                            }
+                        } else {
+                            execute(ArchiveSql.UNINDEX_SERVICE, serviceId);
+                            gone = update(ArchiveSql.FORGET_SERVICE_ROWS, serviceId);
+                            execute(ArchiveSql.FORGET_SERVICE_TAXPAYERS, serviceId);
+                            execute(ArchiveSql.FORGET_SERVICE, serviceId);
+                        }
+                        s.execute(ArchiveSql.secureDeleteText(false));
+                    }
+                    commit();
+                } catch (SQLException | RuntimeException e) {
+                    rollback();
+                    throw e;
+                } finally {
+                    s.execute("PRAGMA secure_delete = OFF");
+                }
+                s.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+                return gone;
+            } catch (SQLException e) {
+                throw SqliteErrors.map(e, file, "forgetting notifications");
+            }
+        }
+    }
+
+    private long update(String sql, long arg) throws SQLException {
+        try (PreparedStatement p = writer.prepareStatement(sql)) {
+            p.setLong(1, arg);
+            return p.executeUpdate();
+        }
+    }
+
+    @Override
+    public void close() throws ArchiveException {
+        synchronized (writer) {
+            reader.close();
+            closeQuietly(writer);
+        }
+        if (deleteOnClose) {
+            try {
+                for (String suffix : new String[] {"", "-wal", "-shm"}) {
+                    Files.deleteIfExists(file.resolveSibling(file.getFileName() + suffix));
+                }
+                Files.deleteIfExists(file.getParent());
+            } catch (IOException ignored) {
+                // a temporary file left behind
+            }
+        }
+    }
+
+    /** The writing connection, for tests that set a limit on it (a full disk). */
+    Connection writerForTests() {
+        return writer;
+    }
+
+    private static void closeQuietly(Connection c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (SQLException ignored) {
+                // closing
+            }
+        }
+    }
+}

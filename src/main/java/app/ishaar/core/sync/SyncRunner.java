@@ -1,0 +1,170 @@
+package app.ishaar.core.sync;
+
+import app.ishaar.core.archive.Archive;
+import app.ishaar.core.archive.ArchiveException;
+import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.archive.TaxpayerSummary;
+import app.ishaar.core.model.Rin;
+import app.ishaar.core.service.LoginRejectedException;
+import app.ishaar.core.service.NotPermittedException;
+import app.ishaar.core.service.ServiceException;
+import app.ishaar.core.service.Session;
+import app.ishaar.core.session.TaxpayerSessions;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * Syncs many taxpayers of one ERP client into one archive, one after the other, each with its own
+ * session from {@link TaxpayerSessions} (whose login budget paces the logins). The logins of the
+ * next few taxpayers are asked for while one syncs, so that their turn in the budget comes
+ * meanwhile. A taxpayer that refused is reported and the others still sync; one that failed for the
+ * service or the network is tried once more after the others, then reported.
+ */
+public final class SyncRunner {
+    private static final System.Logger LOG = System.getLogger("app.ishaar.core.sync");
+
+    /** Logins asked for ahead of the taxpayer syncing. */
+    static final int LOGINS_AHEAD = 3;
+
+    /** Told of each taxpayer as it starts and ends, and of its progress. */
+    public interface Listener extends TaxpayerSync.Progress {
+        default void started(Rin taxpayer) {}
+
+        default void finished(TaxpayerResult result) {}
+
+        @Override
+        default void held(Rin taxpayer, long held, long total) {}
+    }
+
+    private final TaxpayerSessions sessions;
+    private final Archive archive;
+    private final ServiceKey service;
+    private final SyncOptions options;
+    private final Listener listener;
+
+    public SyncRunner(
+            TaxpayerSessions sessions,
+            Archive archive,
+            ServiceKey service,
+            SyncOptions options,
+            Listener listener) {
+        this.sessions = sessions;
+        this.archive = archive;
+        this.service = service;
+        this.options = options;
+        this.listener = listener == null ? new Listener() {} : listener;
+    }
+
+    /**
+     * Syncs these taxpayers (null: the ERP system's own, named by its token) and reports each, in
+     * the order given. An archive that fails stops the run: it would fail for every taxpayer.
+     */
+    public List<TaxpayerResult> run(List<Rin> taxpayers)
+            throws ArchiveException, InterruptedException {
+        List<Rin> order = new ArrayList<>(new java.util.LinkedHashSet<>(taxpayers));
+        Map<Integer, TaxpayerResult> results = new LinkedHashMap<>();
+        Map<Integer, CompletableFuture<Session>> logins = new HashMap<>();
+        List<Integer> again = new ArrayList<>();
+        for (int i = 0; i < order.size(); i++) {
+            for (int j = i; j < Math.min(order.size(), i + 1 + LOGINS_AHEAD); j++) {
+                int k = j;
+                logins.computeIfAbsent(k, x -> sessions.session(order.get(k)));
+            }
+            TaxpayerResult r = one(order.get(i), logins.remove(i));
+            if (r.outcome() == TaxpayerResult.Outcome.FAILED && retryable(r.error())) {
+                again.add(i);
+            } else {
+                listener.finished(r);
+            }
+            results.put(i, r);
+        }
+        for (int i : again) {
+            LOG.log(System.Logger.Level.INFO, "trying {0} again", order.get(i));
+            TaxpayerResult r = one(order.get(i), sessions.session(order.get(i)));
+            listener.finished(r);
+            results.put(i, r);
+        }
+        Map<Rin, Long> counts = new HashMap<>();
+        for (TaxpayerSummary s : archive.summaries()) {
+            if (s.service().equals(service)) {
+                counts.put(s.taxpayer(), s.count());
+            }
+        }
+        List<TaxpayerResult> out = new ArrayList<>();
+        for (TaxpayerResult r : results.values()) {
+            out.add(r.taxpayer() == null ? r : r.withTotal(counts.getOrDefault(r.taxpayer(), 0L)));
+        }
+        return out;
+    }
+
+    private TaxpayerResult one(Rin asked, CompletableFuture<Session> login)
+            throws ArchiveException, InterruptedException {
+        Rin rin = asked;
+        TaxpayerSync sync = null;
+        listener.started(asked);
+        try {
+            Session session;
+            try {
+                session = login.get();
+            } catch (ExecutionException e) {
+                return failure(asked, ServiceException.unwrap(e));
+            }
+            if (rin == null) {
+                String own = session.tokenInfo().map(t -> t.taxRin()).orElse(null);
+                if (own == null || !Rin.isValid(own)) {
+                    return new TaxpayerResult(
+                            null,
+                            TaxpayerResult.Outcome.FAILED,
+                            0,
+                            0,
+                            0,
+                            "the token does not say which taxpayer it is for; name it with"
+                                    + " --on-behalf-of",
+                            null);
+                }
+                rin = Rin.of(own);
+            }
+            sync = new TaxpayerSync(archive, service, rin, session, options, listener);
+            TaxpayerSync.Outcome o = sync.run();
+            return new TaxpayerResult(
+                    rin,
+                    TaxpayerResult.Outcome.OK,
+                    o.added(),
+                    o.updated(),
+                    o.serviceTotal(),
+                    null,
+                    null);
+        } catch (ServiceException | HistoryMovingException e) {
+            TaxpayerResult r = failure(rin, e);
+            return sync == null
+                    ? r
+                    : new TaxpayerResult(
+                            rin, r.outcome(), sync.added(), sync.updated(), 0, r.message(), e);
+        }
+    }
+
+    private static TaxpayerResult failure(Rin rin, Throwable e) {
+        boolean refused =
+                e instanceof NotPermittedException
+                        || e instanceof LoginRejectedException r
+                                && r.reason() == LoginRejectedException.Reason.NOT_DELEGATED;
+        return new TaxpayerResult(
+                rin,
+                refused ? TaxpayerResult.Outcome.REFUSED : TaxpayerResult.Outcome.FAILED,
+                0,
+                0,
+                0,
+                e.getMessage(),
+                e);
+    }
+
+    /** A failure of the service, the network or a session, which may pass by itself. */
+    private static boolean retryable(Throwable e) {
+        return !(e instanceof LoginRejectedException) && !(e instanceof NotPermittedException);
+    }
+}

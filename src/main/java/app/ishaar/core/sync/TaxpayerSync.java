@@ -1,0 +1,408 @@
+package app.ishaar.core.sync;
+
+import app.ishaar.core.archive.Archive;
+import app.ishaar.core.archive.ArchiveException;
+import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.archive.SyncBatch;
+import app.ishaar.core.archive.SyncState;
+import app.ishaar.core.model.Notification;
+import app.ishaar.core.model.NotificationPage;
+import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.model.Rin;
+import app.ishaar.core.service.ServiceException;
+import app.ishaar.core.service.ServiceUnavailableException;
+import app.ishaar.core.service.Session;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Brings one taxpayer's archive up to date with the service, exactly once.
+ *
+ * <p>Positions are counted from the oldest notification (see {@link Coverage}), where new
+ * notifications do not move them. A sync makes sure that the archive holds every position of the
+ * history as the service last reported its size, reading only the pages that hold positions it does
+ * not, and stores each page in one transaction together with the positions now held (the
+ * checkpoint). Before the first sync completes, that is the checkpoint's list of ranges; after it,
+ * every position below the total of the last complete sync. An interrupted sync therefore resumes
+ * from what was committed, and its archive never claims a position whose notification it lacks.
+ * Each notification is keyed by its ID: one read twice (pages shift while notifications arrive) is
+ * stored once; an unknown one where the archive should hold everything means the history changed
+ * below the top (an insertion, a deletion), and the sync then reads all of it again rather than
+ * trust its count.
+ *
+ * <p>Pending and batched notifications settle later. Each sync first reads from the newest down to
+ * the oldest archived notification still pending or batched within {@link
+ * SyncOptions#settleWindow()}, and takes each such notification's new form when it changed.
+ */
+public final class TaxpayerSync {
+    private static final System.Logger LOG = System.getLogger("app.ishaar.core.sync");
+
+    /** Rounds of reading the pages still missing before the sync gives up on a moving history. */
+    static final int MAX_ROUNDS = 20;
+
+    /** Waits on a page the service rate-limited, before the sync gives up on it. */
+    static final int MAX_LIMITED = 12;
+
+    /** What happened: how many notifications were new, how many changed, the requests sent. */
+    public record Outcome(int added, int updated, long serviceTotal, int requests) {}
+
+    /** Told how far a sync is: positions held of the history's total. */
+    @FunctionalInterface
+    public interface Progress {
+        void held(Rin taxpayer, long held, long total);
+    }
+
+    private final Archive archive;
+    private final ServiceKey service;
+    private final Rin taxpayer;
+    private final Session session;
+    private final SyncOptions options;
+    private final Progress progress;
+
+    private Coverage coverage;
+    private Coverage readNow = new Coverage();
+    private boolean complete;
+    private long completeCount;
+    private long held;
+    private final Map<String, String> unsettled = new HashMap<>();
+    private long total = -1;
+    private int added;
+    private int updated;
+    private int requests;
+
+    public TaxpayerSync(
+            Archive archive,
+            ServiceKey service,
+            Rin taxpayer,
+            Session session,
+            SyncOptions options,
+            Progress progress) {
+        this.archive = archive;
+        this.service = service;
+        this.taxpayer = taxpayer;
+        this.session = session;
+        this.options = options;
+        this.progress = progress == null ? (r, h, t) -> {} : progress;
+    }
+
+    /**
+     * Runs the sync. Fails with the service's error, the archive's, or {@link
+     * HistoryMovingException}; whatever it committed before stays, and the next sync goes on from
+     * there.
+     */
+    public Outcome run()
+            throws ServiceException,
+                    ArchiveException,
+                    HistoryMovingException,
+                    InterruptedException {
+        SyncState state = archive.syncState(service, taxpayer);
+        SyncCheckpoint cp = SyncCheckpoint.parse(state.checkpoint());
+        complete = state.complete() && cp != null && cp.count() != null;
+        held = cp == null ? 0 : cp.held();
+        if (complete) {
+            completeCount = cp.count();
+            coverage = new Coverage();
+            coverage.add(0, completeCount);
+        } else {
+            coverage = new Coverage(cp == null || cp.covered() == null ? List.of() : cp.covered());
+        }
+        Instant bound = settleBound();
+
+        // from the newest down, past the oldest notification that may still settle; the first page
+        // also tells the history's size
+        for (int p = 1; ; p++) {
+            NotificationPage page = fetch(p);
+            take(p, page);
+            List<Notification> items = page.result();
+            boolean last = items.size() < options.pageSize() || p >= page.totalPages();
+            Instant oldest =
+                    items.isEmpty() ? null : items.get(items.size() - 1).receivedDateTime();
+            if (last || bound == null || oldest != null && oldest.isBefore(bound)) {
+                break;
+            }
+        }
+
+        // then every page holding a position not archived, until none is missing
+        boolean checked = false;
+        for (int round = 0; ; round++) {
+            List<Integer> pages = coverage.pagesFor(total, options.pageSize());
+            if (pages.isEmpty() && held < total && !checked) {
+                // fewer archived than positions claimed: the history changed below its top (a
+                // notification that showed up late), so only what this sync read is trusted
+                LOG.log(
+                        System.Logger.Level.INFO,
+                        "taxpayer {0}: {1} archived of {2}; reading the history again",
+                        taxpayer,
+                        held,
+                        total);
+                checked = true;
+                coverage = new Coverage(readNow.ranges());
+                pages = coverage.pagesFor(total, options.pageSize());
+            }
+            if (pages.isEmpty()) {
+                break;
+            }
+            if (round >= MAX_ROUNDS) {
+                throw new HistoryMovingException(taxpayer, coverage.missing(total).size());
+            }
+            readPages(pages);
+        }
+        archive.store(
+                new SyncBatch(
+                        service,
+                        taxpayer,
+                        List.of(),
+                        SyncCheckpoint.complete(total, held).format(),
+                        true,
+                        options.clock().instant()));
+        progress.held(taxpayer, total, total);
+        return new Outcome(added, updated, total, requests);
+    }
+
+    /**
+     * The archived notifications that may still settle, within the window, by ID with their text;
+     * returns the oldest one's received time, or null when there is none.
+     */
+    private Instant settleBound() throws ArchiveException {
+        Instant since = options.clock().instant().minus(options.settleWindow());
+        Instant bound = null;
+        for (ArchivedNotification a : archive.unsettled(service, taxpayer)) {
+            Instant at = a.notification().receivedDateTime();
+            if (at != null && !at.isBefore(since)) {
+                unsettled.put(a.notificationId(), a.rawJson());
+                if (bound == null || at.isBefore(bound)) {
+                    bound = at;
+                }
+            }
+        }
+        return bound;
+    }
+
+    /** Notifications archived for the first time so far (also when the sync then failed). */
+    public int added() {
+        return added;
+    }
+
+    /** Archived notifications changed so far. */
+    public int updated() {
+        return updated;
+    }
+
+    private NotificationQuery query(int pageNo) {
+        return NotificationQuery.ALL.withPageSize(options.pageSize()).withPage(pageNo);
+    }
+
+    /** One page, waiting out the service's rate limit. */
+    private NotificationPage fetch(int pageNo) throws ServiceException, InterruptedException {
+        for (int limited = 0; ; limited++) {
+            requests++;
+            try {
+                return session.fetchRaw(query(pageNo)).get();
+            } catch (java.util.concurrent.ExecutionException e) {
+                Throwable c = ServiceException.unwrap(e);
+                if (rateLimited(c) && limited < MAX_LIMITED) {
+                    Thread.sleep(limitedWait(limited).toMillis());
+                    continue;
+                }
+                throw asServiceException(c);
+            }
+        }
+    }
+
+    private static boolean rateLimited(Throwable c) {
+        return c instanceof ServiceUnavailableException su && su.rateLimited();
+    }
+
+    private static Duration limitedWait(int limited) {
+        return Duration.ofSeconds(Math.min(60, 1L << Math.min(limited, 6)));
+    }
+
+    private static ServiceException asServiceException(Throwable c) {
+        if (c instanceof ServiceException se) {
+            return se;
+        }
+        if (c instanceof RuntimeException re) {
+            throw re;
+        }
+        throw new IllegalStateException(c);
+    }
+
+    /** A page's answer, or what the request met. */
+    private record Answer(int pageNo, NotificationPage page, Throwable error, int limited) {}
+
+    /**
+     * Reads these pages with at most {@code concurrency} in flight, storing each as it comes (in
+     * whatever order): the positions it holds go into the checkpoint with it.
+     */
+    private void readPages(List<Integer> pages)
+            throws ServiceException, ArchiveException, InterruptedException {
+        Deque<int[]> todo = new ArrayDeque<>();
+        for (int p : pages) {
+            todo.add(new int[] {p, 0});
+        }
+        LinkedBlockingQueue<Answer> answers = new LinkedBlockingQueue<>();
+        Set<CompletableFuture<?>> running = new HashSet<>();
+        int inFlight = 0;
+        try {
+            while (!todo.isEmpty() || inFlight > 0) {
+                while (inFlight < options.concurrency() && !todo.isEmpty()) {
+                    int[] next = todo.poll();
+                    issue(next[0], next[1], answers, running);
+                    inFlight++;
+                }
+                Answer a = answers.take();
+                inFlight--;
+                if (a.error() != null) {
+                    if (rateLimited(a.error()) && a.limited() < MAX_LIMITED) {
+                        int[] again = {a.pageNo(), a.limited() + 1};
+                        inFlight++;
+                        CompletableFuture.delayedExecutor(
+                                        limitedWait(a.limited()).toMillis(), TimeUnit.MILLISECONDS)
+                                .execute(() -> issue(again[0], again[1], answers, running));
+                        continue;
+                    }
+                    throw asServiceException(a.error());
+                }
+                // keep the requests going while this page is stored
+                while (inFlight < options.concurrency() && !todo.isEmpty()) {
+                    int[] next = todo.poll();
+                    issue(next[0], next[1], answers, running);
+                    inFlight++;
+                }
+                take(a.pageNo(), a.page());
+            }
+        } finally {
+            List<CompletableFuture<?>> left;
+            synchronized (running) {
+                left = new ArrayList<>(running);
+            }
+            for (CompletableFuture<?> f : left) {
+                f.cancel(true);
+            }
+        }
+    }
+
+    private void issue(
+            int pageNo,
+            int limited,
+            LinkedBlockingQueue<Answer> answers,
+            Set<CompletableFuture<?>> running) {
+        synchronized (this) {
+            requests++;
+        }
+        CompletableFuture<NotificationPage> f = session.fetchRaw(query(pageNo));
+        synchronized (running) {
+            running.add(f);
+        }
+        f.whenComplete(
+                (page, e) -> {
+                    synchronized (running) {
+                        running.remove(f);
+                    }
+                    answers.add(
+                            new Answer(
+                                    pageNo,
+                                    page,
+                                    e == null ? null : ServiceException.unwrap(e),
+                                    limited));
+                });
+    }
+
+    /**
+     * Stores what a page brings that the archive lacks or holds in an older form, with the
+     * positions it now holds, in one transaction.
+     */
+    private void take(int pageNo, NotificationPage page) throws ArchiveException {
+        total = Math.max(total, page.totalCount());
+        List<Notification> items = page.result();
+        List<String> raws = page.rawItems();
+        long[] span = Coverage.ofPage(pageNo, options.pageSize(), page.totalCount(), items.size());
+        List<String> ids = new ArrayList<>(items.size());
+        for (Notification n : items) {
+            if (n.notificationId() != null) {
+                ids.add(n.notificationId());
+            }
+        }
+        Set<String> known = ids.isEmpty() ? Set.of() : archive.known(service, taxpayer, ids);
+        Set<String> thisPage = new HashSet<>();
+        List<ArchivedNotification> upserts = new ArrayList<>();
+        boolean moved = false;
+        int newHere = 0;
+        int changedHere = 0;
+        for (int i = 0; i < items.size(); i++) {
+            Notification n = items.get(i);
+            String id = n.notificationId();
+            if (id == null) {
+                LOG.log(System.Logger.Level.WARNING, "a notification without an ID: not archived");
+                continue;
+            }
+            if (!thisPage.add(id)) {
+                continue;
+            }
+            String raw = raws.get(i);
+            if (!known.contains(id)) {
+                upserts.add(new ArchivedNotification(taxpayer, n, raw));
+                newHere++;
+                if (span != null && coverage.contains(span[1] - 1 - i)) {
+                    moved = true;
+                }
+            } else if (unsettled.containsKey(id)) {
+                if (!raw.equals(unsettled.get(id))) {
+                    upserts.add(new ArchivedNotification(taxpayer, n, raw));
+                    changedHere++;
+                }
+                unsettled.put(id, raw);
+            }
+        }
+        if (moved) {
+            // the archive lacks a notification where it should hold all: the history changed
+            // below its top, so only what this sync read is trusted, and the rest is read again
+            LOG.log(
+                    System.Logger.Level.INFO,
+                    "taxpayer {0}: the history changed below its newest notifications; reading it"
+                            + " all again",
+                    taxpayer);
+            coverage = new Coverage(readNow.ranges());
+        }
+        if (span != null) {
+            coverage.add(span[0], span[1]);
+            readNow.add(span[0], span[1]);
+        }
+        if (!upserts.isEmpty() || !complete) {
+            long heldAfter = held + newHere;
+            String checkpoint =
+                    complete
+                            ? SyncCheckpoint.complete(completeCount, heldAfter).format()
+                            : SyncCheckpoint.partial(coverage, heldAfter).format();
+            Archive.StoreResult r =
+                    archive.store(
+                            new SyncBatch(service, taxpayer, upserts, checkpoint, complete, null));
+            held = heldAfter;
+            added += r.added();
+            updated += r.updated();
+            if (r.added() != newHere || r.updated() != changedHere) {
+                LOG.log(
+                        System.Logger.Level.DEBUG,
+                        "taxpayer {0}: the archive counted {1} new and {2} changed of {3} and {4}",
+                        taxpayer,
+                        r.added(),
+                        r.updated(),
+                        newHere,
+                        changedHere);
+            }
+        }
+        progress.held(taxpayer, Math.min(coverage.size(), total), total);
+    }
+}

@@ -1,0 +1,173 @@
+package app.ishaar.core.sync;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import app.ishaar.core.archive.ArchiveException;
+import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.model.Notification;
+import app.ishaar.core.model.Rin;
+import app.ishaar.core.service.NetworkException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class TaxpayerSyncTest {
+    static final ServiceKey SERVICE = new ServiceKey("https://api.invoicing.eta.gov.eg");
+    static final Rin RIN = Rin.of("204918573");
+
+    final MemoryArchive archive = new MemoryArchive();
+
+    /** "now" a little after the history's newest notification, so the window counts. */
+    SyncOptions options(FakeHistory h) {
+        return new SyncOptions(
+                10,
+                4,
+                Duration.ofHours(1),
+                Clock.fixed(FakeHistory.BASE.plusSeconds(h.size() + 60), ZoneOffset.UTC));
+    }
+
+    TaxpayerSync.Outcome sync(FakeHistory h) throws Exception {
+        return new TaxpayerSync(archive, SERVICE, RIN, h, options(h), null).run();
+    }
+
+    /** The archive holds the service's history exactly, each notification in its latest form. */
+    void assertArchiveEqualsHistory(FakeHistory h) {
+        Map<String, ArchivedNotification> archived = archive.of(SERVICE, RIN);
+        assertEquals(h.size(), archived.size(), "as many archived as the service has");
+        for (Notification n : h.all()) {
+            ArchivedNotification a = archived.get(n.notificationId());
+            assertTrue(a != null, n.notificationId() + " archived");
+            assertEquals(n, a.notification());
+            assertEquals(FakeHistory.raw(n), a.rawJson(), "kept as the service sent it");
+        }
+    }
+
+    @Test
+    void aFirstSyncReadsTheWholeHistoryAndTheNextOnlyItsTop() throws Exception {
+        FakeHistory h = new FakeHistory(995);
+        TaxpayerSync.Outcome first = sync(h);
+        assertEquals(995, first.added());
+        assertEquals(100, first.requests(), "each page once");
+        assertArchiveEqualsHistory(h);
+        assertTrue(archive.syncState(SERVICE, RIN).complete());
+
+        int before = h.requests.get();
+        TaxpayerSync.Outcome again = sync(h);
+        assertEquals(0, again.added());
+        assertEquals(1, h.requests.get() - before, "nothing new: one page");
+
+        for (int i = 0; i < 25; i++) {
+            h.arrive("delivered");
+        }
+        before = h.requests.get();
+        TaxpayerSync.Outcome next = sync(h);
+        assertEquals(25, next.added());
+        assertEquals(3, h.requests.get() - before, "the 25 new ones' three pages");
+        assertArchiveEqualsHistory(h);
+    }
+
+    @Test
+    void exactlyOnceWhileNotificationsArriveDuringTheFirstSync() throws Exception {
+        FakeHistory h = new FakeHistory(2000);
+        AtomicInteger answers = new AtomicInteger();
+        h.beforeAnswer =
+                x -> {
+                    if (answers.incrementAndGet() % 3 == 0) {
+                        x.arrive("delivered");
+                        x.arrive("delivered");
+                    }
+                };
+        TaxpayerSync.Outcome o = sync(h);
+        h.beforeAnswer = x -> {};
+        assertEquals(h.size(), o.added(), "every one added once, none twice");
+        assertEquals(0, o.updated());
+        assertArchiveEqualsHistory(h);
+        assertTrue(archive.syncState(SERVICE, RIN).complete());
+    }
+
+    @Test
+    void pendingNotificationsWithinTheWindowTakeTheirSettledForm() throws Exception {
+        FakeHistory h = new FakeHistory(300);
+        Notification young = h.arrive("pending");
+        Notification batched = h.arrive("batched");
+        for (int i = 0; i < 30; i++) {
+            h.arrive("delivered");
+        }
+        sync(h);
+        h.settle(young.notificationId(), "delivered");
+        h.settle(batched.notificationId(), "error");
+        TaxpayerSync.Outcome o = sync(h);
+        assertEquals(0, o.added());
+        assertEquals(2, o.updated());
+        assertArchiveEqualsHistory(h);
+        assertEquals(4, o.requests(), "read down to the oldest unsettled one, no further");
+    }
+
+    @Test
+    void anInterruptedFirstSyncNeverLooksCompleteAndTheNextCompletesIt() throws Exception {
+        FakeHistory h = new FakeHistory(1000);
+        h.failAtRequest = 37;
+        assertThrows(NetworkException.class, () -> sync(h));
+        assertFalse(archive.syncState(SERVICE, RIN).complete());
+        int stored = archive.of(SERVICE, RIN).size();
+        assertTrue(stored > 0 && stored < 1000, "part of the history: " + stored);
+
+        h.failAtRequest = -1;
+        for (int i = 0; i < 15; i++) {
+            h.arrive("delivered");
+        }
+        int before = h.requests.get();
+        TaxpayerSync.Outcome o = sync(h);
+        assertEquals(1015 - stored, o.added());
+        assertTrue(
+                h.requests.get() - before < 80,
+                "only the missing pages are read: " + (h.requests.get() - before));
+        assertArchiveEqualsHistory(h);
+        assertTrue(archive.syncState(SERVICE, RIN).complete());
+    }
+
+    @Test
+    void aProcessKilledBetweenTwoPagesLeavesWhatItCommittedAndTheNextSyncCompletesIt()
+            throws Exception {
+        FakeHistory h = new FakeHistory(500);
+        int killed = 0;
+        for (int kill = 3; kill < 12; kill += 2) {
+            archive.failAfter = kill;
+            assertThrows(ArchiveException.class, () -> sync(h));
+            killed++;
+            assertFalse(archive.syncState(SERVICE, RIN).complete(), "killed " + killed);
+            h.arrive("delivered");
+        }
+        archive.failAfter = -1;
+        sync(h);
+        assertArchiveEqualsHistory(h);
+    }
+
+    @Test
+    void aNotificationThatShowsUpBelowTheTopIsNotMissed() throws Exception {
+        FakeHistory h = new FakeHistory(400);
+        sync(h);
+        h.insertOld(250, "late-one");
+        h.arrive("delivered");
+        TaxpayerSync.Outcome o = sync(h);
+        assertEquals(2, o.added());
+        assertArchiveEqualsHistory(h);
+    }
+
+    @Test
+    void anEmptyHistorySyncsComplete() throws Exception {
+        FakeHistory h = new FakeHistory(0);
+        TaxpayerSync.Outcome o = sync(h);
+        assertEquals(0, o.added());
+        assertTrue(archive.syncState(SERVICE, RIN).complete());
+        h.arrive("delivered");
+        assertEquals(1, sync(h).added());
+    }
+}

@@ -1,0 +1,224 @@
+package app.ishaar.faults;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import app.ishaar.cli.CliIo;
+import app.ishaar.cli.IshaarCli;
+import app.ishaar.core.export.ExportFormat;
+import app.ishaar.core.export.NotificationExporter;
+import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.service.ClientConfig;
+import app.ishaar.core.service.Credentials;
+import app.ishaar.core.service.Environment;
+import app.ishaar.core.service.ServiceClient;
+import app.ishaar.core.service.Session;
+import app.ishaar.core.settings.Settings;
+import app.ishaar.core.settings.SettingsStore;
+import app.ishaar.core.support.Diagnostics;
+import app.ishaar.core.support.SupportLog;
+import app.ishaar.sandbox.Sandbox;
+import app.ishaar.sandbox.SandboxAccount;
+import app.ishaar.sandbox.SandboxConfig;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The support log after a scripted session with the built-in sandbox: a login, every page of a
+ * history, an export, a login with a wrong secret. Each step is there with its correlation ID,
+ * status and time; no line holds the client secret, a token, or any notification's text or address.
+ * Help › Copy diagnostics gives the version, the settings and the log's tail, and no secret either.
+ */
+class SupportLogTest {
+
+    @TempDir Path home;
+
+    @AfterEach
+    void stopTheLog() {
+        SupportLog.close();
+    }
+
+    record Run(int code, String out, String err) {}
+
+    private Run cli(Path logDir, Map<String, String> env, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        CliIo io =
+                new CliIo(
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8),
+                        env::get,
+                        null,
+                        ZoneOffset.UTC,
+                        ClientConfig.defaults(),
+                        () -> null,
+                        false,
+                        logDir);
+        int code = IshaarCli.run(io, args);
+        return new Run(
+                code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aScriptedSessionLeavesEachStepInTheLogAndNoSecretTokenOrMessage() throws Exception {
+        Path logDir = home.resolve("state/ishaar/log");
+        List<String> mustNotAppear = new ArrayList<>();
+        try (Sandbox sandbox =
+                Sandbox.start(SandboxConfig.builder().notificationsPerTaxpayer(120).build())) {
+            SandboxAccount account =
+                    sandbox.accounts().stream()
+                            .filter(a -> a.clientId().equals("erp-nile-trading"))
+                            .findFirst()
+                            .orElseThrow();
+            mustNotAppear.add(account.clientSecret());
+            Map<String, String> env =
+                    Map.of("SECRET", account.clientSecret(), "WRONG", "Wrong-S3cret-value-1");
+            String[] connect = {
+                "--auth-url",
+                sandbox.authUrl(),
+                "--base-url",
+                sandbox.baseUrl(),
+                "--client-id",
+                account.clientId()
+            };
+
+            // a login
+            Run login = cli(logDir, env, concat("login", connect, "--client-secret-env", "SECRET"));
+            assertThat(login.code()).as(login.err()).isZero();
+
+            // every page of the history
+            Run pages =
+                    cli(
+                            logDir,
+                            env,
+                            concat(
+                                    "notifications",
+                                    connect,
+                                    "--client-secret-env",
+                                    "SECRET",
+                                    "--all",
+                                    "--page-size",
+                                    "50",
+                                    "--format",
+                                    "json"));
+            assertThat(pages.code()).as(pages.err()).isZero();
+            JsonNode all = FaultKit.JSON.readTree(pages.out());
+            assertThat(all).hasSizeGreaterThan(100);
+            for (JsonNode n : all) {
+                String message = n.path("finalMessage").asText("");
+                if (message.length() >= 12) {
+                    mustNotAppear.add(message.substring(0, 12));
+                }
+                String address = n.path("address").asText("");
+                if (address.length() >= 6) {
+                    mustNotAppear.add(address);
+                }
+            }
+
+            // an export, as the desktop app runs it
+            try (ServiceClient client = new ServiceClient(ClientConfig.defaults());
+                    Session session =
+                            client.openSession(
+                                    Environment.custom(sandbox.authUrl(), sandbox.baseUrl()),
+                                    new Credentials(
+                                            account.clientId(),
+                                            account.clientSecret().toCharArray(),
+                                            null,
+                                            null))) {
+                long written =
+                        NotificationExporter.export(
+                                        session,
+                                        NotificationQuery.ALL,
+                                        ExportFormat.CSV,
+                                        home.resolve("export.csv"),
+                                        true,
+                                        2,
+                                        null)
+                                .get(60, TimeUnit.SECONDS);
+                assertThat(written).isEqualTo(all.size());
+            }
+
+            // a failure
+            Run wrong = cli(logDir, env, concat("login", connect, "--client-secret-env", "WRONG"));
+            assertThat(wrong.code()).isEqualTo(3);
+            mustNotAppear.add("Wrong-S3cret-value-1");
+        }
+        SupportLog.flush();
+
+        String log = readAll(logDir);
+        assertThat(log)
+                .contains("run ")
+                .contains("ishaar login --auth-url --base-url --client-id --client-secret-env")
+                .contains("exit 0 in")
+                .contains("exit 3 in")
+                .contains("page 1 (size 50)")
+                .contains("page 2 (size 50)")
+                .contains("-> 200 in")
+                .contains("export ")
+                .contains("notifications written in")
+                .contains("login rejected");
+        assertThat(
+                        Pattern.compile(
+                                        "login [0-9a-f]{8}: POST \\S+/connect/token -> 200 in \\d+ ms")
+                                .matcher(log)
+                                .find())
+                .as("a login with its correlation ID, status and time:%n%s", log)
+                .isTrue();
+        assertNothingSecret(log, mustNotAppear);
+
+        // Help › Copy diagnostics
+        Path config = Files.createDirectories(home.resolve("config"));
+        SettingsStore store = new SettingsStore(config);
+        store.save(Settings.defaults().withLanguage("ar", false));
+        String diagnostics = Diagnostics.text(store.file(), Optional.of(logDir));
+        assertThat(diagnostics)
+                .contains("Ishaar ")
+                .contains("Java ")
+                .contains(System.getProperty("os.name"))
+                .contains("\"language\" : \"ar\"")
+                .contains("--- support log, last lines ---")
+                .contains("exit 3 in");
+        assertNothingSecret(diagnostics, mustNotAppear);
+        LocalFaultMatrix.pass("support-log");
+    }
+
+    private static void assertNothingSecret(String text, List<String> mustNotAppear) {
+        assertThat(text).doesNotContainPattern("eyJ[A-Za-z0-9_-]{4,}\\.");
+        assertThat(text.toLowerCase(java.util.Locale.ROOT)).doesNotContain("bearer ");
+        for (String s : mustNotAppear) {
+            assertThat(text).as("the log holds %s", s).doesNotContain(s);
+        }
+    }
+
+    private static String readAll(Path dir) throws Exception {
+        StringBuilder b = new StringBuilder();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.filter(p -> p.getFileName().toString().contains(".log")).toList()) {
+                b.append(Files.readString(f, StandardCharsets.UTF_8));
+            }
+        }
+        return b.toString();
+    }
+
+    private static String[] concat(String command, String[] connect, String... more) {
+        List<String> a = new ArrayList<>();
+        a.add(command);
+        a.addAll(List.of(connect));
+        a.addAll(List.of(more));
+        return a.toArray(new String[0]);
+    }
+}
