@@ -348,6 +348,7 @@ class LoginViewModelTest {
     void
             theFirstPageOfTheLoginsWindowIsAskedForWhenTheTokenComesBeforeTheFxThreadHearsOfTheLogin() {
         Deque<Runnable> fxTasks = new ArrayDeque<>();
+        List<String> askedFor = new ArrayList<>();
         vm =
                 new LoginViewModel(
                         i18n,
@@ -357,13 +358,11 @@ class LoginViewModelTest {
                         () -> sandbox.environment(),
                         language -> List.of(),
                         secrets,
-                        settings);
-        List<String> askedFor = new ArrayList<>();
-        vm.setFirstPageQuery(
-                rin -> {
-                    askedFor.add(rin);
-                    return FIRST_PAGE;
-                });
+                        settings,
+                        rin -> {
+                            askedFor.add(rin);
+                            return FIRST_PAGE;
+                        });
         fillValid();
         vm.onBehalfOfProperty().set("204918573");
         vm.login();
@@ -398,8 +397,8 @@ class LoginViewModelTest {
                         () -> sandbox.environment(),
                         language -> List.of(),
                         secrets,
-                        settings);
-        vm.setFirstPageQuery(rin -> FIRST_PAGE);
+                        settings,
+                        rin -> FIRST_PAGE);
         fillValid();
         vm.login();
         FakeSession s = opener.last();
@@ -417,7 +416,6 @@ class LoginViewModelTest {
 
     @Test
     void withoutAKnownFirstPageNothingIsAskedForAhead() {
-        vm.setFirstPageQuery(rin -> null);
         fillValid();
         vm.login();
         FakeSession s = opener.last();
