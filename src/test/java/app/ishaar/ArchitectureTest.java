@@ -152,14 +152,13 @@ class ArchitectureTest {
     static final Map<String, Integer> NOT_YET_SPLIT =
             Map.of(
                     "app/ishaar/ui/history/HistoryView.java", 1117,
-                    "app/ishaar/ui/login/LoginViewModel.java", 1030,
+                    "app/ishaar/ui/login/LoginViewModel.java", 985,
                     "app/ishaar/ui/history/HistoryViewModel.java", 820,
                     "app/ishaar/ui/login/LoginView.java", 805,
                     "app/ishaar/ui/main/SwitcherView.java", 685,
                     "app/ishaar/core/service/internal/HttpSession.java", 626,
-                    "app/ishaar/ui/main/MainWindowView.java", 589,
-                    "app/ishaar/ui/main/MainWindowViewModel.java", 546,
-                    "app/ishaar/ui/WindowFlow.java", 519);
+                    "app/ishaar/ui/main/MainWindowView.java", 576,
+                    "app/ishaar/ui/main/MainWindowViewModel.java", 506);
 
     @Test
     void noSourceFileOfTheAppIsLongerThanFiveHundredLinesButThoseNotYetSplit() throws IOException {

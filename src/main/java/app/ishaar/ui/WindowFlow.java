@@ -1,6 +1,5 @@
 package app.ishaar.ui;
 
-import app.ishaar.core.settings.Profile;
 import app.ishaar.core.settings.WindowBounds;
 import app.ishaar.ui.app.WindowPlacement;
 import app.ishaar.ui.fx.AfterFirstFrame;
@@ -11,7 +10,6 @@ import app.ishaar.ui.login.LoginViewModel;
 import app.ishaar.ui.main.MainWindowView;
 import app.ishaar.ui.main.MainWindowViewModel;
 import app.ishaar.ui.main.WindowDesktop;
-import java.util.function.BooleanSupplier;
 import javafx.animation.PauseTransition;
 import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableValue;
@@ -52,11 +50,11 @@ public final class WindowFlow {
     private Node focusAtLogout;
 
     /**
-     * The main window, made at the first login (or ahead of it, see {@link #prepareMain}) and kept
-     * open, emptied, behind the dialog after a log out: the next login shows its kept view again
-     * or, for another profile, puts a new view into the same scene root. JavaFX forgets a scene's
-     * style cache when its window hides, so a kept window spares each later login the style
-     * matching of the whole window (a large part of its cost) and the making of a new window.
+     * The main window, made at the first login and kept open, emptied, behind the dialog after a
+     * log out: the next login shows its kept view again or, for another profile, puts a new view
+     * into the same scene root. JavaFX forgets a scene's style cache when its window hides, so a
+     * kept window spares each later login the style matching of the whole window (a large part of
+     * its cost) and the making of a new window.
      */
     private Stage mainStage;
 
@@ -65,10 +63,9 @@ public final class WindowFlow {
     /** Follows where the main window is, to open it there next run. */
     private WindowPlacement mainPlacement;
 
-    /** Switches for the benchmark's with/without runs ({@code -Dishaar.mainAhead=false} etc.). */
-    static final boolean AHEAD = !"false".equals(System.getProperty("ishaar.mainAhead"));
-
+    /** Switches for the benchmark's with/without runs ({@code -Dishaar.keepMain=false} etc.). */
     static final boolean KEEP = !"false".equals(System.getProperty("ishaar.keepMain"));
+
     static final boolean PAGE_AHEAD = !"false".equals(System.getProperty("ishaar.pageAhead"));
 
     public WindowFlow(AppContext ctx, Stage loginStage, Runnable onExit) {
@@ -88,12 +85,10 @@ public final class WindowFlow {
                         ctx.services().demoAccounts(),
                         ctx.secrets(),
                         ctx.settings(),
-                        // a login into the window kept (or made ahead) for it asks for that
-                        // window's first page as soon as its token comes
+                        // a login into the window kept for it asks for that window's first page
+                        // as soon as its token comes
                         rin ->
-                                keptVm == null
-                                                || !PAGE_AHEAD
-                                                || !KEEP && !keptVm.madeAheadAndUnused()
+                                keptVm == null || !PAGE_AHEAD || !KEEP
                                         ? null
                                         : keptVm.firstQueryFor(rin));
         LoginViewModel vm = loginVm;
@@ -114,27 +109,6 @@ public final class WindowFlow {
                                 }
                             }
                         });
-        // a demo account chosen: its profile's main window is made while the user moves to Log in,
-        // once the filled-in form is on screen (a window made ahead for another profile gives way;
-        // one kept after a log out, with its user's filters and place, does not)
-        vm.demoProfileProperty()
-                .addListener(
-                        (o, was, p) -> {
-                            if (p != null) {
-                                AfterFirstFrame.run(
-                                        () -> {
-                                            if (vm == loginVm
-                                                    && vm.demoProfileProperty().get() == p
-                                                    && !vm.busyProperty().get()
-                                                    && (keptVm == null
-                                                            || keptVm.madeAheadAndUnused()
-                                                                    && !keptVm.profile()
-                                                                            .equals(p))) {
-                                                prepareMain(p);
-                                            }
-                                        });
-                            }
-                        });
         loginStage.show();
         loginStage.toFront();
         view.focusFirstEmpty();
@@ -147,83 +121,7 @@ public final class WindowFlow {
                     if (vm == loginVm) {
                         vm.activate();
                         ctx.prepareInBackground();
-                        // then, a frame later, the main window of the profile the dialog opened on
-                        // (a
-                        // returning user's), made while the user types: the login only has to show
-                        // it
-                        AfterFirstFrame.run(
-                                () -> {
-                                    Profile p = vm.appliedProfileProperty().get();
-                                    if (vm == loginVm
-                                            && keptVm == null
-                                            && p != null
-                                            && !vm.busyProperty().get()) {
-                                        prepareMain(p);
-                                    }
-                                });
                     }
-                });
-    }
-
-    /**
-     * Makes, styles and lays out the main window for a profile before its login, without showing
-     * it: the window's view model waits logged out ({@link MainWindowViewModel#prepared}), and a
-     * login of that profile opens in it as in a window kept after a log out.
-     */
-    private void prepareMain(Profile profile) {
-        if (!AHEAD) {
-            return;
-        }
-        java.util.concurrent.atomic.AtomicReference<MainWindowViewModel> made =
-                new java.util.concurrent.atomic.AtomicReference<>();
-        MainWindowViewModel vm =
-                MainWindowViewModel.prepared(
-                        ctx.i18n(),
-                        FxExecutor.INSTANCE,
-                        ctx.background(),
-                        ctx.opener(),
-                        ctx.secrets(),
-                        ctx.settings(),
-                        ctx.clock(),
-                        desktopFor(made::get),
-                        profile);
-        made.set(vm);
-        MainWindowView view = adopt(vm);
-        view.prepareCurrent();
-        ensureMainStage();
-        mainHost.getChildren().setAll(view.root());
-        // styling makes the skins, and a layout at the window's size makes the table's parts: each
-        // after a frame of the dialog's own, so that the dialog answers its user between them (all
-        // in one go, the FX thread was busy for half a second after a new user's demo click); a
-        // login meanwhile shows the window, which then styles and lays itself out
-        BooleanSupplier stillAhead =
-                () ->
-                        keptVm == vm
-                                && keptView == view
-                                && vm.madeAheadAndUnused()
-                                && !mainStage.isShowing();
-        AfterFirstFrame.run(
-                () -> {
-                    if (!stillAhead.getAsBoolean()) {
-                        return;
-                    }
-                    mainHost.applyCss();
-                    AfterFirstFrame.run(
-                            () -> {
-                                if (!stillAhead.getAsBoolean()) {
-                                    return;
-                                }
-                                double w =
-                                        Double.isFinite(mainStage.getWidth())
-                                                ? mainStage.getWidth()
-                                                : mainHost.prefWidth(-1);
-                                double h =
-                                        Double.isFinite(mainStage.getHeight())
-                                                ? mainStage.getHeight()
-                                                : mainHost.prefHeight(-1);
-                                mainHost.resize(w, h);
-                                mainHost.layout();
-                            });
                 });
     }
 
@@ -295,7 +193,7 @@ public final class WindowFlow {
 
     private void showMain(LoginViewModel.LoginResult result) {
         MainWindowViewModel vm;
-        if (keptVm != null && (KEEP || keptVm.madeAheadAndUnused()) && keptVm.canReopen(result)) {
+        if (KEEP && keptVm != null && keptVm.canReopen(result)) {
             vm = keptVm;
             mainVm = vm;
             vm.reopen(result);
@@ -329,6 +227,10 @@ public final class WindowFlow {
             if (!stage.isShowing()) {
                 stage.show();
             }
+            // the keyboard on the history, as when a kept window is shown again
+            keptView.focusContent();
+            stage.toFront();
+            stage.requestFocus();
             return;
         }
         // The same view, hidden since the log out, is shown again where it is (taking it out of the
@@ -343,9 +245,6 @@ public final class WindowFlow {
                     }
                     mainHost.getChildren().remove(loggedOutNote);
                     root.setVisible(true);
-                    if (!stage.isShowing()) {
-                        stage.show(); // a window made ahead of its first login
-                    }
                     Node f = focusAtLogout;
                     focusAtLogout = null;
                     if (f != null
@@ -462,7 +361,7 @@ public final class WindowFlow {
             loginVm.clearSecret();
             // what the dialog left for after its first frame (the keychain probe, the demo
             // accounts,
-            // the main window made ahead) checks that it is still the current one: now it is not
+            // the first login's preparation) checks that it is still the current one: now it is not
             loginVm = null;
         }
         if (mainVm != null) {
@@ -493,16 +392,14 @@ public final class WindowFlow {
     }
 
     /**
-     * The main window's view model that is kept for the next login (logged out, or made ahead of
-     * the first), or the open one; null before any.
+     * The main window's view model that is kept for the next login (logged out), or the open one;
+     * null before any.
      */
     public MainWindowViewModel keptViewModel() {
         return keptVm;
     }
 
-    /**
-     * The view of {@link #keptViewModel()}: the window made ahead, kept, or open; null before any.
-     */
+    /** The view of {@link #keptViewModel()}: the window kept, or open; null before any. */
     public MainWindowView keptView() {
         return keptView;
     }

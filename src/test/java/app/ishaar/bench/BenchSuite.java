@@ -25,7 +25,7 @@ import java.util.TreeSet;
  * says what is missing.
  *
  * <p>Arguments: {@code all} or a comma-separated list of group or metric names (parse, export,
- * sandbox, startup, ui).
+ * sandbox, startup, installed, ui, heap).
  */
 public final class BenchSuite {
     private BenchSuite() {}
@@ -38,6 +38,7 @@ public final class BenchSuite {
 
     static {
         METRICS.put("startup_ratio", "startup");
+        METRICS.put("installed_startup_ratio", "installed");
         METRICS.put("login_to_first_page_ms", "ui");
         METRICS.put("parse_ratio", "parse");
         METRICS.put("export_speedup", "export");
@@ -51,6 +52,8 @@ public final class BenchSuite {
     static Metric notMeasured(String name, String why) {
         return switch (name) {
             case "startup_ratio" -> Metric.failed(name, "x", StartupBench.GOAL, why);
+            case "installed_startup_ratio" ->
+                    Metric.failed(name, "x", InstalledStartupBench.GOAL, why);
             case "login_to_first_page_ms" -> Metric.failed(name, "ms", UiBench.LOGIN_GOAL, why);
             case "parse_ratio" -> Metric.failed(name, "x", ParseBench.GOAL, why);
             case "export_speedup" -> Metric.failed(name, "x", ExportBench.SPEEDUP_GOAL, why);
@@ -78,7 +81,8 @@ public final class BenchSuite {
                                 + String.join(" ", ChildJvm.appFlags()));
         long t0 = System.nanoTime();
         Map<String, Metric> results = new LinkedHashMap<>();
-        for (String group : List.of("parse", "export", "sandbox", "startup", "ui", "heap")) {
+        for (String group :
+                List.of("parse", "export", "sandbox", "startup", "installed", "ui", "heap")) {
             if (!groups.contains(group)) {
                 continue;
             }
@@ -150,6 +154,8 @@ public final class BenchSuite {
                 return ParseBench.measure(dir);
             case "startup":
                 return StartupBench.measure(dir);
+            case "installed":
+                return InstalledStartupBench.measure(dir);
             default:
                 List<Metric> out = runChild(group, dir);
                 if (group.equals("ui")) {

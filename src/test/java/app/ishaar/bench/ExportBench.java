@@ -1,7 +1,7 @@
 package app.ishaar.bench;
 
-import app.ishaar.core.export.ExportFormat;
 import app.ishaar.core.export.NotificationExporter;
+import app.ishaar.core.export.NotificationSink;
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.service.ClientConfig;
 import app.ishaar.core.service.Credentials;
@@ -197,7 +197,12 @@ public final class ExportBench {
         long start = System.nanoTime();
         long n =
                 NotificationExporter.export(
-                                session, query, ExportFormat.CSV, target, false, concurrency, null)
+                                session,
+                                query,
+                                NotificationSink.csvForPrograms(false),
+                                target,
+                                concurrency,
+                                null)
                         .get(120, TimeUnit.SECONDS);
         double ms = Stats.ms(System.nanoTime() - start);
         if (n != expected || Files.size(target) == 0) {

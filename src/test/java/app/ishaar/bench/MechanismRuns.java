@@ -14,8 +14,9 @@ import java.util.Map;
  * variants in a rotated order, so that the machine's load falls on all alike.
  *
  * <p>{@code -Dbench.uiVariants="name=flag flag;name2=flag"}: the variants besides the app as it is;
- * {@code -Dbench.uiRounds=N} (default 3). Prints each variant's medians and its median difference
- * from the app in the same round.
+ * {@code -Dbench.uiRounds=N} (default 3); {@code -Dbench.uiStretches=N} (default 0) pages through N
+ * stretches of 50 pages too, for max_fx_stall_ms. Prints each variant's medians and its median
+ * difference from the app in the same round.
  */
 public final class MechanismRuns {
     private MechanismRuns() {}
@@ -35,28 +36,35 @@ public final class MechanismRuns {
         Map<String, List<Double>> login = new LinkedHashMap<>();
         Map<String, List<Double>> first = new LinkedHashMap<>();
         Map<String, List<Double>> returning = new LinkedHashMap<>();
+        Map<String, List<Double>> stall = new LinkedHashMap<>();
+        int stretches = Integer.getInteger("bench.uiStretches", 0);
         variants.keySet()
                 .forEach(
                         n -> {
                             login.put(n, new ArrayList<>());
                             first.put(n, new ArrayList<>());
                             returning.put(n, new ArrayList<>());
+                            stall.put(n, new ArrayList<>());
                         });
         List<String> names = new ArrayList<>(variants.keySet());
         for (int r = 0; r < rounds; r++) {
             for (int k = 0; k < names.size(); k++) {
                 String n = names.get((k + r) % names.size());
                 List<String> flags = new ArrayList<>(variants.get(n));
-                flags.add("-Dbench.stretches=0");
+                flags.add("-Dbench.stretches=" + stretches);
                 System.out.println("round " + r + " variant " + n + " " + flags);
                 for (Metric m : BenchSuite.runChild("ui", dir, flags)) {
                     if (m.name().equals("login_to_first_page_ms")) {
                         login.get(n).add(m.value());
                         first.get(n).add(firstOfProcess(m.note()));
+                    } else if (m.name().equals("max_fx_stall_ms")) {
+                        stall.get(n).add(m.value());
                     }
                 }
-                for (Metric m : BenchSuite.runChild("ui-returning", dir, flags)) {
-                    returning.get(n).add(m.value());
+                if (stretches == 0) {
+                    for (Metric m : BenchSuite.runChild("ui-returning", dir, flags)) {
+                        returning.get(n).add(m.value());
+                    }
                 }
             }
         }
@@ -64,13 +72,14 @@ public final class MechanismRuns {
         for (String n : names) {
             System.out.printf(
                     Locale.ROOT,
-                    "variant %s %s: login_to_first_page_ms %s (median %.1f); first login of a new user %s; of a returning user %s%n",
+                    "variant %s %s: login_to_first_page_ms %s (median %.1f); first login of a new user %s; of a returning user %s; max_fx_stall_ms %s%n",
                     n,
                     variants.get(n),
                     Stats.runs(login.get(n), 1),
                     Stats.median(login.get(n)),
                     Stats.runs(first.get(n), 0),
-                    Stats.runs(returning.get(n), 0));
+                    Stats.runs(returning.get(n), 0),
+                    Stats.runs(stall.get(n), 1));
         }
     }
 

@@ -30,7 +30,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 final class ParseBench {
     private ParseBench() {}
 
-    static final Metric.Goal GOAL = Metric.Goal.atLeast(0.8);
+    static final Metric.Goal GOAL = Metric.Goal.atLeast(0.9);
     static final int ROUNDS = 7;
 
     static List<Metric> measure(Path dir) throws Exception {

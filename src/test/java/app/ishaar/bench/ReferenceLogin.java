@@ -51,6 +51,7 @@ public final class ReferenceLogin extends Application {
         }
         BorderPane root = new BorderPane();
         root.setStyle("-fx-font-family: \"Ishaar Sans\";");
+        root.setPrefWidth(560); // as wide as the app's dialog opens
         root.setTop(header());
         root.setCenter(new VBox(10, form(), demo()));
         root.setBottom(footer());
@@ -59,6 +60,7 @@ public final class ReferenceLogin extends Application {
         stage.setMinWidth(460);
         stage.setMinHeight(420);
         stage.show();
+        root.lookup("#clientId").requestFocus(); // the cursor where a new user types first
     }
 
     private static HBox header() {
@@ -100,7 +102,9 @@ public final class ReferenceLogin extends Application {
         environment.setMaxWidth(Double.MAX_VALUE);
         grid.addRow(0, new Label("Environment"), environment);
 
-        grid.addRow(1, new Label("Client ID"), new TextField());
+        TextField clientId = new TextField();
+        clientId.setId("clientId");
+        grid.addRow(1, new Label("Client ID"), clientId);
 
         PasswordField secret = new PasswordField();
         HBox.setHgrow(secret, Priority.ALWAYS);

@@ -24,6 +24,12 @@ public final class StartupProbe {
 
     static final String MARKER = "ISHAAR_SHOWN";
 
+    /**
+     * With this system property true the probe ends the JVM normally (System.exit) rather than
+     * halting it, so that what the JVM writes at its exit is written (a class list being dumped).
+     */
+    static final String EXIT = "bench.exitNormally";
+
     public static void main(String[] args) {
         Window.getWindows()
                 .addListener(
@@ -65,14 +71,19 @@ public final class StartupProbe {
                     Painted.afterThisPulse(
                             () -> {
                                 // and the CPU time the whole process has used so far, which other
-                                // processes do not stretch
+                                // processes do not stretch (from java.base: an installed runtime
+                                // has no java.management)
                                 long cpu =
-                                        ((com.sun.management.OperatingSystemMXBean)
-                                                        java.lang.management.ManagementFactory
-                                                                .getOperatingSystemMXBean())
-                                                .getProcessCpuTime();
+                                        ProcessHandle.current()
+                                                .info()
+                                                .totalCpuDuration()
+                                                .map(java.time.Duration::toNanos)
+                                                .orElse(-1L);
                                 System.out.println(MARKER + " cpu_ns=" + cpu);
                                 System.out.flush();
+                                if (Boolean.getBoolean(EXIT)) {
+                                    System.exit(0);
+                                }
                                 Runtime.getRuntime().halt(0);
                             });
                 }

@@ -30,7 +30,7 @@ final class UiBench {
 
     static final Metric.Goal LOGIN_GOAL = Metric.Goal.atMost(50);
     static final Metric.Goal STALL_GOAL = Metric.Goal.atMost(50);
-    static final Metric.Goal HEAP_GOAL = Metric.Goal.atMost(64);
+    static final Metric.Goal HEAP_GOAL = Metric.Goal.atMost(48);
     static final double GROWTH_TOLERANCE_MB = 1.0;
 
     /**
@@ -44,7 +44,7 @@ final class UiBench {
     /**
      * Pulses (60 a second) between choosing the demo account and Log in, in a process's first
      * login: 0 by default (Log in in the same turn); e.g. 30 for the half second a user takes from
-     * the account to the button, in which the app makes the account's main window.
+     * the account to the button.
      */
     static final int CHOSEN_TO_LOGIN_PULSES = Integer.getInteger("bench.chosenToLoginPulses", 0);
 

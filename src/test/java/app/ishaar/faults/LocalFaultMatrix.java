@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -107,10 +106,5 @@ final class LocalFaultMatrix {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    /** Every row's id (for the test that each row has a test). */
-    static List<String> ids() {
-        return List.copyOf(ROWS.keySet());
     }
 }

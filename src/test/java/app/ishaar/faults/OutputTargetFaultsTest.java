@@ -3,8 +3,8 @@ package app.ishaar.faults;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import app.ishaar.core.export.ExportFormat;
 import app.ishaar.core.export.NotificationExporter;
+import app.ishaar.core.export.NotificationSink;
 import app.ishaar.core.io.AtomicFileWriter;
 import app.ishaar.core.io.IoProblem;
 import app.ishaar.core.io.NotARegularFileException;
@@ -158,7 +158,12 @@ class OutputTargetFaultsTest {
             // the target is judged before any page is asked for: no session is needed
             var f =
                     NotificationExporter.export(
-                            null, NotificationQuery.ALL, ExportFormat.CSV, target, true, 1, null);
+                            null,
+                            NotificationQuery.ALL,
+                            NotificationSink.csvForPrograms(true),
+                            target,
+                            1,
+                            null);
             ExecutionException e =
                     org.junit.jupiter.api.Assertions.assertThrows(
                             ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.cli.CliIo;
 import app.ishaar.cli.IshaarCli;
-import app.ishaar.core.export.ExportFormat;
 import app.ishaar.core.export.NotificationExporter;
+import app.ishaar.core.export.NotificationSink;
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.service.ClientConfig;
 import app.ishaar.core.service.Credentials;
@@ -143,9 +143,8 @@ class SupportLogTest {
                         NotificationExporter.export(
                                         session,
                                         NotificationQuery.ALL,
-                                        ExportFormat.CSV,
+                                        NotificationSink.csvForPrograms(true),
                                         home.resolve("export.csv"),
-                                        true,
                                         2,
                                         null)
                                 .get(60, TimeUnit.SECONDS);

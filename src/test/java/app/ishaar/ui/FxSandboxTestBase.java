@@ -100,8 +100,10 @@ public abstract class FxSandboxTestBase extends FxRobot {
     }
 
     protected static void waitUntil(String what, int seconds, Supplier<Boolean> condition) {
+        // each look waits as long as the whole wait may: on a busy machine the FX thread can be
+        // taken for seconds by a window being made
         Callable<Boolean> onFx =
-                () -> WaitForAsyncUtils.asyncFx(condition::get).get(5, TimeUnit.SECONDS);
+                () -> WaitForAsyncUtils.asyncFx(condition::get).get(seconds, TimeUnit.SECONDS);
         try {
             WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, onFx);
         } catch (TimeoutException e) {
@@ -213,9 +215,9 @@ public abstract class FxSandboxTestBase extends FxRobot {
     }
 
     /**
-     * Waits for the main window of a login, and for the login dialog to go: a window made ahead of
-     * its login (a demo account chosen, a returning user typing) is shown before its first frame is
-     * drawn, and the dialog goes only after that frame.
+     * Waits for the main window of a login, and for the login dialog to go: a window kept after a
+     * log out is shown again before its first frame is drawn, and the dialog goes only after that
+     * frame.
      */
     protected void waitForMainWindow() {
         waitUntil(

@@ -493,6 +493,22 @@ class SceneWalkFxTest extends FxSandboxTestBase {
                         text("#about-version"),
                         text("#about-runtime"),
                         configDir.resolve("settings.json").toString());
+
+        // Help › Copy diagnostics: the same, the settings without secrets, and the log's tail
+        onFx(
+                () ->
+                        lookup("#menubar").<MenuBar>query().getMenus().stream()
+                                .flatMap(m -> m.getItems().stream())
+                                .filter(i -> "menu-diagnostics".equals(i.getId()))
+                                .findFirst()
+                                .orElseThrow()
+                                .fire());
+        assertThat(fx(() -> javafx.scene.input.Clipboard.getSystemClipboard().getString()))
+                .as("Copy diagnostics")
+                .contains("Ishaar ", "Java ", "--- settings", "--- support log")
+                .contains(configDir.resolve("settings.json").toString())
+                .contains("\"profiles\"")
+                .doesNotContainPattern("eyJ[A-Za-z0-9_-]{4,}\\.");
     }
 
     private String savedLanguage() {

@@ -20,11 +20,11 @@ import java.util.function.UnaryOperator;
  * CSV (RFC 4180, UTF-8, header row), one row per notification, date-times as the service writes
  * them ({@code 2026-03-01T10:15:30.1234567Z}).
  *
- * <p>A file for spreadsheets (the desktop app's export) starts with a UTF-8 byte order mark, so
- * that Excel reads it as UTF-8 (Arabic text). Each cell goes through a given text rule before it is
- * written: {@link FormulaGuard#neutralise} for any file a spreadsheet may open (the export, and the
- * command line's CSV by default), none for {@code --csv-raw}, which carries every value exactly as
- * received.
+ * <p>The shape for programs: the API's field names and the values as received (the desktop app's
+ * CSV is a report instead: {@link CsvReportWriter}). With a byte order mark Excel reads it as UTF-8
+ * (Arabic text). Each cell goes through a given text rule before it is written: {@link
+ * FormulaGuard#neutralise} for any file a spreadsheet may open (the command line's CSV by default),
+ * none for {@code --csv-raw}, which carries every value exactly as received.
  */
 public final class CsvNotificationWriter implements NotificationSink {
     private static final CsvMapper MAPPER =

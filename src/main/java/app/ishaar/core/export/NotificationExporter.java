@@ -29,8 +29,8 @@ public final class NotificationExporter {
     }
 
     /**
-     * @param forSpreadsheets for CSV: a byte order mark (Excel) and no cell a spreadsheet would run
-     *     as a formula (see {@link CsvNotificationWriter})
+     * @param sinks opens the writer of the file's form: {@link NotificationSink#report} (the
+     *     desktop app's XLSX and CSV) or {@link NotificationSink#csvForPrograms}
      * @param concurrency pages in flight (see {@link Session#readAll})
      * @param progress may be null; called on a client thread
      * @return completes with the number of notifications written once the file is in place; fails
@@ -40,22 +40,26 @@ public final class NotificationExporter {
     public static CompletableFuture<Long> export(
             Session session,
             NotificationQuery query,
-            ExportFormat format,
+            NotificationSink.Factory sinks,
             Path target,
-            boolean forSpreadsheets,
             int concurrency,
             Progress progress) {
         CompletableFuture<Long> out = new CompletableFuture<>();
         String id = SupportLog.newId();
         long start = System.nanoTime();
-        LOG.log(System.Logger.Level.INFO, "export {0}: started ({1})", id, format);
+        LOG.log(System.Logger.Level.INFO, "export {0}: started", id);
         out.whenComplete((n, e) -> logEnd(id, start, n, e));
         AtomicFileWriter file;
         NotificationSink sink;
         try {
             file = AtomicFileWriter.open(target);
             try {
-                sink = NotificationSink.of(format, file.stream(), forSpreadsheets);
+                sink = sinks.open(file.stream());
+                LOG.log(
+                        System.Logger.Level.INFO,
+                        "export {0}: writing {1}",
+                        id,
+                        sink.getClass().getSimpleName());
             } catch (IOException | RuntimeException e) {
                 file.abort();
                 throw e;
@@ -89,6 +93,7 @@ public final class NotificationExporter {
                 (n, e) -> {
                     synchronized (file) {
                         if (e != null || out.isDone()) {
+                            release(sink);
                             file.abort();
                             Throwable c =
                                     ServiceException.unwrap(
@@ -104,9 +109,11 @@ public final class NotificationExporter {
                         }
                         try {
                             sink.finish();
+                            release(sink);
                             file.commit();
                             out.complete(n);
                         } catch (IOException | RuntimeException ex) {
+                            release(sink);
                             file.abort();
                             out.completeExceptionally(ex);
                         }
@@ -117,11 +124,21 @@ public final class NotificationExporter {
                     if (out.isCancelled()) {
                         read.cancel(true);
                         synchronized (file) {
+                            release(sink);
                             file.abort();
                         }
                     }
                 });
         return out;
+    }
+
+    /** Releases what the sink holds besides the file (its temporary rows); never throws. */
+    private static void release(NotificationSink sink) {
+        try {
+            sink.close();
+        } catch (IOException | RuntimeException e) {
+            // a temporary file left in the system's temporary folder is all this can leave
+        }
     }
 
     /** The export's last support-log line: how many in how long, or what stopped it, in words. */

@@ -43,23 +43,10 @@ public final class Bidi {
     /**
      * Whether a text of unknown language reads right to left: by its first strong directional
      * character (Unicode's rule for a paragraph's direction); a text with none reads left to right.
+     * The rule is the core's, which the exports use too.
      */
     public static boolean rightToLeft(String text) {
-        if (text != null) {
-            for (int i = 0; i < text.length(); ) {
-                int cp = text.codePointAt(i);
-                byte d = Character.getDirectionality(cp);
-                if (d == Character.DIRECTIONALITY_RIGHT_TO_LEFT
-                        || d == Character.DIRECTIONALITY_RIGHT_TO_LEFT_ARABIC) {
-                    return true;
-                }
-                if (d == Character.DIRECTIONALITY_LEFT_TO_RIGHT) {
-                    return false;
-                }
-                i += Character.charCount(cp);
-            }
-        }
-        return false;
+        return app.ishaar.core.text.MessageText.rightToLeft(text);
     }
 
     /**

@@ -128,7 +128,9 @@ public record Failure(String key, List<String> args, String detail, String corre
                     a.apiError() == null ? null : a.apiError().message(),
                     corr);
         }
-        return new Failure(
-                "error.internal", List.of(), e == null ? null : e.getClass().getSimpleName(), null);
+        // a bug: the person reads that something went wrong; its class and trace go to the log
+        System.getLogger(Failure.class.getName())
+                .log(System.Logger.Level.ERROR, "unexpected failure", e);
+        return new Failure("error.internal", List.of(), null, null);
     }
 }

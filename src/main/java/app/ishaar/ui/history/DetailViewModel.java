@@ -3,6 +3,7 @@ package app.ishaar.ui.history;
 import app.ishaar.core.model.DeliveryAttempt;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.Status;
+import app.ishaar.core.text.MessageText;
 import app.ishaar.ui.fx.Weak;
 import app.ishaar.ui.i18n.I18n;
 import java.time.Instant;

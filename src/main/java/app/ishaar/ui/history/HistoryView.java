@@ -358,12 +358,12 @@ public final class HistoryView {
      * which the table selects again, stays in view: the table re-estimates its row heights with new
      * items and would otherwise move it by a row.
      *
-     * <p>With no session (logged out, or a window made ahead of its first login) the table keeps
-     * blank rows: as many as it showed, or a page's worth, with no notification in them (null
-     * items) and nothing written in them, until the next session's first page, or its first load
-     * ending without one. A row going from empty to filled is styled anew, with each of its cells,
-     * badge and texts; blank rows stay filled, so the next login's page only writes their texts
-     * (about 8 ms less from Log in to the page on screen, README "Performance").
+     * <p>With no session (logged out) the table keeps blank rows: as many as it showed, or a page's
+     * worth, with no notification in them (null items) and nothing written in them, until the next
+     * session's first page, or its first load ending without one. A row going from empty to filled
+     * is styled anew, with each of its cells, badge and texts; blank rows stay filled, so the next
+     * login's page only writes their texts (about 8 ms less from Log in to the page on screen,
+     * README "Performance").
      */
     private void showRows() {
         if (BLANK_ROWS

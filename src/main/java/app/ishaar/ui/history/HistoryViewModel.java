@@ -660,7 +660,7 @@ public final class HistoryViewModel {
                         fx,
                         session.get(),
                         exportQuery(),
-                        CoreExporter::export,
+                        new CoreExporter(i18n, clock),
                         clock,
                         new ExportViewModel.Remembered(exportFolder, exportFormat),
                         chosen -> {

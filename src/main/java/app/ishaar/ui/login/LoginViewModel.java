@@ -129,8 +129,6 @@ public final class LoginViewModel {
     private final ObservableList<Profile> profiles = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<Profile> appliedProfile =
             new ReadOnlyObjectWrapper<>(this, "appliedProfile");
-    private final ReadOnlyObjectWrapper<Profile> demoProfile =
-            new ReadOnlyObjectWrapper<>(this, "demoProfile");
 
     private final Field clientIdField;
     private final Field secretField;
@@ -261,21 +259,6 @@ public final class LoginViewModel {
         Optional<Profile> last =
                 s.lastProfileId() == null ? Optional.empty() : s.profile(s.lastProfileId());
         last.ifPresent(p -> applyProfile(p, false));
-        // the demo account's profile holds until the form changes (fillDemo sets it after its own
-        // changes)
-        javafx.beans.value.ChangeListener<Object> edited = (o, a, b) -> demoProfile.set(null);
-        for (javafx.beans.value.ObservableValue<?> input :
-                List.of(
-                        environment,
-                        authUrl,
-                        baseUrl,
-                        clientId,
-                        scope,
-                        onBehalfOf,
-                        remember,
-                        rememberAvailable)) {
-            input.addListener(edited);
-        }
         environment.addListener(
                 (o, a, b) -> {
                     if (b == Environment.Kind.SANDBOX && activated) {
@@ -456,15 +439,6 @@ public final class LoginViewModel {
         return appliedProfile.getReadOnlyProperty();
     }
 
-    /**
-     * The profile a login with the demo account just filled in will save, while the form still
-     * holds that account as filled (null otherwise, and for the accounts whose login fails on
-     * purpose). The app makes that profile's main window while the user moves to Log in.
-     */
-    public ReadOnlyObjectProperty<Profile> demoProfileProperty() {
-        return demoProfile.getReadOnlyProperty();
-    }
-
     /** The saved profiles (environment + client id + taxpayers; never a secret). */
     public ObservableList<Profile> profiles() {
         return profiles;
@@ -539,25 +513,6 @@ public final class LoginViewModel {
                         : "");
         failure.set(null);
         filledDemo = account;
-        // the account's first taxpayer, if any, is on its list: the profile is known without the
-        // token
-        // (the blocked and expired accounts are there to show a login failing: no window for them)
-        boolean logsIn =
-                account.kind() == DemoAccount.Kind.TAXPAYER
-                        || account.kind() == DemoAccount.Kind.INTERMEDIARY;
-        demoProfile.set(
-                !logsIn
-                        ? null
-                        : profileOf(
-                                environment.get(),
-                                authUrl.get(),
-                                baseUrl.get(),
-                                clientId.get().trim(),
-                                blankToNull(scope.get()),
-                                remember.get() && rememberAvailable.get(),
-                                account,
-                                typedRin(),
-                                null));
     }
 
     /**

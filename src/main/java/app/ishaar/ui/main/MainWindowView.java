@@ -155,8 +155,7 @@ public final class MainWindowView {
         Weak.listen(root.getProperties(), (o, a, b) -> showCurrent(), i18n.languageProperty());
         ticker = new Timeline(new KeyFrame(Duration.seconds(1), e -> vm.tick()));
         ticker.setCycleCount(Animation.INDEFINITE);
-        // a window made ahead of its login ticks from that login on: a running timeline is held by
-        // the toolkit, and would keep a made-ahead window that another profile's replaced
+        // it ticks while logged in: a running timeline is held by the toolkit
         if (!vm.loggedOutProperty().get()) {
             ticker.play();
         }
@@ -466,18 +465,6 @@ public final class MainWindowView {
             }
             // (setting the shown screen again would take it out of the scene and style it anew)
             content.getChildren().setAll(shown);
-        }
-    }
-
-    /**
-     * In a window made ahead of its login: makes the history screen of the taxpayer it will most
-     * likely show, so the login finds it made (and, once the window is styled and laid out,
-     * skinned).
-     */
-    public void prepareCurrent() {
-        TaxpayerEntry e = vm.current();
-        if (e != null) {
-            content.getChildren().setAll(historyView(e).root());
         }
     }
 

@@ -65,9 +65,6 @@ public final class MainWindowViewModel {
     private Profile profile;
     private Credentials base;
 
-    /** Counts the logins opened in this window (a window with none holds nothing of anyone's). */
-    private int opened;
-
     private final ReadOnlyStringWrapper apiHost = new ReadOnlyStringWrapper(this, "apiHost", "");
     private final BooleanProperty taxpayerListShown =
             new SimpleBooleanProperty(this, "taxpayerListShown", true);
@@ -115,29 +112,6 @@ public final class MainWindowViewModel {
             LoginViewModel.LoginResult login) {
         this(i18n, fx, background, opener, secrets, settings, clock, desktop, login.profile());
         open(login);
-    }
-
-    /**
-     * A window made ahead for a profile, before its login (while the dialog waits for the user):
-     * logged out, no session, showing the taxpayer the profile last showed. A login of that profile
-     * then opens in it ({@link #reopen}).
-     */
-    public static MainWindowViewModel prepared(
-            I18n i18n,
-            Executor fx,
-            Executor background,
-            SessionOpener opener,
-            SecretStore secrets,
-            SettingsService settings,
-            Clock clock,
-            WindowDesktop desktop,
-            Profile profile) {
-        MainWindowViewModel vm =
-                new MainWindowViewModel(
-                        i18n, fx, background, opener, secrets, settings, clock, desktop, profile);
-        vm.loggedOut.set(true);
-        vm.current.set(vm.entryFor(profile.lastTaxpayerRin()));
-        return vm;
     }
 
     private MainWindowViewModel(
@@ -231,7 +205,6 @@ public final class MainWindowViewModel {
     }
 
     private void open(LoginViewModel.LoginResult login) {
-        opened++;
         relogin.cancel();
         profile = login.profile();
         base = login.credentials();
@@ -267,18 +240,13 @@ public final class MainWindowViewModel {
 
     // ---- what the view binds to ---------------------------------------------------------------
 
-    /** Where the window's sessions are opened; null in a window made ahead, until its login. */
+    /** Where the window's sessions are opened. */
     public Environment environment() {
         return environment;
     }
 
     public Environment.Kind environmentKind() {
         return kind;
-    }
-
-    /** The badge text key of an environment. */
-    public static String environmentKey(Environment.Kind kind) {
-        return WindowTitle.environmentKey(kind);
     }
 
     /** The service's host, once a login opened the window. */
@@ -288,14 +256,6 @@ public final class MainWindowViewModel {
 
     public Profile profile() {
         return profile;
-    }
-
-    /**
-     * Whether this window was made ahead of a login ({@link #prepared}) and no login has opened it
-     * yet: it holds nothing of anyone's.
-     */
-    public boolean madeAheadAndUnused() {
-        return loggedOut.get() && opened == 0;
     }
 
     /**

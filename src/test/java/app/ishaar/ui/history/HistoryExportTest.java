@@ -128,9 +128,13 @@ class HistoryExportTest {
         List<List<String>> rows = readCsv(file);
         String text = new String(bytes, StandardCharsets.UTF_8);
         assertThat(rows).hasSize(2_501);
-        assertThat(rows.get(0).get(0)).isEqualTo("notificationId");
-        assertThat(rows.subList(1, rows.size()).stream().map(r -> r.get(0)).toList())
+        // a report in the UI's language: the notification ID in its column, the codes after it
+        assertThat(rows.get(0).get(0)).startsWith("Sent (");
+        assertThat(rows.get(0).subList(8, 11))
+                .containsExactly("Message", "Notification ID", "Type code");
+        assertThat(rows.subList(1, rows.size()).stream().map(r -> r.get(9)).toList())
                 .isEqualTo(allIdsInServiceOrder());
+        assertThat(text).doesNotContain("<html", "{\"event\"");
         assertThat(text).containsPattern("\\p{IsArabic}");
         try (Stream<Path> left = Files.list(dir)) {
             assertThat(left).containsExactly(file); // no temporary file left beside it
@@ -148,10 +152,10 @@ class HistoryExportTest {
         try (InputStream in = Files.newInputStream(file);
                 ReadableWorkbook wb = new ReadableWorkbook(in);
                 Stream<Row> rows = wb.getFirstSheet().openStream()) {
-            rows.forEach(r -> ids.add(r.getCellText(0)));
+            rows.forEach(r -> ids.add(r.getCellText(9)));
         }
         assertThat(ids).hasSize(2_501);
-        assertThat(ids.get(0)).isEqualTo("notificationId");
+        assertThat(ids.get(0)).isEqualTo("Notification ID");
         assertThat(ids.subList(1, ids.size())).isEqualTo(allIdsInServiceOrder());
     }
 
@@ -229,7 +233,7 @@ class HistoryExportTest {
         List<List<String>> rows = readCsv(file);
         assertThat(rows).hasSize((int) expected + 1);
         assertThat(rows.subList(1, rows.size()))
-                .allSatisfy(r -> assertThat(r.get(3)).isEqualTo("8"));
+                .allSatisfy(r -> assertThat(r.get(10)).isEqualTo("8"));
     }
 
     @Test

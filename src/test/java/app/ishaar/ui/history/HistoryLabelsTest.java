@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.core.model.DeliveryAttempt;
 import app.ishaar.core.model.Notification;
+import app.ishaar.core.text.MessageText;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import java.time.Instant;

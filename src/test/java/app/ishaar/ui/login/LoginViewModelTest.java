@@ -125,48 +125,6 @@ class LoginViewModelTest {
     }
 
     @Test
-    void aFilledDemoAccountNamesTheProfileItsLoginSavesUntilTheFormChanges() {
-        assertThat(vm.demoProfileProperty().get()).isNull();
-        for (DemoAccount account : List.copyOf(vm.demoAccounts())) {
-            vm.fillDemo(account);
-            Profile announced = vm.demoProfileProperty().get();
-            assertThat(announced).as(account.clientId()).isNotNull();
-
-            vm.login();
-            String rin =
-                    vm.onBehalfOfProperty().get().isEmpty()
-                            ? "204918573"
-                            : vm.onBehalfOfProperty().get();
-            opener.last()
-                    .loginCall
-                    .complete(
-                            FakeSession.token(
-                                    rin, "Nile Trading Co.", Instant.now().plusSeconds(3600)));
-            assertThat(vm.resultProperty().get().profile())
-                    .as("what %s's login saved", account.clientId())
-                    .isEqualTo(announced);
-            vm = newViewModel(secrets);
-        }
-
-        vm.fillDemo(vm.demoAccounts().get(1));
-        assertThat(vm.demoProfileProperty().get()).isNotNull();
-        vm.onBehalfOfProperty().set("287364519");
-        assertThat(vm.demoProfileProperty().get())
-                .as("the form no longer holds the account as filled")
-                .isNull();
-        vm.fillDemo(vm.demoAccounts().get(1));
-        vm.clientIdProperty().set("erp-other");
-        assertThat(vm.demoProfileProperty().get()).isNull();
-
-        vm.fillDemo(
-                new DemoAccount(
-                        "erp-blocked", "sandbox-secret-3", DemoAccount.Kind.BLOCKED, List.of()));
-        assertThat(vm.demoProfileProperty().get())
-                .as("an account whose login fails on purpose")
-                .isNull();
-    }
-
-    @Test
     void requiredFieldsDisableLoginButShowNoErrorBeforeTheUserTouchesThem() {
         assertThat(vm.canLoginProperty().get()).isFalse();
         assertThat(vm.clientIdErrorProperty().get()).isNull();
