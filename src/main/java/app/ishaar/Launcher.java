@@ -18,6 +18,11 @@ public final class Launcher {
     private Launcher() {}
 
     public static void main(String[] args) {
+        // the operating system's proxy settings (Windows, macOS, GNOME), read by the JDK's proxy
+        // selector when it is first used: set before any connection is made
+        if (System.getProperty("java.net.useSystemProxies") == null) {
+            System.setProperty("java.net.useSystemProxies", "true");
+        }
         if (args.length == 0) {
             String noDisplay = noDisplay(System::getenv, System.getProperty("os.name", ""));
             if (noDisplay != null) {

@@ -1,6 +1,7 @@
 package app.ishaar.cli;
 
 import app.ishaar.core.archive.ArchiveException;
+import app.ishaar.core.archive.ArchiveLocation;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.function.Function;
@@ -11,36 +12,14 @@ final class ArchiveFiles {
 
     /**
      * {@code --archive}, else {@code $ISHAAR_ARCHIVE}, else {@code archive.db} in the user's data
-     * folder ({@code $XDG_DATA_HOME/ishaar}, {@code %LOCALAPPDATA%\Ishaar}, {@code
-     * ~/Library/Application Support/Ishaar}).
+     * folder ({@link ArchiveLocation}).
      */
     static Path resolve(Path given, Function<String, String> env) {
-        if (given != null) {
-            return given;
-        }
-        String named = env.apply("ISHAAR_ARCHIVE");
-        if (named != null && !named.isBlank()) {
-            return Path.of(named.strip());
-        }
-        Path home = Path.of(System.getProperty("user.home"));
-        String os = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT);
-        if (os.startsWith("windows")) {
-            String local = env.apply("LOCALAPPDATA");
-            Path base =
-                    local != null && !local.isBlank()
-                            ? Path.of(local)
-                            : home.resolve("AppData").resolve("Local");
-            return base.resolve("Ishaar").resolve("archive.db");
-        }
-        if (os.startsWith("mac")) {
-            return home.resolve("Library/Application Support/Ishaar/archive.db");
-        }
-        String xdg = env.apply("XDG_DATA_HOME");
-        Path base =
-                xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()
-                        ? Path.of(xdg)
-                        : home.resolve(".local").resolve("share");
-        return base.resolve("ishaar").resolve("archive.db");
+        return ArchiveLocation.resolve(
+                given,
+                env,
+                System.getProperty("os.name"),
+                Path.of(System.getProperty("user.home")));
     }
 
     /**

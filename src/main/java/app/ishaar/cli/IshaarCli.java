@@ -101,6 +101,11 @@ public final class IshaarCli implements java.util.concurrent.Callable<Integer> {
         cl.addSubcommand(new CommandLine(new NotificationsCommand(io)));
         cl.addSubcommand(new CommandLine(new SyncCommand(io)));
         cl.addSubcommand(new CommandLine(new SandboxCommand()));
+        cl.addSubcommand(new CommandLine(new InboxCommand(io)));
+        cl.addSubcommand(
+                new CommandLine(new ArchiveCommand(io))
+                        .addSubcommand(new CommandLine(new ArchiveCommand.Info(io)))
+                        .addSubcommand(new CommandLine(new ArchiveCommand.Forget(io))));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setOut(new PrintWriter(new OutputStreamWriter(io.out(), StandardCharsets.UTF_8), true));
         cl.setErr(new PrintWriter(new OutputStreamWriter(io.err(), StandardCharsets.UTF_8), true));

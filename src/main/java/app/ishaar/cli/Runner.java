@@ -1,7 +1,9 @@
 package app.ishaar.cli;
 
+import app.ishaar.core.service.ClientConfig;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
+import app.ishaar.core.service.Proxies;
 import app.ishaar.core.service.ServiceClient;
 import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
@@ -25,7 +27,12 @@ final class Runner {
         try {
             Environment env = c.environment(io);
             Credentials credentials = c.credentials(io);
-            try (ServiceClient client = new ServiceClient(io.clientConfig());
+            // the command line's convention first (HTTPS_PROXY, NO_PROXY), then the system's
+            ClientConfig config =
+                    io.clientConfig()
+                            .withProxies(
+                                    Proxies.fromEnvironment(io.env(), io.clientConfig().proxies()));
+            try (ServiceClient client = new ServiceClient(config);
                     Session session = client.openSession(env, credentials)) {
                 return body.run(client, session);
             }

@@ -20,6 +20,9 @@ final class IdentityEndpoint {
     static final String DISCOVERY_PATH = "/.well-known/openid-configuration";
     static final String JWKS_PATH = "/.well-known/openid-configuration/jwks";
 
+    /** The exchange attribute holding the client ID a login request named. */
+    private static final String CLIENT_ID = "ishaar.clientId";
+
     private final Sandbox sandbox;
 
     IdentityEndpoint(Sandbox sandbox) {
@@ -37,7 +40,13 @@ final class IdentityEndpoint {
                 Exchanges.sendEmpty(ex, 405);
                 return;
             }
-            token(ex);
+            Instant received = Instant.now();
+            try {
+                token(ex);
+            } finally {
+                sandbox.loginSeen(
+                        received, (String) ex.getAttribute(CLIENT_ID), ex.getResponseCode());
+            }
         } else if (path.equalsIgnoreCase(DISCOVERY_PATH) && "GET".equals(method)) {
             Exchanges.sendJson(ex, 200, discovery());
         } else if (path.equalsIgnoreCase(JWKS_PATH) && "GET".equals(method)) {
@@ -118,6 +127,9 @@ final class IdentityEndpoint {
             secret = form.get("client_secret");
         }
 
+        if (clientId != null) {
+            ex.setAttribute(CLIENT_ID, clientId);
+        }
         Instant now = sandbox.now();
         String limitKey = "login:" + (clientId == null ? "" : clientId);
         if (Exchanges.rateLimited(ex, sandbox.knobs(), limitKey, now.toEpochMilli(), false)) return;

@@ -45,6 +45,8 @@ public final class Sandbox implements AutoCloseable {
     private final Directory directory = new Directory();
     private final TokenService tokens = new TokenService();
     private final Map<String, NotificationStore> stores = new ConcurrentHashMap<>();
+    private final java.util.Queue<LoginSeen> logins =
+            new java.util.concurrent.ConcurrentLinkedQueue<>();
     private final ExecutorService executor;
     private final HttpServer authServer;
     private final HttpServer apiServer;
@@ -127,6 +129,21 @@ public final class Sandbox implements AutoCloseable {
         return config;
     }
 
+    /**
+     * A login request as the identity service received it: when it came (wall clock), from which
+     * client ID (null when none could be read), and the status it was answered with.
+     */
+    public record LoginSeen(Instant at, String clientId, int status) {}
+
+    /** Every login request received so far, in the order answered (tests count them per window). */
+    public List<LoginSeen> logins() {
+        return List.copyOf(logins);
+    }
+
+    void loginSeen(Instant at, String clientId, int status) {
+        logins.add(new LoginSeen(at, clientId, status));
+    }
+
     /** Every taxpayer the sandbox knows (including ones no account may reach). */
     public List<SandboxTaxpayer> taxpayers() {
         return directory.taxpayers();
@@ -169,9 +186,10 @@ public final class Sandbox implements AutoCloseable {
         return tokens;
     }
 
-    /** The sandbox's clock: wall clock plus the clock-offset knob. */
+    /** The sandbox's clock: wall clock plus the clock-offset knob, or the pinned instant. */
     Instant now() {
-        return Instant.now().plus(knobs.clockOffset());
+        Instant pinned = knobs.pinnedClock();
+        return pinned != null ? pinned : Instant.now().plus(knobs.clockOffset());
     }
 
     /** Stops both listeners at once; idempotent. */

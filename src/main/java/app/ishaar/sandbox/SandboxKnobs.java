@@ -90,6 +90,23 @@ public final class SandboxKnobs {
         return this;
     }
 
+    private volatile java.time.Instant pinnedClock;
+
+    /**
+     * Stops the sandbox's clock at this instant (null: it runs again, wall clock plus the offset):
+     * the history then changes only when a test moves the clock, so that what a client read can be
+     * compared with the history afterwards. Rate-limit windows and tokens follow it too.
+     */
+    public SandboxKnobs pinClock(java.time.Instant at) {
+        this.pinnedClock = at;
+        return this;
+    }
+
+    /** The instant the clock is stopped at, or null while it runs. */
+    public java.time.Instant pinnedClock() {
+        return pinnedClock;
+    }
+
     RateLimiter limiter() {
         return limiter;
     }

@@ -1,4 +1,4 @@
--- The archive's first schema. Portable SQL except where marked (SQLite only).
+-- The archive's first schema. Standard SQL except where marked (SQLite only).
 
 -- A service: the API base URL in its normal form (ServiceKey).
 CREATE TABLE service (
@@ -17,9 +17,10 @@ CREATE TABLE taxpayer (
     UNIQUE (service_id, rin)
 );
 
--- A notification as received. id is its order key: the received time in microseconds since
--- 1970 times 2048, plus a slot for notifications received in the same microsecond, so that the
--- newest-first order and a date range are both a range of ids.
+-- A notification: the columns that filters and order need. id is its order key: the received
+-- time in microseconds since 1970 times 2048, plus a slot for notifications received in the same
+-- microsecond, so that the newest-first order and a date range are both a range of ids. (SQLite:
+-- INTEGER PRIMARY KEY is the table's own row key; BIGINT elsewhere.)
 CREATE TABLE notification (
     id INTEGER PRIMARY KEY,
     service_id INTEGER NOT NULL REFERENCES service (id),
@@ -29,7 +30,6 @@ CREATE TABLE notification (
     language TEXT,
     status TEXT,
     channel TEXT,
-    raw BLOB NOT NULL,
     UNIQUE (taxpayer_id, notification_id)
 );
 
@@ -40,13 +40,36 @@ CREATE INDEX notification_taxpayer ON notification (taxpayer_id);
 CREATE INDEX notification_unsettled ON notification (taxpayer_id)
     WHERE status IN ('pending', 'batched');
 
--- SQLite only: the full-text index of the normalised text (SearchText), by notification id. It
--- holds no copy of the text (contentless), only the index of its three-character sequences.
+-- The notification as received: the item's JSON, compressed (RawCodec), read only for the rows
+-- of a page.
+CREATE TABLE notification_raw (
+    id INTEGER PRIMARY KEY REFERENCES notification (id),
+    raw BLOB NOT NULL
+);
+
+-- How many notifications of each taxpayer have each combination of the filters' values: the total
+-- of a query without dates or search is a sum of these, not a count of the notifications.
+CREATE TABLE tally (
+    taxpayer_id INTEGER NOT NULL REFERENCES taxpayer (id),
+    service_id INTEGER NOT NULL REFERENCES service (id),
+    type_id TEXT NOT NULL,
+    language TEXT NOT NULL,
+    status TEXT NOT NULL,
+    channel TEXT NOT NULL,
+    n BIGINT NOT NULL,
+    PRIMARY KEY (taxpayer_id, type_id, language, status, channel)
+);
+
+-- SQLite only: the full-text index by notification id, of the normalised words (SearchText):
+-- each word as it is (words), and written backwards (backwards), so that a search finds the
+-- words that begin or end with what was typed. Contentless: no copy of the text, only the index.
 CREATE VIRTUAL TABLE notification_text USING fts5 (
-    body,
-    tokenize = 'trigram',
+    words,
+    backwards,
+    tokenize = 'unicode61 remove_diacritics 0',
     content = '',
-    contentless_delete = 1
+    contentless_delete = 1,
+    detail = column
 );
 
 -- SQLite only: marks the file as this app's archive ("ISHR"), so that another program's database

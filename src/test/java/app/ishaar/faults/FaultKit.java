@@ -34,14 +34,17 @@ final class FaultKit {
     static final String SECRET_VAR = "ISHAAR_FAULT_SECRET";
 
     /**
-     * Short timeouts and waits so that every fault is over in well under a second (except a 1 s
-     * Retry-After).
+     * Short timeouts and waits so that every fault is over in well under a second, except a 1 s
+     * Retry-After, the rate-limit patience (1 s here, 5 min by default) and the deadline of one
+     * exchange (4 s here, 60 s by default) that ends a server sending one byte at a time.
      */
     static ClientConfig config() {
         return ClientConfig.defaults()
                 .withRetries(2, Duration.ofMillis(5))
                 .withMaxRetryAfter(Duration.ofSeconds(5))
-                .withReadTimeout(Duration.ofMillis(700));
+                .withRateLimitPatience(Duration.ofSeconds(1))
+                .withReadTimeout(Duration.ofMillis(700))
+                .withCallTimeout(Duration.ofSeconds(4));
     }
 
     /**

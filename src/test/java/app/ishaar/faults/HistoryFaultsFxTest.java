@@ -87,7 +87,10 @@ class HistoryFaultsFxTest {
         NO_RESULT_200("error.unexpected", "200", "200 without result"),
         RESET_MID_BODY(
                 "error.network.connectionLost", null, "connection reset mid-body, persistent"),
-        STALLED("error.network.timeout", null, "stalled server (no byte after the headers)");
+        STALLED("error.network.timeout", null, "stalled server (no byte after the headers)"),
+        ENDLESS_ANSWER("error.tooLarge", "200", "endless answer (no Content-Length)"),
+        GZIP_BOMB("error.tooLarge", "200", "gzip bomb: 40 kB inflating to 40 MB"),
+        SLOWLORIS("error.network.timeout", null, "slowloris API: one byte every 100 ms");
 
         final String key;
         final String arg;
@@ -127,7 +130,7 @@ class HistoryFaultsFxTest {
                 return new MockResponse.Builder().code(401).build();
             }
             if (big) {
-                return TestTokens.json(200, FaultMatrixTest.BIG_PAGE);
+                return TestTokens.json(200, ServiceFaultRows.BIG_PAGE);
             }
             Fault f = failing;
             if (f != null) {
@@ -179,6 +182,9 @@ class HistoryFaultsFxTest {
                                 .newBuilder()
                                 .onResponseBody(SocketEffect.Stall.INSTANCE)
                                 .build();
+                case ENDLESS_ANSWER -> NetworkFaultRows.endless(-1);
+                case GZIP_BOMB -> NetworkFaultRows.gzipBomb();
+                case SLOWLORIS -> NetworkFaultRows.slow(TestTokens.json(200, ok));
             };
         }
     }

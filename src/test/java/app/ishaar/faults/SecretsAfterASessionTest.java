@@ -159,6 +159,8 @@ class SecretsAfterASessionTest {
                                     "--all",
                                     "--concurrency",
                                     "1",
+                                    "--page-size",
+                                    "1",
                                     "--format",
                                     "csv",
                                     "--output",

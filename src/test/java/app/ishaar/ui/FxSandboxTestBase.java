@@ -94,6 +94,12 @@ public abstract class FxSandboxTestBase extends FxRobot {
         return desktopSandbox.sandbox();
     }
 
+    /**
+     * How long a read or a task on the FX thread may wait for it: on a busy machine a window being
+     * made (a first login's) takes the FX thread for seconds.
+     */
+    static final int FX_BUSY_SECONDS = 30;
+
     /** Waits (polling on the FX thread) until the condition holds. */
     protected static void waitUntil(String what, Supplier<Boolean> condition) {
         waitUntil(what, 15, condition);
@@ -114,7 +120,7 @@ public abstract class FxSandboxTestBase extends FxRobot {
     /** Reads something on the FX thread. */
     protected static <T> T fx(Supplier<T> read) {
         try {
-            return WaitForAsyncUtils.asyncFx(read::get).get(5, TimeUnit.SECONDS);
+            return WaitForAsyncUtils.asyncFx(read::get).get(FX_BUSY_SECONDS, TimeUnit.SECONDS);
         } catch (Exception e) {
             throw new AssertionError(e);
         }
@@ -149,7 +155,7 @@ public abstract class FxSandboxTestBase extends FxRobot {
 
     protected static void onFx(Runnable r) {
         try {
-            WaitForAsyncUtils.asyncFx(r).get(5, TimeUnit.SECONDS);
+            WaitForAsyncUtils.asyncFx(r).get(FX_BUSY_SECONDS, TimeUnit.SECONDS);
         } catch (Exception e) {
             throw new AssertionError(e);
         }
@@ -222,6 +228,7 @@ public abstract class FxSandboxTestBase extends FxRobot {
     protected void waitForMainWindow() {
         waitUntil(
                 "the main window shows and the dialog has gone",
+                60,
                 () ->
                         flow.mainStage() != null
                                 && flow.mainStage().isShowing()

@@ -8,7 +8,8 @@ import java.util.Set;
 /**
  * A question to the archive: one service, a set of taxpayers (empty: all of that service's), the
  * six filters of the service's own query (its paging members are ignored), an optional full-text
- * search, and a page. Results are newest first (received date-time, then notification ID).
+ * search, and a page. Results are newest first by received date-time (notifications received in the
+ * same microsecond in the archive's own steady order).
  *
  * @param search null or blank for none
  * @param page 1-based

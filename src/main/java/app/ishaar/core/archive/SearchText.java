@@ -11,9 +11,11 @@ import java.util.Locale;
  * The archive's search rules, in one place: {@link #normalise} is applied both to the text that is
  * indexed and to the text a person searches for, so that each rule holds in both directions.
  *
- * <p>A search is split into terms at blanks; a notification matches when every term occurs in its
- * text (the message as the detail pane shows it, the address, the notification ID), as a whole word
- * or as part of one. Terms are compared after normalising:
+ * <p>Text is split into words at anything that is not a letter or a digit (blanks, punctuation,
+ * hyphens, the @ and dots of an address). A notification matches a search when each of the search's
+ * words begins or ends a word of its text (the message as the detail pane shows it, the address,
+ * the notification ID): "valid" finds "validation", "4512" finds "INV-2025-004512". Words are
+ * compared after normalising:
  *
  * <ul>
  *   <li>compatibility forms unfolded (NFKD: Arabic presentation forms and ligatures, full-width
@@ -29,13 +31,13 @@ import java.util.Locale;
  *       for without it, so that فاتورة and الفاتورة find each other.
  * </ul>
  *
- * The index matches substrings of at least {@value #MIN_TERM} characters (trigrams); a shorter term
- * is dropped from a search that has longer ones.
+ * A search word of fewer than {@value #MIN_TERM} letters or digits is dropped from a search that
+ * has longer ones.
  */
 public final class SearchText {
     private SearchText() {}
 
-    /** Characters a search term needs at least (the index is of three-character sequences). */
+    /** Letters or digits a search word needs at least. */
     public static final int MIN_TERM = 3;
 
     /** The longest search accepted, in characters. */
@@ -47,7 +49,7 @@ public final class SearchText {
         EMPTY,
         /** Longer than {@link #MAX_LENGTH}. */
         TOO_LONG,
-        /** Every term shorter than {@link #MIN_TERM} characters. */
+        /** Every word shorter than {@link #MIN_TERM} characters. */
         TOO_SHORT
     }
 
@@ -118,24 +120,57 @@ public final class SearchText {
     }
 
     /**
-     * The text of a notification that is indexed: its message as the detail pane shows it (HTML
-     * made plain text), its address and its ID, normalised.
+     * What is indexed of a notification: the words of its message as the detail pane shows it (HTML
+     * made plain text), of its address and of its ID, normalised, one space between words; and the
+     * same words each written backwards, so that a word's end can be looked up as a beginning.
      */
-    public static String indexed(Notification n) {
-        StringBuilder b = new StringBuilder(256);
-        b.append(normalise(PlainText.of(n.finalMessage())));
+    public record Indexed(String words, String backwards) {}
+
+    public static Indexed indexed(Notification n) {
+        StringBuilder all = new StringBuilder(256);
+        all.append(PlainText.of(n.finalMessage()));
         if (n.address() != null) {
-            b.append('\n').append(normalise(n.address()));
+            all.append(' ').append(n.address());
         }
         if (n.notificationId() != null) {
-            b.append('\n').append(normalise(n.notificationId()));
+            all.append(' ').append(n.notificationId());
         }
-        return b.toString();
+        List<String> words = words(normalise(all.toString()));
+        StringBuilder w = new StringBuilder(all.length());
+        StringBuilder b = new StringBuilder(all.length());
+        for (String word : words) {
+            if (w.length() > 0) {
+                w.append(' ');
+                b.append(' ');
+            }
+            w.append(word);
+            b.append(new StringBuilder(word).reverse());
+        }
+        return new Indexed(w.toString(), b.toString());
+    }
+
+    /** The words of normalised text: runs of letters and digits; anything else separates them. */
+    public static List<String> words(String normalised) {
+        List<String> out = new ArrayList<>();
+        int start = -1;
+        for (int i = 0; i <= normalised.length(); i++) {
+            boolean part =
+                    i < normalised.length() && Character.isLetterOrDigit(normalised.charAt(i));
+            if (part && start < 0) {
+                start = i;
+            } else if (!part && start >= 0) {
+                out.add(normalised.substring(start, i));
+                start = -1;
+            }
+        }
+        return out;
     }
 
     /**
-     * The normalised terms of a typed search, each to be found as a substring; the article ال taken
-     * off a term that keeps {@link #MIN_TERM} letters without it.
+     * The words of a typed search, normalised, each to be found at the beginning or at the end of a
+     * word of the text (so also as a whole word); the article ال taken off a word that keeps {@link
+     * #MIN_TERM} letters without it; words shorter than {@link #MIN_TERM} dropped when there are
+     * longer ones.
      *
      * @throws InvalidSearchException when nothing can be searched for
      */
@@ -145,25 +180,19 @@ public final class SearchText {
                     Problem.TOO_LONG,
                     "a search is at most " + MAX_LENGTH + " characters (" + typed.length() + ")");
         }
-        String n = normalise(typed);
+        List<String> words = words(normalise(typed));
+        if (words.isEmpty()) {
+            throw new InvalidSearchException(Problem.EMPTY, "the search is empty");
+        }
         List<String> terms = new ArrayList<>();
-        boolean any = false;
-        for (String t : n.split(" ")) {
-            String term = trimPunctuation(t);
-            if (term.isEmpty()) {
-                continue;
-            }
-            any = true;
-            if (term.startsWith("\u0627\u0644")
-                    && term.codePointCount(2, term.length()) >= MIN_TERM) {
+        for (String word : words) {
+            String term = word;
+            if (term.startsWith("\u0627\u0644") && term.length() - 2 >= MIN_TERM) {
                 term = term.substring(2);
             }
-            if (term.codePointCount(0, term.length()) >= MIN_TERM && !terms.contains(term)) {
+            if (term.length() >= MIN_TERM && !terms.contains(term)) {
                 terms.add(term);
             }
-        }
-        if (!any) {
-            throw new InvalidSearchException(Problem.EMPTY, "the search is empty");
         }
         if (terms.isEmpty()) {
             throw new InvalidSearchException(
@@ -171,18 +200,5 @@ public final class SearchText {
                     "search for at least " + MIN_TERM + " letters or digits in a row");
         }
         return terms;
-    }
-
-    /** Punctuation around a term (quotes, commas, brackets) is not part of what is looked for. */
-    private static String trimPunctuation(String t) {
-        int s = 0;
-        int e = t.length();
-        while (s < e && !Character.isLetterOrDigit(t.charAt(s))) {
-            s++;
-        }
-        while (e > s && !Character.isLetterOrDigit(t.charAt(e - 1))) {
-            e--;
-        }
-        return t.substring(s, e);
     }
 }

@@ -2,6 +2,7 @@ package app.ishaar.core.service;
 
 import app.ishaar.core.service.internal.ClientContext;
 import app.ishaar.core.service.internal.HttpSession;
+import app.ishaar.core.service.internal.ProxyLogin;
 import app.ishaar.core.service.internal.Transport;
 import java.util.Locale;
 import java.util.Objects;
@@ -72,13 +73,17 @@ public final class ServiceClient implements AutoCloseable {
         Dispatcher dispatcher = new Dispatcher();
         dispatcher.setMaxRequests(64);
         dispatcher.setMaxRequestsPerHost(16);
-        this.http =
+        OkHttpClient.Builder builder =
                 new OkHttpClient.Builder()
                         .dispatcher(dispatcher)
                         .connectTimeout(config.connectTimeout())
                         .readTimeout(config.readTimeout())
                         .writeTimeout(config.readTimeout())
+                        .callTimeout(config.callTimeout())
                         .followRedirects(false)
+                        .proxySelector(config.proxies().selector())
+                        .proxyAuthenticator(new ProxyLogin(config.proxies().credentials()))
+                        .addNetworkInterceptor(Transport.wireLimit())
                         .addInterceptor(new app.ishaar.core.support.ExchangeLog())
                         .addInterceptor(
                                 chain -> {
@@ -95,9 +100,23 @@ public final class ServiceClient implements AutoCloseable {
                                                     .header("Accept-Language", lang)
                                                     .header("User-Agent", userAgent)
                                                     .build());
-                                })
-                        .build();
+                                });
+        if (config.trustManager() != null) {
+            builder.sslSocketFactory(socketFactory(config.trustManager()), config.trustManager());
+        }
+        this.http = builder.build();
         this.context = new ClientContext(new Transport(http), timer, config, loginGate);
+    }
+
+    private static javax.net.ssl.SSLSocketFactory socketFactory(
+            javax.net.ssl.X509TrustManager trust) {
+        try {
+            javax.net.ssl.SSLContext tls = javax.net.ssl.SSLContext.getInstance("TLS");
+            tls.init(null, new javax.net.ssl.TrustManager[] {trust}, null);
+            return tls.getSocketFactory();
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IllegalStateException("TLS is not available", e);
+        }
     }
 
     /**

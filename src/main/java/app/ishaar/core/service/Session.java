@@ -54,6 +54,12 @@ public interface Session extends AutoCloseable {
      * Every page of a query (its pageNo is ignored; pageSize used as given, or the service maximum
      * of 100 when null), fetched ahead with at most {@code concurrency} requests in flight, handed
      * to {@code onPage} strictly in the service's order (page 1 first), on a client thread.
+     *
+     * <p>The read ends on what it sees, never on the service's {@code totalPages}: at the first
+     * page with fewer items than the page size, an empty page, or a page of items already
+     * delivered. Each notification is delivered once (by {@code notificationId}): a page handed to
+     * {@code onPage} holds only the items not delivered before, so it may be shorter than the
+     * service's (pages made of repeats only are not handed on; page 1 always is, for its totals).
      * Completes with the number of notifications delivered. Cancelling stops cleanly: no further
      * onPage call.
      */

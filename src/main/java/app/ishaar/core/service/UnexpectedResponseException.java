@@ -1,8 +1,8 @@
 package app.ishaar.core.service;
 
 /**
- * An answer the client cannot read: wrong status, empty, not JSON, HTML, truncated or missing
- * members.
+ * An answer the client cannot read: wrong status, empty, not JSON, HTML, truncated, missing
+ * members, or too large.
  */
 public final class UnexpectedResponseException extends ServiceException {
     public enum BodyKind {
@@ -11,6 +11,8 @@ public final class UnexpectedResponseException extends ServiceException {
         HTML,
         MALFORMED_JSON,
         MISSING_MEMBERS,
+        /** Larger than the client reads (see docs/network.md): reading stopped at the limit. */
+        TOO_LARGE,
         OTHER
     }
 

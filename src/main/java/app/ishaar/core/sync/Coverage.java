@@ -99,13 +99,18 @@ final class Coverage {
         return out;
     }
 
+    /** How many positions from the oldest up are held without a gap. */
+    long heldFromOldest() {
+        return !ranges.isEmpty() && ranges.get(0)[0] == 0 ? ranges.get(0)[1] : 0;
+    }
+
     /**
-     * The page numbers (size {@code pageSize}, history of {@code total}) that hold the missing
-     * positions, in the service's order.
+     * The page numbers (size {@code pageSize}, history of {@code total} now) that hold the
+     * positions missing below {@code upTo}, in the service's order.
      */
-    List<Integer> pagesFor(long total, int pageSize) {
+    List<Integer> pagesFor(long upTo, long total, int pageSize) {
         java.util.TreeSet<Integer> pages = new java.util.TreeSet<>();
-        for (long[] m : missing(total)) {
+        for (long[] m : missing(Math.min(upTo, total))) {
             // positions [from, to) counted from the oldest are [total - to, total - from) from the
             // newest
             long firstTop = total - m[1];

@@ -134,37 +134,41 @@ public final class TaxpayerSync {
             }
         }
 
-        // then every page holding a position not archived, until none is missing
+        // then every page holding a position not archived, below the size the history had by
+        // now: notifications arriving meanwhile are taken when their pages are read anyway, else
+        // by the next sync (a history that grows faster than pages are read is never chased)
+        long target = total;
         boolean checked = false;
         for (int round = 0; ; round++) {
-            List<Integer> pages = coverage.pagesFor(total, options.pageSize());
-            if (pages.isEmpty() && held < total && !checked) {
+            List<Integer> pages = coverage.pagesFor(target, total, options.pageSize());
+            if (pages.isEmpty() && held < coverage.size() && !checked) {
                 // fewer archived than positions claimed: the history changed below its top (a
                 // notification that showed up late), so only what this sync read is trusted
                 LOG.log(
                         System.Logger.Level.INFO,
-                        "taxpayer {0}: {1} archived of {2}; reading the history again",
+                        "taxpayer {0}: {1} archived for {2} positions; reading the history again",
                         taxpayer,
                         held,
-                        total);
+                        coverage.size());
                 checked = true;
                 coverage = new Coverage(readNow.ranges());
-                pages = coverage.pagesFor(total, options.pageSize());
+                pages = coverage.pagesFor(target, total, options.pageSize());
             }
             if (pages.isEmpty()) {
                 break;
             }
             if (round >= MAX_ROUNDS) {
-                throw new HistoryMovingException(taxpayer, coverage.missing(total).size());
+                throw new HistoryMovingException(taxpayer, coverage.missing(target).size());
             }
             readPages(pages);
         }
+        long count = coverage.heldFromOldest();
         archive.store(
                 new SyncBatch(
                         service,
                         taxpayer,
                         List.of(),
-                        SyncCheckpoint.complete(total, held).format(),
+                        SyncCheckpoint.complete(count, held).format(),
                         true,
                         options.clock().instant()));
         progress.held(taxpayer, total, total);

@@ -87,11 +87,24 @@ public record Failure(String key, List<String> args, String detail, String corre
             String key =
                     switch (n.kind()) {
                         case UNREACHABLE -> "error.network.unreachable";
+                        case CERTIFICATE ->
+                                switch (n.certificateProblem()) {
+                                    case EXPIRED -> "error.network.certificateExpired";
+                                    case WRONG_HOST -> "error.network.certificateWrongHost";
+                                    default -> "error.network.certificate";
+                                };
                         case TLS -> "error.network.tls";
                         case TIMEOUT -> "error.network.timeout";
                         case CONNECTION_LOST -> "error.network.connectionLost";
+                        case PROXY -> "error.network.proxy";
+                        case PROXY_AUTH -> "error.network.proxyAuth";
                     };
-            return new Failure(key, List.of(String.valueOf(n.host())), null, corr);
+            return new Failure(
+                    key, List.of(String.valueOf(n.host()), String.valueOf(n.proxy())), null, corr);
+        }
+        if (e instanceof UnexpectedResponseException u
+                && u.bodyKind() == UnexpectedResponseException.BodyKind.TOO_LARGE) {
+            return new Failure("error.tooLarge", List.of(String.valueOf(u.status())), null, corr);
         }
         if (e instanceof UnexpectedResponseException u) {
             return new Failure("error.unexpected", List.of(String.valueOf(u.status())), null, corr);

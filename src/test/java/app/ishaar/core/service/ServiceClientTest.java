@@ -482,7 +482,8 @@ class ServiceClientTest {
     }
 
     @Test
-    void a429WithoutRetryAfterBacksOffAndIsRetriedABoundedNumberOfTimes() throws Exception {
+    void a429WithoutRetryAfterBacksOffAndGivesUpOnlyWhenNothingIsAdmittedForThePatience()
+            throws Exception {
         server.enqueue(tokenResponse(standardToken("t1")));
         server.enqueue(new MockResponse.Builder().code(429).build());
         server.enqueue(json(200, page(1, 1, notification("n1", "2026-01-01T00:00:00Z"))));
@@ -490,16 +491,29 @@ class ServiceClientTest {
         assertThat(get(s.fetch(NotificationQuery.ALL)).result()).hasSize(1);
         assertThat(server.getRequestCount()).isEqualTo(3);
 
-        for (int i = 0; i < 4; i++) {
-            server.enqueue(new MockResponse.Builder().code(429).build());
+        try (ServiceClient patient =
+                new ServiceClient(fastConfig().withRateLimitPatience(Duration.ofMillis(400)))) {
+            server.enqueue(tokenResponse(standardToken("t2")));
+            for (int i = 0; i < 200; i++) {
+                server.enqueue(new MockResponse.Builder().code(429).build());
+            }
+            String url = server.url("/").toString();
+            Session limited =
+                    patient.openSession(
+                            Environment.custom(url, url),
+                            new Credentials("erp-nile", "x".toCharArray(), null, null));
+            long start = System.nanoTime();
+            Throwable t = failure(limited.fetch(NotificationQuery.ALL));
+            long waitedMs = (System.nanoTime() - start) / 1_000_000;
+            assertThat(t)
+                    .isInstanceOfSatisfying(
+                            ServiceUnavailableException.class,
+                            e -> {
+                                assertThat(e.status()).isEqualTo(429);
+                                assertThat(e.getMessage()).contains("no request has been admitted");
+                            });
+            assertThat(waitedMs).as("waited out the patience").isGreaterThanOrEqualTo(400);
         }
-        Throwable t = failure(s.fetch(NotificationQuery.ALL));
-        assertThat(t)
-                .isInstanceOfSatisfying(
-                        ServiceUnavailableException.class,
-                        e -> assertThat(e.status()).isEqualTo(429));
-        // the first try and three retries (the token is reused)
-        assertThat(server.getRequestCount()).isEqualTo(3 + 4);
     }
 
     @Test
@@ -630,15 +644,12 @@ class ServiceClientTest {
     void aTokenIsReusedAndRenewedAheadOfItsExpiry() throws Exception {
         MutableClock clock = new MutableClock(Instant.now());
         ClientConfig cfg =
-                new ClientConfig(
-                        () -> Locale.ENGLISH,
-                        Duration.ofSeconds(5),
-                        Duration.ofSeconds(5),
-                        Duration.ofMinutes(2),
-                        3,
-                        Duration.ofMillis(10),
-                        Duration.ofSeconds(5),
-                        clock);
+                ClientConfig.defaults()
+                        .withReadTimeout(Duration.ofSeconds(5))
+                        .withConnectTimeout(Duration.ofSeconds(5))
+                        .withRetries(3, Duration.ofMillis(10))
+                        .withMaxRetryAfter(Duration.ofSeconds(5))
+                        .withClock(clock);
         try (ServiceClient c = new ServiceClient(cfg)) {
             long now = clock.instant().getEpochSecond();
             String token = TestTokens.jwt("{\"exp\":" + (now + 3600) + "}");

@@ -47,17 +47,23 @@ final class ArchiveSql {
     // --- notifications ---
 
     static final String FIND =
-            "SELECT id, raw FROM notification WHERE taxpayer_id = ? AND notification_id = ?";
+            "SELECT n.id, r.raw, n.type_id, n.language, n.status, n.channel FROM notification n"
+                    + " JOIN notification_raw r ON r.id = n.id"
+                    + " WHERE n.taxpayer_id = ? AND n.notification_id = ?";
 
     /** SQLite's INSERT OR IGNORE: no row when the key is taken (the caller tries the next slot). */
     static final String INSERT =
             "INSERT OR IGNORE INTO notification"
                     + " (id, service_id, taxpayer_id, notification_id, type_id, language, status,"
-                    + " channel, raw) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+                    + " channel) VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+
+    static final String INSERT_RAW = "INSERT INTO notification_raw (id, raw) VALUES (?, ?)";
 
     static final String UPDATE =
-            "UPDATE notification SET type_id = ?, language = ?, status = ?, channel = ?, raw = ?"
+            "UPDATE notification SET type_id = ?, language = ?, status = ?, channel = ?"
                     + " WHERE id = ?";
+    static final String UPDATE_RAW = "UPDATE notification_raw SET raw = ? WHERE id = ?";
+    static final String DELETE_RAW = "DELETE FROM notification_raw WHERE id = ?";
     static final String DELETE = "DELETE FROM notification WHERE id = ?";
 
     static String known(int ids) {
@@ -68,12 +74,20 @@ final class ArchiveSql {
     }
 
     static final String UNSETTLED =
-            "SELECT raw FROM notification WHERE taxpayer_id = ?"
-                    + " AND status IN ('pending', 'batched') ORDER BY id DESC";
+            "SELECT r.raw FROM notification n JOIN notification_raw r ON r.id = n.id"
+                    + " WHERE n.taxpayer_id = ? AND n.status IN ('pending', 'batched')"
+                    + " ORDER BY n.id DESC";
+
+    /** One more (or one less) of a combination of the filters' values. */
+    static final String TALLY =
+            "INSERT INTO tally (taxpayer_id, service_id, type_id, language, status, channel, n)"
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (taxpayer_id, type_id, language,"
+                    + " status, channel) DO UPDATE SET n = tally.n + excluded.n";
 
     // --- the full-text index (SQLite's FTS5) ---
 
-    static final String INDEX_TEXT = "INSERT INTO notification_text (rowid, body) VALUES (?, ?)";
+    static final String INDEX_TEXT =
+            "INSERT INTO notification_text (rowid, words, backwards) VALUES (?, ?, ?)";
     static final String UNINDEX_TEXT = "DELETE FROM notification_text WHERE rowid = ?";
     static final String UNINDEX_TAXPAYER =
             "DELETE FROM notification_text WHERE rowid IN"
@@ -91,8 +105,16 @@ final class ArchiveSql {
 
     // --- retention ---
 
+    static final String FORGET_TAXPAYER_RAW =
+            "DELETE FROM notification_raw WHERE id IN"
+                    + " (SELECT id FROM notification WHERE taxpayer_id = ?)";
+    static final String FORGET_TAXPAYER_TALLY = "DELETE FROM tally WHERE taxpayer_id = ?";
     static final String FORGET_TAXPAYER_ROWS = "DELETE FROM notification WHERE taxpayer_id = ?";
     static final String FORGET_TAXPAYER = "DELETE FROM taxpayer WHERE id = ?";
+    static final String FORGET_SERVICE_RAW =
+            "DELETE FROM notification_raw WHERE id IN"
+                    + " (SELECT id FROM notification WHERE service_id = ?)";
+    static final String FORGET_SERVICE_TALLY = "DELETE FROM tally WHERE service_id = ?";
     static final String FORGET_SERVICE_ROWS = "DELETE FROM notification WHERE service_id = ?";
     static final String FORGET_SERVICE_TAXPAYERS = "DELETE FROM taxpayer WHERE service_id = ?";
     static final String FORGET_SERVICE = "DELETE FROM service WHERE id = ?";
@@ -104,22 +126,25 @@ final class ArchiveSql {
      * (its matches come newest first, keyed as the notifications are) and each match is checked
      * against the filters until the page is full; CROSS JOIN keeps that order of the tables.
      *
-     * @param where the filters, each starting with " AND "
+     * @param where the filters on n, each starting with " AND "
      */
     static String page(boolean search, String where) {
         return search
-                ? "SELECT n.id, t.rin, n.raw FROM notification_text f"
+                ? "SELECT n.id, t.rin, r.raw FROM notification_text f"
                         + " CROSS JOIN notification n CROSS JOIN taxpayer t"
+                        + " CROSS JOIN notification_raw r"
                         + " WHERE notification_text MATCH ? AND n.id = f.rowid"
-                        + " AND t.id = n.taxpayer_id AND n.service_id = ?"
+                        + " AND t.id = n.taxpayer_id AND r.id = n.id AND n.service_id = ?"
                         + where.replace("n.id BETWEEN", "f.rowid BETWEEN")
                         + " ORDER BY f.rowid DESC LIMIT ? OFFSET ?"
-                : "SELECT n.id, t.rin, n.raw FROM notification n"
-                        + " CROSS JOIN taxpayer t WHERE t.id = n.taxpayer_id AND n.service_id = ?"
+                : "SELECT n.id, t.rin, r.raw FROM notification n"
+                        + " CROSS JOIN taxpayer t CROSS JOIN notification_raw r"
+                        + " WHERE t.id = n.taxpayer_id AND r.id = n.id AND n.service_id = ?"
                         + where
                         + " ORDER BY n.id DESC LIMIT ? OFFSET ?";
     }
 
+    /** How many match: a count of the notifications (a date range) or of the search's matches. */
     static String count(boolean search, String where) {
         return search
                 ? "SELECT COUNT(*) FROM notification_text f CROSS JOIN notification n"
@@ -127,6 +152,17 @@ final class ArchiveSql {
                         + where.replace("n.id BETWEEN", "f.rowid BETWEEN")
                 : "SELECT COUNT(*) FROM notification n WHERE n.service_id = ?" + where;
     }
+
+    /** How many of a whole service match a search, when nothing else narrows it. */
+    static final String COUNT_MATCHES =
+            "SELECT COUNT(*) FROM notification_text WHERE notification_text MATCH ?";
+
+    /** How many match a query without dates or search: a sum of the tally. */
+    static String tallied(String where) {
+        return "SELECT COALESCE(SUM(n.n), 0) FROM tally n WHERE n.service_id = ?" + where;
+    }
+
+    static final String SERVICE_COUNT = "SELECT COUNT(*) FROM service";
 
     static String marks(int n) {
         return String.join(", ", Collections.nCopies(n, "?"));

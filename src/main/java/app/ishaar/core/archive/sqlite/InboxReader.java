@@ -90,7 +90,7 @@ final class InboxReader {
                 p.setLong(1, t);
                 try (ResultSet r = p.executeQuery()) {
                     while (r.next()) {
-                        out.add(item(taxpayer, r.getString(1)));
+                        out.add(item(taxpayer, r.getBytes(1)));
                     }
                 }
             }
@@ -141,10 +141,22 @@ final class InboxReader {
             filter(where, args, "n.channel", f.channel());
 
             String match = search ? match(terms) : null;
+            boolean dates = f.dateFrom() != null || f.dateTo() != null;
             long total;
-            try (PreparedStatement p =
-                    conn.prepareStatement(ArchiveSql.count(search, where.toString()))) {
-                int i = bind(p, 1, match, serviceId, args);
+            String countSql;
+            if (search && where.length() == 0 && onlyService()) {
+                countSql = ArchiveSql.COUNT_MATCHES;
+            } else if (!search && !dates) {
+                countSql = ArchiveSql.tallied(where.toString());
+            } else {
+                countSql = ArchiveSql.count(search, where.toString());
+            }
+            try (PreparedStatement p = conn.prepareStatement(countSql)) {
+                if (countSql == ArchiveSql.COUNT_MATCHES) {
+                    p.setString(1, match);
+                } else {
+                    bind(p, 1, match, serviceId, args);
+                }
                 try (ResultSet r = p.executeQuery()) {
                     total = r.next() ? r.getLong(1) : 0;
                 }
@@ -159,7 +171,7 @@ final class InboxReader {
                     p.setLong(i, offset);
                     try (ResultSet r = p.executeQuery()) {
                         while (r.next()) {
-                            items.add(item(new Rin(r.getString(2)), r.getString(3)));
+                            items.add(item(new Rin(r.getString(2)), r.getBytes(3)));
                         }
                     }
                 }
@@ -179,17 +191,34 @@ final class InboxReader {
     }
 
     /**
-     * FTS5's query: every term as a quoted string (so nothing in it is an operator), all of them.
+     * FTS5's query: each term begins a word (words) or ends one (backwards, the term written
+     * backwards begins it), all terms; each a quoted string, so nothing typed is an operator.
      */
     static String match(List<String> terms) {
         StringBuilder b = new StringBuilder();
         for (String t : terms) {
             if (b.length() > 0) {
-                b.append(' ');
+                b.append(" AND ");
             }
-            b.append('"').append(t.replace("\"", "\"\"")).append('"');
+            b.append("(words : ")
+                    .append(quoted(t))
+                    .append(" * OR backwards : ")
+                    .append(quoted(new StringBuilder(t).reverse().toString()))
+                    .append(" *)");
         }
         return b.toString();
+    }
+
+    private static String quoted(String t) {
+        return '"' + t.replace("\"", "\"\"") + '"';
+    }
+
+    /** Whether the archive holds one service only (its search matches are all of that service). */
+    private boolean onlyService() throws SQLException {
+        try (PreparedStatement p = conn.prepareStatement(ArchiveSql.SERVICE_COUNT);
+                ResultSet r = p.executeQuery()) {
+            return r.next() && r.getLong(1) == 1;
+        }
     }
 
     private static int bind(
@@ -249,9 +278,9 @@ final class InboxReader {
         return s == null ? null : id(conn, ArchiveSql.TAXPAYER_ID, s, taxpayer.value());
     }
 
-    private ArchivedNotification item(Rin taxpayer, String raw) throws SQLException {
+    private ArchivedNotification item(Rin taxpayer, byte[] stored) throws SQLException {
         try {
-            return ArchivedNotification.fromRaw(taxpayer, raw);
+            return ArchivedNotification.fromRaw(taxpayer, RawCodec.decode(stored));
         } catch (IOException e) {
             throw new SQLException("an archived notification is not JSON", e);
         }

@@ -40,6 +40,7 @@ public final class SqliteArchive implements Archive {
 
     private final Path file;
     private final Connection writer;
+    private final java.util.Map<String, PreparedStatement> statements = new java.util.HashMap<>();
     private final InboxReader reader;
     private final boolean deleteOnClose;
 
@@ -111,8 +112,8 @@ public final class SqliteArchive implements Archive {
                             case SAME -> {}
                         }
                     }
-                    try (PreparedStatement p =
-                            writer.prepareStatement(ArchiveSql.SAVE_SYNC_STATE)) {
+                    {
+                        PreparedStatement p = prepared(ArchiveSql.SAVE_SYNC_STATE);
                         p.setString(1, batch.checkpoint());
                         p.setInt(2, batch.complete() ? 1 : 0);
                         if (batch.finishedAt() == null) {
@@ -145,58 +146,80 @@ public final class SqliteArchive implements Archive {
             throws SQLException {
         Notification n = a.notification();
         long micros = OrderKey.micros(n.receivedDateTime());
-        try (PreparedStatement find = writer.prepareStatement(ArchiveSql.FIND)) {
+        byte[] raw = RawCodec.encode(a.rawJson());
+        {
+            PreparedStatement find = prepared(ArchiveSql.FIND);
             find.setLong(1, taxpayerId);
             find.setString(2, a.notificationId());
             try (ResultSet r = find.executeQuery()) {
                 if (r.next()) {
                     long id = r.getLong(1);
-                    if (a.rawJson().equals(r.getString(2))) {
+                    if (java.util.Arrays.equals(raw, r.getBytes(2))) {
                         return Outcome.SAME;
                     }
+                    String[] before = {
+                        r.getString(3), r.getString(4), r.getString(5), r.getString(6)
+                    };
+                    tally(taxpayerId, serviceId, before, -1);
                     if (OrderKey.microsOf(id) == micros) {
-                        try (PreparedStatement u = writer.prepareStatement(ArchiveSql.UPDATE)) {
-                            u.setString(1, column(n.typeId()));
-                            u.setString(2, column(n.language()));
-                            u.setString(3, column(n.status()));
-                            u.setString(4, column(n.channel()));
-                            u.setString(5, a.rawJson());
-                            u.setLong(6, id);
+                        {
+                            PreparedStatement u = prepared(ArchiveSql.UPDATE);
+                            String[] c = columns(n);
+                            for (int k = 0; k < 4; k++) {
+                                u.setString(k + 1, c[k]);
+                            }
+                            u.setLong(5, id);
                             u.executeUpdate();
                         }
+                        {
+                            PreparedStatement u = prepared(ArchiveSql.UPDATE_RAW);
+                            u.setBytes(1, raw);
+                            u.setLong(2, id);
+                            u.executeUpdate();
+                        }
+                        tally(taxpayerId, serviceId, columns(n), 1);
                         execute(ArchiveSql.UNINDEX_TEXT, id);
                         index(id, n);
                         return Outcome.UPDATED;
                     }
                     // received at another time than before: it moves in the order
                     execute(ArchiveSql.UNINDEX_TEXT, id);
+                    execute(ArchiveSql.DELETE_RAW, id);
                     execute(ArchiveSql.DELETE, id);
-                    insert(serviceId, taxpayerId, micros, a);
+                    insert(serviceId, taxpayerId, micros, a, raw);
                     return Outcome.UPDATED;
                 }
             }
         }
-        insert(serviceId, taxpayerId, micros, a);
+        insert(serviceId, taxpayerId, micros, a, raw);
         return Outcome.ADDED;
     }
 
-    private void insert(long serviceId, long taxpayerId, long micros, ArchivedNotification a)
+    private void insert(
+            long serviceId, long taxpayerId, long micros, ArchivedNotification a, byte[] raw)
             throws SQLException {
         Notification n = a.notification();
+        String[] c = columns(n);
         int slot = OrderKey.slot(a.notificationId());
-        try (PreparedStatement p = writer.prepareStatement(ArchiveSql.INSERT)) {
+        {
+            PreparedStatement p = prepared(ArchiveSql.INSERT);
             for (int tries = 0; tries < OrderKey.SLOTS; tries++) {
                 long id = OrderKey.key(micros, slot + tries);
                 p.setLong(1, id);
                 p.setLong(2, serviceId);
                 p.setLong(3, taxpayerId);
                 p.setString(4, a.notificationId());
-                p.setString(5, column(n.typeId()));
-                p.setString(6, column(n.language()));
-                p.setString(7, column(n.status()));
-                p.setString(8, column(n.channel()));
-                p.setString(9, a.rawJson());
+                for (int k = 0; k < 4; k++) {
+                    p.setString(k + 5, c[k]);
+                }
                 if (p.executeUpdate() == 1) {
+                    {
+                        PreparedStatement r = prepared(ArchiveSql.INSERT_RAW);
+                        r.setLong(1, id);
+                        r.setBytes(2, raw);
+                        r.executeUpdate();
+                    }
+                    tally(taxpayerId, serviceId, c, 1);
                     index(id, n);
                     return;
                 }
@@ -206,10 +229,33 @@ public final class SqliteArchive implements Archive {
                 "more than " + OrderKey.SLOTS + " notifications received in one microsecond");
     }
 
+    private void tally(long taxpayerId, long serviceId, String[] columns, int delta)
+            throws SQLException {
+        {
+            PreparedStatement p = prepared(ArchiveSql.TALLY);
+            p.setLong(1, taxpayerId);
+            p.setLong(2, serviceId);
+            for (int k = 0; k < 4; k++) {
+                p.setString(k + 3, columns[k] == null ? "" : columns[k]);
+            }
+            p.setInt(7, delta);
+            p.executeUpdate();
+        }
+    }
+
+    private static String[] columns(Notification n) {
+        return new String[] {
+            column(n.typeId()), column(n.language()), column(n.status()), column(n.channel())
+        };
+    }
+
     private void index(long id, Notification n) throws SQLException {
-        try (PreparedStatement p = writer.prepareStatement(ArchiveSql.INDEX_TEXT)) {
+        SearchText.Indexed text = SearchText.indexed(n);
+        {
+            PreparedStatement p = prepared(ArchiveSql.INDEX_TEXT);
             p.setLong(1, id);
-            p.setString(2, SearchText.indexed(n));
+            p.setString(2, text.words());
+            p.setString(3, text.backwards());
             p.executeUpdate();
         }
     }
@@ -224,7 +270,8 @@ public final class SqliteArchive implements Archive {
         if (id != null) {
             return id;
         }
-        try (PreparedStatement p = writer.prepareStatement(ArchiveSql.INSERT_SERVICE)) {
+        {
+            PreparedStatement p = prepared(ArchiveSql.INSERT_SERVICE);
             p.setString(1, service.baseUrl());
             p.executeUpdate();
         }
@@ -236,7 +283,8 @@ public final class SqliteArchive implements Archive {
         if (id != null) {
             return id;
         }
-        try (PreparedStatement p = writer.prepareStatement(ArchiveSql.INSERT_TAXPAYER)) {
+        {
+            PreparedStatement p = prepared(ArchiveSql.INSERT_TAXPAYER);
             p.setLong(1, serviceId);
             p.setString(2, rin.value());
             p.executeUpdate();
@@ -244,8 +292,22 @@ public final class SqliteArchive implements Archive {
         return InboxReader.id(writer, ArchiveSql.TAXPAYER_ID, serviceId, rin.value());
     }
 
+    /**
+     * The writer's statements, each prepared once and kept (a sync stores thousands of
+     * notifications, each with the same few statements).
+     */
+    private PreparedStatement prepared(String sql) throws SQLException {
+        PreparedStatement p = statements.get(sql);
+        if (p == null) {
+            p = writer.prepareStatement(sql);
+            statements.put(sql, p);
+        }
+        return p;
+    }
+
     private void execute(String sql, long arg) throws SQLException {
-        try (PreparedStatement p = writer.prepareStatement(sql)) {
+        {
+            PreparedStatement p = prepared(sql);
             p.setLong(1, arg);
             p.executeUpdate();
         }
@@ -336,11 +398,15 @@ public final class SqliteArchive implements Archive {
                             Long t = InboxReader.id(writer, ArchiveSql.TAXPAYER_ID, serviceId, rin);
                             if (t != null) {
                                 execute(ArchiveSql.UNINDEX_TAXPAYER, t);
+                                execute(ArchiveSql.FORGET_TAXPAYER_RAW, t);
+                                execute(ArchiveSql.FORGET_TAXPAYER_TALLY, t);
                                 gone = update(ArchiveSql.FORGET_TAXPAYER_ROWS, t);
                                 execute(ArchiveSql.FORGET_TAXPAYER, t);
                             }
                         } else {
                             execute(ArchiveSql.UNINDEX_SERVICE, serviceId);
+                            execute(ArchiveSql.FORGET_SERVICE_RAW, serviceId);
+                            execute(ArchiveSql.FORGET_SERVICE_TALLY, serviceId);
                             gone = update(ArchiveSql.FORGET_SERVICE_ROWS, serviceId);
                             execute(ArchiveSql.FORGET_SERVICE_TAXPAYERS, serviceId);
                             execute(ArchiveSql.FORGET_SERVICE, serviceId);
@@ -363,7 +429,8 @@ public final class SqliteArchive implements Archive {
     }
 
     private long update(String sql, long arg) throws SQLException {
-        try (PreparedStatement p = writer.prepareStatement(sql)) {
+        {
+            PreparedStatement p = prepared(sql);
             p.setLong(1, arg);
             return p.executeUpdate();
         }
@@ -373,6 +440,13 @@ public final class SqliteArchive implements Archive {
     public void close() throws ArchiveException {
         synchronized (writer) {
             reader.close();
+            for (PreparedStatement p : statements.values()) {
+                try {
+                    p.close();
+                } catch (SQLException ignored) {
+                    // closing
+                }
+            }
             closeQuietly(writer);
         }
         if (deleteOnClose) {

@@ -50,21 +50,14 @@ public final class Bodies {
     }
 
     /**
-     * Where the JSON broke, for a person: "it ends before the JSON does", "at byte 1234", or null
-     * when the parser does not know (never its -1 for "unknown").
+     * What is wrong with the JSON, for a person: "it ends before the JSON does" when it breaks off,
+     * else null ("malformed JSON" says it); never the parser's location, which differs between the
+     * tree and the streaming reader and reads "-1" when unknown.
      */
     static String whereBroken(JsonProcessingException e) {
-        if (e instanceof com.fasterxml.jackson.core.io.JsonEOFException) {
-            return "it ends before the JSON does";
-        }
-        if (e.getLocation() == null) {
-            return null;
-        }
-        long at = e.getLocation().getByteOffset();
-        if (at < 0) {
-            at = e.getLocation().getCharOffset();
-        }
-        return at < 0 ? null : "at byte " + at;
+        return e instanceof com.fasterxml.jackson.core.io.JsonEOFException
+                ? "it ends before the JSON does"
+                : null;
     }
 
     /** Null when the body looks like JSON; otherwise EMPTY, HTML or NOT_JSON. */

@@ -19,22 +19,49 @@ import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
+import java.security.cert.CertPathBuilderException;
+import java.security.cert.CertPathValidatorException;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateExpiredException;
+import java.security.cert.CertificateNotYetValidException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Date;
 import java.util.Locale;
 import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLPeerUnverifiedException;
 
 /** Maps transport failures and error answers to the typed {@link ServiceException}s. */
 public final class Failures {
     private Failures() {}
 
     public static NetworkException network(IOException e, String host) {
+        return network(e, host, null);
+    }
+
+    /**
+     * A transport failure in words: what failed, the host, and the proxy when the request went
+     * through one ({@code proxy} "host:port", or null).
+     */
+    public static NetworkException network(IOException e, String host, String proxy) {
+        NetworkException.CertificateProblem cert = certificateProblem(e);
+        if (cert != null) {
+            return new NetworkException(NetworkException.Kind.CERTIFICATE, host, proxy, cert, e);
+        }
         NetworkException.Kind kind;
-        if (e instanceof UnknownHostException
+        String message = e.getMessage() == null ? "" : e.getMessage();
+        if (proxy != null && message.startsWith("Failed to authenticate with proxy")) {
+            kind = NetworkException.Kind.PROXY_AUTH;
+        } else if (proxy != null && message.startsWith("Unexpected response code for CONNECT")) {
+            kind =
+                    message.endsWith("407")
+                            ? NetworkException.Kind.PROXY_AUTH
+                            : NetworkException.Kind.PROXY;
+        } else if (e instanceof UnknownHostException
                 || e instanceof ConnectException
                 || e instanceof NoRouteToHostException) {
-            kind = NetworkException.Kind.UNREACHABLE;
+            // through a proxy, the connection that failed is the one to the proxy
+            kind = proxy != null ? NetworkException.Kind.PROXY : NetworkException.Kind.UNREACHABLE;
         } else if (e instanceof SSLException) {
             kind = NetworkException.Kind.TLS;
         } else if (e instanceof SocketTimeoutException || e instanceof InterruptedIOException) {
@@ -42,7 +69,41 @@ public final class Failures {
         } else {
             kind = NetworkException.Kind.CONNECTION_LOST;
         }
-        return new NetworkException(kind, host, e);
+        return new NetworkException(kind, host, proxy, null, e);
+    }
+
+    /**
+     * What is wrong with the peer's certificate, read from the JDK's handshake failure (its causes:
+     * a path not built to a trusted root, an expired certificate) or OkHttp's host name check; null
+     * when the failure is not about the certificate.
+     */
+    static NetworkException.CertificateProblem certificateProblem(IOException e) {
+        if (e instanceof SSLPeerUnverifiedException) {
+            return NetworkException.CertificateProblem.WRONG_HOST;
+        }
+        if (!(e instanceof SSLException)) {
+            return null;
+        }
+        boolean certificate = false;
+        for (Throwable t = e; t != null && t != t.getCause(); t = t.getCause()) {
+            if (t instanceof CertificateExpiredException
+                    || t instanceof CertificateNotYetValidException) {
+                return NetworkException.CertificateProblem.EXPIRED;
+            }
+            if (t instanceof CertificateException
+                    || t instanceof CertPathBuilderException
+                    || t instanceof CertPathValidatorException) {
+                certificate = true;
+            }
+            String m = t.getMessage() == null ? "" : t.getMessage();
+            if (m.contains("PKIX path") || m.contains("certification path")) {
+                certificate = true;
+            }
+            if (m.contains("No subject alternative") || m.contains("No name matching")) {
+                return NetworkException.CertificateProblem.WRONG_HOST;
+            }
+        }
+        return certificate ? NetworkException.CertificateProblem.UNTRUSTED : null;
     }
 
     /** A reset or broken connection, worth retrying for an idempotent call. */

@@ -9,14 +9,17 @@ import okhttp3.Callback;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
-import okhttp3.ResponseBody;
+import okio.Buffer;
+import okio.BufferedSource;
 
 /**
- * Runs one request asynchronously (OkHttp's enqueue) and reads the whole answer. Logs no header and
- * no body.
+ * Runs one request asynchronously (OkHttp's enqueue) and reads the whole answer, at most its {@link
+ * BodyLimit} (tagged on the request; {@link BodyLimit#API} when none is). The client's call timeout
+ * bounds the whole exchange, body included. Logs no header and no body.
  */
 public final class Transport {
     private static final System.Logger LOG = System.getLogger("app.ishaar.core.service.http");
+    private static final long CHUNK = 64 * 1024;
 
     private final OkHttpClient http;
 
@@ -24,9 +27,14 @@ public final class Transport {
         this.http = http;
     }
 
+    /** The network interceptor that bounds answers as sent; add it to the client. */
+    public static okhttp3.Interceptor wireLimit() {
+        return new WireLimit();
+    }
+
     /**
-     * Completes with the answer, or exceptionally with the IOException (or a
-     * CancellationException).
+     * Completes with the answer, or exceptionally with the IOException (a {@link
+     * BodyTooLargeException} past the limit) or a CancellationException.
      */
     public CompletableFuture<HttpResult> execute(Request request, CancelScope scope) {
         CompletableFuture<HttpResult> f = new CompletableFuture<>();
@@ -34,7 +42,12 @@ public final class Transport {
             f.completeExceptionally(new CancellationException());
             return f;
         }
-        Call call = http.newCall(request);
+        Request tagged =
+                request.tag(BodyLimit.class) == null
+                        ? request.newBuilder().tag(BodyLimit.class, BodyLimit.API).build()
+                        : request;
+        BodyLimit limit = tagged.tag(BodyLimit.class);
+        Call call = http.newCall(tagged);
         scope.setCall(call);
         // path only: query values are filters (no secrets), but keep logs short and predictable
         String what = request.method() + " " + request.url().host() + request.url().encodedPath();
@@ -51,8 +64,7 @@ public final class Transport {
                     @Override
                     public void onResponse(Call c, Response response) {
                         try (response) {
-                            ResponseBody body = response.body();
-                            byte[] bytes = body.bytes();
+                            byte[] bytes = readBounded(response, limit);
                             String ct = response.header("Content-Type");
                             HttpResult r =
                                     new HttpResult(response.code(), response.headers(), bytes, ct);
@@ -78,5 +90,21 @@ public final class Transport {
                     }
                 });
         return f;
+    }
+
+    /**
+     * The body as decoded (after OkHttp's transparent gzip), refused past {@code limit.decoded()}
+     * bytes: a small compressed answer may inflate without end.
+     */
+    private static byte[] readBounded(Response response, BodyLimit limit) throws IOException {
+        BufferedSource source = response.body().source();
+        Buffer buffer = new Buffer();
+        while (source.read(buffer, CHUNK) != -1) {
+            if (buffer.size() > limit.decoded()) {
+                buffer.clear();
+                throw new BodyTooLargeException(response.code(), limit.decoded(), true);
+            }
+        }
+        return buffer.readByteArray();
     }
 }

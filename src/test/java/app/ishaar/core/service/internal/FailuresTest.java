@@ -22,7 +22,11 @@ class FailuresTest {
     void transportFailuresMapToTheirKindWithTheHost() {
         assertKind(new UnknownHostException("id.eta.gov.eg"), Kind.UNREACHABLE, false);
         assertKind(new ConnectException("Connection refused"), Kind.UNREACHABLE, false);
-        assertKind(new SSLHandshakeException("PKIX path building failed"), Kind.TLS, false);
+        assertKind(new SSLHandshakeException("PKIX path building failed"), Kind.CERTIFICATE, false);
+        assertKind(
+                new SSLHandshakeException("Received fatal alert: handshake_failure"),
+                Kind.TLS,
+                false);
         assertKind(new SocketTimeoutException("timeout"), Kind.TIMEOUT, false);
         assertKind(new SocketException("Connection reset"), Kind.CONNECTION_LOST, true);
         assertKind(new EOFException("\\n not found: limit=0"), Kind.CONNECTION_LOST, true);

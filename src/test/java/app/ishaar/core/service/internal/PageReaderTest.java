@@ -2,6 +2,7 @@ package app.ishaar.core.service.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.NotificationPage;
 import app.ishaar.core.model.NotificationQuery;
 import java.util.ArrayList;
@@ -18,6 +19,27 @@ import org.junit.jupiter.api.Test;
  * The page reader's bound on requests in flight, under pages answered at once from many threads.
  */
 class PageReaderTest {
+
+    /** Ten notifications of a page (the last page, 40, has one: it ends the read). */
+    static List<Notification> tenOf(int pageNo) {
+        List<Notification> items = new ArrayList<>();
+        for (int i = 0; i < (pageNo == 40 ? 1 : 10); i++) {
+            items.add(
+                    new Notification(
+                            "p" + pageNo + "-" + i,
+                            null,
+                            null,
+                            null,
+                            null,
+                            null,
+                            null,
+                            null,
+                            null,
+                            null,
+                            null));
+        }
+        return items;
+    }
 
     @Test
     void neverMoreRequestsInFlightThanAllowedWhenPagesArriveOnManyThreadsAtOnce() throws Exception {
@@ -45,7 +67,7 @@ class PageReaderTest {
                                                 // is on its way
                                                 f.complete(
                                                         new NotificationPage(
-                                                                List.of(),
+                                                                tenOf(q.pageNo()),
                                                                 pages,
                                                                 pages * 10L,
                                                                 q.pageNo(),
@@ -56,7 +78,7 @@ class PageReaderTest {
                                 NotificationQuery.ALL.withPageSize(10),
                                 concurrency,
                                 p -> delivered.add(p.pageNo()));
-                assertThat(reader.start().get(10, TimeUnit.SECONDS)).isZero();
+                assertThat(reader.start().get(10, TimeUnit.SECONDS)).isEqualTo(391);
                 assertThat(delivered).hasSize(pages).isSorted();
             }
             assertThat(most.get())

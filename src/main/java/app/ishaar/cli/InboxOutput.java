@@ -1,0 +1,200 @@
+package app.ishaar.cli;
+
+import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.export.ExportColumns;
+import app.ishaar.core.export.FormulaGuard;
+import app.ishaar.core.model.Notification;
+import app.ishaar.core.service.InputRules;
+import app.ishaar.core.service.internal.DotNetDateTimes;
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.SequenceWriter;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Writes archived notifications in one of {@code ishaar inbox}'s formats: the formats of {@code
+ * notifications}, with the taxpayer each notification belongs to. Never closes the stream.
+ */
+abstract class InboxOutput {
+
+    abstract void items(List<ArchivedNotification> items) throws IOException;
+
+    /**
+     * @param footer for the table: the page line, or null for a count of the rows written
+     */
+    abstract void finish(String footer) throws IOException;
+
+    static InboxOutput of(
+            NotificationsCommand.Format format, OutputStream out, ZoneId zone, boolean csvRaw)
+            throws IOException {
+        return switch (format) {
+            case json -> new Json(out);
+            case csv -> new Csv(out, csvRaw);
+            case table -> new Table(out, zone);
+        };
+    }
+
+    /**
+     * A JSON array of the notifications exactly as the service sent them (unknown members and
+     * values included, numbers as written), each with one member added at its end: taxpayerRin.
+     */
+    static final class Json extends InboxOutput {
+        private static final JsonFactory FACTORY = new JsonFactory();
+        private final JsonGenerator g;
+
+        Json(OutputStream out) throws IOException {
+            g = FACTORY.createGenerator(out, JsonEncoding.UTF8);
+            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            g.useDefaultPrettyPrinter();
+            g.writeStartArray();
+        }
+
+        @Override
+        void items(List<ArchivedNotification> items) throws IOException {
+            for (ArchivedNotification a : items) {
+                try (JsonParser p = FACTORY.createParser(a.rawJson())) {
+                    int depth = 0;
+                    JsonToken t;
+                    while ((t = p.nextToken()) != null) {
+                        if (t == JsonToken.END_OBJECT && depth == 1) {
+                            g.writeStringField("taxpayerRin", a.taxpayer().value());
+                        }
+                        if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
+                            depth++;
+                        } else if (t == JsonToken.END_OBJECT || t == JsonToken.END_ARRAY) {
+                            depth--;
+                        }
+                        g.copyCurrentEventExact(p);
+                    }
+                }
+            }
+            g.flush();
+        }
+
+        @Override
+        void finish(String footer) throws IOException {
+            g.writeEndArray();
+            g.writeRaw('\n');
+            g.flush();
+        }
+    }
+
+    /**
+     * The export's columns with the taxpayer's RIN first, UTF-8. A cell a spreadsheet would run as
+     * a formula is made inert (FormulaGuard) unless {@code raw}.
+     */
+    static final class Csv extends InboxOutput {
+        private static final CsvMapper MAPPER =
+                CsvMapper.builder().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET).build();
+        private final Writer writer;
+        private final SequenceWriter rows;
+        private final boolean raw;
+
+        Csv(OutputStream out, boolean raw) throws IOException {
+            this.raw = raw;
+            writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+            List<String> headers = new ArrayList<>();
+            headers.add("taxpayerRin");
+            headers.addAll(ExportColumns.HEADERS);
+            CsvSchema.Builder schema =
+                    CsvSchema.builder().setUseHeader(false).setLineSeparator("\r\n");
+            for (String h : headers) {
+                schema.addColumn(h);
+            }
+            rows = MAPPER.writer(schema.build()).writeValues(writer);
+            rows.write(headers);
+        }
+
+        @Override
+        void items(List<ArchivedNotification> items) throws IOException {
+            for (ArchivedNotification a : items) {
+                List<String> cells = new ArrayList<>();
+                cells.add(a.taxpayer().value());
+                for (Object o : ExportColumns.row(a.notification())) {
+                    String cell =
+                            o == null
+                                    ? ""
+                                    : o instanceof Instant i
+                                            ? DotNetDateTimes.format(i)
+                                            : o.toString();
+                    cells.add(raw ? cell : FormulaGuard.neutralise(cell));
+                }
+                rows.write(cells);
+            }
+            rows.flush();
+        }
+
+        @Override
+        void finish(String footer) throws IOException {
+            rows.flush();
+            writer.flush();
+        }
+    }
+
+    /** A plain text table for people; times in the local zone. */
+    static final class Table extends InboxOutput {
+        private static final String ROW = "%-9s  %-16s  %-26s  %-7s  %-9s  %-4s  %-30s  %s%n";
+        private final PrintWriter w;
+        private final DateTimeFormatter time;
+        private long rows;
+
+        Table(OutputStream out, ZoneId zone) {
+            w = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+            time = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(zone);
+            w.printf(ROW, "TAXPAYER", "SENT", "TYPE", "CHANNEL", "STATUS", "LANG", "ADDRESS", "ID");
+        }
+
+        @Override
+        void items(List<ArchivedNotification> items) {
+            for (ArchivedNotification a : items) {
+                Notification n = a.notification();
+                String type =
+                        (n.typeId() == null ? "?" : nz(n.typeId()))
+                                + " "
+                                + (n.typeName() == null ? "" : nz(n.typeName()));
+                w.printf(
+                        ROW,
+                        a.taxpayer().value(),
+                        n.receivedDateTime() == null ? "-" : time.format(n.receivedDateTime()),
+                        cut(type, 26),
+                        nz(n.channel()),
+                        nz(n.status()),
+                        nz(n.language()),
+                        cut(nz(n.address()), 30),
+                        nz(n.notificationId()));
+                rows++;
+            }
+            w.flush();
+        }
+
+        @Override
+        void finish(String footer) {
+            w.printf("%s%n", footer != null ? footer : NotificationOutput.counted(rows));
+            w.flush();
+        }
+
+        /** A value from the service, shown to a person: control and bidi characters escaped. */
+        private static String nz(String s) {
+            return s == null ? "-" : InputRules.printable(s, 500);
+        }
+
+        private static String cut(String s, int n) {
+            return s.length() <= n ? s : s.substring(0, n - 1) + "…";
+        }
+    }
+}

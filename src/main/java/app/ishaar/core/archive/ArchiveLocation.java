@@ -1,0 +1,67 @@
+package app.ishaar.core.archive;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * Where the archive lives: a file given by the user ({@code --archive FILE}, then the environment
+ * variable {@value #ENV}), else the user's data folder: {@code $XDG_DATA_HOME/ishaar/archive.db} on
+ * Linux (default {@code ~/.local/share}), {@code %LOCALAPPDATA%\Ishaar\archive.db} on Windows,
+ * {@code ~/Library/Application Support/Ishaar/archive.db} on macOS.
+ */
+public final class ArchiveLocation {
+    private ArchiveLocation() {}
+
+    /** The environment variable that names another archive file. */
+    public static final String ENV = "ISHAAR_ARCHIVE";
+
+    public static final String FILE_NAME = "archive.db";
+
+    /**
+     * @param given the file the user named, or null
+     * @param env the environment's variables
+     * @param osName the {@code os.name} system property
+     * @param home the user's home folder
+     */
+    public static Path resolve(Path given, Function<String, String> env, String osName, Path home) {
+        if (given != null) {
+            return given;
+        }
+        String fromEnv = env.apply(ENV);
+        if (fromEnv != null && !fromEnv.isBlank()) {
+            return Path.of(fromEnv.strip());
+        }
+        String os = osName == null ? "" : osName.toLowerCase(Locale.ROOT);
+        if (os.startsWith("windows")) {
+            String local = env.apply("LOCALAPPDATA");
+            Path base =
+                    local != null && !local.isBlank()
+                            ? Path.of(local)
+                            : home.resolve("AppData").resolve("Local");
+            return base.resolve("Ishaar").resolve(FILE_NAME);
+        }
+        if (os.startsWith("mac") || os.startsWith("darwin")) {
+            return home.resolve("Library")
+                    .resolve("Application Support")
+                    .resolve("Ishaar")
+                    .resolve(FILE_NAME);
+        }
+        String xdg = env.apply("XDG_DATA_HOME");
+        // the XDG rules: a relative value is to be ignored
+        Path base =
+                xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()
+                        ? Path.of(xdg)
+                        : home.resolve(".local").resolve("share");
+        return base.resolve("ishaar").resolve(FILE_NAME);
+    }
+
+    /** The same for this process: its environment, system and home folder. */
+    public static Path resolve(Path given) {
+        return resolve(
+                given,
+                System::getenv,
+                System.getProperty("os.name"),
+                Path.of(System.getProperty("user.home")));
+    }
+}
