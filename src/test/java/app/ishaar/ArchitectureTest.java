@@ -156,7 +156,6 @@ class ArchitectureTest {
                     "app/ishaar/ui/history/HistoryViewModel.java", 820,
                     "app/ishaar/ui/login/LoginView.java", 805,
                     "app/ishaar/ui/main/SwitcherView.java", 685,
-                    "app/ishaar/core/service/internal/HttpSession.java", 626,
                     "app/ishaar/ui/main/MainWindowView.java", 576,
                     "app/ishaar/ui/main/MainWindowViewModel.java", 506);
 
