@@ -9,6 +9,7 @@ import app.ishaar.ui.login.LoginView;
 import app.ishaar.ui.login.LoginViewModel;
 import app.ishaar.ui.main.MainWindowView;
 import app.ishaar.ui.main.MainWindowViewModel;
+import app.ishaar.ui.main.WindowDesktop;
 import app.ishaar.ui.settings.ProxyPasswordView;
 import javafx.animation.PauseTransition;
 import javafx.beans.value.ChangeListener;
@@ -84,7 +85,13 @@ public final class WindowFlow {
                         ctx.services().sandbox(),
                         ctx.services().demoAccounts(),
                         ctx.secrets(),
-                        ctx.settings());
+                        ctx.settings(),
+                        // a login into the window kept for it asks for that window's first page
+                        // as soon as its token comes
+                        rin ->
+                                keptVm == null || !PAGE_AHEAD || !KEEP
+                                        ? null
+                                        : keptVm.firstQueryFor(rin));
         LoginViewModel vm = loginVm;
         LoginView view = new LoginView(vm, ctx.i18n(), this::quit);
         ctx.scenes().prepareDialog(loginStage, view.root(), "login.window.title");
@@ -100,10 +107,6 @@ public final class WindowFlow {
         loginStage.setMinWidth(460);
         loginStage.setMinHeight(420);
         loginStage.setOnCloseRequest(e -> quit());
-        // a login into the window kept for it asks for that window's first page as
-        // soon as its token comes
-        vm.setFirstPageQuery(
-                rin -> keptVm == null || !PAGE_AHEAD || !KEEP ? null : keptVm.firstQueryFor(rin));
         vm.resultProperty()
                 .addListener(
                         (o, a, r) -> {
@@ -132,23 +135,29 @@ public final class WindowFlow {
                 });
     }
 
-    /** Keeps a main window's view model and makes its view; its log out brings the dialog back. */
-    private MainWindowView adopt(MainWindowViewModel vm) {
-        vm.useFileOpener(ctx.fileOpener());
-        vm.useNotifier(ctx.notifier());
-        // the desktop tells of new notifications while no window of the app has the keyboard
-        vm.useInFront(
+    /**
+     * The desktop as a main window's view model sees it: the app's file opener and notifier, the
+     * app in front while one of its windows has focus, and the window brought in front while it is
+     * the main window ({@code window}: its view model, once made).
+     */
+    private WindowDesktop desktopFor(java.util.function.Supplier<MainWindowViewModel> window) {
+        return new WindowDesktop(
+                ctx.fileOpener(),
+                ctx.notifier(),
                 () ->
                         javafx.stage.Window.getWindows().stream()
-                                .anyMatch(javafx.stage.Window::isFocused));
-        vm.useToFront(
+                                .anyMatch(javafx.stage.Window::isFocused),
                 () -> {
-                    if (mainStage != null && mainVm == vm) {
+                    if (mainStage != null && mainVm != null && mainVm == window.get()) {
                         mainStage.setIconified(false);
                         mainStage.toFront();
                         mainStage.requestFocus();
                     }
                 });
+    }
+
+    /** Keeps a main window's view model and makes its view; its log out brings the dialog back. */
+    private MainWindowView adopt(MainWindowViewModel vm) {
         keptVm = vm;
         keptView = new MainWindowView(vm, ctx.i18n(), ctx.scenes(), this::quit);
         focusAtLogout = null;
@@ -199,6 +208,8 @@ public final class WindowFlow {
             mainVm = vm;
             vm.reopen(result);
         } else {
+            java.util.concurrent.atomic.AtomicReference<MainWindowViewModel> made =
+                    new java.util.concurrent.atomic.AtomicReference<>();
             vm =
                     new MainWindowViewModel(
                             ctx.i18n(),
@@ -208,7 +219,9 @@ public final class WindowFlow {
                             ctx.secrets(),
                             ctx.settings(),
                             ctx.clock(),
+                            desktopFor(made::get),
                             result);
+            made.set(vm);
             mainVm = vm;
             adopt(vm);
         }

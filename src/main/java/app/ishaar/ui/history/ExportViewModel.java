@@ -123,7 +123,7 @@ public final class ExportViewModel {
 
     private final String lastFolder;
     private final Consumer<Remembered> remember;
-    private FileOpener opener = FileOpener.NONE;
+    private final FileOpener opener;
     private final BooleanProperty openable = new SimpleBooleanProperty(this, "openable");
     private final BooleanBinding canOpen =
             Bindings.createBooleanBinding(
@@ -139,12 +139,14 @@ public final class ExportViewModel {
             NotificationQuery query,
             Exporter exporter,
             Clock clock) {
-        this(i18n, fx, session, query, exporter, clock, null, r -> {});
+        this(i18n, fx, session, query, exporter, clock, null, r -> {}, FileOpener.NONE);
     }
 
     /**
      * @param last what the last export of this taxpayer chose, or null
      * @param remember told what this export chose, as it starts
+     * @param fileOpener what opens the written file and its folder; {@link FileOpener#NONE} offers
+     *     neither
      */
     ExportViewModel(
             I18n i18n,
@@ -154,7 +156,10 @@ public final class ExportViewModel {
             Exporter exporter,
             Clock clock,
             Remembered last,
-            Consumer<Remembered> remember) {
+            Consumer<Remembered> remember,
+            FileOpener fileOpener) {
+        this.opener = fileOpener == null ? FileOpener.NONE : fileOpener;
+        openable.set(opener != FileOpener.NONE);
         this.lastFolder = last == null ? null : last.folder();
         this.remember = Objects.requireNonNull(remember);
         if (last != null && last.format() != null) {
@@ -269,15 +274,6 @@ public final class ExportViewModel {
         } catch (InvalidPathException | SecurityException e) {
             return Optional.empty();
         }
-    }
-
-    /**
-     * What opens the written file and its folder; {@link FileOpener#NONE} (the default) offers
-     * neither.
-     */
-    public void useFileOpener(FileOpener fileOpener) {
-        opener = fileOpener == null ? FileOpener.NONE : fileOpener;
-        openable.set(opener != FileOpener.NONE);
     }
 
     /**

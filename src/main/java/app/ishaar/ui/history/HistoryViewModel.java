@@ -178,6 +178,22 @@ public final class HistoryViewModel {
             Consumer<HistoryPrefs> prefsSink,
             Runnable onSessionExpired,
             Clock clock) {
+        this(i18n, fx, initial, prefsSink, onSessionExpired, clock, FileOpener.NONE);
+    }
+
+    /**
+     * The same, with what opens an export's file and folder once written (the desktop's; {@link
+     * FileOpener#NONE} offers neither).
+     */
+    public HistoryViewModel(
+            I18n i18n,
+            Executor fx,
+            HistoryPrefs initial,
+            Consumer<HistoryPrefs> prefsSink,
+            Runnable onSessionExpired,
+            Clock clock,
+            FileOpener fileOpener) {
+        this.fileOpener = fileOpener == null ? FileOpener.NONE : fileOpener;
         this.i18n = Objects.requireNonNull(i18n);
         this.fx = Objects.requireNonNull(fx);
         this.pages = new LatestTask(fx);
@@ -651,17 +667,13 @@ public final class HistoryViewModel {
                             exportFolder = chosen.folder();
                             exportFormat = chosen.format();
                             emitPrefs();
-                        });
-        export.useFileOpener(fileOpener);
+                        },
+                        fileOpener);
         return export;
     }
 
-    private FileOpener fileOpener = FileOpener.NONE;
-
-    /** What opens an export's file and folder once written (the desktop's; none by default). */
-    public void useFileOpener(FileOpener opener) {
-        fileOpener = opener == null ? FileOpener.NONE : opener;
-    }
+    /** What opens an export's file and folder once written. */
+    private final FileOpener fileOpener;
 
     // ---- commands ----
 

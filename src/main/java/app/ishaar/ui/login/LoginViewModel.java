@@ -64,7 +64,7 @@ public final class LoginViewModel {
     /**
      * A successful login: the open session, what its token says, the saved profile, the credentials
      * the main window keeps, and the history's first page asked for ahead (null when none was, see
-     * {@link #setFirstPageQuery}).
+     * the constructor's {@code firstPageQuery}).
      */
     public record LoginResult(
             Session session,
@@ -157,6 +157,27 @@ public final class LoginViewModel {
             DemoAccounts demoSource,
             SecretStore secrets,
             SettingsService settings) {
+        this(i18n, fx, background, opener, sandbox, demoSource, secrets, settings, null);
+    }
+
+    /**
+     * The same, with how to know, when Log in is clicked, the history page the window this login
+     * opens will ask for first, given the represented taxpayer typed (null for the ERP's own); the
+     * function returns null when that is not known. The page is then asked for as soon as the token
+     * is there, and handed on with the result ({@link LoginResult#firstPage()}); it is used only if
+     * the window asks for the same page (see {@link PageAhead}).
+     */
+    public LoginViewModel(
+            I18n i18n,
+            Executor fx,
+            Executor background,
+            SessionOpener opener,
+            SandboxProvider sandbox,
+            DemoAccounts demoSource,
+            SecretStore secrets,
+            SettingsService settings,
+            Function<String, NotificationQuery> firstPageQuery) {
+        this.firstPageQuery = firstPageQuery;
         this.i18n = i18n;
         this.fx = fx;
         this.background = background;
@@ -532,20 +553,10 @@ public final class LoginViewModel {
     }
 
     /**
-     * Names the first history page a login's window will ask for; see {@link #setFirstPageQuery}.
+     * Names the first history page a login's window will ask for (null: none is asked for ahead);
+     * see the constructor.
      */
-    private Function<String, NotificationQuery> firstPageQuery;
-
-    /**
-     * How to know, when Log in is clicked, the history page the window this login opens will ask
-     * for first, given the represented taxpayer typed (null for the ERP's own); the function
-     * returns null when that is not known. The page is then asked for as soon as the token is
-     * there, and handed on with the result ({@link LoginResult#firstPage()}); it is used only if
-     * the window asks for the same page (see {@link PageAhead}).
-     */
-    public void setFirstPageQuery(Function<String, NotificationQuery> query) {
-        this.firstPageQuery = query;
-    }
+    private final Function<String, NotificationQuery> firstPageQuery;
 
     /**
      * Logs in with what the form holds. Does nothing while a login is under way (a double click

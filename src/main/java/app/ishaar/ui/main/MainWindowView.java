@@ -356,8 +356,7 @@ public final class MainWindowView {
                             case PROD -> "prod";
                             case CUSTOM -> "custom";
                         });
-        badge.textProperty()
-                .bind(i18n.text(MainWindowViewModel.environmentKey(vm.environmentKind())));
+        badge.textProperty().bind(i18n.text(WindowTitle.environmentKey(vm.environmentKind())));
 
         Label host = new Label();
         host.textProperty().bind(vm.apiHostProperty());

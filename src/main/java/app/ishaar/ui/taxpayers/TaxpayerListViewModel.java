@@ -40,11 +40,8 @@ public final class TaxpayerListViewModel {
             System.getLogger(TaxpayerListViewModel.class.getName());
 
     /** Where the list is kept: the profile's represented taxpayers and its own taxpayer's name. */
-    public interface Store {
-        void saveTaxpayers(List<RepresentedTaxpayer> taxpayers);
-
-        void saveOwnName(String name);
-    }
+    public record Store(
+            Consumer<List<RepresentedTaxpayer>> saveTaxpayers, Consumer<String> saveOwnName) {}
 
     /** What adding one taxpayer did. */
     public sealed interface AddResult permits Added, Duplicate, InvalidRin, OwnTaxpayerOnly {}
@@ -277,7 +274,7 @@ public final class TaxpayerListViewModel {
         }
         entry.rename(name);
         if (entry.isOwn()) {
-            store.saveOwnName(entry.nameProperty().get());
+            store.saveOwnName().accept(entry.nameProperty().get());
         } else {
             save();
         }
@@ -331,6 +328,6 @@ public final class TaxpayerListViewModel {
                 list.add(new RepresentedTaxpayer(e.rin(), e.nameProperty().get()));
             }
         }
-        store.saveTaxpayers(list);
+        store.saveTaxpayers().accept(list);
     }
 }

@@ -52,9 +52,20 @@ class HistoryExportTest {
     }
 
     private HistoryViewModel history() {
+        return history(app.ishaar.ui.desktop.FileOpener.NONE);
+    }
+
+    /** The history, with what opens its exports' files (the desktop's, recorded). */
+    private HistoryViewModel history(app.ishaar.ui.desktop.FileOpener desktop) {
         HistoryViewModel vm =
                 new HistoryViewModel(
-                        new I18n(AppLanguage.ENGLISH), Runnable::run, null, p -> {}, () -> {});
+                        new I18n(AppLanguage.ENGLISH),
+                        Runnable::run,
+                        null,
+                        p -> {},
+                        () -> {},
+                        java.time.Clock.systemUTC(),
+                        desktop);
         vm.sessionProperty().set(session);
         return vm;
     }
@@ -275,8 +286,7 @@ class HistoryExportTest {
             onceWrittenTheFileOpensInTheSpreadsheetAndItsFolderInTheFileManagerWhereTheDesktopCanOpenThem()
                     throws Exception {
         List<Path> opened = new ArrayList<>();
-        HistoryViewModel vm = history();
-        vm.useFileOpener(opened::add);
+        HistoryViewModel vm = history(opened::add);
         ExportViewModel export = vm.newExport();
         assertThat(export.canOpenProperty().get()).as("nothing written yet").isFalse();
         export.openFile();

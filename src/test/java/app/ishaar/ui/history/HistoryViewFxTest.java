@@ -54,6 +54,11 @@ class HistoryViewFxTest {
 
     private I18n i18n;
     private HistoryViewModel vm;
+
+    /** What the desktop was asked to open (files and folders of exports). */
+    private final List<java.nio.file.Path> desktopOpened =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
+
     private HistoryView view;
 
     @BeforeAll
@@ -82,7 +87,15 @@ class HistoryViewFxTest {
     void start(Stage stage) {
         i18n = new I18n(AppLanguage.ENGLISH);
         i18n.zoneProperty().set(ZoneId.of("Africa/Cairo"));
-        vm = new HistoryViewModel(i18n, FxExecutor.INSTANCE, null, p -> {}, () -> {});
+        vm =
+                new HistoryViewModel(
+                        i18n,
+                        FxExecutor.INSTANCE,
+                        null,
+                        p -> {},
+                        () -> {},
+                        java.time.Clock.systemUTC(),
+                        desktopOpened::add);
         vm.pager().pageSizeProperty().set(25);
         SceneFactory scenes = new SceneFactory(i18n, new app.ishaar.ui.app.TextSize(100));
         view = new HistoryView(vm, i18n, scenes);
@@ -1821,8 +1834,7 @@ class HistoryViewFxTest {
             FxRobot robot, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
             throws Exception {
         settled();
-        List<java.nio.file.Path> opened = new java.util.concurrent.CopyOnWriteArrayList<>();
-        robot.interact(() -> vm.useFileOpener(opened::add)); // the desktop, recorded
+        List<java.nio.file.Path> opened = desktopOpened; // the desktop, recorded
         robot.clickOn("#history-export");
         ExportDialog dialog = fx(() -> view.lastExportDialog());
         assertThat(dialog).isNotNull();

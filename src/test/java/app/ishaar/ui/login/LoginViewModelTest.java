@@ -306,6 +306,7 @@ class LoginViewModelTest {
     void
             theFirstPageOfTheLoginsWindowIsAskedForWhenTheTokenComesBeforeTheFxThreadHearsOfTheLogin() {
         Deque<Runnable> fxTasks = new ArrayDeque<>();
+        List<String> askedFor = new ArrayList<>();
         vm =
                 new LoginViewModel(
                         i18n,
@@ -315,13 +316,11 @@ class LoginViewModelTest {
                         () -> sandbox.environment(),
                         language -> List.of(),
                         secrets,
-                        settings);
-        List<String> askedFor = new ArrayList<>();
-        vm.setFirstPageQuery(
-                rin -> {
-                    askedFor.add(rin);
-                    return FIRST_PAGE;
-                });
+                        settings,
+                        rin -> {
+                            askedFor.add(rin);
+                            return FIRST_PAGE;
+                        });
         fillValid();
         vm.onBehalfOfProperty().set("204918573");
         vm.login();
@@ -356,8 +355,8 @@ class LoginViewModelTest {
                         () -> sandbox.environment(),
                         language -> List.of(),
                         secrets,
-                        settings);
-        vm.setFirstPageQuery(rin -> FIRST_PAGE);
+                        settings,
+                        rin -> FIRST_PAGE);
         fillValid();
         vm.login();
         FakeSession s = opener.last();
@@ -375,7 +374,6 @@ class LoginViewModelTest {
 
     @Test
     void withoutAKnownFirstPageNothingIsAskedForAhead() {
-        vm.setFirstPageQuery(rin -> null);
         fillValid();
         vm.login();
         FakeSession s = opener.last();

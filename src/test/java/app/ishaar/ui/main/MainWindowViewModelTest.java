@@ -16,6 +16,7 @@ import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.core.settings.SettingsStore;
 import app.ishaar.testing.MutableClock;
 import app.ishaar.ui.app.SettingsService;
+import app.ishaar.ui.desktop.DesktopNotifier;
 import app.ishaar.ui.fakes.FakeOpener;
 import app.ishaar.ui.fakes.FakeSession;
 import app.ishaar.ui.i18n.AppLanguage;
@@ -54,6 +55,18 @@ class MainWindowViewModelTest {
 
     private final I18n i18n = new I18n(AppLanguage.ENGLISH);
     private final TaxpayerListTexts texts = new TaxpayerListTexts(i18n);
+
+    /** The desktop the window is given; each test may change what it does. */
+    private DesktopNotifier notifier = DesktopNotifier.NONE;
+
+    private java.util.function.BooleanSupplier appInFront = () -> true;
+    private Runnable toFront = () -> {};
+    private final WindowDesktop desktop =
+            new WindowDesktop(
+                    app.ishaar.ui.desktop.FileOpener.NONE,
+                    (title, body, action, onAction) -> notifier.tell(title, body, action, onAction),
+                    () -> appInFront.getAsBoolean(),
+                    () -> toFront.run());
 
     /** Why adding a taxpayer failed, as the view's message key; empty when it was added. */
     private static Optional<String> problem(TaxpayerListViewModel.AddResult r) {
@@ -97,7 +110,7 @@ class MainWindowViewModelTest {
                         first, first.loginCall.join(), profile, loginCredentials, env);
         vm =
                 new MainWindowViewModel(
-                        i18n, DIRECT, DIRECT, opener, secrets, settings, clock, result);
+                        i18n, DIRECT, DIRECT, opener, secrets, settings, clock, desktop, result);
     }
 
     @AfterEach
@@ -132,13 +145,13 @@ class MainWindowViewModelTest {
     void whileTheWindowIsInTheBackgroundTheDesktopTellsOfMoreNewNotificationsUnlessTurnedOff() {
         List<String> told = new ArrayList<>();
         List<Runnable> clicks = new ArrayList<>();
-        vm.useNotifier(
-                (title, body, action, onAction) -> {
+        notifier =
+                ((title, body, action, onAction) -> {
                     told.add(title + " | " + body + " | " + action);
                     clicks.add(onAction);
                 });
         int[] fronts = {0};
-        vm.useToFront(() -> fronts[0]++);
+        toFront = (() -> fronts[0]++);
         var history = vm.current().history();
         first.holdPages = true;
         tickAfter(Duration.ofMinutes(2));
@@ -149,7 +162,7 @@ class MainWindowViewModelTest {
         assertThat(told).as("by default the app is taken to be in front").isEmpty();
 
         boolean[] inFront = {true};
-        vm.useInFront(() -> inFront[0]);
+        appInFront = (() -> inFront[0]);
         tickAfter(Duration.ofMinutes(2));
         first.pages
                 .get(first.pages.size() - 1)
@@ -450,6 +463,7 @@ class MainWindowViewModelTest {
                 secrets,
                 settings,
                 clock,
+                desktop,
                 new LoginViewModel.LoginResult(s, s.loginCall.join(), profile, c, env));
     }
 
@@ -559,6 +573,7 @@ class MainWindowViewModelTest {
                         secrets,
                         settings,
                         clock,
+                        desktop,
                         new LoginViewModel.LoginResult(
                                 first,
                                 first.loginCall.join(),

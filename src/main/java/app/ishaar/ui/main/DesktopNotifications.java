@@ -1,0 +1,48 @@
+package app.ishaar.ui.main;
+
+import app.ishaar.ui.app.SettingsService;
+import app.ishaar.ui.desktop.DesktopNotifier;
+import app.ishaar.ui.i18n.I18n;
+import app.ishaar.ui.taxpayers.TaxpayerEntry;
+import java.util.function.Consumer;
+
+/**
+ * More new notifications were counted for a taxpayer: while the app is in the background, the
+ * desktop says so (its name, and how many since when), unless the user turned it off in the
+ * settings; the title and the taxpayer list say it in the window. A click on the desktop's
+ * notification brings the window in front on that taxpayer's first page, newest first, as Show
+ * does.
+ */
+final class DesktopNotifications {
+    private final I18n i18n;
+    private final WindowDesktop desktop;
+    private final SettingsService settings;
+    private final Consumer<TaxpayerEntry> showArrived;
+
+    /** {@code showArrived}: shows the taxpayer's first page, if it is still listed. */
+    DesktopNotifications(
+            I18n i18n,
+            WindowDesktop desktop,
+            SettingsService settings,
+            Consumer<TaxpayerEntry> showArrived) {
+        this.i18n = i18n;
+        this.desktop = desktop;
+        this.settings = settings;
+        this.showArrived = showArrived;
+    }
+
+    void tell(TaxpayerEntry e) {
+        if (desktop.notifier() != DesktopNotifier.NONE
+                && !desktop.appInFront().getAsBoolean()
+                && settings != null
+                && settings.get().desktopNotify()
+                && e.madeHistory().isPresent()) {
+            desktop.notifier()
+                    .tell(
+                            e.label(),
+                            e.history().arrivedText().get(),
+                            i18n.get("history.arrived.show"),
+                            () -> showArrived.accept(e));
+        }
+    }
+}
