@@ -173,7 +173,8 @@ public final class InboxCommand implements Callable<Integer> {
             for (int p = 1; ; p++) {
                 InboxPage page = archive.query(withPage(first, p, size));
                 sink.items(page.items());
-                if (p >= page.totalPages()) {
+                if (page.items().size() < size
+                        || (!page.moreThanTotal() && p >= page.totalPages())) {
                     break;
                 }
             }
@@ -183,11 +184,15 @@ public final class InboxCommand implements Callable<Integer> {
                     archive.query(
                             withPage(first, this.page == null ? 1 : this.page, first.pageSize()));
             sink.items(page.items());
+            // a search counts its matches up to a limit: past it, "more than"
+            String more = page.moreThanTotal() ? "more than " : "";
             sink.finish(
                     String.format(
-                            "page %d of %d, %s in all",
+                            "page %d of %s%d, %s%s in all",
                             page.page(),
+                            more,
                             page.totalPages(),
+                            more,
                             NotificationOutput.counted(page.totalCount())));
         }
     }

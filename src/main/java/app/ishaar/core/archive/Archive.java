@@ -42,7 +42,11 @@ public interface Archive extends AutoCloseable {
 
     // --- the readers' side ---
 
-    /** One page of notifications matching the query, newest first, and the total. */
+    /**
+     * One page of notifications matching the query, newest first, and the total. The total of a
+     * query without a search is exact; a search's matches are counted up to at least 10,000 (and to
+     * the end of the page asked), and past that the page says that more than so many match.
+     */
     InboxPage query(InboxQuery query) throws ArchiveException;
 
     /** The services the archive holds anything of. */

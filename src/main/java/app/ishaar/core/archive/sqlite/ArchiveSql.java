@@ -96,6 +96,15 @@ final class ArchiveSql {
             "DELETE FROM notification_text WHERE rowid IN"
                     + " (SELECT id FROM notification WHERE service_id = ?)";
 
+    /**
+     * The index's words of one column (words or backwards) from a lower bound (inclusive) to an
+     * upper bound (exclusive), in order, each with how many notifications hold it (FTS5's fts5vocab
+     * table, which reads the index's term list within the bounds).
+     */
+    static final String TERMS =
+            "SELECT term, doc FROM notification_terms WHERE col = ? AND term >= ? AND term < ?"
+                    + " LIMIT ?";
+
     /** FTS5's own switch: entries of deleted rows removed from the index at once. */
     static String secureDeleteText(boolean on) {
         return "INSERT INTO notification_text (notification_text, rank) VALUES ('secure-delete', "
@@ -144,18 +153,23 @@ final class ArchiveSql {
                         + " ORDER BY n.id DESC LIMIT ? OFFSET ?";
     }
 
-    /** How many match: a count of the notifications (a date range) or of the search's matches. */
+    /**
+     * How many match: a count of the notifications (a date range) or of the search's matches, the
+     * latter up to a limit (the last parameter).
+     */
     static String count(boolean search, String where) {
         return search
-                ? "SELECT COUNT(*) FROM notification_text f CROSS JOIN notification n"
+                ? "SELECT COUNT(*) FROM (SELECT 1 FROM notification_text f CROSS JOIN notification n"
                         + " WHERE notification_text MATCH ? AND n.id = f.rowid AND n.service_id = ?"
                         + where.replace("n.id BETWEEN", "f.rowid BETWEEN")
+                        + " LIMIT ?)"
                 : "SELECT COUNT(*) FROM notification n WHERE n.service_id = ?" + where;
     }
 
-    /** How many of a whole service match a search, when nothing else narrows it. */
+    /** How many of a whole service match a search, when nothing else narrows it, up to a limit. */
     static final String COUNT_MATCHES =
-            "SELECT COUNT(*) FROM notification_text WHERE notification_text MATCH ?";
+            "SELECT COUNT(*) FROM (SELECT 1 FROM notification_text WHERE notification_text MATCH ?"
+                    + " LIMIT ?)";
 
     /** How many match a query without dates or search: a sum of the tally. */
     static String tallied(String where) {

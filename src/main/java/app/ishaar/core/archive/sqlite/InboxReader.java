@@ -26,12 +26,25 @@ import java.util.Set;
 
 /** The archive's reading side, on a connection of its own (it reads while the writer writes). */
 final class InboxReader {
+    /**
+     * How many matches of a search are counted (more when the page asked lies further): past this
+     * the total is given as "more than". Counting every match of a word that half the archive holds
+     * would cost more than the page itself.
+     */
+    static final int COUNTED = 10_000;
+
     private final Path file;
     private final Connection conn;
+    private long counted = COUNTED;
 
     InboxReader(Path file, Connection conn) {
         this.file = file;
         this.conn = conn;
+    }
+
+    /** Another limit of a search's count than {@link #COUNTED} (for tests). */
+    synchronized void countUpTo(long limit) {
+        counted = limit;
     }
 
     synchronized SyncState syncState(ServiceKey service, Rin taxpayer) throws ArchiveException {
@@ -140,9 +153,10 @@ final class InboxReader {
             filter(where, args, "n.status", f.status());
             filter(where, args, "n.channel", f.channel());
 
-            String match = search ? match(terms) : null;
+            String match = search ? SearchMatch.of(conn, terms) : null;
             boolean dates = f.dateFrom() != null || f.dateTo() != null;
-            long total;
+            // a search's matches are counted up to a limit, and at least to the end of the page
+            long upTo = search ? Math.max(counted, (long) q.page() * q.pageSize()) : Long.MAX_VALUE;
             String countSql;
             if (search && where.length() == 0 && onlyService()) {
                 countSql = ArchiveSql.COUNT_MATCHES;
@@ -151,15 +165,24 @@ final class InboxReader {
             } else {
                 countSql = ArchiveSql.count(search, where.toString());
             }
+            long total;
             try (PreparedStatement p = conn.prepareStatement(countSql)) {
+                int i = 1;
                 if (countSql == ArchiveSql.COUNT_MATCHES) {
-                    p.setString(1, match);
+                    p.setString(i++, match);
                 } else {
-                    bind(p, 1, match, serviceId, args);
+                    i = bind(p, 1, match, serviceId, args);
+                }
+                if (search) {
+                    p.setLong(i, upTo + 1);
                 }
                 try (ResultSet r = p.executeQuery()) {
                     total = r.next() ? r.getLong(1) : 0;
                 }
+            }
+            boolean more = total > upTo;
+            if (more) {
+                total = upTo;
             }
             List<ArchivedNotification> items = new ArrayList<>();
             long offset = (long) (q.page() - 1) * q.pageSize();
@@ -176,7 +199,7 @@ final class InboxReader {
                     }
                 }
             }
-            return new InboxPage(items, total, q.page(), q.pageSize());
+            return new InboxPage(items, total, more, q.page(), q.pageSize());
         } catch (SQLException e) {
             throw SqliteErrors.map(e, file, "reading notifications");
         }
@@ -188,29 +211,6 @@ final class InboxReader {
             where.append(" AND ").append(column).append(" = ?");
             args.add(value.strip().toLowerCase(Locale.ROOT));
         }
-    }
-
-    /**
-     * FTS5's query: each term begins a word (words) or ends one (backwards, the term written
-     * backwards begins it), all terms; each a quoted string, so nothing typed is an operator.
-     */
-    static String match(List<String> terms) {
-        StringBuilder b = new StringBuilder();
-        for (String t : terms) {
-            if (b.length() > 0) {
-                b.append(" AND ");
-            }
-            b.append("(words : ")
-                    .append(quoted(t))
-                    .append(" * OR backwards : ")
-                    .append(quoted(new StringBuilder(t).reverse().toString()))
-                    .append(" *)");
-        }
-        return b.toString();
-    }
-
-    private static String quoted(String t) {
-        return '"' + t.replace("\"", "\"\"") + '"';
     }
 
     /** Whether the archive holds one service only (its search matches are all of that service). */

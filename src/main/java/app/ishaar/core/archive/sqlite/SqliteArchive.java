@@ -73,6 +73,11 @@ public final class SqliteArchive implements Archive {
         return new SqliteArchive(file, busyTimeout, false);
     }
 
+    /** Counts a search's matches up to another limit than the default (for tests). */
+    void countSearchesUpTo(long limit) {
+        reader.countUpTo(limit);
+    }
+
     /** A new archive in a temporary file, deleted on {@link #close} (tests, throw-away use). */
     public static SqliteArchive temporary() throws ArchiveException {
         try {
