@@ -133,24 +133,28 @@ final class ArchiveSql {
     /**
      * The notifications of a query, newest first. With a search, the full-text index is read first
      * (its matches come newest first, keyed as the notifications are) and each match is checked
-     * against the filters until the page is full; CROSS JOIN keeps that order of the tables.
+     * against the filters until the page is full; CROSS JOIN keeps that order of the tables. The
+     * page's keys are found first and only then joined to their taxpayers and items, so that the
+     * rows an offset skips are never read whole.
      *
      * @param where the filters on n, each starting with " AND "
      */
     static String page(boolean search, String where) {
-        return search
-                ? "SELECT n.id, t.rin, r.raw FROM notification_text f"
-                        + " CROSS JOIN notification n CROSS JOIN taxpayer t"
-                        + " CROSS JOIN notification_raw r"
-                        + " WHERE notification_text MATCH ? AND n.id = f.rowid"
-                        + " AND t.id = n.taxpayer_id AND r.id = n.id AND n.service_id = ?"
-                        + where.replace("n.id BETWEEN", "f.rowid BETWEEN")
-                        + " ORDER BY f.rowid DESC LIMIT ? OFFSET ?"
-                : "SELECT n.id, t.rin, r.raw FROM notification n"
-                        + " CROSS JOIN taxpayer t CROSS JOIN notification_raw r"
-                        + " WHERE t.id = n.taxpayer_id AND r.id = n.id AND n.service_id = ?"
-                        + where
-                        + " ORDER BY n.id DESC LIMIT ? OFFSET ?";
+        String keys =
+                search
+                        ? "SELECT n.id, n.taxpayer_id FROM notification_text f"
+                                + " CROSS JOIN notification n"
+                                + " WHERE notification_text MATCH ? AND n.id = f.rowid"
+                                + " AND n.service_id = ?"
+                                + where.replace("n.id BETWEEN", "f.rowid BETWEEN")
+                                + " ORDER BY f.rowid DESC LIMIT ? OFFSET ?"
+                        : "SELECT n.id, n.taxpayer_id FROM notification n WHERE n.service_id = ?"
+                                + where
+                                + " ORDER BY n.id DESC LIMIT ? OFFSET ?";
+        return "SELECT k.id, t.rin, r.raw FROM ("
+                + keys
+                + ") k CROSS JOIN taxpayer t CROSS JOIN notification_raw r"
+                + " WHERE t.id = k.taxpayer_id AND r.id = k.id ORDER BY k.id DESC";
     }
 
     /**
