@@ -188,9 +188,9 @@ public final class LoginBudget implements LoginGate, AutoCloseable {
     }
 
     /**
-     * When the next {@code n} logins of this client ID would start if they were asked for now,
-     * after those already waiting, in order: what the budget promises, for saying when a taxpayer's
-     * turn comes (the service may still ask to wait longer).
+     * When the next {@code n} logins of this client ID would start: first those waiting in line, in
+     * their order, then logins asked for now. What the budget promises, for saying when a
+     * taxpayer's turn comes (the service may still ask to wait longer).
      */
     public synchronized List<Instant> turns(String clientId, int n) {
         Instant now = clock.instant();
@@ -207,7 +207,7 @@ public final class LoginBudget implements LoginGate, AutoCloseable {
             }
         }
         List<Instant> out = new ArrayList<>(n);
-        for (int i = 0; i < ahead + n; i++) {
+        for (int i = 0; i < Math.max(ahead, n); i++) {
             while (!plan.started.isEmpty()
                     && !plan.started.peekFirst().isAfter(now.minus(window))) {
                 plan.started.removeFirst();
@@ -219,7 +219,7 @@ public final class LoginBudget implements LoginGate, AutoCloseable {
                 plan.started.removeFirst();
             }
             plan.started.addLast(at);
-            if (i >= ahead) {
+            if (i < n) {
                 out.add(at);
             }
         }

@@ -82,9 +82,11 @@ class LoginBudgetTest {
             budget.beforeLogin("erp-1");
             CompletableFuture<Void> waiting = budget.beforeLogin("erp-1");
             assertFalse(waiting.isDone());
-            // two started now, one waits for the next window: the next two come after it
+            // two started now, one waits for the next window; one asked now comes with it, the
+            // one after in the window after
             assertEquals(
-                    List.of(t0.plusSeconds(60), t0.plusSeconds(120)), budget.turns("erp-1", 2));
+                    List.of(t0.plusSeconds(60), t0.plusSeconds(60), t0.plusSeconds(120)),
+                    budget.turns("erp-1", 3));
             assertEquals(List.of(t0), budget.turns("erp-2", 1), "another client is free");
             budget.rateLimited("erp-2", Duration.ofSeconds(30));
             assertEquals(List.of(t0.plusSeconds(30)), budget.turns("erp-2", 1));
