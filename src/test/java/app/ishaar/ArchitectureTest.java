@@ -155,8 +155,6 @@ class ArchitectureTest {
                     "app/ishaar/ui/login/LoginViewModel.java", 985,
                     "app/ishaar/ui/history/HistoryViewModel.java", 820,
                     "app/ishaar/ui/login/LoginView.java", 805,
-                    "app/ishaar/ui/main/SwitcherView.java", 685,
-                    "app/ishaar/ui/main/MainWindowView.java", 576,
                     "app/ishaar/ui/main/MainWindowViewModel.java", 506);
 
     @Test
