@@ -103,7 +103,7 @@ final class WindowHeader {
                                             : i18n.get("main.banner.expired", e.label());
                                 },
                                 vm.currentProperty(),
-                                vm.sessionEndedProperty(),
+                                vm.relogin().sessionEndedProperty(),
                                 i18n.languageProperty()));
         HBox.setHgrow(text, Priority.ALWAYS);
         text.setMaxWidth(Double.MAX_VALUE);
@@ -112,30 +112,30 @@ final class WindowHeader {
         secret.setId("relogin-secret");
         Bidi.leftToRight(secret);
         secret.promptTextProperty().bind(i18n.text("main.banner.secret"));
-        secret.textProperty().bindBidirectional(vm.reloginSecretProperty());
-        secret.setVisible(vm.reloginNeedsSecret());
-        secret.setManaged(vm.reloginNeedsSecret());
-        secret.setOnAction(e -> vm.relogin());
+        secret.textProperty().bindBidirectional(vm.relogin().secretProperty());
+        secret.setVisible(vm.relogin().needsSecret());
+        secret.setManaged(vm.relogin().needsSecret());
+        secret.setOnAction(e -> vm.relogin().start());
 
         Button again = new Button();
         again.setId("relogin");
         again.textProperty().bind(i18n.text("main.banner.relogin"));
-        again.disableProperty().bind(vm.reloginBusyProperty());
-        again.setOnAction(e -> vm.relogin());
+        again.disableProperty().bind(vm.relogin().busyProperty());
+        again.setOnAction(e -> vm.relogin().start());
         ProgressIndicator busy = new ProgressIndicator();
         busy.setId("relogin-progress");
         busy.setPrefSize(16, 16);
         // as the login dialog's: a login again that ends within a moment moves nothing in the
         // banner
         busy.visibleProperty()
-                .bind(AfterAMoment.shown(owner.getProperties(), vm.reloginBusyProperty()));
+                .bind(AfterAMoment.shown(owner.getProperties(), vm.relogin().busyProperty()));
         busy.managedProperty().bind(busy.visibleProperty());
 
         Label failure = new Label();
         failure.setId("relogin-failure");
         failure.getStyleClass().add("error-text");
-        failure.textProperty().bind(vm.reloginFailureText());
-        failure.visibleProperty().bind(vm.reloginFailureProperty().isNotNull());
+        failure.textProperty().bind(vm.relogin().failureText());
+        failure.visibleProperty().bind(vm.relogin().failureProperty().isNotNull());
         failure.managedProperty().bind(failure.visibleProperty());
 
         HBox row = new HBox(8, text, secret, busy, again);
@@ -143,7 +143,7 @@ final class WindowHeader {
         VBox box = new VBox(4, row, failure);
         box.setId("expired-banner");
         box.getStyleClass().addAll("banner", "warning");
-        box.visibleProperty().bind(vm.sessionEndedProperty());
+        box.visibleProperty().bind(vm.relogin().sessionEndedProperty());
         box.managedProperty().bind(box.visibleProperty());
         return box;
     }
