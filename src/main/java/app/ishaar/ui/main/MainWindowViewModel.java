@@ -109,9 +109,14 @@ public final class MainWindowViewModel {
                         background,
                         (rin, name) -> new TaxpayerEntry(i18n, fx, entryEvents, rin, name),
                         this::beforeRemoval,
+                        // the profile as saved last: its own name and the taxpayer shown last stay
                         new TaxpayerListViewModel.Store(
-                                list -> this.settings.save(profile.withTaxpayers(list)),
-                                name -> this.settings.save(profile.withOwnName(name))),
+                                list ->
+                                        this.settings.save(
+                                                this.settings.profile().withTaxpayers(list)),
+                                name ->
+                                        this.settings.save(
+                                                this.settings.profile().withOwnName(name))),
                         profile.ownName(),
                         profile.taxpayers());
         this.entries = taxpayers.entries();

@@ -593,6 +593,22 @@ class MainWindowViewModelTest {
     }
 
     @Test
+    void theOwnNameAndTheTaxpayerShownLastStaySavedWhenTheListChangesAfterThem() {
+        vm.taxpayers().rename(vm.entries().get(0), "Delta Accounting S.A.E.");
+        vm.switchTo(entry(PHARMA));
+        vm.taxpayers().add("499201773", "Giza Foods");
+        Profile saved = settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow();
+        assertThat(saved.taxpayers()).endsWith(new RepresentedTaxpayer("499201773", "Giza Foods"));
+        assertThat(saved.ownName()).isEqualTo("Delta Accounting S.A.E.");
+        assertThat(saved.lastTaxpayerRin()).isEqualTo(PHARMA);
+
+        vm.taxpayers().rename(vm.entries().get(0), "Delta Accounting");
+        assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().taxpayers())
+                .as("the taxpayer added before the rename")
+                .endsWith(new RepresentedTaxpayer("499201773", "Giza Foods"));
+    }
+
+    @Test
     void aRemovedTaxpayerComesBackAtItsPlaceWithItsNameOnceAndIsSaved() {
         vm.taxpayers().rename(entry(PHARMA), "Cairo Pharma");
         List<String> before = vm.entries().stream().map(TaxpayerEntry::rin).toList();
