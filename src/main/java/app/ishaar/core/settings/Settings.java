@@ -138,17 +138,11 @@ public record Settings(
     public Settings withHistory(String key, HistoryPrefs prefs) {
         java.util.Map<String, HistoryPrefs> map = new java.util.HashMap<>(history);
         map.put(key, prefs);
-        return edit(
-                e -> {
-                    e.history = map;
-                });
+        return edit(e -> e.history = map);
     }
 
     public Settings withMainWindow(WindowBounds bounds) {
-        return edit(
-                e -> {
-                    e.mainWindow = bounds;
-                });
+        return edit(e -> e.mainWindow = bounds);
     }
 
     /** Whether the profile's main window hides its taxpayer list. */
@@ -179,41 +173,26 @@ public record Settings(
 
     /** How often the shown history checks for new notifications, in minutes (0: never). */
     public Settings withCheckMinutes(int minutes) {
-        return edit(
-                e -> {
-                    e.checkMinutes = minutes;
-                });
+        return edit(e -> e.checkMinutes = minutes);
     }
 
     public Settings withTextSize(int percent) {
-        return edit(
-                e -> {
-                    e.textSize = percent;
-                });
+        return edit(e -> e.textSize = percent);
     }
 
     /** The colours of every window: {@link #LIGHT} or {@link #DARK} (anything else is light). */
     public Settings withTheme(String newTheme) {
-        return edit(
-                e -> {
-                    e.theme = newTheme;
-                });
+        return edit(e -> e.theme = newTheme);
     }
 
     /** Whether the desktop tells of new notifications while the window is in the background. */
     public Settings withDesktopNotify(boolean notify) {
-        return edit(
-                e -> {
-                    e.desktopNotify = notify;
-                });
+        return edit(e -> e.desktopNotify = notify);
     }
 
     /** How the service is reached: the system's proxy settings, none, or one named proxy. */
     public Settings withProxy(ProxyChoice choice) {
-        return edit(
-                e -> {
-                    e.proxy = choice;
-                });
+        return edit(e -> e.proxy = choice);
     }
 
     /** A copy with some members changed: the one place that lists every member for the copies. */
