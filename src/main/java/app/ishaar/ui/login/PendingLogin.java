@@ -79,7 +79,8 @@ final class PendingLogin {
                         if (!opened.complete(login)) {
                             login.drop();
                         }
-                    } catch (Exception e) {
+                    } catch (Throwable e) {
+                        // whatever went wrong ends the login with it: the dialog must not stay busy
                         credentials.wipe();
                         opened.completeExceptionally(e);
                     }
