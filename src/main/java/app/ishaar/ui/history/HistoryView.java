@@ -170,11 +170,11 @@ public final class HistoryView {
                 buttonNote(
                         "history-new-since",
                         "muted",
-                        vm.newSinceText(),
+                        vm.visits().newSinceText(),
                         "history.markSeen",
                         "history.markSeen.tooltip",
                         "history-mark-seen",
-                        vm::markSeen);
+                        vm.visits()::markSeen);
         // Mark as seen: the rows drawn again, plain (a first visit's start, known at its first
         // page, makes none of that page new: its rows are not made anew for it, which a window
         // just opened would feel)
@@ -185,7 +185,7 @@ public final class HistoryView {
                         table.refresh();
                     }
                 },
-                vm.newSinceProperty());
+                vm.visits().newSinceProperty());
         return note;
     }
 
@@ -315,18 +315,18 @@ public final class HistoryView {
         Label text = new Label();
         text.setId("history-error");
         text.getStyleClass().add("banner-text");
-        text.textProperty().bind(vm.errorTextProperty());
+        text.textProperty().bind(vm.errorTexts().textProperty());
         Label detail = new WrappingLabel();
         detail.setId("history-error-detail");
         detail.getStyleClass().add("muted");
-        detail.textProperty().bind(vm.errorDetailProperty());
+        detail.textProperty().bind(vm.errorTexts().detailProperty());
         Bidi.ownDirection(detail, i18n.orientationProperty());
         detail.visibleProperty().bind(detail.textProperty().isNotEmpty());
         detail.managedProperty().bind(detail.visibleProperty());
         Label reference = new Label();
         reference.setId("history-error-reference");
         reference.getStyleClass().add("muted");
-        reference.textProperty().bind(vm.errorReferenceProperty());
+        reference.textProperty().bind(vm.errorTexts().referenceProperty());
         reference.visibleProperty().bind(reference.textProperty().isNotEmpty());
         reference.managedProperty().bind(reference.visibleProperty());
         Region spacer = new Region();
@@ -495,11 +495,11 @@ public final class HistoryView {
                             @Override
                             protected void updateItem(Notification n, boolean empty) {
                                 super.updateItem(n, empty);
-                                boolean isNew = !empty && vm.isNew(n);
+                                boolean isNew = !empty && vm.visits().isNew(n);
                                 pseudoClassStateChanged(NEW, isNew);
                                 setAccessibleHelp(
                                         isNew
-                                                ? vm.newRowHelp()
+                                                ? vm.visits().newRowHelp()
                                                 : null); // bold, said to a screen reader too
                             }
                         });
@@ -538,8 +538,7 @@ public final class HistoryView {
         watchColumnLayout();
 
         // several rows can be selected (Shift or Ctrl with a click or the arrows, Ctrl+A) to be
-        // copied
-        // together; the detail shows the one chosen last
+        // copied together; the detail shows the one chosen last
         table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         table.getSelectionModel().selectedItemProperty().addListener((o, a, now) -> vm.select(now));
         Weak.<Notification>listen(
@@ -579,10 +578,9 @@ public final class HistoryView {
         }
 
         // While loading, the previous page stays, dimmed, with a progress indicator: from a moment
-        // on.
-        // A page that comes sooner just replaces the one before: no flash of dimming, and no two
-        // extra redraws of the whole table per page. Opacity, not a
-        // style class: toggling a class on the table would restyle every cell twice a page.
+        // on. A page that comes sooner just replaces the one before: no flash of dimming, and no
+        // two extra redraws of the whole table per page. Opacity, not a style class: toggling a
+        // class on the table would restyle every cell twice a page.
         ReadOnlyBooleanProperty slow =
                 AfterAMoment.shown(root.getProperties(), vm.loadingProperty());
         table.opacityProperty().bind(Bindings.when(slow).then(0.55).otherwise(1.0));
@@ -659,11 +657,10 @@ public final class HistoryView {
                             {
                                 if (leftToRight) {
                                     setNodeOrientation(NodeOrientation.LEFT_TO_RIGHT);
-                                    // the text reads left to right but sits at the column's reading
-                                    // side, under its
-                                    // heading, as the other columns' do (a language change makes
-                                    // the cells anew:
-                                    // languageChanged refreshes the table)
+                                    // the text reads left to right but sits at the column's
+                                    // reading side, under its heading, as the other columns' do
+                                    // (a language change makes the cells anew: languageChanged
+                                    // refreshes the table)
                                     setAlignment(
                                             Bidi.readingSide(i18n.orientationProperty().get()));
                                 }
@@ -745,7 +742,7 @@ public final class HistoryView {
         Map<String, TableColumn<Notification, Notification>> byId = new HashMap<>();
         cols.forEach(c -> byId.put(c.getId(), c));
         List<TableColumn<Notification, Notification>> ordered = new ArrayList<>();
-        for (HistoryPrefs.ColumnPref p : vm.columnsProperty().get()) {
+        for (HistoryPrefs.ColumnPref p : vm.layout().columnsProperty().get()) {
             TableColumn<Notification, Notification> c = byId.remove(p.id());
             if (c != null) {
                 if (p.width() >= 30 && p.width() <= 2000) {
@@ -769,7 +766,8 @@ public final class HistoryView {
     private void watchColumnLayout() {
         columnsSettle.setOnFinished(
                 e ->
-                        vm.columnsProperty()
+                        vm.layout()
+                                .columnsProperty()
                                 .set(
                                         table.getColumns().stream()
                                                 .map(
@@ -832,7 +830,7 @@ public final class HistoryView {
     private void detailVisibility() {
         Runnable show =
                 () -> {
-                    boolean visible = vm.detailVisibleProperty().get();
+                    boolean visible = vm.layout().detailVisibleProperty().get();
                     if (visible && !split.getItems().contains(detailPane)) {
                         split.getItems().add(detailPane);
                         placedDetailWidth = -1;
@@ -846,12 +844,12 @@ public final class HistoryView {
                     }
                 };
         Weak.<Boolean>listen(
-                root.getProperties(), (o, a, b) -> show.run(), vm.detailVisibleProperty());
+                root.getProperties(), (o, a, b) -> show.run(), vm.layout().detailVisibleProperty());
         split.widthProperty().addListener((o, a, b) -> placeDivider());
         Weak.<Number>listen(
                 root.getProperties(),
                 (o, a, b) -> {
-                    if (vm.detailWidthProperty().get() <= 0) {
+                    if (vm.layout().detailWidthProperty().get() <= 0) {
                         placeDivider();
                     }
                 },
@@ -870,8 +868,8 @@ public final class HistoryView {
             return;
         }
         double wanted =
-                vm.detailWidthProperty().get() > 0
-                        ? vm.detailWidthProperty().get()
+                vm.layout().detailWidthProperty().get() > 0
+                        ? vm.layout().detailWidthProperty().get()
                         : DEFAULT_DETAIL_WIDTH * scale();
         placedDetailWidth = Math.min(wanted, size * MAX_DETAIL_SHARE);
         split.setDividerPosition(0, 1 - placedDetailWidth / size);
@@ -890,7 +888,7 @@ public final class HistoryView {
         // (before the divider was first placed, a move is the split's own first layout)
         if (placedDetailWidth >= 0 && Math.abs(width - placedDetailWidth) > 1.5) {
             placedDetailWidth = width;
-            vm.detailWidthProperty().set(Math.round(width));
+            vm.layout().detailWidthProperty().set(Math.round(width));
         }
     }
 
@@ -904,7 +902,7 @@ public final class HistoryView {
         details.textProperty().bind(i18n.text("history.details"));
         details.setTooltip(
                 Buttons.tooltip(i18n.text("history.details.tooltip", DETAILS.getDisplayText())));
-        details.selectedProperty().bindBidirectional(vm.detailVisibleProperty());
+        details.selectedProperty().bindBidirectional(vm.layout().detailVisibleProperty());
         Button export = controls.button("history.export", null, this::openExport);
         export.setId("history-export");
         export.setTooltip(
@@ -990,7 +988,9 @@ public final class HistoryView {
                         exportButton.fire();
                         e.consume();
                     } else if (DETAILS.match(e)) {
-                        vm.detailVisibleProperty().set(!vm.detailVisibleProperty().get());
+                        vm.layout()
+                                .detailVisibleProperty()
+                                .set(!vm.layout().detailVisibleProperty().get());
                         e.consume();
                     } else if (Shortcut.PAGE_BY_ARROW.matches(e)) {
                         // Alt+arrow pages in the reading direction: in Arabic, left is forward
@@ -1020,7 +1020,7 @@ public final class HistoryView {
 
     /** Copies the selected rows as shown, in the table's order, one a line. */
     private void copyRow() {
-        String text = vm.rowsText(selectedRows(), shownColumnIds());
+        String text = labels.rows(selectedRows(), shownColumnIds());
         if (text != null) {
             Clipboards.copy(text);
         }
@@ -1099,7 +1099,7 @@ public final class HistoryView {
                                                 .otherwise(i18n.text("history.copyId")));
                         copyId.setOnAction(
                                 a -> {
-                                    String ids = vm.idsText(selectedRows());
+                                    String ids = HistoryLabels.ids(selectedRows());
                                     if (ids != null) {
                                         Clipboards.copy(ids);
                                     }
