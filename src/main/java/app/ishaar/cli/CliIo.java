@@ -50,16 +50,35 @@ public record CliIo(
         this(out, err, env, prompt, zone, clientConfig, sandbox, false, null);
     }
 
-    /** Reads a secret without echo. */
+    /** Reads a secret without echo (and, on a terminal, a plain line with echo). */
     @FunctionalInterface
     public interface SecretPrompt {
         char[] read(String prompt);
+
+        /** A line that is no secret (a proxy's user name), shown as typed where it can be. */
+        default String readLine(String prompt) {
+            char[] line = read(prompt);
+            return line == null ? null : new String(line);
+        }
     }
 
     /** The real process: System.out/err, the environment, the console when there is one. */
     public static CliIo system(Supplier<SandboxProvider> sandbox) {
         Console console = System.console();
-        SecretPrompt prompt = console == null ? null : p -> console.readPassword("%s", p);
+        SecretPrompt prompt =
+                console == null
+                        ? null
+                        : new SecretPrompt() {
+                            @Override
+                            public char[] read(String p) {
+                                return console.readPassword("%s", p);
+                            }
+
+                            @Override
+                            public String readLine(String p) {
+                                return console.readLine("%s", p);
+                            }
+                        };
         return new CliIo(
                 new PrintStream(System.out, true, StandardCharsets.UTF_8),
                 new PrintStream(System.err, true, StandardCharsets.UTF_8),

@@ -3,6 +3,7 @@ package app.ishaar.cli;
 import app.ishaar.core.service.ClientConfig;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
+import app.ishaar.core.service.NetworkException;
 import app.ishaar.core.service.Proxies;
 import app.ishaar.core.service.ServiceClient;
 import app.ishaar.core.service.ServiceException;
@@ -28,13 +29,31 @@ final class Runner {
             Environment env = c.environment(io);
             Credentials credentials = c.credentials(io);
             // the command line's convention first (HTTPS_PROXY, NO_PROXY), then the system's
+            // and the pair typed at the terminal when a proxy asks for one (never an argument)
+            TypedProxyPair typed = new TypedProxyPair();
             ClientConfig config =
                     io.clientConfig()
                             .withProxies(
-                                    Proxies.fromEnvironment(io.env(), io.clientConfig().proxies()));
+                                    Proxies.fromEnvironment(io.env(), io.clientConfig().proxies())
+                                            .withCredentialsFirst(typed));
             try (ServiceClient client = new ServiceClient(config);
                     Session session = client.openSession(env, credentials)) {
-                return body.run(client, session);
+                for (int asked = 0; ; asked++) {
+                    try {
+                        return body.run(client, session);
+                    } catch (Exception e) {
+                        // asked only while nothing has been done: the login is what the proxy
+                        // stopped, so running the command again repeats nothing
+                        if (!(ServiceException.unwrap(e) instanceof NetworkException n)
+                                || n.kind() != NetworkException.Kind.PROXY_AUTH
+                                || session.tokenInfo().isPresent()
+                                || !typed.ask(io, n.proxy(), asked)) {
+                            throw e;
+                        }
+                    }
+                }
+            } finally {
+                typed.wipe();
             }
         } catch (Throwable t) {
             return ErrorReporter.report(

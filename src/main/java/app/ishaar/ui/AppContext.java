@@ -1,7 +1,10 @@
 package app.ishaar.ui;
 
+import app.ishaar.core.secrets.ProxyCredentials;
 import app.ishaar.core.secrets.SecretStore;
+import app.ishaar.core.service.Proxies;
 import app.ishaar.core.service.ServiceClient;
+import app.ishaar.core.settings.ProxyChoice;
 import app.ishaar.core.settings.SettingsStore;
 import app.ishaar.ui.app.SceneFactory;
 import app.ishaar.ui.app.SettingsService;
@@ -33,6 +36,8 @@ public final class AppContext implements AutoCloseable {
     private final ExecutorService background;
     private volatile Locale serviceLanguage;
     private ServiceClient client;
+    private final ProxyCredentials proxyCredentials;
+    private ProxyChoice proxyInUse;
 
     public AppContext(AppServices services) {
         this.services = services;
@@ -63,6 +68,8 @@ public final class AppContext implements AutoCloseable {
         theme.darkProperty()
                 .addListener((o, a, dark) -> settings.update(s -> s.withTheme(theme.code())));
         this.scenes = new SceneFactory(i18n, textSize, theme);
+        this.proxyCredentials = new ProxyCredentials(services.secrets());
+        settings.addListener(s -> followProxy(s.proxy()));
         AtomicInteger n = new AtomicInteger();
         this.background =
                 Executors.newCachedThreadPool(
@@ -167,9 +174,34 @@ public final class AppContext implements AutoCloseable {
             throw new IllegalStateException("the app is closing");
         }
         if (client == null) {
-            client = new ServiceClient(services.clientConfig().withLanguage(() -> serviceLanguage));
+            proxyInUse = settings.get().proxy();
+            client =
+                    new ServiceClient(
+                            services.clientConfig()
+                                    .withLanguage(() -> serviceLanguage)
+                                    .withProxies(proxies(proxyInUse)));
         }
         return client;
+    }
+
+    /**
+     * The user names and passwords of proxies that ask for them, from the keychain (or typed this
+     * run); the service client asks them.
+     */
+    public ProxyCredentials proxyCredentials() {
+        return proxyCredentials;
+    }
+
+    private Proxies proxies(ProxyChoice choice) {
+        return choice.proxies(services.clientConfig().proxies(), proxyCredentials);
+    }
+
+    /** Settings → Proxy changed: the one client goes the new way from its next connection. */
+    private synchronized void followProxy(ProxyChoice choice) {
+        if (client != null && !choice.equals(proxyInUse)) {
+            proxyInUse = choice;
+            client.useProxies(proxies(choice));
+        }
     }
 
     private boolean prepared;

@@ -10,6 +10,7 @@ import app.ishaar.ui.login.LoginViewModel;
 import app.ishaar.ui.main.MainWindowView;
 import app.ishaar.ui.main.MainWindowViewModel;
 import app.ishaar.ui.main.WindowDesktop;
+import app.ishaar.ui.settings.ProxyPasswordView;
 import javafx.animation.PauseTransition;
 import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableValue;
@@ -94,6 +95,15 @@ public final class WindowFlow {
         LoginViewModel vm = loginVm;
         LoginView view = new LoginView(vm, ctx.i18n(), this::quit);
         ctx.scenes().prepareDialog(loginStage, view.root(), "login.window.title");
+        // a proxy's 407 asks for its user name and password, keeps them, and logs in again
+        ProxyPasswordView.askOn(
+                vm.failureProperty(),
+                vm::login,
+                ctx.proxyCredentials(),
+                ctx.i18n(),
+                ctx.scenes(),
+                loginStage,
+                ctx.background());
         loginStage.setMinWidth(460);
         loginStage.setMinHeight(420);
         loginStage.setOnCloseRequest(e -> quit());

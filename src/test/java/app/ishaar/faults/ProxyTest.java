@@ -211,6 +211,139 @@ class ProxyTest {
         assertThat(server.getRequestCount()).isZero();
     }
 
+    @Test
+    void aClientSwitchedToAProxyGoesThroughItFromItsNextRequestWithoutARestart() throws Exception {
+        proxy = new ConnectProxy(null);
+        try (ServiceClient client = new ServiceClient(config(Proxies.none()));
+                Session s =
+                        client.openSession(
+                                Environment.custom(url, url),
+                                new Credentials("erp-nile", SECRET.toCharArray(), null, null))) {
+            Throwable direct = null;
+            try {
+                s.fetch(NotificationQuery.ALL).get(20, TimeUnit.SECONDS);
+            } catch (ExecutionException e) {
+                direct = e.getCause();
+            }
+            // only the proxy knows the service's host
+            assertThat(direct).isInstanceOf(NetworkException.class);
+            assertThat(proxy.connects).isEmpty();
+
+            client.useProxies(
+                    Proxies.manual("127.0.0.1", proxy.port(), Proxies.CredentialSource.NONE));
+            assertThat(s.fetch(NotificationQuery.ALL).get(20, TimeUnit.SECONDS).result())
+                    .hasSize(2);
+            assertThat(proxy.connects).isNotEmpty().allMatch(c -> c.equals(hostPort()));
+            int tunnels = proxy.connects.size();
+
+            client.useProxies(Proxies.none());
+            assertThatFailsDirectly(s);
+            assertThat(proxy.connects).as("no pooled tunnel is reused").hasSize(tunnels);
+        }
+    }
+
+    private static void assertThatFailsDirectly(Session s) throws Exception {
+        try {
+            s.fetch(NotificationQuery.ALL).get(20, TimeUnit.SECONDS);
+            throw new AssertionError("reached the service without the proxy");
+        } catch (ExecutionException e) {
+            assertThat(e.getCause()).isInstanceOf(NetworkException.class);
+        }
+    }
+
+    @Test
+    void aManualProxyIsNotUsedForThisComputersOwnAddresses() {
+        Proxies p = Proxies.manual("proxy.example.com", 3128, Proxies.CredentialSource.NONE);
+        assertThat(p.proxyFor(java.net.URI.create("http://127.0.0.1:8080/"))).isEmpty();
+        assertThat(p.proxyFor(java.net.URI.create("http://localhost:8080/"))).isEmpty();
+        assertThat(p.proxyFor(java.net.URI.create("http://[::1]:8080/"))).isEmpty();
+        assertThat(p.proxyFor(java.net.URI.create("https://id.eta.gov.eg/")))
+                .contains("proxy.example.com:3128");
+    }
+
+    @Test
+    void onATerminalTheCommandLineAsksForTheProxysPairWhenItAnswers407() throws Exception {
+        proxy = new ConnectProxy(BASIC);
+        java.util.List<String> prompts = new java.util.ArrayList<>();
+        java.util.Deque<String> answers =
+                new java.util.ArrayDeque<>(
+                        java.util.List.of("alice", "wrong", "alice", "pr0xy p@ss"));
+        app.ishaar.cli.CliIo.SecretPrompt terminal =
+                new app.ishaar.cli.CliIo.SecretPrompt() {
+                    @Override
+                    public char[] read(String prompt) {
+                        prompts.add(prompt);
+                        return answers.pop().toCharArray();
+                    }
+
+                    @Override
+                    public String readLine(String prompt) {
+                        prompts.add(prompt);
+                        return answers.pop();
+                    }
+                };
+        FaultKit.CliResult r =
+                cliWithPrompt(Map.of("HTTPS_PROXY", "http://127.0.0.1:" + proxy.port()), terminal);
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(FaultKit.JSON.readTree(r.out())).hasSize(2);
+        assertThat(prompts)
+                .containsExactly(
+                        "Proxy user name: ",
+                        "Proxy password: ",
+                        "Proxy user name: ",
+                        "Proxy password: ");
+        assertThat(r.err())
+                .contains(
+                        "The proxy 127.0.0.1:"
+                                + proxy.port()
+                                + " asks for a user name and password.")
+                .contains("refused that user name and password; try again.")
+                .doesNotContain("pr0xy")
+                .doesNotContain("wrong");
+        assertThat(proxy.authorizations).contains(BASIC);
+
+        // nothing typed: the one-line message and exit 5, as without a terminal
+        answers.clear();
+        answers.add("");
+        FaultKit.CliResult none =
+                cliWithPrompt(Map.of("HTTPS_PROXY", "http://127.0.0.1:" + proxy.port()), terminal);
+        assertThat(none.code()).isEqualTo(5);
+        assertThat(none.err()).contains("asks for a user name and password");
+    }
+
+    FaultKit.CliResult cliWithPrompt(
+            Map<String, String> proxyEnv, app.ishaar.cli.CliIo.SecretPrompt prompt) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        Map<String, String> env = new java.util.HashMap<>(proxyEnv);
+        env.put(SECRET_VAR, SECRET);
+        app.ishaar.cli.CliIo io =
+                new app.ishaar.cli.CliIo(
+                        new java.io.PrintStream(out, true, StandardCharsets.UTF_8),
+                        new java.io.PrintStream(err, true, StandardCharsets.UTF_8),
+                        env::get,
+                        prompt,
+                        java.time.ZoneOffset.UTC,
+                        base().withTrustManager(TRUSTING_ROOT.trustManager()),
+                        () -> null);
+        int code =
+                app.ishaar.cli.IshaarCli.run(
+                        io,
+                        "notifications",
+                        "--auth-url",
+                        url,
+                        "--base-url",
+                        url,
+                        "--client-id",
+                        "erp-nile",
+                        "--client-secret-env",
+                        SECRET_VAR,
+                        "--format",
+                        "json");
+        return new FaultKit.CliResult(
+                code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
     String hostPort() {
         return ConnectProxy.HOST + ":" + server.getPort();
     }

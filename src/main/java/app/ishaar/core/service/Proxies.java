@@ -54,14 +54,19 @@ public final class Proxies {
         return new Proxies(new FirstProxySelector(List.of()), CredentialSource.NONE, "none");
     }
 
-    /** This HTTP proxy for every address. */
+    /**
+     * This HTTP proxy for every address but this computer's own (localhost, 127.*, ::1: the
+     * built-in sandbox), which a proxy could not reach.
+     */
     public static Proxies manual(String host, int port, CredentialSource credentials) {
         Proxy p = new Proxy(Proxy.Type.HTTP, InetSocketAddress.createUnresolved(host, port));
         ProxySelector s =
                 new ProxySelector() {
                     @Override
                     public List<Proxy> select(URI uri) {
-                        return List.of(p);
+                        return EnvironmentProxySelector.isLoopback(uri.getHost())
+                                ? List.of(Proxy.NO_PROXY)
+                                : List.of(p);
                     }
 
                     @Override
@@ -100,6 +105,21 @@ public final class Proxies {
                 (host, port) -> {
                     Optional<PasswordAuthentication> a = mine.forProxy(host, port);
                     return a.isPresent() ? a : source.forProxy(host, port);
+                },
+                description);
+    }
+
+    /**
+     * The same proxies, with credentials from {@code source} first and these where it has none (the
+     * desktop: a pair the user typed when the proxy refused the one in {@code HTTPS_PROXY}).
+     */
+    public Proxies withCredentialsFirst(CredentialSource source) {
+        CredentialSource mine = credentials;
+        return new Proxies(
+                selector,
+                (host, port) -> {
+                    Optional<PasswordAuthentication> a = source.forProxy(host, port);
+                    return a.isPresent() ? a : mine.forProxy(host, port);
                 },
                 description);
     }

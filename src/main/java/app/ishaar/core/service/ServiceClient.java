@@ -81,8 +81,9 @@ public final class ServiceClient implements AutoCloseable {
                         .writeTimeout(config.readTimeout())
                         .callTimeout(config.callTimeout())
                         .followRedirects(false)
-                        .proxySelector(config.proxies().selector())
-                        .proxyAuthenticator(new ProxyLogin(config.proxies().credentials()))
+                        // asked for each new connection, so that a switch applies without a restart
+                        .proxySelector(new CurrentProxies())
+                        .proxyAuthenticator(new ProxyLogin(new CurrentCredentials()))
                         .addNetworkInterceptor(Transport.wireLimit())
                         .addInterceptor(new app.ishaar.core.support.ExchangeLog())
                         .addInterceptor(
@@ -106,6 +107,43 @@ public final class ServiceClient implements AutoCloseable {
         }
         this.http = builder.build();
         this.context = new ClientContext(new Transport(http), timer, config, loginGate);
+    }
+
+    /** The selector of whatever proxies the client uses at the moment of the question. */
+    private final class CurrentProxies extends java.net.ProxySelector {
+        @Override
+        public java.util.List<java.net.Proxy> select(java.net.URI uri) {
+            return context.proxies().selector().select(uri);
+        }
+
+        @Override
+        public void connectFailed(
+                java.net.URI uri, java.net.SocketAddress sa, java.io.IOException ioe) {
+            context.proxies().selector().connectFailed(uri, sa, ioe);
+        }
+    }
+
+    /** The credentials of whatever proxies the client uses when a proxy asks. */
+    private final class CurrentCredentials implements Proxies.CredentialSource {
+        @Override
+        public java.util.Optional<java.net.PasswordAuthentication> forProxy(String host, int port) {
+            return context.proxies().credentials().forProxy(host, port);
+        }
+    }
+
+    /** How requests reach the service now. */
+    public Proxies proxies() {
+        return context.proxies();
+    }
+
+    /**
+     * Sends every request started from now on through {@code proxies} (the desktop's Settings →
+     * Proxy applies without a restart). Calls under way finish on their connection; idle pooled
+     * connections, opened the old way, are closed so that none is reused.
+     */
+    public void useProxies(Proxies proxies) {
+        context.useProxies(proxies);
+        http.connectionPool().evictAll();
     }
 
     private static javax.net.ssl.SSLSocketFactory socketFactory(

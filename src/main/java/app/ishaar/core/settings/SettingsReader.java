@@ -63,6 +63,7 @@ final class SettingsReader {
         Integer checkMinutes = null;
         String theme = null;
         Boolean desktopNotify = null;
+        ProxyChoice proxy = null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             p.nextToken();
@@ -83,6 +84,8 @@ final class SettingsReader {
                 case "theme" -> theme = text(p); // (unknown: light)
                 case "desktopNotify" ->
                         desktopNotify = p.currentToken() == JsonToken.VALUE_NULL ? null : bool(p);
+                case "proxy" ->
+                        proxy = p.currentToken() == JsonToken.VALUE_NULL ? null : proxyChoice(p);
                 default -> p.skipChildren();
             }
         }
@@ -99,7 +102,27 @@ final class SettingsReader {
                 textSize,
                 checkMinutes,
                 theme,
-                desktopNotify);
+                desktopNotify,
+                proxy);
+    }
+
+    /** How the service is reached; a manual entry naming no usable proxy is the system's. */
+    private static ProxyChoice proxyChoice(JsonParser p) throws IOException {
+        expect(p, JsonToken.START_OBJECT);
+        String mode = null;
+        String host = null;
+        int port = 0;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            p.nextToken();
+            switch (name) {
+                case "mode" -> mode = text(p);
+                case "host" -> host = text(p);
+                case "port" -> port = integer(p, 0);
+                default -> p.skipChildren();
+            }
+        }
+        return new ProxyChoice(mode, host, port);
     }
 
     private static WindowBounds windowBounds(JsonParser p) throws IOException {

@@ -27,6 +27,8 @@ public final class SettingsService implements AutoCloseable {
     private final Optional<Path> setAside;
     private Settings current;
     private ScheduledFuture<?> pending;
+    private final java.util.List<java.util.function.Consumer<Settings>> listeners =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public SettingsService(SettingsStore store, Duration debounce) {
         this.store = store;
@@ -72,7 +74,23 @@ public final class SettingsService implements AutoCloseable {
      * Applies a change now (in memory) and schedules a save. After {@link #close()} (the app
      * quitting, while a window still settles its columns) the change stays in memory only.
      */
-    public synchronized Settings update(UnaryOperator<Settings> change) {
+    public Settings update(UnaryOperator<Settings> change) {
+        Settings now = change(change);
+        for (java.util.function.Consumer<Settings> l : listeners) {
+            l.accept(now);
+        }
+        return now;
+    }
+
+    /**
+     * Tells {@code listener} of every change, with the settings after it, on the thread that made
+     * it (the service client follows the proxy choice so).
+     */
+    public void addListener(java.util.function.Consumer<Settings> listener) {
+        listeners.add(listener);
+    }
+
+    private synchronized Settings change(UnaryOperator<Settings> change) {
         current = change.apply(current);
         if (pending != null) {
             pending.cancel(false);

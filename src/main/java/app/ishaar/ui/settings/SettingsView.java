@@ -27,7 +27,7 @@ import javafx.stage.Window;
 
 /**
  * Settings…: UI language, digit style, light or dark theme, text size, how often to check for new
- * notifications, and the time zone shown. Changes are live; Close (or Esc) closes.
+ * notifications, the time zone shown, and the proxy. Changes are live; Close (or Esc) closes.
  */
 public final class SettingsView {
     private static final double VALUE_WIDTH = 340;
@@ -110,6 +110,9 @@ public final class SettingsView {
         Bidi.leftToRight(zoneId);
         VBox zoneBox = new VBox(4, zoneHint, zoneId);
 
+        Label proxyName = label(i18n, "settingsDialog.proxy");
+        ProxyRow proxy = new ProxyRow(vm.proxy(), i18n);
+
         GridPane grid = new GridPane();
         grid.setHgap(16);
         grid.setVgap(14);
@@ -119,7 +122,11 @@ public final class SettingsView {
         grid.addRow(3, textSizeName, textSizeBox);
         grid.addRow(4, checkName, checkBox);
         grid.addRow(5, zone, zoneBox);
-        for (Label l : new Label[] {language, digits, themeName, textSizeName, checkName, zone}) {
+        grid.addRow(6, proxyName, proxy.node());
+        for (Label l :
+                new Label[] {
+                    language, digits, themeName, textSizeName, checkName, zone, proxyName
+                }) {
             GridPane.setValignment(l, javafx.geometry.VPos.TOP);
             l.setMinWidth(Region.USE_PREF_SIZE); // the row names are never cut short
         }
@@ -139,7 +146,19 @@ public final class SettingsView {
         close.textProperty().bind(i18n.text("settingsDialog.close"));
         close.setDefaultButton(true);
         close.setCancelButton(true);
-        close.setOnAction(e -> stage.close());
+        // a typed proxy is committed on closing; one that is no proxy's address keeps the dialog
+        close.setOnAction(
+                e -> {
+                    if (proxy.commit()) {
+                        stage.close();
+                    }
+                });
+        stage.setOnCloseRequest(
+                e -> {
+                    if (!proxy.commit()) {
+                        e.consume();
+                    }
+                });
         Region spring = new Region();
         HBox.setHgrow(spring, Priority.ALWAYS);
         HBox buttons = new HBox(spring, close);

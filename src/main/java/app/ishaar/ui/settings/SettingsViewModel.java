@@ -33,6 +33,7 @@ public final class SettingsViewModel {
             new SimpleIntegerProperty(this, "checkMinutes", Settings.DEFAULT_CHECK_MINUTES);
     private final BooleanProperty desktopNotify =
             new SimpleBooleanProperty(this, "desktopNotify", true);
+    private final ProxyRowViewModel proxy;
 
     /** The choices of how often to check for new notifications, in minutes; 0 is never. */
     static final List<Integer> CHECK_CHOICES = List.of(1, 2, 5, 15, 0);
@@ -43,6 +44,7 @@ public final class SettingsViewModel {
         this.clock = clock;
         this.textSize = textSize;
         this.theme = theme;
+        this.proxy = new ProxyRowViewModel(i18n, settings);
         if (settings != null) {
             checkMinutes.set(settings.get().checkMinutes());
             checkMinutes.addListener(
@@ -72,6 +74,11 @@ public final class SettingsViewModel {
     /** The desktop can be told only while checking: not when the user chose never to check. */
     public BooleanBinding desktopNotifyOfferedProperty() {
         return checkMinutes.isNotEqualTo(0);
+    }
+
+    /** How the service is reached: the system's proxy settings, none, or a typed proxy. */
+    public ProxyRowViewModel proxy() {
+        return proxy;
     }
 
     /** The choices, in minutes, 0 (never) last. */

@@ -92,7 +92,21 @@ class SettingsReaderTest {
                 "{\"desktopNotify\":false}",
                 "{\"desktopNotify\":true}",
                 "{\"desktopNotify\":\"false\"}",
-                "{\"desktopNotify\":null}"
+                "{\"desktopNotify\":null}",
+                "{\"proxy\":null}",
+                "{\"proxy\":{}}",
+                "{\"proxy\":{\"mode\":\"none\"}}",
+                "{\"proxy\":{\"mode\":\"NONE\",\"host\":\"ignored\",\"port\":3128}}",
+                "{\"proxy\":{\"mode\":\"system\"}}",
+                "{\"proxy\":{\"mode\":\"manual\",\"host\":\"proxy.example.com\",\"port\":3128}}",
+                "{\"proxy\":{\"mode\":\"manual\",\"host\":\" proxy.example.com \",\"port\":\"8080\",\"user\":\"x\"}}",
+                "{\"proxy\":{\"mode\":\"manual\",\"host\":\"::1\",\"port\":3128}}",
+                "{\"proxy\":{\"mode\":\"manual\"}}",
+                "{\"proxy\":{\"mode\":\"manual\",\"host\":\"proxy.example.com\"}}",
+                "{\"proxy\":{\"mode\":\"manual\",\"host\":\"proxy.example.com\",\"port\":70000}}",
+                "{\"proxy\":{\"mode\":\"manual\",\"host\":\"a b\",\"port\":3128}}",
+                "{\"proxy\":{\"mode\":\"socks\",\"host\":\"proxy.example.com\",\"port\":1080}}",
+                "{\"proxy\":{\"mode\":5}}"
             })
     void aHandEditedDocumentIsReadAsTheDataBindingReadsIt(String json) throws IOException {
         byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
@@ -136,11 +150,59 @@ class SettingsReaderTest {
                 "{\"checkMinutes\":\"often\"}",
                 "{\"theme\":[\"dark\"]}",
                 "{\"desktopNotify\":\"maybe\"}",
+                "{\"proxy\":\"http://proxy:3128\"}",
+                "{\"proxy\":{\"mode\":\"manual\",\"host\":\"p\",\"port\":\"many\"}}",
+                "{\"proxy\":{\"host\":[\"p\"]}}",
                 "{\"history\":{\"p|-\":{\"columns\":[{\"width\":{}}]}}}"
             })
     void aDocumentOfTheWrongShapeIsNotRead(String json) {
         assertThatThrownBy(() -> SettingsReader.read(json.getBytes(StandardCharsets.UTF_8)))
                 .isInstanceOf(IOException.class);
+    }
+
+    @Test
+    void aFileWithoutAProxyGoesThroughTheSystemsSettingsAndAManualOneIsKept() throws IOException {
+        assertThat(read("{\"language\":\"ar\"}").proxy()).isEqualTo(ProxyChoice.SYSTEM_SETTINGS);
+        assertThat(read("{\"proxy\":{\"mode\":\"none\"}}").proxy()).isEqualTo(ProxyChoice.DIRECT);
+        ProxyChoice manual =
+                read("{\"proxy\":{\"mode\":\"Manual\",\"host\":\"proxy.example.com\",\"port\":\"3128\"}}")
+                        .proxy();
+        assertThat(manual).isEqualTo(ProxyChoice.manual("proxy.example.com", 3128));
+        assertThat(manual.address()).isEqualTo("proxy.example.com:3128");
+        // a manual entry naming no usable proxy is as if there were none: the system's settings
+        assertThat(read("{\"proxy\":{\"mode\":\"manual\",\"port\":3128}}").proxy())
+                .isEqualTo(ProxyChoice.SYSTEM_SETTINGS);
+        assertThat(read("{\"proxy\":{\"mode\":\"manual\",\"host\":\"p\",\"port\":0}}").proxy())
+                .isEqualTo(ProxyChoice.SYSTEM_SETTINGS);
+    }
+
+    @Test
+    void aProxyChoiceIsWrittenAsItsModeHostAndPortOnly() throws IOException {
+        Path dir = Files.createTempDirectory("settings-reader");
+        try {
+            SettingsStore store = new SettingsStore(dir);
+            Settings s =
+                    Settings.defaults().withProxy(ProxyChoice.manual("proxy.example.com", 3128));
+            store.save(s);
+            String json = Files.readString(store.file());
+            assertThat(DATABIND.readTree(json).get("proxy").toString())
+                    .isEqualTo(
+                            "{\"mode\":\"manual\",\"host\":\"proxy.example.com\",\"port\":3128}");
+            assertThat(store.load().settings()).isEqualTo(s);
+            assertThat(store.load().settings().withProxy(ProxyChoice.DIRECT).proxy())
+                    .isEqualTo(ProxyChoice.DIRECT);
+        } finally {
+            try (var files = Files.list(dir)) {
+                for (Path f : files.toList()) {
+                    Files.delete(f);
+                }
+            }
+            Files.delete(dir);
+        }
+    }
+
+    private static Settings read(String json) throws IOException {
+        return SettingsReader.read(json.getBytes(StandardCharsets.UTF_8));
     }
 
     @Test
@@ -302,7 +364,18 @@ class SettingsReaderTest {
                                         (Integer) rest[2],
                                         (Integer) rest[3],
                                         (String) rest[4],
-                                        (Boolean) rest[5]));
+                                        (Boolean) rest[5],
+                                        null))
+                .flatMap(s -> proxyChoices().map(s::withProxy));
+    }
+
+    private static Arbitrary<ProxyChoice> proxyChoices() {
+        return Arbitraries.oneOf(
+                Arbitraries.of(ProxyChoice.SYSTEM_SETTINGS, ProxyChoice.DIRECT),
+                Combinators.combine(
+                                Arbitraries.of("proxy.example.com", "10.0.0.7", "::1", "PROXY-1"),
+                                Arbitraries.integers().between(1, 65535))
+                        .as(ProxyChoice::manual));
     }
 
     @SuppressWarnings("unchecked")

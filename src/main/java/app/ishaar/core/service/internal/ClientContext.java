@@ -2,6 +2,7 @@ package app.ishaar.core.service.internal;
 
 import app.ishaar.core.service.ClientConfig;
 import app.ishaar.core.service.LoginGate;
+import app.ishaar.core.service.Proxies;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,6 +27,7 @@ public final class ClientContext {
     private final ClientConfig config;
     private final LoginGate loginGate;
     private final Map<String, Pacer> pacers = new ConcurrentHashMap<>();
+    private volatile Proxies proxies;
 
     public ClientContext(Transport transport, ScheduledExecutorService timer, ClientConfig config) {
         this(transport, timer, config, LoginGate.OPEN);
@@ -40,6 +42,17 @@ public final class ClientContext {
         this.timer = timer;
         this.config = config;
         this.loginGate = loginGate;
+        this.proxies = config.proxies();
+    }
+
+    /** How requests reach the service now: the config's proxies until switched. */
+    public Proxies proxies() {
+        return proxies;
+    }
+
+    /** Sends the requests started from now on through these proxies. */
+    public void useProxies(Proxies p) {
+        proxies = java.util.Objects.requireNonNull(p, "proxies");
     }
 
     public LoginGate loginGate() {
@@ -71,7 +84,7 @@ public final class ClientContext {
 
     /** The proxy a request goes through, as "host:port", or null when it goes directly. */
     String proxyFor(Request request) {
-        return config.proxies().proxyFor(request.url().uri()).orElse(null);
+        return proxies.proxyFor(request.url().uri()).orElse(null);
     }
 
     /**

@@ -98,13 +98,10 @@ public final class EnvironmentProxySelector extends ProxySelector {
         if (host == null) {
             return false;
         }
-        String h = host.toLowerCase(Locale.ROOT);
-        if (h.startsWith("[") && h.endsWith("]")) {
-            h = h.substring(1, h.length() - 1);
-        }
-        if (h.equals("localhost") || h.startsWith("127.") || h.equals("::1")) {
+        if (isLoopback(host)) {
             return true;
         }
+        String h = host.toLowerCase(Locale.ROOT);
         for (String p : noProxy) {
             String domain = p.startsWith(".") ? p.substring(1) : p;
             if (p.equals("*") || h.equals(domain)) {
@@ -116,6 +113,21 @@ public final class EnvironmentProxySelector extends ProxySelector {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether {@code host} names this computer (localhost, 127.*, ::1): never reached through a
+     * proxy, which could not reach it.
+     */
+    public static boolean isLoopback(String host) {
+        if (host == null) {
+            return false;
+        }
+        String h = host.toLowerCase(Locale.ROOT);
+        if (h.startsWith("[") && h.endsWith("]")) {
+            h = h.substring(1, h.length() - 1);
+        }
+        return h.equals("localhost") || h.startsWith("127.") || h.equals("::1");
     }
 
     /** Percent-decoding only: a '+' in a user name or password is itself. */
