@@ -4,21 +4,14 @@ import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.NotificationPage;
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.service.PageAhead;
-import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
-import app.ishaar.core.service.SessionExpiredException;
 import app.ishaar.core.settings.HistoryPrefs;
 import app.ishaar.ui.desktop.FileOpener;
-import app.ishaar.ui.error.Failure;
-import app.ishaar.ui.fx.LatestTask;
 import app.ishaar.ui.i18n.I18n;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import javafx.beans.binding.StringBinding;
@@ -27,7 +20,6 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.ObservableList;
@@ -43,18 +35,15 @@ import javafx.collections.ObservableList;
  * #errorProperty()} and never clears the rows or the filters.
  *
  * <p>Its parts: the filters ({@link FiltersViewModel}), the pager ({@link PagerViewModel}), the
- * shown rows and selection ({@link RowsViewModel}), the detail ({@link DetailViewModel}), the
- * visits and what is new since the last one ({@link VisitsViewModel}), and the check for new
- * notifications ({@link ArrivalsViewModel}), which runs while its window's clock ticks ({@link
- * #checkForNew}) and never changes the shown page by itself.
+ * shown rows and selection ({@link RowsViewModel}), the requests for pages ({@link PageRequests}),
+ * the detail ({@link DetailViewModel}), the visits and what is new since the last one ({@link
+ * VisitsViewModel}), and the check for new notifications ({@link ArrivalsViewModel}), which runs
+ * while its window's clock ticks ({@link #checkForNew}) and never changes the shown page by itself.
  */
 public final class HistoryViewModel {
-    private static final Logger LOG = System.getLogger(HistoryViewModel.class.getName());
-
     private final I18n i18n;
     private final Clock clock;
     private final Consumer<HistoryPrefs> prefsSink;
-    private final Runnable onSessionExpired;
 
     private final ObjectProperty<Session> session = new SimpleObjectProperty<>(this, "session");
     private final FiltersViewModel filters;
@@ -66,20 +55,10 @@ public final class HistoryViewModel {
     private final ExportHandOff exports;
     private final HistoryLabels labels;
 
-    private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading");
+    private final PageRequests requests;
     private final ReadOnlyBooleanWrapper empty = new ReadOnlyBooleanWrapper(this, "empty");
-    private final ReadOnlyObjectWrapper<Throwable> error =
-            new ReadOnlyObjectWrapper<>(this, "error");
     private final FailureTexts errorTexts;
     private final LayoutViewModel layout;
-
-    /** The page asked for last: a newer request cancels it, and only its page is shown. */
-    private final LatestTask pages;
-
-    /** A page asked for ahead of the next request, which may take it ({@link #offerPageAhead}). */
-    private PageAhead ahead;
-
-    private NotificationQuery lastQuery;
     private HistoryPrefs lastPrefs;
 
     public HistoryViewModel(
@@ -115,10 +94,9 @@ public final class HistoryViewModel {
             Clock clock,
             FileOpener fileOpener) {
         this.i18n = Objects.requireNonNull(i18n);
-        this.pages = new LatestTask(Objects.requireNonNull(fx));
+        Objects.requireNonNull(fx);
         this.clock = Objects.requireNonNull(clock);
         this.prefsSink = prefsSink == null ? p -> {} : prefsSink;
-        this.onSessionExpired = onSessionExpired == null ? () -> {} : onSessionExpired;
         this.labels = new HistoryLabels(i18n);
         Instant lastVisit = initial == null ? null : initial.lastVisit();
         this.filters =
@@ -151,7 +129,15 @@ public final class HistoryViewModel {
                         initial == null ? null : initial.exportFormat(),
                         this::emitPrefs);
         this.layout = new LayoutViewModel(initial);
-        this.errorTexts = new FailureTexts(error, i18n);
+        this.requests =
+                new PageRequests(
+                        fx,
+                        session::get,
+                        pager,
+                        arrivals::cancel,
+                        this::pageCame,
+                        onSessionExpired == null ? () -> {} : onSessionExpired);
+        this.errorTexts = new FailureTexts(requests.errorProperty(), i18n);
         lastPrefs = prefs();
 
         detail.notificationProperty().bind(rows.selectedProperty());
@@ -191,9 +177,8 @@ public final class HistoryViewModel {
     public void endSession() {
         session.set(null); // (its listener cancels the request in flight)
         rows.clear();
-        lastQuery = null;
         arrivals.forget();
-        error.set(null);
+        requests.forget();
         empty.set(false);
         pager.clear();
     }
@@ -252,7 +237,7 @@ public final class HistoryViewModel {
 
     /** True while a page is being fetched (the shown rows stay until it arrives). */
     public ReadOnlyBooleanProperty loadingProperty() {
-        return loading.getReadOnlyProperty();
+        return requests.loadingProperty();
     }
 
     /** True when the last answer said no notification matches. */
@@ -262,7 +247,7 @@ public final class HistoryViewModel {
 
     /** The last failure, until dismissed, retried successfully or superseded by a success. */
     public ReadOnlyObjectProperty<Throwable> errorProperty() {
-        return error.getReadOnlyProperty();
+        return requests.errorProperty();
     }
 
     /** The last failure in words. */
@@ -328,10 +313,10 @@ public final class HistoryViewModel {
      * ({@link ArrivalsViewModel}). Asks nothing while logged out, loading or failed.
      */
     public void checkForNew(Duration every) {
-        if (loading.get() || error.get() != null) {
+        if (requests.loadingProperty().get() || requests.errorProperty().get() != null) {
             return;
         }
-        arrivals.check(session.get(), lastQuery, every);
+        arrivals.check(session.get(), requests.lastQuery(), every);
     }
 
     /**
@@ -346,21 +331,21 @@ public final class HistoryViewModel {
 
     /** Tries the failed request again; the rows and filters shown stay meanwhile. */
     public void retry() {
-        if (lastQuery != null) {
-            issue(lastQuery);
+        if (requests.lastQuery() != null) {
+            requests.issue(requests.lastQuery());
         } else {
             refresh();
         }
     }
 
     public void dismissError() {
-        error.set(null);
+        requests.dismissError();
     }
 
     // ---- loading ----
 
     private void load(int pageNo) {
-        issue(queryOf(pageNo));
+        requests.issue(queryOf(pageNo));
     }
 
     private NotificationQuery queryOf(int pageNo) {
@@ -386,57 +371,16 @@ public final class HistoryViewModel {
      * just before the session.
      */
     public void offerPageAhead(PageAhead page) {
-        ahead = page;
-    }
-
-    private void issue(NotificationQuery q) {
-        Session s = session.get();
-        PageAhead offered = ahead;
-        ahead = null; // for the first request only
-        lastQuery = q;
-        pager.requested(q.pageNo() == null ? 1 : q.pageNo());
-        if (s == null) {
-            return;
-        }
-        arrivals.cancel();
-        loading.set(true);
-        CompletableFuture<NotificationPage> f = offered == null ? null : offered.take(s, q);
-        if (f == null) {
-            f = PageAhead.request(s, q);
-        }
-        pages.run(f, (page, failure) -> completed(q, page, failure));
+        requests.offerPageAhead(page);
     }
 
     private void cancelInFlight() {
-        pages.cancel();
         arrivals.cancel();
-        loading.set(false);
+        requests.cancel();
     }
 
-    /** The page asked for last came, or failed (a newer request's supersedes it unseen). */
-    private void completed(NotificationQuery q, NotificationPage page, Throwable failure) {
-        if (failure != null) {
-            loading.set(false);
-            if (Failure.isCancellation(failure)) {
-                pager.requestFailed();
-                return;
-            }
-            Throwable cause = ServiceException.unwrap(failure);
-            LOG.log(Level.DEBUG, "history page failed: {0}", cause.toString());
-            pager.requestFailed();
-            error.set(cause);
-            if (cause instanceof SessionExpiredException) {
-                onSessionExpired.run();
-            }
-            return;
-        }
-        int asked = q.pageNo() == null ? 1 : q.pageNo();
-        if (page.result().isEmpty() && page.totalPages() > 0 && asked > page.totalPages()) {
-            // the history shrank (or the page size grew) under us: show its last page instead
-            issue(q.withPage(page.totalPages()));
-            return;
-        }
-        error.set(null);
+    /** Shows a page that came for page number {@code asked}. */
+    private void pageCame(NotificationPage page, int asked) {
         rows.show(page.result());
         pager.showing(asked, page.totalPages(), page.totalCount());
         empty.set(page.totalCount() == 0 && page.result().isEmpty());
@@ -445,7 +389,6 @@ public final class HistoryViewModel {
         if (visits.pageShown(shownAt)) {
             emitPrefs();
         }
-        loading.set(false); // last: whoever waits for the load sees the new rows
     }
 
     private void emitPrefs() {
