@@ -64,6 +64,14 @@ final class RowCopy {
                 .toList();
     }
 
+    /** Copies the selected rows' notification IDs, in the table's order, one a line. */
+    private void copyIds() {
+        String ids = HistoryLabels.ids(selectedRows());
+        if (ids != null) {
+            Clipboards.copy(ids);
+        }
+    }
+
     /**
      * A row's menu: Copy row (its shown cells, tab-separated, as Ctrl+C copies) and Copy
      * notification ID. A right click selects the row under the pointer and opens it there; the menu
@@ -73,73 +81,84 @@ final class RowCopy {
         table.addEventHandler(
                 ContextMenuEvent.CONTEXT_MENU_REQUESTED,
                 e -> {
-                    TableRow<?> row;
-                    if (e.isKeyboardTrigger()) {
-                        row =
-                                ContextMenus.shownCell(
-                                                table,
-                                                TableRow.class,
-                                                table.getSelectionModel().getSelectedIndex())
-                                        .orElse(null);
-                    } else {
-                        row = null;
-                        for (Node n = e.getTarget() instanceof Node t ? t : null;
-                                n != null && n != table;
-                                n = n.getParent()) {
-                            if (n instanceof TableRow<?> r) {
-                                row = r;
-                                break;
-                            }
-                        }
-                        if (row != null && !row.isEmpty() && row.getItem() != null) {
-                            // a row among the selected keeps the selection; another is selected
-                            // alone
-                            if (!table.getSelectionModel().isSelected(row.getIndex())) {
-                                table.getSelectionModel().clearAndSelect(row.getIndex());
-                            }
-                        } else {
-                            row = null;
-                        }
-                    }
+                    TableRow<?> row = e.isKeyboardTrigger() ? selectedRow() : clickedRow(e);
                     if (row == null) {
                         return;
                     }
                     e.consume();
-                    if (rowMenu == null) {
-                        BooleanBinding several =
-                                Bindings.size(table.getSelectionModel().getSelectedIndices())
-                                        .greaterThan(1);
-                        MenuItem copyRow = new MenuItem();
-                        copyRow.setId("row-copy");
-                        copyRow.textProperty()
-                                .bind(
-                                        Bindings.when(several)
-                                                .then(i18n.text("history.copyRows"))
-                                                .otherwise(i18n.text("history.copyRow")));
-                        copyRow.setAccelerator(COPY); // shown; the table's own key filter does it
-                        copyRow.setOnAction(a -> copy());
-                        MenuItem copyId = new MenuItem();
-                        copyId.setId("row-copy-id");
-                        copyId.textProperty()
-                                .bind(
-                                        Bindings.when(several)
-                                                .then(i18n.text("history.copyIds"))
-                                                .otherwise(i18n.text("history.copyId")));
-                        copyId.setOnAction(
-                                a -> {
-                                    String ids = HistoryLabels.ids(selectedRows());
-                                    if (ids != null) {
-                                        Clipboards.copy(ids);
-                                    }
-                                });
-                        rowMenu = new ContextMenu(copyRow, copyId);
-                        rowMenu.getStyleClass().add("row-menu");
-                    }
                     if (e.isKeyboardTrigger()) {
-                        ContextMenus.openUnder(rowMenu, row, row);
+                        ContextMenus.openUnder(menu(), row, row);
                     } else {
-                        ContextMenus.openAt(rowMenu, row, e.getScreenX(), e.getScreenY());
+                        ContextMenus.openAt(menu(), row, e.getScreenX(), e.getScreenY());
                     }
                 });
+    }
+
+    /** The selected row's shown row, or null when it is out of view. */
+    private TableRow<?> selectedRow() {
+        return ContextMenus.shownCell(
+                        table, TableRow.class, table.getSelectionModel().getSelectedIndex())
+                .orElse(null);
+    }
+
+    /**
+     * The filled row under the pointer, selected (a row among the selected keeps the selection;
+     * another is selected alone); null for none.
+     */
+    private TableRow<?> clickedRow(ContextMenuEvent e) {
+        TableRow<?> row = null;
+        for (Node n = e.getTarget() instanceof Node t ? t : null;
+                n != null && n != table;
+                n = n.getParent()) {
+            if (n instanceof TableRow<?> r) {
+                row = r;
+                break;
+            }
+        }
+        if (row == null || row.isEmpty() || row.getItem() == null) {
+            return null;
+        }
+        if (!table.getSelectionModel().isSelected(row.getIndex())) {
+            table.getSelectionModel().clearAndSelect(row.getIndex());
+        }
+        return row;
+    }
+
+    /** The rows' menu, made at its first request. */
+    private ContextMenu menu() {
+        if (rowMenu == null) {
+            BooleanBinding several =
+                    Bindings.size(table.getSelectionModel().getSelectedIndices()).greaterThan(1);
+            MenuItem copyRow =
+                    item("row-copy", "history.copyRow", "history.copyRows", several, this::copy);
+            copyRow.setAccelerator(COPY); // shown; the table's own key filter does it
+            MenuItem copyId =
+                    item(
+                            "row-copy-id",
+                            "history.copyId",
+                            "history.copyIds",
+                            several,
+                            this::copyIds);
+            rowMenu = new ContextMenu(copyRow, copyId);
+            rowMenu.getStyleClass().add("row-menu");
+        }
+        return rowMenu;
+    }
+
+    /**
+     * A menu item whose text is {@code oneKey}'s, or {@code severalKey}'s while several rows are
+     * selected.
+     */
+    private MenuItem item(
+            String id, String oneKey, String severalKey, BooleanBinding several, Runnable action) {
+        MenuItem item = new MenuItem();
+        item.setId(id);
+        item.textProperty()
+                .bind(
+                        Bindings.when(several)
+                                .then(i18n.text(severalKey))
+                                .otherwise(i18n.text(oneKey)));
+        item.setOnAction(a -> action.run());
+        return item;
     }
 }
