@@ -108,7 +108,7 @@ final class DetailSplit {
         double wanted =
                 layout.detailWidthProperty().get() > 0
                         ? layout.detailWidthProperty().get()
-                        : DEFAULT_DETAIL_WIDTH * HistoryColumns.scale(textSize);
+                        : DEFAULT_DETAIL_WIDTH * textSize.factor();
         placedDetailWidth = Math.min(wanted, size * MAX_DETAIL_SHARE);
         split.setDividerPosition(0, 1 - placedDetailWidth / size);
     }

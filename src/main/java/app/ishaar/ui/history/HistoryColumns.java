@@ -69,8 +69,7 @@ final class HistoryColumns {
                                                 I18n.formatUtc(n.receivedDateTime())),
                                 false),
                         column("type", "history.column.type", 175, null, false),
-                        // the status third, so that a first-run window shows it beside the detail
-                        // pane
+                        // the status third: a first-run window shows it beside the detail pane
                         statusColumn(),
                         column("channel", "history.column.channel", 90, null, false),
                         column("address", "history.column.address", 190, null, true),
@@ -101,7 +100,7 @@ final class HistoryColumns {
         TableColumn<Notification, Notification> col = new TableColumn<>();
         col.setId(id);
         col.textProperty().bind(i18n.text(key));
-        col.setPrefWidth(width * scale(textSize));
+        col.setPrefWidth(width * textSize.factor());
         col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         col.setSortable(false); // the service orders by date; sorting one page would mislead
         col.setCellFactory(
@@ -165,7 +164,7 @@ final class HistoryColumns {
         TableColumn<Notification, Notification> col = new TableColumn<>();
         col.setId("status");
         col.textProperty().bind(i18n.text("history.column.status"));
-        col.setPrefWidth(110 * scale(textSize));
+        col.setPrefWidth(110 * textSize.factor());
         col.setSortable(false);
         col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         col.setCellFactory(
@@ -207,7 +206,7 @@ final class HistoryColumns {
             TableColumn<Notification, Notification> c = byId.remove(p.id());
             if (c != null) {
                 if (p.width() >= 30 && p.width() <= 2000) {
-                    c.setPrefWidth(p.width() * scale(textSize));
+                    c.setPrefWidth(p.width() * textSize.factor());
                 }
                 c.setVisible(p.visible());
                 ordered.add(c);
@@ -224,22 +223,20 @@ final class HistoryColumns {
         table.getColumns().setAll(ordered);
     }
 
+    /** The columns' order, widths (at the normal text size) and visibility as shown. */
+    private List<HistoryPrefs.ColumnPref> shownLayout() {
+        return table.getColumns().stream()
+                .map(
+                        c ->
+                                new HistoryPrefs.ColumnPref(
+                                        c.getId(),
+                                        Math.round(c.getWidth() / textSize.factor()),
+                                        c.isVisible()))
+                .toList();
+    }
+
     private void watch() {
-        columnsSettle.setOnFinished(
-                e ->
-                        layout.columnsProperty()
-                                .set(
-                                        table.getColumns().stream()
-                                                .map(
-                                                        c ->
-                                                                new HistoryPrefs.ColumnPref(
-                                                                        c.getId(),
-                                                                        Math.round(
-                                                                                c.getWidth()
-                                                                                        / scale(
-                                                                                                textSize)),
-                                                                        c.isVisible()))
-                                                .toList()));
+        columnsSettle.setOnFinished(e -> layout.columnsProperty().set(shownLayout()));
         Runnable changed = columnsSettle::playFromStart;
         table.getColumns()
                 .addListener((ListChangeListener<TableColumn<Notification, ?>>) c -> changed.run());
@@ -257,10 +254,5 @@ final class HistoryColumns {
                     }
                 },
                 textSize.percentProperty());
-    }
-
-    /** The text size as a factor of the normal size. */
-    static double scale(TextSize textSize) {
-        return textSize.percentProperty().get() / (double) TextSize.NORMAL;
     }
 }
