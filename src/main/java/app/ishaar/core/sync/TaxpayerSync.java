@@ -64,7 +64,10 @@ public final class TaxpayerSync {
     /** What happened: how many notifications were new, how many changed, the requests sent. */
     public record Outcome(int added, int updated, long serviceTotal, int requests) {}
 
-    /** Told how far a sync is: positions held of the history's total. */
+    /**
+     * Told how far a sync is: positions held of the history's total; on the thread that runs the
+     * sync or on its writer's, one call at a time.
+     */
     @FunctionalInterface
     public interface Progress {
         void held(Rin taxpayer, long held, long total);
