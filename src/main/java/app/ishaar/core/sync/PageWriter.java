@@ -24,7 +24,7 @@ final class PageWriter<P> {
     }
 
     /** Told to the reader: this many pages stored, or the failure that stopped the writer. */
-    record Stored(int pages, Exception failure) {}
+    record Stored(int pages, Throwable failure) {}
 
     private static final Object END = new Object();
 
@@ -56,7 +56,7 @@ final class PageWriter<P> {
                                     try {
                                         store.store(pages);
                                         events.add(new Stored(pages.size(), null));
-                                    } catch (ArchiveException | RuntimeException e) {
+                                    } catch (ArchiveException | RuntimeException | Error e) {
                                         // what waits behind a failed batch is never stored: its
                                         // checkpoint would claim the failed one's positions
                                         failed = true;

@@ -288,6 +288,8 @@ public final class TaxpayerSync {
                         throw ae;
                     } else if (stored.failure() instanceof RuntimeException re) {
                         throw re;
+                    } else if (stored.failure() instanceof Error e) {
+                        throw e;
                     }
                     continue;
                 }
