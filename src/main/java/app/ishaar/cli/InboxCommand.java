@@ -59,35 +59,7 @@ public final class InboxCommand implements Callable<Integer> {
                             + " are matched loosely (see docs/archive.md).")
     String search;
 
-    @Option(
-            names = "--from",
-            paramLabel = "WHEN",
-            description = "Sent at or after (as notifications).")
-    String from;
-
-    @Option(
-            names = "--to",
-            paramLabel = "WHEN",
-            description = "Sent at or before (as notifications).")
-    String to;
-
-    @Option(names = "--type", paramLabel = "TYPE", description = "Notification type: id or name.")
-    String type;
-
-    @Option(names = "--language", paramLabel = "ar|en", description = "Sent in this language.")
-    String language;
-
-    @Option(
-            names = "--status",
-            paramLabel = "STATUS",
-            description = "pending, batched, delivered or error.")
-    String status;
-
-    @Option(
-            names = "--channel",
-            paramLabel = "CHANNEL",
-            description = "sms, email, push or system.")
-    String channel;
+    @Mixin FilterOptions filters;
 
     @Option(
             names = "--page",
@@ -135,7 +107,7 @@ public final class InboxCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            NotificationQuery filters = filters();
+            NotificationQuery filters = filterQuery();
             int size = pageSize == null ? DEFAULT_PAGE_SIZE : pageSize;
             if (size < 1 || size > MAX_PAGE_SIZE) {
                 throw CliException.usage("--page-size: must be between 1 and " + MAX_PAGE_SIZE);
@@ -197,18 +169,15 @@ public final class InboxCommand implements Callable<Integer> {
     }
 
     /** The six filters, read by the rules of {@code notifications}. */
-    private NotificationQuery filters() throws CliException {
-        NotificationsCommand rules = new NotificationsCommand(io);
-        rules.from = from;
-        rules.to = to;
-        rules.type = type;
-        rules.language = language;
-        rules.status = status;
-        rules.channel = channel;
-        rules.all = all;
-        rules.page = page;
-        rules.concurrency = 1;
-        return rules.query();
+    private NotificationQuery filterQuery() throws CliException {
+        filters.checkTyped();
+        if (all && page != null) {
+            throw CliException.usage("--page: give either --page or --all, not both");
+        }
+        if (page != null && page < 1) {
+            throw CliException.usage("--page: must be 1 or more");
+        }
+        return filters.query(all ? null : page, null, io.zone());
     }
 
     private String searchText() throws CliException {

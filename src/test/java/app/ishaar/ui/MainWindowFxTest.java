@@ -1214,7 +1214,8 @@ class MainWindowFxTest extends FxSandboxTestBase {
         boolean[] spinnerAtTheClick = {true};
         onFx(
                 () ->
-                        main().reloginBusyProperty()
+                        main().relogin()
+                                .busyProperty()
                                 .addListener(
                                         (o, was, busy) -> {
                                             if (busy) {

@@ -61,7 +61,7 @@ class SessionRenewalFxTest extends FxSandboxTestBase {
         }
         assertThat(expiries).as("two silent renewals while paging").hasSizeGreaterThanOrEqualTo(3);
         assertThat(pages).isGreaterThan(2);
-        assertThat(flow.mainViewModel().sessionEndedProperty().get()).isFalse();
+        assertThat(flow.mainViewModel().relogin().sessionEndedProperty().get()).isFalse();
         waitUntil(
                 "the header counts down a fresh token",
                 () -> text("#session-time").matches("Session: 00:0[0-5] left"));

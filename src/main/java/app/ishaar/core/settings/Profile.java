@@ -65,6 +65,19 @@ public record Profile(
     }
 
     public Profile withTaxpayers(List<RepresentedTaxpayer> list) {
+        return copy(list, lastTaxpayerRin, ownName);
+    }
+
+    public Profile withLastTaxpayer(String rin) {
+        return copy(taxpayers, rin, ownName);
+    }
+
+    public Profile withOwnName(String name) {
+        return copy(taxpayers, lastTaxpayerRin, name);
+    }
+
+    /** The same login with other taxpayers, last taxpayer or own name. */
+    private Profile copy(List<RepresentedTaxpayer> list, String lastRin, String name) {
         return new Profile(
                 id,
                 environment,
@@ -74,35 +87,7 @@ public record Profile(
                 scope,
                 rememberSecret,
                 list,
-                lastTaxpayerRin,
-                ownName);
-    }
-
-    public Profile withLastTaxpayer(String rin) {
-        return new Profile(
-                id,
-                environment,
-                authUrl,
-                baseUrl,
-                clientId,
-                scope,
-                rememberSecret,
-                taxpayers,
-                rin,
-                ownName);
-    }
-
-    public Profile withOwnName(String name) {
-        return new Profile(
-                id,
-                environment,
-                authUrl,
-                baseUrl,
-                clientId,
-                scope,
-                rememberSecret,
-                taxpayers,
-                lastTaxpayerRin,
+                lastRin,
                 name);
     }
 }

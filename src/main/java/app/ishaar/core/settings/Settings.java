@@ -77,122 +77,6 @@ public record Settings(
         proxy = proxy == null ? ProxyChoice.SYSTEM_SETTINGS : proxy;
     }
 
-    /** The same, through the system's proxy settings. */
-    public Settings(
-            int version,
-            String language,
-            boolean latinDigits,
-            String lastProfileId,
-            List<Profile> profiles,
-            Map<String, HistoryPrefs> history,
-            WindowBounds mainWindow,
-            List<String> taxpayerListHiddenIn,
-            List<String> taxpayerListShownIn,
-            int textSize,
-            Integer checkMinutes,
-            String theme,
-            Boolean desktopNotify) {
-        this(
-                version,
-                language,
-                latinDigits,
-                lastProfileId,
-                profiles,
-                history,
-                mainWindow,
-                taxpayerListHiddenIn,
-                taxpayerListShownIn,
-                textSize,
-                checkMinutes,
-                theme,
-                desktopNotify,
-                null);
-    }
-
-    /** The same, the desktop telling of new notifications. */
-    public Settings(
-            int version,
-            String language,
-            boolean latinDigits,
-            String lastProfileId,
-            List<Profile> profiles,
-            Map<String, HistoryPrefs> history,
-            WindowBounds mainWindow,
-            List<String> taxpayerListHiddenIn,
-            List<String> taxpayerListShownIn,
-            int textSize,
-            Integer checkMinutes,
-            String theme) {
-        this(
-                version,
-                language,
-                latinDigits,
-                lastProfileId,
-                profiles,
-                history,
-                mainWindow,
-                taxpayerListHiddenIn,
-                taxpayerListShownIn,
-                textSize,
-                checkMinutes,
-                theme,
-                true);
-    }
-
-    /** The same, in the light theme. */
-    public Settings(
-            int version,
-            String language,
-            boolean latinDigits,
-            String lastProfileId,
-            List<Profile> profiles,
-            Map<String, HistoryPrefs> history,
-            WindowBounds mainWindow,
-            List<String> taxpayerListHiddenIn,
-            List<String> taxpayerListShownIn,
-            int textSize,
-            Integer checkMinutes) {
-        this(
-                version,
-                language,
-                latinDigits,
-                lastProfileId,
-                profiles,
-                history,
-                mainWindow,
-                taxpayerListHiddenIn,
-                taxpayerListShownIn,
-                textSize,
-                checkMinutes,
-                LIGHT);
-    }
-
-    /** The same, checking for new notifications as often as by default. */
-    public Settings(
-            int version,
-            String language,
-            boolean latinDigits,
-            String lastProfileId,
-            List<Profile> profiles,
-            Map<String, HistoryPrefs> history,
-            WindowBounds mainWindow,
-            List<String> taxpayerListHiddenIn,
-            List<String> taxpayerListShownIn,
-            int textSize) {
-        this(
-                version,
-                language,
-                latinDigits,
-                lastProfileId,
-                profiles,
-                history,
-                mainWindow,
-                taxpayerListHiddenIn,
-                taxpayerListShownIn,
-                textSize,
-                DEFAULT_CHECK_MINUTES);
-    }
-
     private static List<String> ids(List<String> ids) {
         return ids == null
                 ? List.of()
@@ -205,12 +89,16 @@ public record Settings(
                 null,
                 false,
                 null,
-                List.of(),
-                Map.of(),
                 null,
-                List.of(),
-                List.of(),
-                NORMAL_TEXT_SIZE);
+                null,
+                null,
+                null,
+                null,
+                0,
+                null,
+                null,
+                null,
+                null);
     }
 
     /**
@@ -221,21 +109,11 @@ public record Settings(
     }
 
     public Settings withLanguage(String lang, boolean latin) {
-        return new Settings(
-                version,
-                lang,
-                latin,
-                lastProfileId,
-                profiles,
-                history,
-                mainWindow,
-                taxpayerListHiddenIn,
-                taxpayerListShownIn,
-                textSize,
-                checkMinutes,
-                theme,
-                desktopNotify,
-                proxy);
+        return edit(
+                e -> {
+                    e.language = lang;
+                    e.latinDigits = latin;
+                });
     }
 
     public Settings withProfile(Profile profile) {
@@ -246,21 +124,11 @@ public record Settings(
             }
         }
         list.add(profile);
-        return new Settings(
-                version,
-                language,
-                latinDigits,
-                profile.id(),
-                list,
-                history,
-                mainWindow,
-                taxpayerListHiddenIn,
-                taxpayerListShownIn,
-                textSize,
-                checkMinutes,
-                theme,
-                desktopNotify,
-                proxy);
+        return edit(
+                e -> {
+                    e.lastProfileId = profile.id();
+                    e.profiles = list;
+                });
     }
 
     public java.util.Optional<Profile> profile(String id) {
@@ -270,39 +138,11 @@ public record Settings(
     public Settings withHistory(String key, HistoryPrefs prefs) {
         java.util.Map<String, HistoryPrefs> map = new java.util.HashMap<>(history);
         map.put(key, prefs);
-        return new Settings(
-                version,
-                language,
-                latinDigits,
-                lastProfileId,
-                profiles,
-                map,
-                mainWindow,
-                taxpayerListHiddenIn,
-                taxpayerListShownIn,
-                textSize,
-                checkMinutes,
-                theme,
-                desktopNotify,
-                proxy);
+        return edit(e -> e.history = map);
     }
 
     public Settings withMainWindow(WindowBounds bounds) {
-        return new Settings(
-                version,
-                language,
-                latinDigits,
-                lastProfileId,
-                profiles,
-                history,
-                bounds,
-                taxpayerListHiddenIn,
-                taxpayerListShownIn,
-                textSize,
-                checkMinutes,
-                theme,
-                desktopNotify,
-                proxy);
+        return edit(e -> e.mainWindow = bounds);
     }
 
     /** Whether the profile's main window hides its taxpayer list. */
@@ -324,114 +164,90 @@ public record Settings(
         hiddenIn.remove(profileId);
         shownIn.remove(profileId);
         (hidden ? hiddenIn : shownIn).add(profileId);
-        return new Settings(
-                version,
-                language,
-                latinDigits,
-                lastProfileId,
-                profiles,
-                history,
-                mainWindow,
-                hiddenIn,
-                shownIn,
-                textSize,
-                checkMinutes,
-                theme,
-                desktopNotify,
-                proxy);
+        return edit(
+                e -> {
+                    e.taxpayerListHiddenIn = hiddenIn;
+                    e.taxpayerListShownIn = shownIn;
+                });
     }
 
     /** How often the shown history checks for new notifications, in minutes (0: never). */
     public Settings withCheckMinutes(int minutes) {
-        return new Settings(
-                version,
-                language,
-                latinDigits,
-                lastProfileId,
-                profiles,
-                history,
-                mainWindow,
-                taxpayerListHiddenIn,
-                taxpayerListShownIn,
-                textSize,
-                minutes,
-                theme,
-                desktopNotify,
-                proxy);
+        return edit(e -> e.checkMinutes = minutes);
     }
 
     public Settings withTextSize(int percent) {
-        return new Settings(
-                version,
-                language,
-                latinDigits,
-                lastProfileId,
-                profiles,
-                history,
-                mainWindow,
-                taxpayerListHiddenIn,
-                taxpayerListShownIn,
-                percent,
-                checkMinutes,
-                theme,
-                desktopNotify,
-                proxy);
+        return edit(e -> e.textSize = percent);
     }
 
     /** The colours of every window: {@link #LIGHT} or {@link #DARK} (anything else is light). */
     public Settings withTheme(String newTheme) {
-        return new Settings(
-                version,
-                language,
-                latinDigits,
-                lastProfileId,
-                profiles,
-                history,
-                mainWindow,
-                taxpayerListHiddenIn,
-                taxpayerListShownIn,
-                textSize,
-                checkMinutes,
-                newTheme,
-                desktopNotify,
-                proxy);
+        return edit(e -> e.theme = newTheme);
     }
 
     /** Whether the desktop tells of new notifications while the window is in the background. */
     public Settings withDesktopNotify(boolean notify) {
-        return new Settings(
-                version,
-                language,
-                latinDigits,
-                lastProfileId,
-                profiles,
-                history,
-                mainWindow,
-                taxpayerListHiddenIn,
-                taxpayerListShownIn,
-                textSize,
-                checkMinutes,
-                theme,
-                notify,
-                proxy);
+        return edit(e -> e.desktopNotify = notify);
     }
 
     /** How the service is reached: the system's proxy settings, none, or one named proxy. */
     public Settings withProxy(ProxyChoice choice) {
+        return edit(e -> e.proxy = choice);
+    }
+
+    /** A copy with some members changed: the one place that lists every member for the copies. */
+    private Settings edit(java.util.function.Consumer<Edit> change) {
+        Edit e = new Edit(this);
+        change.accept(e);
         return new Settings(
-                version,
-                language,
-                latinDigits,
-                lastProfileId,
-                profiles,
-                history,
-                mainWindow,
-                taxpayerListHiddenIn,
-                taxpayerListShownIn,
-                textSize,
-                checkMinutes,
-                theme,
-                desktopNotify,
-                choice);
+                e.version,
+                e.language,
+                e.latinDigits,
+                e.lastProfileId,
+                e.profiles,
+                e.history,
+                e.mainWindow,
+                e.taxpayerListHiddenIn,
+                e.taxpayerListShownIn,
+                e.textSize,
+                e.checkMinutes,
+                e.theme,
+                e.desktopNotify,
+                e.proxy);
+    }
+
+    /** The members of a copy being made; the canonical constructor checks them as always. */
+    private static final class Edit {
+        int version;
+        String language;
+        boolean latinDigits;
+        String lastProfileId;
+        List<Profile> profiles;
+        Map<String, HistoryPrefs> history;
+        WindowBounds mainWindow;
+        List<String> taxpayerListHiddenIn;
+        List<String> taxpayerListShownIn;
+        int textSize;
+        Integer checkMinutes;
+        String theme;
+        Boolean desktopNotify;
+        ProxyChoice proxy;
+
+        Edit(Settings s) {
+            version = s.version;
+            language = s.language;
+            latinDigits = s.latinDigits;
+            lastProfileId = s.lastProfileId;
+            profiles = s.profiles;
+            history = s.history;
+            mainWindow = s.mainWindow;
+            taxpayerListHiddenIn = s.taxpayerListHiddenIn;
+            taxpayerListShownIn = s.taxpayerListShownIn;
+            textSize = s.textSize;
+            checkMinutes = s.checkMinutes;
+            theme = s.theme;
+            desktopNotify = s.desktopNotify;
+            proxy = s.proxy;
+        }
     }
 }

@@ -5,6 +5,7 @@ import app.ishaar.ui.desktop.DesktopNotifier;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * More new notifications were counted for a taxpayer: while the app is in the background, the
@@ -17,18 +18,24 @@ final class DesktopNotifications {
     private final I18n i18n;
     private final WindowDesktop desktop;
     private final SettingsService settings;
-    private final Consumer<TaxpayerEntry> showArrived;
+    private final Predicate<TaxpayerEntry> listed;
+    private final Consumer<TaxpayerEntry> switchTo;
 
-    /** {@code showArrived}: shows the taxpayer's first page, if it is still listed. */
+    /**
+     * @param listed whether the taxpayer is still in the window's list
+     * @param switchTo shows the taxpayer in the window
+     */
     DesktopNotifications(
             I18n i18n,
             WindowDesktop desktop,
             SettingsService settings,
-            Consumer<TaxpayerEntry> showArrived) {
+            Predicate<TaxpayerEntry> listed,
+            Consumer<TaxpayerEntry> switchTo) {
         this.i18n = i18n;
         this.desktop = desktop;
         this.settings = settings;
-        this.showArrived = showArrived;
+        this.listed = listed;
+        this.switchTo = switchTo;
     }
 
     void tell(TaxpayerEntry e) {
@@ -42,7 +49,16 @@ final class DesktopNotifications {
                             e.label(),
                             e.history().arrivedText().get(),
                             i18n.get("history.arrived.show"),
-                            () -> showArrived.accept(e));
+                            () -> showArrived(e));
+        }
+    }
+
+    /** A click on the desktop's notification: the taxpayer's first page, the window in front. */
+    private void showArrived(TaxpayerEntry e) {
+        if (listed.test(e)) {
+            switchTo.accept(e);
+            e.history().showArrived();
+            desktop.bringToFront().run();
         }
     }
 }

@@ -5,13 +5,10 @@ import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.service.TokenInfo;
-import app.ishaar.core.settings.HistoryPrefs;
 import app.ishaar.core.settings.Profile;
-import app.ishaar.core.settings.Settings;
 import app.ishaar.ui.app.SettingsService;
 import app.ishaar.ui.app.TextSize;
 import app.ishaar.ui.app.Theme;
-import app.ishaar.ui.error.Failure;
 import app.ishaar.ui.fx.Weak;
 import app.ishaar.ui.history.HistoryViewModel;
 import app.ishaar.ui.i18n.AppLanguage;
@@ -20,7 +17,6 @@ import app.ishaar.ui.login.LoginViewModel;
 import app.ishaar.ui.login.SessionOpener;
 import app.ishaar.ui.settings.SettingsViewModel;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
-import app.ishaar.ui.taxpayers.TaxpayerEntry.State;
 import app.ishaar.ui.taxpayers.TaxpayerListViewModel;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -33,18 +29,17 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.StringProperty;
-import javafx.beans.value.ObservableStringValue;
+import javafx.beans.value.ChangeListener;
 import javafx.collections.ObservableList;
 
 /**
  * The main window: who is represented, where, for how long; which taxpayer is shown (one session
- * and one history screen per taxpayer, kept for the window's life); renewal failure and re-login;
- * log out. It composes the taxpayer list ({@link TaxpayerListViewModel}), the taxpayers' logins
- * ({@link TaxpayerLogins}), the re-login ({@link Relogin}), the title and time left ({@link
- * WindowTitle}), the checks for new notifications ({@link NewNotificationChecks}) and the desktop's
- * notifications ({@link DesktopNotifications}). The view only binds.
+ * and one history screen per taxpayer, kept for the window's life); log out. It composes the
+ * taxpayer list ({@link TaxpayerListViewModel}), the taxpayers' logins ({@link TaxpayerLogins}),
+ * the re-login banner ({@link Relogin}), the title and time left ({@link WindowTitle}), the checks
+ * for new notifications ({@link NewNotificationChecks}), the desktop's notifications ({@link
+ * DesktopNotifications}) and what it keeps in the settings ({@link WindowSettings}). The view only
+ * binds.
  *
  * <p>Secrets: the window keeps one {@link Credentials} (the login's, a {@code char[]} secret) to
  * open sessions for other taxpayers; each session owns its own copy. {@link #logout()} closes every
@@ -54,24 +49,16 @@ public final class MainWindowViewModel {
 
     private final I18n i18n;
     private final Executor fx;
-    private final SettingsService settings;
     private final Clock clock;
     private final WindowDesktop desktop;
+    private final WindowSettings settings;
 
     /** The profile's environment kind; its addresses are known once a login opened the window. */
     private final Environment.Kind kind;
 
-    private Environment environment;
-    private Profile profile;
-    private Credentials base;
-
     private final ReadOnlyStringWrapper apiHost = new ReadOnlyStringWrapper(this, "apiHost", "");
-    private final BooleanProperty taxpayerListShown =
-            new SimpleBooleanProperty(this, "taxpayerListShown", true);
     private final ReadOnlyObjectWrapper<TaxpayerEntry> current =
             new ReadOnlyObjectWrapper<>(this, "current");
-    private final ReadOnlyBooleanWrapper sessionEnded =
-            new ReadOnlyBooleanWrapper(this, "sessionEnded", false);
     private final ReadOnlyBooleanWrapper loggedOut =
             new ReadOnlyBooleanWrapper(this, "loggedOut", false);
 
@@ -83,17 +70,8 @@ public final class MainWindowViewModel {
     private final NewNotificationChecks checks;
     private final DesktopNotifications notifications;
 
-    /** What the taxpayers tell the window: the one shown changes its title and banner. */
-    private final TaxpayerEntry.Window entryEvents =
-            new EntryEvents(
-                    e -> current.get() == e,
-                    this::updateEnded,
-                    this::refreshTitle,
-                    this::tellTheDesktop,
-                    this::makeHistory);
-
     /** Held here, heard weakly by the app's I18n (see {@link Weak}). */
-    private final javafx.beans.value.ChangeListener<Object> languageChanged =
+    private final ChangeListener<Object> languageChanged =
             (o, a, b) -> {
                 refreshTitle();
                 tick();
@@ -110,36 +88,35 @@ public final class MainWindowViewModel {
             Clock clock,
             WindowDesktop desktop,
             LoginViewModel.LoginResult login) {
-        this(i18n, fx, background, opener, secrets, settings, clock, desktop, login.profile());
-        open(login);
-    }
-
-    private MainWindowViewModel(
-            I18n i18n,
-            Executor fx,
-            Executor background,
-            SessionOpener opener,
-            SecretStore secrets,
-            SettingsService settings,
-            Clock clock,
-            WindowDesktop desktop,
-            Profile profile) {
+        Profile profile = login.profile();
         this.i18n = i18n;
         this.fx = fx;
-        this.settings = settings;
         this.clock = clock;
         this.desktop = desktop == null ? WindowDesktop.NONE : desktop;
-        this.profile = profile;
+        this.settings = new WindowSettings(settings, profile);
         this.kind = profile.environment();
+        // what the taxpayers tell the window: the one shown changes its title and banner
+        TaxpayerEntry.Window entryEvents =
+                new EntryEvents(
+                        e -> current.get() == e,
+                        this::updateEnded,
+                        this::refreshTitle,
+                        this::tellTheDesktop,
+                        this::makeHistory);
         this.taxpayers =
                 new TaxpayerListViewModel(
                         fx,
                         background,
                         (rin, name) -> new TaxpayerEntry(i18n, fx, entryEvents, rin, name),
                         this::beforeRemoval,
+                        // the profile as saved last: its own name and the taxpayer shown last stay
                         new TaxpayerListViewModel.Store(
-                                list -> saveProfile(profile.withTaxpayers(list)),
-                                name -> saveProfile(profile.withOwnName(name))),
+                                list ->
+                                        this.settings.save(
+                                                this.settings.profile().withTaxpayers(list)),
+                                name ->
+                                        this.settings.save(
+                                                this.settings.profile().withOwnName(name))),
                         profile.ownName(),
                         profile.taxpayers());
         this.entries = taxpayers.entries();
@@ -151,23 +128,15 @@ public final class MainWindowViewModel {
                         background,
                         opener,
                         secrets,
-                        new Relogin.Window(
-                                () -> profile,
-                                () -> environment,
-                                () -> base,
-                                this::renewBase,
-                                this::connected),
-                        TaxpayerLogins::describe);
+                        logins,
+                        this.settings,
+                        current::get,
+                        this::connected);
         this.title = new WindowTitle(i18n, clock, kind);
         this.checks = new NewNotificationChecks(clock);
         this.notifications =
-                new DesktopNotifications(i18n, this.desktop, settings, this::showArrived);
-        taxpayerListShown.set(!settings.get().taxpayerListHidden(profile.id()));
-        taxpayerListShown.addListener(
-                (o, a, shown) -> {
-                    String id = this.profile.id();
-                    settings.update(s -> s.withTaxpayerListHidden(id, !shown));
-                });
+                new DesktopNotifications(
+                        i18n, this.desktop, settings, entries::contains, this::switchTo);
         current.addListener(
                 (o, a, b) -> {
                     updateEnded();
@@ -176,6 +145,7 @@ public final class MainWindowViewModel {
                 });
         Weak.listen(languageChanged, i18n.languageProperty());
         refreshTitle();
+        open(login);
     }
 
     /**
@@ -185,6 +155,8 @@ public final class MainWindowViewModel {
      * build anew, and need not be.
      */
     public boolean canReopen(LoginViewModel.LoginResult login) {
+        Profile profile = settings.profile();
+        Environment environment = logins.environment();
         return loggedOut.get()
                 && login.profile().id().equals(profile.id())
                 && login.environment().kind() == kind
@@ -206,30 +178,15 @@ public final class MainWindowViewModel {
 
     private void open(LoginViewModel.LoginResult login) {
         relogin.cancel();
-        profile = login.profile();
-        base = login.credentials();
-        environment = login.environment();
-        apiHost.set(environment.apiHost());
-        taxpayers.filterProperty().set("");
-        TaxpayerEntry own = taxpayers.own();
-        TaxpayerEntry first = entryFor(base.onBehalfOf());
-        first.attach(login.session(), login.token(), login.firstPage());
+        settings.opened(login.profile());
+        Credentials base = login.credentials();
+        logins.opened(login.environment(), base);
+        apiHost.set(login.environment().apiHost());
         TokenInfo t = login.token();
-        if (first != own && t != null) {
-            first.nameFromToken(t.taxpayerName());
-        }
-        taxpayers.ownTaxpayerOnly(t != null && t.saysOwnTaxpayerOnly());
-        if (t != null
-                && t.saysOwnTaxpayerOnly()
-                && entries.size() == 1
-                && !settings.get().taxpayerListChosen(profile.id())) {
-            // nothing but its own taxpayer to list: the table takes the list's room (remembered as
-            // if chosen; View → Taxpayer list or Ctrl+T shows it, and that is remembered too)
-            taxpayerListShown.set(false);
-        }
-        if (first != own && t != null && t.saysIntermediary()) {
-            // an intermediary's token names its own taxpayer too
-            own.ownAsTokenNamesIt(t.intermediaryRin(), t.erpName());
+        TaxpayerEntry first =
+                taxpayers.loggedIn(base.onBehalfOf(), login.session(), t, login.firstPage());
+        if (t != null && t.saysOwnTaxpayerOnly() && entries.size() == 1) {
+            settings.ownTaxpayerOnly(); // nothing but its own taxpayer to list
         }
         current.set(first);
         loggedOut.set(false);
@@ -239,11 +196,6 @@ public final class MainWindowViewModel {
     }
 
     // ---- what the view binds to ---------------------------------------------------------------
-
-    /** Where the window's sessions are opened. */
-    public Environment environment() {
-        return environment;
-    }
 
     public Environment.Kind environmentKind() {
         return kind;
@@ -255,7 +207,7 @@ public final class MainWindowViewModel {
     }
 
     public Profile profile() {
-        return profile;
+        return settings.profile();
     }
 
     /**
@@ -267,7 +219,9 @@ public final class MainWindowViewModel {
         if (!loggedOut.get()) {
             return null;
         }
-        return entryFor(onBehalfOf)
+        return taxpayers
+                .find(onBehalfOf)
+                .orElse(taxpayers.own())
                 .madeHistory()
                 .map(HistoryViewModel::nextSessionQuery)
                 .orElse(null);
@@ -283,11 +237,6 @@ public final class MainWindowViewModel {
         return entries;
     }
 
-    /** See {@link TaxpayerListViewModel#ownTaxpayerOnlyProperty()}. */
-    public ReadOnlyBooleanProperty ownTaxpayerOnlyProperty() {
-        return taxpayers.ownTaxpayerOnlyProperty();
-    }
-
     /**
      * Whether the window shows its taxpayer list (View → Taxpayer list): a taxpayer's own system
      * has one entry there, and its table gains the room. Remembered for the profile (an
@@ -296,7 +245,7 @@ public final class MainWindowViewModel {
      * only, unless the user chose otherwise for the profile.
      */
     public BooleanProperty taxpayerListShownProperty() {
-        return taxpayerListShown;
+        return settings.taxpayerListShownProperty();
     }
 
     public ReadOnlyObjectProperty<TaxpayerEntry> currentProperty() {
@@ -319,30 +268,9 @@ public final class MainWindowViewModel {
         return title.timeLeftProperty();
     }
 
-    /** The current taxpayer's session ended (renewal failed): the banner asks to log in again. */
-    public ReadOnlyBooleanProperty sessionEndedProperty() {
-        return sessionEnded.getReadOnlyProperty();
-    }
-
-    /** Whether re-login needs the secret typed (it is not in the keychain). */
-    public boolean reloginNeedsSecret() {
-        return !profile.rememberSecret();
-    }
-
-    public StringProperty reloginSecretProperty() {
-        return relogin.secretProperty();
-    }
-
-    public ReadOnlyBooleanProperty reloginBusyProperty() {
-        return relogin.busyProperty();
-    }
-
-    public ReadOnlyObjectProperty<Failure> reloginFailureProperty() {
-        return relogin.failureProperty();
-    }
-
-    public ObservableStringValue reloginFailureText() {
-        return relogin.failureText();
+    /** The banner shown while the current taxpayer's session has ended: log in again. */
+    public Relogin relogin() {
+        return relogin;
     }
 
     public ReadOnlyBooleanProperty loggedOutProperty() {
@@ -355,12 +283,12 @@ public final class MainWindowViewModel {
 
     /** The settings dialog's state: the text size, the theme, how often histories check. */
     public SettingsViewModel settingsViewModel(TextSize textSize, Theme theme) {
-        return new SettingsViewModel(i18n, clock, textSize, theme, settings);
+        return new SettingsViewModel(i18n, clock, textSize, theme, settings.service());
     }
 
     /** Where the settings are kept (Help › About). */
     public Path settingsFile() {
-        return settings == null ? null : settings.file();
+        return settings.file();
     }
 
     // ---- commands -----------------------------------------------------------------------------
@@ -371,7 +299,7 @@ public final class MainWindowViewModel {
      */
     public void tick() {
         TaxpayerEntry e = current.get();
-        checks.tick(entries, e, loggedOut.get() ? 0 : settings.get().checkMinutes());
+        checks.tick(entries, e, loggedOut.get() ? 0 : settings.checkMinutes());
         title.tick(e);
     }
 
@@ -384,34 +312,15 @@ public final class MainWindowViewModel {
             return;
         }
         current.set(entry);
-        saveProfile(profile.withLastTaxpayer(entry.rin()));
-        State state = entry.stateProperty().get();
-        if (entry.session().isPresent() && !entry.endedProperty().get()
-                || state == State.CONNECTING
-                || state == State.FAILED && entry.isRefused()) {
-            // a login the service refused for a reason of its own (not delegated, blocked, the
-            // intermediary's own entry...) is refused again: choosing the taxpayer shows why, and
-            // only Try again asks once more, so that going through the list spends no logins of the
-            // service's limit per client on answers already given
+        settings.save(settings.profile().withLastTaxpayer(entry.rin()));
+        if (!logins.chosen(entry)) {
             updateEnded();
-            return;
         }
-        logins.connect(entry, environment, base.onBehalfOf(entry.rin()));
     }
 
     /** Tries a failed taxpayer again. */
     public void retry(TaxpayerEntry entry) {
-        if (entry.stateProperty().get() != State.CONNECTING) {
-            logins.connect(entry, environment, base.onBehalfOf(entry.rin()));
-        }
-    }
-
-    /**
-     * Logs the current taxpayer in again after its session ended, with the typed secret or the
-     * remembered one; the history screen keeps its filters, page and selection.
-     */
-    public void relogin() {
-        relogin.start(current.get());
+        logins.retry(entry);
     }
 
     /**
@@ -427,60 +336,28 @@ public final class MainWindowViewModel {
         for (TaxpayerEntry e : entries) {
             e.dispose();
         }
-        base.wipe();
+        logins.wipe();
         title.clearTimeLeft();
         settings.flush();
     }
 
     // ---- internals ----------------------------------------------------------------------------
 
-    /**
-     * The taxpayer a login on behalf of {@code rin} opens on: that one, or the ERP's own when the
-     * profile has no such taxpayer.
-     */
-    private TaxpayerEntry entryFor(String rin) {
-        return taxpayers.find(rin).orElse(taxpayers.own());
-    }
-
     private void connected(TaxpayerEntry entry) {
         updateEnded();
         tick();
     }
 
-    /** A click on the desktop's notification: the taxpayer's first page, the window in front. */
-    private void showArrived(TaxpayerEntry e) {
-        if (entries.contains(e)) {
-            switchTo(e);
-            e.history().showArrived();
-            desktop.bringToFront().run();
-        }
-    }
-
     private void updateEnded() {
-        TaxpayerEntry e = current.get();
-        sessionEnded.set(e != null && e.endedProperty().get());
-        if (!sessionEnded.get()) {
-            relogin.clearFailure();
-        }
-    }
-
-    private void refreshTitle() {
-        title.refresh(current.get());
+        relogin.update();
     }
 
     private void tellTheDesktop(TaxpayerEntry e) {
         notifications.tell(e);
     }
 
-    private void renewBase(Credentials fresh) {
-        Credentials old = base;
-        base = fresh;
-        old.wipe();
-    }
-
-    private void saveProfile(Profile changed) {
-        profile = changed;
-        settings.update(s -> s.withProfile(changed));
+    private void refreshTitle() {
+        title.refresh(current.get());
     }
 
     /** A taxpayer about to be removed from the list: shown, the window shows its own instead. */
@@ -492,13 +369,11 @@ public final class MainWindowViewModel {
 
     /** A taxpayer's history screen, made when it is first shown. */
     private HistoryViewModel makeHistory(TaxpayerEntry e) {
-        String key = Settings.historyKey(profile.id(), e.rin());
-        HistoryPrefs initial = settings.get().history().get(key);
         return new HistoryViewModel(
                 i18n,
                 fx,
-                initial,
-                prefs -> settings.update(s -> s.withHistory(key, prefs)),
+                settings.history(e.rin()),
+                settings.historySaver(e.rin()),
                 e::markSessionEnded,
                 clock,
                 desktop.fileOpener());

@@ -2,7 +2,6 @@ package app.ishaar.ui.main;
 
 import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.Credentials;
-import app.ishaar.core.service.Environment;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.ui.error.Failure;
@@ -13,7 +12,6 @@ import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import javafx.beans.binding.Bindings;
@@ -27,31 +25,22 @@ import javafx.beans.property.StringProperty;
 import javafx.beans.value.ObservableStringValue;
 
 /**
- * Logging the shown taxpayer in again after its session ended, with the typed secret or the
- * remembered one; its history screen keeps its filters, page and selection. A log out, or a new
- * login into the window, drops a re-login under way.
+ * The main window's banner for the shown taxpayer's ended session: logging that taxpayer in again,
+ * with the typed secret or the remembered one; its history screen keeps its filters, page and
+ * selection. A log out, or a new login into the window, drops a re-login under way.
  */
-final class Relogin {
-
-    /**
-     * The window's state a re-login reads and renews: its profile and environment, its credentials
-     * (from which sessions for its taxpayers are opened) and the ones a successful re-login leaves,
-     * and the taxpayer that has a session again.
-     */
-    record Window(
-            Supplier<Profile> profile,
-            Supplier<Environment> environment,
-            Supplier<Credentials> base,
-            Consumer<Credentials> renewBase,
-            Consumer<TaxpayerEntry> renewed) {}
+public final class Relogin {
 
     private final Executor background;
     private final SessionOpener opener;
     private final SecretStore secrets;
-    private final Window window;
-    private final BiFunction<TaxpayerEntry, Throwable, Failure> describe;
+    private final TaxpayerLogins logins;
+    private final WindowSettings settings;
+    private final Supplier<TaxpayerEntry> shown;
+    private final Consumer<TaxpayerEntry> renewed;
     private final LatestTask task;
 
+    private final ReadOnlyBooleanWrapper ended = new ReadOnlyBooleanWrapper(this, "ended", false);
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy", false);
     private final ReadOnlyObjectWrapper<Failure> failure =
             new ReadOnlyObjectWrapper<>(this, "failure");
@@ -64,13 +53,17 @@ final class Relogin {
             Executor background,
             SessionOpener opener,
             SecretStore secrets,
-            Window window,
-            BiFunction<TaxpayerEntry, Throwable, Failure> describe) {
+            TaxpayerLogins logins,
+            WindowSettings settings,
+            Supplier<TaxpayerEntry> shown,
+            Consumer<TaxpayerEntry> renewed) {
         this.background = background;
         this.opener = opener;
         this.secrets = secrets;
-        this.window = window;
-        this.describe = describe;
+        this.logins = logins;
+        this.settings = settings;
+        this.shown = shown;
+        this.renewed = renewed;
         this.task = new LatestTask(fx);
         this.failureText =
                 Bindings.createStringBinding(
@@ -79,28 +72,49 @@ final class Relogin {
                         i18n.languageProperty());
     }
 
-    StringProperty secretProperty() {
+    /** The shown taxpayer's session ended (renewal failed): the banner asks to log in again. */
+    public ReadOnlyBooleanProperty sessionEndedProperty() {
+        return ended.getReadOnlyProperty();
+    }
+
+    /** Whether logging in again needs the secret typed (it is not in the keychain). */
+    public boolean needsSecret() {
+        return !settings.profile().rememberSecret();
+    }
+
+    /** The secret typed in the banner; emptied when a re-login starts. */
+    public StringProperty secretProperty() {
         return secret;
     }
 
-    ReadOnlyBooleanProperty busyProperty() {
+    public ReadOnlyBooleanProperty busyProperty() {
         return busy.getReadOnlyProperty();
     }
 
-    ReadOnlyObjectProperty<Failure> failureProperty() {
+    public ReadOnlyObjectProperty<Failure> failureProperty() {
         return failure.getReadOnlyProperty();
     }
 
-    ObservableStringValue failureText() {
+    /** Why the last re-login failed, in the UI's language ("" while none failed). */
+    public ObservableStringValue failureText() {
         return failureText;
     }
 
-    void clearFailure() {
-        failure.set(null);
+    /** Follows the shown taxpayer: the banner shows while its session has ended. */
+    void update() {
+        TaxpayerEntry e = shown.get();
+        ended.set(e != null && e.endedProperty().get());
+        if (!ended.get()) {
+            failure.set(null);
+        }
     }
 
-    /** Logs {@code entry} in again (nothing while a re-login is under way). */
-    void start(TaxpayerEntry entry) {
+    /**
+     * Logs the shown taxpayer in again, with the typed secret or the remembered one (nothing while
+     * a re-login is under way).
+     */
+    public void start() {
+        TaxpayerEntry entry = shown.get();
         if (entry == null || busy.get()) {
             return;
         }
@@ -108,8 +122,8 @@ final class Relogin {
         secret.set("");
         busy.set(true);
         failure.set(null);
-        Profile profile = window.profile().get();
-        Credentials base = window.base().get();
+        Profile profile = settings.profile();
+        Credentials base = logins.base();
         String profileId = profile.id();
         boolean useKeychain = typed.length == 0 && profile.rememberSecret();
         LatestTask.Run run = task.begin();
@@ -149,7 +163,7 @@ final class Relogin {
     }
 
     private void login(LatestTask.Run run, TaxpayerEntry entry, Credentials fresh) {
-        Session s = opener.open(window.environment().get(), fresh.copy());
+        Session s = opener.open(logins.environment(), fresh.copy());
         run.await(
                 s.login(),
                 (token, error) -> {
@@ -157,20 +171,19 @@ final class Relogin {
                     if (error != null) {
                         s.close();
                         fresh.wipe();
-                        failure.set(describe.apply(entry, error));
+                        failure.set(TaxpayerLogins.describe(entry, error));
                         return;
                     }
-                    Credentials base = window.base().get();
-                    window.renewBase()
-                            .accept(
-                                    new Credentials(
-                                            fresh.clientId(),
-                                            fresh.clientSecret().clone(),
-                                            base.onBehalfOf(),
-                                            fresh.scope()));
+                    Credentials base = logins.base();
+                    logins.renewBase(
+                            new Credentials(
+                                    fresh.clientId(),
+                                    fresh.clientSecret().clone(),
+                                    base.onBehalfOf(),
+                                    fresh.scope()));
                     fresh.wipe();
                     entry.attach(s, token, null);
-                    window.renewed().accept(entry);
+                    renewed.accept(entry);
                 },
                 // logged out meanwhile: this session belongs to no login
                 (token, error) -> {

@@ -1,7 +1,10 @@
 package app.ishaar.ui.taxpayers;
 
 import app.ishaar.core.model.Rin;
+import app.ishaar.core.service.PageAhead;
 import app.ishaar.core.service.ServiceException;
+import app.ishaar.core.service.Session;
+import app.ishaar.core.service.TokenInfo;
 import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.core.settings.TaxpayerListFile;
 import app.ishaar.core.settings.TaxpayerRows;
@@ -167,8 +170,34 @@ public final class TaxpayerListViewModel {
     }
 
     /** What the login's token said of the ERP system (see {@link #ownTaxpayerOnlyProperty}). */
-    public void ownTaxpayerOnly(boolean only) {
+    private void ownTaxpayerOnly(boolean only) {
         ownTaxpayerOnly.set(only);
+    }
+
+    /**
+     * A login opened the window on behalf of {@code onBehalfOf}: its taxpayer (that one, or the
+     * ERP's own when the list has no such taxpayer) takes the login's session, shown from the whole
+     * list; what the token says names the taxpayers and tells whether the system logs in for its
+     * own taxpayer only.
+     *
+     * @param firstPage the page the login asked for ahead, or null
+     * @return the taxpayer the window shows first
+     */
+    public TaxpayerEntry loggedIn(
+            String onBehalfOf, Session session, TokenInfo token, PageAhead firstPage) {
+        filter.set("");
+        TaxpayerEntry own = own();
+        TaxpayerEntry first = find(onBehalfOf).orElse(own);
+        first.attach(session, token, firstPage);
+        if (first != own && token != null) {
+            first.nameFromToken(token.taxpayerName());
+        }
+        ownTaxpayerOnly(token != null && token.saysOwnTaxpayerOnly());
+        if (first != own && token != null && token.saysIntermediary()) {
+            // an intermediary's token names its own taxpayer too
+            own.ownAsTokenNamesIt(token.intermediaryRin(), token.erpName());
+        }
+        return first;
     }
 
     /** Adds a represented taxpayer (a RIN as typed, Arabic-Indic digits too, and a name). */

@@ -364,7 +364,8 @@ class SettingsReaderTest {
                                         (Integer) rest[2],
                                         (Integer) rest[3],
                                         (String) rest[4],
-                                        (Boolean) rest[5]))
+                                        (Boolean) rest[5],
+                                        null))
                 .flatMap(s -> proxyChoices().map(s::withProxy));
     }
 

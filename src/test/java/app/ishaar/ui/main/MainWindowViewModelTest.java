@@ -485,7 +485,7 @@ class MainWindowViewModelTest {
                 new Credentials("erp-nile-trading", "sandbox-secret-1".toCharArray(), null, null);
         MainWindowViewModel ownVm = openedBy(own, c, false);
 
-        assertThat(ownVm.ownTaxpayerOnlyProperty().get())
+        assertThat(ownVm.taxpayers().ownTaxpayerOnlyProperty().get())
                 .as("its token says IsIntermediary 0")
                 .isTrue();
         assertThat(problem(ownVm.taxpayers().add(PHARMA, "Cairo Pharma Industries")))
@@ -502,7 +502,7 @@ class MainWindowViewModelTest {
         assertThat(openedBy(own, c, false).taxpayerListShownProperty().get()).isTrue();
 
         // an intermediary's token, or one that does not say (older tokens), keeps the offer
-        assertThat(vm.ownTaxpayerOnlyProperty().get()).isFalse();
+        assertThat(vm.taxpayers().ownTaxpayerOnlyProperty().get()).isFalse();
         MainWindowViewModel intermediaryVm =
                 openedBy(
                         vm.profile(),
@@ -512,7 +512,7 @@ class MainWindowViewModelTest {
                                 NILE,
                                 null),
                         true);
-        assertThat(intermediaryVm.ownTaxpayerOnlyProperty().get()).isFalse();
+        assertThat(intermediaryVm.taxpayers().ownTaxpayerOnlyProperty().get()).isFalse();
         assertThat(intermediaryVm.taxpayerListShownProperty().get()).isTrue();
         assertThat(problem(intermediaryVm.taxpayers().add("499201773", "Giza Foods"))).isEmpty();
     }
@@ -590,6 +590,22 @@ class MainWindowViewModelTest {
         assertThat(own.label()).as("the token's again").isEqualTo("Demo ERP");
         assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().ownName())
                 .isEmpty();
+    }
+
+    @Test
+    void theOwnNameAndTheTaxpayerShownLastStaySavedWhenTheListChangesAfterThem() {
+        vm.taxpayers().rename(vm.entries().get(0), "Delta Accounting S.A.E.");
+        vm.switchTo(entry(PHARMA));
+        vm.taxpayers().add("499201773", "Giza Foods");
+        Profile saved = settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow();
+        assertThat(saved.taxpayers()).endsWith(new RepresentedTaxpayer("499201773", "Giza Foods"));
+        assertThat(saved.ownName()).isEqualTo("Delta Accounting S.A.E.");
+        assertThat(saved.lastTaxpayerRin()).isEqualTo(PHARMA);
+
+        vm.taxpayers().rename(vm.entries().get(0), "Delta Accounting");
+        assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().taxpayers())
+                .as("the taxpayer added before the rename")
+                .endsWith(new RepresentedTaxpayer("499201773", "Giza Foods"));
     }
 
     @Test
@@ -727,12 +743,12 @@ class MainWindowViewModelTest {
         var history = entry(NILE).history();
         assertThat(history.sessionProperty().get()).isSameAs(first);
         entry(NILE).markSessionEnded();
-        assertThat(vm.sessionEndedProperty().get()).isTrue();
-        assertThat(vm.reloginNeedsSecret()).isTrue();
+        assertThat(vm.relogin().sessionEndedProperty().get()).isTrue();
+        assertThat(vm.relogin().needsSecret()).isTrue();
 
-        vm.reloginSecretProperty().set("new-secret");
-        vm.relogin();
-        assertThat(vm.reloginSecretProperty().get())
+        vm.relogin().secretProperty().set("new-secret");
+        vm.relogin().start();
+        assertThat(vm.relogin().secretProperty().get())
                 .as("the typed secret is not kept in the field")
                 .isEmpty();
         FakeSession renewed = opener.last();
@@ -741,7 +757,7 @@ class MainWindowViewModelTest {
         renewed.loginCall.complete(
                 FakeSession.token(NILE, null, clock.instant().plusSeconds(3600)));
 
-        assertThat(vm.sessionEndedProperty().get()).isFalse();
+        assertThat(vm.relogin().sessionEndedProperty().get()).isFalse();
         assertThat(entry(NILE).history()).isSameAs(history);
         assertThat(history.sessionProperty().get()).isSameAs(renewed);
         assertThat(first.closed).isTrue();
@@ -755,8 +771,8 @@ class MainWindowViewModelTest {
     @Test
     void aFailedReloginIsShownAndTheBannerStays() {
         entry(NILE).markSessionEnded();
-        vm.reloginSecretProperty().set("wrong");
-        vm.relogin();
+        vm.relogin().secretProperty().set("wrong");
+        vm.relogin().start();
         opener.last()
                 .loginCall
                 .completeExceptionally(
@@ -766,10 +782,10 @@ class MainWindowViewModelTest {
                                 null,
                                 LoginRejectedException.Reason.BAD_CREDENTIALS,
                                 null));
-        assertThat(vm.sessionEndedProperty().get()).isTrue();
-        assertThat(vm.reloginFailureText().get())
+        assertThat(vm.relogin().sessionEndedProperty().get()).isTrue();
+        assertThat(vm.relogin().failureText().get())
                 .isEqualTo("The client ID or client secret is wrong.");
-        assertThat(vm.reloginBusyProperty().get()).isFalse();
+        assertThat(vm.relogin().busyProperty().get()).isFalse();
     }
 
     @Test
@@ -912,8 +928,8 @@ class MainWindowViewModelTest {
     @Test
     void aReloginThatEndsAfterTheLogOutOpensNoSession() {
         entry(NILE).markSessionEnded();
-        vm.reloginSecretProperty().set("new-secret");
-        vm.relogin();
+        vm.relogin().secretProperty().set("new-secret");
+        vm.relogin().start();
         FakeSession late = opener.last();
         vm.logout();
         late.loginCall.complete(FakeSession.token(NILE, null, clock.instant().plusSeconds(3600)));

@@ -1,0 +1,220 @@
+package app.ishaar.ui.main;
+
+import app.ishaar.ui.controls.Bidi;
+import app.ishaar.ui.i18n.I18n;
+import app.ishaar.ui.taxpayers.TaxpayerEntry;
+import app.ishaar.ui.taxpayers.TaxpayerListViewModel;
+import java.util.Locale;
+import java.util.function.Consumer;
+import java.util.function.IntConsumer;
+import javafx.beans.InvalidationListener;
+import javafx.geometry.Pos;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/**
+ * A taxpayer in the switcher: name, RIN (left-to-right), and its state; F2 or the menu renames. Its
+ * parts are made once and follow the shown taxpayer's name (in the UI language when it has none),
+ * RIN and state, so a change of one taxpayer, or of the language, redraws the rows concerned only
+ * (a refresh of the whole list made every row anew, and reset a rename under way).
+ */
+final class TaxpayerCell extends ListCell<TaxpayerEntry> {
+    private final I18n i18n;
+    private final TaxpayerListViewModel taxpayers;
+    private final Consumer<String> namePicked;
+    private final IntConsumer startRename;
+    private final TextField editor = new TextField();
+
+    /**
+     * The row's parts, made when the cell first shows a taxpayer (most cells of the list stay
+     * empty).
+     */
+    private Label name;
+
+    private Label rin;
+    private Label state;
+
+    /** How many new notifications its history counted: "3 new". */
+    private Label arrived;
+
+    private HBox line;
+
+    /**
+     * Rename and Remove (the own taxpayer: Rename only), made when the cell first shows a taxpayer.
+     */
+    private ContextMenu menu;
+
+    private MenuItem rename;
+    private MenuItem remove;
+    private final InvalidationListener redraw = o -> render();
+    private TaxpayerEntry shown;
+
+    /**
+     * @param namePicked told the name typed in the row's editor, before its edit commits
+     * @param startRename starts a rename of the row at this index (the menu's Rename)
+     */
+    TaxpayerCell(
+            I18n i18n,
+            TaxpayerListViewModel taxpayers,
+            Consumer<String> namePicked,
+            IntConsumer startRename) {
+        this.i18n = i18n;
+        this.taxpayers = taxpayers;
+        this.namePicked = namePicked;
+        this.startRename = startRename;
+        editor.setOnAction(
+                e -> {
+                    namePicked.accept(editor.getText());
+                    commitEdit(getItem());
+                    getListView().setEditable(false);
+                    getListView().requestFocus();
+                    e.consume();
+                });
+        editor.addEventHandler(
+                KeyEvent.KEY_PRESSED,
+                e -> {
+                    if (e.getCode() == KeyCode.ESCAPE) {
+                        cancelEdit();
+                        e.consume();
+                    }
+                });
+    }
+
+    private void makeParts() {
+        name = new Label();
+        name.getStyleClass().add("taxpayer-name");
+        rin = new Label();
+        rin.getStyleClass().add("muted");
+        Bidi.leftToRight(rin);
+        state = new Label();
+        state.getStyleClass().add("taxpayer-state");
+        arrived = new Label();
+        arrived.getStyleClass().add("taxpayer-arrived");
+        arrived.managedProperty().bind(arrived.visibleProperty());
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        line = new HBox(6, new VBox(0, name, rin), spacer, arrived, state);
+        line.setAlignment(Pos.CENTER_LEFT);
+    }
+
+    @Override
+    public void startEdit() {
+        if (getItem() == null) {
+            return;
+        }
+        super.startEdit();
+        // the own taxpayer from the name it shows (the token's, until the user gives one)
+        editor.setText(
+                getItem().isOwn() && getItem().hasName()
+                        ? getItem().label()
+                        : getItem().nameProperty().get());
+        setText(null);
+        setGraphic(editor);
+        editor.requestFocus();
+        editor.selectAll();
+    }
+
+    @Override
+    public void cancelEdit() {
+        super.cancelEdit();
+        render();
+    }
+
+    @Override
+    public void commitEdit(TaxpayerEntry e) {
+        super.commitEdit(e);
+        render(); // the edit is over: the row's parts again
+    }
+
+    @Override
+    protected void updateItem(TaxpayerEntry e, boolean empty) {
+        super.updateItem(e, empty);
+        TaxpayerEntry now = empty ? null : e;
+        if (now != shown) {
+            if (shown != null) {
+                shown.labelText().removeListener(redraw);
+                shown.displayRinProperty().removeListener(redraw);
+                shown.stateProperty().removeListener(redraw);
+                shown.arrivedProperty().removeListener(redraw);
+            }
+            shown = now;
+            if (now != null) {
+                now.labelText().addListener(redraw);
+                now.displayRinProperty().addListener(redraw);
+                now.stateProperty().addListener(redraw);
+                now.arrivedProperty().addListener(redraw);
+            }
+        }
+        render();
+    }
+
+    /** Shows the taxpayer's name, RIN and state (the parts stay; their texts change). */
+    private void render() {
+        TaxpayerEntry e = shown;
+        if (e == null) {
+            setText(null);
+            setGraphic(null);
+            setContextMenu(null);
+            setId(null);
+            setAccessibleText(null);
+            return;
+        }
+        if (line == null) {
+            makeParts();
+        }
+        setId("taxpayer-" + (e.rin() == null ? "own" : e.rin()));
+        name.setText(e.label());
+        // a name the user or the service gave: data, in whatever script
+        if (!e.hasName()) {
+            name.getStyleClass().remove("data");
+        } else if (!name.getStyleClass().contains("data")) {
+            name.getStyleClass().add("data");
+        }
+        String rinText = e.displayRinProperty().get();
+        rin.setText(rinText == null ? "" : rinText);
+        arrived.setText(e.arrivedText());
+        arrived.setVisible(!arrived.getText().isEmpty());
+        // read whole by a screen reader: the row shows its parts as a graphic, which it would
+        // not read
+        setAccessibleText(e.spokenText());
+        TaxpayerEntry.State s = e.stateProperty().get();
+        state.setText(
+                switch (s) {
+                    case READY -> "●";
+                    case FAILED -> "!";
+                    case CONNECTING -> "…";
+                    case IDLE -> "";
+                });
+        String stateClass = s.name().toLowerCase(Locale.ROOT);
+        state.getStyleClass().removeIf(c -> !c.equals("taxpayer-state") && !c.equals(stateClass));
+        if (!state.getStyleClass().contains(stateClass)) {
+            state.getStyleClass().add(stateClass);
+        }
+        if (menu == null) {
+            rename = MainMenu.item(i18n, "switcher.rename", null);
+            rename.setOnAction(x -> startRename.accept(getIndex()));
+            remove = MainMenu.item(i18n, "switcher.remove", null);
+            remove.setOnAction(x -> taxpayers.remove(getItem()));
+            menu = new ContextMenu(rename, remove);
+        }
+        // the ERP's own taxpayer can be renamed, not removed
+        String key = e.isOwn() ? "own" : e.rin();
+        rename.setId("rename-" + key);
+        remove.setId("remove-" + key);
+        remove.setVisible(!e.isOwn());
+        setContextMenu(menu);
+        if (!isEditing()) {
+            setText(null);
+            setGraphic(line);
+        }
+    }
+}
