@@ -142,6 +142,20 @@ class ArchitectureTest {
         rule.check(classes);
     }
 
+    @Test
+    void theUisFeaturesReadTheArchiveOnlyThroughItsInterface() {
+        // the SQLite archive is opened where the app is put together; features see
+        // core.archive.Archive only, so a firm's shared archive on PostgreSQL can take its place
+        ArchRule rule =
+                noClasses()
+                        .that()
+                        .resideInAPackage("app.ishaar.ui.(*)..")
+                        .should()
+                        .dependOnClassesThat()
+                        .resideInAPackage("app.ishaar.core.archive.sqlite..");
+        rule.check(classes);
+    }
+
     /** A source file of src/main longer than this is split by responsibility. */
     static final int MOST_LINES = 500;
 
