@@ -48,12 +48,16 @@ public final class InboxTexts {
     }
 
     /** "240 notifications", or the search's "240 found". */
-    public String count(long total, boolean searched) {
+    /** How many match; {@code more}: more than {@code total} (a search counts up to a limit). */
+    public String count(long total, boolean searched, boolean more) {
+        if (more) {
+            return i18n.get("inbox.found.more", total);
+        }
         return i18n.get(searched ? "inbox.found" : "inbox.count", total);
     }
 
-    public String page(int page, int pages) {
-        return i18n.get("inbox.page", page, Math.max(1, pages));
+    public String page(int page, int pages, boolean more) {
+        return i18n.get(more ? "inbox.page.more" : "inbox.page", page, Math.max(1, pages));
     }
 
     /** What the list says of a taxpayer's sync, in a few words. */

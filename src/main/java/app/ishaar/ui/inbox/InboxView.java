@@ -210,8 +210,10 @@ public final class InboxView {
                                 () ->
                                         texts.count(
                                                 vm.totalCountProperty().get(),
-                                                !vm.searchTermsProperty().get().isEmpty()),
+                                                !vm.searchTermsProperty().get().isEmpty(),
+                                                vm.moreThanTotalProperty().get()),
                                 vm.totalCountProperty(),
+                                vm.moreThanTotalProperty(),
                                 vm.searchTermsProperty(),
                                 i18n.languageProperty(),
                                 i18n.latinDigitsProperty()));
@@ -223,8 +225,10 @@ public final class InboxView {
                                 () ->
                                         texts.page(
                                                 vm.pageProperty().get(),
-                                                vm.totalPagesProperty().get()),
+                                                vm.totalPagesProperty().get(),
+                                                vm.moreThanTotalProperty().get()),
                                 vm.pageProperty(),
+                                vm.moreThanTotalProperty(),
                                 vm.totalPagesProperty(),
                                 i18n.languageProperty(),
                                 i18n.latinDigitsProperty()));
@@ -237,7 +241,10 @@ public final class InboxView {
         next.setId("inbox-next");
         next.textProperty().bind(i18n.text("inbox.next"));
         next.disableProperty()
-                .bind(vm.pageProperty().greaterThanOrEqualTo(vm.totalPagesProperty()));
+                .bind(
+                        vm.pageProperty()
+                                .greaterThanOrEqualTo(vm.totalPagesProperty())
+                                .and(vm.moreThanTotalProperty().not()));
         next.setOnAction(e -> vm.next());
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);

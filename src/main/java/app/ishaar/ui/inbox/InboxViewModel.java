@@ -101,6 +101,8 @@ public final class InboxViewModel {
     private final ReadOnlyIntegerWrapper totalPages =
             new ReadOnlyIntegerWrapper(this, "totalPages", 0);
     private final ReadOnlyLongWrapper totalCount = new ReadOnlyLongWrapper(this, "totalCount", 0);
+    private final ReadOnlyBooleanWrapper moreThanTotal =
+            new ReadOnlyBooleanWrapper(this, "moreThanTotal");
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading");
     private final ReadOnlyBooleanWrapper loaded = new ReadOnlyBooleanWrapper(this, "loaded");
     private final ReadOnlyObjectWrapper<List<String>> searchTerms =
@@ -203,6 +205,14 @@ public final class InboxViewModel {
         return totalCount.getReadOnlyProperty();
     }
 
+    /**
+     * Whether more than {@link #totalCountProperty} match: a search counts its matches only up to a
+     * limit, so its pages go on past {@link #totalPagesProperty}.
+     */
+    public ReadOnlyBooleanProperty moreThanTotalProperty() {
+        return moreThanTotal.getReadOnlyProperty();
+    }
+
     /** A read is under way. */
     public ReadOnlyBooleanProperty loadingProperty() {
         return loading.getReadOnlyProperty();
@@ -236,7 +246,7 @@ public final class InboxViewModel {
     }
 
     public void next() {
-        if (page.get() < totalPages.get()) {
+        if (page.get() < totalPages.get() || moreThanTotal.get()) {
             read(page.get() + 1, false);
         }
     }
@@ -395,6 +405,7 @@ public final class InboxViewModel {
         page.set(result.page());
         totalPages.set(result.totalPages());
         totalCount.set(result.totalCount());
+        moreThanTotal.set(result.moreThanTotal());
         searchTerms.set(List.copyOf(terms));
         loaded.set(true);
         if (was != null) {

@@ -21,6 +21,9 @@ final class CountingArchive implements Archive {
     final List<InboxQuery> queries = new CopyOnWriteArrayList<>();
     volatile ArchiveException failWith;
 
+    /** When set, totals are counted up to this many, as a search's are past the archive's limit. */
+    volatile Integer countedUpTo;
+
     CountingArchive(Archive archive) {
         this.archive = archive;
     }
@@ -31,7 +34,12 @@ final class CountingArchive implements Archive {
         if (failWith != null) {
             throw failWith;
         }
-        return archive.query(query);
+        InboxPage page = archive.query(query);
+        Integer limit = countedUpTo;
+        if (limit == null || page.totalCount() <= limit) {
+            return page;
+        }
+        return new InboxPage(page.items(), limit, true, page.page(), page.pageSize());
     }
 
     @Override

@@ -261,6 +261,30 @@ class InboxViewModelTest {
     }
 
     @Test
+    void aTotalCountedOnlyUpToALimitIsSaidAsMoreThanAndItsPagesGoOn() {
+        archive.countedUpTo = 25;
+        shown(list(0, 1, 2).toArray(InboxTaxpayer[]::new));
+        assertThat(vm.totalCountProperty().get()).isEqualTo(25);
+        assertThat(vm.moreThanTotalProperty().get()).isTrue();
+        assertThat(vm.totalPagesProperty().get()).isEqualTo(1);
+
+        // past the counted pages, the next page is still read
+        int before = archive.queries.size();
+        vm.next();
+        settle(before);
+        assertThat(vm.pageProperty().get()).isEqualTo(2);
+        assertThat(vm.rows()).hasSize(25);
+
+        // counted whole again: the total is exact
+        archive.countedUpTo = null;
+        before = archive.queries.size();
+        vm.next();
+        settle(before);
+        assertThat(vm.moreThanTotalProperty().get()).isFalse();
+        assertThat(vm.totalCountProperty().get()).isEqualTo(3L * EACH);
+    }
+
+    @Test
     void aRowThatChangesIsReplacedInPlaceAndStaysSelected() throws Exception {
         shown(list(0, 1, 2).toArray(InboxTaxpayer[]::new));
         int index = 7;
