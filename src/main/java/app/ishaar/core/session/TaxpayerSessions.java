@@ -9,6 +9,7 @@ import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.ServiceUnavailableException;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.SessionExpiredException;
+import app.ishaar.core.service.TokenInfo;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -39,7 +40,9 @@ import java.util.concurrent.TimeUnit;
  * </ul>
  *
  * Thread-safe. The sessions handed out belong to this object: closing one ends that taxpayer's
- * session here ({@link #end}); {@link #close} logs every taxpayer out and wipes the secret.
+ * session here ({@link #end}); {@link #close} logs every taxpayer out and wipes the secret. The
+ * {@link Mode} says who waits for a login and who watches the sessions' calls: background work
+ * ({@link Mode#SHARED}, the rules above) or a user at the desktop ({@link Mode#INTERACTIVE}).
  */
 public final class TaxpayerSessions implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger("app.ishaar.core.session");
@@ -57,8 +60,30 @@ public final class TaxpayerSessions implements AutoCloseable {
         Session open(Environment environment, Credentials credentials);
     }
 
+    /** Who waits for the logins, and who watches what the sessions' calls meet. */
+    public enum Mode {
+        /**
+         * Background work (a sync, the command line): a rate-limited login is waited out without
+         * end; a 403 from any call is remembered as a refusal, besides the login's; each session is
+         * handed out as one handle (the same object each time) that reports its calls' refusals and
+         * endings here.
+         */
+        SHARED,
+        /**
+         * A user waiting at the desktop: a rate-limited login fails at once (the user sees it and
+         * may try again); only a login the service rejected for a reason of its own is remembered
+         * as a refusal; the sessions handed out are the opened ones themselves, whose holder
+         * watches their calls and reports an ended one ({@link #ended}).
+         */
+        INTERACTIVE
+    }
+
+    /** A taxpayer's logged-in session with the token its login answered. */
+    public record Login(Session session, TokenInfo token) {}
+
     private final Opener opener;
     private final Environment environment;
+    private final Mode mode;
     private final Object lock = new Object();
     private final Map<Who, Entry> entries = new HashMap<>();
     private volatile Duration firstLimitedWait = FIRST_LIMITED_WAIT;
@@ -80,7 +105,11 @@ public final class TaxpayerSessions implements AutoCloseable {
     /** A taxpayer's state: its session, the login under way, or the refusal remembered. */
     private static final class Entry {
         Session session;
-        CompletableFuture<Session> pending;
+
+        /** The handle of {@link #session} handed out in {@link Mode#SHARED}, made once. */
+        SharedSession handle;
+
+        CompletableFuture<Login> pending;
         ServiceException refusal;
     }
 
@@ -89,6 +118,16 @@ public final class TaxpayerSessions implements AutoCloseable {
      *     this object keeps its own copy, so the caller may wipe its own
      */
     public TaxpayerSessions(Opener opener, Environment environment, Credentials credentials) {
+        this(opener, environment, credentials, Mode.SHARED);
+    }
+
+    /**
+     * @param credentials the client's ID, secret and scope (its {@code onBehalfOf} is not used);
+     *     this object keeps its own copy, so the caller may wipe its own
+     */
+    public TaxpayerSessions(
+            Opener opener, Environment environment, Credentials credentials, Mode mode) {
+        this.mode = Objects.requireNonNull(mode, "mode");
         this.opener = Objects.requireNonNull(opener, "opener");
         this.environment = Objects.requireNonNull(environment, "environment");
         Credentials c = Objects.requireNonNull(credentials, "credentials");
@@ -114,6 +153,11 @@ public final class TaxpayerSessions implements AutoCloseable {
      * @param taxpayer a represented taxpayer, or null for the ERP system's own
      */
     public CompletableFuture<Session> session(Rin taxpayer) {
+        return login(taxpayer).thenApply(Login::session);
+    }
+
+    /** {@link #session}, with the token its login answered. */
+    public CompletableFuture<Login> login(Rin taxpayer) {
         Who who = new Who(taxpayer);
         Session current;
         synchronized (lock) {
@@ -129,7 +173,7 @@ public final class TaxpayerSessions implements AutoCloseable {
             }
             current = e.session;
             if (current == null) {
-                CompletableFuture<Session> out = new CompletableFuture<>();
+                CompletableFuture<Login> out = new CompletableFuture<>();
                 e.pending = out;
                 Session s = opener.open(environment, credentialsFor(who));
                 login(who, e, s, out, firstLimitedWait);
@@ -138,12 +182,12 @@ public final class TaxpayerSessions implements AutoCloseable {
         }
         // the session at hand: login() answers from its token, or renews it when due
         Session s = current;
-        CompletableFuture<Session> out = new CompletableFuture<>();
+        CompletableFuture<Login> out = new CompletableFuture<>();
         s.login()
                 .whenComplete(
                         (t, err) -> {
                             if (err == null) {
-                                out.complete(new SharedSession(this, who, s));
+                                out.complete(new Login(handle(who, s), t));
                             } else {
                                 failed(who, s, ServiceException.unwrap(err));
                                 out.completeExceptionally(ServiceException.unwrap(err));
@@ -164,7 +208,7 @@ public final class TaxpayerSessions implements AutoCloseable {
             Entry e = entries.get(who);
             return e == null || e.session == null
                     ? Optional.empty()
-                    : Optional.of(new SharedSession(this, who, e.session));
+                    : Optional.of(handleLocked(e, who, e.session));
         }
     }
 
@@ -183,36 +227,97 @@ public final class TaxpayerSessions implements AutoCloseable {
 
     /** Forgets a refusal and asks again: the user's "Try again". */
     public CompletableFuture<Session> retry(Rin taxpayer) {
+        return retryLogin(taxpayer).thenApply(Login::session);
+    }
+
+    /** {@link #retry}, with the token its login answered. */
+    public CompletableFuture<Login> retryLogin(Rin taxpayer) {
         synchronized (lock) {
             Entry e = entries.get(new Who(taxpayer));
             if (e != null) {
                 e.refusal = null;
             }
         }
-        return session(taxpayer);
+        return login(taxpayer);
+    }
+
+    /**
+     * Takes a session logged in elsewhere (the login dialog's, with its first page asked for ahead)
+     * as the taxpayer's, so that no second login is spent on it: the taxpayer's session before, if
+     * another, is closed, a login under way dropped and a refusal forgotten. Fails (closing {@code
+     * s}) once this object is closed.
+     *
+     * @return the session as this object hands it out
+     */
+    public Session adopt(Rin taxpayer, Session s) {
+        Objects.requireNonNull(s, "session");
+        Who who = new Who(taxpayer);
+        Session previous;
+        CompletableFuture<Login> pending;
+        synchronized (lock) {
+            if (closed) {
+                s.close();
+                throw new IllegalStateException("logged out");
+            }
+            Entry e = entries.computeIfAbsent(who, k -> new Entry());
+            previous = e.session;
+            pending = e.pending;
+            e.session = s;
+            e.pending = null;
+            e.refusal = null;
+        }
+        if (pending != null) {
+            pending.cancel(false);
+        }
+        if (previous != null && previous != s) {
+            previous.close();
+        }
+        return handle(who, s);
+    }
+
+    /**
+     * The holder of a session handed out in {@link Mode#INTERACTIVE} saw it end (it could not be
+     * renewed): it is closed and dropped, and the next {@link #session} logs in afresh. Nothing
+     * happens when {@code s} is no longer the taxpayer's session.
+     */
+    public void ended(Rin taxpayer, Session s) {
+        end(new Who(taxpayer), s);
     }
 
     /**
      * Logs the taxpayer in again with {@code secret} (the user typed it again, or the stored one):
      * on success the client's secret becomes this one, the taxpayer's old session is closed and its
      * refusal forgotten; on failure nothing changes. This object wipes {@code secret}.
+     *
+     * @param secret the secret to log in with, or null for the client's current one (no other is at
+     *     hand: the keychain holds none)
      */
     public CompletableFuture<Session> relogin(Rin taxpayer, char[] secret) {
+        return reloginWithToken(taxpayer, secret).thenApply(Login::session);
+    }
+
+    /** {@link #relogin}, with the token its login answered. */
+    public CompletableFuture<Login> reloginWithToken(Rin taxpayer, char[] secret) {
         Who who = new Who(taxpayer);
         Credentials fresh;
         synchronized (lock) {
             if (closed) {
-                java.util.Arrays.fill(secret, '\0');
+                if (secret != null) {
+                    java.util.Arrays.fill(secret, '\0');
+                }
                 return CompletableFuture.failedFuture(loggedOut());
             }
+            char[] chosen = secret == null ? base.clientSecret() : secret;
             fresh =
                     new Credentials(
-                            base.clientId(), secret.clone(), who.onBehalfOf(), base.scope());
-            java.util.Arrays.fill(secret, '\0');
+                            base.clientId(), chosen.clone(), who.onBehalfOf(), base.scope());
+            if (secret != null) {
+                java.util.Arrays.fill(secret, '\0');
+            }
         }
         char[] kept = fresh.clientSecret().clone();
         Session s = opener.open(environment, fresh);
-        CompletableFuture<Session> out = new CompletableFuture<>();
+        CompletableFuture<Login> out = new CompletableFuture<>();
         s.login()
                 .whenComplete(
                         (t, err) -> {
@@ -240,7 +345,7 @@ public final class TaxpayerSessions implements AutoCloseable {
                             if (previous != null && previous != s) {
                                 previous.close();
                             }
-                            out.complete(new SharedSession(this, who, s));
+                            out.complete(new Login(handle(who, s), t));
                         });
         return out;
     }
@@ -309,14 +414,19 @@ public final class TaxpayerSessions implements AutoCloseable {
         return new SessionExpiredException("logged out", null, null);
     }
 
-    /** One login of a new session, tried again without end while the service limits logins. */
+    /**
+     * One login of a new session, tried again without end while the service limits logins ({@link
+     * Mode#SHARED}).
+     */
     private void login(
-            Who who, Entry e, Session s, CompletableFuture<Session> out, Duration limitedWait) {
+            Who who, Entry e, Session s, CompletableFuture<Login> out, Duration limitedWait) {
         s.login()
                 .whenComplete(
                         (t, err) -> {
                             Throwable c = err == null ? null : ServiceException.unwrap(err);
-                            if (c instanceof ServiceUnavailableException su && su.rateLimited()) {
+                            if (mode == Mode.SHARED
+                                    && c instanceof ServiceUnavailableException su
+                                    && su.rateLimited()) {
                                 synchronized (lock) {
                                     if (closed || e.pending != out) {
                                         s.close();
@@ -350,7 +460,7 @@ public final class TaxpayerSessions implements AutoCloseable {
                                     if (c == null) {
                                         e.session = s;
                                         taken = true;
-                                    } else if (isRefusal(c)) {
+                                    } else if (refuses(c)) {
                                         e.refusal = (ServiceException) c;
                                     }
                                 }
@@ -362,7 +472,7 @@ public final class TaxpayerSessions implements AutoCloseable {
                                 s.close();
                                 out.completeExceptionally(loggedOut());
                             } else {
-                                out.complete(new SharedSession(this, who, s));
+                                out.complete(new Login(handle(who, s), t));
                             }
                         });
     }
@@ -372,6 +482,38 @@ public final class TaxpayerSessions implements AutoCloseable {
         return c instanceof NotPermittedException
                 || c instanceof LoginRejectedException r
                         && r.reason() != LoginRejectedException.Reason.OTHER;
+    }
+
+    /** Whether this object remembers {@code c} as the taxpayer's refusal (see {@link Mode}). */
+    private boolean refuses(Throwable c) {
+        return mode == Mode.SHARED
+                ? isRefusal(c)
+                : c instanceof LoginRejectedException r
+                        && r.reason() != LoginRejectedException.Reason.OTHER;
+    }
+
+    /** The session as handed out: itself ({@link Mode#INTERACTIVE}) or its one handle. */
+    private Session handle(Who who, Session s) {
+        if (mode == Mode.INTERACTIVE) {
+            return s;
+        }
+        synchronized (lock) {
+            Entry e = entries.get(who);
+            return e == null ? new SharedSession(this, who, s) : handleLocked(e, who, s);
+        }
+    }
+
+    private Session handleLocked(Entry e, Who who, Session s) {
+        if (mode == Mode.INTERACTIVE) {
+            return s;
+        }
+        if (e.session != s) {
+            return new SharedSession(this, who, s);
+        }
+        if (e.handle == null || e.handle.delegate() != s) {
+            e.handle = new SharedSession(this, who, s);
+        }
+        return e.handle;
     }
 
     /** What a shared session's call met: a refusal is remembered, an ended session dropped. */
