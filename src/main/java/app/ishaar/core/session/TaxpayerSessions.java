@@ -3,8 +3,6 @@ package app.ishaar.core.session;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
-import app.ishaar.core.service.LoginRejectedException;
-import app.ishaar.core.service.NotPermittedException;
 import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.ServiceUnavailableException;
 import app.ishaar.core.service.Session;
@@ -41,8 +39,9 @@ import java.util.concurrent.TimeUnit;
  *
  * Thread-safe. The sessions handed out belong to this object: closing one ends that taxpayer's
  * session here ({@link #end}); {@link #close} logs every taxpayer out and wipes the secret. The
- * {@link Mode} says who waits for a login and who watches the sessions' calls: background work
- * ({@link Mode#SHARED}, the rules above) or a user at the desktop ({@link Mode#INTERACTIVE}).
+ * {@link SessionRules} say who waits for a login and who watches the sessions' calls: background
+ * work ({@link SessionRules#SHARED}, the rules above) or a user at the desktop ({@link
+ * SessionRules#INTERACTIVE}).
  */
 public final class TaxpayerSessions implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger("app.ishaar.core.session");
@@ -50,7 +49,8 @@ public final class TaxpayerSessions implements AutoCloseable {
     /** The first wait before a rate-limited login is tried again; it doubles up to a minute. */
     static final Duration FIRST_LIMITED_WAIT = Duration.ofSeconds(1);
 
-    static final Duration MAX_LIMITED_WAIT = Duration.ofMinutes(1);
+    /** The longest wait before a rate-limited login is tried again. */
+    static final Duration MAX_WAIT = Duration.ofMinutes(1);
 
     /**
      * Opens a session (in the app: {@code ServiceClient::openSession}); it owns the credentials.
@@ -60,65 +60,36 @@ public final class TaxpayerSessions implements AutoCloseable {
         Session open(Environment environment, Credentials credentials);
     }
 
-    /** Who waits for the logins, and who watches what the sessions' calls meet. */
-    public enum Mode {
-        /**
-         * Background work (a sync, the command line): a rate-limited login is waited out without
-         * end; a 403 from any call is remembered as a refusal, besides the login's; each session is
-         * handed out as one handle (the same object each time) that reports its calls' refusals and
-         * endings here.
-         */
-        SHARED,
-        /**
-         * A user waiting at the desktop: a rate-limited login fails at once (the user sees it and
-         * may try again); only a login the service rejected for a reason of its own is remembered
-         * as a refusal; the sessions handed out are the opened ones themselves, whose holder
-         * watches their calls and reports an ended one ({@link #ended}).
-         */
-        INTERACTIVE
-    }
-
     /** A taxpayer's logged-in session with the token its login answered. */
     public record Login(Session session, TokenInfo token) {}
 
     private final Opener opener;
     private final Environment environment;
-    private final Mode mode;
+    private final SessionRules mode;
     private final Object lock = new Object();
-    private final Map<Who, Entry> entries = new HashMap<>();
+
+    /** Per taxpayer; the key null for the ERP system's own (HashMap takes a null key). */
+    private final Map<Rin, Entry> entries = new HashMap<>();
+
     private volatile Duration firstLimitedWait = FIRST_LIMITED_WAIT;
     private Credentials base;
     private boolean closed;
 
-    /** A taxpayer as a map key: null for the ERP system's own. */
-    private record Who(Rin rin) {
-        String onBehalfOf() {
-            return rin == null ? null : rin.value();
-        }
-
-        @Override
-        public String toString() {
-            return rin == null ? "the ERP's own taxpayer" : "taxpayer " + rin;
-        }
-    }
-
-    /** A taxpayer's state: its session, the login under way, or the refusal remembered. */
+    /**
+     * A taxpayer's state: its session (and, {@link SessionRules#SHARED}, its one handle), the login
+     * under way (and the session it logs in, closed when that login is dropped), or the refusal.
+     */
     private static final class Entry {
         Session session;
-
-        /** The handle of {@link #session} handed out in {@link Mode#SHARED}, made once. */
         SharedSession handle;
-
         CompletableFuture<Login> pending;
+        Session opening;
         ServiceException refusal;
     }
 
-    /**
-     * @param credentials the client's ID, secret and scope (its {@code onBehalfOf} is not used);
-     *     this object keeps its own copy, so the caller may wipe its own
-     */
+    /** Sessions for background work ({@link SessionRules#SHARED}). */
     public TaxpayerSessions(Opener opener, Environment environment, Credentials credentials) {
-        this(opener, environment, credentials, Mode.SHARED);
+        this(opener, environment, credentials, SessionRules.SHARED);
     }
 
     /**
@@ -126,7 +97,7 @@ public final class TaxpayerSessions implements AutoCloseable {
      *     this object keeps its own copy, so the caller may wipe its own
      */
     public TaxpayerSessions(
-            Opener opener, Environment environment, Credentials credentials, Mode mode) {
+            Opener opener, Environment environment, Credentials credentials, SessionRules mode) {
         this.mode = Objects.requireNonNull(mode, "mode");
         this.opener = Objects.requireNonNull(opener, "opener");
         this.environment = Objects.requireNonNull(environment, "environment");
@@ -136,12 +107,6 @@ public final class TaxpayerSessions implements AutoCloseable {
 
     public Environment environment() {
         return environment;
-    }
-
-    public String clientId() {
-        synchronized (lock) {
-            return base.clientId();
-        }
     }
 
     /**
@@ -157,8 +122,7 @@ public final class TaxpayerSessions implements AutoCloseable {
     }
 
     /** {@link #session}, with the token its login answered. */
-    public CompletableFuture<Login> login(Rin taxpayer) {
-        Who who = new Who(taxpayer);
+    public CompletableFuture<Login> login(Rin who) {
         Session current;
         synchronized (lock) {
             if (closed) {
@@ -169,15 +133,17 @@ public final class TaxpayerSessions implements AutoCloseable {
                 return CompletableFuture.failedFuture(e.refusal);
             }
             if (e.pending != null) {
-                return e.pending;
+                // a copy: a caller cancelling its own future drops nothing of the others'
+                return e.pending.copy();
             }
             current = e.session;
             if (current == null) {
                 CompletableFuture<Login> out = new CompletableFuture<>();
                 e.pending = out;
                 Session s = opener.open(environment, credentialsFor(who));
+                e.opening = s;
                 login(who, e, s, out, firstLimitedWait);
-                return out;
+                return out.copy();
             }
         }
         // the session at hand: login() answers from its token, or renews it when due
@@ -202,8 +168,7 @@ public final class TaxpayerSessions implements AutoCloseable {
     }
 
     /** The taxpayer's session if it has one now; never logs in. */
-    public Optional<Session> current(Rin taxpayer) {
-        Who who = new Who(taxpayer);
+    public Optional<Session> current(Rin who) {
         synchronized (lock) {
             Entry e = entries.get(who);
             return e == null || e.session == null
@@ -212,17 +177,12 @@ public final class TaxpayerSessions implements AutoCloseable {
         }
     }
 
-    /** The refusal remembered for this taxpayer, if any. */
-    public Optional<ServiceException> refusal(Rin taxpayer) {
-        synchronized (lock) {
-            Entry e = entries.get(new Who(taxpayer));
-            return e == null ? Optional.empty() : Optional.ofNullable(e.refusal);
-        }
-    }
-
     /** Whether a refusal is remembered for this taxpayer. */
     public boolean refused(Rin taxpayer) {
-        return refusal(taxpayer).isPresent();
+        synchronized (lock) {
+            Entry e = entries.get(taxpayer);
+            return e != null && e.refusal != null;
+        }
     }
 
     /** Forgets a refusal and asks again: the user's "Try again". */
@@ -233,7 +193,7 @@ public final class TaxpayerSessions implements AutoCloseable {
     /** {@link #retry}, with the token its login answered. */
     public CompletableFuture<Login> retryLogin(Rin taxpayer) {
         synchronized (lock) {
-            Entry e = entries.get(new Who(taxpayer));
+            Entry e = entries.get(taxpayer);
             if (e != null) {
                 e.refusal = null;
             }
@@ -249,11 +209,11 @@ public final class TaxpayerSessions implements AutoCloseable {
      *
      * @return the session as this object hands it out
      */
-    public Session adopt(Rin taxpayer, Session s) {
+    public Session adopt(Rin who, Session s) {
         Objects.requireNonNull(s, "session");
-        Who who = new Who(taxpayer);
         Session previous;
         CompletableFuture<Login> pending;
+        Session opening;
         synchronized (lock) {
             if (closed) {
                 s.close();
@@ -262,13 +222,13 @@ public final class TaxpayerSessions implements AutoCloseable {
             Entry e = entries.computeIfAbsent(who, k -> new Entry());
             previous = e.session;
             pending = e.pending;
+            opening = e.opening;
             e.session = s;
             e.pending = null;
+            e.opening = null;
             e.refusal = null;
         }
-        if (pending != null) {
-            pending.cancel(false);
-        }
+        drop(pending, opening);
         if (previous != null && previous != s) {
             previous.close();
         }
@@ -276,12 +236,20 @@ public final class TaxpayerSessions implements AutoCloseable {
     }
 
     /**
-     * The holder of a session handed out in {@link Mode#INTERACTIVE} saw it end (it could not be
-     * renewed): it is closed and dropped, and the next {@link #session} logs in afresh. Nothing
-     * happens when {@code s} is no longer the taxpayer's session.
+     * The holder of a session handed out in {@link SessionRules#INTERACTIVE} saw it end (it could
+     * not be renewed): it is closed and dropped, and the next {@link #session} logs in afresh.
+     * Nothing happens when {@code s} is no longer the taxpayer's session.
      */
     public void ended(Rin taxpayer, Session s) {
-        end(new Who(taxpayer), s);
+        Entry e;
+        synchronized (lock) {
+            e = entries.get(taxpayer);
+            if (e == null || e.session != s) {
+                return;
+            }
+            e.session = null;
+        }
+        s.close();
     }
 
     /**
@@ -297,23 +265,16 @@ public final class TaxpayerSessions implements AutoCloseable {
     }
 
     /** {@link #relogin}, with the token its login answered. */
-    public CompletableFuture<Login> reloginWithToken(Rin taxpayer, char[] secret) {
-        Who who = new Who(taxpayer);
+    public CompletableFuture<Login> reloginWithToken(Rin who, char[] secret) {
         Credentials fresh;
         synchronized (lock) {
             if (closed) {
-                if (secret != null) {
-                    java.util.Arrays.fill(secret, '\0');
-                }
+                wipe(secret);
                 return CompletableFuture.failedFuture(loggedOut());
             }
             char[] chosen = secret == null ? base.clientSecret() : secret;
-            fresh =
-                    new Credentials(
-                            base.clientId(), chosen.clone(), who.onBehalfOf(), base.scope());
-            if (secret != null) {
-                java.util.Arrays.fill(secret, '\0');
-            }
+            fresh = new Credentials(base.clientId(), chosen.clone(), onBehalfOf(who), base.scope());
+            wipe(secret);
         }
         char[] kept = fresh.clientSecret().clone();
         Session s = opener.open(environment, fresh);
@@ -354,12 +315,10 @@ public final class TaxpayerSessions implements AutoCloseable {
     public void end(Rin taxpayer) {
         Entry e;
         synchronized (lock) {
-            e = entries.remove(new Who(taxpayer));
+            e = entries.remove(taxpayer);
         }
         if (e != null) {
-            if (e.pending != null) {
-                e.pending.cancel(false);
-            }
+            drop(e.pending, e.opening);
             if (e.session != null) {
                 e.session.close();
             }
@@ -371,11 +330,7 @@ public final class TaxpayerSessions implements AutoCloseable {
         List<Rin> out = new ArrayList<>();
         synchronized (lock) {
             entries.forEach(
-                    (who, e) -> {
-                        if (e.session != null) {
-                            out.add(who.rin());
-                        }
-                    });
+                    (who, e) -> Optional.ofNullable(e.session).ifPresent(s -> out.add(who)));
         }
         return out;
     }
@@ -397,17 +352,42 @@ public final class TaxpayerSessions implements AutoCloseable {
             if (e.pending != null) {
                 e.pending.completeExceptionally(loggedOut());
             }
+            if (e.opening != null) {
+                e.opening.close();
+            }
             if (e.session != null) {
                 e.session.close();
             }
         }
     }
 
-    // ---- internals ----------------------------------------------------------------------------
-
-    private Credentials credentialsFor(Who who) {
+    private Credentials credentialsFor(Rin who) {
         return new Credentials(
-                base.clientId(), base.clientSecret().clone(), who.onBehalfOf(), base.scope());
+                base.clientId(), base.clientSecret().clone(), onBehalfOf(who), base.scope());
+    }
+
+    /** Drops a login under way: its callers are told, its session closed. */
+    private static void drop(CompletableFuture<Login> pending, Session opening) {
+        if (pending != null) {
+            pending.cancel(false);
+        }
+        if (opening != null) {
+            opening.close();
+        }
+    }
+
+    private static void wipe(char[] secret) {
+        if (secret != null) {
+            java.util.Arrays.fill(secret, '\0');
+        }
+    }
+
+    private static String onBehalfOf(Rin taxpayer) {
+        return taxpayer == null ? null : taxpayer.value();
+    }
+
+    private static String describe(Rin taxpayer) {
+        return taxpayer == null ? "the ERP's own taxpayer" : "taxpayer " + taxpayer;
     }
 
     private static SessionExpiredException loggedOut() {
@@ -416,15 +396,15 @@ public final class TaxpayerSessions implements AutoCloseable {
 
     /**
      * One login of a new session, tried again without end while the service limits logins ({@link
-     * Mode#SHARED}).
+     * SessionRules#SHARED}).
      */
     private void login(
-            Who who, Entry e, Session s, CompletableFuture<Login> out, Duration limitedWait) {
+            Rin who, Entry e, Session s, CompletableFuture<Login> out, Duration limitedWait) {
         s.login()
                 .whenComplete(
                         (t, err) -> {
                             Throwable c = err == null ? null : ServiceException.unwrap(err);
-                            if (mode == Mode.SHARED
+                            if (mode.waitsOutLimitedLogins()
                                     && c instanceof ServiceUnavailableException su
                                     && su.rateLimited()) {
                                 synchronized (lock) {
@@ -436,31 +416,24 @@ public final class TaxpayerSessions implements AutoCloseable {
                                 LOG.log(
                                         System.Logger.Level.INFO,
                                         "login for {0} limited by the service; trying again in {1} s",
-                                        who,
+                                        describe(who),
                                         limitedWait.toSeconds());
                                 Duration next = limitedWait.multipliedBy(2);
+                                Duration wait = next.compareTo(MAX_WAIT) > 0 ? MAX_WAIT : next;
                                 CompletableFuture.delayedExecutor(
                                                 limitedWait.toMillis(), TimeUnit.MILLISECONDS)
-                                        .execute(
-                                                () ->
-                                                        login(
-                                                                who,
-                                                                e,
-                                                                s,
-                                                                out,
-                                                                next.compareTo(MAX_LIMITED_WAIT) > 0
-                                                                        ? MAX_LIMITED_WAIT
-                                                                        : next));
+                                        .execute(() -> login(who, e, s, out, wait));
                                 return;
                             }
                             boolean taken = false;
                             synchronized (lock) {
                                 if (e.pending == out && !closed) {
                                     e.pending = null;
+                                    e.opening = null;
                                     if (c == null) {
                                         e.session = s;
                                         taken = true;
-                                    } else if (refuses(c)) {
+                                    } else if (mode.remembers(c)) {
                                         e.refusal = (ServiceException) c;
                                     }
                                 }
@@ -477,37 +450,18 @@ public final class TaxpayerSessions implements AutoCloseable {
                         });
     }
 
-    /** An answer the service gave for this taxpayer, which asking again would only repeat. */
-    static boolean isRefusal(Throwable c) {
-        return c instanceof NotPermittedException
-                || c instanceof LoginRejectedException r
-                        && r.reason() != LoginRejectedException.Reason.OTHER;
-    }
-
-    /** Whether this object remembers {@code c} as the taxpayer's refusal (see {@link Mode}). */
-    private boolean refuses(Throwable c) {
-        return mode == Mode.SHARED
-                ? isRefusal(c)
-                : c instanceof LoginRejectedException r
-                        && r.reason() != LoginRejectedException.Reason.OTHER;
-    }
-
-    /** The session as handed out: itself ({@link Mode#INTERACTIVE}) or its one handle. */
-    private Session handle(Who who, Session s) {
-        if (mode == Mode.INTERACTIVE) {
-            return s;
-        }
+    /** The session as handed out: itself ({@link SessionRules#INTERACTIVE}) or its one handle. */
+    private Session handle(Rin who, Session s) {
         synchronized (lock) {
-            Entry e = entries.get(who);
-            return e == null ? new SharedSession(this, who, s) : handleLocked(e, who, s);
+            return handleLocked(entries.get(who), who, s);
         }
     }
 
-    private Session handleLocked(Entry e, Who who, Session s) {
-        if (mode == Mode.INTERACTIVE) {
+    private Session handleLocked(Entry e, Rin who, Session s) {
+        if (mode == SessionRules.INTERACTIVE) {
             return s;
         }
-        if (e.session != s) {
+        if (e == null || e.session != s) {
             return new SharedSession(this, who, s);
         }
         if (e.handle == null || e.handle.delegate() != s) {
@@ -517,14 +471,15 @@ public final class TaxpayerSessions implements AutoCloseable {
     }
 
     /** What a shared session's call met: a refusal is remembered, an ended session dropped. */
-    void failed(Who who, Session s, Throwable c) {
+    void failed(Rin taxpayer, Session s, Throwable c) {
+        Rin who = taxpayer;
         Session drop = null;
         synchronized (lock) {
             Entry e = entries.get(who);
             if (e == null || e.session != s) {
                 return;
             }
-            if (isRefusal(c)) {
+            if (SessionRules.SHARED.remembers(c)) {
                 e.refusal = (ServiceException) c;
                 e.session = null;
                 drop = s;
@@ -534,48 +489,12 @@ public final class TaxpayerSessions implements AutoCloseable {
             }
         }
         if (drop != null) {
-            LOG.log(System.Logger.Level.INFO, "{0}: session dropped ({1})", who, c.getMessage());
+            LOG.log(
+                    System.Logger.Level.INFO,
+                    "{0}: session dropped ({1})",
+                    describe(who),
+                    c.getMessage());
             drop.close();
-        }
-    }
-
-    void end(Who who, Session s) {
-        Entry e;
-        synchronized (lock) {
-            e = entries.get(who);
-            if (e == null || e.session != s) {
-                return;
-            }
-            e.session = null;
-        }
-        s.close();
-    }
-
-    /** The handle of a shared session: its calls' refusals and endings reach the owner. */
-    private static final class SharedSession extends ForwardingSession {
-        private final TaxpayerSessions owner;
-        private final Who who;
-
-        SharedSession(TaxpayerSessions owner, Who who, Session session) {
-            super(session);
-            this.owner = owner;
-            this.who = who;
-        }
-
-        @Override
-        protected <T> CompletableFuture<T> watch(CompletableFuture<T> call) {
-            call.whenComplete(
-                    (v, err) -> {
-                        if (err != null) {
-                            owner.failed(who, delegate(), ServiceException.unwrap(err));
-                        }
-                    });
-            return call;
-        }
-
-        @Override
-        public void close() {
-            owner.end(who, delegate());
         }
     }
 }

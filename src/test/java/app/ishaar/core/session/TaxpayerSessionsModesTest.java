@@ -37,7 +37,7 @@ class TaxpayerSessionsModesTest {
     final List<FakeSession> opened = new ArrayList<>();
     Consumer<FakeSession> script = s -> {};
 
-    TaxpayerSessions sessions(TaxpayerSessions.Mode mode) {
+    TaxpayerSessions sessions(SessionRules mode) {
         TaxpayerSessions t =
                 new TaxpayerSessions(
                         (e, c) -> {
@@ -70,7 +70,7 @@ class TaxpayerSessionsModesTest {
 
     @Test
     void aSharedSessionIsHandedOutAsOneHandleEveryTime() throws Exception {
-        TaxpayerSessions t = sessions(TaxpayerSessions.Mode.SHARED);
+        TaxpayerSessions t = sessions(SessionRules.SHARED);
         Session first = get(t.session(NILE));
         assertSame(first, get(t.session(NILE)));
         assertSame(first, t.current(NILE).orElseThrow());
@@ -79,7 +79,7 @@ class TaxpayerSessionsModesTest {
 
     @Test
     void anAdoptedSessionIsUsedWithoutASecondLogin() throws Exception {
-        for (TaxpayerSessions.Mode mode : TaxpayerSessions.Mode.values()) {
+        for (SessionRules mode : SessionRules.values()) {
             opened.clear();
             TaxpayerSessions t = sessions(mode);
             FakeSession dialogs = loggedIn(NILE);
@@ -94,7 +94,7 @@ class TaxpayerSessionsModesTest {
     @Test
     void adoptingAnotherSessionClosesTheOneBeforeAndForgetsARefusal() throws Exception {
         script = s -> s.loginAnswers.add(rejected(LoginRejectedException.Reason.NOT_DELEGATED));
-        TaxpayerSessions t = sessions(TaxpayerSessions.Mode.INTERACTIVE);
+        TaxpayerSessions t = sessions(SessionRules.INTERACTIVE);
         failure(t.session(NILE));
         assertTrue(t.refused(NILE));
         FakeSession a = loggedIn(NILE);
@@ -114,7 +114,7 @@ class TaxpayerSessionsModesTest {
 
     @Test
     void interactiveSessionsAreTheOpenedOnesThemselves() throws Exception {
-        TaxpayerSessions t = sessions(TaxpayerSessions.Mode.INTERACTIVE);
+        TaxpayerSessions t = sessions(SessionRules.INTERACTIVE);
         TaxpayerSessions.Login login = t.login(NILE).get(10, TimeUnit.SECONDS);
         assertSame(opened.get(0), login.session());
         assertEquals("204918573", login.token().taxRin());
@@ -125,7 +125,7 @@ class TaxpayerSessionsModesTest {
     @Test
     void anInteractiveRateLimitedLoginFailsAtOnceAndIsNotRemembered() throws Exception {
         script = s -> s.loginAnswers.add(new ServiceUnavailableException(429, "too many", null));
-        TaxpayerSessions t = sessions(TaxpayerSessions.Mode.INTERACTIVE);
+        TaxpayerSessions t = sessions(SessionRules.INTERACTIVE);
         ServiceUnavailableException e =
                 assertInstanceOf(ServiceUnavailableException.class, failure(t.session(NILE)));
         assertTrue(e.rateLimited());
@@ -140,7 +140,7 @@ class TaxpayerSessionsModesTest {
     @Test
     void interactiveRemembersOnlyLoginsRejectedForAReasonOfTheServicesOwn() throws Exception {
         script = s -> s.loginAnswers.add(rejected(LoginRejectedException.Reason.OTHER));
-        TaxpayerSessions t = sessions(TaxpayerSessions.Mode.INTERACTIVE);
+        TaxpayerSessions t = sessions(SessionRules.INTERACTIVE);
         failure(t.session(NILE));
         assertFalse(t.refused(NILE), "a rejection the client cannot name is asked again");
         script = s -> s.loginAnswers.add(rejected(LoginRejectedException.Reason.BLOCKED));
@@ -161,7 +161,7 @@ class TaxpayerSessionsModesTest {
 
     @Test
     void anEndedSessionIsDroppedAndTheNextLoginIsAFreshOne() throws Exception {
-        TaxpayerSessions t = sessions(TaxpayerSessions.Mode.INTERACTIVE);
+        TaxpayerSessions t = sessions(SessionRules.INTERACTIVE);
         Session s = get(t.session(NILE));
         t.ended(NILE, loggedIn(NILE));
         assertFalse(opened.get(0).closed, "another session than the taxpayer's: nothing");
@@ -174,7 +174,7 @@ class TaxpayerSessionsModesTest {
 
     @Test
     void reloginWithoutASecretUsesTheCurrentOne() throws Exception {
-        TaxpayerSessions t = sessions(TaxpayerSessions.Mode.INTERACTIVE);
+        TaxpayerSessions t = sessions(SessionRules.INTERACTIVE);
         Session old = get(t.session(NILE));
         TaxpayerSessions.Login again = t.reloginWithToken(NILE, null).get(10, TimeUnit.SECONDS);
         assertArrayEquals("secret".toCharArray(), opened.get(1).credentials.clientSecret());
@@ -183,5 +183,18 @@ class TaxpayerSessionsModesTest {
         assertEquals("204918573", again.token().taxRin());
         get(t.session(CAIRO));
         assertArrayEquals("secret".toCharArray(), opened.get(2).credentials.clientSecret());
+    }
+
+    @Test
+    void endingATaxpayerWhileItLogsInClosesTheSessionBeingLoggedIn() throws Exception {
+        script = s -> s.loginAnswers.add(new ServiceUnavailableException(429, "too many", null));
+        TaxpayerSessions t = sessions(SessionRules.SHARED);
+        t.firstLimitedWait(Duration.ofMinutes(1));
+        var login = t.session(NILE);
+        assertFalse(login.isDone(), "waiting out the limit");
+        t.end(NILE);
+        assertTrue(opened.get(0).closed);
+        assertTrue(login.isCompletedExceptionally());
+        assertTrue(t.loggedIn().isEmpty());
     }
 }
