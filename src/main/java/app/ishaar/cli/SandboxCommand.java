@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -75,6 +76,15 @@ public final class SandboxCommand implements Callable<Integer> {
                             + SandboxConfig.ARRIVALS_DAYS
                             + " days after the start of the hour (default: 0, a fixed history).")
     Double arrivalsPerHour;
+
+    @Option(
+            names = "--represented",
+            paramLabel = "N",
+            description =
+                    "Add the intermediary account erp-pyramids-advisers representing N generated taxpayers, 0.."
+                            + SandboxConfig.MAX_REPRESENTED
+                            + " (default: 0, no such account).")
+    Integer represented;
 
     @Option(
             names = "--token-lifetime",
@@ -166,6 +176,7 @@ public final class SandboxCommand implements Callable<Integer> {
         if (seed != null) b.seed(seed);
         if (notifications != null) b.notificationsPerTaxpayer(notifications);
         if (arrivalsPerHour != null) b.arrivalsPerHour(arrivalsPerHour);
+        if (represented != null) b.represented(represented);
         if (tokenLifetime != null) b.tokenLifetime(Duration.ofSeconds(tokenLifetime));
         if (latencyMs != null) b.latency(Duration.ofMillis(latencyMs));
         if (maxPageSize != null) b.maxPageSize(maxPageSize);
@@ -213,6 +224,9 @@ public final class SandboxCommand implements Callable<Integer> {
         return root;
     }
 
+    /** Taxpayers of one account listed in the human-readable output; --json lists all. */
+    private static final int SHOWN_TAXPAYERS = 10;
+
     private static void printHuman(PrintWriter out, Sandbox sandbox) {
         out.println("Ishaar sandbox");
         out.println("  identity service (auth_url): " + sandbox.authUrl());
@@ -233,7 +247,11 @@ public final class SandboxCommand implements Callable<Integer> {
         out.println("Accounts (client id / secret / kind):");
         for (SandboxAccount a : sandbox.accounts()) {
             out.println("  " + a.clientId() + " / " + a.clientSecret() + " / " + a.kind());
-            for (SandboxTaxpayer t : a.taxpayers()) {
+            List<SandboxTaxpayer> shown = a.taxpayers();
+            if (shown.size() > SHOWN_TAXPAYERS) {
+                shown = shown.subList(0, SHOWN_TAXPAYERS);
+            }
+            for (SandboxTaxpayer t : shown) {
                 out.println(
                         "      "
                                 + t.rin()
@@ -245,6 +263,12 @@ public final class SandboxCommand implements Callable<Integer> {
                                 + (t.grantsNotifications()
                                         ? ""
                                         : "  [no notification access granted]"));
+            }
+            if (shown.size() < a.taxpayers().size()) {
+                out.println(
+                        "      … and "
+                                + (a.taxpayers().size() - shown.size())
+                                + " more (--json lists them all)");
             }
         }
     }

@@ -1,10 +1,14 @@
 package app.ishaar.sandbox;
 
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The fixed demo world: taxpayers, ERP systems (accounts) and delegations. */
+/**
+ * The demo world: taxpayers, ERP systems (accounts) and delegations. Fixed, but for the optional
+ * intermediary of many generated taxpayers ({@link SandboxConfig#represented()}).
+ */
 final class Directory {
 
     static final SandboxTaxpayer NILE =
@@ -31,7 +35,36 @@ final class Directory {
             String registeredName,
             String ssId,
             SandboxTaxpayer owner,
-            List<SandboxTaxpayer> delegations) {
+            List<SandboxTaxpayer> delegations,
+            Map<String, SandboxTaxpayer> byRin) {
+
+        Erp(
+                String clientId,
+                String clientSecret,
+                String kind,
+                String registeredName,
+                String ssId,
+                SandboxTaxpayer owner,
+                List<SandboxTaxpayer> delegations) {
+            this(
+                    clientId,
+                    clientSecret,
+                    kind,
+                    registeredName,
+                    ssId,
+                    owner,
+                    delegations,
+                    index(delegations));
+        }
+
+        private static Map<String, SandboxTaxpayer> index(List<SandboxTaxpayer> delegations) {
+            Map<String, SandboxTaxpayer> m = new HashMap<>();
+            for (SandboxTaxpayer t : delegations) {
+                m.put(t.rin(), t);
+            }
+            return m;
+        }
+
         boolean intermediary() {
             return "intermediary".equals(kind);
         }
@@ -41,10 +74,7 @@ final class Directory {
          * delegated.
          */
         SandboxTaxpayer delegation(String rin) {
-            for (SandboxTaxpayer t : delegations) {
-                if (t.rin().equals(rin)) return t;
-            }
-            return null;
+            return rin == null ? null : byRin.get(rin);
         }
 
         SandboxAccount account() {
@@ -56,7 +86,21 @@ final class Directory {
     private final Map<String, Erp> erps = new LinkedHashMap<>();
     private final Map<String, SandboxTaxpayer> taxpayers = new LinkedHashMap<>();
 
+    /** The many-taxpayer intermediary's client ID, present when it represents anyone. */
+    static final String MANY_CLIENT_ID = "erp-pyramids-advisers";
+
+    static final String MANY_SECRET = "sandbox-secret-5";
+
+    /** The fixed world only. */
     Directory() {
+        this(0, 0);
+    }
+
+    /**
+     * The fixed world and, when {@code represented > 0}, an intermediary representing that many
+     * generated taxpayers (see {@link RepresentedFirms}).
+     */
+    Directory(long seed, int represented) {
         for (SandboxTaxpayer t :
                 List.of(NILE, CAIRO_PHARMA, ALEX_TEXTILES, GIZA_FOODS, DELTA, SINAI, RED_SEA)) {
             taxpayers.put(t.rin(), t);
@@ -97,6 +141,23 @@ final class Directory {
                         "b3d6f829-1c4e-4a7b-9e05-7f2a8c1d5404",
                         RED_SEA,
                         List.of()));
+        if (represented > 0) {
+            List<SandboxTaxpayer> firms =
+                    RepresentedFirms.generate(seed, represented, taxpayers.keySet());
+            taxpayers.put(RepresentedFirms.PYRAMIDS.rin(), RepresentedFirms.PYRAMIDS);
+            for (SandboxTaxpayer t : firms) {
+                taxpayers.put(t.rin(), t);
+            }
+            add(
+                    new Erp(
+                            MANY_CLIENT_ID,
+                            MANY_SECRET,
+                            "intermediary",
+                            "Pyramids Tax Advisers e-Invoicing Hub",
+                            "3f0c7a91-6b2d-4e58-a1c4-58d9e2b7f605",
+                            RepresentedFirms.PYRAMIDS,
+                            List.copyOf(firms)));
+        }
     }
 
     private void add(Erp erp) {

@@ -42,7 +42,7 @@ public final class Sandbox implements AutoCloseable {
 
     private final SandboxConfig config;
     private final SandboxKnobs knobs;
-    private final Directory directory = new Directory();
+    private final Directory directory;
     private final TokenService tokens = new TokenService();
     private final Map<String, NotificationStore> stores = new ConcurrentHashMap<>();
     private final java.util.Queue<LoginSeen> logins =
@@ -56,6 +56,7 @@ public final class Sandbox implements AutoCloseable {
     private Sandbox(SandboxConfig config) throws IOException {
         this.config = config;
         this.knobs = new SandboxKnobs(config);
+        this.directory = new Directory(config.seed(), config.represented());
         this.executor =
                 Executors.newCachedThreadPool(
                         r -> {
@@ -112,7 +113,10 @@ public final class Sandbox implements AutoCloseable {
         return baseUrl;
     }
 
-    /** The demo accounts: taxpayer, intermediary, blocked, expired (in that order). */
+    /**
+     * The demo accounts: taxpayer, intermediary, blocked, expired (in that order), then the
+     * intermediary of many taxpayers when {@link SandboxConfig#represented()} is above 0.
+     */
     public List<SandboxAccount> accounts() {
         return directory.accounts();
     }

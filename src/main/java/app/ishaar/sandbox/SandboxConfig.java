@@ -14,6 +14,10 @@ import java.util.Objects;
  * property {@code ishaar.sandbox.anchor}, an ISO-8601 instant), no arrivals. Two processes with the
  * same seed, anchor, notification count and arrival rate generate the same data.
  *
+ * <p>{@code represented}: how many taxpayers a fifth account, the intermediary {@code
+ * erp-pyramids-advisers}, represents (0 by default: no such account; or system property {@code
+ * ishaar.sandbox.represented}), each with its own generated history.
+ *
  * <p>Arrivals are notifications sent after the anchor, at a given rate per taxpayer, over the
  * {@value #ARRIVALS_DAYS} days after it: each is in the history once the sandbox's clock has passed
  * its sent time, as new notifications come to a real history while a client watches it.
@@ -24,6 +28,10 @@ public final class SandboxConfig {
     public static final int MAX_NOTIFICATIONS = 1_000_000;
     public static final String SEED_PROPERTY = "ishaar.sandbox.seed";
     public static final String ANCHOR_PROPERTY = "ishaar.sandbox.anchor";
+    public static final String REPRESENTED_PROPERTY = "ishaar.sandbox.represented";
+
+    /** Taxpayers the many-taxpayer intermediary may represent at most. */
+    public static final int MAX_REPRESENTED = 10_000;
 
     /** Arrivals come over this many days after the anchor, then stop. */
     public static final int ARRIVALS_DAYS = 7;
@@ -42,6 +50,7 @@ public final class SandboxConfig {
     private final int apiPort;
     private final Instant anchor;
     private final double arrivalsPerHour;
+    private final int represented;
 
     /**
      * A rate limit: at most {@code requests} per {@code window} per client id; null = unlimited.
@@ -68,6 +77,7 @@ public final class SandboxConfig {
         this.apiPort = b.apiPort;
         this.anchor = b.anchor != null ? b.anchor : defaultAnchor();
         this.arrivalsPerHour = b.arrivalsPerHour;
+        this.represented = b.represented;
     }
 
     public static SandboxConfig defaults() {
@@ -91,6 +101,7 @@ public final class SandboxConfig {
         b.apiPort = apiPort;
         b.anchor = anchor;
         b.arrivalsPerHour = arrivalsPerHour;
+        b.represented = represented;
         return b;
     }
 
@@ -145,6 +156,14 @@ public final class SandboxConfig {
         return arrivalsPerHour;
     }
 
+    /**
+     * How many taxpayers the intermediary {@code erp-pyramids-advisers} represents; 0: the account
+     * does not exist.
+     */
+    public int represented() {
+        return represented;
+    }
+
     static long defaultSeed() {
         String p = System.getProperty(SEED_PROPERTY);
         if (p != null && !p.isBlank()) {
@@ -155,6 +174,27 @@ public final class SandboxConfig {
             }
         }
         return DEFAULT_SEED;
+    }
+
+    static int defaultRepresented() {
+        String p = System.getProperty(REPRESENTED_PROPERTY);
+        if (p != null && !p.isBlank()) {
+            try {
+                return checkRepresented(Integer.parseInt(p.trim()));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(
+                        REPRESENTED_PROPERTY + " is not a number: " + p, e);
+            }
+        }
+        return 0;
+    }
+
+    static int checkRepresented(int n) {
+        if (n < 0 || n > MAX_REPRESENTED) {
+            throw new IllegalArgumentException(
+                    "represented taxpayers must be 0.." + MAX_REPRESENTED + ": " + n);
+        }
+        return n;
     }
 
     static Instant defaultAnchor() {
@@ -189,6 +229,8 @@ public final class SandboxConfig {
                 + anchor
                 + ", arrivalsPerHour="
                 + arrivalsPerHour
+                + ", represented="
+                + represented
                 + "]";
     }
 
@@ -204,6 +246,7 @@ public final class SandboxConfig {
         private int apiPort;
         private Instant anchor;
         private double arrivalsPerHour;
+        private int represented = defaultRepresented();
 
         private Builder() {}
 
@@ -282,6 +325,15 @@ public final class SandboxConfig {
                                         .toPlainString());
             }
             this.arrivalsPerHour = rate;
+            return this;
+        }
+
+        /**
+         * How many generated taxpayers the intermediary {@code erp-pyramids-advisers} represents,
+         * 0..{@value #MAX_REPRESENTED} (0: no such account).
+         */
+        public Builder represented(int n) {
+            this.represented = checkRepresented(n);
             return this;
         }
 

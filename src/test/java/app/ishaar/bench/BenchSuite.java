@@ -276,8 +276,9 @@ public final class BenchSuite {
             }
             ChildJvm.run(
                     ChildJvm.command(flags, BenchSuite.class.getName(), List.of("--child", group)),
-                    // the archive group first writes its 1,000,000 notifications
-                    group.equals("archive") ? 3600 : 600,
+                    // the archive group first writes its 1,000,000 notifications; the sync group
+                    // syncs 100,000 three times and fetches them three times
+                    group.equals("archive") ? 3600 : group.equals("sync") ? 1800 : 600,
                     line -> {
                         if (line.startsWith(RESULT_PREFIX)) {
                             try {

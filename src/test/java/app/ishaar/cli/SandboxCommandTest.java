@@ -111,6 +111,53 @@ class SandboxCommandTest {
     }
 
     @Test
+    void representedAddsTheIntermediaryOfManyTaxpayers() throws Exception {
+        SandboxCommand command = new SandboxCommand();
+        CommandLine cli = new CommandLine(command);
+        PipedReader pipe = new PipedReader(1 << 16);
+        PrintWriter out = new PrintWriter(new PipedWriter(pipe), true);
+        cli.setOut(out);
+        cli.setErr(new PrintWriter(new StringWriter()));
+        CompletableFuture<Integer> exit =
+                CompletableFuture.supplyAsync(
+                        () -> cli.execute("--represented", "500", "--notifications", "20"));
+        try {
+            BufferedReader reader = new BufferedReader(pipe);
+            StringBuilder text = new StringBuilder();
+            CompletableFuture.runAsync(
+                            () -> {
+                                try {
+                                    for (String line = reader.readLine();
+                                            line != null && !line.contains("more (--json");
+                                            line = reader.readLine()) {
+                                        text.append(line).append('\n');
+                                    }
+                                } catch (java.io.IOException e) {
+                                    throw new java.io.UncheckedIOException(e);
+                                }
+                            })
+                    .get(20, TimeUnit.SECONDS);
+            assertThat(text.toString())
+                    .contains("erp-pyramids-advisers / sandbox-secret-5 / intermediary");
+            assertThat(command.sandbox().accounts().get(4).taxpayers()).hasSize(500);
+            JsonNode described = SandboxCommand.describe(command.sandbox());
+            JsonNode many = described.get("accounts").get(4);
+            assertThat(many.get("clientId").asText()).isEqualTo("erp-pyramids-advisers");
+            assertThat(many.get("taxpayers")).hasSize(500);
+        } finally {
+            command.stop();
+        }
+        assertThat(exit.get(20, TimeUnit.SECONDS)).isZero();
+        StringWriter err = new StringWriter();
+        assertThat(
+                        new CommandLine(new SandboxCommand())
+                                .setErr(new PrintWriter(err))
+                                .execute("--represented", "-3"))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("represented taxpayers must be 0..10000: -3");
+    }
+
+    @Test
     void badKnobIsAUsageError() {
         SandboxCommand command = new SandboxCommand();
         CommandLine cli = new CommandLine(command);

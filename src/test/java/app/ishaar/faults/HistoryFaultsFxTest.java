@@ -204,7 +204,9 @@ class HistoryFaultsFxTest {
         String url = server.url("/").toString();
         ClientConfig config =
                 FaultKit.config()
-                        .withReadTimeout(Duration.ofSeconds(1))
+                        // short enough for the stalled case, long enough that a busy machine's
+                        // pause between two chunks of the 2 MB page is not taken for a stall
+                        .withReadTimeout(Duration.ofSeconds(3))
                         .withRetries(1, Duration.ofMillis(5))
                         .withMaxRetryAfter(Duration.ofSeconds(2));
         client = new ServiceClient(config);

@@ -1291,7 +1291,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
 
         // a part that is not shown is passed over: the taxpayer list hidden, the detail closed
         onFx(() -> main().taxpayerListShownProperty().set(false));
-        onFx(() -> main().current().history().detailVisibleProperty().set(false));
+        onFx(() -> main().current().history().layout().detailVisibleProperty().set(false));
         press(KeyCode.SHIFT, KeyCode.F6).release(KeyCode.F6, KeyCode.SHIFT);
         waitUntil("from the filters back round to the pager", () -> focused("pager-page"));
         press(KeyCode.SHIFT, KeyCode.F6).release(KeyCode.F6, KeyCode.SHIFT);

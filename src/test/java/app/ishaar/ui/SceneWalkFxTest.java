@@ -396,7 +396,7 @@ class SceneWalkFxTest extends FxSandboxTestBase {
                                         .orElse(history().rows().get(0)));
         onFx(
                 () -> {
-                    history().detailVisibleProperty().set(true);
+                    history().layout().detailVisibleProperty().set(true);
                     lookup("#history-table")
                             .<TableView<Notification>>query()
                             .getSelectionModel()

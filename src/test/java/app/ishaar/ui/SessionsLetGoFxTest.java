@@ -76,11 +76,15 @@ class SessionsLetGoFxTest extends FxSandboxTestBase {
                                                     && history.selectedProperty().get() == null
                                                     && history.errorProperty().get() == null))
                     .isTrue();
-            // nothing the service sent is still written anywhere in the kept (hidden) window
-            List<String> texts = fx(() -> textsUnder((Parent) view));
-            for (String data : shownData) {
-                assertThat(texts).noneMatch(t -> t.contains(data));
-            }
+            // nothing the service sent is still written anywhere in the kept (hidden) window,
+            // once the table's cells have been laid out again (the next pulse)
+            waitUntil(
+                    "nothing the service sent is written in the hidden window",
+                    () -> {
+                        List<String> texts = fx(() -> textsUnder((Parent) view));
+                        return shownData.stream()
+                                .noneMatch(d -> texts.stream().anyMatch(t -> t.contains(d)));
+                    });
         }
         // another profile: a window of its own, and the kept one is let go
         gone.addAll(keptScreens);

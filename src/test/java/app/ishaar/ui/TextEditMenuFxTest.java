@@ -287,7 +287,12 @@ class TextEditMenuFxTest extends FxSandboxTestBase {
         Notification chosen = fx(() -> flow.mainViewModel().current().history().rows().get(0));
         onFx(
                 () -> {
-                    flow.mainViewModel().current().history().detailVisibleProperty().set(true);
+                    flow.mainViewModel()
+                            .current()
+                            .history()
+                            .layout()
+                            .detailVisibleProperty()
+                            .set(true);
                     lookup("#history-table")
                             .<TableView<Notification>>query()
                             .getSelectionModel()

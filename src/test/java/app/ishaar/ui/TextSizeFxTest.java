@@ -154,6 +154,7 @@ class TextSizeFxTest extends FxSandboxTestBase {
                                                                         .mainViewModel()
                                                                         .current()
                                                                         .history()
+                                                                        .layout()
                                                                         .columnsProperty()
                                                                         .get()
                                                                         .stream()
@@ -267,6 +268,7 @@ class TextSizeFxTest extends FxSandboxTestBase {
                                                 flow.mainViewModel()
                                                         .current()
                                                         .history()
+                                                        .layout()
                                                         .detailWidthProperty()
                                                         .get())
                                 == 400);

@@ -331,7 +331,7 @@ class ThemeFxTest extends FxSandboxTestBase {
         Notification chosen = fx(() -> history().rows().get(0));
         onFx(
                 () -> {
-                    history().detailVisibleProperty().set(true);
+                    history().layout().detailVisibleProperty().set(true);
                     lookup("#history-table")
                             .<TableView<Notification>>query()
                             .getSelectionModel()

@@ -187,6 +187,45 @@ public final class LoginBudget implements LoginGate, AutoCloseable {
         return at;
     }
 
+    /**
+     * When the next {@code n} logins of this client ID would start: first those waiting in line, in
+     * their order, then logins asked for now. What the budget promises, for saying when a
+     * taxpayer's turn comes (the service may still ask to wait longer).
+     */
+    public synchronized List<Instant> turns(String clientId, int n) {
+        Instant now = clock.instant();
+        Line line = lines.get(clientId);
+        Line plan = new Line();
+        int ahead = 0;
+        if (line != null) {
+            plan.started.addAll(line.started);
+            plan.pausedUntil = line.pausedUntil;
+            for (CompletableFuture<Void> w : line.waiting) {
+                if (!w.isDone()) {
+                    ahead++;
+                }
+            }
+        }
+        List<Instant> out = new ArrayList<>(n);
+        for (int i = 0; i < Math.max(ahead, n); i++) {
+            while (!plan.started.isEmpty()
+                    && !plan.started.peekFirst().isAfter(now.minus(window))) {
+                plan.started.removeFirst();
+            }
+            Instant at = nextStart(plan, now);
+            now = at;
+            while (!plan.started.isEmpty()
+                    && !plan.started.peekFirst().isAfter(now.minus(window))) {
+                plan.started.removeFirst();
+            }
+            plan.started.addLast(at);
+            if (i < n) {
+                out.add(at);
+            }
+        }
+        return out;
+    }
+
     @Override
     public void close() {
         if (ownTimer) {

@@ -55,10 +55,19 @@ public final class TaxpayerSync {
     /** Waits on a page the service rate-limited, before the sync gives up on it. */
     static final int MAX_LIMITED = 12;
 
+    /**
+     * Pages in flight or read and waiting to be stored, at most; also the most stored in one
+     * transaction.
+     */
+    static final int BUFFERED = 16;
+
     /** What happened: how many notifications were new, how many changed, the requests sent. */
     public record Outcome(int added, int updated, long serviceTotal, int requests) {}
 
-    /** Told how far a sync is: positions held of the history's total. */
+    /**
+     * Told how far a sync is: positions held of the history's total; on the thread that runs the
+     * sync or on its writer's, one call at a time.
+     */
     @FunctionalInterface
     public interface Progress {
         void held(Rin taxpayer, long held, long total);
@@ -124,7 +133,7 @@ public final class TaxpayerSync {
         // also tells the history's size
         for (int p = 1; ; p++) {
             NotificationPage page = fetch(p);
-            take(p, page);
+            take(List.of(new Answer(p, page, null, 0)));
             List<Notification> items = page.result();
             boolean last = items.size() < options.pageSize() || p >= page.totalPages();
             Instant oldest =
@@ -247,8 +256,10 @@ public final class TaxpayerSync {
     private record Answer(int pageNo, NotificationPage page, Throwable error, int limited) {}
 
     /**
-     * Reads these pages with at most {@code concurrency} in flight, storing each as it comes (in
-     * whatever order): the positions it holds go into the checkpoint with it.
+     * Reads these pages with at most {@code concurrency} in flight, while a {@link PageWriter}
+     * stores the pages read so far (in whatever order they came), several in one transaction with
+     * the positions they hold in its checkpoint. At most {@link #BUFFERED} pages are in flight or
+     * waiting to be stored at once: a disk slower than the network holds the reading back.
      */
     private void readPages(List<Integer> pages)
             throws ServiceException, ArchiveException, InterruptedException {
@@ -256,17 +267,33 @@ public final class TaxpayerSync {
         for (int p : pages) {
             todo.add(new int[] {p, 0});
         }
-        LinkedBlockingQueue<Answer> answers = new LinkedBlockingQueue<>();
+        LinkedBlockingQueue<Object> events = new LinkedBlockingQueue<>();
         Set<CompletableFuture<?>> running = new HashSet<>();
+        PageWriter<Answer> writer = new PageWriter<>(this::take, BUFFERED, events);
         int inFlight = 0;
+        int waiting = 0;
         try {
-            while (!todo.isEmpty() || inFlight > 0) {
-                while (inFlight < options.concurrency() && !todo.isEmpty()) {
+            while (!todo.isEmpty() || inFlight > 0 || waiting > 0) {
+                while (inFlight < options.concurrency()
+                        && inFlight + waiting < BUFFERED
+                        && !todo.isEmpty()) {
                     int[] next = todo.poll();
-                    issue(next[0], next[1], answers, running);
+                    issue(next[0], next[1], events, running);
                     inFlight++;
                 }
-                Answer a = answers.take();
+                Object event = events.take();
+                if (event instanceof PageWriter.Stored stored) {
+                    waiting -= stored.pages();
+                    if (stored.failure() instanceof ArchiveException ae) {
+                        throw ae;
+                    } else if (stored.failure() instanceof RuntimeException re) {
+                        throw re;
+                    } else if (stored.failure() instanceof Error e) {
+                        throw e;
+                    }
+                    continue;
+                }
+                Answer a = (Answer) event;
                 inFlight--;
                 if (a.error() != null) {
                     if (rateLimited(a.error()) && a.limited() < MAX_LIMITED) {
@@ -274,18 +301,13 @@ public final class TaxpayerSync {
                         inFlight++;
                         CompletableFuture.delayedExecutor(
                                         limitedWait(a.limited()).toMillis(), TimeUnit.MILLISECONDS)
-                                .execute(() -> issue(again[0], again[1], answers, running));
+                                .execute(() -> issue(again[0], again[1], events, running));
                         continue;
                     }
                     throw asServiceException(a.error());
                 }
-                // keep the requests going while this page is stored
-                while (inFlight < options.concurrency() && !todo.isEmpty()) {
-                    int[] next = todo.poll();
-                    issue(next[0], next[1], answers, running);
-                    inFlight++;
-                }
-                take(a.pageNo(), a.page());
+                writer.add(a);
+                waiting++;
             }
         } finally {
             List<CompletableFuture<?>> left;
@@ -295,13 +317,15 @@ public final class TaxpayerSync {
             for (CompletableFuture<?> f : left) {
                 f.cancel(true);
             }
+            // the pages read before a failure are stored still: the next sync need not read them
+            writer.finish();
         }
     }
 
     private void issue(
             int pageNo,
             int limited,
-            LinkedBlockingQueue<Answer> answers,
+            LinkedBlockingQueue<Object> answers,
             Set<CompletableFuture<?>> running) {
         synchronized (this) {
             requests++;
@@ -325,64 +349,74 @@ public final class TaxpayerSync {
     }
 
     /**
-     * Stores what a page brings that the archive lacks or holds in an older form, with the
-     * positions it now holds, in one transaction.
+     * Stores what these pages bring that the archive lacks or holds in an older form, with the
+     * positions they now hold, in one transaction. The pages are gone through in the order given,
+     * each as if stored on its own: a notification new on one page is known on the next.
      */
-    private void take(int pageNo, NotificationPage page) throws ArchiveException {
-        total = Math.max(total, page.totalCount());
-        List<Notification> items = page.result();
-        List<String> raws = page.rawItems();
-        long[] span = Coverage.ofPage(pageNo, options.pageSize(), page.totalCount(), items.size());
-        List<String> ids = new ArrayList<>(items.size());
-        for (Notification n : items) {
-            if (n.notificationId() != null) {
-                ids.add(n.notificationId());
+    private void take(List<Answer> pages) throws ArchiveException {
+        List<String> ids = new ArrayList<>(pages.size() * options.pageSize());
+        for (Answer a : pages) {
+            for (Notification n : a.page().result()) {
+                if (n.notificationId() != null) {
+                    ids.add(n.notificationId());
+                }
             }
         }
-        Set<String> known = ids.isEmpty() ? Set.of() : archive.known(service, taxpayer, ids);
-        Set<String> thisPage = new HashSet<>();
+        Set<String> known =
+                ids.isEmpty()
+                        ? new HashSet<>()
+                        : new HashSet<>(archive.known(service, taxpayer, ids));
         List<ArchivedNotification> upserts = new ArrayList<>();
-        boolean moved = false;
         int newHere = 0;
         int changedHere = 0;
-        for (int i = 0; i < items.size(); i++) {
-            Notification n = items.get(i);
-            String id = n.notificationId();
-            if (id == null) {
-                LOG.log(System.Logger.Level.WARNING, "a notification without an ID: not archived");
-                continue;
-            }
-            if (!thisPage.add(id)) {
-                continue;
-            }
-            String raw = raws.get(i);
-            if (!known.contains(id)) {
-                upserts.add(new ArchivedNotification(taxpayer, n, raw));
-                newHere++;
-                if (span != null && coverage.contains(span[1] - 1 - i)) {
-                    moved = true;
+        for (Answer a : pages) {
+            NotificationPage page = a.page();
+            total = Math.max(total, page.totalCount());
+            List<Notification> items = page.result();
+            List<String> raws = page.rawItems();
+            long[] span =
+                    Coverage.ofPage(
+                            a.pageNo(), options.pageSize(), page.totalCount(), items.size());
+            boolean moved = false;
+            for (int i = 0; i < items.size(); i++) {
+                Notification n = items.get(i);
+                String id = n.notificationId();
+                if (id == null) {
+                    LOG.log(
+                            System.Logger.Level.WARNING,
+                            "a notification without an ID: not archived");
+                    continue;
                 }
-            } else if (unsettled.containsKey(id)) {
-                if (!raw.equals(unsettled.get(id))) {
+                String raw = raws.get(i);
+                if (known.add(id)) {
                     upserts.add(new ArchivedNotification(taxpayer, n, raw));
-                    changedHere++;
+                    newHere++;
+                    if (span != null && coverage.contains(span[1] - 1 - i)) {
+                        moved = true;
+                    }
+                } else if (unsettled.containsKey(id)) {
+                    if (!raw.equals(unsettled.get(id))) {
+                        upserts.add(new ArchivedNotification(taxpayer, n, raw));
+                        changedHere++;
+                    }
+                    unsettled.put(id, raw);
                 }
-                unsettled.put(id, raw);
             }
-        }
-        if (moved) {
-            // the archive lacks a notification where it should hold all: the history changed
-            // below its top, so only what this sync read is trusted, and the rest is read again
-            LOG.log(
-                    System.Logger.Level.INFO,
-                    "taxpayer {0}: the history changed below its newest notifications; reading it"
-                            + " all again",
-                    taxpayer);
-            coverage = new Coverage(readNow.ranges());
-        }
-        if (span != null) {
-            coverage.add(span[0], span[1]);
-            readNow.add(span[0], span[1]);
+            if (moved) {
+                // the archive lacks a notification where it should hold all: the history changed
+                // below its top, so only what this sync read is trusted, and the rest is read
+                // again
+                LOG.log(
+                        System.Logger.Level.INFO,
+                        "taxpayer {0}: the history changed below its newest notifications; reading"
+                                + " it all again",
+                        taxpayer);
+                coverage = new Coverage(readNow.ranges());
+            }
+            if (span != null) {
+                coverage.add(span[0], span[1]);
+                readNow.add(span[0], span[1]);
+            }
         }
         if (!upserts.isEmpty() || !complete) {
             long heldAfter = held + newHere;

@@ -38,6 +38,11 @@ public final class TextSize {
         return percent.getReadOnlyProperty();
     }
 
+    /** The text size as a factor of the normal size (1.5 at 150 %). */
+    public double factor() {
+        return percent.get() / (double) NORMAL;
+    }
+
     /** True at the largest step: Larger text does nothing. */
     public BooleanBinding largestProperty() {
         return largest;

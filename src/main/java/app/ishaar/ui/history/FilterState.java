@@ -1,6 +1,7 @@
 package app.ishaar.ui.history;
 
 import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.settings.HistoryPrefs;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -36,6 +37,28 @@ public record FilterState(
             customFrom = null;
             customTo = null;
         }
+    }
+
+    /** The filter remembered for a taxpayer; {@link #DEFAULT} for none. */
+    public static FilterState remembered(HistoryPrefs p) {
+        if (p == null) {
+            return DEFAULT;
+        }
+        DatePreset preset = DatePreset.parse(p.datePreset());
+        // since the last visit: the one before this one, not the one it was chosen in
+        Instant from = preset == DatePreset.SINCE_LAST_VISIT ? p.lastVisit() : p.customFrom();
+        return new FilterState(
+                preset,
+                from,
+                p.customTo(),
+                blankToNull(p.type()),
+                blankToNull(p.language()),
+                blankToNull(p.status()),
+                blankToNull(p.channel()));
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s.strip();
     }
 
     /** The query for one page: presets are resolved against the clock in the zone now. */

@@ -7,6 +7,7 @@ import app.ishaar.core.model.NotificationType;
 import app.ishaar.core.model.Status;
 import app.ishaar.ui.i18n.I18n;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * Localized names of the service's enumerated values. A value this client does not know is shown as
@@ -86,7 +87,7 @@ public final class HistoryLabels {
      * spreadsheet or a mail takes from the clipboard (a tab or line break inside a cell becomes a
      * space).
      */
-    public String row(Notification n, java.util.List<String> columnIds) {
+    public String row(Notification n, List<String> columnIds) {
         StringBuilder b = new StringBuilder();
         for (String id : columnIds) {
             if (!b.isEmpty()) {
@@ -95,6 +96,26 @@ public final class HistoryLabels {
             b.append(cell(id, n).replaceAll("[\\t\\r\\n\\u2028\\u2029]+", " "));
         }
         return b.toString();
+    }
+
+    /**
+     * Rows as shown, one a line, in the order given (the table's): each its cells in the given
+     * columns' order, tab-separated ({@link #row}), ready for a spreadsheet; null for none.
+     */
+    public String rows(List<Notification> rows, List<String> columnIds) {
+        return rows.isEmpty()
+                ? null
+                : String.join("\n", rows.stream().map(n -> row(n, columnIds)).toList());
+    }
+
+    /**
+     * The given notifications' IDs, one a line ("Copy notification ID" on several rows); null for
+     * none.
+     */
+    public static String ids(List<Notification> rows) {
+        return rows.isEmpty()
+                ? null
+                : String.join("\n", rows.stream().map(Notification::notificationId).toList());
     }
 
     private static boolean notBlank(String s) {

@@ -69,4 +69,30 @@ class LoginBudgetTest {
             assertTrue(budget.beforeLogin("erp-2").isDone(), "another client is not held");
         }
     }
+
+    @Test
+    void turnsSayWhenTheNextLoginsWouldStartAfterThoseWaiting() throws Exception {
+        java.time.Instant t0 = java.time.Instant.parse("2026-03-01T10:00:00Z");
+        java.time.Clock clock = java.time.Clock.fixed(t0, java.time.ZoneOffset.UTC);
+        java.util.concurrent.ScheduledExecutorService timer =
+                java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+        try (LoginBudget budget = new LoginBudget(2, Duration.ofMinutes(1), clock, timer)) {
+            assertEquals(List.of(t0, t0, t0.plusSeconds(60)), budget.turns("erp-1", 3));
+            budget.beforeLogin("erp-1");
+            budget.beforeLogin("erp-1");
+            CompletableFuture<Void> waiting = budget.beforeLogin("erp-1");
+            assertFalse(waiting.isDone());
+            // two started now, one waits for the next window; one asked now comes with it, the
+            // one after in the window after
+            assertEquals(
+                    List.of(t0.plusSeconds(60), t0.plusSeconds(60), t0.plusSeconds(120)),
+                    budget.turns("erp-1", 3));
+            assertEquals(List.of(t0), budget.turns("erp-2", 1), "another client is free");
+            budget.rateLimited("erp-2", Duration.ofSeconds(30));
+            assertEquals(List.of(t0.plusSeconds(30)), budget.turns("erp-2", 1));
+            waiting.cancel(false);
+        } finally {
+            timer.shutdownNow();
+        }
+    }
 }

@@ -20,8 +20,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * An archive in memory for the sync's tests: each store is all or nothing, and {@link #failAfter}
- * makes the n-th next store fail before it writes anything, as a process killed at that moment.
+ * An archive in memory for the sync's tests: each store is all or nothing, and {@link
+ * #failAfterNotifications} makes the store that would write past that many more notifications fail
+ * before it writes anything, as a process killed at that moment (counted in notifications, however
+ * the sync groups its pages into transactions). {@link #beforeStore} runs before each store.
  */
 final class MemoryArchive implements Archive {
     record Key(ServiceKey service, Rin taxpayer) {}
@@ -29,7 +31,8 @@ final class MemoryArchive implements Archive {
     final Map<Key, Map<String, ArchivedNotification>> rows = new HashMap<>();
     final Map<Key, SyncState> states = new HashMap<>();
     int stores;
-    int failAfter = -1;
+    int failAfterNotifications = -1;
+    volatile Runnable beforeStore = () -> {};
 
     @Override
     public synchronized SyncState syncState(ServiceKey service, Rin taxpayer) {
@@ -38,11 +41,13 @@ final class MemoryArchive implements Archive {
 
     @Override
     public synchronized StoreResult store(SyncBatch batch) throws ArchiveException {
-        if (failAfter == 0) {
-            throw new ArchiveException(ArchiveException.Reason.FAILED, "killed", null);
-        }
-        if (failAfter > 0) {
-            failAfter--;
+        beforeStore.run();
+        if (failAfterNotifications >= 0) {
+            if (batch.upserts().size() > failAfterNotifications) {
+                failAfterNotifications = 0;
+                throw new ArchiveException(ArchiveException.Reason.FAILED, "killed", null);
+            }
+            failAfterNotifications -= batch.upserts().size();
         }
         stores++;
         Key k = new Key(batch.service(), batch.taxpayer());

@@ -141,16 +141,43 @@ class TaxpayerSyncTest {
             throws Exception {
         FakeHistory h = new FakeHistory(500);
         int killed = 0;
-        for (int kill = 3; kill < 12; kill += 2) {
-            archive.failAfter = kill;
+        for (int kill = 15; kill < 100; kill += 20) {
+            archive.failAfterNotifications = kill;
             assertThrows(ArchiveException.class, () -> sync(h));
             killed++;
             assertFalse(archive.syncState(SERVICE, RIN).complete(), "killed " + killed);
             h.arrive("delivered");
         }
-        archive.failAfter = -1;
+        archive.failAfterNotifications = -1;
         sync(h);
         assertArchiveEqualsHistory(h);
+    }
+
+    @Test
+    void pagesAreReadWhileOthersAreStoredButNoFurtherAheadThanTheBuffer() throws Exception {
+        FakeHistory h = new FakeHistory(1000);
+        int pages = 100;
+        AtomicInteger mostAhead = new AtomicInteger();
+        // each store waits until the reading has gone as far ahead as it may (or read everything),
+        // as an archive slower than the network would
+        archive.beforeStore =
+                () -> {
+                    int stored = archive.of(SERVICE, RIN).size() / 10;
+                    int allowed = Math.min(pages, stored + TaxpayerSync.BUFFERED);
+                    long deadline = System.nanoTime() + 10_000_000_000L;
+                    while (h.requests.get() < allowed && System.nanoTime() < deadline) {
+                        Thread.onSpinWait();
+                    }
+                    mostAhead.accumulateAndGet(h.requests.get() - stored, Math::max);
+                };
+        TaxpayerSync.Outcome o = sync(h);
+        assertEquals(1000, o.added());
+        assertEquals(pages, o.requests(), "each page once");
+        assertArchiveEqualsHistory(h);
+        assertTrue(mostAhead.get() > 2, "pages are read while one is stored: " + mostAhead.get());
+        assertTrue(
+                mostAhead.get() <= TaxpayerSync.BUFFERED,
+                "at most the buffer's pages read ahead of the archive: " + mostAhead.get());
     }
 
     @Test

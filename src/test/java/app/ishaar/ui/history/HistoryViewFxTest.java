@@ -1546,12 +1546,12 @@ class HistoryViewFxTest {
         settled();
         javafx.scene.control.ToggleButton details =
                 robot.lookup("#history-details").queryAs(javafx.scene.control.ToggleButton.class);
-        assertThat(fx(() -> vm.detailVisibleProperty().get())).isTrue();
+        assertThat(fx(() -> vm.layout().detailVisibleProperty().get())).isTrue();
         assertThat(fx(() -> split().getItems().size())).isEqualTo(2);
         robot.clickOn(robot.lookup("#history-table").queryTableView());
         robot.push(KeyCode.SHORTCUT, KeyCode.I);
         until(() -> fx(() -> split().getItems().size() == 1));
-        assertThat(fx(() -> vm.detailVisibleProperty().get())).isFalse();
+        assertThat(fx(() -> vm.layout().detailVisibleProperty().get())).isFalse();
         assertThat(fx(details::isSelected)).as("the Details button follows").isFalse();
         assertThat(fx(() -> view.table().isFocused()))
                 .as("the keyboard stays in the table")
@@ -1991,7 +1991,7 @@ class HistoryViewFxTest {
         until(() -> table.getWidth() >= tableBefore + 175);
         assertThat(fx(() -> detailPane.getLayoutBounds().getWidth()))
                 .isCloseTo(300, org.assertj.core.data.Offset.offset(4.0));
-        assertThat(fx(() -> restored.detailWidthProperty().get())).isEqualTo(300.0);
+        assertThat(fx(() -> restored.layout().detailWidthProperty().get())).isEqualTo(300.0);
         assertThat(remembered).hasSize(rememberedBefore);
 
         // hide one, move one: the new layout reaches the prefs sink
@@ -2018,10 +2018,10 @@ class HistoryViewFxTest {
         double moved = fx(() -> detailPane.getLayoutBounds().getWidth());
         until(
                 () ->
-                        Math.abs(restored.detailWidthProperty().get() - moved) <= 4
+                        Math.abs(restored.layout().detailWidthProperty().get() - moved) <= 4
                                 && Math.abs(moved - 300) > 20);
         assertThat(remembered.get(remembered.size() - 1).detailWidth())
-                .isEqualTo(restored.detailWidthProperty().get());
+                .isEqualTo(restored.layout().detailWidthProperty().get());
         robot.interact(() -> ((Stage) other[0].root().getScene().getWindow()).setWidth(1000));
         until(() -> table.getWidth() <= tableBefore + 25);
         assertThat(fx(() -> detailPane.getLayoutBounds().getWidth()))
@@ -2029,7 +2029,7 @@ class HistoryViewFxTest {
         robot.clickOn(other[0].root().lookup("#history-details"));
         until(
                 () ->
-                        !restored.detailVisibleProperty().get()
+                        !restored.layout().detailVisibleProperty().get()
                                 && !split.getItems()
                                         .contains(other[0].root().lookup("#detail-pane")));
         assertThat(remembered.get(remembered.size() - 1).detailVisible()).isFalse();

@@ -96,7 +96,7 @@ class HistoryViewModelTest {
     void whatWasSentSinceTheLastVisitIsNewAndThisVisitIsRememberedOnceItsFirstPageIsShown() {
         Instant lastVisit = Instant.parse("2026-03-12T09:00:00Z");
         HistoryViewModel vm = vm(visitedAt(lastVisit), CLOCK);
-        assertThat(vm.previousVisitProperty().get()).isEqualTo(lastVisit);
+        assertThat(vm.visits().previousVisitProperty().get()).isEqualTo(lastVisit);
         vm.sessionProperty().set(session);
         assertThat(remembered).as("nothing seen yet: the last visit stays").isEmpty();
         assertThat(vm.prefs().lastVisit()).isEqualTo(lastVisit);
@@ -104,26 +104,26 @@ class HistoryViewModelTest {
         var fresh = sentAt("fresh", "2026-03-14T17:00:00Z");
         var old = sentAt("old", "2026-03-12T08:59:59Z");
         session.last().future().complete(new NotificationPage(List.of(fresh, old), 2, 51L, 1, 50));
-        assertThat(vm.isNew(fresh)).isTrue();
-        assertThat(vm.isNew(old)).isFalse();
-        assertThat(vm.newSinceText().get())
+        assertThat(vm.visits().isNew(fresh)).isTrue();
+        assertThat(vm.visits().isNew(old)).isFalse();
+        assertThat(vm.visits().newSinceText().get())
                 .isEqualTo("In bold: sent since your last visit (12 Mar 2026, 11:00:00)");
         assertThat(remembered)
                 .as("this visit, remembered for the next")
                 .extracting(HistoryPrefs::lastVisit)
                 .containsExactly(CLOCK.instant());
-        assertThat(vm.previousVisitProperty().get())
+        assertThat(vm.visits().previousVisitProperty().get())
                 .as("this visit's rows stay new while it lasts")
                 .isEqualTo(lastVisit);
 
         // a page with nothing new says nothing of it
         vm.pager().next();
         session.last().future().complete(new NotificationPage(List.of(old), 2, 51L, 2, 50));
-        assertThat(vm.newSinceText().get()).isEmpty();
+        assertThat(vm.visits().newSinceText().get()).isEmpty();
         i18n.languageProperty().set(AppLanguage.ARABIC);
         vm.pager().previous();
         session.last().future().complete(new NotificationPage(List.of(fresh, old), 2, 51L, 1, 50));
-        assertThat(vm.newSinceText().get())
+        assertThat(vm.visits().newSinceText().get())
                 .isEqualTo("بالخط العريض: ما أُرسل منذ زيارتك السابقة (١٢ مارس ٢٠٢٦، ١١:٠٠:٠٠ ص)");
         assertThat(remembered).as("remembered once").hasSize(1);
 
@@ -262,19 +262,19 @@ class HistoryViewModelTest {
         vm.sessionProperty().set(session);
         var old = sentAt("old", "2026-03-15T09:59:00Z");
         session.last().future().complete(new NotificationPage(List.of(old), 1, 1L, 1, 50));
-        assertThat(vm.isNew(old)).isFalse();
-        assertThat(vm.newSinceText().get()).isEmpty();
+        assertThat(vm.visits().isNew(old)).isFalse();
+        assertThat(vm.visits().newSinceText().get()).isEmpty();
 
         clock.advance(java.time.Duration.ofMinutes(3));
         var arrived = sentAt("arrived", "2026-03-15T10:01:30Z");
         vm.showArrived();
         session.last().future().complete(new NotificationPage(List.of(arrived, old), 1, 2L, 1, 50));
-        assertThat(vm.isNew(arrived)).isTrue();
-        assertThat(vm.isNew(old)).isFalse();
-        assertThat(vm.newSinceText().get())
+        assertThat(vm.visits().isNew(arrived)).isTrue();
+        assertThat(vm.visits().isNew(old)).isFalse();
+        assertThat(vm.visits().newSinceText().get())
                 .as("not since a last visit: there was none")
                 .isEqualTo("In bold: sent since 12:00:00");
-        assertThat(vm.newRowHelp()).isEqualTo("Sent since 12:00:00");
+        assertThat(vm.visits().newRowHelp()).isEqualTo("Sent since 12:00:00");
         assertThat(vm.filters().presets())
                 .as("still no visit to start from")
                 .doesNotContain(DatePreset.SINCE_LAST_VISIT);
@@ -292,13 +292,13 @@ class HistoryViewModelTest {
         vm.filters().presetProperty().set(DatePreset.SINCE_LAST_VISIT);
         assertThat(vm.filters().apply()).isTrue();
         session.last().future().complete(new NotificationPage(List.of(fresh), 1, 1L, 1, 50));
-        assertThat(vm.isNew(fresh)).isTrue();
+        assertThat(vm.visits().isNew(fresh)).isTrue();
 
         clock.set(Instant.parse("2026-03-15T11:30:00Z"));
         int calls = session.calls.size();
-        vm.markSeen();
-        assertThat(vm.isNew(fresh)).isFalse();
-        assertThat(vm.previousVisitProperty().get()).isEqualTo(clock.instant());
+        vm.visits().markSeen();
+        assertThat(vm.visits().isNew(fresh)).isFalse();
+        assertThat(vm.visits().previousVisitProperty().get()).isEqualTo(clock.instant());
         assertThat(vm.prefs().lastVisit())
                 .as("the next visit starts from here")
                 .isEqualTo(clock.instant());
@@ -306,7 +306,7 @@ class HistoryViewModelTest {
         assertThat(session.calls).as("Since your last visit asked again").hasSize(calls + 1);
         assertThat(session.lastQuery().dateFrom()).isEqualTo(clock.instant());
         session.last().future().complete(new NotificationPage(List.of(), 0, 0L, 1, 50));
-        assertThat(vm.newSinceText().get()).isEmpty();
+        assertThat(vm.visits().newSinceText().get()).isEmpty();
     }
 
     @Test
@@ -315,8 +315,8 @@ class HistoryViewModelTest {
         vm.sessionProperty().set(session);
         var fresh = sentAt("fresh", "2026-03-14T17:00:00Z");
         session.last().future().complete(new NotificationPage(List.of(fresh), 1, 1L, 1, 50));
-        assertThat(vm.isNew(fresh)).isFalse();
-        assertThat(vm.newSinceText().get()).isEmpty();
+        assertThat(vm.visits().isNew(fresh)).isFalse();
+        assertThat(vm.visits().newSinceText().get()).isEmpty();
         assertThat(vm.prefs().lastVisit()).isEqualTo(CLOCK.instant());
         assertThat(vm.filters().presets())
                 .as("no visit to start from")
@@ -583,8 +583,8 @@ class HistoryViewModelTest {
         assertThat(vm.filters().applied().type()).isEqualTo("7");
         assertThat(vm.pager().pageProperty().get()).isEqualTo(1);
         assertThat(vm.errorProperty().get()).isInstanceOf(ServiceUnavailableException.class);
-        assertThat(vm.errorTextProperty().get()).isNotBlank().doesNotContain("!");
-        assertThat(vm.errorReferenceProperty().get()).contains("corr-42");
+        assertThat(vm.errorTexts().textProperty().get()).isNotBlank().doesNotContain("!");
+        assertThat(vm.errorTexts().referenceProperty().get()).contains("corr-42");
         assertThat(vm.loadingProperty().get()).isFalse();
 
         vm.retry();
@@ -604,10 +604,10 @@ class HistoryViewModelTest {
                 .future()
                 .completeExceptionally(
                         new NetworkException(NetworkException.Kind.TIMEOUT, "api.example", null));
-        String english = vm.errorTextProperty().get();
+        String english = vm.errorTexts().textProperty().get();
         assertThat(english).contains("api.example");
         i18n.languageProperty().set(AppLanguage.ARABIC);
-        assertThat(vm.errorTextProperty().get())
+        assertThat(vm.errorTexts().textProperty().get())
                 .isNotEqualTo(english)
                 .containsPattern("\\p{IsArabic}");
         vm.dismissError();
@@ -676,13 +676,14 @@ class HistoryViewModelTest {
         vm.filters().languageProperty().set("ar");
         vm.filters().apply();
         vm.pager().pageSizeProperty().set(25);
-        vm.columnsProperty()
+        vm.layout()
+                .columnsProperty()
                 .set(
                         List.of(
                                 new HistoryPrefs.ColumnPref("status", 120, true),
                                 new HistoryPrefs.ColumnPref("sent", 180, false)));
-        vm.detailWidthProperty().set(420);
-        vm.detailVisibleProperty().set(false);
+        vm.layout().detailWidthProperty().set(420);
+        vm.layout().detailVisibleProperty().set(false);
 
         HistoryPrefs last = remembered.get(remembered.size() - 1);
         assertThat(last).isEqualTo(vm.prefs());
@@ -695,7 +696,7 @@ class HistoryViewModelTest {
         assertThat(again.filters().fromTimeProperty().get()).isEqualTo("9:15");
         assertThat(again.filters().toTimeProperty().get()).isEqualTo("23:59");
         assertThat(again.filters().typeProperty().get()).isEqualTo("2");
-        assertThat(again.columnsProperty().get())
+        assertThat(again.layout().columnsProperty().get())
                 .extracting(HistoryPrefs.ColumnPref::id)
                 .containsExactly("status", "sent");
         again.sessionProperty().set(session);
@@ -730,7 +731,7 @@ class HistoryViewModelTest {
                 .anySatisfy(t -> assertThat(t).contains("42"))
                 .anySatisfy(t -> assertThat(t).contains("archived"))
                 .anySatisfy(t -> assertThat(t).contains("fax"));
-        assertThat(vm.detailWidthProperty().get())
+        assertThat(vm.layout().detailWidthProperty().get())
                 .as("a remembered width of 7 pixels is not used")
                 .isZero();
         assertThat(vm.newExport().formatProperty().get())

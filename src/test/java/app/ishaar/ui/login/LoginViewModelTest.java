@@ -395,6 +395,75 @@ class LoginViewModelTest {
         assertThat(vm.resultProperty().get()).isNotNull();
     }
 
+    @Test
+    void aLoginCancelledWhileTheSandboxStartsOpensNoSessionAndSendsNothing() {
+        Deque<Runnable> background = new ArrayDeque<>();
+        vm =
+                new LoginViewModel(
+                        i18n,
+                        DIRECT,
+                        background::add,
+                        opener,
+                        () -> sandbox.environment(),
+                        language -> List.of(),
+                        secrets,
+                        settings);
+        fillValid();
+        vm.login();
+        vm.cancel(); // Esc while the sandbox is still starting
+        assertThat(vm.busyProperty().get()).isFalse();
+        while (!background.isEmpty()) {
+            background.poll().run();
+        }
+        assertThat(opener.opened).as("no session, so no login request").isEmpty();
+        assertThat(vm.busyProperty().get()).isFalse();
+        assertThat(vm.failureProperty().get()).isNull();
+        assertThat(vm.resultProperty().get()).isNull();
+    }
+
+    @Test
+    void aCancelledLoginsLateTokenNeitherEndsNorReplacesTheNextLogin() {
+        Deque<Runnable> fxTasks = new ArrayDeque<>();
+        vm =
+                new LoginViewModel(
+                        i18n,
+                        fxTasks::add,
+                        DIRECT,
+                        opener,
+                        () -> sandbox.environment(),
+                        language -> List.of(),
+                        secrets,
+                        settings);
+        fillValid();
+        vm.login();
+        runAll(fxTasks);
+        FakeSession first = opener.last();
+        vm.cancel();
+        vm.login();
+        runAll(fxTasks);
+        FakeSession second = opener.last();
+        assertThat(second).isNotSameAs(first);
+
+        first.loginCall.complete(
+                FakeSession.token("204918573", null, Instant.now().plusSeconds(3600)));
+        runAll(fxTasks);
+        assertThat(vm.resultProperty().get()).as("the cancelled login's token").isNull();
+        assertThat(vm.isLoggingIn()).as("the second login still runs").isTrue();
+        assertThat(first.closed).isTrue();
+
+        second.loginCall.complete(
+                FakeSession.token("204918573", null, Instant.now().plusSeconds(3600)));
+        runAll(fxTasks);
+        assertThat(vm.resultProperty().get().session()).isSameAs(second);
+        assertThat(second.closed).isFalse();
+    }
+
+    private static void runAll(Deque<Runnable> tasks) {
+        while (!tasks.isEmpty()) {
+            tasks.poll().run();
+        }
+    }
+
     static Stream<Arguments> failures() {
         return Stream.of(
                 Arguments.of(

@@ -26,6 +26,7 @@ final class ArchiveSql {
                     + " WHERE EXISTS (SELECT 1 FROM taxpayer t WHERE t.service_id = s.id)"
                     + " ORDER BY s.base_url";
     static final String TAXPAYER_ID = "SELECT id FROM taxpayer WHERE service_id = ? AND rin = ?";
+    static final String TAXPAYER_IDS = "SELECT id, rin FROM taxpayer WHERE service_id = ?";
     static final String INSERT_TAXPAYER = "INSERT INTO taxpayer (service_id, rin) VALUES (?, ?)";
     static final String SYNC_STATE =
             "SELECT t.sync_checkpoint, t.sync_complete, t.last_synced_ms FROM taxpayer t"

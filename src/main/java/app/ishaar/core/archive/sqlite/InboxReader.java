@@ -114,9 +114,19 @@ final class InboxReader {
             List<Object> args = new ArrayList<>();
             StringBuilder where = new StringBuilder();
             if (!q.taxpayers().isEmpty()) {
+                // the service's taxpayers in one read: a list of hundreds is not hundreds of reads
+                java.util.Map<String, Long> idOf = new java.util.HashMap<>();
+                try (PreparedStatement p = conn.prepareStatement(ArchiveSql.TAXPAYER_IDS)) {
+                    p.setLong(1, serviceId);
+                    try (ResultSet r = p.executeQuery()) {
+                        while (r.next()) {
+                            idOf.put(r.getString(2), r.getLong(1));
+                        }
+                    }
+                }
                 List<Long> ids = new ArrayList<>();
                 for (Rin rin : q.taxpayers()) {
-                    Long t = id(conn, ArchiveSql.TAXPAYER_ID, serviceId, rin.value());
+                    Long t = idOf.get(rin.value());
                     if (t != null) {
                         ids.add(t);
                     }
@@ -124,10 +134,18 @@ final class InboxReader {
                 if (ids.isEmpty()) {
                     return new InboxPage(List.of(), 0, q.page(), q.pageSize());
                 }
-                where.append(" AND n.taxpayer_id IN (")
-                        .append(ArchiveSql.marks(ids.size()))
-                        .append(')');
-                args.addAll(ids);
+                long all = idOf.size();
+                if (ids.size() < all) {
+                    // Most of the service's taxpayers: newest first along the key, skipping the
+                    // few others, beats gathering the many through the taxpayer index and
+                    // sorting them (500 taxpayers of 200 each: 1.8 s a page against 20 ms).
+                    // Every one of them: no condition at all.
+                    where.append(ids.size() * 2 > all ? " AND +" : " AND ")
+                            .append("n.taxpayer_id IN (")
+                            .append(ArchiveSql.marks(ids.size()))
+                            .append(')');
+                    args.addAll(ids);
+                }
             }
             NotificationQuery f = q.filters();
             if (f.dateFrom() != null || f.dateTo() != null) {

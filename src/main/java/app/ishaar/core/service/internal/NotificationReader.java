@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -43,9 +44,8 @@ public final class NotificationReader {
             Bodies.MAPPER.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     /**
-     * Reads one notification as a tree when its JSON text is kept too: numbers as written (decimals
-     * exact, trailing zeros kept), so that the text written back from the tree says what the
-     * service sent.
+     * Reads one notification as a tree, numbers as written (decimals exact, trailing zeros kept),
+     * for a body without byte offsets (see {@link #notifications}).
      */
     private static final ObjectReader RAW_TREE =
             TREE.with(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
@@ -100,7 +100,7 @@ public final class NotificationReader {
                             if (raws != null) {
                                 raws.clear();
                             }
-                            items = notifications(p, raws);
+                            items = notifications(p, raws, r.body());
                             resultNotArray = false;
                         } else {
                             p.skipChildren();
@@ -168,25 +168,40 @@ public final class NotificationReader {
 
     /**
      * The elements of the result array that are objects; the parser is on START_ARRAY, left on its
-     * END_ARRAY. With {@code raws}, each one's JSON text is added to it as well: the object is read
-     * as a tree, written back as text, and its members read from the tree.
+     * END_ARRAY. With {@code raws}, each one's JSON text is added to it as well: the bytes of the
+     * body from the object's opening brace to its closing one, where the parser found them, so that
+     * the text is exactly what the service sent (numbers, escapes, spacing and member order as
+     * written).
+     *
+     * <p>A body in UTF-16 or UTF-32 has no byte offsets (Jackson reads it through a decoding reader
+     * that counts characters): there, and wherever an offset does not land on the brace, each
+     * object is read as a tree and written back as text, which keeps every member and value,
+     * numbers as written.
      */
-    private static List<Notification> notifications(JsonParser p, List<String> raws)
+    private static List<Notification> notifications(JsonParser p, List<String> raws, byte[] body)
             throws IOException {
         List<Notification> items = new ArrayList<>(100);
         JsonToken t;
         while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
-            if (t == JsonToken.START_OBJECT && raws != null) {
+            if (t != JsonToken.START_OBJECT) {
+                p.skipChildren();
+                continue;
+            }
+            long start = raws == null ? -1 : p.currentTokenLocation().getByteOffset();
+            if (raws != null && (start < 0 || start >= body.length || body[(int) start] != '{')) {
                 JsonNode node = RAW_TREE.readTree(p);
                 raws.add(Bodies.MAPPER.writeValueAsString(node));
                 try (JsonParser tree = node.traverse()) {
                     tree.nextToken();
                     items.add(notification(tree));
                 }
-            } else if (t == JsonToken.START_OBJECT) {
-                items.add(notification(p));
-            } else {
-                p.skipChildren();
+                continue;
+            }
+            items.add(notification(p));
+            if (raws != null) {
+                long end = p.currentTokenLocation().getByteOffset() + 1;
+                raws.add(
+                        new String(body, (int) start, (int) (end - start), StandardCharsets.UTF_8));
             }
         }
         return items;

@@ -30,6 +30,15 @@ class RawItemsTest {
             ],"metadata":{"totalPages":1,"totalCount":2}}
             """;
 
+    /** The first and last item of BODY's result, as written there. */
+    static String[] written() {
+        int first = BODY.indexOf("{\"notificationId\":\"a1\"");
+        int firstEnd = BODY.indexOf("}]}", first) + 3;
+        int last = BODY.indexOf("{\"notificationId\":\"a2\"");
+        int lastEnd = BODY.indexOf('}', last) + 1;
+        return new String[] {BODY.substring(first, firstEnd), BODY.substring(last, lastEnd)};
+    }
+
     @Test
     void eachObjectOfTheResultKeepsItsTextUnknownMembersAndNumbersAsWritten() throws Exception {
         NotificationPage raw = NotificationReader.read(answer(BODY), 1, 100, true);
@@ -48,5 +57,49 @@ class RawItemsTest {
         assertTrue(text.contains("تم التحقق من المستند"), text);
         assertTrue(raw.rawItems().get(1).contains("\"channel\":\"fax\""));
         assertEquals("queued", raw.result().get(1).status());
+        assertEquals(
+                java.util.List.of(written()),
+                raw.rawItems(),
+                "byte for byte as sent: spacing and line breaks too");
+    }
+
+    @Test
+    void aByteOrderMarkDoesNotShiftTheText() throws Exception {
+        byte[] text = BODY.getBytes(StandardCharsets.UTF_8);
+        byte[] marked = new byte[text.length + 3];
+        marked[0] = (byte) 0xEF;
+        marked[1] = (byte) 0xBB;
+        marked[2] = (byte) 0xBF;
+        System.arraycopy(text, 0, marked, 3, text.length);
+        NotificationPage raw =
+                NotificationReader.read(
+                        new HttpResult(200, Headers.of(), marked, "application/json"),
+                        1,
+                        100,
+                        true);
+        assertEquals(java.util.List.of(written()), raw.rawItems());
+    }
+
+    /** Little-endian UTF-16 starts with the brace's byte, so it is read as JSON. */
+    @Test
+    void aBodyInUtf16KeepsEveryMemberAndNumberAsWritten() throws Exception {
+        HttpResult utf16 =
+                new HttpResult(
+                        200,
+                        Headers.of(),
+                        BODY.getBytes(StandardCharsets.UTF_16LE),
+                        "application/json");
+        NotificationPage raw = NotificationReader.read(utf16, 1, 100, true);
+        NotificationPage plain = NotificationReader.read(answer(BODY), 1, 100);
+        assertEquals(plain.result(), raw.result());
+        assertEquals(2, raw.rawItems().size());
+        String[] written = written();
+        for (int i = 0; i < 2; i++) {
+            assertEquals(
+                    Bodies.MAPPER.readTree(written[i]),
+                    Bodies.MAPPER.readTree(raw.rawItems().get(i)));
+        }
+        assertTrue(raw.rawItems().get(0).contains("\"score\":1.50"), raw.rawItems().get(0));
+        assertTrue(raw.rawItems().get(0).contains("12345678901234567890"));
     }
 }

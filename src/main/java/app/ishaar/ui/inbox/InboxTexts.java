@@ -1,0 +1,93 @@
+package app.ishaar.ui.inbox;
+
+import app.ishaar.core.archive.ArchiveException;
+import app.ishaar.core.archive.SearchText;
+import app.ishaar.core.model.Rin;
+import app.ishaar.ui.i18n.I18n;
+import java.time.Clock;
+
+/** The inbox's and the sync's answers in the UI's language: what the views say of them. */
+public final class InboxTexts {
+    private final I18n i18n;
+
+    public InboxTexts(I18n i18n) {
+        this.i18n = i18n;
+    }
+
+    /** A taxpayer as the Taxpayer column shows it: "name (RIN)", or the RIN alone. */
+    public String taxpayer(String name, Rin rin) {
+        String digits = i18n.localDigits(rin.value());
+        return name == null || name.isBlank() ? digits : i18n.get("inbox.taxpayer", name, digits);
+    }
+
+    /** Why a search cannot be run; "" when it can. */
+    public String searchProblem(SearchText.Problem p) {
+        if (p == null) {
+            return "";
+        }
+        return switch (p) {
+            case EMPTY -> i18n.get("inbox.search.empty");
+            case TOO_SHORT -> i18n.get("inbox.search.tooShort", SearchText.MIN_TERM);
+            case TOO_LONG -> i18n.get("inbox.search.tooLong", SearchText.MAX_LENGTH);
+        };
+    }
+
+    /** Why the archive could not be read or written; "" for none. */
+    public String archiveProblem(ArchiveException.Reason r) {
+        if (r == null) {
+            return "";
+        }
+        return switch (r) {
+            case LOCKED -> i18n.get("inbox.archive.locked");
+            case NOT_WRITABLE -> i18n.get("inbox.archive.notWritable");
+            case DISK_FULL -> i18n.get("inbox.archive.diskFull");
+            case NOT_AN_ARCHIVE -> i18n.get("inbox.archive.notAnArchive");
+            case NEWER_VERSION -> i18n.get("inbox.archive.newerVersion");
+            case FAILED -> i18n.get("inbox.archive.failed");
+        };
+    }
+
+    /** "240 notifications", or the search's "240 found". */
+    public String count(long total, boolean searched) {
+        return i18n.get(searched ? "inbox.found" : "inbox.count", total);
+    }
+
+    public String page(int page, int pages) {
+        return i18n.get("inbox.page", page, Math.max(1, pages));
+    }
+
+    /** What the list says of a taxpayer's sync, in a few words. */
+    public String syncStatus(TaxpayerSyncStatus s, Clock clock) {
+        return switch (s.phase()) {
+            case SYNCING ->
+                    s.total() > 0
+                            ? i18n.get("inbox.sync.progress", s.held(), s.total())
+                            : i18n.get("inbox.sync.syncing");
+            case WAITING ->
+                    s.turn() != null
+                            ? i18n.get("inbox.sync.turn", i18n.formatTimeToday(s.turn(), clock))
+                            : i18n.get("inbox.sync.waiting");
+            case IDLE -> idle(s, clock);
+        };
+    }
+
+    private String idle(TaxpayerSyncStatus s, Clock clock) {
+        if (s.problem() != null) {
+            return switch (s.problem()) {
+                case NO_ACCESS -> i18n.get("inbox.sync.noAccess");
+                case NOT_DELEGATED -> i18n.get("inbox.sync.notDelegated");
+                case LOGIN_REFUSED -> i18n.get("inbox.sync.loginRefused");
+                case UNREACHABLE -> i18n.get("inbox.sync.unreachable");
+                case ARCHIVE ->
+                        archiveProblem(
+                                s.archiveReason() != null
+                                        ? s.archiveReason()
+                                        : ArchiveException.Reason.FAILED);
+                case FAILED -> i18n.get("inbox.sync.failed");
+            };
+        }
+        return s.lastSynced() == null
+                ? i18n.get("inbox.sync.never")
+                : i18n.get("inbox.sync.last", i18n.formatTimeToday(s.lastSynced(), clock));
+    }
+}

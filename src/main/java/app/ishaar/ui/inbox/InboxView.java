@@ -1,0 +1,249 @@
+package app.ishaar.ui.inbox;
+
+import app.ishaar.core.model.Notification;
+import app.ishaar.ui.app.Shortcut;
+import app.ishaar.ui.fx.Weak;
+import app.ishaar.ui.history.HistoryLabels;
+import app.ishaar.ui.i18n.I18n;
+import java.util.List;
+import java.util.function.Function;
+import javafx.beans.binding.Bindings;
+import javafx.beans.value.ChangeListener;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Parent;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/**
+ * The inbox on screen: a search field above a table of archived notifications (with a Taxpayer
+ * column, "name (RIN)"), its inline messages, and a pager. A part of the main window, hosted by it;
+ * Ctrl+F (the table's {@link Shortcut#FOCUS_FILTERS}) goes to the search, Escape there clears it.
+ */
+public final class InboxView {
+
+    private final InboxViewModel vm;
+    private final I18n i18n;
+    private final InboxTexts texts;
+    private final HistoryLabels labels;
+    private final BorderPane root = new BorderPane();
+    private final TextField search = new TextField();
+    private final TableView<InboxRow> table = new TableView<>();
+
+    /** Held here, heard weakly by the app's I18n: the cells' words follow the language. */
+    private final ChangeListener<Object> localeChanged = (o, was, now) -> table.refresh();
+
+    public InboxView(InboxViewModel vm, I18n i18n) {
+        this.vm = vm;
+        this.i18n = i18n;
+        this.texts = new InboxTexts(i18n);
+        this.labels = new HistoryLabels(i18n);
+        root.getStyleClass().add("inbox");
+        root.nodeOrientationProperty().bind(i18n.orientationProperty());
+        root.setTop(top());
+        root.setCenter(table());
+        root.setBottom(pager());
+        root.addEventFilter(
+                KeyEvent.KEY_PRESSED,
+                e -> {
+                    if (Shortcut.FOCUS_FILTERS.matches(e)) {
+                        search.requestFocus();
+                        search.selectAll();
+                        e.consume();
+                    }
+                });
+        Weak.listen(
+                localeChanged,
+                i18n.languageProperty(),
+                i18n.latinDigitsProperty(),
+                i18n.zoneProperty());
+    }
+
+    public Parent root() {
+        return root;
+    }
+
+    /** Puts the focus in the search field. */
+    public void focusSearch() {
+        search.requestFocus();
+    }
+
+    private VBox top() {
+        search.setId("inbox-search");
+        search.textProperty().bindBidirectional(vm.searchTextProperty());
+        search.promptTextProperty()
+                .bind(i18n.text("inbox.search.prompt", Shortcut.FOCUS_FILTERS.displayText()));
+        search.setOnKeyPressed(
+                e -> {
+                    if (e.getCode() == KeyCode.ESCAPE && !search.getText().isEmpty()) {
+                        search.clear();
+                        e.consume();
+                    }
+                });
+        HBox.setHgrow(search, Priority.ALWAYS);
+        Label searchProblem = message("inbox-search-problem");
+        searchProblem
+                .textProperty()
+                .bind(
+                        Bindings.createStringBinding(
+                                () -> texts.searchProblem(vm.searchProblemProperty().get()),
+                                vm.searchProblemProperty(),
+                                i18n.languageProperty(),
+                                i18n.latinDigitsProperty()));
+        Label archiveProblem = message("inbox-archive-problem");
+        archiveProblem
+                .textProperty()
+                .bind(
+                        Bindings.createStringBinding(
+                                () -> texts.archiveProblem(vm.archiveProblemProperty().get()),
+                                vm.archiveProblemProperty(),
+                                i18n.languageProperty()));
+        VBox top = new VBox(4, new HBox(search), searchProblem, archiveProblem);
+        top.setPadding(new Insets(8, 8, 4, 8));
+        return top;
+    }
+
+    private static Label message(String id) {
+        Label l = new Label();
+        l.setId(id);
+        l.getStyleClass().add("inline-error");
+        l.setWrapText(true);
+        l.managedProperty().bind(l.visibleProperty());
+        l.visibleProperty().bind(l.textProperty().isNotEmpty());
+        return l;
+    }
+
+    private TableView<InboxRow> table() {
+        table.setId("inbox-table");
+        table.setItems(vm.rows());
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.getColumns()
+                .addAll(
+                        List.of(
+                                column("sent", "inbox.column.sent", 150, this::sent),
+                                column("taxpayer", "inbox.column.taxpayer", 230, this::taxpayer),
+                                column("type", "inbox.column.type", 150, r -> labels.type(n(r))),
+                                column(
+                                        "status",
+                                        "inbox.column.status",
+                                        100,
+                                        r -> labels.status(n(r).status())),
+                                column(
+                                        "channel",
+                                        "inbox.column.channel",
+                                        90,
+                                        r -> labels.channel(n(r).channel())),
+                                column("message", "inbox.column.message", 300, this::message)));
+        Label empty = new Label();
+        empty.textProperty().bind(i18n.text("inbox.empty"));
+        table.setPlaceholder(empty);
+        table.getSelectionModel()
+                .selectedItemProperty()
+                .addListener(
+                        (o, was, now) -> {
+                            if (now != null && now != vm.selectedProperty().get()) {
+                                vm.select(now);
+                            }
+                        });
+        vm.selectedProperty()
+                .addListener(
+                        (o, was, now) -> {
+                            if (now != null && table.getSelectionModel().getSelectedItem() != now) {
+                                table.getSelectionModel().select(now);
+                            }
+                        });
+        return table;
+    }
+
+    private static Notification n(InboxRow r) {
+        return r.notification();
+    }
+
+    private String sent(InboxRow r) {
+        return labels.dateTime(n(r).receivedDateTime());
+    }
+
+    private String taxpayer(InboxRow r) {
+        return texts.taxpayer(r.taxpayerName(), r.taxpayer());
+    }
+
+    /** The message on one line, as much as the column shows. */
+    private String message(InboxRow r) {
+        String m = n(r).finalMessage();
+        if (m == null) {
+            return "";
+        }
+        String line = m.replaceAll("<[^>]*>", " ").replaceAll("\\s+", " ").strip();
+        return line.length() > 200 ? line.substring(0, 200) + "…" : line;
+    }
+
+    private TableColumn<InboxRow, String> column(
+            String id, String key, double width, Function<InboxRow, String> text) {
+        TableColumn<InboxRow, String> c = new TableColumn<>();
+        c.setId("inbox-column-" + id);
+        c.textProperty().bind(i18n.text(key));
+        c.setPrefWidth(width);
+        c.setSortable(false); // newest first, as the archive reads it
+        c.setCellValueFactory(
+                cell ->
+                        new javafx.beans.property.ReadOnlyStringWrapper(
+                                text.apply(cell.getValue())));
+        return c;
+    }
+
+    private HBox pager() {
+        Label count = new Label();
+        count.setId("inbox-count");
+        count.textProperty()
+                .bind(
+                        Bindings.createStringBinding(
+                                () ->
+                                        texts.count(
+                                                vm.totalCountProperty().get(),
+                                                !vm.searchTermsProperty().get().isEmpty()),
+                                vm.totalCountProperty(),
+                                vm.searchTermsProperty(),
+                                i18n.languageProperty(),
+                                i18n.latinDigitsProperty()));
+        Label page = new Label();
+        page.setId("inbox-page");
+        page.textProperty()
+                .bind(
+                        Bindings.createStringBinding(
+                                () ->
+                                        texts.page(
+                                                vm.pageProperty().get(),
+                                                vm.totalPagesProperty().get()),
+                                vm.pageProperty(),
+                                vm.totalPagesProperty(),
+                                i18n.languageProperty(),
+                                i18n.latinDigitsProperty()));
+        Button previous = new Button();
+        previous.setId("inbox-previous");
+        previous.textProperty().bind(i18n.text("inbox.previous"));
+        previous.disableProperty().bind(vm.pageProperty().lessThanOrEqualTo(1));
+        previous.setOnAction(e -> vm.previous());
+        Button next = new Button();
+        next.setId("inbox-next");
+        next.textProperty().bind(i18n.text("inbox.next"));
+        next.disableProperty()
+                .bind(vm.pageProperty().greaterThanOrEqualTo(vm.totalPagesProperty()));
+        next.setOnAction(e -> vm.next());
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox bar = new HBox(8, count, gap, previous, page, next);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(4, 8, 8, 8));
+        return bar;
+    }
+}

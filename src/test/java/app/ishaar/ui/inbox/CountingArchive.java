@@ -1,0 +1,83 @@
+package app.ishaar.ui.inbox;
+
+import app.ishaar.core.archive.Archive;
+import app.ishaar.core.archive.ArchiveException;
+import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.InboxPage;
+import app.ishaar.core.archive.InboxQuery;
+import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.archive.SyncBatch;
+import app.ishaar.core.archive.SyncState;
+import app.ishaar.core.archive.TaxpayerSummary;
+import app.ishaar.core.model.Rin;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** A real archive that records the inbox's queries, and can be made to fail them. */
+final class CountingArchive implements Archive {
+    private final Archive archive;
+    final List<InboxQuery> queries = new CopyOnWriteArrayList<>();
+    volatile ArchiveException failWith;
+
+    CountingArchive(Archive archive) {
+        this.archive = archive;
+    }
+
+    @Override
+    public InboxPage query(InboxQuery query) throws ArchiveException {
+        queries.add(query);
+        if (failWith != null) {
+            throw failWith;
+        }
+        return archive.query(query);
+    }
+
+    @Override
+    public SyncState syncState(ServiceKey service, Rin taxpayer) throws ArchiveException {
+        return archive.syncState(service, taxpayer);
+    }
+
+    @Override
+    public StoreResult store(SyncBatch batch) throws ArchiveException {
+        return archive.store(batch);
+    }
+
+    @Override
+    public Set<String> known(ServiceKey service, Rin taxpayer, Collection<String> ids)
+            throws ArchiveException {
+        return archive.known(service, taxpayer, ids);
+    }
+
+    @Override
+    public List<ArchivedNotification> unsettled(ServiceKey service, Rin taxpayer)
+            throws ArchiveException {
+        return archive.unsettled(service, taxpayer);
+    }
+
+    @Override
+    public List<ServiceKey> services() throws ArchiveException {
+        return archive.services();
+    }
+
+    @Override
+    public List<TaxpayerSummary> summaries() throws ArchiveException {
+        return archive.summaries();
+    }
+
+    @Override
+    public long forget(ServiceKey service, Rin taxpayer) throws ArchiveException {
+        return archive.forget(service, taxpayer);
+    }
+
+    @Override
+    public long forget(ServiceKey service) throws ArchiveException {
+        return archive.forget(service);
+    }
+
+    @Override
+    public void close() throws ArchiveException {
+        archive.close();
+    }
+}

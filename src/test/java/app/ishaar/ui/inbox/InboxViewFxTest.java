@@ -1,0 +1,254 @@
+package app.ishaar.ui.inbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.SandboxItems;
+import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.archive.SyncBatch;
+import app.ishaar.core.archive.sqlite.SqliteArchive;
+import app.ishaar.core.model.Rin;
+import app.ishaar.sandbox.Sandbox;
+import app.ishaar.sandbox.SandboxConfig;
+import app.ishaar.sandbox.SandboxTaxpayer;
+import app.ishaar.ui.app.SceneFactory;
+import app.ishaar.ui.app.TextSize;
+import app.ishaar.ui.fx.FxExecutor;
+import app.ishaar.ui.fx.OwnStageFxTestBase;
+import app.ishaar.ui.i18n.AppLanguage;
+import app.ishaar.ui.i18n.I18n;
+import app.ishaar.ui.settings.Screenshots;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import javafx.geometry.NodeOrientation;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The inbox on its own stage, on a real archive of three generated taxpayers: the Taxpayer column,
+ * Ctrl+F to the search, results as the user types, an inline message for a search too short, in
+ * English and in Arabic (right to left).
+ */
+class InboxViewFxTest extends OwnStageFxTestBase {
+    static final int EACH = 30;
+    static Path dir;
+    static SqliteArchive archive;
+    static List<SandboxTaxpayer> firms;
+    static ArchivedNotification wanted;
+
+    ExecutorService background = Executors.newFixedThreadPool(2);
+    InboxViewModel vm;
+
+    @BeforeAll
+    static void fill() throws Exception {
+        dir = Files.createTempDirectory("ishaar-inbox-view");
+        archive = SqliteArchive.open(dir.resolve("archive.db"));
+        try (Sandbox s =
+                Sandbox.start(
+                        SandboxConfig.builder()
+                                .seed(9)
+                                .anchor(Instant.parse("2026-03-01T10:00:00Z"))
+                                .notificationsPerTaxpayer(EACH)
+                                .represented(3)
+                                .build())) {
+            firms = s.accounts().get(4).taxpayers();
+            for (SandboxTaxpayer t : firms) {
+                List<ArchivedNotification> h = SandboxItems.history(s, t.rin(), Rin.of(t.rin()));
+                archive.store(
+                        new SyncBatch(ServiceKey.SANDBOX, Rin.of(t.rin()), h, "c", true, null));
+                wanted = h.get(11);
+            }
+        }
+    }
+
+    @AfterAll
+    static void close() throws Exception {
+        archive.close();
+    }
+
+    @AfterEach
+    void stop() {
+        if (vm != null) {
+            vm.dispose();
+        }
+        background.shutdownNow();
+    }
+
+    private static <T> T fx(Callable<T> c) throws Exception {
+        return WaitForAsyncUtils.asyncFx(c).get(10, TimeUnit.SECONDS);
+    }
+
+    private static void until(Callable<Boolean> c) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> fx(c));
+    }
+
+    private InboxView open(AppLanguage language) throws Exception {
+        I18n i18n = new I18n(language);
+        i18n.zoneProperty().set(ZoneId.of("Africa/Cairo"));
+        vm =
+                new InboxViewModel(
+                        archive,
+                        ServiceKey.SANDBOX,
+                        background,
+                        FxExecutor.INSTANCE,
+                        InboxViewModel.Timer.SYSTEM,
+                        Duration.ofMillis(50),
+                        25);
+        List<InboxTaxpayer> listed = new ArrayList<>();
+        for (SandboxTaxpayer f : firms) {
+            listed.add(
+                    InboxTaxpayer.represented(
+                            Rin.of(f.rin()),
+                            language == AppLanguage.ARABIC ? f.nameAr() : f.nameEn()));
+        }
+        InboxView view =
+                fx(
+                        () -> {
+                            InboxView v = new InboxView(vm, i18n);
+                            stage = new Stage();
+                            stage.setScene(
+                                    new SceneFactory(i18n, new TextSize(100))
+                                            .createScene(v.root()));
+                            stage.setWidth(1100);
+                            stage.setHeight(640);
+                            stage.show();
+                            vm.taxpayersProperty().set(listed);
+                            return v;
+                        });
+        until(() -> !table(view).getItems().isEmpty());
+        return view;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static TableView<InboxRow> table(InboxView v) {
+        return (TableView<InboxRow>) v.root().lookup("#inbox-table");
+    }
+
+    private static String cell(InboxView v, String column, int row) throws Exception {
+        return fx(
+                () -> {
+                    for (TableColumn<InboxRow, ?> c : table(v).getColumns()) {
+                        if (c.getId().equals("inbox-column-" + column)) {
+                            return String.valueOf(c.getCellData(row));
+                        }
+                    }
+                    throw new AssertionError("no column " + column);
+                });
+    }
+
+    private static String text(InboxView v, String id) throws Exception {
+        return fx(() -> ((Label) v.root().lookup("#" + id)).getText());
+    }
+
+    private static void ctrlF(InboxView v) throws Exception {
+        fx(
+                () -> {
+                    table(v).requestFocus();
+                    table(v).fireEvent(
+                                    new KeyEvent(
+                                            KeyEvent.KEY_PRESSED,
+                                            "",
+                                            "",
+                                            KeyCode.F,
+                                            false,
+                                            !System.getProperty("os.name").startsWith("Mac"),
+                                            false,
+                                            System.getProperty("os.name").startsWith("Mac")));
+                    return null;
+                });
+    }
+
+    @Test
+    void inEnglishTheTaxpayerColumnCtrlFAndResultsAsYouType() throws Exception {
+        InboxView v = open(AppLanguage.ENGLISH);
+        assertThat(fx(() -> table(v).getColumns().get(1).getText())).isEqualTo("Taxpayer");
+        InboxRow first = fx(() -> table(v).getItems().get(0));
+        assertThat(cell(v, "taxpayer", 0))
+                .isEqualTo(first.taxpayerName() + " (" + first.taxpayer().value() + ")");
+        assertThat(first.taxpayerName()).isNotBlank();
+        assertThat(text(v, "inbox-count")).isEqualTo("90 notifications");
+        assertThat(text(v, "inbox-page")).isEqualTo("Page 1 of 4");
+        TextField search = (TextField) v.root().lookup("#inbox-search");
+        assertThat(fx(search::getPromptText)).startsWith("Search notifications").endsWith("+F)");
+
+        ctrlF(v);
+        assertThat(fx(search::isFocused)).isTrue();
+        fx(
+                () -> {
+                    search.setText("ab");
+                    return null;
+                });
+        until(() -> !text(v, "inbox-search-problem").isEmpty());
+        assertThat(text(v, "inbox-search-problem"))
+                .isEqualTo("Type at least 3 letters or digits in a row.");
+        assertThat(text(v, "inbox-count")).as("the rows stay").isEqualTo("90 notifications");
+
+        fx(
+                () -> {
+                    search.setText(wanted.notificationId());
+                    return null;
+                });
+        until(() -> text(v, "inbox-count").endsWith("found"));
+        assertThat(text(v, "inbox-search-problem")).isEmpty();
+        assertThat(fx(() -> table(v).getItems().stream().map(InboxRow::notificationId).toList()))
+                .contains(wanted.notificationId());
+        Screenshots.take(stage, "inbox-search-en.png");
+
+        // Escape clears the search: everything again
+        fx(
+                () -> {
+                    search.fireEvent(
+                            new KeyEvent(
+                                    KeyEvent.KEY_PRESSED,
+                                    "",
+                                    "",
+                                    KeyCode.ESCAPE,
+                                    false,
+                                    false,
+                                    false,
+                                    false));
+                    return null;
+                });
+        until(() -> text(v, "inbox-count").equals("90 notifications"));
+    }
+
+    @Test
+    void inArabicItReadsRightToLeftWithArabicNamesAndDigits() throws Exception {
+        InboxView v = open(AppLanguage.ARABIC);
+        assertThat(fx(() -> v.root().getEffectiveNodeOrientation()))
+                .isEqualTo(NodeOrientation.RIGHT_TO_LEFT);
+        assertThat(fx(() -> table(v).getColumns().get(1).getText())).isEqualTo("الممول");
+        assertThat(text(v, "inbox-count")).isEqualTo("عدد الإشعارات: ٩٠");
+        assertThat(text(v, "inbox-page")).isEqualTo("صفحة ١ من ٤");
+        InboxRow first = fx(() -> table(v).getItems().get(0));
+        assertThat(cell(v, "taxpayer", 0)).startsWith(first.taxpayerName() + " (").endsWith(")");
+        assertThat(cell(v, "taxpayer", 0)).matches(".*\\([٠-٩]{9}\\)");
+        TextField search = (TextField) v.root().lookup("#inbox-search");
+        fx(
+                () -> {
+                    search.setText("فاتورة");
+                    return null;
+                });
+        until(() -> text(v, "inbox-count").startsWith("نتائج البحث"));
+        Screenshots.take(stage, "inbox-search-ar.png");
+    }
+}
