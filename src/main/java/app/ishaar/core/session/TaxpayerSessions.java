@@ -69,23 +69,11 @@ public final class TaxpayerSessions implements AutoCloseable {
     private final Object lock = new Object();
 
     /** Per taxpayer; the key null for the ERP system's own (HashMap takes a null key). */
-    private final Map<Rin, Entry> entries = new HashMap<>();
+    private final Map<Rin, SessionEntry> entries = new HashMap<>();
 
     private volatile Duration firstLimitedWait = FIRST_LIMITED_WAIT;
     private Credentials base;
     private boolean closed;
-
-    /**
-     * A taxpayer's state: its session (and, {@link SessionRules#SHARED}, its one handle), the login
-     * under way (and the session it logs in, closed when that login is dropped), or the refusal.
-     */
-    private static final class Entry {
-        Session session;
-        SharedSession handle;
-        CompletableFuture<Login> pending;
-        Session opening;
-        ServiceException refusal;
-    }
 
     /** Sessions for background work ({@link SessionRules#SHARED}). */
     public TaxpayerSessions(Opener opener, Environment environment, Credentials credentials) {
@@ -109,6 +97,12 @@ public final class TaxpayerSessions implements AutoCloseable {
         return environment;
     }
 
+    public String clientId() {
+        synchronized (lock) {
+            return base.clientId();
+        }
+    }
+
     /**
      * The taxpayer's session, logged in: the one at hand while its token lasts (renewed by itself
      * when due), else a new login, shared by every caller asking meanwhile. Fails with the
@@ -128,7 +122,7 @@ public final class TaxpayerSessions implements AutoCloseable {
             if (closed) {
                 return CompletableFuture.failedFuture(loggedOut());
             }
-            Entry e = entries.computeIfAbsent(who, k -> new Entry());
+            SessionEntry e = entries.computeIfAbsent(who, k -> new SessionEntry());
             if (e.refusal != null) {
                 return CompletableFuture.failedFuture(e.refusal);
             }
@@ -170,19 +164,24 @@ public final class TaxpayerSessions implements AutoCloseable {
     /** The taxpayer's session if it has one now; never logs in. */
     public Optional<Session> current(Rin who) {
         synchronized (lock) {
-            Entry e = entries.get(who);
+            SessionEntry e = entries.get(who);
             return e == null || e.session == null
                     ? Optional.empty()
                     : Optional.of(handleLocked(e, who, e.session));
         }
     }
 
+    /** The refusal remembered for this taxpayer, if any. */
+    public Optional<ServiceException> refusal(Rin taxpayer) {
+        synchronized (lock) {
+            SessionEntry e = entries.get(taxpayer);
+            return e == null ? Optional.empty() : Optional.ofNullable(e.refusal);
+        }
+    }
+
     /** Whether a refusal is remembered for this taxpayer. */
     public boolean refused(Rin taxpayer) {
-        synchronized (lock) {
-            Entry e = entries.get(taxpayer);
-            return e != null && e.refusal != null;
-        }
+        return refusal(taxpayer).isPresent();
     }
 
     /** Forgets a refusal and asks again: the user's "Try again". */
@@ -193,7 +192,7 @@ public final class TaxpayerSessions implements AutoCloseable {
     /** {@link #retry}, with the token its login answered. */
     public CompletableFuture<Login> retryLogin(Rin taxpayer) {
         synchronized (lock) {
-            Entry e = entries.get(taxpayer);
+            SessionEntry e = entries.get(taxpayer);
             if (e != null) {
                 e.refusal = null;
             }
@@ -219,7 +218,7 @@ public final class TaxpayerSessions implements AutoCloseable {
                 s.close();
                 throw new IllegalStateException("logged out");
             }
-            Entry e = entries.computeIfAbsent(who, k -> new Entry());
+            SessionEntry e = entries.computeIfAbsent(who, k -> new SessionEntry());
             previous = e.session;
             pending = e.pending;
             opening = e.opening;
@@ -228,7 +227,7 @@ public final class TaxpayerSessions implements AutoCloseable {
             e.opening = null;
             e.refusal = null;
         }
-        drop(pending, opening);
+        SessionEntry.drop(pending, opening);
         if (previous != null && previous != s) {
             previous.close();
         }
@@ -241,7 +240,7 @@ public final class TaxpayerSessions implements AutoCloseable {
      * Nothing happens when {@code s} is no longer the taxpayer's session.
      */
     public void ended(Rin taxpayer, Session s) {
-        Entry e;
+        SessionEntry e;
         synchronized (lock) {
             e = entries.get(taxpayer);
             if (e == null || e.session != s) {
@@ -289,7 +288,8 @@ public final class TaxpayerSessions implements AutoCloseable {
                                     Credentials old = base;
                                     base = new Credentials(old.clientId(), kept, null, old.scope());
                                     old.wipe();
-                                    Entry e = entries.computeIfAbsent(who, k -> new Entry());
+                                    SessionEntry e =
+                                            entries.computeIfAbsent(who, k -> new SessionEntry());
                                     previous = e.session;
                                     e.session = s;
                                     e.refusal = null;
@@ -313,12 +313,12 @@ public final class TaxpayerSessions implements AutoCloseable {
 
     /** Ends one taxpayer's session and forgets it (a taxpayer removed from the list). */
     public void end(Rin taxpayer) {
-        Entry e;
+        SessionEntry e;
         synchronized (lock) {
             e = entries.remove(taxpayer);
         }
         if (e != null) {
-            drop(e.pending, e.opening);
+            SessionEntry.drop(e.pending, e.opening);
             if (e.session != null) {
                 e.session.close();
             }
@@ -338,7 +338,7 @@ public final class TaxpayerSessions implements AutoCloseable {
     /** Logs every taxpayer out: closes every session, wipes the secret. Final. */
     @Override
     public void close() {
-        List<Entry> all;
+        List<SessionEntry> all;
         synchronized (lock) {
             if (closed) {
                 return;
@@ -348,7 +348,7 @@ public final class TaxpayerSessions implements AutoCloseable {
             entries.clear();
             base.wipe();
         }
-        for (Entry e : all) {
+        for (SessionEntry e : all) {
             if (e.pending != null) {
                 e.pending.completeExceptionally(loggedOut());
             }
@@ -364,16 +364,6 @@ public final class TaxpayerSessions implements AutoCloseable {
     private Credentials credentialsFor(Rin who) {
         return new Credentials(
                 base.clientId(), base.clientSecret().clone(), onBehalfOf(who), base.scope());
-    }
-
-    /** Drops a login under way: its callers are told, its session closed. */
-    private static void drop(CompletableFuture<Login> pending, Session opening) {
-        if (pending != null) {
-            pending.cancel(false);
-        }
-        if (opening != null) {
-            opening.close();
-        }
     }
 
     private static void wipe(char[] secret) {
@@ -399,7 +389,11 @@ public final class TaxpayerSessions implements AutoCloseable {
      * SessionRules#SHARED}).
      */
     private void login(
-            Rin who, Entry e, Session s, CompletableFuture<Login> out, Duration limitedWait) {
+            Rin who,
+            SessionEntry e,
+            Session s,
+            CompletableFuture<Login> out,
+            Duration limitedWait) {
         s.login()
                 .whenComplete(
                         (t, err) -> {
@@ -457,7 +451,7 @@ public final class TaxpayerSessions implements AutoCloseable {
         }
     }
 
-    private Session handleLocked(Entry e, Rin who, Session s) {
+    private Session handleLocked(SessionEntry e, Rin who, Session s) {
         if (mode == SessionRules.INTERACTIVE) {
             return s;
         }
@@ -475,7 +469,7 @@ public final class TaxpayerSessions implements AutoCloseable {
         Rin who = taxpayer;
         Session drop = null;
         synchronized (lock) {
-            Entry e = entries.get(who);
+            SessionEntry e = entries.get(who);
             if (e == null || e.session != s) {
                 return;
             }
