@@ -3,12 +3,11 @@ package app.ishaar.core.session;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
-import app.ishaar.core.service.LoginRejectedException;
-import app.ishaar.core.service.NotPermittedException;
 import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.ServiceUnavailableException;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.SessionExpiredException;
+import app.ishaar.core.service.TokenInfo;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -39,7 +38,10 @@ import java.util.concurrent.TimeUnit;
  * </ul>
  *
  * Thread-safe. The sessions handed out belong to this object: closing one ends that taxpayer's
- * session here ({@link #end}); {@link #close} logs every taxpayer out and wipes the secret.
+ * session here ({@link #end}); {@link #close} logs every taxpayer out and wipes the secret. The
+ * {@link SessionRules} say who waits for a login and who watches the sessions' calls: background
+ * work ({@link SessionRules#SHARED}, the rules above) or a user at the desktop ({@link
+ * SessionRules#INTERACTIVE}).
  */
 public final class TaxpayerSessions implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger("app.ishaar.core.session");
@@ -47,7 +49,8 @@ public final class TaxpayerSessions implements AutoCloseable {
     /** The first wait before a rate-limited login is tried again; it doubles up to a minute. */
     static final Duration FIRST_LIMITED_WAIT = Duration.ofSeconds(1);
 
-    static final Duration MAX_LIMITED_WAIT = Duration.ofMinutes(1);
+    /** The longest wait before a rate-limited login is tried again. */
+    static final Duration MAX_WAIT = Duration.ofMinutes(1);
 
     /**
      * Opens a session (in the app: {@code ServiceClient::openSession}); it owns the credentials.
@@ -57,38 +60,33 @@ public final class TaxpayerSessions implements AutoCloseable {
         Session open(Environment environment, Credentials credentials);
     }
 
+    /** A taxpayer's logged-in session with the token its login answered. */
+    public record Login(Session session, TokenInfo token) {}
+
     private final Opener opener;
     private final Environment environment;
+    private final SessionRules mode;
     private final Object lock = new Object();
-    private final Map<Who, Entry> entries = new HashMap<>();
+
+    /** Per taxpayer; the key null for the ERP system's own (HashMap takes a null key). */
+    private final Map<Rin, SessionEntry> entries = new HashMap<>();
+
     private volatile Duration firstLimitedWait = FIRST_LIMITED_WAIT;
     private Credentials base;
     private boolean closed;
 
-    /** A taxpayer as a map key: null for the ERP system's own. */
-    private record Who(Rin rin) {
-        String onBehalfOf() {
-            return rin == null ? null : rin.value();
-        }
-
-        @Override
-        public String toString() {
-            return rin == null ? "the ERP's own taxpayer" : "taxpayer " + rin;
-        }
-    }
-
-    /** A taxpayer's state: its session, the login under way, or the refusal remembered. */
-    private static final class Entry {
-        Session session;
-        CompletableFuture<Session> pending;
-        ServiceException refusal;
+    /** Sessions for background work ({@link SessionRules#SHARED}). */
+    public TaxpayerSessions(Opener opener, Environment environment, Credentials credentials) {
+        this(opener, environment, credentials, SessionRules.SHARED);
     }
 
     /**
      * @param credentials the client's ID, secret and scope (its {@code onBehalfOf} is not used);
      *     this object keeps its own copy, so the caller may wipe its own
      */
-    public TaxpayerSessions(Opener opener, Environment environment, Credentials credentials) {
+    public TaxpayerSessions(
+            Opener opener, Environment environment, Credentials credentials, SessionRules mode) {
+        this.mode = Objects.requireNonNull(mode, "mode");
         this.opener = Objects.requireNonNull(opener, "opener");
         this.environment = Objects.requireNonNull(environment, "environment");
         Credentials c = Objects.requireNonNull(credentials, "credentials");
@@ -114,36 +112,42 @@ public final class TaxpayerSessions implements AutoCloseable {
      * @param taxpayer a represented taxpayer, or null for the ERP system's own
      */
     public CompletableFuture<Session> session(Rin taxpayer) {
-        Who who = new Who(taxpayer);
+        return login(taxpayer).thenApply(Login::session);
+    }
+
+    /** {@link #session}, with the token its login answered. */
+    public CompletableFuture<Login> login(Rin who) {
         Session current;
         synchronized (lock) {
             if (closed) {
                 return CompletableFuture.failedFuture(loggedOut());
             }
-            Entry e = entries.computeIfAbsent(who, k -> new Entry());
+            SessionEntry e = entries.computeIfAbsent(who, k -> new SessionEntry());
             if (e.refusal != null) {
                 return CompletableFuture.failedFuture(e.refusal);
             }
             if (e.pending != null) {
-                return e.pending;
+                // a copy: a caller cancelling its own future drops nothing of the others'
+                return e.pending.copy();
             }
             current = e.session;
             if (current == null) {
-                CompletableFuture<Session> out = new CompletableFuture<>();
+                CompletableFuture<Login> out = new CompletableFuture<>();
                 e.pending = out;
                 Session s = opener.open(environment, credentialsFor(who));
+                e.opening = s;
                 login(who, e, s, out, firstLimitedWait);
-                return out;
+                return out.copy();
             }
         }
         // the session at hand: login() answers from its token, or renews it when due
         Session s = current;
-        CompletableFuture<Session> out = new CompletableFuture<>();
+        CompletableFuture<Login> out = new CompletableFuture<>();
         s.login()
                 .whenComplete(
                         (t, err) -> {
                             if (err == null) {
-                                out.complete(new SharedSession(this, who, s));
+                                out.complete(new Login(handle(who, s), t));
                             } else {
                                 failed(who, s, ServiceException.unwrap(err));
                                 out.completeExceptionally(ServiceException.unwrap(err));
@@ -158,20 +162,19 @@ public final class TaxpayerSessions implements AutoCloseable {
     }
 
     /** The taxpayer's session if it has one now; never logs in. */
-    public Optional<Session> current(Rin taxpayer) {
-        Who who = new Who(taxpayer);
+    public Optional<Session> current(Rin who) {
         synchronized (lock) {
-            Entry e = entries.get(who);
+            SessionEntry e = entries.get(who);
             return e == null || e.session == null
                     ? Optional.empty()
-                    : Optional.of(new SharedSession(this, who, e.session));
+                    : Optional.of(handleLocked(e, who, e.session));
         }
     }
 
     /** The refusal remembered for this taxpayer, if any. */
     public Optional<ServiceException> refusal(Rin taxpayer) {
         synchronized (lock) {
-            Entry e = entries.get(new Who(taxpayer));
+            SessionEntry e = entries.get(taxpayer);
             return e == null ? Optional.empty() : Optional.ofNullable(e.refusal);
         }
     }
@@ -183,36 +186,98 @@ public final class TaxpayerSessions implements AutoCloseable {
 
     /** Forgets a refusal and asks again: the user's "Try again". */
     public CompletableFuture<Session> retry(Rin taxpayer) {
+        return retryLogin(taxpayer).thenApply(Login::session);
+    }
+
+    /** {@link #retry}, with the token its login answered. */
+    public CompletableFuture<Login> retryLogin(Rin taxpayer) {
         synchronized (lock) {
-            Entry e = entries.get(new Who(taxpayer));
+            SessionEntry e = entries.get(taxpayer);
             if (e != null) {
                 e.refusal = null;
             }
         }
-        return session(taxpayer);
+        return login(taxpayer);
+    }
+
+    /**
+     * Takes a session logged in elsewhere (the login dialog's, with its first page asked for ahead)
+     * as the taxpayer's, so that no second login is spent on it: the taxpayer's session before, if
+     * another, is closed, a login under way dropped and a refusal forgotten. Fails (closing {@code
+     * s}) once this object is closed.
+     *
+     * @return the session as this object hands it out
+     */
+    public Session adopt(Rin who, Session s) {
+        Objects.requireNonNull(s, "session");
+        Session previous;
+        CompletableFuture<Login> pending;
+        Session opening;
+        synchronized (lock) {
+            if (closed) {
+                s.close();
+                throw new IllegalStateException("logged out");
+            }
+            SessionEntry e = entries.computeIfAbsent(who, k -> new SessionEntry());
+            previous = e.session;
+            pending = e.pending;
+            opening = e.opening;
+            e.session = s;
+            e.pending = null;
+            e.opening = null;
+            e.refusal = null;
+        }
+        SessionEntry.drop(pending, opening);
+        if (previous != null && previous != s) {
+            previous.close();
+        }
+        return handle(who, s);
+    }
+
+    /**
+     * The holder of a session handed out in {@link SessionRules#INTERACTIVE} saw it end (it could
+     * not be renewed): it is closed and dropped, and the next {@link #session} logs in afresh.
+     * Nothing happens when {@code s} is no longer the taxpayer's session.
+     */
+    public void ended(Rin taxpayer, Session s) {
+        SessionEntry e;
+        synchronized (lock) {
+            e = entries.get(taxpayer);
+            if (e == null || e.session != s) {
+                return;
+            }
+            e.session = null;
+        }
+        s.close();
     }
 
     /**
      * Logs the taxpayer in again with {@code secret} (the user typed it again, or the stored one):
      * on success the client's secret becomes this one, the taxpayer's old session is closed and its
      * refusal forgotten; on failure nothing changes. This object wipes {@code secret}.
+     *
+     * @param secret the secret to log in with, or null for the client's current one (no other is at
+     *     hand: the keychain holds none)
      */
     public CompletableFuture<Session> relogin(Rin taxpayer, char[] secret) {
-        Who who = new Who(taxpayer);
+        return reloginWithToken(taxpayer, secret).thenApply(Login::session);
+    }
+
+    /** {@link #relogin}, with the token its login answered. */
+    public CompletableFuture<Login> reloginWithToken(Rin who, char[] secret) {
         Credentials fresh;
         synchronized (lock) {
             if (closed) {
-                java.util.Arrays.fill(secret, '\0');
+                wipe(secret);
                 return CompletableFuture.failedFuture(loggedOut());
             }
-            fresh =
-                    new Credentials(
-                            base.clientId(), secret.clone(), who.onBehalfOf(), base.scope());
-            java.util.Arrays.fill(secret, '\0');
+            char[] chosen = secret == null ? base.clientSecret() : secret;
+            fresh = new Credentials(base.clientId(), chosen.clone(), onBehalfOf(who), base.scope());
+            wipe(secret);
         }
         char[] kept = fresh.clientSecret().clone();
         Session s = opener.open(environment, fresh);
-        CompletableFuture<Session> out = new CompletableFuture<>();
+        CompletableFuture<Login> out = new CompletableFuture<>();
         s.login()
                 .whenComplete(
                         (t, err) -> {
@@ -223,7 +288,8 @@ public final class TaxpayerSessions implements AutoCloseable {
                                     Credentials old = base;
                                     base = new Credentials(old.clientId(), kept, null, old.scope());
                                     old.wipe();
-                                    Entry e = entries.computeIfAbsent(who, k -> new Entry());
+                                    SessionEntry e =
+                                            entries.computeIfAbsent(who, k -> new SessionEntry());
                                     previous = e.session;
                                     e.session = s;
                                     e.refusal = null;
@@ -240,21 +306,19 @@ public final class TaxpayerSessions implements AutoCloseable {
                             if (previous != null && previous != s) {
                                 previous.close();
                             }
-                            out.complete(new SharedSession(this, who, s));
+                            out.complete(new Login(handle(who, s), t));
                         });
         return out;
     }
 
     /** Ends one taxpayer's session and forgets it (a taxpayer removed from the list). */
     public void end(Rin taxpayer) {
-        Entry e;
+        SessionEntry e;
         synchronized (lock) {
-            e = entries.remove(new Who(taxpayer));
+            e = entries.remove(taxpayer);
         }
         if (e != null) {
-            if (e.pending != null) {
-                e.pending.cancel(false);
-            }
+            SessionEntry.drop(e.pending, e.opening);
             if (e.session != null) {
                 e.session.close();
             }
@@ -266,11 +330,7 @@ public final class TaxpayerSessions implements AutoCloseable {
         List<Rin> out = new ArrayList<>();
         synchronized (lock) {
             entries.forEach(
-                    (who, e) -> {
-                        if (e.session != null) {
-                            out.add(who.rin());
-                        }
-                    });
+                    (who, e) -> Optional.ofNullable(e.session).ifPresent(s -> out.add(who)));
         }
         return out;
     }
@@ -278,7 +338,7 @@ public final class TaxpayerSessions implements AutoCloseable {
     /** Logs every taxpayer out: closes every session, wipes the secret. Final. */
     @Override
     public void close() {
-        List<Entry> all;
+        List<SessionEntry> all;
         synchronized (lock) {
             if (closed) {
                 return;
@@ -288,9 +348,12 @@ public final class TaxpayerSessions implements AutoCloseable {
             entries.clear();
             base.wipe();
         }
-        for (Entry e : all) {
+        for (SessionEntry e : all) {
             if (e.pending != null) {
                 e.pending.completeExceptionally(loggedOut());
+            }
+            if (e.opening != null) {
+                e.opening.close();
             }
             if (e.session != null) {
                 e.session.close();
@@ -298,25 +361,46 @@ public final class TaxpayerSessions implements AutoCloseable {
         }
     }
 
-    // ---- internals ----------------------------------------------------------------------------
-
-    private Credentials credentialsFor(Who who) {
+    private Credentials credentialsFor(Rin who) {
         return new Credentials(
-                base.clientId(), base.clientSecret().clone(), who.onBehalfOf(), base.scope());
+                base.clientId(), base.clientSecret().clone(), onBehalfOf(who), base.scope());
+    }
+
+    private static void wipe(char[] secret) {
+        if (secret != null) {
+            java.util.Arrays.fill(secret, '\0');
+        }
+    }
+
+    private static String onBehalfOf(Rin taxpayer) {
+        return taxpayer == null ? null : taxpayer.value();
+    }
+
+    private static String describe(Rin taxpayer) {
+        return taxpayer == null ? "the ERP's own taxpayer" : "taxpayer " + taxpayer;
     }
 
     private static SessionExpiredException loggedOut() {
         return new SessionExpiredException("logged out", null, null);
     }
 
-    /** One login of a new session, tried again without end while the service limits logins. */
+    /**
+     * One login of a new session, tried again without end while the service limits logins ({@link
+     * SessionRules#SHARED}).
+     */
     private void login(
-            Who who, Entry e, Session s, CompletableFuture<Session> out, Duration limitedWait) {
+            Rin who,
+            SessionEntry e,
+            Session s,
+            CompletableFuture<Login> out,
+            Duration limitedWait) {
         s.login()
                 .whenComplete(
                         (t, err) -> {
                             Throwable c = err == null ? null : ServiceException.unwrap(err);
-                            if (c instanceof ServiceUnavailableException su && su.rateLimited()) {
+                            if (mode.waitsOutLimitedLogins()
+                                    && c instanceof ServiceUnavailableException su
+                                    && su.rateLimited()) {
                                 synchronized (lock) {
                                     if (closed || e.pending != out) {
                                         s.close();
@@ -326,31 +410,24 @@ public final class TaxpayerSessions implements AutoCloseable {
                                 LOG.log(
                                         System.Logger.Level.INFO,
                                         "login for {0} limited by the service; trying again in {1} s",
-                                        who,
+                                        describe(who),
                                         limitedWait.toSeconds());
                                 Duration next = limitedWait.multipliedBy(2);
+                                Duration wait = next.compareTo(MAX_WAIT) > 0 ? MAX_WAIT : next;
                                 CompletableFuture.delayedExecutor(
                                                 limitedWait.toMillis(), TimeUnit.MILLISECONDS)
-                                        .execute(
-                                                () ->
-                                                        login(
-                                                                who,
-                                                                e,
-                                                                s,
-                                                                out,
-                                                                next.compareTo(MAX_LIMITED_WAIT) > 0
-                                                                        ? MAX_LIMITED_WAIT
-                                                                        : next));
+                                        .execute(() -> login(who, e, s, out, wait));
                                 return;
                             }
                             boolean taken = false;
                             synchronized (lock) {
                                 if (e.pending == out && !closed) {
                                     e.pending = null;
+                                    e.opening = null;
                                     if (c == null) {
                                         e.session = s;
                                         taken = true;
-                                    } else if (isRefusal(c)) {
+                                    } else if (mode.remembers(c)) {
                                         e.refusal = (ServiceException) c;
                                     }
                                 }
@@ -362,27 +439,41 @@ public final class TaxpayerSessions implements AutoCloseable {
                                 s.close();
                                 out.completeExceptionally(loggedOut());
                             } else {
-                                out.complete(new SharedSession(this, who, s));
+                                out.complete(new Login(handle(who, s), t));
                             }
                         });
     }
 
-    /** An answer the service gave for this taxpayer, which asking again would only repeat. */
-    static boolean isRefusal(Throwable c) {
-        return c instanceof NotPermittedException
-                || c instanceof LoginRejectedException r
-                        && r.reason() != LoginRejectedException.Reason.OTHER;
+    /** The session as handed out: itself ({@link SessionRules#INTERACTIVE}) or its one handle. */
+    private Session handle(Rin who, Session s) {
+        synchronized (lock) {
+            return handleLocked(entries.get(who), who, s);
+        }
+    }
+
+    private Session handleLocked(SessionEntry e, Rin who, Session s) {
+        if (mode == SessionRules.INTERACTIVE) {
+            return s;
+        }
+        if (e == null || e.session != s) {
+            return new SharedSession(this, who, s);
+        }
+        if (e.handle == null || e.handle.delegate() != s) {
+            e.handle = new SharedSession(this, who, s);
+        }
+        return e.handle;
     }
 
     /** What a shared session's call met: a refusal is remembered, an ended session dropped. */
-    void failed(Who who, Session s, Throwable c) {
+    void failed(Rin taxpayer, Session s, Throwable c) {
+        Rin who = taxpayer;
         Session drop = null;
         synchronized (lock) {
-            Entry e = entries.get(who);
+            SessionEntry e = entries.get(who);
             if (e == null || e.session != s) {
                 return;
             }
-            if (isRefusal(c)) {
+            if (SessionRules.SHARED.remembers(c)) {
                 e.refusal = (ServiceException) c;
                 e.session = null;
                 drop = s;
@@ -392,48 +483,12 @@ public final class TaxpayerSessions implements AutoCloseable {
             }
         }
         if (drop != null) {
-            LOG.log(System.Logger.Level.INFO, "{0}: session dropped ({1})", who, c.getMessage());
+            LOG.log(
+                    System.Logger.Level.INFO,
+                    "{0}: session dropped ({1})",
+                    describe(who),
+                    c.getMessage());
             drop.close();
-        }
-    }
-
-    void end(Who who, Session s) {
-        Entry e;
-        synchronized (lock) {
-            e = entries.get(who);
-            if (e == null || e.session != s) {
-                return;
-            }
-            e.session = null;
-        }
-        s.close();
-    }
-
-    /** The handle of a shared session: its calls' refusals and endings reach the owner. */
-    private static final class SharedSession extends ForwardingSession {
-        private final TaxpayerSessions owner;
-        private final Who who;
-
-        SharedSession(TaxpayerSessions owner, Who who, Session session) {
-            super(session);
-            this.owner = owner;
-            this.who = who;
-        }
-
-        @Override
-        protected <T> CompletableFuture<T> watch(CompletableFuture<T> call) {
-            call.whenComplete(
-                    (v, err) -> {
-                        if (err != null) {
-                            owner.failed(who, delegate(), ServiceException.unwrap(err));
-                        }
-                    });
-            return call;
-        }
-
-        @Override
-        public void close() {
-            owner.end(who, delegate());
         }
     }
 }

@@ -126,7 +126,6 @@ public final class MainWindowViewModel {
                         i18n,
                         fx,
                         background,
-                        opener,
                         secrets,
                         logins,
                         this.settings,
@@ -180,11 +179,11 @@ public final class MainWindowViewModel {
         relogin.cancel();
         settings.opened(login.profile());
         Credentials base = login.credentials();
-        logins.opened(login.environment(), base);
         apiHost.set(login.environment().apiHost());
         TokenInfo t = login.token();
         TaxpayerEntry first =
                 taxpayers.loggedIn(base.onBehalfOf(), login.session(), t, login.firstPage());
+        logins.opened(login.environment(), base, first, login.session());
         if (t != null && t.saysOwnTaxpayerOnly() && entries.size() == 1) {
             settings.ownTaxpayerOnly(); // nothing but its own taxpayer to list
         }
@@ -365,6 +364,7 @@ public final class MainWindowViewModel {
         if (current.get() == entry) {
             switchTo(taxpayers.own());
         }
+        logins.removed(entry);
     }
 
     /** A taxpayer's history screen, made when it is first shown. */

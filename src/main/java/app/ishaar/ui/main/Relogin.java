@@ -1,13 +1,10 @@
 package app.ishaar.ui.main;
 
 import app.ishaar.core.secrets.SecretStore;
-import app.ishaar.core.service.Credentials;
-import app.ishaar.core.service.Session;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.ui.error.Failure;
 import app.ishaar.ui.fx.LatestTask;
 import app.ishaar.ui.i18n.I18n;
-import app.ishaar.ui.login.SessionOpener;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
@@ -32,7 +29,6 @@ import javafx.beans.value.ObservableStringValue;
 public final class Relogin {
 
     private final Executor background;
-    private final SessionOpener opener;
     private final SecretStore secrets;
     private final TaxpayerLogins logins;
     private final WindowSettings settings;
@@ -51,14 +47,12 @@ public final class Relogin {
             I18n i18n,
             Executor fx,
             Executor background,
-            SessionOpener opener,
             SecretStore secrets,
             TaxpayerLogins logins,
             WindowSettings settings,
             Supplier<TaxpayerEntry> shown,
             Consumer<TaxpayerEntry> renewed) {
         this.background = background;
-        this.opener = opener;
         this.secrets = secrets;
         this.logins = logins;
         this.settings = settings;
@@ -123,36 +117,30 @@ public final class Relogin {
         busy.set(true);
         failure.set(null);
         Profile profile = settings.profile();
-        Credentials base = logins.base();
         String profileId = profile.id();
         boolean useKeychain = typed.length == 0 && profile.rememberSecret();
         LatestTask.Run run = task.begin();
+        // null: the secret the window logged in with (none typed, none in the keychain)
         run.await(
                 CompletableFuture.supplyAsync(
                         () -> {
                             if (!useKeychain) {
-                                return typed.length == 0
-                                        ? base.clientSecret().clone()
-                                        : typed.clone();
+                                return typed.length == 0 ? null : typed.clone();
                             }
                             try {
-                                return secrets.load(profileId)
-                                        .orElseGet(() -> base.clientSecret().clone());
+                                return secrets.load(profileId).orElse(null);
                             } catch (SecretStore.SecretStoreException e) {
-                                return base.clientSecret().clone();
+                                return null;
                             }
                         },
                         background),
                 (loaded, error) -> {
                     Arrays.fill(typed, '\0');
-                    if (loaded == null) {
+                    if (error != null) {
                         busy.set(false);
                         return;
                     }
-                    login(
-                            run,
-                            entry,
-                            new Credentials(base.clientId(), loaded, entry.rin(), base.scope()));
+                    login(run, entry, loaded);
                 },
                 (loaded, error) -> {
                     if (loaded != null) {
@@ -162,33 +150,23 @@ public final class Relogin {
                 });
     }
 
-    private void login(LatestTask.Run run, TaxpayerEntry entry, Credentials fresh) {
-        Session s = opener.open(logins.environment(), fresh.copy());
+    private void login(LatestTask.Run run, TaxpayerEntry entry, char[] secret) {
         run.await(
-                s.login(),
-                (token, error) -> {
+                logins.relogin(entry, secret),
+                (login, error) -> {
                     busy.set(false);
                     if (error != null) {
-                        s.close();
-                        fresh.wipe();
                         failure.set(TaxpayerLogins.describe(entry, error));
                         return;
                     }
-                    Credentials base = logins.base();
-                    logins.renewBase(
-                            new Credentials(
-                                    fresh.clientId(),
-                                    fresh.clientSecret().clone(),
-                                    base.onBehalfOf(),
-                                    fresh.scope()));
-                    fresh.wipe();
-                    entry.attach(s, token, null);
+                    entry.attach(login.session(), login.token(), null);
                     renewed.accept(entry);
                 },
                 // logged out meanwhile: this session belongs to no login
-                (token, error) -> {
-                    s.close();
-                    fresh.wipe();
+                (login, error) -> {
+                    if (login != null) {
+                        login.session().close();
+                    }
                 });
     }
 

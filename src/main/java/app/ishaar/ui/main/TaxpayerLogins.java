@@ -1,25 +1,30 @@
 package app.ishaar.ui.main;
 
+import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.service.LoginRejectedException;
 import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
+import app.ishaar.core.session.SessionRules;
+import app.ishaar.core.session.TaxpayerSessions;
 import app.ishaar.ui.error.Failure;
 import app.ishaar.ui.login.SessionOpener;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import app.ishaar.ui.taxpayers.TaxpayerEntry.State;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
- * The taxpayers' logins in the main window: the environment and the credentials of the window's
- * login (a {@code char[]} secret) from which a session is opened for each taxpayer chosen, one
- * login at a time each (trying again drops the one before), its failure kept with that taxpayer,
- * the others' sessions untouched. A login the service refused for a reason of its own is marked, so
- * that choosing the taxpayer again does not ask again. Each session owns its own copy of the
- * credentials; {@link #wipe} clears the window's.
+ * The taxpayers' logins in the main window, on {@link TaxpayerSessions} in its {@link
+ * SessionRules#INTERACTIVE interactive} rules: one session per taxpayer, opened with the
+ * credentials of the window's login, the login's own session adopted; one login at a time each, its
+ * failure kept with that taxpayer, the others' sessions untouched. A login the service refused for
+ * a reason of its own is remembered, so that choosing the taxpayer again does not ask again. The
+ * sessions keep their own copy of the credentials; {@link #wipe} logs every taxpayer out and clears
+ * the window's.
  */
 final class TaxpayerLogins {
     private static final System.Logger LOG = System.getLogger(TaxpayerLogins.class.getName());
@@ -27,7 +32,7 @@ final class TaxpayerLogins {
     private final SessionOpener opener;
     private final Predicate<TaxpayerEntry> listed;
     private final Consumer<TaxpayerEntry> connected;
-    private Environment environment;
+    private TaxpayerSessions sessions;
     private Credentials base;
 
     /**
@@ -44,19 +49,25 @@ final class TaxpayerLogins {
         this.connected = connected;
     }
 
-    /** A login opened the window: its environment and credentials, kept until the log out. */
-    void opened(Environment environment, Credentials base) {
-        this.environment = environment;
+    /**
+     * A login opened the window: its environment and credentials open the taxpayers' sessions until
+     * the log out; {@code first} takes the login's own session.
+     */
+    void opened(Environment environment, Credentials base, TaxpayerEntry first, Session session) {
+        if (sessions != null) {
+            sessions.close();
+        }
         this.base = base;
+        this.sessions =
+                new TaxpayerSessions(opener::open, environment, base, SessionRules.INTERACTIVE);
+        if (session != null) {
+            sessions.adopt(rin(first), session);
+        }
     }
 
     /** Where the window's sessions are opened; null until a login opened the window. */
     Environment environment() {
-        return environment;
-    }
-
-    Credentials base() {
-        return base;
+        return sessions == null ? null : sessions.environment();
     }
 
     /**
@@ -87,24 +98,24 @@ final class TaxpayerLogins {
     }
 
     private void connect(TaxpayerEntry entry) {
+        TaxpayerSessions mine = sessions;
+        Rin rin = rin(entry);
+        // a session that could not be renewed is dropped: the login below is a fresh one
+        entry.session().filter(s -> entry.endedProperty().get()).ifPresent(s -> mine.ended(rin, s));
         entry.connecting();
-        Session s = opener.open(environment, base.onBehalfOf(entry.rin()));
         entry.login()
                 .run(
-                        s.login(),
-                        (token, error) -> {
+                        mine.retryLogin(rin),
+                        (login, error) -> {
                             if (!listed.test(entry)) {
-                                s.close();
+                                if (login != null) {
+                                    mine.ended(rin, login.session());
+                                }
                                 return;
                             }
                             if (error != null) {
-                                s.close();
                                 Throwable cause = ServiceException.unwrap(error);
-                                entry.failed(
-                                        describe(entry, error),
-                                        cause instanceof LoginRejectedException r
-                                                && r.reason()
-                                                        != LoginRejectedException.Reason.OTHER);
+                                entry.failed(describe(entry, error), mine.refused(rin));
                                 LOG.log(
                                         System.Logger.Level.INFO,
                                         "taxpayer {0}: {1}",
@@ -112,24 +123,44 @@ final class TaxpayerLogins {
                                         cause.getMessage());
                                 return;
                             }
-                            entry.attach(s, token, null);
+                            entry.attach(login.session(), login.token(), null);
                             connected.accept(entry);
                         },
-                        // superseded (tried again), or the taxpayer removed or logged out
-                        // meanwhile
-                        (token, error) -> s.close());
+                        // the taxpayer removed or logged out meanwhile
+                        (login, error) -> {
+                            if (login != null) {
+                                mine.ended(rin, login.session());
+                            }
+                        });
     }
 
-    /** A re-login succeeded: its credentials open the sessions from now on. */
-    void renewBase(Credentials fresh) {
-        Credentials old = base;
-        base = fresh;
-        old.wipe();
+    /**
+     * Logs the taxpayer in again with {@code secret} (wiped here), or the client's current secret
+     * when null; on success that secret opens the sessions from now on.
+     */
+    CompletableFuture<TaxpayerSessions.Login> relogin(TaxpayerEntry entry, char[] secret) {
+        return sessions.reloginWithToken(rin(entry), secret);
     }
 
-    /** Logged out: the secret is wiped. */
+    /** The taxpayer leaves the list: its session is closed and its login under way dropped. */
+    void removed(TaxpayerEntry entry) {
+        if (sessions != null) {
+            sessions.end(rin(entry));
+        }
+    }
+
+    /** Logged out: every session is closed, the secret wiped. */
     void wipe() {
-        base.wipe();
+        if (sessions != null) {
+            sessions.close();
+        }
+        if (base != null) {
+            base.wipe();
+        }
+    }
+
+    private static Rin rin(TaxpayerEntry entry) {
+        return entry.rin() == null ? null : Rin.of(entry.rin());
     }
 
     /**
