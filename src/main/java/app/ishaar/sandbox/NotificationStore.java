@@ -171,8 +171,7 @@ final class NotificationStore {
             long age = anchorTicks - ticks[i];
             if (i < a) {
                 // an arrival: pending while fresh (see effectiveStatus), then sent or failed; only
-                // ERP
-                // pick-ups stay pending, and no batch is made after the anchor
+                // ERP pick-ups stay pending, and no batch is made after the anchor
                 if (st == BATCHED || st == PENDING && ch != SYSTEM) st = DELIVERED;
             } else if (age < TICKS_PER_HOUR) st = PENDING; // still being sent
             else if (st == PENDING && age > 3 * TICKS_PER_DAY && ch != SYSTEM)

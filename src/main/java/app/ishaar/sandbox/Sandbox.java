@@ -31,10 +31,8 @@ public final class Sandbox implements AutoCloseable {
 
     static {
         // The JDK server writes headers and body separately; with Nagle's algorithm on, a large
-        // body's
-        // last segment waits for the client's delayed ACK (~40 ms on loopback). Read once by the
-        // JDK
-        // server's configuration, so it must be set before the first server starts.
+        // body's last segment waits for the client's delayed ACK (~40 ms on loopback). Read once by
+        // the JDK server's configuration, so it must be set before the first server starts.
         if (System.getProperty("sun.net.httpserver.nodelay") == null) {
             System.setProperty("sun.net.httpserver.nodelay", "true");
         }

@@ -123,9 +123,8 @@ public final class WindowFlow {
         loginStage.toFront();
         view.focusFirstEmpty();
         // the dialog's background work (keychain probe; on Sandbox, starting the sandbox for the
-        // demo
-        // accounts) begins once its first frame is drawn: begun at show(), it competed with that
-        // frame
+        // demo accounts) begins once its first frame is drawn: begun at show(), it competed with
+        // that frame
         AfterFirstFrame.run(
                 () -> {
                     if (vm == loginVm) {
@@ -180,9 +179,8 @@ public final class WindowFlow {
         mainHost =
                 new StackPane() {
                     // as a scene does with its root: the view gets exactly the window's size (a
-                    // plain
-                    // StackPane would centre a view wider than the window and cut off both its
-                    // edges)
+                    // plain StackPane would centre a view wider than the window and cut off both
+                    // its edges)
                     @Override
                     protected void layoutChildren() {
                         for (Node child : getManagedChildren()) {
@@ -266,12 +264,9 @@ public final class WindowFlow {
                         keptView.focusContent();
                     }
                     // the dialog goes once the window has drawn its new content (gone at once, it
-                    // uncovered
-                    // the window's last frame, its logged-out line, for a frame); the window, open
-                    // all along
-                    // behind it, then takes the keyboard back; unless it was logged out meanwhile
-                    // (the dialog
-                    // is then the new one)
+                    // uncovered the window's last frame, its logged-out line, for a frame); the
+                    // window, open all along behind it, then takes the keyboard back; unless it was
+                    // logged out meanwhile (the dialog is then the new one)
                     AfterFirstFrame.run(
                             () -> {
                                 if (vm != mainVm) {
@@ -370,8 +365,8 @@ public final class WindowFlow {
             loginVm.cancel();
             loginVm.clearSecret();
             // what the dialog left for after its first frame (the keychain probe, the demo
-            // accounts,
-            // the first login's preparation) checks that it is still the current one: now it is not
+            // accounts, the first login's preparation) checks that it is still the current one: now
+            // it is not
             loginVm = null;
         }
         if (mainVm != null) {

@@ -242,8 +242,7 @@ public final class BenchSuite {
             case "archive" -> flags.add("-Xmx1g");
             default -> {
                 // the desktop app as a user starts it: no heap option; a new user's settings
-                // (none),
-                // or for the returning user the demo profile as a first login saved it
+                // (none), or for the returning user the demo profile as a first login saved it
                 Path config = dir.resolve("config-" + group).toAbsolutePath();
                 deleteTree(config);
                 Files.createDirectories(config);

@@ -63,8 +63,7 @@ final class UiBench {
                 d.logOut();
             }
             // the first login after a second in the dialog, as the returning user's below: a new
-            // user
-            // types a client ID and a secret, and the app prepares the login meanwhile
+            // user types a client ID and a secret, and the app prepares the login meanwhile
             long[] t =
                     d.logIn(
                             i == 0 ? RETURNING_THINKING_PULSES : 0,

@@ -83,8 +83,7 @@ final class UiDriver {
                         ClientConfig.defaults(),
                         Duration.ofMillis(500)));
         // only now anything of JavaFX: the monitor (an AnimationTimer) loads the toolkit, which
-        // reads
-        // its settings once, and configure() has set the app's (IshaarApp.RENDERING_DEFAULTS)
+        // reads its settings once, and configure() has set the app's (IshaarApp.RENDERING_DEFAULTS)
         UiDriver d = new UiDriver();
         d.captureTrips();
         CompletableFuture<Void> firstWindow = new CompletableFuture<>();
@@ -307,8 +306,8 @@ final class UiDriver {
                     return null;
                 });
         // the user's move to Log in takes wall-clock time, whatever the FX thread does meanwhile:
-        // the
-        // click comes at that moment, and a busy FX thread makes it wait, which counts as the app's
+        // the click comes at that moment, and a busy FX thread makes it wait, which counts as the
+        // app's
         long clickAt =
                 choosingPulses > 0 ? System.nanoTime() + choosingPulses * 1_000_000_000L / 60 : 0;
         if (choosingPulses > 0) {

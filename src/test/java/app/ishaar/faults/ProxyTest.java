@@ -146,8 +146,7 @@ class ProxyTest {
                 .isEqualTo(2);
         assertThat(proxy.authorizations).contains(BASIC);
         // OkHttp offers them with the tunnel's first CONNECT (an answer to a pre-emptive
-        // challenge):
-        // one look-up a tunnel, never a refusal
+        // challenge): one look-up a tunnel, never a refusal
         assertThat(proxy.authorizations).containsOnly(BASIC);
         assertThat(asked.get()).isEqualTo(proxy.connects.size());
     }

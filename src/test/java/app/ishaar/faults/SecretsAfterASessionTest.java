@@ -46,8 +46,7 @@ class SecretsAfterASessionTest {
     @BeforeEach
     void captureEveryLogger() {
         // The command line sets "app.ishaar" to WARNING unless --verbose (INFO), overriding the ALL
-        // set here;
-        // explicit levels on its children win over it, hence they are raised one by one.
+        // set here; explicit levels on its children win over it, hence they are raised one by one.
         logs =
                 LogCapture.install(
                         "",

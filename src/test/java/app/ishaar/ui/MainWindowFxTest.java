@@ -1354,10 +1354,8 @@ class MainWindowFxTest extends FxSandboxTestBase {
         assertThat(visible("#switcher")).as("the taxpayer's own system").isFalse();
         assertThat(fx(() -> taxpayerListItem().isSelected())).isFalse();
         // shown by the user (View → Taxpayer list, ticked as the menu ticks it: in this headless
-        // test the
-        // robot's keys did not reach a window that replaced another, as they do in the app under
-        // Xvfb,
-        // so Ctrl+B is pressed in the first window above)
+        // test the robot's keys did not reach a window that replaced another, as they do in the app
+        // under Xvfb, so Ctrl+B is pressed in the first window above)
         onFx(() -> taxpayerListItem().setSelected(true));
         waitUntil("the list is shown", () -> visible("#switcher"));
         assertThat(visible("#switcher-own-only")).isTrue();

@@ -66,9 +66,8 @@ public final class Endpoints {
             h = h.substring(1, h.length() - 1);
         }
         // only "localhost" itself: a name under .localhost (RFC 6761) is sent to DNS by many
-        // resolvers,
-        // which may answer with a remote address, and plain HTTP would then carry the credentials
-        // there
+        // resolvers, which may answer with a remote address, and plain HTTP would then carry the
+        // credentials there
         if (h.equals("localhost")) {
             return true;
         }

@@ -404,8 +404,7 @@ public final class TaxpayerSync {
             }
             if (moved) {
                 // the archive lacks a notification where it should hold all: the history changed
-                // below its top, so only what this sync read is trusted, and the rest is read
-                // again
+                // below its top, so only what this sync read is trusted, and the rest is read again
                 LOG.log(
                         System.Logger.Level.INFO,
                         "taxpayer {0}: the history changed below its newest notifications; reading"

@@ -276,8 +276,7 @@ public final class SceneFactory {
                     e.consume();
                 });
         // Ctrl (Cmd) and the mouse wheel: a step a notch (40 pixels of scrolling, as a wheel's
-        // notch
-        // comes; a touchpad's many small scrolls add up to it)
+        // notch comes; a touchpad's many small scrolls add up to it)
         double[] scrolled = {0};
         scene.addEventFilter(
                 ScrollEvent.SCROLL,

@@ -67,8 +67,7 @@ public final class Bidi {
                             rtl ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT;
                     label.setNodeOrientation(own);
                     // a node's alignment is read in its own direction: "right" is the far side from
-                    // its start,
-                    // which is the UI's reading side when the two directions differ
+                    // its start, which is the UI's reading side when the two directions differ
                     boolean across = own != ui.getValue();
                     label.setAlignment(across ? Pos.CENTER_RIGHT : Pos.CENTER_LEFT);
                     label.setTextAlignment(across ? TextAlignment.RIGHT : TextAlignment.LEFT);

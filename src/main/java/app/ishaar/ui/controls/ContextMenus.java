@@ -21,8 +21,7 @@ public final class ContextMenus {
     public static void openAt(ContextMenu menu, Node owner, double screenX, double screenY) {
         NodeOrientation ui = owner.getScene().getEffectiveNodeOrientation();
         // JavaFX gives the menu's scene its owner's direction as it shows it (a left-to-right field
-        // in
-        // Arabic would make an Arabic menu left to right): its content takes the UI's
+        // in Arabic would make an Arabic menu left to right): its content takes the UI's
         menu.getScene().getRoot().setNodeOrientation(ui);
         menu.setAnchorLocation(
                 ui == NodeOrientation.RIGHT_TO_LEFT

@@ -33,8 +33,7 @@ public final class StretchedChoiceBoxSkin<T> extends ChoiceBoxSkin<T> {
     public StretchedChoiceBoxSkin(ChoiceBox<T> box) {
         super(box);
         // the base skin sizes the box to its preferred width as it opens the menu (its parent's
-        // next
-        // layout stretches it again): the menu is matched to the width the box had
+        // next layout stretches it again): the menu is matched to the width the box had
         registerChangeListener(
                 box.widthProperty(),
                 e -> {

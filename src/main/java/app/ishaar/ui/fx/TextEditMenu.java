@@ -78,8 +78,7 @@ public final class TextEditMenu {
         field = target;
         fill(target);
         // the menu speaks the UI's language, so it opens in the UI's direction, also from a field
-        // that
-        // reads left to right in Arabic (IDs, secrets)
+        // that reads left to right in Arabic (IDs, secrets)
         if (e.isKeyboardTrigger()) {
             ContextMenus.openUnder(menu, target, target);
         } else {

@@ -317,8 +317,8 @@ public final class WrappedText extends VBox {
                 line.append(candidate);
             }
             // a single word wider than the line (a long URL, ID or Base64 blob) is cut into pieces;
-            // the
-            // search only ever measures short prefixes, so even a huge unbroken string stays linear
+            // the search only ever measures short prefixes, so even a huge unbroken string stays
+            // linear
             while (tooWide(line, max)) {
                 int lo = 1;
                 int hi = Math.min(line.length() - 1, MAX_LINE_CHARS);

@@ -139,14 +139,12 @@ final class DetailPane {
         Label htmlNote = note("detail-html-note", "detail.htmlNote", vm.messageWasHtmlProperty());
         Label jsonNote = note("detail-json-note", "detail.jsonNote", vm.messageWasJsonProperty());
         // the message in its own direction (Arabic right to left even in the English UI), wrapped
-        // by
-        // WrappedText: JavaFX 21's own wrapping of right-to-left text draws lines past the edge
+        // by WrappedText: JavaFX 21's own wrapping of right-to-left text draws lines past the edge
         WrappedText messageText =
                 new WrappedText(Font.font(MESSAGE_FONT_SIZE), messageHeading.getTextFill());
         messageText.setId("detail-message-text");
         // a little larger than the text around it, at every text size (its heading's font is the
-        // pane's),
-        // in the colour of the pane's texts, in either theme (its heading's)
+        // pane's), in the colour of the pane's texts, in either theme (its heading's)
         Weak.listen(
                 messageText.getProperties(),
                 (o, a, b) ->

@@ -186,9 +186,8 @@ final class FiltersView {
                     box.setConverter(ChoiceNames.of(text));
                     if (box.getSkin() != null) {
                         // a fresh skin sizes the box for its longest choice in the new language, as
-                        // at start
-                        // (the old one shrank it to the shown choice, and the filter bar jumped
-                        // when choosing)
+                        // at start (the old one shrank it to the shown choice, and the filter bar
+                        // jumped when choosing)
                         box.setSkin(new ChoiceBoxSkin<>(box));
                     }
                 };

@@ -359,9 +359,8 @@ public final class FiltersViewModel {
     /** The bundle key of what is wrong with the draft, or null. */
     private String validate() {
         // a choice is one of its options, or at least a well-formed value (a remembered value a
-        // newer
-        // service introduced is kept): a 10 kB, control-character or bidi-override value is never
-        // sent
+        // newer service introduced is kept): a 10 kB, control-character or bidi-override value is
+        // never sent
         if (!known(type.get(), typeOptions())
                 || !known(language.get(), languageOptions())
                 || !known(status.get(), statusOptions())

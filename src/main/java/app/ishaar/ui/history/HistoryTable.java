@@ -371,8 +371,7 @@ final class HistoryTable {
                                                         ? "history.emptyAll"
                                                         : "history.empty");
                                     }
-                                    // (while the first page loads, the progress indicator says
-                                    // it)
+                                    // (while the first page loads, the progress indicator says it)
                                     return "";
                                 },
                                 vm.emptyProperty(),

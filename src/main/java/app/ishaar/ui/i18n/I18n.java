@@ -50,8 +50,7 @@ public final class I18n {
         language.set(initial);
         orientation.set(orientationOf(initial));
         // The bundle follows the language lazily (see bundle()): bindings are invalidated before
-        // any
-        // change listener runs, and one recomputed at once must already read the new language.
+        // any change listener runs, and one recomputed at once must already read the new language.
         language.addListener((obs, old, now) -> orientation.set(orientationOf(now)));
     }
 

@@ -48,11 +48,9 @@ class AfterFirstFrameFxTest extends OwnStageFxTestBase {
                                         done.countDown();
                                     });
                             // the first frame is handed to the renderer at the end of the first
-                            // pulse; a job the
-                            // renderer is given at the start of the second runs once that frame has
-                            // been painted
-                            // (the toolkit's render queue: not public API, reachable here on the
-                            // class path)
+                            // pulse; a job the renderer is given at the start of the second runs
+                            // once that frame has been painted (the toolkit's render queue: not
+                            // public API, reachable here on the class path)
                             new AnimationTimer() {
                                 private int pulses;
 

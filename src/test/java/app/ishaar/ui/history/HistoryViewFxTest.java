@@ -481,8 +481,8 @@ class HistoryViewFxTest {
             assertThat(rowsOnScreenThatLostTheirItem()).isEmpty();
             assertThat(cellsOnScreenBehindTheirRow()).isEmpty();
             // no row handed out anew: one that moved from an odd index to an even one was styled
-            // again
-            // with all its cells, every row of a page when the window's height showed an even count
+            // again with all its cells, every row of a page when the window's height showed an even
+            // count
             assertThat(rowObjectsOnScreen())
                     .as("the rows on screen on page " + p)
                     .containsExactlyElementsOf(before);
@@ -1107,8 +1107,7 @@ class HistoryViewFxTest {
         assertThat(rtl.get(amount)).isFalse();
 
         // as drawn: the value's lines right to left, a block one level deeper than its name, flush
-        // on
-        // its right, where each of its lines starts
+        // on its right, where each of its lines starts
         List<javafx.geometry.NodeOrientation> drawn =
                 fx(
                         () ->
