@@ -3,8 +3,6 @@ package app.ishaar.cli;
 import app.ishaar.core.archive.ArchivedNotification;
 import app.ishaar.core.export.ExportColumns;
 import app.ishaar.core.export.FormulaGuard;
-import app.ishaar.core.model.Notification;
-import app.ishaar.core.service.InputRules;
 import app.ishaar.core.service.internal.DotNetDateTimes;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
@@ -148,7 +146,9 @@ abstract class InboxOutput {
 
     /** A plain text table for people; times in the local zone. */
     static final class Table extends InboxOutput {
-        private static final String ROW = "%-9s  %-16s  %-26s  %-7s  %-9s  %-4s  %-30s  %s%n";
+        /** The taxpayer's RIN, then the columns of {@code notifications}' table. */
+        private static final String ROW = "%-9s  " + NotificationOutput.Table.ROW;
+
         private final PrintWriter w;
         private final DateTimeFormatter time;
         private long rows;
@@ -162,21 +162,11 @@ abstract class InboxOutput {
         @Override
         void items(List<ArchivedNotification> items) {
             for (ArchivedNotification a : items) {
-                Notification n = a.notification();
-                String type =
-                        (n.typeId() == null ? "?" : nz(n.typeId()))
-                                + " "
-                                + (n.typeName() == null ? "" : nz(n.typeName()));
-                w.printf(
-                        ROW,
-                        a.taxpayer().value(),
-                        n.receivedDateTime() == null ? "-" : time.format(n.receivedDateTime()),
-                        cut(type, 26),
-                        nz(n.channel()),
-                        nz(n.status()),
-                        nz(n.language()),
-                        cut(nz(n.address()), 30),
-                        nz(n.notificationId()));
+                Object[] cells = NotificationOutput.Table.cells(a.notification(), time);
+                Object[] row = new Object[cells.length + 1];
+                row[0] = a.taxpayer().value();
+                System.arraycopy(cells, 0, row, 1, cells.length);
+                w.printf(ROW, row);
                 rows++;
             }
             w.flush();
@@ -186,15 +176,6 @@ abstract class InboxOutput {
         void finish(String footer) {
             w.printf("%s%n", footer != null ? footer : NotificationOutput.counted(rows));
             w.flush();
-        }
-
-        /** A value from the service, shown to a person: control and bidi characters escaped. */
-        private static String nz(String s) {
-            return s == null ? "-" : InputRules.printable(s, 500);
-        }
-
-        private static String cut(String s, int n) {
-            return s.length() <= n ? s : s.substring(0, n - 1) + "…";
         }
     }
 }

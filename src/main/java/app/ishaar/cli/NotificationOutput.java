@@ -165,7 +165,9 @@ abstract class NotificationOutput {
 
     /** A plain text table for people; times in the local zone. */
     static final class Table extends NotificationOutput {
-        private static final String ROW = "%-16s  %-26s  %-7s  %-9s  %-4s  %-30s  %s%n";
+        /** A row of the table: the cells of {@link #cells}. */
+        static final String ROW = "%-16s  %-26s  %-7s  %-9s  %-4s  %-30s  %s%n";
+
         private final PrintWriter w;
         private final DateTimeFormatter time;
         private long rows;
@@ -179,19 +181,7 @@ abstract class NotificationOutput {
         @Override
         void page(NotificationPage page) {
             for (Notification n : page.result()) {
-                String type =
-                        (n.typeId() == null ? "?" : nz(n.typeId()))
-                                + " "
-                                + (n.typeName() == null ? "" : nz(n.typeName()));
-                w.printf(
-                        ROW,
-                        n.receivedDateTime() == null ? "-" : time.format(n.receivedDateTime()),
-                        cut(type, 26),
-                        nz(n.channel()),
-                        nz(n.status()),
-                        nz(n.language()),
-                        cut(nz(n.address()), 30),
-                        nz(n.notificationId()));
+                w.printf(ROW, cells(n, time));
                 rows++;
             }
             w.flush();
@@ -207,6 +197,25 @@ abstract class NotificationOutput {
                 w.printf("%s%n", counted(rows));
             }
             w.flush();
+        }
+
+        /**
+         * A notification's cells in the table: sent, type, channel, status, language, address, ID.
+         */
+        static Object[] cells(Notification n, DateTimeFormatter time) {
+            String type =
+                    (n.typeId() == null ? "?" : nz(n.typeId()))
+                            + " "
+                            + (n.typeName() == null ? "" : nz(n.typeName()));
+            return new Object[] {
+                n.receivedDateTime() == null ? "-" : time.format(n.receivedDateTime()),
+                cut(type, 26),
+                nz(n.channel()),
+                nz(n.status()),
+                nz(n.language()),
+                cut(nz(n.address()), 30),
+                nz(n.notificationId())
+            };
         }
 
         /**
