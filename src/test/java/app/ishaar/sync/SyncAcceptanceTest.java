@@ -6,6 +6,7 @@ import static app.ishaar.sync.SyncSandbox.GIZA;
 import static app.ishaar.sync.SyncSandbox.NILE;
 import static app.ishaar.sync.SyncSandbox.assertArchiveEqualsService;
 import static app.ishaar.sync.SyncSandbox.sync;
+import static app.ishaar.sync.SyncSandbox.syncNile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.core.archive.sqlite.SqliteArchive;
@@ -45,17 +46,7 @@ class SyncAcceptanceTest {
             // the clock runs fast while the first sync reads: a notification or two arrive
             // between most pages, shifting every page after them
             CompletableFuture<SyncSandbox.Result> first =
-                    CompletableFuture.supplyAsync(
-                            () ->
-                                    sync(
-                                            sandbox,
-                                            archive,
-                                            "--client-id",
-                                            "erp-nile-trading",
-                                            "--client-secret-env",
-                                            "NILE_SECRET",
-                                            "--format",
-                                            "json"));
+                    CompletableFuture.supplyAsync(() -> syncNile(sandbox, archive));
             Instant clock = Instant.now();
             sandbox.knobs().pinClock(clock);
             int before = sandbox.notificationCount(NILE);
@@ -80,16 +71,7 @@ class SyncAcceptanceTest {
             long firstAdded = line.get("added").asLong();
 
             // the next sync takes what arrived after the first one's last page, and nothing twice
-            SyncSandbox.Result second =
-                    sync(
-                            sandbox,
-                            archive,
-                            "--client-id",
-                            "erp-nile-trading",
-                            "--client-secret-env",
-                            "NILE_SECRET",
-                            "--format",
-                            "json");
+            SyncSandbox.Result second = syncNile(sandbox, archive);
             assertThat(second.code()).as(second.err()).isZero();
             JsonNode l2 = second.lines().get(0);
             assertThat(firstAdded + l2.get("added").asLong())
@@ -108,16 +90,7 @@ class SyncAcceptanceTest {
                             .filter(id -> !now.get(id).get("status").asText().equals("pending"))
                             .count();
             assertThat(settled).as("arrivals settled at the service").isPositive();
-            SyncSandbox.Result third =
-                    sync(
-                            sandbox,
-                            archive,
-                            "--client-id",
-                            "erp-nile-trading",
-                            "--client-secret-env",
-                            "NILE_SECRET",
-                            "--format",
-                            "json");
+            SyncSandbox.Result third = syncNile(sandbox, archive);
             assertThat(third.code()).as(third.err()).isZero();
             assertThat(third.lines().get(0).get("updated").asLong())
                     .as("settled statuses taken")

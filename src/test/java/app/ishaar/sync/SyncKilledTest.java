@@ -2,7 +2,7 @@ package app.ishaar.sync;
 
 import static app.ishaar.sync.SyncSandbox.NILE;
 import static app.ishaar.sync.SyncSandbox.assertArchiveEqualsService;
-import static app.ishaar.sync.SyncSandbox.sync;
+import static app.ishaar.sync.SyncSandbox.syncNile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.core.archive.SyncState;
@@ -92,16 +92,7 @@ class SyncKilledTest {
 
             // a few arrivals meanwhile; the next sync completes the history
             sandbox.knobs().pinClock(clock.plusSeconds(300));
-            SyncSandbox.Result r =
-                    sync(
-                            sandbox,
-                            archive,
-                            "--client-id",
-                            "erp-nile-trading",
-                            "--client-secret-env",
-                            "NILE_SECRET",
-                            "--format",
-                            "json");
+            SyncSandbox.Result r = syncNile(sandbox, archive);
             assertThat(r.code()).as(r.err()).isZero();
             assertThat(r.lines().get(0).get("added").asLong())
                     .isEqualTo(sandbox.notificationCount(NILE) - held);

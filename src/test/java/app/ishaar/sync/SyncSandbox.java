@@ -77,6 +77,19 @@ final class SyncSandbox {
                 code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    /** {@code ishaar sync} of the taxpayer's own system, erp-nile-trading, one JSON line. */
+    static Result syncNile(Sandbox sandbox, Path archive) {
+        return sync(
+                sandbox,
+                archive,
+                "--client-id",
+                "erp-nile-trading",
+                "--client-secret-env",
+                "NILE_SECRET",
+                "--format",
+                "json");
+    }
+
     static List<String> connection(Sandbox sandbox) {
         return List.of("sync", "--auth-url", sandbox.authUrl(), "--base-url", sandbox.baseUrl());
     }
