@@ -112,6 +112,16 @@ final class FaultKit {
             Supplier<SandboxProvider> sandbox,
             Map<String, String> env,
             String... args) {
+        return cli(config, sandbox, env, null, args);
+    }
+
+    /** The same, with a terminal that answers the command line's questions ({@code prompt}). */
+    static CliResult cli(
+            ClientConfig config,
+            Supplier<SandboxProvider> sandbox,
+            Map<String, String> env,
+            CliIo.SecretPrompt prompt,
+            String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         CliIo io =
@@ -119,7 +129,7 @@ final class FaultKit {
                         new PrintStream(out, true, StandardCharsets.UTF_8),
                         new PrintStream(err, true, StandardCharsets.UTF_8),
                         env::get,
-                        null,
+                        prompt,
                         ZoneOffset.UTC,
                         config,
                         sandbox);

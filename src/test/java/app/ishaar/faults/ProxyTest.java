@@ -312,35 +312,24 @@ class ProxyTest {
 
     FaultKit.CliResult cliWithPrompt(
             Map<String, String> proxyEnv, app.ishaar.cli.CliIo.SecretPrompt prompt) {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
         Map<String, String> env = new java.util.HashMap<>(proxyEnv);
         env.put(SECRET_VAR, SECRET);
-        app.ishaar.cli.CliIo io =
-                new app.ishaar.cli.CliIo(
-                        new java.io.PrintStream(out, true, StandardCharsets.UTF_8),
-                        new java.io.PrintStream(err, true, StandardCharsets.UTF_8),
-                        env::get,
-                        prompt,
-                        java.time.ZoneOffset.UTC,
-                        base().withTrustManager(TRUSTING_ROOT.trustManager()),
-                        () -> null);
-        int code =
-                app.ishaar.cli.IshaarCli.run(
-                        io,
-                        "notifications",
-                        "--auth-url",
-                        url,
-                        "--base-url",
-                        url,
-                        "--client-id",
-                        "erp-nile",
-                        "--client-secret-env",
-                        SECRET_VAR,
-                        "--format",
-                        "json");
-        return new FaultKit.CliResult(
-                code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        return FaultKit.cli(
+                base().withTrustManager(TRUSTING_ROOT.trustManager()),
+                () -> null,
+                env,
+                prompt,
+                "notifications",
+                "--auth-url",
+                url,
+                "--base-url",
+                url,
+                "--client-id",
+                "erp-nile",
+                "--client-secret-env",
+                SECRET_VAR,
+                "--format",
+                "json");
     }
 
     String hostPort() {
