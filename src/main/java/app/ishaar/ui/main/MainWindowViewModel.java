@@ -1,6 +1,5 @@
 package app.ishaar.ui.main;
 
-import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
@@ -181,8 +180,7 @@ public final class MainWindowViewModel {
         Credentials base = login.credentials();
         apiHost.set(login.environment().apiHost());
         TokenInfo t = login.token();
-        TaxpayerEntry first =
-                taxpayers.loggedIn(base.onBehalfOf(), login.session(), t, login.firstPage());
+        TaxpayerEntry first = taxpayers.loggedIn(base.onBehalfOf(), login.session(), t);
         logins.opened(login.environment(), base, first, login.session());
         if (t != null && t.saysOwnTaxpayerOnly() && entries.size() == 1) {
             settings.ownTaxpayerOnly(); // nothing but its own taxpayer to list
@@ -207,23 +205,6 @@ public final class MainWindowViewModel {
 
     public Profile profile() {
         return settings.profile();
-    }
-
-    /**
-     * The history page a login into this logged-out window would ask for first, for the taxpayer it
-     * represents (null: the ERP's own; an unknown one opens as the ERP's own); null when this
-     * window is not waiting for a login or has not made that taxpayer's history.
-     */
-    public NotificationQuery firstQueryFor(String onBehalfOf) {
-        if (!loggedOut.get()) {
-            return null;
-        }
-        return taxpayers
-                .find(onBehalfOf)
-                .orElse(taxpayers.own())
-                .madeHistory()
-                .map(HistoryViewModel::nextSessionQuery)
-                .orElse(null);
     }
 
     /** The list of taxpayers: add, rename, remove. */
