@@ -112,6 +112,22 @@ final class InboxUiBench {
             if (parts.contains("search")) {
                 out.add(searches(host, timed));
             }
+            if (parts.contains("paging")) {
+                // for the with/without runs: paging All with no sync
+                Stretch quiet = stretch(host, () -> true);
+                out.add(new Metric("inbox_paging.gap_ms", quiet.longestMs(), "ms", "", true, ""));
+                out.add(
+                        new Metric(
+                                "inbox_paging.fx_burst_ms",
+                                quiet.longestBurstMs(),
+                                "ms",
+                                "",
+                                true,
+                                ""));
+                out.add(
+                        new Metric(
+                                "inbox_paging.page_ms", quiet.medianPageMs(), "ms", "", true, ""));
+            }
             if (parts.contains("sync")) {
                 out.add(pagingDuringSync(host, timed.archive(), listed));
             }

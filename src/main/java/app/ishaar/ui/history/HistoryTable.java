@@ -3,7 +3,6 @@ package app.ishaar.ui.history;
 import app.ishaar.core.model.Notification;
 import app.ishaar.ui.app.TextSize;
 import app.ishaar.ui.fx.AfterAMoment;
-import app.ishaar.ui.fx.SteadyRowsTableSkin;
 import app.ishaar.ui.fx.Weak;
 import app.ishaar.ui.fx.WhenFirst;
 import app.ishaar.ui.i18n.I18n;
@@ -38,6 +37,8 @@ import javafx.scene.layout.VBox;
 final class HistoryTable {
     /** Switches for the benchmark's with/without runs. */
     static final boolean BLANK_ROWS = !"false".equals(System.getProperty("ishaar.blankRows"));
+
+    static final boolean STEADY_SKIN = !"false".equals(System.getProperty("ishaar.steadySkin"));
 
     /** Whether the table shows blank rows (see {@link #showRows}). */
     private boolean blankRows;
@@ -265,7 +266,9 @@ final class HistoryTable {
 
     private void setUp() {
         table.setId("history-table");
-        SteadyRowsTableSkin.use(table); // a page's rows keep their places
+        if (STEADY_SKIN) {
+            table.setSkin(new SteadyRowsTableSkin<>(table)); // a page's rows keep their places
+        }
         table.setItems(shown);
         showRows();
         Weak.listen(keep, (ListChangeListener<Notification>) c -> showRows(), vm.rows());

@@ -2,7 +2,6 @@ package app.ishaar.ui.inbox;
 
 import app.ishaar.core.model.Notification;
 import app.ishaar.ui.app.Shortcut;
-import app.ishaar.ui.fx.SteadyRowsTableSkin;
 import app.ishaar.ui.fx.Weak;
 import app.ishaar.ui.history.HistoryLabels;
 import app.ishaar.ui.i18n.I18n;
@@ -126,7 +125,6 @@ public final class InboxView {
 
     private TableView<InboxRow> table() {
         table.setId("inbox-table");
-        SteadyRowsTableSkin.use(table); // a page's rows keep their places
         table.setItems(vm.rows());
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.getColumns()

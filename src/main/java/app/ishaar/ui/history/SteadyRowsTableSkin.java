@@ -1,4 +1,4 @@
-package app.ishaar.ui.fx;
+package app.ishaar.ui.history;
 
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
@@ -6,9 +6,9 @@ import javafx.scene.control.skin.TableViewSkin;
 import javafx.scene.control.skin.VirtualFlow;
 
 /**
- * A paged table's skin (the history's, the inbox's): when the table's items are replaced by as many
- * others (a page by the next, the blank rows of a log out by the first page of the next login),
- * each row keeps its place and reads its new item.
+ * The history table's skin: when the table's items are replaced by as many others (a page by the
+ * next, the blank rows of a log out by the first page of the next login), each row keeps its place
+ * and reads its new notification.
  *
  * <p>JavaFX 21's table skin takes any replacement in its items for a new list and rebuilds its
  * rows: every row lets go of its index and the rows are handed out again from the pile, in reverse
@@ -19,17 +19,7 @@ import javafx.scene.control.skin.VirtualFlow;
  * reads the item there. Every other rebuild (the first items, another count, a refresh, a column
  * shown or hidden) is the skin's own.
  */
-public final class SteadyRowsTableSkin<T> extends TableViewSkin<T> {
-
-    /** The switch for the benchmark's with/without runs ({@code -Dishaar.steadySkin=false}). */
-    public static final boolean ENABLED = !"false".equals(System.getProperty("ishaar.steadySkin"));
-
-    /** Gives the table this skin, unless switched off. */
-    public static <T> void use(TableView<T> table) {
-        if (ENABLED) {
-            table.setSkin(new SteadyRowsTableSkin<>(table));
-        }
-    }
+final class SteadyRowsTableSkin<T> extends TableViewSkin<T> {
 
     /** The count the rows were last made for; -1 before the first. */
     private int lastCount = -1;
@@ -37,7 +27,7 @@ public final class SteadyRowsTableSkin<T> extends TableViewSkin<T> {
     /** True while the skin updates its count and that count has not changed. */
     private boolean sameCount;
 
-    private SteadyRowsTableSkin(TableView<T> table) {
+    SteadyRowsTableSkin(TableView<T> table) {
         super(table);
     }
 
