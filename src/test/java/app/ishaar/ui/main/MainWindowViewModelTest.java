@@ -3,14 +3,12 @@ package app.ishaar.ui.main;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.core.model.NotificationPage;
-import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.secrets.InMemorySecretStore;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.service.LoginError;
 import app.ishaar.core.service.LoginRejectedException;
-import app.ishaar.core.service.PageAhead;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.core.settings.SettingsStore;
@@ -876,66 +874,6 @@ class MainWindowViewModelTest {
                 .isEqualTo(State.IDLE);
         assertThat(vm.title().titleProperty().get()).startsWith("Nile Trading Co. (204918573)");
         assertThat(vm.title().timeLeftProperty().get()).isEqualTo("Session: 1:00:00 left");
-    }
-
-    private static LoginViewModel.LoginResult withPageAhead(
-            LoginViewModel.LoginResult login, NotificationQuery query) {
-        FakeSession s = (FakeSession) login.session();
-        s.holdPages = true;
-        return new LoginViewModel.LoginResult(
-                s,
-                login.token(),
-                login.profile(),
-                login.credentials(),
-                login.environment(),
-                PageAhead.fetch(s, query));
-    }
-
-    @Test
-    void aLoginIntoTheLoggedOutWindowShowsThePageItAskedForAheadAndAsksForNoOther()
-            throws Exception {
-        var nileHistory = entry(NILE).history();
-        vm.logout();
-        NotificationQuery first = vm.firstQueryFor(NILE);
-        assertThat(first.pageNo()).isEqualTo(1);
-        var ownHistory = vm.taxpayers().entries().get(0).history();
-        assertThat(vm.firstQueryFor("999999999"))
-                .as("an unknown taxpayer opens as the ERP's own")
-                .isEqualTo(ownHistory.nextSessionQuery());
-        LoginViewModel.LoginResult again =
-                withPageAhead(loginAgain(vm.settings().profile(), NILE), first);
-        FakeSession s = (FakeSession) again.session();
-
-        vm.reopen(again);
-        assertThat(s.fetched)
-                .as("the window's first request took the page asked for ahead")
-                .containsExactly(first);
-        assertThat(nileHistory.loadingProperty().get()).isTrue();
-        s.pages.get(0).complete(new NotificationPage(List.of(), 4, 187, 1, 50));
-        assertThat(nileHistory.loadingProperty().get()).isFalse();
-        assertThat(nileHistory.pager().totalCountProperty().get()).isEqualTo(187);
-        assertThat(vm.firstQueryFor(NILE))
-                .as("only a logged-out window waits for a login")
-                .isNull();
-    }
-
-    @Test
-    void aPageAskedForAheadThatTheWindowDoesNotWantIsLeftAndTheWindowAsksForItsOwn()
-            throws Exception {
-        var nileHistory = entry(NILE).history();
-        vm.logout();
-        NotificationQuery first = vm.firstQueryFor(NILE);
-        LoginViewModel.LoginResult again =
-                withPageAhead(loginAgain(vm.settings().profile(), NILE), first.withPageSize(100));
-        FakeSession s = (FakeSession) again.session();
-
-        vm.reopen(again);
-        assertThat(s.fetched).containsExactly(first.withPageSize(100), first);
-        assertThat(again.firstPage().take(s, first.withPageSize(100)))
-                .as("left to be discarded")
-                .isNotNull();
-        s.pages.get(1).complete(new NotificationPage(List.of(), 1, 3, 1, 50));
-        assertThat(nileHistory.pager().totalCountProperty().get()).isEqualTo(3);
     }
 
     @Test
