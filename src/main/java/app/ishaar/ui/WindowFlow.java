@@ -213,7 +213,7 @@ public final class WindowFlow {
         ensureMainStage();
         Stage stage = mainStage;
         stage.titleProperty().unbind();
-        stage.titleProperty().bind(vm.titleProperty());
+        stage.titleProperty().bind(vm.title().titleProperty());
         loginVm = null;
         Parent root = keptView.root();
         if (root.getParent() != mainHost) {
