@@ -88,7 +88,14 @@ public final class BenchSuite {
 
     public static void main(String[] args) throws Exception {
         if (args.length >= 2 && args[0].equals("--child")) {
-            runChild(args[1]);
+            try {
+                runChild(args[1]);
+            } catch (Throwable e) {
+                // the FX toolkit's threads would keep a failed child alive until the suite's
+                // timeout
+                e.printStackTrace();
+                System.exit(1);
+            }
             return;
         }
         Path dir = Path.of(System.getProperty("bench.dir", "target/bench"));
