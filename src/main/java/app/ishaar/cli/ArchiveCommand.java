@@ -1,9 +1,9 @@
 package app.ishaar.cli;
 
+import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.TaxpayerSummary;
-import app.ishaar.core.archive.sqlite.SqliteArchive;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.InputRules;
 import java.io.PrintStream;
@@ -54,12 +54,17 @@ public final class ArchiveCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            try (SqliteArchive archive = where.openExisting(io)) {
+            try (Archive archive = where.openExisting(io)) {
                 PrintStream out = io.out();
                 DateTimeFormatter time =
                         DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(io.zone());
                 List<TaxpayerSummary> all = archive.summaries();
-                out.println("archive: " + archive.file().toAbsolutePath());
+                String place = where.file(io);
+                out.println(
+                        "archive: "
+                                + (ArchiveFiles.shared(place)
+                                        ? place
+                                        : java.nio.file.Path.of(place).toAbsolutePath()));
                 if (all.isEmpty()) {
                     out.println("it holds no notifications yet ('ishaar sync' fills it)");
                     return ExitCodes.OK;
@@ -134,7 +139,7 @@ public final class ArchiveCommand implements Callable<Integer> {
                             "--taxpayer: not a registration number (nine digits): "
                                     + InputRules.printable(taxpayer, 40));
                 }
-                try (SqliteArchive archive = where.openExisting(io)) {
+                try (Archive archive = where.openExisting(io)) {
                     ServiceKey service = where.service(archive);
                     boolean held =
                             archive.summaries().stream()

@@ -78,4 +78,26 @@ public final class PgTestServer {
     public PostgresArchive open(PgLocation location) throws Exception {
         return PostgresArchive.open(location, env(), (app.ishaar.core.secrets.SecretStore) null);
     }
+
+    /** A new database of this server as a test's archive, opened as the superuser. */
+    public app.ishaar.core.archive.TestArchive newArchive() throws SQLException {
+        PgLocation at = newDatabase();
+        PgTestServer server = this;
+        return new app.ishaar.core.archive.TestArchive() {
+            @Override
+            public String arg() {
+                return at.toString();
+            }
+
+            @Override
+            public Map<String, String> env() {
+                return Map.of(PgPassword.ENV, password == null ? "" : password);
+            }
+
+            @Override
+            public app.ishaar.core.archive.Archive open() throws Exception {
+                return server.open(at);
+            }
+        };
+    }
 }
