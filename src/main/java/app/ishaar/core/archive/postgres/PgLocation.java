@@ -26,6 +26,10 @@ public record PgLocation(
 
     public static final int DEFAULT_PORT = 5432;
 
+    private static final String PASSWORD_REFUSED =
+            "a password is never given in the archive's location: set ISHAAR_ARCHIVE_PASSWORD or"
+                    + " PGPASSWORD, use a .pgpass file, or the keychain";
+
     private static final Set<String> TLS_PARAMETERS =
             Set.of("sslmode", "sslrootcert", "sslcert", "sslkey");
     private static final Set<String> VERIFYING = Set.of("verify-ca", "verify-full");
@@ -60,6 +64,14 @@ public record PgLocation(
             throw new IllegalArgumentException(
                     "not a PostgreSQL location (postgresql://host:port/database): " + text);
         }
+        // before anything else, and without echoing the text: it may hold a password
+        String afterScheme = text.strip().substring(text.strip().indexOf("://") + 3);
+        int end = afterScheme.indexOf('/');
+        String authority = end < 0 ? afterScheme : afterScheme.substring(0, end);
+        int at = authority.lastIndexOf('@');
+        if (at >= 0 && authority.substring(0, at).contains(":")) {
+            throw new IllegalArgumentException(PASSWORD_REFUSED);
+        }
         URI uri;
         try {
             uri = new URI(text.strip());
@@ -69,22 +81,16 @@ public record PgLocation(
                             + e.getReason());
         }
         String userInfo = uri.getRawUserInfo();
-        if (userInfo != null && userInfo.contains(":")) {
-            throw new IllegalArgumentException(
-                    "a password is never given in the archive's location: set"
-                            + " ISHAAR_ARCHIVE_PASSWORD or PGPASSWORD, use a .pgpass file, or the"
-                            + " keychain");
-        }
         String host = uri.getHost();
         if (host == null || host.isBlank()) {
             throw new IllegalArgumentException(
-                    "the location names no host (postgresql://host:port/database): " + text);
+                    "the location names no host (postgresql://host:port/database)");
         }
         String path = uri.getPath() == null ? "" : uri.getPath();
         String database = path.startsWith("/") ? path.substring(1) : path;
         if (database.isBlank() || database.contains("/")) {
             throw new IllegalArgumentException(
-                    "the location names no database (postgresql://host:port/database): " + text);
+                    "the location names no database (postgresql://host:port/database)");
         }
         Map<String, String> tls = new LinkedHashMap<>();
         if (uri.getRawQuery() != null && !uri.getRawQuery().isEmpty()) {
@@ -93,10 +99,7 @@ public record PgLocation(
                 String key = decode(eq < 0 ? pair : pair.substring(0, eq));
                 String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
                 if (key.equalsIgnoreCase("password")) {
-                    throw new IllegalArgumentException(
-                            "a password is never given in the archive's location: set"
-                                    + " ISHAAR_ARCHIVE_PASSWORD or PGPASSWORD, use a .pgpass"
-                                    + " file, or the keychain");
+                    throw new IllegalArgumentException(PASSWORD_REFUSED);
                 }
                 if (!TLS_PARAMETERS.contains(key)) {
                     throw new IllegalArgumentException(

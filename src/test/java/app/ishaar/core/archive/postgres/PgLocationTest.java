@@ -27,7 +27,9 @@ class PgLocationTest {
         for (String url :
                 new String[] {
                     "postgresql://me:s3cret@db.firm.example/archive",
-                    "postgresql://db.firm.example/archive?password=s3cret"
+                    "postgresql://db.firm.example/archive?password=s3cret",
+                    "postgresql://me:s3cret@other@db.firm.example/archive",
+                    "postgresql://me:s3cret@db.firm.example"
                 }) {
             assertThatThrownBy(() -> PgLocation.parse(url))
                     .isInstanceOf(IllegalArgumentException.class)

@@ -1,8 +1,16 @@
 package app.ishaar.core.archive.postgres;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveContractTest;
+import app.ishaar.core.archive.ArchiveException;
+import app.ishaar.core.archive.ArchiveLocation;
+import app.ishaar.core.secrets.SecretStore;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /** The contract of every archive, on PostgreSQL. */
 class PostgresArchiveTest extends ArchiveContractTest {
@@ -24,5 +32,38 @@ class PostgresArchiveTest extends ArchiveContractTest {
     @Override
     protected Archive openAgain() throws Exception {
         return server.open(database);
+    }
+
+    @Test
+    void theArchiveSettingOpensASharedArchiveByItsLocation() throws Exception {
+        PgLocation at = server.newDatabase();
+        try (Archive a = ArchiveLocation.open(at.toString(), server.env(), null)) {
+            assertThat(a).isInstanceOf(PostgresArchive.class);
+            a.store(batch(SANDBOX, NILE, nile.subList(0, 3), "x"));
+        }
+        // the same from the environment, as ISHAAR_ARCHIVE
+        Map<String, String> env =
+                Map.of(ArchiveLocation.ENV, at.toString(), PgPassword.ENV, server.password());
+        try (Archive a = ArchiveLocation.open(null, env::get, null)) {
+            assertThat(a.summaries()).hasSize(1);
+        }
+        String withPassword =
+                "postgresql://someone:hunter2@" + at.host() + ":" + at.port() + "/" + at.database();
+        assertThatThrownBy(() -> ArchiveLocation.open(withPassword, server.env(), null))
+                .isInstanceOf(ArchiveException.class)
+                .hasMessageStartingWith("a password is never given")
+                .hasMessageNotContaining("hunter2");
+    }
+
+    @Test
+    void aWrongPasswordIsOneLineNamingTheArchive() throws Exception {
+        PgLocation at = server.newDatabase();
+        Map<String, String> env = Map.of(PgPassword.ENV, "not-the-password");
+        assertThatThrownBy(() -> PostgresArchive.open(at, env::get, (SecretStore) null))
+                .isInstanceOf(ArchiveException.class)
+                .hasMessageContaining(at.toString())
+                .hasMessageContaining("refused the login")
+                .hasMessageNotContaining("not-the-password")
+                .hasMessageNotContaining("\n");
     }
 }
