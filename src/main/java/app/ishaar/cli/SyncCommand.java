@@ -168,12 +168,13 @@ public final class SyncCommand implements Callable<Integer> {
                 String line =
                         r.outcome() == TaxpayerResult.Outcome.OK
                                 ? String.format(
-                                        java.util.Locale.ROOT,
-                                        "%s  ok       %,d new, %,d updated, %,d archived",
-                                        rin,
-                                        r.added(),
-                                        r.updated(),
-                                        r.total())
+                                                java.util.Locale.ROOT,
+                                                "%s  ok       %,d new, %,d updated, %,d archived",
+                                                rin,
+                                                r.added(),
+                                                r.updated(),
+                                                r.total())
+                                        + (r.message() == null ? "" : "  (" + r.message() + ")")
                                 : String.format(
                                         java.util.Locale.ROOT,
                                         "%s  %-7s  %s",
