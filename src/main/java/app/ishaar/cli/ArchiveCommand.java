@@ -15,12 +15,16 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code ishaar archive info | forget}: what the local archive holds, and removing from it. */
+/**
+ * {@code ishaar archive info | forget | grant | revoke}: what the archive holds, removing from it,
+ * and (a shared archive) which role reads which taxpayer.
+ */
 @Command(
         name = "archive",
         mixinStandardHelpOptions = true,
         description =
-                "The local archive: what it holds (info), removing a taxpayer's data (forget).")
+                "The archive: what it holds (info), removing a taxpayer's data (forget); a shared"
+                        + " archive's readers (grant, revoke).")
 public final class ArchiveCommand implements Callable<Integer> {
 
     private final CliIo io;
@@ -33,7 +37,8 @@ public final class ArchiveCommand implements Callable<Integer> {
     public Integer call() {
         io.err()
                 .println(
-                        "ishaar: name an archive command: info or forget (see 'ishaar archive --help')");
+                        "ishaar: name an archive command: info, forget, grant or revoke (see 'ishaar"
+                                + " archive --help')");
         return ExitCodes.USAGE;
     }
 

@@ -400,6 +400,31 @@ public final class PostgresArchive implements Archive {
         reader.countUpTo(limit);
     }
 
+    // --- who reads which taxpayer ---
+
+    /**
+     * Lets a database role read a taxpayer's notifications (row-level security; run as the
+     * archive's owner).
+     *
+     * @return false when the role could read it already
+     */
+    public boolean grant(String role, Rin taxpayer) throws ArchiveException {
+        synchronized (writer) {
+            return PgAccess.grant(writer, location, role, taxpayer);
+        }
+    }
+
+    /**
+     * Takes a taxpayer away from a role.
+     *
+     * @return false when the role could not read it
+     */
+    public boolean revoke(String role, Rin taxpayer) throws ArchiveException {
+        synchronized (writer) {
+            return PgAccess.revoke(writer, location, role, taxpayer);
+        }
+    }
+
     // --- retention ---
 
     @Override
