@@ -7,8 +7,14 @@ import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveContractTest;
 import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.ArchiveLocation;
+import app.ishaar.core.archive.InboxPage;
+import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.secrets.SecretStore;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -32,6 +38,43 @@ class PostgresArchiveTest extends ArchiveContractTest {
     @Override
     protected Archive openAgain() throws Exception {
         return server.open(database);
+    }
+
+    @Test
+    void aReaderSeesWholeBatchesOnlyWhileTheSyncerWrites() throws Exception {
+        database = server.newDatabase();
+        try (Archive writer = server.open(database);
+                Archive reader = server.open(database)) {
+            CompletableFuture<Void> sync =
+                    CompletableFuture.runAsync(
+                            () -> {
+                                try {
+                                    for (int k = 0; k < 6; k++) {
+                                        writer.store(
+                                                batch(
+                                                        SANDBOX,
+                                                        NILE,
+                                                        nile.subList(k * 50, k * 50 + 50),
+                                                        "k" + k));
+                                    }
+                                } catch (ArchiveException e) {
+                                    throw new CompletionException(e);
+                                }
+                            });
+            Set<Long> seen = new TreeSet<>();
+            InboxQuery all = new InboxQuery(SANDBOX, Set.of(), null, null, 1, 300);
+            do {
+                InboxPage p = reader.query(all);
+                assertThat(p.totalCount() % 50).as("whole batches: %s", p.totalCount()).isZero();
+                assertThat(p.items())
+                        .as("the page agrees with its total")
+                        .hasSize((int) p.totalCount());
+                seen.add(p.totalCount());
+            } while (!sync.isDone());
+            sync.join();
+            assertThat(reader.query(all).totalCount()).isEqualTo(300);
+            assertThat(seen).isNotEmpty();
+        }
     }
 
     @Test
