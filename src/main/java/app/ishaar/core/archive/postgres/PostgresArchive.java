@@ -27,7 +27,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
@@ -40,17 +39,15 @@ import java.util.function.Function;
 public final class PostgresArchive implements Archive {
 
     private final PgLocation location;
-    private final PgConnections connections;
     private final Connection writer;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     private final PgReader reader;
-    private final Set<String> claimed = ConcurrentHashMap.newKeySet();
-    private Connection claims;
+    private final PgClaims claims;
 
     private PostgresArchive(PgLocation location, PgConnections connections)
             throws ArchiveException {
         this.location = location;
-        this.connections = connections;
+        this.claims = new PgClaims(location, connections);
         PgSchema.migrate(location, connections);
         Connection w = null;
         try {
@@ -106,52 +103,10 @@ public final class PostgresArchive implements Archive {
 
     @Override
     public Optional<Claim> claim(ServiceKey service, Rin taxpayer) throws ArchiveException {
-        String key = lockKey(service, taxpayer);
-        if (!claimed.add(key)) {
-            return Optional.empty(); // held by another sync of this process
-        }
-        try {
-            synchronized (claimed) {
-                if (claims == null || claims.isClosed()) {
-                    claims = connections.open();
-                    claims.setAutoCommit(true);
-                }
-                try (PreparedStatement p = claims.prepareStatement(PgSql.TRY_CLAIM)) {
-                    p.setString(1, key);
-                    try (ResultSet r = p.executeQuery()) {
-                        if (!(r.next() && r.getBoolean(1))) {
-                            claimed.remove(key);
-                            return Optional.empty();
-                        }
-                    }
-                }
-            }
-        } catch (SQLException e) {
-            claimed.remove(key);
-            throw PgErrors.map(e, location, "holding a taxpayer for a sync");
-        }
-        return Optional.of(() -> release(key));
+        return claims.claim(lockKey(service, taxpayer));
     }
 
-    private void release(String key) throws ArchiveException {
-        if (!claimed.contains(key)) {
-            return;
-        }
-        try {
-            synchronized (claimed) {
-                try (PreparedStatement p = claims.prepareStatement(PgSql.RELEASE_CLAIM)) {
-                    p.setString(1, key);
-                    p.executeQuery().close();
-                }
-            }
-        } catch (SQLException e) {
-            throw PgErrors.map(e, location, "letting a taxpayer go");
-        } finally {
-            claimed.remove(key);
-        }
-    }
-
-    private static String lockKey(ServiceKey service, Rin taxpayer) {
+    static String lockKey(ServiceKey service, Rin taxpayer) {
         return service.baseUrl() + " " + taxpayer.value();
     }
 
@@ -493,9 +448,6 @@ public final class PostgresArchive implements Archive {
             }
             PgConnections.closeQuietly(writer);
         }
-        synchronized (claimed) {
-            PgConnections.closeQuietly(claims); // lets go of every taxpayer still held
-            claimed.clear();
-        }
+        claims.close(); // lets go of every taxpayer still held
     }
 }
