@@ -80,7 +80,9 @@ public abstract class SearchRulesContract {
 
     @AfterAll
     void close() throws Exception {
-        archive.close();
+        if (archive != null) { // none when the archive's server is missing (the tests skipped)
+            archive.close();
+        }
     }
 
     List<String> found(String search) throws Exception {
