@@ -44,6 +44,14 @@ public final class SqliteArchive implements Archive {
     private final InboxReader reader;
     private final boolean deleteOnClose;
 
+    /**
+     * The entries of the full-text index that the store under way adds, by order key, written at
+     * its end in ascending key order: FTS5 writes out what it holds in memory as a segment of its
+     * own whenever a row comes with a smaller key than the one before, so rows added newest first
+     * (as a sync reads them) would each make a segment, to be merged again and again.
+     */
+    private final java.util.TreeMap<Long, SearchText.Indexed> toIndex = new java.util.TreeMap<>();
+
     private SqliteArchive(Path file, Duration busyTimeout, boolean deleteOnClose)
             throws ArchiveException {
         this.file = file;
@@ -105,6 +113,7 @@ public final class SqliteArchive implements Archive {
         synchronized (writer) {
             try {
                 begin();
+                toIndex.clear();
                 try {
                     long serviceId = ensureService(batch.service());
                     long taxpayerId = ensureTaxpayer(serviceId, batch.taxpayer());
@@ -117,6 +126,7 @@ public final class SqliteArchive implements Archive {
                             case SAME -> {}
                         }
                     }
+                    indexPending();
                     {
                         PreparedStatement p = prepared(ArchiveSql.SAVE_SYNC_STATE);
                         p.setString(1, batch.checkpoint());
@@ -134,6 +144,8 @@ public final class SqliteArchive implements Archive {
                 } catch (SQLException | RuntimeException e) {
                     rollback();
                     throw e;
+                } finally {
+                    toIndex.clear();
                 }
             } catch (SQLException e) {
                 throw SqliteErrors.map(e, file, "storing a sync's notifications");
@@ -183,12 +195,12 @@ public final class SqliteArchive implements Archive {
                             u.executeUpdate();
                         }
                         tally(taxpayerId, serviceId, columns(n), 1);
-                        execute(ArchiveSql.UNINDEX_TEXT, id);
+                        unindex(id);
                         index(id, n);
                         return Outcome.UPDATED;
                     }
                     // received at another time than before: it moves in the order
-                    execute(ArchiveSql.UNINDEX_TEXT, id);
+                    unindex(id);
                     execute(ArchiveSql.DELETE_RAW, id);
                     execute(ArchiveSql.DELETE, id);
                     insert(serviceId, taxpayerId, micros, a, raw);
@@ -254,15 +266,27 @@ public final class SqliteArchive implements Archive {
         };
     }
 
-    private void index(long id, Notification n) throws SQLException {
-        SearchText.Indexed text = SearchText.indexed(n);
-        {
-            PreparedStatement p = prepared(ArchiveSql.INDEX_TEXT);
-            p.setLong(1, id);
-            p.setString(2, text.words());
-            p.setString(3, text.backwards());
+    /** Adds a notification's words to the index at the end of this store (see {@link #toIndex}). */
+    private void index(long id, Notification n) {
+        toIndex.put(id, SearchText.indexed(n));
+    }
+
+    /** Takes a notification's words out of the index, or out of what this store is to add. */
+    private void unindex(long id) throws SQLException {
+        if (toIndex.remove(id) == null) {
+            execute(ArchiveSql.UNINDEX_TEXT, id);
+        }
+    }
+
+    private void indexPending() throws SQLException {
+        PreparedStatement p = prepared(ArchiveSql.INDEX_TEXT);
+        for (java.util.Map.Entry<Long, SearchText.Indexed> e : toIndex.entrySet()) {
+            p.setLong(1, e.getKey());
+            p.setString(2, e.getValue().words());
+            p.setString(3, e.getValue().backwards());
             p.executeUpdate();
         }
+        toIndex.clear();
     }
 
     /** A filter column: the wire value trimmed and in lower case, as the filters are given. */
