@@ -52,6 +52,9 @@ public final class SqliteArchive implements Archive {
      */
     private final java.util.TreeMap<Long, SearchText.Indexed> toIndex = new java.util.TreeMap<>();
 
+    /** Compresses the items the writer stores (used under the writer's lock). */
+    private final RawCodec.Encoder encoder = new RawCodec.Encoder();
+
     private SqliteArchive(Path file, Duration busyTimeout, boolean deleteOnClose)
             throws ArchiveException {
         this.file = file;
@@ -163,7 +166,7 @@ public final class SqliteArchive implements Archive {
             throws SQLException {
         Notification n = a.notification();
         long micros = OrderKey.micros(n.receivedDateTime());
-        byte[] raw = RawCodec.encode(a.rawJson());
+        byte[] raw = encoder.encode(a.rawJson());
         {
             PreparedStatement find = prepared(ArchiveSql.FIND);
             find.setLong(1, taxpayerId);
@@ -477,6 +480,7 @@ public final class SqliteArchive implements Archive {
                 }
             }
             closeQuietly(writer);
+            encoder.close();
         }
         if (deleteOnClose) {
             try {
