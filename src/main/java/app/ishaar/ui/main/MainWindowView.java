@@ -68,7 +68,7 @@ public final class MainWindowView {
         // the table
         Runnable placeSwitcher =
                 () -> {
-                    boolean shown = vm.taxpayerListShownProperty().get();
+                    boolean shown = vm.settings().taxpayerListShownProperty().get();
                     boolean hadKeyboard =
                             !shown
                                     && root.getScene() != null
@@ -79,7 +79,7 @@ public final class MainWindowView {
                         focusContent();
                     }
                 };
-        vm.taxpayerListShownProperty().addListener((o, a, b) -> placeSwitcher.run());
+        vm.settings().taxpayerListShownProperty().addListener((o, a, b) -> placeSwitcher.run());
         placeSwitcher.run();
         root.setCenter(screens.content());
         root.setPrefSize(PREF_WIDTH, PREF_HEIGHT);
@@ -103,10 +103,11 @@ public final class MainWindowView {
                     }
                 });
         vm.currentProperty().addListener((o, a, b) -> screens.showCurrent());
-        for (TaxpayerEntry e : vm.entries()) {
+        for (TaxpayerEntry e : vm.taxpayers().entries()) {
             watch(e);
         }
-        vm.entries()
+        vm.taxpayers()
+                .entries()
                 .addListener(
                         (javafx.collections.ListChangeListener<TaxpayerEntry>)
                                 c -> {
@@ -147,7 +148,7 @@ public final class MainWindowView {
         if (settingsView == null || !settingsView.stage().isShowing()) {
             settingsView =
                     new SettingsView(
-                            vm.settingsViewModel(scenes.textSize(), scenes.theme()),
+                            vm.settings().dialog(scenes.textSize(), scenes.theme()),
                             i18n,
                             scenes,
                             root.getScene() == null ? null : root.getScene().getWindow());
@@ -158,7 +159,7 @@ public final class MainWindowView {
 
     private HelpView help() {
         return new HelpView(
-                new HelpViewModel(i18n, vm.settingsFile()),
+                new HelpViewModel(i18n, vm.settings().file()),
                 i18n,
                 scenes,
                 root.getScene() == null ? null : root.getScene().getWindow());
@@ -172,7 +173,7 @@ public final class MainWindowView {
     /** Help › Copy diagnostics: what support asks for, on the clipboard. */
     public void copyDiagnostics() {
         app.ishaar.ui.desktop.Clipboards.copy(
-                new HelpViewModel(i18n, vm.settingsFile()).diagnostics());
+                new HelpViewModel(i18n, vm.settings().file()).diagnostics());
     }
 
     /** Help › About Ishaar. */
@@ -185,7 +186,7 @@ public final class MainWindowView {
      * was hidden).
      */
     public void openSwitcher() {
-        vm.taxpayerListShownProperty().set(true);
+        vm.settings().taxpayerListShownProperty().set(true);
         switcher.search().requestFocus();
         switcher.search().selectAll();
     }
@@ -215,7 +216,7 @@ public final class MainWindowView {
      */
     private List<FocusParts.Part> focusParts() {
         List<FocusParts.Part> parts = new ArrayList<>();
-        if (vm.taxpayerListShownProperty().get() && root.getLeft() != null) {
+        if (vm.settings().taxpayerListShownProperty().get() && root.getLeft() != null) {
             parts.add(new FocusParts.Part(root.getLeft(), switcher.keyboardPlace()));
         }
         HistoryView h = screens.shownHistory();
@@ -230,7 +231,7 @@ public final class MainWindowView {
         HistoryView h = screens.shownHistory();
         if (h != null) {
             h.table().requestFocus();
-        } else if (vm.taxpayerListShownProperty().get()) {
+        } else if (vm.settings().taxpayerListShownProperty().get()) {
             switcher.search().requestFocus();
         } else {
             screens.content().requestFocus();
