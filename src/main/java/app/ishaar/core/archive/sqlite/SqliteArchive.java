@@ -5,7 +5,6 @@ import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.ArchivedNotification;
 import app.ishaar.core.archive.InboxPage;
 import app.ishaar.core.archive.InboxQuery;
-import app.ishaar.core.archive.SearchText;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.SyncBatch;
 import app.ishaar.core.archive.SyncState;
@@ -44,13 +43,8 @@ public final class SqliteArchive implements Archive {
     private final InboxReader reader;
     private final boolean deleteOnClose;
 
-    /**
-     * The entries of the full-text index that the store under way adds, by order key, written at
-     * its end in ascending key order: FTS5 writes out what it holds in memory as a segment of its
-     * own whenever a row comes with a smaller key than the one before, so rows added newest first
-     * (as a sync reads them) would each make a segment, to be merged again and again.
-     */
-    private final java.util.TreeMap<Long, SearchText.Indexed> toIndex = new java.util.TreeMap<>();
+    /** The full-text entries of the store under way (used under the writer's lock). */
+    private final TextEntries toIndex = new TextEntries();
 
     /** Compresses the items the writer stores (used under the writer's lock). */
     private final RawCodec.Encoder encoder = new RawCodec.Encoder();
@@ -129,7 +123,7 @@ public final class SqliteArchive implements Archive {
                             case SAME -> {}
                         }
                     }
-                    indexPending();
+                    toIndex.write(prepared(ArchiveSql.INDEX_TEXT));
                     {
                         PreparedStatement p = prepared(ArchiveSql.SAVE_SYNC_STATE);
                         p.setString(1, batch.checkpoint());
@@ -269,27 +263,15 @@ public final class SqliteArchive implements Archive {
         };
     }
 
-    /** Adds a notification's words to the index at the end of this store (see {@link #toIndex}). */
     private void index(long id, Notification n) {
-        toIndex.put(id, SearchText.indexed(n));
+        toIndex.add(id, n);
     }
 
     /** Takes a notification's words out of the index, or out of what this store is to add. */
     private void unindex(long id) throws SQLException {
-        if (toIndex.remove(id) == null) {
+        if (!toIndex.drop(id)) {
             execute(ArchiveSql.UNINDEX_TEXT, id);
         }
-    }
-
-    private void indexPending() throws SQLException {
-        PreparedStatement p = prepared(ArchiveSql.INDEX_TEXT);
-        for (java.util.Map.Entry<Long, SearchText.Indexed> e : toIndex.entrySet()) {
-            p.setLong(1, e.getKey());
-            p.setString(2, e.getValue().words());
-            p.setString(3, e.getValue().backwards());
-            p.executeUpdate();
-        }
-        toIndex.clear();
     }
 
     /** A filter column: the wire value trimmed and in lower case, as the filters are given. */
