@@ -186,6 +186,50 @@ class SqliteArchiveTest {
     }
 
     @Test
+    void aChangedNotificationIsFoundByItsNewWordsOnlyWithinABatchAndAfterIt() throws Exception {
+        ArchivedNotification x = nile.get(7);
+        String message = x.notification().finalMessage();
+        try (SqliteArchive a = SqliteArchive.open(dir.resolve("archive.db"))) {
+            // the same notification twice in one store: its index entry is still to be written
+            a.store(
+                    batch(
+                            SANDBOX,
+                            NILE,
+                            List.of(
+                                    nile.get(3),
+                                    withWord(x, message, "quokkaalpha"),
+                                    nile.get(9),
+                                    withWord(x, message, "quokkabeta")),
+                            "one"));
+            assertThat(found(a, "quokkaalpha")).isEmpty();
+            assertThat(found(a, "quokkabeta")).containsExactly(x.notificationId());
+            // and in a later store, when its entry is in the index
+            a.store(batch(SANDBOX, NILE, List.of(withWord(x, message, "quokkagamma")), "two"));
+            assertThat(found(a, "quokkabeta")).isEmpty();
+            assertThat(found(a, "quokkagamma")).containsExactly(x.notificationId());
+            assertThat(found(a, "kagamma")).containsExactly(x.notificationId());
+            assertThat(found(a, nile.get(9).notificationId()))
+                    .containsExactly(nile.get(9).notificationId());
+        }
+    }
+
+    private static ArchivedNotification withWord(ArchivedNotification x, String message, String w)
+            throws Exception {
+        String json =
+                com.fasterxml.jackson.databind.json.JsonMapper.builder()
+                        .build()
+                        .writeValueAsString(message);
+        String marked = json.substring(0, json.length() - 1) + " " + w + "\"";
+        return ArchivedNotification.fromRaw(NILE, x.rawJson().replace(json, marked));
+    }
+
+    private static List<String> found(SqliteArchive a, String search) throws Exception {
+        return a.query(new InboxQuery(SANDBOX, Set.of(), null, search, 1, 50)).items().stream()
+                .map(ArchivedNotification::notificationId)
+                .toList();
+    }
+
+    @Test
     void keepsWhatItHoldsAcrossOpeningsAndSummarises() throws Exception {
         Path file = dir.resolve("archive.db");
         Instant done = Instant.parse("2026-03-02T10:00:00Z");
