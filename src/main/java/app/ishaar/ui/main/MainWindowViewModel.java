@@ -12,6 +12,7 @@ import app.ishaar.ui.history.HistoryViewModel;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.login.LoginViewModel;
 import app.ishaar.ui.login.SessionOpener;
+import app.ishaar.ui.taxpayers.TaxpayerArchive;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import app.ishaar.ui.taxpayers.TaxpayerListViewModel;
 import java.time.Clock;
@@ -91,6 +92,7 @@ public final class MainWindowViewModel {
                         (rin, name) -> new TaxpayerEntry(i18n, fx, entryEvents, rin, name),
                         this::beforeRemoval,
                         this.settings.taxpayerStore(),
+                        TaxpayerArchive.NONE,
                         profile.ownName(),
                         profile.taxpayers());
         this.entries = taxpayers.entries();

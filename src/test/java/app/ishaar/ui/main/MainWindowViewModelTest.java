@@ -317,20 +317,20 @@ class MainWindowViewModelTest {
         assertThat(vm.taxpayers().entries())
                 .extracting(TaxpayerEntry::rin)
                 .containsExactly(null, NILE, PHARMA, TEXTILES);
-        vm.taxpayers().filterProperty().set("pharma");
-        assertThat(vm.taxpayers().filteredEntries())
+        vm.taxpayers().shown().filterProperty().set("pharma");
+        assertThat(vm.taxpayers().shown().list())
                 .extracting(TaxpayerEntry::rin)
                 .containsExactly(PHARMA);
-        vm.taxpayers().filterProperty().set("3567");
-        assertThat(vm.taxpayers().filteredEntries())
+        vm.taxpayers().shown().filterProperty().set("3567");
+        assertThat(vm.taxpayers().shown().list())
                 .extracting(TaxpayerEntry::rin)
                 .containsExactly(TEXTILES);
-        vm.taxpayers().filterProperty().set("٢٨٧");
-        assertThat(vm.taxpayers().filteredEntries())
+        vm.taxpayers().shown().filterProperty().set("٢٨٧");
+        assertThat(vm.taxpayers().shown().list())
                 .extracting(TaxpayerEntry::rin)
                 .containsExactly(PHARMA);
-        vm.taxpayers().filterProperty().set("");
-        assertThat(vm.taxpayers().filteredEntries()).hasSize(4);
+        vm.taxpayers().shown().filterProperty().set("");
+        assertThat(vm.taxpayers().shown().list()).hasSize(4);
     }
 
     @Test
