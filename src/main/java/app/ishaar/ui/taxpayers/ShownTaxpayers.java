@@ -20,7 +20,8 @@ import javafx.collections.transformation.SortedList;
  *
  * <p>The list it is made on tells when a taxpayer's name, RIN, state or new notifications change
  * (an extractor), so that a taxpayer renamed, failing or with news moves to its place, and one
- * renamed out of the filter leaves the list.
+ * renamed out of the filter leaves the list. The list shown tells only of taxpayers coming, going
+ * or moving ({@link MovesOnly}).
  */
 public final class ShownTaxpayers {
 
@@ -44,6 +45,7 @@ public final class ShownTaxpayers {
             new SimpleObjectProperty<>(this, "order", Order.LISTED);
     private final FilteredList<TaxpayerEntry> filtered;
     private final SortedList<TaxpayerEntry> sorted;
+    private final ObservableList<TaxpayerEntry> shown;
 
     /** Names compared as a reader expects (accents and case second), any script. */
     private final Collator collator = Collator.getInstance(Locale.ROOT);
@@ -52,6 +54,7 @@ public final class ShownTaxpayers {
         collator.setStrength(Collator.SECONDARY);
         filtered = new FilteredList<>(entries, e -> true);
         sorted = new SortedList<>(filtered);
+        shown = new MovesOnly<>(sorted);
         filter.addListener(
                 (o, a, typed) -> {
                     List<String> words = words(typed);
@@ -67,7 +70,7 @@ public final class ShownTaxpayers {
 
     /** The taxpayers matching {@link #filterProperty()}, in {@link #orderProperty()}'s order. */
     public ObservableList<TaxpayerEntry> list() {
-        return sorted;
+        return shown;
     }
 
     /** What was typed in the list's filter field: a name or a RIN, in part. */
