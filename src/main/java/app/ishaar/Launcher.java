@@ -113,7 +113,7 @@ public final class Launcher {
 
     /**
      * The desktop app's wiring: the built-in sandbox (started when first needed), the OS keychain,
-     * the user's settings folder.
+     * the user's settings folder, the user's archive.
      */
     private static AppServices desktopServices() {
         DesktopSandbox sandbox = new DesktopSandbox(DesktopSandbox::appConfig);
@@ -124,6 +124,7 @@ public final class Launcher {
                 new KeyringSecretStore(),
                 SettingsStore.defaultConfigDir(),
                 ClientConfig.defaults(),
-                Duration.ofMillis(500));
+                Duration.ofMillis(500),
+                AppServices.ArchiveSource.usersOwn());
     }
 }

@@ -1,5 +1,7 @@
 package app.ishaar.ui;
 
+import app.ishaar.core.archive.Archive;
+import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.secrets.ProxyCredentials;
 import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.Proxies;
@@ -38,6 +40,7 @@ public final class AppContext implements AutoCloseable {
     private ServiceClient client;
     private final ProxyCredentials proxyCredentials;
     private ProxyChoice proxyInUse;
+    private final AppArchive archive;
 
     public AppContext(AppServices services) {
         this.services = services;
@@ -69,6 +72,7 @@ public final class AppContext implements AutoCloseable {
                 .addListener((o, a, dark) -> settings.update(s -> s.withTheme(theme.code())));
         this.scenes = new SceneFactory(i18n, textSize, theme);
         this.proxyCredentials = new ProxyCredentials(services.secrets());
+        this.archive = new AppArchive(services.archive());
         settings.addListener(s -> followProxy(s.proxy()));
         AtomicInteger n = new AtomicInteger();
         this.background =
@@ -185,6 +189,14 @@ public final class AppContext implements AutoCloseable {
     }
 
     /**
+     * The local archive, opened when first used off the FX thread; one that cannot be opened throws
+     * its {@link ArchiveException} at each use (shown inline), and the history goes on without it.
+     */
+    public Archive archive() {
+        return archive;
+    }
+
+    /**
      * The user names and passwords of proxies that ask for them, from the keychain (or typed this
      * run); the service client asks them.
      */
@@ -210,7 +222,7 @@ public final class AppContext implements AutoCloseable {
     /**
      * Prepares what the first login needs on a background thread, once: called when the login
      * dialog has been drawn, while the user types: the service client made and its JSON reading run
-     * once.
+     * once, and the archive opened (its schema brought up to date).
      */
     public void prepareInBackground() {
         if (prepared) {
@@ -226,6 +238,7 @@ public final class AppContext implements AutoCloseable {
                         }
                     }
                 });
+        background.execute(archive::openAhead);
     }
 
     /** Opens sessions with the one client (called off the FX thread). */
@@ -246,5 +259,11 @@ public final class AppContext implements AutoCloseable {
             c.close();
         }
         background.shutdownNow();
+        try {
+            archive.close();
+        } catch (ArchiveException e) {
+            System.getLogger("app.ishaar")
+                    .log(System.Logger.Level.WARNING, "the archive did not close cleanly", e);
+        }
     }
 }

@@ -1,5 +1,9 @@
 package app.ishaar.ui;
 
+import app.ishaar.core.archive.Archive;
+import app.ishaar.core.archive.ArchiveException;
+import app.ishaar.core.archive.ArchiveLocation;
+import app.ishaar.core.archive.sqlite.SqliteArchive;
 import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.ClientConfig;
 import app.ishaar.core.service.SandboxProvider;
@@ -9,7 +13,7 @@ import java.time.Duration;
 
 /**
  * What the desktop app is wired with, supplied from outside the UI (the root package knows the
- * sandbox; tests supply their own config folder, secret store and client settings).
+ * sandbox; tests supply their own config folder, secret store, archive and client settings).
  *
  * @param sandbox starts the built-in sandbox on demand
  * @param demoAccounts lists the sandbox's demo accounts (may start it)
@@ -17,6 +21,7 @@ import java.time.Duration;
  * @param configDir where settings.json lives
  * @param clientConfig the service client's tunables (its language is bound to the UI's by the app)
  * @param settingsDebounce how long settings changes are gathered before one write
+ * @param archive opens the local archive (called once, off the FX thread, when first needed)
  */
 public record AppServices(
         SandboxProvider sandbox,
@@ -24,4 +29,25 @@ public record AppServices(
         SecretStore secrets,
         Path configDir,
         ClientConfig clientConfig,
-        Duration settingsDebounce) {}
+        Duration settingsDebounce,
+        ArchiveSource archive) {
+
+    /** Opens the archive the app reads and the sync writes. */
+    @FunctionalInterface
+    public interface ArchiveSource {
+        Archive open() throws ArchiveException;
+
+        /** The SQLite archive in this file. */
+        static ArchiveSource file(Path file) {
+            return () -> SqliteArchive.open(file);
+        }
+
+        /**
+         * The user's archive: {@code ISHAAR_ARCHIVE}, else the data folder of the system ({@link
+         * ArchiveLocation#resolve(Path)}).
+         */
+        static ArchiveSource usersOwn() {
+            return () -> SqliteArchive.open(ArchiveLocation.resolve(null));
+        }
+    }
+}

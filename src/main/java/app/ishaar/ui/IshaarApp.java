@@ -63,7 +63,8 @@ public final class IshaarApp extends Application {
                 new KeyringSecretStore(),
                 SettingsStore.defaultConfigDir(),
                 ClientConfig.defaults(),
-                Duration.ofMillis(500));
+                Duration.ofMillis(500),
+                AppServices.ArchiveSource.usersOwn());
     }
 
     @Override

@@ -81,7 +81,8 @@ final class UiDriver {
                         new InMemorySecretStore(),
                         SettingsStore.defaultConfigDir(),
                         ClientConfig.defaults(),
-                        Duration.ofMillis(500)));
+                        Duration.ofMillis(500),
+                        app.ishaar.core.archive.sqlite.SqliteArchive::temporary));
         // only now anything of JavaFX: the monitor (an AnimationTimer) loads the toolkit, which
         // reads its settings once, and configure() has set the app's (IshaarApp.RENDERING_DEFAULTS)
         UiDriver d = new UiDriver();

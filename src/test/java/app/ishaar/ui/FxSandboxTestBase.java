@@ -53,6 +53,11 @@ public abstract class FxSandboxTestBase extends FxRobot {
         return new InMemorySecretStore();
     }
 
+    /** The archive the app opens: a file in the test's own folder unless a subclass says. */
+    protected AppServices.ArchiveSource archiveSource() {
+        return AppServices.ArchiveSource.file(configDir.resolve("archive.db"));
+    }
+
     /** Runs before the login dialog is built (e.g. to write a settings file). */
     protected void beforeLaunch() throws Exception {}
 
@@ -69,7 +74,8 @@ public abstract class FxSandboxTestBase extends FxRobot {
                                 secretStore(),
                                 configDir,
                                 clientConfig(),
-                                Duration.ofMillis(20)));
+                                Duration.ofMillis(20),
+                                archiveSource()));
         FxToolkit.setupFixture(
                 () -> {
                     flow = new WindowFlow(ctx, new Stage(), () -> exited = true);

@@ -66,7 +66,8 @@ class WindowPlacementFxTest extends FxSandboxTestBase {
                                 secretStore(),
                                 configDir,
                                 clientConfig(),
-                                Duration.ofMillis(20)));
+                                Duration.ofMillis(20),
+                                archiveSource()));
         WindowFlow[] next = new WindowFlow[1];
         try {
             FxToolkit.setupFixture(
@@ -270,7 +271,8 @@ class WindowPlacementFxTest extends FxSandboxTestBase {
                                 secretStore(),
                                 configDir,
                                 clientConfig(),
-                                Duration.ofMillis(20)));
+                                Duration.ofMillis(20),
+                                archiveSource()));
         exited = false;
         FxToolkit.setupFixture(
                 () -> {

@@ -1,6 +1,7 @@
 package app.ishaar.ui.main;
 
-import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.archive.Archive;
+import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
@@ -8,7 +9,6 @@ import app.ishaar.core.service.TokenInfo;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.ui.app.SettingsService;
 import app.ishaar.ui.fx.Weak;
-import app.ishaar.ui.history.HistoryViewModel;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.login.LoginViewModel;
 import app.ishaar.ui.login.SessionOpener;
@@ -69,6 +69,7 @@ public final class MainWindowViewModel {
             SessionOpener opener,
             SecretStore secrets,
             SettingsService settings,
+            Archive archive,
             Clock clock,
             WindowDesktop desktop,
             LoginViewModel.LoginResult login) {
@@ -92,7 +93,9 @@ public final class MainWindowViewModel {
                         (rin, name) -> new TaxpayerEntry(i18n, fx, entryEvents, rin, name),
                         this::beforeRemoval,
                         this.settings.taxpayerStore(),
-                        TaxpayerArchive.NONE,
+                        archive == null
+                                ? TaxpayerArchive.NONE
+                                : TaxpayerArchive.of(archive, this::service),
                         profile.ownName(),
                         profile.taxpayers());
         this.entries = taxpayers.entries();
@@ -151,8 +154,7 @@ public final class MainWindowViewModel {
         Credentials base = login.credentials();
         title.opened(login.environment().apiHost());
         TokenInfo t = login.token();
-        TaxpayerEntry first =
-                taxpayers.loggedIn(base.onBehalfOf(), login.session(), t, login.firstPage());
+        TaxpayerEntry first = taxpayers.loggedIn(base.onBehalfOf(), login.session(), t);
         logins.opened(login.environment(), base, first, login.session());
         if (t != null && t.saysOwnTaxpayerOnly() && entries.size() == 1) {
             settings.ownTaxpayerOnly(); // nothing but its own taxpayer to list
@@ -184,23 +186,6 @@ public final class MainWindowViewModel {
     /** The banner shown while the current taxpayer's session has ended: log in again. */
     public Relogin relogin() {
         return relogin;
-    }
-
-    /**
-     * The history page a login into this logged-out window would ask for first, for the taxpayer it
-     * represents (null: the ERP's own; an unknown one opens as the ERP's own); null when this
-     * window is not waiting for a login or has not made that taxpayer's history.
-     */
-    public NotificationQuery firstQueryFor(String onBehalfOf) {
-        if (!loggedOut.get()) {
-            return null;
-        }
-        return taxpayers
-                .find(onBehalfOf)
-                .orElse(taxpayers.own())
-                .madeHistory()
-                .map(HistoryViewModel::nextSessionQuery)
-                .orElse(null);
     }
 
     public ReadOnlyObjectProperty<TaxpayerEntry> currentProperty() {
@@ -286,6 +271,11 @@ public final class MainWindowViewModel {
 
     private void tellTheDesktop(TaxpayerEntry e) {
         notifications.tell(e);
+    }
+
+    /** The service the window is logged in to, as the archive keys it. */
+    private ServiceKey service() {
+        return ServiceKey.of(logins.environment());
     }
 
     private void refreshTitle() {

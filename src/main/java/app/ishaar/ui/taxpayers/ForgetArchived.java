@@ -70,15 +70,7 @@ public final class ForgetArchived {
             return null;
         }
         offer.set(null);
-        return CompletableFuture.supplyAsync(
-                        () -> {
-                            try {
-                                return archive.forget(k.rin());
-                            } catch (ArchiveException e) {
-                                throw new CompletionException(e);
-                            }
-                        },
-                        background)
+        return inBackground(() -> archive.forget(k.rin()))
                 .handleAsync(
                         (gone, failure) -> {
                             ForgetResult r =
@@ -101,15 +93,7 @@ public final class ForgetArchived {
     void removed(Rin rin, String name) {
         clear();
         counting.run(
-                CompletableFuture.supplyAsync(
-                        () -> {
-                            try {
-                                return archive.count(rin);
-                            } catch (ArchiveException e) {
-                                throw new CompletionException(e);
-                            }
-                        },
-                        background),
+                inBackground(() -> archive.count(rin)),
                 (count, failure) -> {
                     if (failure != null) {
                         // nothing offered: what cannot be counted is not offered to be forgotten
@@ -128,6 +112,24 @@ public final class ForgetArchived {
         counting.cancel();
         offer.set(null);
         outcome.set(null);
+    }
+
+    /** A question to the archive: how many it keeps, or how many it forgot. */
+    private interface ArchiveCall {
+        long call() throws ArchiveException;
+    }
+
+    /** Asks the archive on the background executor; its exception fails the future. */
+    private CompletableFuture<Long> inBackground(ArchiveCall call) {
+        return CompletableFuture.supplyAsync(
+                () -> {
+                    try {
+                        return call.call();
+                    } catch (ArchiveException e) {
+                        throw new CompletionException(e);
+                    }
+                },
+                background);
     }
 
     private static ArchiveException.Reason reason(Throwable failure) {

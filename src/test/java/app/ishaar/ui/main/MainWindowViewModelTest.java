@@ -2,15 +2,17 @@ package app.ishaar.ui.main;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.archive.SyncBatch;
+import app.ishaar.core.archive.sqlite.SqliteArchive;
 import app.ishaar.core.model.NotificationPage;
-import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.secrets.InMemorySecretStore;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.service.LoginError;
 import app.ishaar.core.service.LoginRejectedException;
-import app.ishaar.core.service.PageAhead;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.core.settings.SettingsStore;
@@ -77,12 +79,14 @@ class MainWindowViewModelTest {
     private final InMemorySecretStore secrets = new InMemorySecretStore();
     private final MutableClock clock = new MutableClock(Instant.parse("2026-01-10T10:00:00Z"));
     private SettingsService settings;
+    private SqliteArchive archive;
     private Credentials loginCredentials;
     private FakeSession first;
     private MainWindowViewModel vm;
 
     @BeforeEach
     void setUp() throws Exception {
+        archive = SqliteArchive.temporary();
         settings = new SettingsService(new SettingsStore(configDir), Duration.ZERO);
         Environment env = Environment.sandbox("http://127.0.0.1:1", "http://127.0.0.1:2");
         Profile profile =
@@ -110,12 +114,14 @@ class MainWindowViewModelTest {
                         first, first.loginCall.join(), profile, loginCredentials, env);
         vm =
                 new MainWindowViewModel(
-                        i18n, DIRECT, DIRECT, opener, secrets, settings, clock, desktop, result);
+                        i18n, DIRECT, DIRECT, opener, secrets, settings, archive, clock, desktop,
+                        result);
     }
 
     @AfterEach
-    void tearDown() {
+    void tearDown() throws Exception {
         settings.close();
+        archive.close();
     }
 
     private TaxpayerEntry entry(String rin) {
@@ -313,6 +319,30 @@ class MainWindowViewModelTest {
     }
 
     @Test
+    void aTaxpayerRemovedIsOfferedToBeForgottenFromTheArchiveOfTheServiceTheWindowIsLoggedInTo()
+            throws Exception {
+        String raw =
+                "{\"notificationId\":\"n-1\",\"receivedDateTime\":\"2026-01-09T10:00:00Z\","
+                        + "\"finalMessage\":\"Document received\"}";
+        archive.store(
+                new SyncBatch(
+                        ServiceKey.SANDBOX,
+                        Rin.of(PHARMA),
+                        List.of(ArchivedNotification.fromRaw(Rin.of(PHARMA), raw)),
+                        "c",
+                        true,
+                        null));
+        vm.taxpayers().remove(entry(PHARMA));
+        var offer = vm.taxpayers().archived().offerProperty().get();
+        assertThat(offer).isNotNull();
+        assertThat(offer.notifications()).isEqualTo(1);
+        vm.taxpayers().archived().forget().join();
+        assertThat(archive.summaries())
+                .as("the sandbox's archive of that taxpayer forgotten")
+                .isEmpty();
+    }
+
+    @Test
     void theSwitcherListsTheOwnTaxpayerAndTheProfilesAndFiltersByRinOrName() {
         assertThat(vm.taxpayers().entries())
                 .extracting(TaxpayerEntry::rin)
@@ -470,6 +500,7 @@ class MainWindowViewModelTest {
                 opener,
                 secrets,
                 settings,
+                archive,
                 clock,
                 desktop,
                 new LoginViewModel.LoginResult(s, s.loginCall.join(), profile, c, env));
@@ -582,6 +613,7 @@ class MainWindowViewModelTest {
                         opener,
                         secrets,
                         settings,
+                        archive,
                         clock,
                         desktop,
                         new LoginViewModel.LoginResult(
@@ -876,66 +908,6 @@ class MainWindowViewModelTest {
                 .isEqualTo(State.IDLE);
         assertThat(vm.title().titleProperty().get()).startsWith("Nile Trading Co. (204918573)");
         assertThat(vm.title().timeLeftProperty().get()).isEqualTo("Session: 1:00:00 left");
-    }
-
-    private static LoginViewModel.LoginResult withPageAhead(
-            LoginViewModel.LoginResult login, NotificationQuery query) {
-        FakeSession s = (FakeSession) login.session();
-        s.holdPages = true;
-        return new LoginViewModel.LoginResult(
-                s,
-                login.token(),
-                login.profile(),
-                login.credentials(),
-                login.environment(),
-                PageAhead.fetch(s, query));
-    }
-
-    @Test
-    void aLoginIntoTheLoggedOutWindowShowsThePageItAskedForAheadAndAsksForNoOther()
-            throws Exception {
-        var nileHistory = entry(NILE).history();
-        vm.logout();
-        NotificationQuery first = vm.firstQueryFor(NILE);
-        assertThat(first.pageNo()).isEqualTo(1);
-        var ownHistory = vm.taxpayers().entries().get(0).history();
-        assertThat(vm.firstQueryFor("999999999"))
-                .as("an unknown taxpayer opens as the ERP's own")
-                .isEqualTo(ownHistory.nextSessionQuery());
-        LoginViewModel.LoginResult again =
-                withPageAhead(loginAgain(vm.settings().profile(), NILE), first);
-        FakeSession s = (FakeSession) again.session();
-
-        vm.reopen(again);
-        assertThat(s.fetched)
-                .as("the window's first request took the page asked for ahead")
-                .containsExactly(first);
-        assertThat(nileHistory.loadingProperty().get()).isTrue();
-        s.pages.get(0).complete(new NotificationPage(List.of(), 4, 187, 1, 50));
-        assertThat(nileHistory.loadingProperty().get()).isFalse();
-        assertThat(nileHistory.pager().totalCountProperty().get()).isEqualTo(187);
-        assertThat(vm.firstQueryFor(NILE))
-                .as("only a logged-out window waits for a login")
-                .isNull();
-    }
-
-    @Test
-    void aPageAskedForAheadThatTheWindowDoesNotWantIsLeftAndTheWindowAsksForItsOwn()
-            throws Exception {
-        var nileHistory = entry(NILE).history();
-        vm.logout();
-        NotificationQuery first = vm.firstQueryFor(NILE);
-        LoginViewModel.LoginResult again =
-                withPageAhead(loginAgain(vm.settings().profile(), NILE), first.withPageSize(100));
-        FakeSession s = (FakeSession) again.session();
-
-        vm.reopen(again);
-        assertThat(s.fetched).containsExactly(first.withPageSize(100), first);
-        assertThat(again.firstPage().take(s, first.withPageSize(100)))
-                .as("left to be discarded")
-                .isNotNull();
-        s.pages.get(1).complete(new NotificationPage(List.of(), 1, 3, 1, 50));
-        assertThat(nileHistory.pager().totalCountProperty().get()).isEqualTo(3);
     }
 
     @Test

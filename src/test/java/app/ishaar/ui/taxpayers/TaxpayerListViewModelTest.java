@@ -142,7 +142,7 @@ class TaxpayerListViewModelTest {
                 new FakeSession(
                         Environment.sandbox("http://127.0.0.1:1", "http://127.0.0.1:2"),
                         new Credentials("client", "secret".toCharArray(), e.rin(), null));
-        e.attach(s, null, null);
+        e.attach(s, null);
         HistoryViewModel h = e.history(); // its first page comes at once, empty
         s.holdPages = true;
         h.checkForNew(Duration.ZERO);

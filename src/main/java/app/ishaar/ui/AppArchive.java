@@ -1,0 +1,116 @@
+package app.ishaar.ui;
+
+import app.ishaar.core.archive.Archive;
+import app.ishaar.core.archive.ArchiveException;
+import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.InboxPage;
+import app.ishaar.core.archive.InboxQuery;
+import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.archive.SyncBatch;
+import app.ishaar.core.archive.SyncState;
+import app.ishaar.core.archive.TaxpayerSummary;
+import app.ishaar.core.model.Rin;
+import app.ishaar.ui.AppServices.ArchiveSource;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The app's one archive, opened when first used (by a reader or the sync, always off the FX
+ * thread), so that start-up does not wait for the database and its migrations. An archive that
+ * cannot be opened (another program's file, a newer version, a folder that cannot be written) does
+ * not stop the app: each use throws the opening's {@link ArchiveException}, which the inbox and the
+ * sync show inline, and the next use tries to open it again. The history, read from the service,
+ * works without it.
+ */
+final class AppArchive implements Archive {
+
+    private final ArchiveSource source;
+    private Archive opened;
+    private boolean closed;
+
+    AppArchive(ArchiveSource source) {
+        this.source = source;
+    }
+
+    /** The archive, opened now if it is not yet. */
+    private synchronized Archive archive() throws ArchiveException {
+        if (closed) {
+            throw new ArchiveException(ArchiveException.Reason.FAILED, "the app is closing", null);
+        }
+        if (opened == null) {
+            opened = source.open();
+        }
+        return opened;
+    }
+
+    /** Opens the archive ahead of its first use; a failure is left for that use to report. */
+    void openAhead() {
+        try {
+            archive();
+        } catch (ArchiveException | RuntimeException e) {
+            System.getLogger("app.ishaar")
+                    .log(System.Logger.Level.WARNING, "the archive cannot be opened", e);
+        }
+    }
+
+    @Override
+    public SyncState syncState(ServiceKey service, Rin taxpayer) throws ArchiveException {
+        return archive().syncState(service, taxpayer);
+    }
+
+    @Override
+    public StoreResult store(SyncBatch batch) throws ArchiveException {
+        return archive().store(batch);
+    }
+
+    @Override
+    public Set<String> known(ServiceKey service, Rin taxpayer, Collection<String> ids)
+            throws ArchiveException {
+        return archive().known(service, taxpayer, ids);
+    }
+
+    @Override
+    public List<ArchivedNotification> unsettled(ServiceKey service, Rin taxpayer)
+            throws ArchiveException {
+        return archive().unsettled(service, taxpayer);
+    }
+
+    @Override
+    public InboxPage query(InboxQuery query) throws ArchiveException {
+        return archive().query(query);
+    }
+
+    @Override
+    public List<ServiceKey> services() throws ArchiveException {
+        return archive().services();
+    }
+
+    @Override
+    public List<TaxpayerSummary> summaries() throws ArchiveException {
+        return archive().summaries();
+    }
+
+    @Override
+    public long forget(ServiceKey service, Rin taxpayer) throws ArchiveException {
+        return archive().forget(service, taxpayer);
+    }
+
+    @Override
+    public long forget(ServiceKey service) throws ArchiveException {
+        return archive().forget(service);
+    }
+
+    @Override
+    public void close() throws ArchiveException {
+        Archive a;
+        synchronized (this) {
+            closed = true;
+            a = opened;
+            opened = null;
+        }
+        if (a != null) {
+            a.close();
+        }
+    }
+}
