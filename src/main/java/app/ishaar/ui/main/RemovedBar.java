@@ -118,6 +118,7 @@ final class RemovedBar {
                 });
         // at the end of the line under the question, Keep first: doing nothing keeps them too
         HBox buttons = new HBox(6, keep, forget);
+        buttons.setId("switcher-forget-buttons");
         buttons.setAlignment(Pos.CENTER_RIGHT);
         buttons.visibleProperty().bind(archived.offerProperty().isNotNull());
         buttons.managedProperty().bind(buttons.visibleProperty());
