@@ -226,6 +226,11 @@ public final class MainWindowViewModel {
                 .orElse(null);
     }
 
+    /** The taxpayers' sessions of the window's login (null before it), which the sync shares. */
+    public app.ishaar.core.session.TaxpayerSessions sessions() {
+        return logins.sessions();
+    }
+
     /** The list of taxpayers: add, rename, remove. */
     public TaxpayerListViewModel taxpayers() {
         return taxpayers;

@@ -5,6 +5,7 @@ import app.ishaar.ui.controls.Buttons;
 import app.ishaar.ui.controls.ContextMenus;
 import app.ishaar.ui.fx.WrappingLabel;
 import app.ishaar.ui.i18n.I18n;
+import app.ishaar.ui.inbox.AllTaxpayersViewModel;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import app.ishaar.ui.taxpayers.TaxpayerListTexts;
 import app.ishaar.ui.taxpayers.TaxpayerListViewModel;
@@ -20,6 +21,7 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
+import javafx.scene.control.ToggleButton;
 import javafx.scene.input.ContextMenuEvent;
 import javafx.scene.input.DragEvent;
 import javafx.scene.input.Dragboard;
@@ -50,10 +52,12 @@ final class SwitcherView {
     private final TextField search = new TextField();
     private final ListView<TaxpayerEntry> list = new ListView<>();
     private final AddTaxpayerForm addForm;
+    private final AllTaxpayersViewModel all;
     private final Node root;
 
-    SwitcherView(MainWindowViewModel vm, I18n i18n) {
+    SwitcherView(MainWindowViewModel vm, AllTaxpayersViewModel all, I18n i18n) {
         this.vm = vm;
+        this.all = all;
         this.taxpayers = vm.taxpayers();
         this.texts = new TaxpayerListTexts(i18n);
         this.i18n = i18n;
@@ -99,6 +103,7 @@ final class SwitcherView {
                             pick = list.getItems().isEmpty() ? null : list.getItems().get(0);
                         }
                         if (pick != null) {
+                            all.shownProperty().set(false);
                             vm.switchTo(pick);
                             search.clear(); // the whole list is back for the next switch
                         }
@@ -113,7 +118,9 @@ final class SwitcherView {
         list.setItems(taxpayers.filteredEntries());
         list.setEditable(false); // only F2 or the menu starts a rename; a click never does
         list.setCellFactory(
-                lv -> new TaxpayerCell(i18n, taxpayers, n -> pendingName = n, this::startRename));
+                lv ->
+                        new TaxpayerCell(
+                                i18n, taxpayers, n -> pendingName = n, this::startRename, all));
         // the menu key and Shift+F10 (MenuKeys) ask the list, not a row: open the selected row's
         // menu under it
         list.addEventHandler(
@@ -135,6 +142,16 @@ final class SwitcherView {
                 });
         list.getSelectionModel().select(vm.current());
         vm.currentProperty().addListener((o, a, b) -> list.getSelectionModel().select(b));
+        // All taxpayers chosen: no one taxpayer is; back to one, the shown one is again
+        all.shownProperty()
+                .addListener(
+                        (o, a, shown) -> {
+                            if (shown) {
+                                list.getSelectionModel().clearSelection();
+                            } else {
+                                list.getSelectionModel().select(vm.current());
+                            }
+                        });
         // filtering rebuilds the visible list: keep the shown taxpayer selected when it is listed
         taxpayers
                 .filteredEntries()
@@ -151,6 +168,9 @@ final class SwitcherView {
         list.setOnMouseClicked(
                 e -> {
                     TaxpayerEntry pick = list.getSelectionModel().getSelectedItem();
+                    if (pick != null && e.getClickCount() == 1) {
+                        all.shownProperty().set(false);
+                    }
                     if (pick != null && pick != vm.current() && e.getClickCount() == 1) {
                         vm.switchTo(pick);
                     }
@@ -159,6 +179,7 @@ final class SwitcherView {
                 KeyEvent.KEY_PRESSED,
                 e -> {
                     if (e.getCode() == KeyCode.ENTER && list.getEditingIndex() < 0) {
+                        all.shownProperty().set(false);
                         vm.switchTo(list.getSelectionModel().getSelectedItem());
                         e.consume();
                     } else if (e.getCode() == KeyCode.F2) {
@@ -203,12 +224,40 @@ final class SwitcherView {
         ownOnly.managedProperty().bind(ownOnly.visibleProperty());
         add.visibleProperty().bind(taxpayers.ownTaxpayerOnlyProperty().not());
         add.managedProperty().bind(add.visibleProperty());
-        VBox box = new VBox(6, title, search, listPlace, undoBar(), add, ownOnly);
+        VBox box = new VBox(6, title, search, allTaxpayers(), listPlace, undoBar(), add, ownOnly);
         box.setId("switcher");
         box.setPadding(new Insets(10));
         box.getStyleClass().add("switcher");
         acceptDroppedFile(box, dropNote);
         return box;
+    }
+
+    /**
+     * All taxpayers, above the list: every taxpayer's notifications in one table, from the archive;
+     * and Sync all beside it.
+     */
+    private Node allTaxpayers() {
+        ToggleButton choose = new ToggleButton();
+        choose.setId("switcher-all");
+        choose.getStyleClass().add("all-taxpayers");
+        choose.textProperty().bind(i18n.text("inbox.all"));
+        choose.setTooltip(Buttons.tooltip(i18n.text("inbox.all.tooltip")));
+        choose.setMaxWidth(Double.MAX_VALUE);
+        choose.setAlignment(Pos.CENTER_LEFT);
+        choose.selectedProperty().bindBidirectional(all.shownProperty());
+        // chosen again, it stays chosen (a taxpayer of the list is what leaves it)
+        choose.setOnAction(e -> all.shownProperty().set(true));
+        HBox.setHgrow(choose, Priority.ALWAYS);
+        Button syncAll = new Button();
+        syncAll.setId("switcher-sync-all");
+        syncAll.textProperty().bind(i18n.text("inbox.syncAll"));
+        syncAll.setTooltip(Buttons.tooltip(i18n.text("inbox.syncAll.tooltip")));
+        syncAll.setMinWidth(Region.USE_PREF_SIZE);
+        syncAll.disableProperty().bind(all.sync().runningProperty());
+        syncAll.setOnAction(e -> all.syncAll());
+        HBox line = new HBox(6, choose, syncAll);
+        line.setAlignment(Pos.CENTER_LEFT);
+        return line;
     }
 
     /**
