@@ -2,13 +2,14 @@
 # Verifies the built .deb on this (Debian, root) machine, as an IT person would use it:
 #   1. dpkg -i (apt-get install -f only when declared dependencies are not installed yet);
 #      every library the shipped native code links against must come from a declared dependency
-#   2. the installed CLI: `ishaar --version` and a sandbox query
-#   3. the installed desktop app under Xvfb: started through its desktop entry's Exec line, its
+#   2. the office syncer's systemd unit: installed, disabled, valid (systemd-analyze verify)
+#   3. the installed CLI: `ishaar --version` and a sandbox query
+#   4. the installed desktop app under Xvfb: started through its desktop entry's Exec line, its
 #      window must show (bounded wait), carry the entry's StartupWMClass; the app's CDS archive
 #      (dumped by postinst) must exist and map, a missing or stale one must cost only speed;
 #      launch -> window time, median of 5 (after one warm-up), with the app's CDS archive, with
 #      the runtime's archive only (the state after a failed dump) and without class sharing
-#   4. dpkg --purge: nothing left under /opt/ishaar, no desktop entry, no /usr/bin/ishaar
+#   5. dpkg --purge: nothing left under /opt/ishaar, no desktop entry, no /usr/bin/ishaar
 # Usage: installer/verify-deb.sh [path/to/ishaar_*.deb]   (default: target/installer/ishaar_*.deb)
 # Takes about a minute. Exit status 0 only if every check passed.
 set -euo pipefail
@@ -71,6 +72,29 @@ fi
 for f in /opt/ishaar/bin/Ishaar /opt/ishaar/bin/ishaar /usr/bin/ishaar "$entry"; do
   [ -e "$f" ] && ok "$f present" || fail "$f missing"
 done
+
+step "the office syncer's systemd unit"
+unit=/lib/systemd/system/ishaar-sync.service
+if [ -f "$unit" ] && cmp -s "$unit" /opt/ishaar/lib/app/ishaar-sync.service; then
+  ok "$unit present"
+  grep -q '^ExecStart=/opt/ishaar/bin/ishaar sync --every ' "$unit" && ok "it runs ishaar sync --every" \
+    || fail "$unit does not run ishaar sync --every"
+else
+  fail "$unit missing"
+fi
+if ls /etc/systemd/system/*.wants/ishaar-sync.service >/dev/null 2>&1; then
+  fail "ishaar-sync.service is enabled after installation"
+else
+  ok "ishaar-sync.service is not enabled (no .wants link)"
+fi
+if command -v systemctl >/dev/null 2>&1; then
+  state="$(systemctl is-enabled ishaar-sync.service 2>/dev/null || true)"
+  [ "$state" = disabled ] && ok "systemctl is-enabled: disabled" || fail "systemctl is-enabled: '$state', not disabled"
+fi
+if command -v systemd-analyze >/dev/null 2>&1; then
+  out="$(systemd-analyze verify "$unit" 2>&1)" && ok "systemd-analyze verify: no complaint" \
+    || fail "systemd-analyze verify: $out"
+fi
 
 step "the installed CLI"
 out="$(ishaar --version 2>&1)" && rc=0 || rc=$?
@@ -250,7 +274,7 @@ step "dpkg --purge $pkg"
 dpkg --purge "$pkg" >/dev/null && ok "purged" || fail "dpkg --purge"
 dpkg -s "$pkg" >/dev/null 2>&1 && fail "$pkg still known to dpkg" || ok "$pkg no longer known to dpkg"
 [ ! -e /opt/ishaar ] && ok "/opt/ishaar is gone" || fail "left under /opt/ishaar: $(find /opt/ishaar | head -5 | tr '\n' ' ')"
-for f in "$entry" /usr/bin/ishaar; do
+for f in "$entry" /usr/bin/ishaar /lib/systemd/system/ishaar-sync.service; do
   [ ! -e "$f" ] && [ ! -L "$f" ] && ok "$f is gone" || fail "$f is left"
 done
 

@@ -38,7 +38,10 @@ import picocli.CommandLine.Option;
             "Without --on-behalf-of, the ERP system's own taxpayer; each --on-behalf-of syncs a"
                     + " represented taxpayer with its own login.",
             "Exit codes: 0 every taxpayer synced, 4 some refused (the rest synced), 3 login"
-                    + " failed, 5 service unavailable, 2 bad input."
+                    + " failed, 5 service unavailable, 2 bad input.",
+            "With --every, runs until stopped (SIGTERM or Ctrl+C: the sync under way ends between"
+                    + " two transactions, exit 0), syncing each taxpayer again the interval after"
+                    + " its last sync; one line per taxpayer as each sync ends."
         })
 public final class SyncCommand implements Callable<Integer> {
 
@@ -75,6 +78,14 @@ public final class SyncCommand implements Callable<Integer> {
                             + " limit (default ${DEFAULT-VALUE}).")
     int loginsPerMinute;
 
+    @Option(
+            names = "--every",
+            paramLabel = "DURATION",
+            description =
+                    "Keep syncing until stopped: each taxpayer again this long after its last"
+                            + " sync (5m, 90s, 1h30m; 1s to 24h).")
+    String every;
+
     private final CliIo io;
 
     SyncCommand(CliIo io) {
@@ -89,6 +100,7 @@ public final class SyncCommand implements Callable<Integer> {
             if (loginsPerMinute < 1 || loginsPerMinute > 600) {
                 throw CliException.usage("--logins-per-minute: must be between 1 and 600");
             }
+            java.time.Duration interval = every == null ? null : SyncInterval.parse(every);
             Environment env = connection.environment(io);
             List<Rin> taxpayers = taxpayers();
             Credentials credentials = connection.credentials(io);
@@ -100,6 +112,19 @@ public final class SyncCommand implements Callable<Integer> {
                     Archive store = SqliteArchive.open(file)) {
                 credentials.wipe();
                 SyncProgress progress = new SyncProgress(io.err(), SyncProgress.terminal());
+                if (interval != null) {
+                    return SyncEvery.run(
+                            sessions,
+                            store,
+                            ServiceKey.of(env),
+                            taxpayers,
+                            interval,
+                            progress,
+                            r -> {
+                                print(List.of(r));
+                                io.out().flush();
+                            });
+                }
                 List<TaxpayerResult> results =
                         new SyncRunner(
                                         sessions,

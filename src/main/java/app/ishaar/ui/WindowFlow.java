@@ -69,8 +69,6 @@ public final class WindowFlow {
     /** Switches for the benchmark's with/without runs ({@code -Dishaar.keepMain=false} etc.). */
     static final boolean KEEP = !"false".equals(System.getProperty("ishaar.keepMain"));
 
-    static final boolean PAGE_AHEAD = !"false".equals(System.getProperty("ishaar.pageAhead"));
-
     public WindowFlow(AppContext ctx, Stage loginStage, Runnable onExit) {
         this.ctx = ctx;
         this.loginStage = loginStage;
@@ -87,13 +85,7 @@ public final class WindowFlow {
                         ctx.services().sandbox(),
                         ctx.services().demoAccounts(),
                         ctx.secrets(),
-                        ctx.settings(),
-                        // a login into the window kept for it asks for that window's first page
-                        // as soon as its token comes
-                        rin ->
-                                keptVm == null || !PAGE_AHEAD || !KEEP
-                                        ? null
-                                        : keptVm.firstQueryFor(rin));
+                        ctx.settings());
         LoginViewModel vm = loginVm;
         LoginView view = new LoginView(vm, ctx.i18n(), this::quit);
         ctx.scenes().prepareDialog(loginStage, view.root(), "login.window.title");
@@ -114,11 +106,6 @@ public final class WindowFlow {
                         (o, a, r) -> {
                             if (r != null && vm == loginVm) {
                                 showMain(r);
-                                if (r.firstPage() != null) {
-                                    r.firstPage()
-                                            .discard(); // asked for ahead and not taken: the window
-                                    // asked for another page
-                                }
                             }
                         });
         loginStage.show();
@@ -240,7 +227,7 @@ public final class WindowFlow {
         ensureMainStage();
         Stage stage = mainStage;
         stage.titleProperty().unbind();
-        stage.titleProperty().bind(vm.titleProperty());
+        stage.titleProperty().bind(vm.title().titleProperty());
         loginVm = null;
         Parent root = keptView.root();
         if (root.getParent() != mainHost) {

@@ -94,16 +94,17 @@ class ArabicLayoutKeysFxTest extends FxSandboxTestBase {
     void theMainWindowsShortcutsWorkWithCtrlAndTheArabicLettersOnTheirKeys() {
         waitForDemoAccounts();
         logInAsDemo("erp-delta-accounting");
-        assertThat(fx(() -> flow.mainViewModel().taxpayerListShownProperty().get())).isTrue();
+        assertThat(fx(() -> flow.mainViewModel().settings().taxpayerListShownProperty().get()))
+                .isTrue();
 
         key(mainScene(), "\uFEFB", true); // Ctrl+B, the View menu's taxpayer list
         waitUntil(
                 "Ctrl on the B key hides the taxpayer list",
-                () -> fx(() -> !flow.mainViewModel().taxpayerListShownProperty().get()));
+                () -> fx(() -> !flow.mainViewModel().settings().taxpayerListShownProperty().get()));
         key(mainScene(), "لا", true); // the same key, where it types two letters
         waitUntil(
                 "and shows it again",
-                () -> fx(() -> flow.mainViewModel().taxpayerListShownProperty().get()));
+                () -> fx(() -> flow.mainViewModel().settings().taxpayerListShownProperty().get()));
 
         key(mainScene(), "ب", true); // Ctrl+F
         waitUntil(

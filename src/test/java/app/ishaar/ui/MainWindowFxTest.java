@@ -56,7 +56,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
     private TaxpayerEntry entry(String rin) {
         return fx(
                 () ->
-                        main().entries().stream()
+                        main().taxpayers().entries().stream()
                                 .filter(e -> rin.equals(e.rin()))
                                 .findFirst()
                                 .orElseThrow());
@@ -815,7 +815,9 @@ class MainWindowFxTest extends FxSandboxTestBase {
                 "its menu closes", () -> fx(() -> lookup("#remove-" + GIZA).tryQuery().isEmpty()));
         clickOn("#taxpayer-" + GIZA);
         type(KeyCode.DELETE);
-        waitUntil("removed", () -> main().entries().stream().noneMatch(e -> GIZA.equals(e.rin())));
+        waitUntil(
+                "removed",
+                () -> main().taxpayers().entries().stream().noneMatch(e -> GIZA.equals(e.rin())));
         assertThat(
                         ctx.settings()
                                 .get()
@@ -992,7 +994,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
         assertThat(visible("#switcher"))
                 .as("its list, hidden: nothing but its own taxpayer in it")
                 .isFalse();
-        onFx(() -> main().taxpayerListShownProperty().set(true));
+        onFx(() -> main().settings().taxpayerListShownProperty().set(true));
         waitUntil("the list is shown", () -> visible("#switcher"));
         assertThat(visible("#switcher-own-only"))
                 .as("the sandbox's token for a taxpayer's own system says IsIntermediary 0")
@@ -1290,7 +1292,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
         waitUntil("Shift+F6 back to the filters", () -> focused("filter-date"));
 
         // a part that is not shown is passed over: the taxpayer list hidden, the detail closed
-        onFx(() -> main().taxpayerListShownProperty().set(false));
+        onFx(() -> main().settings().taxpayerListShownProperty().set(false));
         onFx(() -> main().current().history().layout().detailVisibleProperty().set(false));
         press(KeyCode.SHIFT, KeyCode.F6).release(KeyCode.F6, KeyCode.SHIFT);
         waitUntil("from the filters back round to the pager", () -> focused("pager-page"));
@@ -1368,7 +1370,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
         waitForDemoAccounts();
         logInAsDemo("erp-delta-accounting");
         assertThat(visible("#switcher")).as("hidden for its profile").isFalse();
-        assertThat(fx(() -> main().taxpayerListShownProperty().get())).isFalse();
+        assertThat(fx(() -> main().settings().taxpayerListShownProperty().get())).isFalse();
         onFx(() -> main().logout());
         waitUntil(
                 "the dialog is back",

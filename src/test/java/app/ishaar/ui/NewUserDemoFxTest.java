@@ -19,8 +19,9 @@ class NewUserDemoFxTest extends FxSandboxTestBase {
         clickOn("#login-button");
         waitForMainWindow();
         MainWindowViewModel delta = fx(() -> flow.mainViewModel());
-        assertThat(fx(() -> delta.profile().id())).isEqualTo("SANDBOX|erp-delta-accounting");
-        assertThat(fx(() -> delta.entries().stream().map(e -> e.rin()).toList()))
+        assertThat(fx(() -> delta.settings().profile().id()))
+                .isEqualTo("SANDBOX|erp-delta-accounting");
+        assertThat(fx(() -> delta.taxpayers().entries().stream().map(e -> e.rin()).toList()))
                 .as("the intermediary's taxpayers")
                 .contains("204918573", "287364519", "356781204");
         waitUntil(
@@ -43,7 +44,7 @@ class NewUserDemoFxTest extends FxSandboxTestBase {
         paste("#onBehalfOf", "");
         clickOn("#login-button");
         waitForMainWindow();
-        assertThat(fx(() -> flow.mainViewModel().profile().id()))
+        assertThat(fx(() -> flow.mainViewModel().settings().profile().id()))
                 .isEqualTo("SANDBOX|erp-nile-trading");
         waitUntil(
                 "its first page is shown",

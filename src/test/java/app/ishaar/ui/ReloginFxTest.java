@@ -125,7 +125,7 @@ class ReloginFxTest extends FxSandboxTestBase {
         assertThat(flow.mainViewModel()).isNotSameAs(first);
         assertThat(table()).isNotSameAs(firstTable);
         assertThat(text("#header-name")).isEqualTo("Nile Trading Co.");
-        assertThat(fx(() -> flow.mainViewModel().entries().size())).isEqualTo(4);
+        assertThat(fx(() -> flow.mainViewModel().taxpayers().entries().size())).isEqualTo(4);
     }
 
     @Test

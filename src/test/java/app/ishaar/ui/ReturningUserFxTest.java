@@ -51,7 +51,8 @@ class ReturningUserFxTest extends FxSandboxTestBase {
         type(KeyCode.ENTER);
         waitForMainWindow();
         MainWindowViewModel opened = fx(() -> flow.mainViewModel());
-        assertThat(fx(() -> opened.profile().id())).isEqualTo("SANDBOX|erp-nile-trading");
+        assertThat(fx(() -> opened.settings().profile().id()))
+                .isEqualTo("SANDBOX|erp-nile-trading");
         waitUntil(
                 "its first page is shown",
                 () ->

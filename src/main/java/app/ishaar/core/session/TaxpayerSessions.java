@@ -201,10 +201,9 @@ public final class TaxpayerSessions implements AutoCloseable {
     }
 
     /**
-     * Takes a session logged in elsewhere (the login dialog's, with its first page asked for ahead)
-     * as the taxpayer's, so that no second login is spent on it: the taxpayer's session before, if
-     * another, is closed, a login under way dropped and a refusal forgotten. Fails (closing {@code
-     * s}) once this object is closed.
+     * Takes a session logged in elsewhere (the login dialog's) as the taxpayer's, so that no second
+     * login is spent on it: the taxpayer's session before, if another, is closed, a login under way
+     * dropped and a refusal forgotten. Fails (closing {@code s}) once this object is closed.
      *
      * @return the session as this object hands it out
      */

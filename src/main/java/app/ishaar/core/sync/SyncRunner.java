@@ -25,7 +25,7 @@ import java.util.concurrent.ExecutionException;
  * meanwhile. A taxpayer that refused is reported and the others still sync; one that failed for the
  * service or the network is tried once more after the others, then reported.
  */
-public final class SyncRunner {
+public final class SyncRunner implements SyncScheduler.Worker {
     private static final System.Logger LOG = System.getLogger("app.ishaar.core.sync");
 
     /** Logins asked for ahead of the taxpayer syncing. */
@@ -46,6 +46,10 @@ public final class SyncRunner {
     private final ServiceKey service;
     private final SyncOptions options;
     private final Listener listener;
+
+    /** Logins asked for ahead of their taxpayer's turn in a schedule ({@link #prepare}). */
+    private final Map<Rin, CompletableFuture<Session>> prepared =
+            java.util.Collections.synchronizedMap(new HashMap<>());
 
     public SyncRunner(
             TaxpayerSessions sessions,
@@ -100,6 +104,52 @@ public final class SyncRunner {
             out.add(r.taxpayer() == null ? r : r.withTotal(counts.getOrDefault(r.taxpayer(), 0L)));
         }
         return out;
+    }
+
+    @Override
+    public void prepare(Rin taxpayer) {
+        prepared.computeIfAbsent(taxpayer, sessions::session);
+    }
+
+    /**
+     * Syncs one taxpayer for a {@link SyncScheduler}, with the login {@link #prepare} asked for, if
+     * any. A failure of the archive is reported as the taxpayer's: the schedule tries it again at
+     * its next turn, as it does after the service's failures.
+     */
+    @Override
+    public TaxpayerResult sync(Rin taxpayer, boolean askAgain) throws InterruptedException {
+        CompletableFuture<Session> login = prepared.remove(taxpayer);
+        if (askAgain && sessions.refused(taxpayer)) {
+            login = sessions.retry(taxpayer);
+        } else if (login == null || login.isCompletedExceptionally()) {
+            login = sessions.session(taxpayer);
+        }
+        TaxpayerResult r;
+        try {
+            r = one(taxpayer, login);
+        } catch (ArchiveException e) {
+            r =
+                    new TaxpayerResult(
+                            taxpayer, TaxpayerResult.Outcome.FAILED, 0, 0, 0, e.getMessage(), e);
+        }
+        if (r.taxpayer() != null) {
+            try {
+                r = r.withTotal(total(r.taxpayer()));
+            } catch (ArchiveException e) {
+                LOG.log(System.Logger.Level.DEBUG, "no count for {0}: {1}", r.taxpayer(), e);
+            }
+        }
+        listener.finished(r);
+        return r;
+    }
+
+    private long total(Rin taxpayer) throws ArchiveException {
+        for (TaxpayerSummary s : archive.summaries()) {
+            if (s.service().equals(service) && s.taxpayer().equals(taxpayer)) {
+                return s.count();
+            }
+        }
+        return 0;
     }
 
     private TaxpayerResult one(Rin asked, CompletableFuture<Session> login)

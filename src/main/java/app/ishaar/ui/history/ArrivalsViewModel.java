@@ -1,7 +1,6 @@
 package app.ishaar.ui.history;
 
 import app.ishaar.core.model.NotificationQuery;
-import app.ishaar.core.service.PageAhead;
 import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
 import app.ishaar.ui.fx.LatestTask;
@@ -130,7 +129,7 @@ public final class ArrivalsViewModel {
         checking = true;
         long total = shownTotal;
         checks.run(
-                PageAhead.request(s, shown.withPage(1).withPageSize(1)),
+                PageRequests.request(s, shown.withPage(1).withPageSize(1)),
                 (page, failure) -> {
                     checking = false;
                     if (failure != null) {

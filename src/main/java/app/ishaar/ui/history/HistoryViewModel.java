@@ -3,7 +3,6 @@ package app.ishaar.ui.history;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.NotificationPage;
 import app.ishaar.core.model.NotificationQuery;
-import app.ishaar.core.service.PageAhead;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.settings.HistoryPrefs;
 import app.ishaar.ui.desktop.FileOpener;
@@ -355,23 +354,6 @@ public final class HistoryViewModel {
                         i18n.zoneProperty().get(),
                         Math.max(1, pageNo),
                         pager.pageSizeProperty().get());
-    }
-
-    /**
-     * The query a session set now would ask for first: the applied filters, at the page the pager
-     * is on.
-     */
-    public NotificationQuery nextSessionQuery() {
-        return queryOf(pager.target());
-    }
-
-    /**
-     * A page asked for ahead of the next session's first request (a login's, see {@link
-     * PageAhead}): that request uses it if it asks for the same page with the same session. Give it
-     * just before the session.
-     */
-    public void offerPageAhead(PageAhead page) {
-        requests.offerPageAhead(page);
     }
 
     private void cancelInFlight() {

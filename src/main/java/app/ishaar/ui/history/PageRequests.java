@@ -2,7 +2,6 @@ package app.ishaar.ui.history;
 
 import app.ishaar.core.model.NotificationPage;
 import app.ishaar.core.model.NotificationQuery;
-import app.ishaar.core.service.PageAhead;
 import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.SessionExpiredException;
@@ -41,9 +40,6 @@ final class PageRequests {
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading");
     private final ReadOnlyObjectWrapper<Throwable> error =
             new ReadOnlyObjectWrapper<>(this, "error");
-
-    /** A page asked for ahead of the next request, which may take it ({@link #offerPageAhead}). */
-    private PageAhead ahead;
 
     private NotificationQuery lastQuery;
 
@@ -93,19 +89,9 @@ final class PageRequests {
         error.set(null);
     }
 
-    /**
-     * A page asked for ahead of the next request (a login's, see {@link PageAhead}): that request
-     * uses it if it asks for the same page with the same session.
-     */
-    void offerPageAhead(PageAhead page) {
-        ahead = page;
-    }
-
     /** Asks for {@code q}'s page with the session, if there is one; the pager shows it asked. */
     void issue(NotificationQuery q) {
         Session s = session.get();
-        PageAhead offered = ahead;
-        ahead = null; // for the first request only
         lastQuery = q;
         pager.requested(q.pageNo() == null ? 1 : q.pageNo());
         if (s == null) {
@@ -113,11 +99,19 @@ final class PageRequests {
         }
         beforeRequest.run();
         loading.set(true);
-        CompletableFuture<NotificationPage> f = offered == null ? null : offered.take(s, q);
-        if (f == null) {
-            f = PageAhead.request(s, q);
+        pages.run(request(s, q), (page, failure) -> completed(q, page, failure));
+    }
+
+    /**
+     * The session's answer for a page; a request that throws instead (a closed session) gives a
+     * failed future, so that it is shown as the request's failure.
+     */
+    static CompletableFuture<NotificationPage> request(Session session, NotificationQuery query) {
+        try {
+            return session.fetch(query);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
         }
-        pages.run(f, (page, failure) -> completed(q, page, failure));
     }
 
     /** Cancels the request in flight; its result, should it still arrive, is dropped. */

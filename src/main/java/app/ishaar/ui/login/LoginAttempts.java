@@ -1,10 +1,10 @@
 package app.ishaar.ui.login;
 
 import app.ishaar.core.io.LazyLogger;
-import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.service.SandboxProvider;
 import app.ishaar.core.service.ServiceException;
+import app.ishaar.core.service.TokenInfo;
 import app.ishaar.ui.error.Failure;
 import app.ishaar.ui.fx.LatestTask;
 import app.ishaar.ui.i18n.I18n;
@@ -23,8 +23,8 @@ import javafx.beans.value.ObservableStringValue;
 /**
  * The login itself: one at a time, off the FX thread, cancellable, with its progress and its
  * failure in words. Only the latest login's outcome counts ({@link LatestTask}): a login cancelled
- * (Esc, Cancel) is dropped, whatever it still brings (its session, a page asked for ahead) closed
- * and its secret wiped, and one that ends after that changes nothing.
+ * (Esc, Cancel) is dropped, whatever it still brings (its session) closed and its secret wiped, and
+ * one that ends after that changes nothing.
  */
 final class LoginAttempts {
 
@@ -116,14 +116,10 @@ final class LoginAttempts {
     }
 
     /**
-     * Logs in with {@code in}, asking for {@code firstQuery} (or no page, if null) as soon as the
-     * token comes; {@code onSuccess} gets the input and the login that went through, on the FX
-     * thread, and owns them from then on.
+     * Logs in with {@code in}; {@code onSuccess} gets the input and the login that went through, on
+     * the FX thread, and owns them from then on.
      */
-    void start(
-            LoginInput in,
-            NotificationQuery firstQuery,
-            BiConsumer<LoginInput, Success> onSuccess) {
+    void start(LoginInput in, BiConsumer<LoginInput, Success> onSuccess) {
         failure.set(null);
         busy.set(true);
         progressKey.set(
@@ -132,7 +128,7 @@ final class LoginAttempts {
                         : "login.progress.login");
         LatestTask.Run run = task.begin();
         run.await(
-                PendingLogin.open(background, sandbox, opener, in, firstQuery),
+                PendingLogin.open(background, sandbox, opener, in),
                 (login, error) -> {
                     if (error != null) {
                         failed(in, null, error);
@@ -141,21 +137,21 @@ final class LoginAttempts {
                     progressKey.set("login.progress.login");
                     run.await(
                             login.arrival(),
-                            (arrival, failed) -> {
+                            (token, failed) -> {
                                 if (failed != null) {
                                     failed(in, login, failed);
                                     return;
                                 }
                                 succeeded = true;
-                                onSuccess.accept(in, new Success(login, arrival));
+                                onSuccess.accept(in, new Success(login, token));
                             },
-                            (arrival, failed) -> dropped(in, login));
+                            (token, failed) -> dropped(in, login));
                 },
                 (login, error) -> dropped(in, login));
     }
 
-    /** A login that went through: its session opened and its token (and page) arrived. */
-    record Success(PendingLogin login, PendingLogin.Arrival arrival) {}
+    /** A login that went through: its session opened and its token arrived. */
+    record Success(PendingLogin login, TokenInfo token) {}
 
     /**
      * Cancels the login under way: its HTTP call is cancelled, its session closed; the form stays
@@ -173,7 +169,6 @@ final class LoginAttempts {
     private void failed(LoginInput in, PendingLogin login, Throwable error) {
         busy.set(false);
         progressKey.set(null);
-        // (no page was asked for ahead: that waits for a token)
         Throwable cause = ServiceException.unwrap(error);
         if (login != null) {
             login.session().close();

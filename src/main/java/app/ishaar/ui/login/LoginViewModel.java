@@ -1,10 +1,8 @@
 package app.ishaar.ui.login;
 
-import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
-import app.ishaar.core.service.PageAhead;
 import app.ishaar.core.service.SandboxProvider;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.TokenInfo;
@@ -14,7 +12,6 @@ import app.ishaar.ui.error.Failure;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import java.util.concurrent.Executor;
-import java.util.function.Function;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
@@ -43,26 +40,14 @@ public final class LoginViewModel {
 
     /**
      * A successful login: the open session, what its token says, the saved profile, the credentials
-     * the main window keeps, and the history's first page asked for ahead (null when none was, see
-     * the constructor's {@code firstPageQuery}).
+     * the main window keeps.
      */
     public record LoginResult(
             Session session,
             TokenInfo token,
             Profile profile,
             Credentials credentials,
-            Environment environment,
-            PageAhead firstPage) {
-        /** A login that asked for no page ahead. */
-        public LoginResult(
-                Session session,
-                TokenInfo token,
-                Profile profile,
-                Credentials credentials,
-                Environment environment) {
-            this(session, token, profile, credentials, environment, null);
-        }
-    }
+            Environment environment) {}
 
     private final I18n i18n;
     private final LoginForm form;
@@ -75,12 +60,6 @@ public final class LoginViewModel {
     private final ReadOnlyObjectWrapper<LoginResult> result =
             new ReadOnlyObjectWrapper<>(this, "result");
 
-    /**
-     * Names the first history page a login's window will ask for (null: none is asked for ahead);
-     * see the constructor.
-     */
-    private final Function<String, NotificationQuery> firstPageQuery;
-
     private boolean activated;
 
     public LoginViewModel(
@@ -92,28 +71,7 @@ public final class LoginViewModel {
             DemoAccounts demoSource,
             SecretStore secrets,
             SettingsService settings) {
-        this(i18n, fx, background, opener, sandbox, demoSource, secrets, settings, null);
-    }
-
-    /**
-     * The same, with how to know, when Log in is clicked, the history page the window this login
-     * opens will ask for first, given the represented taxpayer typed (null for the ERP's own); the
-     * function returns null when that is not known. The page is then asked for as soon as the token
-     * is there, and handed on with the result ({@link LoginResult#firstPage()}); it is used only if
-     * the window asks for the same page (see {@link PageAhead}).
-     */
-    public LoginViewModel(
-            I18n i18n,
-            Executor fx,
-            Executor background,
-            SessionOpener opener,
-            SandboxProvider sandbox,
-            DemoAccounts demoSource,
-            SecretStore secrets,
-            SettingsService settings,
-            Function<String, NotificationQuery> firstPageQuery) {
         this.i18n = i18n;
-        this.firstPageQuery = firstPageQuery;
         form = new LoginForm();
         service = form.service();
         attempts = new LoginAttempts(i18n, fx, background, opener, sandbox);
@@ -359,8 +317,7 @@ public final class LoginViewModel {
             return;
         }
         LoginInput in = form.input(remembered.availableProperty().get());
-        attempts.start(
-                in, firstPageQuery == null ? null : firstPageQuery.apply(in.rin()), this::succeed);
+        attempts.start(in, this::succeed);
     }
 
     /**
@@ -389,7 +346,7 @@ public final class LoginViewModel {
      */
     private void succeed(LoginInput in, LoginAttempts.Success s) {
         form.succeeded();
-        TokenInfo token = s.arrival().token();
+        TokenInfo token = s.token();
         Profile profile = profiles.save(in, token);
         remembered.keepOrForget(profile.id(), in.remember(), in.secret().clone());
         Credentials kept = in.credentials();
@@ -397,11 +354,6 @@ public final class LoginViewModel {
         form.clearSecret();
         result.set(
                 new LoginResult(
-                        s.login().session(),
-                        token,
-                        profile,
-                        kept,
-                        s.login().environment(),
-                        s.arrival().firstPage()));
+                        s.login().session(), token, profile, kept, s.login().environment()));
     }
 }

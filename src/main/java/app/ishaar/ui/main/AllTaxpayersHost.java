@@ -26,10 +26,11 @@ final class AllTaxpayersHost {
         this.all = all;
         this.vm = vm;
         this.i18n = i18n;
-        for (TaxpayerEntry e : vm.entries()) {
+        for (TaxpayerEntry e : vm.taxpayers().entries()) {
             follow(e);
         }
-        vm.entries()
+        vm.taxpayers()
+                .entries()
                 .addListener(
                         (ListChangeListener<TaxpayerEntry>)
                                 c -> {
@@ -74,7 +75,7 @@ final class AllTaxpayersHost {
      */
     private void relist() {
         java.util.Map<Rin, InboxTaxpayer> list = new java.util.LinkedHashMap<>();
-        for (TaxpayerEntry e : vm.entries()) {
+        for (TaxpayerEntry e : vm.taxpayers().entries()) {
             String rin = e.displayRinProperty().get();
             if (rin != null && Rin.isValid(rin)) {
                 String name = e.hasName() ? e.label() : "";

@@ -53,19 +53,21 @@ final class MainMenu {
         ar.setId("menu-lang-ar");
         en.setToggleGroup(langs);
         ar.setToggleGroup(langs);
-        (vm.languageProperty().get() == AppLanguage.ARABIC ? ar : en).setSelected(true);
-        en.setOnAction(e -> vm.languageProperty().set(AppLanguage.ENGLISH));
-        ar.setOnAction(e -> vm.languageProperty().set(AppLanguage.ARABIC));
+        (i18n.languageProperty().get() == AppLanguage.ARABIC ? ar : en).setSelected(true);
+        en.setOnAction(e -> i18n.languageProperty().set(AppLanguage.ENGLISH));
+        ar.setOnAction(e -> i18n.languageProperty().set(AppLanguage.ARABIC));
         Weak.<AppLanguage>listen(
                 window.root().getProperties(),
                 (o, a, b) -> (b == AppLanguage.ARABIC ? ar : en).setSelected(true),
-                vm.languageProperty());
+                i18n.languageProperty());
         language.getItems().addAll(en, ar);
         CheckMenuItem taxpayerList = new CheckMenuItem();
         taxpayerList.textProperty().bind(i18n.text("main.menu.taxpayerList"));
         taxpayerList.setId("menu-taxpayer-list");
         taxpayerList.setAccelerator(Shortcut.TAXPAYER_LIST.key());
-        taxpayerList.selectedProperty().bindBidirectional(vm.taxpayerListShownProperty());
+        taxpayerList
+                .selectedProperty()
+                .bindBidirectional(vm.settings().taxpayerListShownProperty());
         MenuItem settings = item(i18n, "main.menu.settings", "menu-settings");
         settings.setAccelerator(Shortcut.SETTINGS.key());
         settings.setOnAction(e -> window.openSettings());

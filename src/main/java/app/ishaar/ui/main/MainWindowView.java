@@ -80,7 +80,7 @@ public final class MainWindowView {
         // the table
         Runnable placeSwitcher =
                 () -> {
-                    boolean shown = vm.taxpayerListShownProperty().get();
+                    boolean shown = vm.settings().taxpayerListShownProperty().get();
                     boolean hadKeyboard =
                             !shown
                                     && root.getScene() != null
@@ -91,7 +91,7 @@ public final class MainWindowView {
                         focusContent();
                     }
                 };
-        vm.taxpayerListShownProperty().addListener((o, a, b) -> placeSwitcher.run());
+        vm.settings().taxpayerListShownProperty().addListener((o, a, b) -> placeSwitcher.run());
         placeSwitcher.run();
         root.setCenter(screens.content());
         root.setPrefSize(PREF_WIDTH, PREF_HEIGHT);
@@ -130,10 +130,11 @@ public final class MainWindowView {
                                         () -> this.all.view().inbox().table().requestFocus());
                             }
                         });
-        for (TaxpayerEntry e : vm.entries()) {
+        for (TaxpayerEntry e : vm.taxpayers().entries()) {
             watch(e);
         }
-        vm.entries()
+        vm.taxpayers()
+                .entries()
                 .addListener(
                         (javafx.collections.ListChangeListener<TaxpayerEntry>)
                                 c -> {
@@ -184,7 +185,7 @@ public final class MainWindowView {
         if (settingsView == null || !settingsView.stage().isShowing()) {
             settingsView =
                     new SettingsView(
-                            vm.settingsViewModel(scenes.textSize(), scenes.theme()),
+                            vm.settings().dialog(scenes.textSize(), scenes.theme()),
                             i18n,
                             scenes,
                             root.getScene() == null ? null : root.getScene().getWindow());
@@ -195,7 +196,7 @@ public final class MainWindowView {
 
     private HelpView help() {
         return new HelpView(
-                new HelpViewModel(i18n, vm.settingsFile()),
+                new HelpViewModel(i18n, vm.settings().file()),
                 i18n,
                 scenes,
                 root.getScene() == null ? null : root.getScene().getWindow());
@@ -209,7 +210,7 @@ public final class MainWindowView {
     /** Help › Copy diagnostics: what support asks for, on the clipboard. */
     public void copyDiagnostics() {
         app.ishaar.ui.desktop.Clipboards.copy(
-                new HelpViewModel(i18n, vm.settingsFile()).diagnostics());
+                new HelpViewModel(i18n, vm.settings().file()).diagnostics());
     }
 
     /** Help › About Ishaar. */
@@ -222,7 +223,7 @@ public final class MainWindowView {
      * was hidden).
      */
     public void openSwitcher() {
-        vm.taxpayerListShownProperty().set(true);
+        vm.settings().taxpayerListShownProperty().set(true);
         switcher.search().requestFocus();
         switcher.search().selectAll();
     }
@@ -252,7 +253,7 @@ public final class MainWindowView {
      */
     private List<FocusParts.Part> focusParts() {
         List<FocusParts.Part> parts = new ArrayList<>();
-        if (vm.taxpayerListShownProperty().get() && root.getLeft() != null) {
+        if (vm.settings().taxpayerListShownProperty().get() && root.getLeft() != null) {
             parts.add(new FocusParts.Part(root.getLeft(), switcher.keyboardPlace()));
         }
         HistoryView h = screens.shownHistory();
@@ -273,7 +274,7 @@ public final class MainWindowView {
             h.table().requestFocus();
         } else if (screens.allShown()) {
             this.all.view().inbox().table().requestFocus();
-        } else if (vm.taxpayerListShownProperty().get()) {
+        } else if (vm.settings().taxpayerListShownProperty().get()) {
             switcher.search().requestFocus();
         } else {
             screens.content().requestFocus();

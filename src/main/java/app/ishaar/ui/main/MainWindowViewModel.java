@@ -1,45 +1,35 @@
 package app.ishaar.ui.main;
 
-import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.service.TokenInfo;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.ui.app.SettingsService;
-import app.ishaar.ui.app.TextSize;
-import app.ishaar.ui.app.Theme;
 import app.ishaar.ui.fx.Weak;
-import app.ishaar.ui.history.HistoryViewModel;
-import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.login.LoginViewModel;
 import app.ishaar.ui.login.SessionOpener;
-import app.ishaar.ui.settings.SettingsViewModel;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import app.ishaar.ui.taxpayers.TaxpayerListViewModel;
-import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import java.util.concurrent.Executor;
-import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.value.ChangeListener;
-import javafx.collections.ObservableList;
 
 /**
  * The main window: who is represented, where, for how long; which taxpayer is shown (one session
- * and one history screen per taxpayer, kept for the window's life); log out. It composes the
- * taxpayer list ({@link TaxpayerListViewModel}), the taxpayers' logins ({@link TaxpayerLogins}),
- * the re-login banner ({@link Relogin}), the title and time left ({@link WindowTitle}), the checks
- * for new notifications ({@link NewNotificationChecks}), the desktop's notifications ({@link
- * DesktopNotifications}) and what it keeps in the settings ({@link WindowSettings}). The view only
- * binds.
+ * and one history screen per taxpayer, kept for the window's life); log out. It composes its parts,
+ * which the view binds to directly: the taxpayer list ({@link #taxpayers()}), the re-login banner
+ * ({@link #relogin()}), the title, time left and environment ({@link #title()}) and what the window
+ * keeps in the settings ({@link #settings()}); and, behind them, the taxpayers' logins ({@link
+ * TaxpayerLogins}), the checks for new notifications ({@link NewNotificationChecks}), the desktop's
+ * notifications ({@link DesktopNotifications}) and the making of history screens ({@link
+ * TaxpayerHistories}).
  *
  * <p>Secrets: the window keeps one {@link Credentials} (the login's, a {@code char[]} secret) to
  * open sessions for other taxpayers; each session owns its own copy. {@link #logout()} closes every
@@ -47,23 +37,14 @@ import javafx.collections.ObservableList;
  */
 public final class MainWindowViewModel {
 
-    private final I18n i18n;
-    private final Executor fx;
-    private final Clock clock;
-    private final WindowDesktop desktop;
     private final WindowSettings settings;
-
-    /** The profile's environment kind; its addresses are known once a login opened the window. */
-    private final Environment.Kind kind;
-
-    private final ReadOnlyStringWrapper apiHost = new ReadOnlyStringWrapper(this, "apiHost", "");
     private final ReadOnlyObjectWrapper<TaxpayerEntry> current =
             new ReadOnlyObjectWrapper<>(this, "current");
     private final ReadOnlyBooleanWrapper loggedOut =
             new ReadOnlyBooleanWrapper(this, "loggedOut", false);
 
     private final TaxpayerListViewModel taxpayers;
-    private final ObservableList<TaxpayerEntry> entries;
+    private final List<TaxpayerEntry> entries;
     private final TaxpayerLogins logins;
     private final Relogin relogin;
     private final WindowTitle title;
@@ -89,12 +70,10 @@ public final class MainWindowViewModel {
             WindowDesktop desktop,
             LoginViewModel.LoginResult login) {
         Profile profile = login.profile();
-        this.i18n = i18n;
-        this.fx = fx;
-        this.clock = clock;
-        this.desktop = desktop == null ? WindowDesktop.NONE : desktop;
-        this.settings = new WindowSettings(settings, profile);
-        this.kind = profile.environment();
+        WindowDesktop shell = desktop == null ? WindowDesktop.NONE : desktop;
+        this.settings = new WindowSettings(i18n, clock, settings, profile);
+        TaxpayerHistories histories =
+                new TaxpayerHistories(i18n, fx, clock, this.settings, shell.fileOpener());
         // what the taxpayers tell the window: the one shown changes its title and banner
         TaxpayerEntry.Window entryEvents =
                 new EntryEvents(
@@ -102,21 +81,14 @@ public final class MainWindowViewModel {
                         this::updateEnded,
                         this::refreshTitle,
                         this::tellTheDesktop,
-                        this::makeHistory);
+                        histories::make);
         this.taxpayers =
                 new TaxpayerListViewModel(
                         fx,
                         background,
                         (rin, name) -> new TaxpayerEntry(i18n, fx, entryEvents, rin, name),
                         this::beforeRemoval,
-                        // the profile as saved last: its own name and the taxpayer shown last stay
-                        new TaxpayerListViewModel.Store(
-                                list ->
-                                        this.settings.save(
-                                                this.settings.profile().withTaxpayers(list)),
-                                name ->
-                                        this.settings.save(
-                                                this.settings.profile().withOwnName(name))),
+                        this.settings.taxpayerStore(),
                         profile.ownName(),
                         profile.taxpayers());
         this.entries = taxpayers.entries();
@@ -131,17 +103,11 @@ public final class MainWindowViewModel {
                         this.settings,
                         current::get,
                         this::connected);
-        this.title = new WindowTitle(i18n, clock, kind);
+        this.title = new WindowTitle(i18n, clock, profile.environment());
         this.checks = new NewNotificationChecks(clock);
         this.notifications =
-                new DesktopNotifications(
-                        i18n, this.desktop, settings, entries::contains, this::switchTo);
-        current.addListener(
-                (o, a, b) -> {
-                    updateEnded();
-                    refreshTitle();
-                    tick();
-                });
+                new DesktopNotifications(i18n, shell, settings, entries::contains, this::switchTo);
+        current.addListener((o, a, b) -> shown());
         Weak.listen(languageChanged, i18n.languageProperty());
         refreshTitle();
         open(login);
@@ -158,7 +124,7 @@ public final class MainWindowViewModel {
         Environment environment = logins.environment();
         return loggedOut.get()
                 && login.profile().id().equals(profile.id())
-                && login.environment().kind() == kind
+                && login.environment().kind() == title.environmentKind()
                 && (environment == null || login.environment().equals(environment))
                 && login.profile().rememberSecret() == profile.rememberSecret()
                 && login.profile().taxpayers().equals(profile.taxpayers());
@@ -179,51 +145,25 @@ public final class MainWindowViewModel {
         relogin.cancel();
         settings.opened(login.profile());
         Credentials base = login.credentials();
-        apiHost.set(login.environment().apiHost());
+        title.opened(login.environment().apiHost());
         TokenInfo t = login.token();
-        TaxpayerEntry first =
-                taxpayers.loggedIn(base.onBehalfOf(), login.session(), t, login.firstPage());
+        TaxpayerEntry first = taxpayers.loggedIn(base.onBehalfOf(), login.session(), t);
         logins.opened(login.environment(), base, first, login.session());
         if (t != null && t.saysOwnTaxpayerOnly() && entries.size() == 1) {
             settings.ownTaxpayerOnly(); // nothing but its own taxpayer to list
         }
         current.set(first);
         loggedOut.set(false);
-        updateEnded();
-        refreshTitle();
-        tick();
+        shown();
     }
 
     // ---- what the view binds to ---------------------------------------------------------------
 
-    public Environment.Kind environmentKind() {
-        return kind;
-    }
-
-    /** The service's host, once a login opened the window. */
-    public ReadOnlyStringProperty apiHostProperty() {
-        return apiHost.getReadOnlyProperty();
-    }
-
-    public Profile profile() {
-        return settings.profile();
-    }
-
     /**
-     * The history page a login into this logged-out window would ask for first, for the taxpayer it
-     * represents (null: the ERP's own; an unknown one opens as the ERP's own); null when this
-     * window is not waiting for a login or has not made that taxpayer's history.
+     * The list of taxpayers (every one of the profile, the ERP's own first): add, rename, remove.
      */
-    public NotificationQuery firstQueryFor(String onBehalfOf) {
-        if (!loggedOut.get()) {
-            return null;
-        }
-        return taxpayers
-                .find(onBehalfOf)
-                .orElse(taxpayers.own())
-                .madeHistory()
-                .map(HistoryViewModel::nextSessionQuery)
-                .orElse(null);
+    public TaxpayerListViewModel taxpayers() {
+        return taxpayers;
     }
 
     /** The taxpayers' sessions of the window's login (null before it), which the sync shares. */
@@ -231,25 +171,19 @@ public final class MainWindowViewModel {
         return logins.sessions();
     }
 
-    /** The list of taxpayers: add, rename, remove. */
-    public TaxpayerListViewModel taxpayers() {
-        return taxpayers;
+    /** The title, the time left, the environment and the service's host. */
+    public WindowTitle title() {
+        return title;
     }
 
-    /** Every taxpayer of the profile, the ERP's own first. */
-    public ObservableList<TaxpayerEntry> entries() {
-        return entries;
+    /** What the window keeps in the settings: its profile, whether its list shows, the dialog. */
+    public WindowSettings settings() {
+        return settings;
     }
 
-    /**
-     * Whether the window shows its taxpayer list (View → Taxpayer list): a taxpayer's own system
-     * has one entry there, and its table gains the room. Remembered for the profile (an
-     * intermediary's other profile keeps its list); searching the taxpayers (Ctrl+T) shows it
-     * again. Hidden at the first login of a system whose token says it logs in for its own taxpayer
-     * only, unless the user chose otherwise for the profile.
-     */
-    public BooleanProperty taxpayerListShownProperty() {
-        return settings.taxpayerListShownProperty();
+    /** The banner shown while the current taxpayer's session has ended: log in again. */
+    public Relogin relogin() {
+        return relogin;
     }
 
     public ReadOnlyObjectProperty<TaxpayerEntry> currentProperty() {
@@ -260,39 +194,8 @@ public final class MainWindowViewModel {
         return current.get();
     }
 
-    /** "Nile Trading Co. (204918573) — Sandbox — Ishaar", live. */
-    public ReadOnlyStringProperty titleProperty() {
-        return title.titleProperty();
-    }
-
-    /**
-     * Time left in the current session, e.g. "54:12" (localized digits); ticks with {@link #tick}.
-     */
-    public ReadOnlyStringProperty timeLeftProperty() {
-        return title.timeLeftProperty();
-    }
-
-    /** The banner shown while the current taxpayer's session has ended: log in again. */
-    public Relogin relogin() {
-        return relogin;
-    }
-
     public ReadOnlyBooleanProperty loggedOutProperty() {
         return loggedOut.getReadOnlyProperty();
-    }
-
-    public ObjectProperty<AppLanguage> languageProperty() {
-        return i18n.languageProperty();
-    }
-
-    /** The settings dialog's state: the text size, the theme, how often histories check. */
-    public SettingsViewModel settingsViewModel(TextSize textSize, Theme theme) {
-        return new SettingsViewModel(i18n, clock, textSize, theme, settings.service());
-    }
-
-    /** Where the settings are kept (Help › About). */
-    public Path settingsFile() {
-        return settings.file();
     }
 
     // ---- commands -----------------------------------------------------------------------------
@@ -318,7 +221,7 @@ public final class MainWindowViewModel {
         current.set(entry);
         settings.save(settings.profile().withLastTaxpayer(entry.rin()));
         if (!logins.chosen(entry)) {
-            updateEnded();
+            relogin.update();
         }
     }
 
@@ -347,8 +250,16 @@ public final class MainWindowViewModel {
 
     // ---- internals ----------------------------------------------------------------------------
 
+    /** Another taxpayer shown: its banner, title and time left. */
+    private void shown() {
+        relogin.update();
+        refreshTitle();
+        tick();
+    }
+
+    /** A taxpayer's session opened or renewed. */
     private void connected(TaxpayerEntry entry) {
-        updateEnded();
+        relogin.update();
         tick();
     }
 
@@ -370,17 +281,5 @@ public final class MainWindowViewModel {
             switchTo(taxpayers.own());
         }
         logins.removed(entry);
-    }
-
-    /** A taxpayer's history screen, made when it is first shown. */
-    private HistoryViewModel makeHistory(TaxpayerEntry e) {
-        return new HistoryViewModel(
-                i18n,
-                fx,
-                settings.history(e.rin()),
-                settings.historySaver(e.rin()),
-                e::markSessionEnded,
-                clock,
-                desktop.fileOpener());
     }
 }

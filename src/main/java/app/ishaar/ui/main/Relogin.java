@@ -159,7 +159,7 @@ public final class Relogin {
                         failure.set(TaxpayerLogins.describe(entry, error));
                         return;
                     }
-                    entry.attach(login.session(), login.token(), null);
+                    entry.attach(login.session(), login.token());
                     renewed.accept(entry);
                 },
                 // logged out meanwhile: this session belongs to no login

@@ -128,7 +128,7 @@ final class TaxpayerLogins {
                                         cause.getMessage());
                                 return;
                             }
-                            entry.attach(login.session(), login.token(), null);
+                            entry.attach(login.session(), login.token());
                             connected.accept(entry);
                         },
                         // the taxpayer removed or logged out meanwhile

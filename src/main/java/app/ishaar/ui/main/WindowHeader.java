@@ -45,7 +45,7 @@ final class WindowHeader {
                                     ? ""
                                     : e.displayRinProperty().get());
                 };
-        vm.titleProperty().addListener((o, a, b) -> refresh.run());
+        vm.title().titleProperty().addListener((o, a, b) -> refresh.run());
         refresh.run();
 
         Label badge = new Label();
@@ -53,16 +53,17 @@ final class WindowHeader {
         badge.getStyleClass()
                 .addAll(
                         "env-badge",
-                        switch (vm.environmentKind()) {
+                        switch (vm.title().environmentKind()) {
                             case SANDBOX -> "sandbox";
                             case PREPROD -> "preprod";
                             case PROD -> "prod";
                             case CUSTOM -> "custom";
                         });
-        badge.textProperty().bind(i18n.text(WindowTitle.environmentKey(vm.environmentKind())));
+        badge.textProperty()
+                .bind(i18n.text(WindowTitle.environmentKey(vm.title().environmentKind())));
 
         Label host = new Label();
-        host.textProperty().bind(vm.apiHostProperty());
+        host.textProperty().bind(vm.title().apiHostProperty());
         host.getStyleClass().add("muted");
         Bidi.leftToRight(host);
         host.setId("header-host");
@@ -71,12 +72,12 @@ final class WindowHeader {
         HBox.setHgrow(spacer, Priority.ALWAYS);
         Label time = new Label();
         time.setId("session-time");
-        time.textProperty().bind(vm.timeLeftProperty());
+        time.textProperty().bind(vm.title().timeLeftProperty());
         time.getStyleClass().add("session-time");
 
         HBox langs =
                 LanguageSwitch.create(
-                        i18n, vm.languageProperty(), "main-lang", "main.menu.language");
+                        i18n, i18n.languageProperty(), "main-lang", "main.menu.language");
         langs.getChildren()
                 .forEach(n -> n.setFocusTraversable(false)); // the View menu is the keyboard's way
         HBox header = new HBox(10, name, rin, badge, host, spacer, time, langs);

@@ -4,7 +4,13 @@ import app.ishaar.core.settings.HistoryPrefs;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.core.settings.Settings;
 import app.ishaar.ui.app.SettingsService;
+import app.ishaar.ui.app.TextSize;
+import app.ishaar.ui.app.Theme;
+import app.ishaar.ui.i18n.I18n;
+import app.ishaar.ui.settings.SettingsViewModel;
+import app.ishaar.ui.taxpayers.TaxpayerListViewModel;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.function.Consumer;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -12,15 +18,19 @@ import javafx.beans.property.SimpleBooleanProperty;
 /**
  * What a main window keeps in the settings: its profile (the taxpayers listed, the one shown last,
  * the own taxpayer's name), whether its taxpayer list shows, each taxpayer's history preferences,
- * and how often the histories check for new notifications.
+ * and how often the histories check for new notifications; and the settings dialog's state.
  */
-final class WindowSettings {
+public final class WindowSettings {
+    private final I18n i18n;
+    private final Clock clock;
     private final SettingsService settings;
     private final BooleanProperty taxpayerListShown =
             new SimpleBooleanProperty(this, "taxpayerListShown", true);
     private Profile profile;
 
-    WindowSettings(SettingsService settings, Profile profile) {
+    WindowSettings(I18n i18n, Clock clock, SettingsService settings, Profile profile) {
+        this.i18n = i18n;
+        this.clock = clock;
         this.settings = settings;
         this.profile = profile;
         taxpayerListShown.set(!settings.get().taxpayerListHidden(profile.id()));
@@ -31,17 +41,25 @@ final class WindowSettings {
                 });
     }
 
-    SettingsService service() {
-        return settings;
+    /** The profile as saved last (its own name and the taxpayer shown last too). */
+    public Profile profile() {
+        return profile;
     }
 
-    Profile profile() {
-        return profile;
+    /** The settings dialog's state: the text size, the theme, how often histories check. */
+    public SettingsViewModel dialog(TextSize textSize, Theme theme) {
+        return new SettingsViewModel(i18n, clock, textSize, theme, settings);
     }
 
     /** A login opened the window with this profile (the same one, as the login read it). */
     void opened(Profile profile) {
         this.profile = profile;
+    }
+
+    /** Where the taxpayer list keeps itself: in the profile as saved last. */
+    TaxpayerListViewModel.Store taxpayerStore() {
+        return new TaxpayerListViewModel.Store(
+                list -> save(profile.withTaxpayers(list)), name -> save(profile.withOwnName(name)));
     }
 
     /** Keeps the profile changed (its taxpayers, the one shown last, a name). */
@@ -50,8 +68,14 @@ final class WindowSettings {
         settings.update(s -> s.withProfile(changed));
     }
 
-    /** See {@link MainWindowViewModel#taxpayerListShownProperty()}. */
-    BooleanProperty taxpayerListShownProperty() {
+    /**
+     * Whether the window shows its taxpayer list (View → Taxpayer list): a taxpayer's own system
+     * has one entry there, and its table gains the room. Remembered for the profile (an
+     * intermediary's other profile keeps its list); searching the taxpayers (Ctrl+T) shows it
+     * again. Hidden at the first login of a system whose token says it logs in for its own taxpayer
+     * only, unless the user chose otherwise for the profile.
+     */
+    public BooleanProperty taxpayerListShownProperty() {
         return taxpayerListShown;
     }
 
@@ -83,7 +107,7 @@ final class WindowSettings {
     }
 
     /** Where the settings are kept (Help › About). */
-    Path file() {
+    public Path file() {
         return settings == null ? null : settings.file();
     }
 

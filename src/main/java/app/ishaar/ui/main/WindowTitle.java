@@ -12,16 +12,18 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 
 /**
- * The main window's title ("Nile Trading Co. (204918573) — Sandbox — Ishaar", with how many new
- * notifications came while the window is behind others) and the time left in the shown taxpayer's
- * session ("54:12", in the UI's digits).
+ * What the main window says of where it is: its title ("Nile Trading Co. (204918573) — Sandbox —
+ * Ishaar", with how many new notifications came while the window is behind others), the time left
+ * in the shown taxpayer's session ("54:12", in the UI's digits), the environment and the service's
+ * host.
  */
-final class WindowTitle {
+public final class WindowTitle {
     private final I18n i18n;
     private final Clock clock;
     private final Environment.Kind kind;
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
     private final ReadOnlyStringWrapper timeLeft = new ReadOnlyStringWrapper(this, "timeLeft", "");
+    private final ReadOnlyStringWrapper apiHost = new ReadOnlyStringWrapper(this, "apiHost", "");
 
     WindowTitle(I18n i18n, Clock clock, Environment.Kind kind) {
         this.i18n = i18n;
@@ -29,12 +31,29 @@ final class WindowTitle {
         this.kind = kind;
     }
 
-    ReadOnlyStringProperty titleProperty() {
+    /** "Nile Trading Co. (204918573) — Sandbox — Ishaar", live. */
+    public ReadOnlyStringProperty titleProperty() {
         return title.getReadOnlyProperty();
     }
 
-    ReadOnlyStringProperty timeLeftProperty() {
+    /** Time left in the current session, e.g. "54:12" (localized digits), as of the last tick. */
+    public ReadOnlyStringProperty timeLeftProperty() {
         return timeLeft.getReadOnlyProperty();
+    }
+
+    /** The profile's environment kind; its addresses are known once a login opened the window. */
+    public Environment.Kind environmentKind() {
+        return kind;
+    }
+
+    /** The service's host, once a login opened the window. */
+    public ReadOnlyStringProperty apiHostProperty() {
+        return apiHost.getReadOnlyProperty();
+    }
+
+    /** A login opened the window on this service host. */
+    void opened(String host) {
+        apiHost.set(host);
     }
 
     /** The title for the taxpayer shown (null: none yet). */

@@ -1,6 +1,5 @@
 package app.ishaar.ui.taxpayers;
 
-import app.ishaar.core.service.PageAhead;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.TokenInfo;
 import app.ishaar.ui.error.Failure;
@@ -312,9 +311,9 @@ public final class TaxpayerEntry {
 
     /**
      * A session is its own from now on (the one before, if another, is closed); its history uses
-     * it, after the page asked for ahead of it, if any.
+     * it.
      */
-    public void attach(Session s, TokenInfo token, PageAhead firstPage) {
+    public void attach(Session s, TokenInfo token) {
         Session previous = session;
         session = s;
         ended.set(false);
@@ -330,9 +329,6 @@ public final class TaxpayerEntry {
                             : token.erpName() == null ? "" : token.erpName());
         }
         if (history != null) {
-            if (firstPage != null) {
-                history.offerPageAhead(firstPage);
-            }
             history.sessionProperty().set(s);
         }
         if (previous != null && previous != s) {

@@ -1,7 +1,6 @@
 package app.ishaar.ui.taxpayers;
 
 import app.ishaar.core.model.Rin;
-import app.ishaar.core.service.PageAhead;
 import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.TokenInfo;
@@ -180,15 +179,13 @@ public final class TaxpayerListViewModel {
      * list; what the token says names the taxpayers and tells whether the system logs in for its
      * own taxpayer only.
      *
-     * @param firstPage the page the login asked for ahead, or null
      * @return the taxpayer the window shows first
      */
-    public TaxpayerEntry loggedIn(
-            String onBehalfOf, Session session, TokenInfo token, PageAhead firstPage) {
+    public TaxpayerEntry loggedIn(String onBehalfOf, Session session, TokenInfo token) {
         filter.set("");
         TaxpayerEntry own = own();
         TaxpayerEntry first = find(onBehalfOf).orElse(own);
-        first.attach(session, token, firstPage);
+        first.attach(session, token);
         if (first != own && token != null) {
             first.nameFromToken(token.taxpayerName());
         }

@@ -2,7 +2,6 @@ package app.ishaar.ui.login;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.secrets.InMemorySecretStore;
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.service.InvalidEndpointException;
@@ -26,7 +25,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.Executor;
@@ -297,89 +295,6 @@ class LoginViewModelTest {
         assertThat(vm.clientIdProperty().get()).isEqualTo("erp-nile-trading");
         assertThat(vm.secretProperty().get()).isEqualTo("sandbox-secret-1");
         assertThat(vm.onBehalfOfProperty().get()).isEqualTo("204918573");
-    }
-
-    private static final NotificationQuery FIRST_PAGE =
-            new NotificationQuery(null, null, null, null, null, null, 1, 50);
-
-    @Test
-    void
-            theFirstPageOfTheLoginsWindowIsAskedForWhenTheTokenComesBeforeTheFxThreadHearsOfTheLogin() {
-        Deque<Runnable> fxTasks = new ArrayDeque<>();
-        List<String> askedFor = new ArrayList<>();
-        vm =
-                new LoginViewModel(
-                        i18n,
-                        fxTasks::add,
-                        DIRECT,
-                        opener,
-                        () -> sandbox.environment(),
-                        language -> List.of(),
-                        secrets,
-                        settings,
-                        rin -> {
-                            askedFor.add(rin);
-                            return FIRST_PAGE;
-                        });
-        fillValid();
-        vm.onBehalfOfProperty().set("204918573");
-        vm.login();
-        assertThat(askedFor)
-                .as("the window's page, for the taxpayer typed, known at the click")
-                .containsExactly("204918573");
-        FakeSession s = opener.last();
-        assertThat(s.fetched).as("no page before the token").isEmpty();
-
-        s.loginCall.complete(FakeSession.token("204918573", null, Instant.now().plusSeconds(3600)));
-        assertThat(s.fetched).as("asked for on the token's own thread").containsExactly(FIRST_PAGE);
-        assertThat(vm.resultProperty().get()).as("the FX thread has not run yet").isNull();
-
-        while (!fxTasks.isEmpty()) {
-            fxTasks.poll().run();
-        }
-        LoginViewModel.LoginResult r = vm.resultProperty().get();
-        assertThat(r.firstPage().take(r.session(), FIRST_PAGE))
-                .as("handed on with the login")
-                .isSameAs(s.pages.get(0));
-    }
-
-    @Test
-    void aLoginCancelledAfterItsTokenCameCancelsThePageAskedForAhead() {
-        Deque<Runnable> fxTasks = new ArrayDeque<>();
-        vm =
-                new LoginViewModel(
-                        i18n,
-                        fxTasks::add,
-                        DIRECT,
-                        opener,
-                        () -> sandbox.environment(),
-                        language -> List.of(),
-                        secrets,
-                        settings,
-                        rin -> FIRST_PAGE);
-        fillValid();
-        vm.login();
-        FakeSession s = opener.last();
-        s.holdPages = true;
-        s.loginCall.complete(FakeSession.token("204918573", null, Instant.now().plusSeconds(3600)));
-        vm.cancel(); // Esc, before the FX thread heard of the token
-        while (!fxTasks.isEmpty()) {
-            fxTasks.poll().run();
-        }
-        assertThat(vm.resultProperty().get()).isNull();
-        assertThat(s.pages).hasSize(1);
-        assertThat(s.pages.get(0)).isCancelled();
-        assertThat(s.closed).isTrue();
-    }
-
-    @Test
-    void withoutAKnownFirstPageNothingIsAskedForAhead() {
-        fillValid();
-        vm.login();
-        FakeSession s = opener.last();
-        s.loginCall.complete(FakeSession.token("204918573", null, Instant.now().plusSeconds(3600)));
-        assertThat(s.fetched).isEmpty();
-        assertThat(vm.resultProperty().get().firstPage()).isNull();
     }
 
     @Test

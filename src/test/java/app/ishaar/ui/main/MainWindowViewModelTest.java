@@ -3,14 +3,12 @@ package app.ishaar.ui.main;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.core.model.NotificationPage;
-import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.secrets.InMemorySecretStore;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.service.LoginError;
 import app.ishaar.core.service.LoginRejectedException;
-import app.ishaar.core.service.PageAhead;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.core.settings.SettingsStore;
@@ -119,7 +117,10 @@ class MainWindowViewModelTest {
     }
 
     private TaxpayerEntry entry(String rin) {
-        return vm.entries().stream().filter(e -> rin.equals(e.rin())).findFirst().orElseThrow();
+        return vm.taxpayers().entries().stream()
+                .filter(e -> rin.equals(e.rin()))
+                .findFirst()
+                .orElseThrow();
     }
 
     /** The window's clock ticks once this much later. */
@@ -131,14 +132,14 @@ class MainWindowViewModelTest {
     @Test
     void theHeaderShowsTheTaxpayerTheEnvironmentAndTheTimeLeft() {
         assertThat(vm.current().rin()).isEqualTo(NILE);
-        assertThat(vm.titleProperty().get())
+        assertThat(vm.title().titleProperty().get())
                 .isEqualTo("Nile Trading Co. (204918573) — Sandbox · test data — Ishaar");
-        assertThat(vm.timeLeftProperty().get()).isEqualTo("Session: 1:00:00 left");
+        assertThat(vm.title().timeLeftProperty().get()).isEqualTo("Session: 1:00:00 left");
         tickAfter(Duration.ofSeconds(61));
-        assertThat(vm.timeLeftProperty().get()).isEqualTo("Session: 58:59 left");
+        assertThat(vm.title().timeLeftProperty().get()).isEqualTo("Session: 58:59 left");
         i18n.languageProperty().set(AppLanguage.ARABIC);
-        assertThat(vm.timeLeftProperty().get()).isEqualTo("الوقت المتبقي في الجلسة: ٥٨:٥٩");
-        assertThat(vm.titleProperty().get()).contains("إشعار").contains("(204918573)");
+        assertThat(vm.title().timeLeftProperty().get()).isEqualTo("الوقت المتبقي في الجلسة: ٥٨:٥٩");
+        assertThat(vm.title().titleProperty().get()).contains("إشعار").contains("(204918573)");
     }
 
     @Test
@@ -196,8 +197,10 @@ class MainWindowViewModelTest {
         first.holdPages = true;
 
         var settingsVm =
-                vm.settingsViewModel(
-                        new app.ishaar.ui.app.TextSize(100), new app.ishaar.ui.app.Theme(null));
+                vm.settings()
+                        .dialog(
+                                new app.ishaar.ui.app.TextSize(100),
+                                new app.ishaar.ui.app.Theme(null));
         assertThat(settingsVm.desktopNotifyProperty().get()).as("on by default").isTrue();
         settingsVm.desktopNotifyProperty().set(false);
         assertThat(settings.get().desktopNotify()).as("remembered").isFalse();
@@ -227,18 +230,20 @@ class MainWindowViewModelTest {
                 .get(first.pages.size() - 1)
                 .complete(new NotificationPage(List.of(), 4, 4L, 1, 1));
         assertThat(history.arrivedProperty().get()).isEqualTo(4);
-        assertThat(vm.titleProperty().get())
+        assertThat(vm.title().titleProperty().get())
                 .as("the taskbar says so")
                 .isEqualTo("(4 new) Nile Trading Co. (204918573) — Sandbox · test data — Ishaar");
         i18n.languageProperty().set(AppLanguage.ARABIC);
-        assertThat(vm.titleProperty().get())
+        assertThat(vm.title().titleProperty().get())
                 .startsWith("(٤ جديدة) Nile Trading Co. (204918573) — ");
         i18n.languageProperty().set(AppLanguage.ENGLISH);
 
         // Settings: every 5 minutes, for every window, remembered
         var settingsVm =
-                vm.settingsViewModel(
-                        new app.ishaar.ui.app.TextSize(100), new app.ishaar.ui.app.Theme(null));
+                vm.settings()
+                        .dialog(
+                                new app.ishaar.ui.app.TextSize(100),
+                                new app.ishaar.ui.app.Theme(null));
         assertThat(settingsVm.checkMinutesProperty().get()).isEqualTo(2);
         assertThat(settingsVm.checkChoices().stream().map(settingsVm::checkChoiceName).toList())
                 .containsExactly(
@@ -260,7 +265,7 @@ class MainWindowViewModelTest {
         // another taxpayer shown: the list says what Nile's history counted, checked five times
         // less often
         vm.switchTo(entry(PHARMA));
-        assertThat(vm.titleProperty().get())
+        assertThat(vm.title().titleProperty().get())
                 .as("another taxpayer's window title")
                 .startsWith("Cairo Pharma Industries (287364519)");
         assertThat(entry(NILE).arrivedText()).isEqualTo("4 new");
@@ -288,7 +293,7 @@ class MainWindowViewModelTest {
                 .as("Nile's token has 3 minutes left: a check would cost a login")
                 .hasSize(asked + 3);
         vm.switchTo(entry(NILE));
-        assertThat(vm.titleProperty().get()).startsWith("(1 new) Nile Trading Co.");
+        assertThat(vm.title().titleProperty().get()).startsWith("(1 new) Nile Trading Co.");
 
         // Do not check: never asked
         settingsVm.checkMinutesProperty().set(0);
@@ -307,7 +312,7 @@ class MainWindowViewModelTest {
 
     @Test
     void theSwitcherListsTheOwnTaxpayerAndTheProfilesAndFiltersByRinOrName() {
-        assertThat(vm.entries())
+        assertThat(vm.taxpayers().entries())
                 .extracting(TaxpayerEntry::rin)
                 .containsExactly(null, NILE, PHARMA, TEXTILES);
         vm.taxpayers().filterProperty().set("pharma");
@@ -338,7 +343,8 @@ class MainWindowViewModelTest {
                 FakeSession.token(PHARMA, null, clock.instant().plusSeconds(3600)));
         assertThat(entry(PHARMA).stateProperty().get()).isEqualTo(State.READY);
         assertThat(entry(PHARMA).history().sessionProperty().get()).isSameAs(pharma);
-        assertThat(vm.titleProperty().get()).startsWith("Cairo Pharma Industries (287364519)");
+        assertThat(vm.title().titleProperty().get())
+                .startsWith("Cairo Pharma Industries (287364519)");
 
         vm.switchTo(entry(NILE));
         vm.switchTo(entry(PHARMA));
@@ -384,7 +390,7 @@ class MainWindowViewModelTest {
 
     @Test
     void anIntermediarysOwnEntryThatTheServiceWillNotOpenSaysToChooseATaxpayerItActsFor() {
-        TaxpayerEntry own = vm.entries().get(0);
+        TaxpayerEntry own = vm.taxpayers().entries().get(0);
         vm.switchTo(own);
         FakeSession ownLogin = opener.last();
         assertThat(ownLogin.credentials().onBehalfOf()).isNull();
@@ -490,22 +496,24 @@ class MainWindowViewModelTest {
                 .isTrue();
         assertThat(problem(ownVm.taxpayers().add(PHARMA, "Cairo Pharma Industries")))
                 .contains("switcher.ownOnly");
-        assertThat(ownVm.entries()).extracting(TaxpayerEntry::rin).containsExactly((String) null);
+        assertThat(ownVm.taxpayers().entries())
+                .extracting(TaxpayerEntry::rin)
+                .containsExactly((String) null);
         assertThat(settings.get().profile("SANDBOX|erp-nile-trading").orElseThrow().taxpayers())
                 .isEmpty();
-        assertThat(ownVm.taxpayerListShownProperty().get())
+        assertThat(ownVm.settings().taxpayerListShownProperty().get())
                 .as("nothing but its own taxpayer to list")
                 .isFalse();
         assertThat(settings.get().taxpayerListHidden("SANDBOX|erp-nile-trading")).isTrue();
         // shown by the user, it is not hidden again at the next login
-        ownVm.taxpayerListShownProperty().set(true);
-        assertThat(openedBy(own, c, false).taxpayerListShownProperty().get()).isTrue();
+        ownVm.settings().taxpayerListShownProperty().set(true);
+        assertThat(openedBy(own, c, false).settings().taxpayerListShownProperty().get()).isTrue();
 
         // an intermediary's token, or one that does not say (older tokens), keeps the offer
         assertThat(vm.taxpayers().ownTaxpayerOnlyProperty().get()).isFalse();
         MainWindowViewModel intermediaryVm =
                 openedBy(
-                        vm.profile(),
+                        vm.settings().profile(),
                         new Credentials(
                                 "erp-delta-accounting",
                                 "sandbox-secret-2".toCharArray(),
@@ -513,7 +521,7 @@ class MainWindowViewModelTest {
                                 null),
                         true);
         assertThat(intermediaryVm.taxpayers().ownTaxpayerOnlyProperty().get()).isFalse();
-        assertThat(intermediaryVm.taxpayerListShownProperty().get()).isTrue();
+        assertThat(intermediaryVm.settings().taxpayerListShownProperty().get()).isTrue();
         assertThat(problem(intermediaryVm.taxpayers().add("499201773", "Giza Foods"))).isEmpty();
     }
 
@@ -549,7 +557,7 @@ class MainWindowViewModelTest {
 
     @Test
     void theErpsOwnTaxpayerCanBeRenamedTheNameIsRememberedAndABlankOneGivesBackTheTokens() {
-        TaxpayerEntry own = vm.entries().get(0);
+        TaxpayerEntry own = vm.taxpayers().entries().get(0);
         vm.switchTo(own);
         opener.last()
                 .loginCall
@@ -557,12 +565,12 @@ class MainWindowViewModelTest {
         assertThat(own.label()).as("the token's name for it").isEqualTo("Demo ERP");
         vm.taxpayers().rename(own, "  Delta Accounting S.A.E.  ");
         assertThat(own.label()).isEqualTo("Delta Accounting S.A.E.");
-        assertThat(vm.titleProperty().get()).startsWith("Delta Accounting S.A.E.");
+        assertThat(vm.title().titleProperty().get()).startsWith("Delta Accounting S.A.E.");
         assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().ownName())
                 .isEqualTo("Delta Accounting S.A.E.");
-        assertThat(vm.entries()).as("not removable").contains(own);
+        assertThat(vm.taxpayers().entries()).as("not removable").contains(own);
         vm.taxpayers().remove(own);
-        assertThat(vm.entries()).contains(own);
+        assertThat(vm.taxpayers().entries()).contains(own);
 
         MainWindowViewModel next =
                 new MainWindowViewModel(
@@ -582,7 +590,7 @@ class MainWindowViewModelTest {
                                         .orElseThrow(),
                                 loginCredentials,
                                 first.environment()));
-        assertThat(next.entries().get(0).label())
+        assertThat(next.taxpayers().entries().get(0).label())
                 .as("remembered for the next window")
                 .isEqualTo("Delta Accounting S.A.E.");
 
@@ -594,7 +602,7 @@ class MainWindowViewModelTest {
 
     @Test
     void theOwnNameAndTheTaxpayerShownLastStaySavedWhenTheListChangesAfterThem() {
-        vm.taxpayers().rename(vm.entries().get(0), "Delta Accounting S.A.E.");
+        vm.taxpayers().rename(vm.taxpayers().entries().get(0), "Delta Accounting S.A.E.");
         vm.switchTo(entry(PHARMA));
         vm.taxpayers().add("499201773", "Giza Foods");
         Profile saved = settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow();
@@ -602,7 +610,7 @@ class MainWindowViewModelTest {
         assertThat(saved.ownName()).isEqualTo("Delta Accounting S.A.E.");
         assertThat(saved.lastTaxpayerRin()).isEqualTo(PHARMA);
 
-        vm.taxpayers().rename(vm.entries().get(0), "Delta Accounting");
+        vm.taxpayers().rename(vm.taxpayers().entries().get(0), "Delta Accounting");
         assertThat(settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow().taxpayers())
                 .as("the taxpayer added before the rename")
                 .endsWith(new RepresentedTaxpayer("499201773", "Giza Foods"));
@@ -611,7 +619,7 @@ class MainWindowViewModelTest {
     @Test
     void aRemovedTaxpayerComesBackAtItsPlaceWithItsNameOnceAndIsSaved() {
         vm.taxpayers().rename(entry(PHARMA), "Cairo Pharma");
-        List<String> before = vm.entries().stream().map(TaxpayerEntry::rin).toList();
+        List<String> before = vm.taxpayers().entries().stream().map(TaxpayerEntry::rin).toList();
         vm.taxpayers().remove(entry(PHARMA));
         assertThat(vm.taxpayers().lastRemovedProperty().get())
                 .isEqualTo(
@@ -624,7 +632,7 @@ class MainWindowViewModelTest {
                 .doesNotContain(PHARMA);
 
         vm.taxpayers().undoRemove();
-        assertThat(vm.entries().stream().map(TaxpayerEntry::rin).toList())
+        assertThat(vm.taxpayers().entries().stream().map(TaxpayerEntry::rin).toList())
                 .as("at its place")
                 .isEqualTo(before);
         assertThat(entry(PHARMA).label()).isEqualTo("Cairo Pharma");
@@ -638,7 +646,7 @@ class MainWindowViewModelTest {
         vm.taxpayers().add(PHARMA, "by hand");
         vm.taxpayers().undoRemove();
         assertThat(
-                        vm.entries().stream()
+                        vm.taxpayers().entries().stream()
                                 .filter(e -> PHARMA.equals(e.rin()))
                                 .map(TaxpayerEntry::label)
                                 .toList())
@@ -723,7 +731,7 @@ class MainWindowViewModelTest {
                         "من الملف «clients.csv»: تمت إضافة ممول واحد. لم يُضف: الصف ٣ (موجود بالفعل في القائمة).");
         i18n.languageProperty().set(AppLanguage.ENGLISH);
 
-        int listed = vm.entries().size();
+        int listed = vm.taxpayers().entries().size();
         Path workbook = dir.resolve("clients.xlsx");
         Files.write(workbook, new byte[] {'P', 'K', 3, 4, 20, 0, 0, 0});
         TaxpayerListViewModel.FileAdded refused = vm.taxpayers().addFrom(workbook).join();
@@ -735,7 +743,9 @@ class MainWindowViewModelTest {
                 .startsWith("“empty.csv” lists no taxpayer");
         assertThat(texts.fileAdded(vm.taxpayers().addFrom(dir.resolve("gone.csv")).join()))
                 .startsWith("“gone.csv” could not be read.");
-        assertThat(vm.entries()).as("nothing added by the files that listed none").hasSize(listed);
+        assertThat(vm.taxpayers().entries())
+                .as("nothing added by the files that listed none")
+                .hasSize(listed);
     }
 
     @Test
@@ -822,14 +832,14 @@ class MainWindowViewModelTest {
         opener.last()
                 .loginCall
                 .complete(FakeSession.token(PHARMA, null, clock.instant().plusSeconds(3600)));
-        Profile profile = vm.profile();
+        Profile profile = vm.settings().profile();
         LoginViewModel.LoginResult again = loginAgain(profile, NILE);
         assertThat(vm.canReopen(again)).as("not while logged in").isFalse();
 
         vm.logout();
         assertThat(nileHistory.sessionProperty().get()).isNull();
         assertThat(nileHistory.pager().pageProperty().get()).isEqualTo(1);
-        assertThat(vm.timeLeftProperty().get()).isEmpty();
+        assertThat(vm.title().timeLeftProperty().get()).isEmpty();
         assertThat(
                         vm.canReopen(
                                 loginAgain(
@@ -862,67 +872,8 @@ class MainWindowViewModelTest {
         assertThat(entry(PHARMA).stateProperty().get())
                 .as("the others connect when chosen")
                 .isEqualTo(State.IDLE);
-        assertThat(vm.titleProperty().get()).startsWith("Nile Trading Co. (204918573)");
-        assertThat(vm.timeLeftProperty().get()).isEqualTo("Session: 1:00:00 left");
-    }
-
-    private static LoginViewModel.LoginResult withPageAhead(
-            LoginViewModel.LoginResult login, NotificationQuery query) {
-        FakeSession s = (FakeSession) login.session();
-        s.holdPages = true;
-        return new LoginViewModel.LoginResult(
-                s,
-                login.token(),
-                login.profile(),
-                login.credentials(),
-                login.environment(),
-                PageAhead.fetch(s, query));
-    }
-
-    @Test
-    void aLoginIntoTheLoggedOutWindowShowsThePageItAskedForAheadAndAsksForNoOther()
-            throws Exception {
-        var nileHistory = entry(NILE).history();
-        vm.logout();
-        NotificationQuery first = vm.firstQueryFor(NILE);
-        assertThat(first.pageNo()).isEqualTo(1);
-        var ownHistory = vm.entries().get(0).history();
-        assertThat(vm.firstQueryFor("999999999"))
-                .as("an unknown taxpayer opens as the ERP's own")
-                .isEqualTo(ownHistory.nextSessionQuery());
-        LoginViewModel.LoginResult again = withPageAhead(loginAgain(vm.profile(), NILE), first);
-        FakeSession s = (FakeSession) again.session();
-
-        vm.reopen(again);
-        assertThat(s.fetched)
-                .as("the window's first request took the page asked for ahead")
-                .containsExactly(first);
-        assertThat(nileHistory.loadingProperty().get()).isTrue();
-        s.pages.get(0).complete(new NotificationPage(List.of(), 4, 187, 1, 50));
-        assertThat(nileHistory.loadingProperty().get()).isFalse();
-        assertThat(nileHistory.pager().totalCountProperty().get()).isEqualTo(187);
-        assertThat(vm.firstQueryFor(NILE))
-                .as("only a logged-out window waits for a login")
-                .isNull();
-    }
-
-    @Test
-    void aPageAskedForAheadThatTheWindowDoesNotWantIsLeftAndTheWindowAsksForItsOwn()
-            throws Exception {
-        var nileHistory = entry(NILE).history();
-        vm.logout();
-        NotificationQuery first = vm.firstQueryFor(NILE);
-        LoginViewModel.LoginResult again =
-                withPageAhead(loginAgain(vm.profile(), NILE), first.withPageSize(100));
-        FakeSession s = (FakeSession) again.session();
-
-        vm.reopen(again);
-        assertThat(s.fetched).containsExactly(first.withPageSize(100), first);
-        assertThat(again.firstPage().take(s, first.withPageSize(100)))
-                .as("left to be discarded")
-                .isNotNull();
-        s.pages.get(1).complete(new NotificationPage(List.of(), 1, 3, 1, 50));
-        assertThat(nileHistory.pager().totalCountProperty().get()).isEqualTo(3);
+        assertThat(vm.title().titleProperty().get()).startsWith("Nile Trading Co. (204918573)");
+        assertThat(vm.title().timeLeftProperty().get()).isEqualTo("Session: 1:00:00 left");
     }
 
     @Test
