@@ -43,11 +43,24 @@ public record AppServices(
         }
 
         /**
-         * The user's archive: {@code ISHAAR_ARCHIVE}, else the data folder of the system ({@link
-         * ArchiveLocation#resolve(Path)}).
+         * The user's archive: {@code ISHAAR_ARCHIVE} (a file, or a shared archive's {@code
+         * postgresql://} location), else the data folder of the system ({@link
+         * ArchiveLocation#open}).
          */
         static ArchiveSource usersOwn() {
-            return () -> SqliteArchive.open(ArchiveLocation.resolve(null));
+            return at(null);
+        }
+
+        /**
+         * The archive the settings name: a file or a shared archive on PostgreSQL (its password
+         * from the environment, the keychain or {@code .pgpass}); null for the user's own.
+         */
+        static ArchiveSource at(String setting) {
+            return () ->
+                    ArchiveLocation.open(
+                            setting,
+                            System::getenv,
+                            new app.ishaar.core.secrets.KeyringSecretStore());
         }
     }
 }
