@@ -173,6 +173,11 @@ public final class MainWindowViewModel {
         return taxpayers;
     }
 
+    /** The taxpayers' sessions of the window's login (null before it), which the sync shares. */
+    public app.ishaar.core.session.TaxpayerSessions sessions() {
+        return logins.sessions();
+    }
+
     /** The title, the time left, the environment and the service's host. */
     public WindowTitle title() {
         return title;

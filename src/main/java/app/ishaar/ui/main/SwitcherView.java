@@ -1,11 +1,13 @@
 package app.ishaar.ui.main;
 
 import app.ishaar.ui.app.Shortcut;
+import app.ishaar.ui.controls.Buttons;
 import app.ishaar.ui.controls.ChoiceNames;
 import app.ishaar.ui.controls.ContextMenus;
 import app.ishaar.ui.fx.Weak;
 import app.ishaar.ui.fx.WrappingLabel;
 import app.ishaar.ui.i18n.I18n;
+import app.ishaar.ui.inbox.AllTaxpayersViewModel;
 import app.ishaar.ui.taxpayers.ShownTaxpayers;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import app.ishaar.ui.taxpayers.TaxpayerListTexts;
@@ -18,12 +20,14 @@ import javafx.collections.ObservableList;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
+import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
+import javafx.scene.control.ToggleButton;
 import javafx.scene.control.skin.ChoiceBoxSkin;
 import javafx.scene.input.ContextMenuEvent;
 import javafx.scene.input.DragEvent;
@@ -59,15 +63,18 @@ final class SwitcherView {
     private final ChoiceBox<ShownTaxpayers.Order> order = new ChoiceBox<>();
     private final ListView<TaxpayerEntry> list = new ListView<>();
     private final AddTaxpayerForm addForm;
+    private final AllTaxpayersViewModel all;
     private final Node root;
 
-    SwitcherView(MainWindowViewModel vm, I18n i18n) {
+    SwitcherView(MainWindowViewModel vm, AllTaxpayersViewModel all, I18n i18n) {
         this.vm = vm;
+        this.all = all;
         this.taxpayers = vm.taxpayers();
         this.shown = taxpayers.shown();
         this.texts = new TaxpayerListTexts(i18n);
         this.i18n = i18n;
-        this.addForm = new AddTaxpayerForm(i18n, taxpayers, texts);
+        // a taxpayer added below a long list is scrolled into view, where it can be chosen
+        this.addForm = new AddTaxpayerForm(i18n, taxpayers, texts, list::scrollTo);
         this.root = make();
     }
 
@@ -128,6 +135,7 @@ final class SwitcherView {
                             pick = list.getItems().isEmpty() ? null : list.getItems().get(0);
                         }
                         if (pick != null) {
+                            all.shownProperty().set(false);
                             vm.switchTo(pick);
                             search.clear(); // the whole list is back for the next switch
                         }
@@ -156,7 +164,9 @@ final class SwitcherView {
         list.setPlaceholder(none);
         list.setEditable(false); // only F2 or the menu starts a rename; a click never does
         list.setCellFactory(
-                lv -> new TaxpayerCell(i18n, taxpayers, n -> pendingName = n, this::startRename));
+                lv ->
+                        new TaxpayerCell(
+                                i18n, taxpayers, n -> pendingName = n, this::startRename, all));
         // the menu key and Shift+F10 (MenuKeys) ask the list, not a row: open the selected row's
         // menu under it
         list.addEventHandler(
@@ -178,9 +188,22 @@ final class SwitcherView {
                 });
         list.getSelectionModel().select(vm.current());
         vm.currentProperty().addListener((o, a, b) -> list.getSelectionModel().select(b));
+        // All taxpayers chosen: no one taxpayer is; back to one, the shown one is again
+        all.shownProperty()
+                .addListener(
+                        (o, a, allShown) -> {
+                            if (allShown) {
+                                list.getSelectionModel().clearSelection();
+                            } else {
+                                list.getSelectionModel().select(vm.current());
+                            }
+                        });
         list.setOnMouseClicked(
                 e -> {
                     TaxpayerEntry pick = list.getSelectionModel().getSelectedItem();
+                    if (pick != null && e.getClickCount() == 1) {
+                        all.shownProperty().set(false);
+                    }
                     if (pick != null && pick != vm.current() && e.getClickCount() == 1) {
                         vm.switchTo(pick);
                     }
@@ -189,6 +212,7 @@ final class SwitcherView {
                 KeyEvent.KEY_PRESSED,
                 e -> {
                     if (e.getCode() == KeyCode.ENTER && list.getEditingIndex() < 0) {
+                        all.shownProperty().set(false);
                         vm.switchTo(list.getSelectionModel().getSelectedItem());
                         e.consume();
                     } else if (e.getCode() == KeyCode.F2) {
@@ -235,12 +259,50 @@ final class SwitcherView {
         add.managedProperty().bind(add.visibleProperty());
         Node removed =
                 RemovedBar.create(i18n, taxpayers, texts, this::undoRemove, list::requestFocus);
-        VBox box = new VBox(6, heading, search, orderChoice(), listPlace, removed, add, ownOnly);
+        VBox box =
+                new VBox(
+                        6,
+                        heading,
+                        search,
+                        orderChoice(),
+                        allTaxpayers(),
+                        listPlace,
+                        removed,
+                        add,
+                        ownOnly);
         box.setId("switcher");
         box.setPadding(new Insets(10));
         box.getStyleClass().add("switcher");
         acceptDroppedFile(box, dropNote);
         return box;
+    }
+
+    /**
+     * All taxpayers, above the list: every taxpayer's notifications in one table, from the archive;
+     * and Sync all beside it.
+     */
+    private Node allTaxpayers() {
+        ToggleButton choose = new ToggleButton();
+        choose.setId("switcher-all");
+        choose.getStyleClass().add("all-taxpayers");
+        choose.textProperty().bind(i18n.text("inbox.all"));
+        choose.setTooltip(Buttons.tooltip(i18n.text("inbox.all.tooltip")));
+        choose.setMaxWidth(Double.MAX_VALUE);
+        choose.setAlignment(Pos.CENTER_LEFT);
+        choose.selectedProperty().bindBidirectional(all.shownProperty());
+        // chosen again, it stays chosen (a taxpayer of the list is what leaves it)
+        choose.setOnAction(e -> all.shownProperty().set(true));
+        HBox.setHgrow(choose, Priority.ALWAYS);
+        Button syncAll = new Button();
+        syncAll.setId("switcher-sync-all");
+        syncAll.textProperty().bind(i18n.text("inbox.syncAll"));
+        syncAll.setTooltip(Buttons.tooltip(i18n.text("inbox.syncAll.tooltip")));
+        syncAll.setMinWidth(Region.USE_PREF_SIZE);
+        syncAll.disableProperty().bind(all.sync().runningProperty());
+        syncAll.setOnAction(e -> all.syncAll());
+        HBox line = new HBox(6, choose, syncAll);
+        line.setAlignment(Pos.CENTER_LEFT);
+        return line;
     }
 
     /**
