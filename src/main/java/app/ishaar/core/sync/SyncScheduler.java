@@ -128,7 +128,8 @@ public final class SyncScheduler implements AutoCloseable {
     }
 
     /**
-     * @param every how long after its last sync ended a taxpayer is synced again
+     * @param every how long after its last sync ended a taxpayer is synced again; null: only when
+     *     asked ({@link #syncNow}, {@link #syncAll})
      * @param refusedAgain how long after a refusal the taxpayer is asked again; null: never by
      *     itself
      * @param executor where the syncs run (one at a time)
@@ -142,7 +143,7 @@ public final class SyncScheduler implements AutoCloseable {
             Executor executor,
             Listener listener) {
         this.worker = Objects.requireNonNull(worker, "worker");
-        this.every = positive(every);
+        this.every = every == null ? null : positive(every);
         this.refusedAgain = refusedAgain;
         this.clock = Objects.requireNonNull(clock, "clock");
         this.timer = Objects.requireNonNull(timer, "timer");
@@ -173,7 +174,7 @@ public final class SyncScheduler implements AutoCloseable {
                     continue;
                 }
                 Slot was = old.get(r);
-                Slot s = new Slot(i++, was == null ? now : was.due);
+                Slot s = new Slot(i++, was != null ? was.due : every == null ? null : now);
                 if (was != null) {
                     s.asked = was.asked;
                     s.askAgain = was.askAgain;
@@ -194,19 +195,31 @@ public final class SyncScheduler implements AutoCloseable {
         kick();
     }
 
-    /** The interval between syncs: each taxpayer's next turn is its last sync's end plus it. */
+    /**
+     * The interval between syncs: each taxpayer's next turn is its last sync's end plus it (now, if
+     * it never synced); null: only when asked.
+     */
     public void every(Duration d) {
         synchronized (lock) {
-            every = positive(d);
+            every = d == null ? null : positive(d);
+            Instant now = clock.instant();
             for (Slot s : slots.values()) {
-                if (s.asked == 0 && s.lastEnded != null && !refused(s)) {
-                    s.due = s.lastEnded.plus(every);
+                if (s.asked == 0 && !refused(s)) {
+                    s.due =
+                            every == null
+                                    ? null
+                                    : s.lastEnded == null ? now : s.lastEnded.plus(every);
                 }
+            }
+            if (wake != null) {
+                wake.run();
+                wake = null;
             }
         }
         kick();
     }
 
+    /** The interval between syncs; null: only when asked. */
     public Duration every() {
         synchronized (lock) {
             return every;
@@ -459,7 +472,7 @@ public final class SyncScheduler implements AutoCloseable {
                     if (refused(s)) {
                         s.due = refusedAgain == null ? null : s.lastEnded.plus(refusedAgain);
                     } else {
-                        s.due = s.lastEnded.plus(every);
+                        s.due = every == null ? null : s.lastEnded.plus(every);
                     }
                     nextTurn = s.asked != 0 ? s.lastEnded : s.due;
                 }

@@ -366,6 +366,26 @@ class SyncSchedulerTest {
     }
 
     @Test
+    void withoutAnIntervalTaxpayersSyncOnlyWhenAskedUntilOneIsSet() {
+        SyncScheduler s = new SyncScheduler(worker, null, null, clock, timer, Runnable::run, null);
+        s.taxpayers(List.of(A, B));
+        s.start();
+        timer.advance(Duration.ofHours(2));
+        assertThat(worker.synced).isEmpty();
+        assertThat(s.turn(A).orElseThrow()).isEqualTo(new SyncScheduler.Turn(A, -1, null));
+        s.syncNow(B);
+        assertThat(worker.synced).containsExactly(B);
+        timer.advance(Duration.ofHours(2));
+        assertThat(worker.synced).containsExactly(B);
+
+        // an interval set: B is overdue (synced two hours ago), A never synced: both go now
+        s.every(EVERY);
+        assertThat(worker.synced).containsExactly(B, B, A);
+        timer.advance(EVERY.plus(ONE_SYNC));
+        assertThat(worker.synced).containsExactly(B, B, A, B, A);
+    }
+
+    @Test
     void anIntervalMustBePositive() {
         org.junit.jupiter.api.Assertions.assertThrows(
                 IllegalArgumentException.class,
