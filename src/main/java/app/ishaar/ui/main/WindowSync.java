@@ -8,6 +8,7 @@ import app.ishaar.core.session.TaxpayerSessions;
 import app.ishaar.core.sync.SyncOptions;
 import app.ishaar.core.sync.SyncRunner;
 import app.ishaar.core.sync.SyncScheduler;
+import app.ishaar.core.sync.SyncTurn;
 import app.ishaar.core.sync.TaxpayerResult;
 import java.time.Duration;
 import java.time.Instant;
@@ -136,7 +137,7 @@ final class WindowSync implements AutoCloseable {
     }
 
     /** The taxpayer's next turn; empty when no login is open or it is not listed. */
-    Optional<SyncScheduler.Turn> turn(Rin taxpayer) {
+    Optional<SyncTurn> turn(Rin taxpayer) {
         return scheduler == null ? Optional.empty() : scheduler.turn(taxpayer);
     }
 
