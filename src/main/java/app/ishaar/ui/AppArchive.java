@@ -11,6 +11,7 @@ import app.ishaar.core.archive.SyncState;
 import app.ishaar.core.archive.TaxpayerSummary;
 import app.ishaar.core.model.Rin;
 import app.ishaar.ui.AppServices.ArchiveSource;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
@@ -99,6 +100,11 @@ final class AppArchive implements Archive {
     @Override
     public long forget(ServiceKey service) throws ArchiveException {
         return archive().forget(service);
+    }
+
+    @Override
+    public long pruneBefore(Instant cutOff) throws ArchiveException {
+        return archive().pruneBefore(cutOff);
     }
 
     @Override

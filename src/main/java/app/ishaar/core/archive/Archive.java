@@ -1,6 +1,7 @@
 package app.ishaar.core.archive;
 
 import app.ishaar.core.model.Rin;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
@@ -62,6 +63,14 @@ public interface Archive extends AutoCloseable {
 
     /** Removes everything of a service for good; returns how many notifications went. */
     long forget(ServiceKey service) throws ArchiveException;
+
+    /**
+     * Removes for good, in every service and taxpayer, the notifications received before {@code
+     * cutOff} (Settings: keep archived notifications N days); a notification without a received
+     * time is kept, its age being unknown. The search finds none of them afterwards, and the counts
+     * no longer include them. Returns how many went.
+     */
+    long pruneBefore(Instant cutOff) throws ArchiveException;
 
     @Override
     void close() throws ArchiveException;
