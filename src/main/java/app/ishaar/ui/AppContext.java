@@ -74,7 +74,13 @@ public final class AppContext implements AutoCloseable {
                 .addListener((o, a, dark) -> settings.update(s -> s.withTheme(theme.code())));
         this.scenes = new SceneFactory(i18n, textSize, theme);
         this.proxyCredentials = new ProxyCredentials(services.secrets());
-        this.archive = new AppArchive(services.archive());
+        // where the archive lives and how long it keeps are read once: a change applies at the next
+        // start (the settings dialog says so)
+        this.archive =
+                new AppArchive(
+                        services.archive().named(settings.get().archive()),
+                        settings.get().keepDays(),
+                        services.clientConfig().clock());
         settings.addListener(s -> followProxy(s.proxy()));
         AtomicInteger n = new AtomicInteger();
         this.background =

@@ -43,11 +43,50 @@ public record AppServices(
         }
 
         /**
-         * The user's archive: {@code ISHAAR_ARCHIVE}, else the data folder of the system ({@link
+         * This source when the settings name where the archive lives (null: they do not): a source
+         * that is the user's own follows them; one given (a test's file) stays.
+         */
+        default ArchiveSource named(String setting) {
+            return this;
+        }
+
+        /**
+         * The user's archive: the settings' archive when set ({@link #named}), else {@code
+         * ISHAAR_ARCHIVE}, else the data folder of the system ({@link
          * ArchiveLocation#resolve(Path)}).
          */
         static ArchiveSource usersOwn() {
-            return () -> SqliteArchive.open(ArchiveLocation.resolve(null));
+            return new ArchiveSource() {
+                @Override
+                public Archive open() throws ArchiveException {
+                    return at(null).open();
+                }
+
+                @Override
+                public ArchiveSource named(String setting) {
+                    return at(setting);
+                }
+            };
+        }
+
+        /**
+         * The archive the settings name: a file; null or blank for the user's own. A shared
+         * archive's {@code postgresql://} location is refused here with its reason, as this source
+         * opens SQLite files only.
+         */
+        static ArchiveSource at(String setting) {
+            return () -> {
+                if (setting == null || setting.isBlank()) {
+                    return SqliteArchive.open(ArchiveLocation.resolve(null));
+                }
+                if (setting.strip().regionMatches(true, 0, "postgresql://", 0, 13)) {
+                    throw new ArchiveException(
+                            ArchiveException.Reason.FAILED,
+                            "a shared archive on PostgreSQL cannot be opened by this build",
+                            null);
+                }
+                return SqliteArchive.open(Path.of(setting.strip()));
+            };
         }
     }
 }
