@@ -130,9 +130,14 @@ public final class SettingsView {
         grid.addRow(4, checkName, checkBox);
         grid.addRow(5, zone, zoneBox);
         grid.addRow(6, proxyName, proxy.node());
-        grid.addRow(7, loginsName, archiveRows.logins());
-        grid.addRow(8, keepName, archiveRows.keep());
-        grid.addRow(9, archiveName, archiveRows.archive());
+        // the sync's and the archive's rows in a second column: one column would be taller than
+        // many screens
+        GridPane archiveGrid = new GridPane();
+        archiveGrid.setHgap(16);
+        archiveGrid.setVgap(14);
+        archiveGrid.addRow(0, loginsName, archiveRows.logins());
+        archiveGrid.addRow(1, keepName, archiveRows.keep());
+        archiveGrid.addRow(2, archiveName, archiveRows.archive());
         for (Label l :
                 new Label[] {
                     language,
@@ -155,6 +160,15 @@ public final class SettingsView {
         values.setPrefWidth(VALUE_WIDTH);
         // one line each, unwrapped: JavaFX 21 draws wrapped right-to-left labels past their edge
         grid.getColumnConstraints().addAll(names, values);
+        javafx.scene.layout.ColumnConstraints archiveValues =
+                new javafx.scene.layout.ColumnConstraints();
+        archiveValues.setHgrow(Priority.ALWAYS);
+        archiveValues.setPrefWidth(VALUE_WIDTH);
+        archiveGrid
+                .getColumnConstraints()
+                .addAll(new javafx.scene.layout.ColumnConstraints(), archiveValues);
+        HBox.setHgrow(archiveGrid, Priority.ALWAYS);
+        HBox columns = new HBox(32, grid, archiveGrid);
 
         Label sample = new Label();
         sample.setId("settings-sample");
@@ -182,7 +196,7 @@ public final class SettingsView {
         HBox.setHgrow(spring, Priority.ALWAYS);
         HBox buttons = new HBox(spring, close);
 
-        root.getChildren().addAll(heading, grid, sample, buttons);
+        root.getChildren().addAll(heading, columns, sample, buttons);
         scenes.prepareDialog(stage, root, "settingsDialog.window.title");
         if (owner != null) {
             stage.initOwner(owner);
