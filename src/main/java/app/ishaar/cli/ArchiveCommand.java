@@ -1,9 +1,9 @@
 package app.ishaar.cli;
 
+import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.TaxpayerSummary;
-import app.ishaar.core.archive.sqlite.SqliteArchive;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.InputRules;
 import java.io.PrintStream;
@@ -15,12 +15,16 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code ishaar archive info | forget}: what the local archive holds, and removing from it. */
+/**
+ * {@code ishaar archive info | forget | grant | revoke}: what the archive holds, removing from it,
+ * and (a shared archive) which role reads which taxpayer.
+ */
 @Command(
         name = "archive",
         mixinStandardHelpOptions = true,
         description =
-                "The local archive: what it holds (info), removing a taxpayer's data (forget).")
+                "The archive: what it holds (info), removing a taxpayer's data (forget); a shared"
+                        + " archive's readers (grant, revoke).")
 public final class ArchiveCommand implements Callable<Integer> {
 
     private final CliIo io;
@@ -33,7 +37,8 @@ public final class ArchiveCommand implements Callable<Integer> {
     public Integer call() {
         io.err()
                 .println(
-                        "ishaar: name an archive command: info or forget (see 'ishaar archive --help')");
+                        "ishaar: name an archive command: info, forget, grant or revoke (see 'ishaar"
+                                + " archive --help')");
         return ExitCodes.USAGE;
     }
 
@@ -54,12 +59,17 @@ public final class ArchiveCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            try (SqliteArchive archive = where.openExisting(io)) {
+            try (Archive archive = where.openExisting(io)) {
                 PrintStream out = io.out();
                 DateTimeFormatter time =
                         DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(io.zone());
                 List<TaxpayerSummary> all = archive.summaries();
-                out.println("archive: " + archive.file().toAbsolutePath());
+                String place = where.file(io);
+                out.println(
+                        "archive: "
+                                + (ArchiveFiles.shared(place)
+                                        ? place
+                                        : java.nio.file.Path.of(place).toAbsolutePath()));
                 if (all.isEmpty()) {
                     out.println("it holds no notifications yet ('ishaar sync' fills it)");
                     return ExitCodes.OK;
@@ -134,7 +144,7 @@ public final class ArchiveCommand implements Callable<Integer> {
                             "--taxpayer: not a registration number (nine digits): "
                                     + InputRules.printable(taxpayer, 40));
                 }
-                try (SqliteArchive archive = where.openExisting(io)) {
+                try (Archive archive = where.openExisting(io)) {
                     ServiceKey service = where.service(archive);
                     boolean held =
                             archive.summaries().stream()

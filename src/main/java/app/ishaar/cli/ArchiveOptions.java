@@ -17,11 +17,13 @@ final class ArchiveOptions {
 
     @Option(
             names = "--archive",
-            paramLabel = "FILE",
+            paramLabel = "FILE|postgresql://HOST:PORT/DB",
             description =
                     "The archive file (default: $ISHAAR_ARCHIVE, else the user's data folder,"
-                            + " e.g. ~/.local/share/ishaar/archive.db).")
-    Path archive;
+                            + " e.g. ~/.local/share/ishaar/archive.db), or a firm's shared"
+                            + " archive on PostgreSQL (the password from $ISHAAR_ARCHIVE_PASSWORD,"
+                            + " $PGPASSWORD, the keychain or ~/.pgpass).")
+    String archive;
 
     @Option(
             names = "--env",
@@ -37,14 +39,21 @@ final class ArchiveOptions {
             description = "Whose notifications: the service at this integration API address.")
     String baseUrl;
 
-    /** The archive file this run uses. */
-    Path file(CliIo io) {
-        return ArchiveFiles.resolve(archive, io.env());
+    /** The archive this run uses: a file's path or a {@code postgresql://} location. */
+    String file(CliIo io) {
+        return ArchiveFiles.where(archive, io.env());
     }
 
-    /** Opens an archive that exists; a missing one is a usage error (nothing is made). */
-    SqliteArchive openExisting(CliIo io) throws CliException, ArchiveException {
-        Path file = file(io);
+    /**
+     * Opens an archive that exists; a missing file is a usage error (nothing is made). A shared
+     * archive is the database named.
+     */
+    Archive openExisting(CliIo io) throws CliException, ArchiveException {
+        String where = file(io);
+        if (ArchiveFiles.shared(where)) {
+            return ArchiveFiles.open(where, io);
+        }
+        Path file = Path.of(where);
         if (!Files.exists(file)) {
             throw CliException.usage(
                     (archive != null ? "--archive: " : "")
@@ -52,10 +61,6 @@ final class ArchiveOptions {
                             + file
                             + " ('ishaar sync' makes it)");
         }
-        return open(file);
-    }
-
-    static SqliteArchive open(Path file) throws ArchiveException {
         return SqliteArchive.open(file);
     }
 

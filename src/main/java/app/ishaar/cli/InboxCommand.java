@@ -1,12 +1,12 @@
 package app.ishaar.cli;
 
+import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.InboxPage;
 import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.archive.SearchText;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.TaxpayerSummary;
-import app.ishaar.core.archive.sqlite.SqliteArchive;
 import app.ishaar.core.io.AtomicFileWriter;
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.model.Rin;
@@ -114,7 +114,7 @@ public final class InboxCommand implements Callable<Integer> {
             }
             String text = searchText();
             Set<Rin> rins = rins();
-            try (SqliteArchive archive = where.openExisting(io)) {
+            try (Archive archive = where.openExisting(io)) {
                 ServiceKey service = where.service(archive);
                 checkTaxpayers(archive, service, rins);
                 if (output != null) {
@@ -137,7 +137,7 @@ public final class InboxCommand implements Callable<Integer> {
         }
     }
 
-    private void write(SqliteArchive archive, InboxQuery first, OutputStream out)
+    private void write(Archive archive, InboxQuery first, OutputStream out)
             throws IOException, ArchiveException {
         InboxOutput sink = InboxOutput.of(format, out, io.zone(), csvRaw);
         if (all) {
@@ -210,7 +210,7 @@ public final class InboxCommand implements Callable<Integer> {
         return out;
     }
 
-    private static void checkTaxpayers(SqliteArchive archive, ServiceKey service, Set<Rin> rins)
+    private static void checkTaxpayers(Archive archive, ServiceKey service, Set<Rin> rins)
             throws CliException, ArchiveException {
         if (rins.isEmpty()) {
             return;

@@ -3,7 +3,6 @@ package app.ishaar.cli;
 import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.ServiceKey;
-import app.ishaar.core.archive.sqlite.SqliteArchive;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
@@ -18,7 +17,6 @@ import app.ishaar.core.sync.SyncRunner;
 import app.ishaar.core.sync.TaxpayerResult;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -55,11 +53,11 @@ public final class SyncCommand implements Callable<Integer> {
 
     @Option(
             names = "--archive",
-            paramLabel = "FILE",
+            paramLabel = "FILE|postgresql://HOST:PORT/DB",
             description =
                     "The archive file (default: $ISHAAR_ARCHIVE, else archive.db in the user's"
-                            + " data folder).")
-    Path archive;
+                            + " data folder), or a firm's shared archive on PostgreSQL.")
+    String archive;
 
     @Option(
             names = "--format",
@@ -104,12 +102,12 @@ public final class SyncCommand implements Callable<Integer> {
             Environment env = connection.environment(io);
             List<Rin> taxpayers = taxpayers();
             Credentials credentials = connection.credentials(io);
-            Path file = ArchiveFiles.resolve(archive, io.env());
+            String file = ArchiveFiles.where(archive, io.env());
             try (LoginBudget budget = LoginBudget.perMinute(loginsPerMinute);
                     ServiceClient client = new ServiceClient(io.clientConfig(), budget);
                     TaxpayerSessions sessions =
                             new TaxpayerSessions(client::openSession, env, credentials);
-                    Archive store = SqliteArchive.open(file)) {
+                    Archive store = ArchiveFiles.open(file, io)) {
                 credentials.wipe();
                 SyncProgress progress = new SyncProgress(io.err(), SyncProgress.terminal());
                 if (interval != null) {
@@ -195,12 +193,13 @@ public final class SyncCommand implements Callable<Integer> {
                 String line =
                         r.outcome() == TaxpayerResult.Outcome.OK
                                 ? String.format(
-                                        java.util.Locale.ROOT,
-                                        "%s  ok       %,d new, %,d updated, %,d archived",
-                                        rin,
-                                        r.added(),
-                                        r.updated(),
-                                        r.total())
+                                                java.util.Locale.ROOT,
+                                                "%s  ok       %,d new, %,d updated, %,d archived",
+                                                rin,
+                                                r.added(),
+                                                r.updated(),
+                                                r.total())
+                                        + (r.message() == null ? "" : "  (" + r.message() + ")")
                                 : String.format(
                                         java.util.Locale.ROOT,
                                         "%s  %-7s  %s",

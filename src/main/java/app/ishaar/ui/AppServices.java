@@ -52,8 +52,8 @@ public record AppServices(
 
         /**
          * The user's archive: the settings' archive when set ({@link #named}), else {@code
-         * ISHAAR_ARCHIVE}, else the data folder of the system ({@link
-         * ArchiveLocation#resolve(Path)}).
+         * ISHAAR_ARCHIVE} (a file, or a shared archive's {@code postgresql://} location), else the
+         * data folder of the system ({@link ArchiveLocation#open}).
          */
         static ArchiveSource usersOwn() {
             return new ArchiveSource() {
@@ -70,23 +70,15 @@ public record AppServices(
         }
 
         /**
-         * The archive the settings name: a file; null or blank for the user's own. A shared
-         * archive's {@code postgresql://} location is refused here with its reason, as this source
-         * opens SQLite files only.
+         * The archive the settings name: a file or a shared archive on PostgreSQL (its password
+         * from the environment, the keychain or {@code .pgpass}); null for the user's own.
          */
         static ArchiveSource at(String setting) {
-            return () -> {
-                if (setting == null || setting.isBlank()) {
-                    return SqliteArchive.open(ArchiveLocation.resolve(null));
-                }
-                if (setting.strip().regionMatches(true, 0, "postgresql://", 0, 13)) {
-                    throw new ArchiveException(
-                            ArchiveException.Reason.FAILED,
-                            "a shared archive on PostgreSQL cannot be opened by this build",
-                            null);
-                }
-                return SqliteArchive.open(Path.of(setting.strip()));
-            };
+            return () ->
+                    ArchiveLocation.open(
+                            setting,
+                            System::getenv,
+                            new app.ishaar.core.secrets.KeyringSecretStore());
         }
     }
 }

@@ -203,6 +203,7 @@ public final class WindowFlow {
                             ctx.opener(),
                             ctx.secrets(),
                             ctx.settings(),
+                            ctx.archive(),
                             ctx.clock(),
                             desktopFor(made::get),
                             result);

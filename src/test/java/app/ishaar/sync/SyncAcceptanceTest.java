@@ -9,7 +9,8 @@ import static app.ishaar.sync.SyncSandbox.sync;
 import static app.ishaar.sync.SyncSandbox.syncNile;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import app.ishaar.core.archive.sqlite.SqliteArchive;
+import app.ishaar.core.archive.Archive;
+import app.ishaar.core.archive.TestArchive;
 import app.ishaar.core.model.Rin;
 import app.ishaar.sandbox.Sandbox;
 import app.ishaar.sandbox.SandboxConfig;
@@ -30,6 +31,11 @@ class SyncAcceptanceTest {
 
     @TempDir Path dir;
 
+    /** A new archive for a test: a file here, a database where a subclass says so. */
+    protected TestArchive newArchive() throws Exception {
+        return TestArchive.file(dir.resolve("archive.db"));
+    }
+
     static SandboxConfig.Builder arriving() {
         return SandboxConfig.builder()
                 .seed(77)
@@ -42,7 +48,7 @@ class SyncAcceptanceTest {
     void exactlyOnceWhileNotificationsArriveAndSettledStatusesAreTaken() throws Exception {
         try (Sandbox sandbox =
                 Sandbox.start(arriving().rateLimit(25, Duration.ofSeconds(1)).build())) {
-            Path archive = dir.resolve("archive.db");
+            TestArchive archive = newArchive();
             // the clock runs fast while the first sync reads: a notification or two arrive
             // between most pages, shifting every page after them
             CompletableFuture<SyncSandbox.Result> first =
@@ -99,9 +105,9 @@ class SyncAcceptanceTest {
         }
     }
 
-    private static java.util.Set<String> pendingArchived(Path archive, Sandbox sandbox)
+    private static java.util.Set<String> pendingArchived(TestArchive archive, Sandbox sandbox)
             throws Exception {
-        try (SqliteArchive a = SqliteArchive.open(archive)) {
+        try (Archive a = archive.open()) {
             return a.unsettled(SyncSandbox.key(sandbox), Rin.of(NILE)).stream()
                     .filter(
                             n ->
@@ -121,7 +127,7 @@ class SyncAcceptanceTest {
                                 .notificationsPerTaxpayer(700)
                                 .rateLimit(6, Duration.ofSeconds(1))
                                 .build())) {
-            Path archive = dir.resolve("archive.db");
+            TestArchive archive = newArchive();
             SyncSandbox.Result r =
                     sync(
                             sandbox,

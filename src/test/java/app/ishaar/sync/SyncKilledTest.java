@@ -5,8 +5,9 @@ import static app.ishaar.sync.SyncSandbox.assertArchiveEqualsService;
 import static app.ishaar.sync.SyncSandbox.syncNile;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.SyncState;
-import app.ishaar.core.archive.sqlite.SqliteArchive;
+import app.ishaar.core.archive.TestArchive;
 import app.ishaar.core.model.Rin;
 import app.ishaar.sandbox.Sandbox;
 import app.ishaar.sandbox.SandboxConfig;
@@ -31,6 +32,11 @@ class SyncKilledTest {
 
     @TempDir Path dir;
 
+    /** A new archive for a test: a file here, a database where a subclass says so. */
+    protected TestArchive newArchive() throws Exception {
+        return TestArchive.file(dir.resolve("archive.db"));
+    }
+
     @Test
     void aSyncKilledMidwayIsCompletedByTheNext() throws Exception {
         try (Sandbox sandbox =
@@ -44,7 +50,7 @@ class SyncKilledTest {
                                 .build())) {
             Instant clock = Instant.now();
             sandbox.knobs().pinClock(clock);
-            Path archive = dir.resolve("archive.db");
+            TestArchive archive = newArchive();
             List<String> cmd = new ArrayList<>();
             cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
             cmd.add("-cp");
@@ -58,9 +64,10 @@ class SyncKilledTest {
                             "--client-secret-env",
                             "NILE_SECRET",
                             "--archive",
-                            archive.toString()));
+                            archive.arg()));
             ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
             pb.environment().put("NILE_SECRET", "sandbox-secret-1");
+            pb.environment().putAll(archive.env());
             Process child = pb.start();
             boolean killed = false;
             try (BufferedReader out =
@@ -81,7 +88,7 @@ class SyncKilledTest {
             assertThat(killed).as("killed during the sync").isTrue();
 
             long held;
-            try (SqliteArchive a = SqliteArchive.open(archive)) {
+            try (Archive a = archive.open()) {
                 SyncState state = a.syncState(SyncSandbox.key(sandbox), Rin.of(NILE));
                 assertThat(state.complete())
                         .as("an interrupted first sync is not complete")
@@ -96,7 +103,7 @@ class SyncKilledTest {
             assertThat(r.code()).as(r.err()).isZero();
             assertThat(r.lines().get(0).get("added").asLong())
                     .isEqualTo(sandbox.notificationCount(NILE) - held);
-            try (SqliteArchive a = SqliteArchive.open(archive)) {
+            try (Archive a = archive.open()) {
                 assertThat(a.syncState(SyncSandbox.key(sandbox), Rin.of(NILE)).complete()).isTrue();
             }
             assertArchiveEqualsService(sandbox, archive, NILE);

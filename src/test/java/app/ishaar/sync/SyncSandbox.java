@@ -4,11 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.cli.CliIo;
 import app.ishaar.cli.IshaarCli;
+import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchivedNotification;
 import app.ishaar.core.archive.InboxPage;
 import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.archive.ServiceKey;
-import app.ishaar.core.archive.sqlite.SqliteArchive;
+import app.ishaar.core.archive.TestArchive;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.ClientConfig;
 import app.ishaar.sandbox.Sandbox;
@@ -57,9 +58,16 @@ final class SyncSandbox {
 
     /** {@code ishaar sync} against this sandbox (as a custom service on loopback). */
     static Result sync(Sandbox sandbox, Path archive, String... more) {
+        return sync(sandbox, TestArchive.file(archive), more);
+    }
+
+    /** {@code ishaar sync} against this sandbox into a file or a shared archive. */
+    static Result sync(Sandbox sandbox, TestArchive archive, String... more) {
         List<String> args = new ArrayList<>(connection(sandbox));
         args.add("--archive");
-        args.add(archive.toString());
+        args.add(archive.arg());
+        Map<String, String> env = new HashMap<>(secrets());
+        env.putAll(archive.env());
         args.addAll(List.of(more));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -67,7 +75,7 @@ final class SyncSandbox {
                 new CliIo(
                         new PrintStream(out, true, StandardCharsets.UTF_8),
                         new PrintStream(err, true, StandardCharsets.UTF_8),
-                        secrets()::get,
+                        env::get,
                         null,
                         ZoneOffset.UTC,
                         ClientConfig.defaults(),
@@ -79,6 +87,10 @@ final class SyncSandbox {
 
     /** {@code ishaar sync} of the taxpayer's own system, erp-nile-trading, one JSON line. */
     static Result syncNile(Sandbox sandbox, Path archive) {
+        return syncNile(sandbox, TestArchive.file(archive));
+    }
+
+    static Result syncNile(Sandbox sandbox, TestArchive archive) {
         return sync(
                 sandbox,
                 archive,
@@ -115,8 +127,13 @@ final class SyncSandbox {
     /** What the archive holds of the taxpayer, each as it was stored, by ID. */
     static Map<String, JsonNode> archived(Path file, ServiceKey service, String rin)
             throws Exception {
+        return archived(TestArchive.file(file), service, rin);
+    }
+
+    static Map<String, JsonNode> archived(TestArchive archive, ServiceKey service, String rin)
+            throws Exception {
         Map<String, JsonNode> all = new HashMap<>();
-        try (SqliteArchive a = SqliteArchive.open(file)) {
+        try (Archive a = archive.open()) {
             for (int p = 1; ; p++) {
                 InboxPage page =
                         a.query(new InboxQuery(service, Set.of(Rin.of(rin)), null, null, p, 500));
@@ -133,6 +150,11 @@ final class SyncSandbox {
 
     /** The archive holds the service's history exactly: every one, once, in its latest form. */
     static void assertArchiveEqualsService(Sandbox sandbox, Path file, String rin)
+            throws Exception {
+        assertArchiveEqualsService(sandbox, TestArchive.file(file), rin);
+    }
+
+    static void assertArchiveEqualsService(Sandbox sandbox, TestArchive file, String rin)
             throws Exception {
         Map<String, JsonNode> service = service(sandbox, rin);
         Map<String, JsonNode> archived = archived(file, key(sandbox), rin);

@@ -4,6 +4,7 @@ import app.ishaar.core.model.Rin;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -41,6 +42,22 @@ public interface Archive extends AutoCloseable {
     /** How many notifications of a batch were new, and how many replaced an archived one. */
     record StoreResult(int added, int updated) {}
 
+    /**
+     * Holds a taxpayer of a service for one sync, so that several syncers sharing an archive never
+     * sync the same taxpayer at once; empty when another sync (of this or another process) holds
+     * it. Let go on {@link Claim#close}, or when the process ends. The embedded archive's own write
+     * lock serves it: every claim is granted.
+     */
+    default Optional<Claim> claim(ServiceKey service, Rin taxpayer) throws ArchiveException {
+        return Optional.of(() -> {});
+    }
+
+    /** A taxpayer held for one sync. */
+    interface Claim extends AutoCloseable {
+        @Override
+        void close() throws ArchiveException;
+    }
+
     // --- the readers' side ---
 
     /**
@@ -69,8 +86,13 @@ public interface Archive extends AutoCloseable {
      * cutOff} (Settings: keep archived notifications N days); a notification without a received
      * time is kept, its age being unknown. The search finds none of them afterwards, and the counts
      * no longer include them. Returns how many went.
+     *
+     * @throws UnsupportedOperationException where the archive cannot forget by age (the shared
+     *     archive on PostgreSQL, for now: the desktop then keeps everything and logs why)
      */
-    long pruneBefore(Instant cutOff) throws ArchiveException;
+    default long pruneBefore(Instant cutOff) throws ArchiveException {
+        throw new UnsupportedOperationException("this archive keeps its notifications for ever");
+    }
 
     @Override
     void close() throws ArchiveException;

@@ -1,5 +1,9 @@
 package app.ishaar.core.archive;
 
+import app.ishaar.core.archive.postgres.PgLocation;
+import app.ishaar.core.archive.postgres.PostgresArchive;
+import app.ishaar.core.archive.sqlite.SqliteArchive;
+import app.ishaar.core.secrets.SecretStore;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.function.Function;
@@ -8,7 +12,9 @@ import java.util.function.Function;
  * Where the archive lives: a file given by the user ({@code --archive FILE}, then the environment
  * variable {@value #ENV}), else the user's data folder: {@code $XDG_DATA_HOME/ishaar/archive.db} on
  * Linux (default {@code ~/.local/share}), {@code %LOCALAPPDATA%\Ishaar\archive.db} on Windows,
- * {@code ~/Library/Application Support/Ishaar/archive.db} on macOS.
+ * {@code ~/Library/Application Support/Ishaar/archive.db} on macOS. Or a firm's shared archive on
+ * PostgreSQL, named by a location ({@code postgresql://host:port/db}) in the same places: see
+ * {@link #open}.
  */
 public final class ArchiveLocation {
     private ArchiveLocation() {}
@@ -63,5 +69,42 @@ public final class ArchiveLocation {
                 System::getenv,
                 System.getProperty("os.name"),
                 Path.of(System.getProperty("user.home")));
+    }
+
+    /** Whether an archive setting names a shared archive on PostgreSQL rather than a file. */
+    public static boolean isShared(String given) {
+        return PgLocation.isLocation(given);
+    }
+
+    /**
+     * Opens the archive a setting names (the desktop's archive setting, {@code --archive}): a file,
+     * or a shared archive on PostgreSQL ({@code postgresql://host:port/db}, its password from the
+     * environment, the keychain or a {@code .pgpass} file, never the setting); null or blank: the
+     * environment's {@value #ENV} in either form, else the file in the user's data folder.
+     *
+     * @throws ArchiveException also for a location that cannot be read (a password in it, TLS that
+     *     does not verify a server on the network), with its one-line reason
+     */
+    public static Archive open(String given, Function<String, String> env, SecretStore keychain)
+            throws ArchiveException {
+        String where = given == null || given.isBlank() ? env.apply(ENV) : given.strip();
+        if (isShared(where)) {
+            PgLocation location;
+            try {
+                location = PgLocation.parse(where);
+            } catch (IllegalArgumentException e) {
+                throw new ArchiveException(ArchiveException.Reason.FAILED, e.getMessage(), e);
+            }
+            return PostgresArchive.open(location, env, keychain);
+        }
+        Path file =
+                where == null || where.isBlank()
+                        ? resolve(
+                                null,
+                                env,
+                                System.getProperty("os.name"),
+                                Path.of(System.getProperty("user.home")))
+                        : Path.of(where);
+        return SqliteArchive.open(file);
     }
 }

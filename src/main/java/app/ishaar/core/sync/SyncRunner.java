@@ -73,25 +73,63 @@ public final class SyncRunner implements SyncScheduler.Worker {
         List<Rin> order = new ArrayList<>(new java.util.LinkedHashSet<>(taxpayers));
         Map<Integer, TaxpayerResult> results = new LinkedHashMap<>();
         Map<Integer, CompletableFuture<Session>> logins = new HashMap<>();
+        // taxpayers held for this run before their login is asked for: one another syncer of the
+        // same archive holds costs no login
+        Map<Integer, Archive.Claim> claims = new HashMap<>();
+        java.util.Set<Integer> heldElsewhere = new java.util.HashSet<>();
         List<Integer> again = new ArrayList<>();
-        for (int i = 0; i < order.size(); i++) {
-            for (int j = i; j < Math.min(order.size(), i + 1 + LOGINS_AHEAD); j++) {
-                int k = j;
-                logins.computeIfAbsent(k, x -> sessions.session(order.get(k)));
+        try {
+            for (int i = 0; i < order.size(); i++) {
+                for (int j = i; j < Math.min(order.size(), i + 1 + LOGINS_AHEAD); j++) {
+                    if (logins.containsKey(j)
+                            || heldElsewhere.contains(j)
+                            || results.containsKey(j)) {
+                        continue;
+                    }
+                    var claim = claim(order.get(j));
+                    if (claim.isEmpty()) {
+                        heldElsewhere.add(j);
+                    } else {
+                        claims.put(j, claim.get());
+                        logins.put(j, sessions.session(order.get(j)));
+                    }
+                }
+                TaxpayerResult r;
+                if (heldElsewhere.contains(i)) {
+                    listener.started(order.get(i));
+                    r = syncedElsewhere(order.get(i));
+                } else {
+                    try {
+                        r = one(order.get(i), logins.remove(i));
+                    } finally {
+                        claims.remove(i).close();
+                    }
+                }
+                if (r.outcome() == TaxpayerResult.Outcome.FAILED && retryable(r.error())) {
+                    again.add(i);
+                } else {
+                    listener.finished(r);
+                }
+                results.put(i, r);
             }
-            TaxpayerResult r = one(order.get(i), logins.remove(i));
-            if (r.outcome() == TaxpayerResult.Outcome.FAILED && retryable(r.error())) {
-                again.add(i);
-            } else {
+            for (int i : again) {
+                LOG.log(System.Logger.Level.INFO, "trying {0} again", order.get(i));
+                var claim = claim(order.get(i));
+                TaxpayerResult r;
+                if (claim.isEmpty()) {
+                    r = syncedElsewhere(order.get(i));
+                } else {
+                    try (Archive.Claim c = claim.get()) {
+                        r = one(order.get(i), sessions.session(order.get(i)));
+                    }
+                }
                 listener.finished(r);
+                results.put(i, r);
             }
-            results.put(i, r);
-        }
-        for (int i : again) {
-            LOG.log(System.Logger.Level.INFO, "trying {0} again", order.get(i));
-            TaxpayerResult r = one(order.get(i), sessions.session(order.get(i)));
-            listener.finished(r);
-            results.put(i, r);
+        } finally {
+            for (Archive.Claim c : claims.values()) {
+                c.close();
+            }
         }
         Map<Rin, Long> counts = new HashMap<>();
         for (TaxpayerSummary s : archive.summaries()) {
@@ -105,6 +143,22 @@ public final class SyncRunner implements SyncScheduler.Worker {
         }
         return out;
     }
+
+    /** Holds a taxpayer for this run (the ERP's own, not named yet, is held once it is). */
+    private java.util.Optional<Archive.Claim> claim(Rin rin) throws ArchiveException {
+        return rin == null ? java.util.Optional.of(() -> {}) : archive.claim(service, rin);
+    }
+
+    /**
+     * A taxpayer that another syncer of the same archive is syncing now: nothing to do here, and
+     * not a failure (it is being brought up to date).
+     */
+    static TaxpayerResult syncedElsewhere(Rin rin) {
+        return new TaxpayerResult(rin, TaxpayerResult.Outcome.OK, 0, 0, 0, SYNCED_ELSEWHERE, null);
+    }
+
+    /** What a taxpayer held by another syncer is reported with. */
+    public static final String SYNCED_ELSEWHERE = "another sync of this archive is syncing it now";
 
     @Override
     public void prepare(Rin taxpayer) {
@@ -126,7 +180,14 @@ public final class SyncRunner implements SyncScheduler.Worker {
         }
         TaxpayerResult r;
         try {
-            r = one(taxpayer, login);
+            var claim = claim(taxpayer);
+            if (claim.isEmpty()) {
+                r = syncedElsewhere(taxpayer);
+            } else {
+                try (Archive.Claim held = claim.get()) {
+                    r = one(taxpayer, login);
+                }
+            }
         } catch (ArchiveException e) {
             r =
                     new TaxpayerResult(
@@ -179,8 +240,23 @@ public final class SyncRunner implements SyncScheduler.Worker {
                 }
                 rin = Rin.of(own);
             }
-            sync = new TaxpayerSync(archive, service, rin, session, options, listener);
-            TaxpayerSync.Outcome o = sync.run();
+            Archive.Claim own = null;
+            if (asked == null) {
+                var claim = archive.claim(service, rin);
+                if (claim.isEmpty()) {
+                    return syncedElsewhere(rin);
+                }
+                own = claim.get();
+            }
+            TaxpayerSync.Outcome o;
+            try {
+                sync = new TaxpayerSync(archive, service, rin, session, options, listener);
+                o = sync.run();
+            } finally {
+                if (own != null) {
+                    own.close();
+                }
+            }
             return new TaxpayerResult(
                     rin,
                     TaxpayerResult.Outcome.OK,

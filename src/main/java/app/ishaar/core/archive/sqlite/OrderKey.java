@@ -6,17 +6,18 @@ import java.time.Instant;
  * A notification's key in the archive, which is also its place in the newest-first order: the
  * received time in microseconds since 1970 times {@link #SLOTS}, plus a slot that tells apart
  * notifications received in the same microsecond. A date range is then a range of keys, and the
- * full-text index, keyed the same way, yields its matches newest first without sorting them.
+ * full-text index, keyed the same way, yields its matches newest first without sorting them. The
+ * shared archive on PostgreSQL keys its notifications the same way.
  */
-final class OrderKey {
+public final class OrderKey {
     private OrderKey() {}
 
-    static final int SLOTS = 2048;
+    public static final int SLOTS = 2048;
 
     /** The latest time a key can hold (about the year 2112). */
     private static final long MAX_MICROS = Long.MAX_VALUE / SLOTS - 1;
 
-    static long micros(Instant t) {
+    public static long micros(Instant t) {
         if (t == null || t.getEpochSecond() < 0) {
             return 0; // a notification without a time (or before 1970) sorts as the oldest
         }
@@ -28,29 +29,29 @@ final class OrderKey {
     }
 
     /** The smallest key at or after {@code t}. */
-    static long first(Instant t) {
+    public static long first(Instant t) {
         return micros(t) * SLOTS;
     }
 
     /** The largest key at or before {@code t}. */
-    static long last(Instant t) {
+    public static long last(Instant t) {
         return micros(t) * SLOTS + SLOTS - 1;
     }
 
     /** The slot a notification ID tries first. */
-    static int slot(String notificationId) {
+    public static int slot(String notificationId) {
         return notificationId == null ? 0 : Math.floorMod(notificationId.hashCode(), SLOTS);
     }
 
-    static long key(long micros, int slot) {
+    public static long key(long micros, int slot) {
         return micros * SLOTS + Math.floorMod(slot, SLOTS);
     }
 
-    static long microsOf(long key) {
+    public static long microsOf(long key) {
         return key / SLOTS;
     }
 
-    static Instant instantOf(long key) {
+    public static Instant instantOf(long key) {
         long micros = microsOf(key);
         return Instant.ofEpochSecond(micros / 1_000_000, (micros % 1_000_000) * 1_000);
     }

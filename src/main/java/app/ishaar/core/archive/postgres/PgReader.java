@@ -1,0 +1,365 @@
+package app.ishaar.core.archive.postgres;
+
+import app.ishaar.core.archive.ArchiveException;
+import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.InboxPage;
+import app.ishaar.core.archive.InboxQuery;
+import app.ishaar.core.archive.SearchText;
+import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.archive.SyncState;
+import app.ishaar.core.archive.TaxpayerSummary;
+import app.ishaar.core.archive.sqlite.OrderKey;
+import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.model.Rin;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The shared archive's reading side, on a connection of its own: each question is one read-only
+ * snapshot (REPEATABLE READ), so that a page and its total agree, and a syncer's batch is seen
+ * whole or not at all. Under row-level security the server answers with the taxpayers this role may
+ * see only.
+ */
+final class PgReader {
+    /** How many matches of a search are counted, as in the SQLite archive. */
+    static final int COUNTED = 10_000;
+
+    private final PgLocation location;
+    private final Connection conn;
+    private long counted = COUNTED;
+
+    PgReader(PgLocation location, Connection conn) {
+        this.location = location;
+        this.conn = conn;
+    }
+
+    synchronized void countUpTo(long limit) {
+        counted = limit;
+    }
+
+    private interface Read<T> {
+        T run() throws SQLException;
+    }
+
+    /** One question in one snapshot, ended at once (no snapshot is held between questions). */
+    private synchronized <T> T snapshot(String doing, Read<T> read) throws ArchiveException {
+        try {
+            try {
+                T t = read.run();
+                conn.commit();
+                return t;
+            } catch (SQLException | RuntimeException e) {
+                try {
+                    conn.rollback();
+                } catch (SQLException ignored) {
+                    // the connection is gone
+                }
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw PgErrors.map(e, location, doing);
+        }
+    }
+
+    SyncState syncState(ServiceKey service, Rin taxpayer) throws ArchiveException {
+        return snapshot(
+                "reading a sync's state",
+                () -> {
+                    try (PreparedStatement p = conn.prepareStatement(PgSql.SYNC_STATE)) {
+                        p.setString(1, service.baseUrl());
+                        p.setString(2, taxpayer.value());
+                        try (ResultSet r = p.executeQuery()) {
+                            if (!r.next()) {
+                                return SyncState.NONE;
+                            }
+                            return new SyncState(r.getString(1), r.getBoolean(2), instant(r, 3));
+                        }
+                    }
+                });
+    }
+
+    Set<String> known(ServiceKey service, Rin taxpayer, Collection<String> ids)
+            throws ArchiveException {
+        return snapshot(
+                "reading which notifications it holds",
+                () -> {
+                    Set<String> out = new HashSet<>();
+                    Long t = taxpayerId(service, taxpayer);
+                    if (t == null || ids.isEmpty()) {
+                        return out;
+                    }
+                    try (PreparedStatement p = conn.prepareStatement(PgSql.KNOWN)) {
+                        p.setLong(1, t);
+                        p.setArray(2, conn.createArrayOf("text", ids.toArray()));
+                        try (ResultSet r = p.executeQuery()) {
+                            while (r.next()) {
+                                out.add(r.getString(1));
+                            }
+                        }
+                    }
+                    return out;
+                });
+    }
+
+    List<ArchivedNotification> unsettled(ServiceKey service, Rin taxpayer) throws ArchiveException {
+        return snapshot(
+                "reading the unsettled notifications",
+                () -> {
+                    List<ArchivedNotification> out = new ArrayList<>();
+                    Long t = taxpayerId(service, taxpayer);
+                    if (t == null) {
+                        return out;
+                    }
+                    try (PreparedStatement p = conn.prepareStatement(PgSql.UNSETTLED)) {
+                        p.setLong(1, t);
+                        try (ResultSet r = p.executeQuery()) {
+                            while (r.next()) {
+                                out.add(item(taxpayer, r.getString(1)));
+                            }
+                        }
+                    }
+                    return out;
+                });
+    }
+
+    InboxPage query(InboxQuery q) throws ArchiveException {
+        List<String> terms =
+                q.search() == null || q.search().isBlank()
+                        ? List.of()
+                        : SearchText.terms(q.search());
+        return snapshot("reading notifications", () -> page(q, terms));
+    }
+
+    private InboxPage page(InboxQuery q, List<String> terms) throws SQLException {
+        boolean search = !terms.isEmpty();
+        Long serviceId = id(conn, PgSql.SERVICE_ID, q.service().baseUrl());
+        if (serviceId == null) {
+            return new InboxPage(List.of(), 0, q.page(), q.pageSize());
+        }
+        List<Object> args = new ArrayList<>();
+        StringBuilder where = new StringBuilder();
+        if (!q.taxpayers().isEmpty()) {
+            Map<String, Long> idOf = new HashMap<>();
+            try (PreparedStatement p = conn.prepareStatement(PgSql.TAXPAYER_IDS)) {
+                p.setLong(1, serviceId);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        idOf.put(r.getString(2), r.getLong(1));
+                    }
+                }
+            }
+            List<Long> ids = new ArrayList<>();
+            for (Rin rin : q.taxpayers()) {
+                Long t = idOf.get(rin.value());
+                if (t != null) {
+                    ids.add(t);
+                }
+            }
+            if (ids.isEmpty()) {
+                return new InboxPage(List.of(), 0, q.page(), q.pageSize());
+            }
+            if (ids.size() < idOf.size()) {
+                where.append(" AND n.taxpayer_id = ANY (?)");
+                args.add(conn.createArrayOf("bigint", ids.toArray()));
+            }
+        }
+        NotificationQuery f = q.filters();
+        boolean dates = f.dateFrom() != null || f.dateTo() != null;
+        String tallyWhere = where.toString();
+        if (dates) {
+            where.append(" AND n.id BETWEEN ? AND ?");
+            args.add(f.dateFrom() == null ? 0L : OrderKey.first(f.dateFrom()));
+            args.add(f.dateTo() == null ? Long.MAX_VALUE : OrderKey.last(f.dateTo()));
+        }
+        List<Object> filterArgs = new ArrayList<>();
+        StringBuilder filters = new StringBuilder();
+        filter(filters, filterArgs, "n.type_id", f.type());
+        filter(filters, filterArgs, "n.language", f.language());
+        filter(filters, filterArgs, "n.status", f.status());
+        filter(filters, filterArgs, "n.channel", f.channel());
+        where.append(filters);
+        args.addAll(filterArgs);
+
+        String match = search ? tsquery(terms) : null;
+        long upTo = search ? Math.max(counted, (long) q.page() * q.pageSize()) : Long.MAX_VALUE;
+        long total;
+        String countSql =
+                !search && !dates
+                        ? PgSql.tallied(tallyWhere + filters)
+                        : PgSql.count(search, where.toString());
+        try (PreparedStatement p = conn.prepareStatement(countSql)) {
+            int i = bind(p, match, serviceId, args);
+            if (search) {
+                p.setLong(i, upTo + 1);
+            }
+            try (ResultSet r = p.executeQuery()) {
+                total = r.next() ? r.getLong(1) : 0;
+            }
+        }
+        boolean more = total > upTo;
+        if (more) {
+            total = upTo;
+        }
+        List<ArchivedNotification> items = new ArrayList<>();
+        long offset = (long) (q.page() - 1) * q.pageSize();
+        if (offset < total) {
+            try (PreparedStatement p =
+                    conn.prepareStatement(PgSql.page(search, where.toString()))) {
+                int i = bind(p, match, serviceId, args);
+                p.setInt(i++, q.pageSize());
+                p.setLong(i, offset);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        items.add(item(new Rin(r.getString(2)), r.getString(3)));
+                    }
+                }
+            }
+        }
+        return new InboxPage(items, total, more, q.page(), q.pageSize());
+    }
+
+    /**
+     * A search as a tsquery: each term found where it begins a word ({@code 'term':*}) or ends one
+     * (the term written backwards begins a word written backwards, {@code '~mret':*}). The terms
+     * are letters and digits only ({@link SearchText#terms}); quotes are doubled all the same.
+     */
+    static String tsquery(List<String> terms) {
+        StringBuilder q = new StringBuilder();
+        for (String t : terms) {
+            String cut =
+                    t.length() <= PostgresArchive.LONGEST
+                            ? t
+                            : t.substring(0, PostgresArchive.LONGEST);
+            String back = new StringBuilder(t).reverse().toString();
+            back =
+                    back.length() <= PostgresArchive.LONGEST
+                            ? back
+                            : back.substring(0, PostgresArchive.LONGEST);
+            if (q.length() > 0) {
+                q.append(" & ");
+            }
+            q.append("('")
+                    .append(quoted(cut))
+                    .append("':* | '~")
+                    .append(quoted(back))
+                    .append("':*)");
+        }
+        return q.toString();
+    }
+
+    private static String quoted(String s) {
+        return s.replace("\\", "\\\\").replace("'", "''");
+    }
+
+    private static void filter(
+            StringBuilder where, List<Object> args, String column, String value) {
+        if (value != null) {
+            where.append(" AND ").append(column).append(" = ?");
+            args.add(value.strip().toLowerCase(Locale.ROOT));
+        }
+    }
+
+    private static int bind(PreparedStatement p, String match, long serviceId, List<Object> args)
+            throws SQLException {
+        int i = 1;
+        p.setLong(i++, serviceId);
+        if (match != null) {
+            p.setString(i++, match);
+        }
+        for (Object a : args) {
+            if (a instanceof Long l) {
+                p.setLong(i++, l);
+            } else if (a instanceof java.sql.Array arr) {
+                p.setArray(i++, arr);
+            } else {
+                p.setString(i++, (String) a);
+            }
+        }
+        return i;
+    }
+
+    List<ServiceKey> services() throws ArchiveException {
+        return snapshot(
+                "reading its services",
+                () -> {
+                    List<ServiceKey> out = new ArrayList<>();
+                    try (PreparedStatement p = conn.prepareStatement(PgSql.SERVICES);
+                            ResultSet r = p.executeQuery()) {
+                        while (r.next()) {
+                            out.add(new ServiceKey(r.getString(1)));
+                        }
+                    }
+                    return out;
+                });
+    }
+
+    List<TaxpayerSummary> summaries() throws ArchiveException {
+        return snapshot(
+                "reading its summary",
+                () -> {
+                    List<TaxpayerSummary> out = new ArrayList<>();
+                    try (PreparedStatement p = conn.prepareStatement(PgSql.SUMMARIES);
+                            ResultSet r = p.executeQuery()) {
+                        while (r.next()) {
+                            long count = r.getLong(3);
+                            out.add(
+                                    new TaxpayerSummary(
+                                            new ServiceKey(r.getString(1)),
+                                            new Rin(r.getString(2)),
+                                            count,
+                                            count == 0 ? null : OrderKey.instantOf(r.getLong(4)),
+                                            count == 0 ? null : OrderKey.instantOf(r.getLong(5)),
+                                            instant(r, 6),
+                                            r.getBoolean(7)));
+                        }
+                    }
+                    return out;
+                });
+    }
+
+    private Long taxpayerId(ServiceKey service, Rin taxpayer) throws SQLException {
+        Long s = id(conn, PgSql.SERVICE_ID, service.baseUrl());
+        return s == null ? null : id(conn, PgSql.TAXPAYER_ID, s, taxpayer.value());
+    }
+
+    private static ArchivedNotification item(Rin taxpayer, String raw) throws SQLException {
+        try {
+            return ArchivedNotification.fromRaw(taxpayer, raw);
+        } catch (IOException e) {
+            throw new SQLException("an archived notification is not JSON", e);
+        }
+    }
+
+    /** The id a one-row lookup finds, or null. */
+    static Long id(Connection c, String sql, Object... args) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                p.setObject(i + 1, args[i]);
+            }
+            try (ResultSet r = p.executeQuery()) {
+                return r.next() ? r.getLong(1) : null;
+            }
+        }
+    }
+
+    private static Instant instant(ResultSet r, int column) throws SQLException {
+        long v = r.getLong(column);
+        return r.wasNull() ? null : Instant.ofEpochMilli(v);
+    }
+
+    synchronized void close() {
+        PgConnections.closeQuietly(conn);
+    }
+}

@@ -1,0 +1,126 @@
+package app.ishaar.core.archive.postgres;
+
+/**
+ * Every statement the shared archive runs, in one place: the SQLite archive's statements ({@code
+ * core.archive.sqlite.ArchiveSql}) in PostgreSQL's words where they differ (ON CONFLICT instead of
+ * INSERT OR IGNORE, arrays for lists, a tsvector match instead of FTS5, advisory locks instead of a
+ * file's lock). The schema is in the migrations ({@code db/archive/postgres}).
+ */
+final class PgSql {
+    private PgSql() {}
+
+    // --- services and taxpayers ---
+
+    static final String SERVICE_ID = "SELECT id FROM service WHERE base_url = ?";
+    static final String INSERT_SERVICE =
+            "INSERT INTO service (base_url) VALUES (?) ON CONFLICT (base_url) DO NOTHING";
+    static final String SERVICES =
+            "SELECT s.base_url FROM service s"
+                    + " WHERE EXISTS (SELECT 1 FROM taxpayer t WHERE t.service_id = s.id)"
+                    + " ORDER BY s.base_url";
+    static final String TAXPAYER_ID = "SELECT id FROM taxpayer WHERE service_id = ? AND rin = ?";
+    static final String TAXPAYER_IDS = "SELECT id, rin FROM taxpayer WHERE service_id = ?";
+    static final String INSERT_TAXPAYER =
+            "INSERT INTO taxpayer (service_id, rin) VALUES (?, ?)"
+                    + " ON CONFLICT (service_id, rin) DO NOTHING";
+    static final String SYNC_STATE =
+            "SELECT t.sync_checkpoint, t.sync_complete, t.last_synced_ms FROM taxpayer t"
+                    + " JOIN service s ON s.id = t.service_id WHERE s.base_url = ? AND t.rin = ?";
+    static final String SAVE_SYNC_STATE =
+            "UPDATE taxpayer SET sync_checkpoint = COALESCE(?, sync_checkpoint),"
+                    + " sync_complete = sync_complete OR ?,"
+                    + " last_synced_ms = COALESCE(?, last_synced_ms) WHERE id = ?";
+    static final String SUMMARIES =
+            "SELECT s.base_url, t.rin, COUNT(n.id), MIN(n.id), MAX(n.id), t.last_synced_ms,"
+                    + " t.sync_complete FROM taxpayer t JOIN service s ON s.id = t.service_id"
+                    + " LEFT JOIN notification n ON n.taxpayer_id = t.id"
+                    + " GROUP BY s.base_url, t.rin, t.last_synced_ms, t.sync_complete"
+                    + " ORDER BY s.base_url, t.rin";
+
+    // --- locks: a number per taxpayer of a service, one space for syncs, one for writes ---
+
+    /**
+     * A taxpayer held by one syncer for a whole sync (a session lock: released when the syncer lets
+     * go, or when its connection ends, as when the process is killed).
+     */
+    static final String TRY_CLAIM = "SELECT pg_try_advisory_lock(hashtextextended(?, 1))";
+
+    static final String RELEASE_CLAIM = "SELECT pg_advisory_unlock(hashtextextended(?, 1))";
+
+    /** One batch of a taxpayer written at a time (held to the end of the transaction). */
+    static final String LOCK_WRITES = "SELECT pg_advisory_xact_lock(hashtextextended(?, 2))";
+
+    // --- notifications ---
+
+    static final String FIND =
+            "SELECT id, raw, type_id, language, status, channel FROM notification"
+                    + " WHERE taxpayer_id = ? AND notification_id = ?";
+
+    /** No row when the key is taken by another notification (the caller tries the next slot). */
+    static final String INSERT =
+            "INSERT INTO notification (id, service_id, taxpayer_id, notification_id, type_id,"
+                    + " language, status, channel, raw, words)"
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, array_to_tsvector(?))"
+                    + " ON CONFLICT (id) DO NOTHING";
+
+    static final String UPDATE =
+            "UPDATE notification SET type_id = ?, language = ?, status = ?, channel = ?, raw = ?,"
+                    + " words = array_to_tsvector(?) WHERE id = ?";
+    static final String DELETE = "DELETE FROM notification WHERE id = ?";
+
+    static final String KNOWN =
+            "SELECT notification_id FROM notification WHERE taxpayer_id = ?"
+                    + " AND notification_id = ANY (?)";
+
+    static final String UNSETTLED =
+            "SELECT raw FROM notification WHERE taxpayer_id = ? AND status IN ('pending', 'batched')"
+                    + " ORDER BY id DESC";
+
+    static final String TALLY =
+            "INSERT INTO tally (taxpayer_id, service_id, type_id, language, status, channel, n)"
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (taxpayer_id, type_id, language,"
+                    + " status, channel) DO UPDATE SET n = tally.n + excluded.n";
+
+    // --- retention ---
+
+    static final String FORGET_TAXPAYER_TALLY = "DELETE FROM tally WHERE taxpayer_id = ?";
+    static final String FORGET_TAXPAYER_ROWS = "DELETE FROM notification WHERE taxpayer_id = ?";
+    static final String FORGET_TAXPAYER = "DELETE FROM taxpayer WHERE id = ?";
+    static final String FORGET_SERVICE_TALLY = "DELETE FROM tally WHERE service_id = ?";
+    static final String FORGET_SERVICE_ROWS = "DELETE FROM notification WHERE service_id = ?";
+    static final String FORGET_SERVICE_TAXPAYERS = "DELETE FROM taxpayer WHERE service_id = ?";
+    static final String FORGET_SERVICE = "DELETE FROM service WHERE id = ?";
+
+    // --- the inbox ---
+
+    /**
+     * A page of a query, newest first: the filters (and the search's match) on the notification,
+     * then its taxpayer's RIN and the item. PostgreSQL's planner chooses between walking the order
+     * key newest first, checking each notification (a frequent word: the page fills at once), and
+     * the search index's matches sorted (a rare word).
+     *
+     * @param where the filters on n, each starting with " AND "
+     */
+    static String page(boolean search, String where) {
+        return "SELECT n.id, t.rin, n.raw FROM notification n JOIN taxpayer t ON t.id ="
+                + " n.taxpayer_id WHERE n.service_id = ?"
+                + (search ? " AND n.words @@ ?::tsquery" : "")
+                + where
+                + " ORDER BY n.id DESC LIMIT ? OFFSET ?";
+    }
+
+    /** How many match: all of them, or a search's up to a limit (the last parameter). */
+    static String count(boolean search, String where) {
+        return search
+                ? "SELECT COUNT(*) FROM (SELECT 1 FROM notification n WHERE n.service_id = ?"
+                        + " AND n.words @@ ?::tsquery"
+                        + where
+                        + " LIMIT ?) m"
+                : "SELECT COUNT(*) FROM notification n WHERE n.service_id = ?" + where;
+    }
+
+    /** How many match a query without dates or search: a sum of the tally. */
+    static String tallied(String where) {
+        return "SELECT COALESCE(SUM(n.n), 0) FROM tally n WHERE n.service_id = ?" + where;
+    }
+}

@@ -1,0 +1,453 @@
+package app.ishaar.core.archive.postgres;
+
+import app.ishaar.core.archive.Archive;
+import app.ishaar.core.archive.ArchiveException;
+import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.InboxPage;
+import app.ishaar.core.archive.InboxQuery;
+import app.ishaar.core.archive.SearchText;
+import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.archive.SyncBatch;
+import app.ishaar.core.archive.SyncState;
+import app.ishaar.core.archive.TaxpayerSummary;
+import app.ishaar.core.archive.sqlite.OrderKey;
+import app.ishaar.core.model.Notification;
+import app.ishaar.core.model.Rin;
+import app.ishaar.core.secrets.SecretStore;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * A firm's shared archive on PostgreSQL: the same {@link Archive} as the embedded SQLite one, for
+ * several syncers and desktops at once. Each {@link #store} is one transaction (the notifications
+ * and the checkpoint, or nothing); readers read in snapshots, so they see whole batches only. A
+ * taxpayer is synced by one syncer at a time ({@link #claim}, a PostgreSQL advisory lock that the
+ * server releases when the syncer's connection ends, even when it was killed).
+ */
+public final class PostgresArchive implements Archive {
+
+    private final PgLocation location;
+    private final Connection writer;
+    private final Map<String, PreparedStatement> statements = new HashMap<>();
+    private final PgReader reader;
+    private final PgClaims claims;
+
+    private PostgresArchive(PgLocation location, PgConnections connections)
+            throws ArchiveException {
+        this.location = location;
+        this.claims = new PgClaims(location, connections);
+        PgSchema.migrate(location, connections);
+        Connection w = null;
+        try {
+            w = connections.open();
+            w.setAutoCommit(false);
+            this.writer = w;
+            Connection r = connections.open();
+            r.setAutoCommit(false);
+            r.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+            r.setReadOnly(true);
+            this.reader = new PgReader(location, r);
+        } catch (SQLException e) {
+            PgConnections.closeQuietly(w);
+            throw PgErrors.map(e, location, "opening it");
+        }
+    }
+
+    /**
+     * Opens the archive at {@code location}, creating its tables or bringing them up to date when
+     * they are older; the password from the environment or the keychain ({@link PgPassword}), else
+     * the driver's password file.
+     */
+    public static PostgresArchive open(
+            PgLocation location, Function<String, String> env, SecretStore keychain)
+            throws ArchiveException {
+        char[] password = PgPassword.find(location, env, keychain).orElse(null);
+        try {
+            return open(location, env, password);
+        } finally {
+            if (password != null) {
+                java.util.Arrays.fill(password, '\0');
+            }
+        }
+    }
+
+    /** Opens the archive with this password (null: the password file, or none). */
+    public static PostgresArchive open(
+            PgLocation location, Function<String, String> env, char[] password)
+            throws ArchiveException {
+        return new PostgresArchive(location, new PgConnections(location, env, password));
+    }
+
+    public PgLocation location() {
+        return location;
+    }
+
+    // --- the sync's side ---
+
+    @Override
+    public SyncState syncState(ServiceKey service, Rin taxpayer) throws ArchiveException {
+        return reader.syncState(service, taxpayer);
+    }
+
+    @Override
+    public Optional<Claim> claim(ServiceKey service, Rin taxpayer) throws ArchiveException {
+        return claims.claim(lockKey(service, taxpayer));
+    }
+
+    static String lockKey(ServiceKey service, Rin taxpayer) {
+        return service.baseUrl() + " " + taxpayer.value();
+    }
+
+    @Override
+    public StoreResult store(SyncBatch batch) throws ArchiveException {
+        synchronized (writer) {
+            try {
+                try {
+                    {
+                        PreparedStatement p = prepared(PgSql.LOCK_WRITES);
+                        p.setString(1, lockKey(batch.service(), batch.taxpayer()));
+                        p.executeQuery().close();
+                    }
+                    long serviceId = ensureService(batch.service());
+                    long taxpayerId = ensureTaxpayer(serviceId, batch.taxpayer());
+                    int added = 0;
+                    int updated = 0;
+                    for (ArchivedNotification a : batch.upserts()) {
+                        switch (upsert(serviceId, taxpayerId, a)) {
+                            case ADDED -> added++;
+                            case UPDATED -> updated++;
+                            case SAME -> {}
+                        }
+                    }
+                    {
+                        PreparedStatement p = prepared(PgSql.SAVE_SYNC_STATE);
+                        p.setString(1, batch.checkpoint());
+                        p.setBoolean(2, batch.complete());
+                        if (batch.finishedAt() == null) {
+                            p.setNull(3, Types.BIGINT);
+                        } else {
+                            p.setLong(3, batch.finishedAt().toEpochMilli());
+                        }
+                        p.setLong(4, taxpayerId);
+                        p.executeUpdate();
+                    }
+                    writer.commit();
+                    return new StoreResult(added, updated);
+                } catch (SQLException | RuntimeException e) {
+                    rollback();
+                    throw e;
+                }
+            } catch (SQLException e) {
+                throw PgErrors.map(e, location, "storing a sync's notifications");
+            }
+        }
+    }
+
+    private enum Outcome {
+        ADDED,
+        UPDATED,
+        SAME
+    }
+
+    private Outcome upsert(long serviceId, long taxpayerId, ArchivedNotification a)
+            throws SQLException {
+        Notification n = a.notification();
+        long micros = OrderKey.micros(n.receivedDateTime());
+        PreparedStatement find = prepared(PgSql.FIND);
+        find.setLong(1, taxpayerId);
+        find.setString(2, a.notificationId());
+        long id;
+        String[] before;
+        try (ResultSet r = find.executeQuery()) {
+            if (!r.next()) {
+                insert(serviceId, taxpayerId, micros, a);
+                return Outcome.ADDED;
+            }
+            if (a.rawJson().equals(r.getString(2))) {
+                return Outcome.SAME;
+            }
+            id = r.getLong(1);
+            before = new String[] {r.getString(3), r.getString(4), r.getString(5), r.getString(6)};
+        }
+        tally(taxpayerId, serviceId, before, -1);
+        if (OrderKey.microsOf(id) == micros) {
+            PreparedStatement u = prepared(PgSql.UPDATE);
+            String[] c = columns(n);
+            for (int k = 0; k < 4; k++) {
+                u.setString(k + 1, c[k]);
+            }
+            u.setString(5, a.rawJson());
+            u.setArray(6, words(n));
+            u.setLong(7, id);
+            u.executeUpdate();
+            tally(taxpayerId, serviceId, c, 1);
+            return Outcome.UPDATED;
+        }
+        // received at another time than before: it moves in the order
+        PreparedStatement d = prepared(PgSql.DELETE);
+        d.setLong(1, id);
+        d.executeUpdate();
+        insert(serviceId, taxpayerId, micros, a);
+        return Outcome.UPDATED;
+    }
+
+    private void insert(long serviceId, long taxpayerId, long micros, ArchivedNotification a)
+            throws SQLException {
+        Notification n = a.notification();
+        String[] c = columns(n);
+        int slot = OrderKey.slot(a.notificationId());
+        PreparedStatement p = prepared(PgSql.INSERT);
+        java.sql.Array words = words(n);
+        for (int tries = 0; tries < OrderKey.SLOTS; tries++) {
+            p.setLong(1, OrderKey.key(micros, slot + tries));
+            p.setLong(2, serviceId);
+            p.setLong(3, taxpayerId);
+            p.setString(4, a.notificationId());
+            for (int k = 0; k < 4; k++) {
+                p.setString(k + 5, c[k]);
+            }
+            p.setString(9, a.rawJson());
+            p.setArray(10, words);
+            if (p.executeUpdate() == 1) {
+                tally(taxpayerId, serviceId, c, 1);
+                return;
+            }
+        }
+        throw new SQLException(
+                "more than " + OrderKey.SLOTS + " notifications received in one microsecond");
+    }
+
+    /**
+     * The searchable words as the index keeps them: each normalised word, and each written
+     * backwards after a '~' (a term's words that end with it), as a text array that {@code
+     * array_to_tsvector} takes as they are. A word is cut at {@value #LONGEST} characters (the
+     * index's words have a size limit; nobody types more of one).
+     */
+    private java.sql.Array words(Notification n) throws SQLException {
+        SearchText.Indexed text = SearchText.indexed(n);
+        Set<String> all = new LinkedHashSet<>();
+        for (String w : text.words().split(" ")) {
+            if (!w.isEmpty()) {
+                all.add(cut(w));
+            }
+        }
+        for (String w : text.backwards().split(" ")) {
+            if (!w.isEmpty()) {
+                all.add("~" + cut(w));
+            }
+        }
+        return writer.createArrayOf("text", all.toArray());
+    }
+
+    static final int LONGEST = 200;
+
+    private static String cut(String w) {
+        return w.length() <= LONGEST ? w : w.substring(0, LONGEST);
+    }
+
+    private void tally(long taxpayerId, long serviceId, String[] columns, int delta)
+            throws SQLException {
+        PreparedStatement p = prepared(PgSql.TALLY);
+        p.setLong(1, taxpayerId);
+        p.setLong(2, serviceId);
+        for (int k = 0; k < 4; k++) {
+            p.setString(k + 3, columns[k] == null ? "" : columns[k]);
+        }
+        p.setInt(7, delta);
+        p.executeUpdate();
+    }
+
+    private static String[] columns(Notification n) {
+        return new String[] {
+            column(n.typeId()), column(n.language()), column(n.status()), column(n.channel())
+        };
+    }
+
+    /** A filter column: the wire value trimmed and in lower case, as the filters are given. */
+    private static String column(String wire) {
+        return wire == null ? null : wire.strip().toLowerCase(Locale.ROOT);
+    }
+
+    private long ensureService(ServiceKey service) throws SQLException {
+        Long id = PgReader.id(writer, PgSql.SERVICE_ID, service.baseUrl());
+        if (id != null) {
+            return id;
+        }
+        PreparedStatement p = prepared(PgSql.INSERT_SERVICE);
+        p.setString(1, service.baseUrl());
+        p.executeUpdate();
+        return PgReader.id(writer, PgSql.SERVICE_ID, service.baseUrl());
+    }
+
+    private long ensureTaxpayer(long serviceId, Rin rin) throws SQLException {
+        Long id = PgReader.id(writer, PgSql.TAXPAYER_ID, serviceId, rin.value());
+        if (id != null) {
+            return id;
+        }
+        PreparedStatement p = prepared(PgSql.INSERT_TAXPAYER);
+        p.setLong(1, serviceId);
+        p.setString(2, rin.value());
+        p.executeUpdate();
+        return PgReader.id(writer, PgSql.TAXPAYER_ID, serviceId, rin.value());
+    }
+
+    /** The writer's statements, each prepared once and kept. */
+    private PreparedStatement prepared(String sql) throws SQLException {
+        PreparedStatement p = statements.get(sql);
+        if (p == null) {
+            p = writer.prepareStatement(sql);
+            statements.put(sql, p);
+        }
+        return p;
+    }
+
+    private void rollback() {
+        try {
+            writer.rollback();
+        } catch (SQLException ignored) {
+            // the connection is gone: the server rolled back
+        }
+    }
+
+    @Override
+    public Set<String> known(ServiceKey service, Rin taxpayer, Collection<String> ids)
+            throws ArchiveException {
+        return reader.known(service, taxpayer, ids);
+    }
+
+    @Override
+    public List<ArchivedNotification> unsettled(ServiceKey service, Rin taxpayer)
+            throws ArchiveException {
+        return reader.unsettled(service, taxpayer);
+    }
+
+    // --- the readers' side ---
+
+    @Override
+    public InboxPage query(InboxQuery query) throws ArchiveException {
+        return reader.query(query);
+    }
+
+    @Override
+    public List<ServiceKey> services() throws ArchiveException {
+        return reader.services();
+    }
+
+    @Override
+    public List<TaxpayerSummary> summaries() throws ArchiveException {
+        return reader.summaries();
+    }
+
+    /** Counts a search's matches up to another limit than the default (for tests). */
+    void countSearchesUpTo(long limit) {
+        reader.countUpTo(limit);
+    }
+
+    // --- who reads which taxpayer ---
+
+    /**
+     * Lets a database role read a taxpayer's notifications (row-level security; run as the
+     * archive's owner).
+     *
+     * @return false when the role could read it already
+     */
+    public boolean grant(String role, Rin taxpayer) throws ArchiveException {
+        synchronized (writer) {
+            return PgAccess.grant(writer, location, role, taxpayer);
+        }
+    }
+
+    /**
+     * Takes a taxpayer away from a role.
+     *
+     * @return false when the role could not read it
+     */
+    public boolean revoke(String role, Rin taxpayer) throws ArchiveException {
+        synchronized (writer) {
+            return PgAccess.revoke(writer, location, role, taxpayer);
+        }
+    }
+
+    // --- retention ---
+
+    @Override
+    public long forget(ServiceKey service, Rin taxpayer) throws ArchiveException {
+        return forgetRows(service, taxpayer.value());
+    }
+
+    @Override
+    public long forget(ServiceKey service) throws ArchiveException {
+        return forgetRows(service, null);
+    }
+
+    /**
+     * Deletes in one transaction. The rows' space is reused by PostgreSQL's vacuum; what stays on
+     * the server's disk until then is the database administrator's to manage (backups too).
+     */
+    private long forgetRows(ServiceKey service, String rin) throws ArchiveException {
+        synchronized (writer) {
+            try {
+                try {
+                    long gone = 0;
+                    Long serviceId = PgReader.id(writer, PgSql.SERVICE_ID, service.baseUrl());
+                    if (serviceId != null) {
+                        if (rin != null) {
+                            Long t = PgReader.id(writer, PgSql.TAXPAYER_ID, serviceId, rin);
+                            if (t != null) {
+                                update(PgSql.FORGET_TAXPAYER_TALLY, t);
+                                gone = update(PgSql.FORGET_TAXPAYER_ROWS, t);
+                                update(PgSql.FORGET_TAXPAYER, t);
+                            }
+                        } else {
+                            update(PgSql.FORGET_SERVICE_TALLY, serviceId);
+                            gone = update(PgSql.FORGET_SERVICE_ROWS, serviceId);
+                            update(PgSql.FORGET_SERVICE_TAXPAYERS, serviceId);
+                            update(PgSql.FORGET_SERVICE, serviceId);
+                        }
+                    }
+                    writer.commit();
+                    return gone;
+                } catch (SQLException | RuntimeException e) {
+                    rollback();
+                    throw e;
+                }
+            } catch (SQLException e) {
+                throw PgErrors.map(e, location, "forgetting notifications");
+            }
+        }
+    }
+
+    private long update(String sql, long arg) throws SQLException {
+        PreparedStatement p = prepared(sql);
+        p.setLong(1, arg);
+        return p.executeUpdate();
+    }
+
+    @Override
+    public void close() throws ArchiveException {
+        synchronized (writer) {
+            reader.close();
+            for (PreparedStatement p : statements.values()) {
+                try {
+                    p.close();
+                } catch (SQLException ignored) {
+                    // closing
+                }
+            }
+            PgConnections.closeQuietly(writer);
+        }
+        claims.close(); // lets go of every taxpayer still held
+    }
+}

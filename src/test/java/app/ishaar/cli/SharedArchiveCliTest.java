@@ -1,0 +1,174 @@
+package app.ishaar.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import app.ishaar.core.archive.SandboxItems;
+import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.archive.SyncBatch;
+import app.ishaar.core.archive.postgres.PgLocation;
+import app.ishaar.core.archive.postgres.PgPassword;
+import app.ishaar.core.archive.postgres.PgTestServer;
+import app.ishaar.core.archive.postgres.PostgresArchive;
+import app.ishaar.core.model.Rin;
+import app.ishaar.core.service.ClientConfig;
+import app.ishaar.sandbox.Sandbox;
+import app.ishaar.sandbox.SandboxConfig;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.time.ZoneOffset;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code inbox}, {@code archive info} and {@code archive grant|revoke} on a shared archive. */
+class SharedArchiveCliTest {
+
+    static final Rin NILE = Rin.of("204918573");
+
+    @TempDir Path dir;
+
+    record Run(int code, String out, String err) {}
+
+    static Run cli(Map<String, String> env, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        CliIo io =
+                new CliIo(
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8),
+                        env::get,
+                        null,
+                        ZoneOffset.UTC,
+                        ClientConfig.defaults(),
+                        null);
+        int code = IshaarCli.run(io, args);
+        return new Run(
+                code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void readsGrantsAndRevokesOnASharedArchive() throws Exception {
+        PgTestServer server = PgTestServer.get();
+        PgLocation db = server.newDatabase();
+        String role = "salma_" + Long.toString(ThreadLocalRandom.current().nextLong() >>> 1, 36);
+        try (Connection c = server.admin(db.database());
+                Statement s = c.createStatement()) {
+            s.execute("CREATE ROLE " + role + " LOGIN PASSWORD 'pw'");
+        }
+        try (Sandbox sandbox =
+                        Sandbox.start(
+                                SandboxConfig.builder().notificationsPerTaxpayer(12).build());
+                PostgresArchive a = server.open(db)) {
+            a.store(
+                    new SyncBatch(
+                            ServiceKey.SANDBOX,
+                            NILE,
+                            SandboxItems.history(sandbox, NILE.value(), NILE),
+                            "x",
+                            true,
+                            null));
+        }
+        Map<String, String> owner = Map.of(PgPassword.ENV, server.password());
+        String at = db.toString();
+
+        Run info = cli(owner, "archive", "info", "--archive", at);
+        assertThat(info.code()).as(info.err()).isZero();
+        assertThat(info.out()).contains("archive: " + at).contains(NILE.value());
+        Run inbox = cli(owner, "inbox", "--archive", at, "--format", "json", "--all");
+        assertThat(inbox.code()).as(inbox.err()).isZero();
+        assertThat(inbox.out()).contains("\"taxpayerRin\" : \"" + NILE.value() + "\"");
+
+        Run grant =
+                cli(
+                        owner,
+                        "archive",
+                        "grant",
+                        "--archive",
+                        at,
+                        "--role",
+                        role,
+                        "--taxpayer",
+                        NILE.value());
+        assertThat(grant.code()).as(grant.err()).isZero();
+        assertThat(grant.out().strip()).isEqualTo("granted: " + role + " reads taxpayer " + NILE);
+        assertThat(
+                        cli(
+                                        owner,
+                                        "archive",
+                                        "grant",
+                                        "--archive",
+                                        at,
+                                        "--role",
+                                        role,
+                                        "--taxpayer",
+                                        NILE.value())
+                                .out())
+                .contains("already");
+
+        // the role reads it now, through its own login
+        String asRole = at.replace("://", "://" + role + "@").replace(db.user() + "@", "");
+        Run read =
+                cli(
+                        Map.of("PGPASSWORD", "pw"),
+                        "inbox",
+                        "--archive",
+                        asRole,
+                        "--format",
+                        "json",
+                        "--all");
+        assertThat(read.code()).as(read.err()).isZero();
+        assertThat(read.out()).contains(NILE.value());
+
+        Run revoke =
+                cli(
+                        owner,
+                        "archive",
+                        "revoke",
+                        "--archive",
+                        at,
+                        "--role",
+                        role,
+                        "--taxpayer",
+                        NILE.value());
+        assertThat(revoke.code()).as(revoke.err()).isZero();
+        assertThat(revoke.out()).startsWith("revoked:");
+        Run after =
+                cli(
+                        Map.of("PGPASSWORD", "pw"),
+                        "inbox",
+                        "--archive",
+                        asRole,
+                        "--format",
+                        "json",
+                        "--all");
+        assertThat(after.out().replace(" ", "").strip()).isEqualTo("[]");
+
+        Run onAFile =
+                cli(
+                        Map.of(),
+                        "archive",
+                        "grant",
+                        "--archive",
+                        dir.resolve("a.db").toString(),
+                        "--role",
+                        role,
+                        "--taxpayer",
+                        NILE.value());
+        assertThat(onAFile.code()).isEqualTo(2);
+        assertThat(onAFile.err().strip())
+                .startsWith("ishaar: --archive: grant and revoke are for a shared archive")
+                .doesNotContain("\n");
+
+        Run wrong = cli(Map.of(PgPassword.ENV, "wrong"), "archive", "info", "--archive", at);
+        assertThat(wrong.code()).isNotZero();
+        assertThat(wrong.err().strip())
+                .contains("refused the login")
+                .doesNotContain("\n")
+                .doesNotContain("wrong\"");
+    }
+}

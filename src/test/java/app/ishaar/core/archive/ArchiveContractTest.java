@@ -1,0 +1,227 @@
+package app.ishaar.core.archive;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import app.ishaar.core.archive.Archive.StoreResult;
+import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.model.Rin;
+import app.ishaar.sandbox.Sandbox;
+import app.ishaar.sandbox.SandboxConfig;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every {@link Archive} does, whatever holds it: store, order, filters, settled statuses,
+ * checkpoints, summaries across openings, forget. Run once per kind of archive (SQLite, PostgreSQL)
+ * by a subclass that says how to make a new one and open it again.
+ */
+public abstract class ArchiveContractTest {
+
+    protected static final ServiceKey SANDBOX = new ServiceKey("http://127.0.0.1:1/");
+    protected static final ServiceKey PROD = new ServiceKey("https://api.invoicing.eta.gov.eg");
+    protected static final Rin NILE = Rin.of("204918573");
+    protected static final Rin GIZA = Rin.of("499201773");
+
+    protected static Sandbox sandbox;
+    protected static List<ArchivedNotification> nile;
+    protected static List<ArchivedNotification> giza;
+
+    @BeforeAll
+    static void data() throws Exception {
+        sandbox =
+                Sandbox.start(
+                        SandboxConfig.builder()
+                                .seed(11)
+                                .notificationsPerTaxpayer(300)
+                                .anchor(Instant.parse("2026-03-01T00:00:00Z"))
+                                .build());
+        nile = SandboxItems.history(sandbox, NILE.value(), NILE);
+        giza = SandboxItems.history(sandbox, GIZA.value(), GIZA);
+    }
+
+    @AfterAll
+    static void stop() {
+        sandbox.close();
+    }
+
+    protected static SyncBatch batch(
+            ServiceKey s, Rin rin, List<ArchivedNotification> items, String cp) {
+        return new SyncBatch(s, rin, items, cp, false, null);
+    }
+
+    /** A new, empty archive for this test. */
+    protected abstract Archive newArchive() throws Exception;
+
+    /** The archive {@link #newArchive} made last, opened again. */
+    protected abstract Archive openAgain() throws Exception;
+
+    /** Checks that forgotten notifications left no copy where this kind of archive keeps data. */
+    protected void forgotten(Archive a) throws Exception {}
+
+    @Test
+    void storesAndReadsBackNewestFirstAcrossTaxpayers() throws Exception {
+        try (Archive a = newArchive()) {
+            assertThat(a.store(batch(SANDBOX, NILE, nile, "n1")))
+                    .isEqualTo(new StoreResult(300, 0));
+            assertThat(a.store(batch(SANDBOX, GIZA, giza, "g1")))
+                    .isEqualTo(new StoreResult(300, 0));
+
+            InboxPage first = a.query(new InboxQuery(SANDBOX, Set.of(), null, null, 1, 50));
+            assertThat(first.totalCount()).isEqualTo(600);
+            assertThat(first.items()).hasSize(50);
+            List<ArchivedNotification> all = new ArrayList<>(nile);
+            all.addAll(giza);
+            all.sort(
+                    Comparator.comparing(
+                                    (ArchivedNotification x) -> x.notification().receivedDateTime())
+                            .reversed());
+            assertThat(first.items())
+                    .extracting(ArchivedNotification::notificationId)
+                    .containsExactlyElementsOf(
+                            all.subList(0, 50).stream()
+                                    .map(ArchivedNotification::notificationId)
+                                    .toList());
+            // as received, unknown members and all
+            assertThat(first.items().get(0).rawJson()).isEqualTo(find(all.get(0)).rawJson());
+            assertThat(first.items().get(0).notification()).isEqualTo(all.get(0).notification());
+
+            InboxPage onlyGiza = a.query(new InboxQuery(SANDBOX, Set.of(GIZA), null, null, 2, 100));
+            assertThat(onlyGiza.totalCount()).isEqualTo(300);
+            assertThat(onlyGiza.items()).hasSize(100).allMatch(x -> x.taxpayer().equals(GIZA));
+
+            InboxPage other = a.query(new InboxQuery(PROD, Set.of(), null, null, 1, 10));
+            assertThat(other.totalCount()).isZero();
+        }
+    }
+
+    private static ArchivedNotification find(ArchivedNotification n) {
+        return n;
+    }
+
+    @Test
+    void filtersAsTheServiceDoes() throws Exception {
+        try (Archive a = newArchive()) {
+            a.store(batch(SANDBOX, NILE, nile, null));
+            Instant from = nile.get(200).notification().receivedDateTime();
+            Instant to = nile.get(20).notification().receivedDateTime();
+            NotificationQuery f =
+                    NotificationQuery.ALL
+                            .withDates(from, to)
+                            .withStatus("delivered")
+                            .withLanguage("ar");
+            InboxPage p = a.query(new InboxQuery(SANDBOX, Set.of(NILE), f, null, 1, 100));
+            List<String> expected =
+                    nile.subList(20, 201).stream()
+                            .filter(x -> x.notification().status().equals("delivered"))
+                            .filter(x -> x.notification().language().equals("ar"))
+                            .map(ArchivedNotification::notificationId)
+                            .toList();
+            assertThat(expected).isNotEmpty();
+            assertThat(p.totalCount()).isEqualTo(expected.size());
+            assertThat(p.items())
+                    .extracting(ArchivedNotification::notificationId)
+                    .containsExactlyElementsOf(expected);
+            for (String type : List.of("1", "7", "9")) {
+                for (String channel : List.of("email", "sms", "push", "system")) {
+                    long n =
+                            nile.stream()
+                                    .filter(x -> x.notification().typeId().equals(type))
+                                    .filter(x -> x.notification().channel().equals(channel))
+                                    .count();
+                    NotificationQuery g = NotificationQuery.ALL.withType(type).withChannel(channel);
+                    assertThat(
+                                    a.query(new InboxQuery(SANDBOX, Set.of(), g, null, 1, 10))
+                                            .totalCount())
+                            .as("type %s channel %s", type, channel)
+                            .isEqualTo(n);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aSettledStatusReplacesThePendingOneAndTheCheckpointGoesWithIt() throws Exception {
+        try (Archive a = newArchive()) {
+            assertThat(a.syncState(SANDBOX, NILE)).isEqualTo(SyncState.NONE);
+            a.store(batch(SANDBOX, NILE, nile, "page 3"));
+            List<ArchivedNotification> unsettled = a.unsettled(SANDBOX, NILE);
+            assertThat(unsettled)
+                    .isNotEmpty()
+                    .allMatch(
+                            x -> Set.of("pending", "batched").contains(x.notification().status()));
+            ArchivedNotification p = unsettled.get(0);
+            String settled =
+                    p.rawJson()
+                            .replace(
+                                    "\"status\":\"" + p.notification().status() + "\"",
+                                    "\"status\":\"delivered\"");
+            ArchivedNotification now = ArchivedNotification.fromRaw(NILE, settled);
+            Instant done = Instant.parse("2026-03-02T10:00:00Z");
+            StoreResult r =
+                    a.store(
+                            new SyncBatch(
+                                    SANDBOX, NILE, List.of(now, nile.get(5)), "end", true, done));
+            assertThat(r).isEqualTo(new StoreResult(0, 1));
+            assertThat(a.unsettled(SANDBOX, NILE)).hasSize(unsettled.size() - 1);
+            assertThat(a.syncState(SANDBOX, NILE)).isEqualTo(new SyncState("end", true, done));
+            // a later batch without a checkpoint keeps it; complete stays complete
+            a.store(new SyncBatch(SANDBOX, NILE, List.of(), null, false, null));
+            assertThat(a.syncState(SANDBOX, NILE)).isEqualTo(new SyncState("end", true, done));
+            assertThat(a.known(SANDBOX, NILE, List.of(p.notificationId(), "no-such-id")))
+                    .containsExactly(p.notificationId());
+        }
+    }
+
+    @Test
+    void keepsWhatItHoldsAcrossOpeningsAndSummarises() throws Exception {
+        Instant done = Instant.parse("2026-03-02T10:00:00Z");
+        try (Archive a = newArchive()) {
+            a.store(new SyncBatch(SANDBOX, NILE, nile, "x", true, done));
+            a.store(batch(PROD, GIZA, giza.subList(0, 10), "y"));
+        }
+        try (Archive a = openAgain()) {
+            assertThat(a.services()).containsExactly(SANDBOX, PROD);
+            List<TaxpayerSummary> s = a.summaries();
+            assertThat(s).hasSize(2);
+            TaxpayerSummary n =
+                    s.stream().filter(x -> x.taxpayer().equals(NILE)).findFirst().orElseThrow();
+            assertThat(n.count()).isEqualTo(300);
+            assertThat(n.newest())
+                    .isEqualTo(truncated(nile.get(0).notification().receivedDateTime()));
+            assertThat(n.oldest())
+                    .isEqualTo(truncated(nile.get(299).notification().receivedDateTime()));
+            assertThat(n.lastSynced()).isEqualTo(done);
+            assertThat(n.complete()).isTrue();
+        }
+    }
+
+    private static Instant truncated(Instant i) {
+        return i.truncatedTo(java.time.temporal.ChronoUnit.MICROS);
+    }
+
+    @Test
+    void forgetsATaxpayerAndAServiceForGood() throws Exception {
+        try (Archive a = newArchive()) {
+            a.store(batch(SANDBOX, NILE, nile, "x"));
+            a.store(batch(SANDBOX, GIZA, giza, "y"));
+            a.store(batch(PROD, NILE, nile.subList(0, 5), "z"));
+            String marker = nile.get(0).notification().address();
+            assertThat(a.forget(SANDBOX, NILE)).isEqualTo(300);
+            assertThat(a.syncState(SANDBOX, NILE)).isEqualTo(SyncState.NONE);
+            assertThat(a.query(new InboxQuery(SANDBOX, Set.of(), null, null, 1, 10)).totalCount())
+                    .isEqualTo(300);
+            assertThat(a.forget(PROD)).isEqualTo(5);
+            assertThat(a.services()).containsExactly(SANDBOX);
+            assertThat(a.forget(SANDBOX, GIZA)).isEqualTo(300);
+            assertThat(a.services()).isEmpty();
+            assertThat(marker).isNotBlank();
+            forgotten(a);
+        }
+    }
+}

@@ -1,0 +1,152 @@
+package app.ishaar.core.archive.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import app.ishaar.core.archive.ArchiveException;
+import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.InboxQuery;
+import app.ishaar.core.archive.SandboxItems;
+import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.archive.SyncBatch;
+import app.ishaar.core.archive.TaxpayerSummary;
+import app.ishaar.core.model.Rin;
+import app.ishaar.core.secrets.SecretStore;
+import app.ishaar.sandbox.Sandbox;
+import app.ishaar.sandbox.SandboxConfig;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each accountant reads only the taxpayers granted to their database role, enforced by PostgreSQL
+ * (row-level security): through the archive, and through SQL written by hand on a connection of
+ * that role.
+ */
+class RowLevelSecurityTest {
+
+    static final ServiceKey SERVICE = ServiceKey.SANDBOX;
+    static final Rin NILE = Rin.of("204918573");
+    static final Rin CAIRO = Rin.of("287364519");
+
+    @Test
+    void aRoleReadsItsTaxpayersOnlyEvenWithHandWrittenSql() throws Exception {
+        PgTestServer server = PgTestServer.get();
+        PgLocation db = server.newDatabase();
+        String suffix = Long.toString(ThreadLocalRandom.current().nextLong() >>> 1, 36);
+        String amira = "amira_" + suffix;
+        String karim = "karim_" + suffix;
+        try (Connection admin = server.admin(db.database());
+                Statement s = admin.createStatement()) {
+            for (String role : List.of(amira, karim)) {
+                s.execute("CREATE ROLE " + role + " LOGIN PASSWORD 'pw-" + role + "'");
+            }
+        }
+        try (Sandbox sandbox =
+                        Sandbox.start(
+                                SandboxConfig.builder().notificationsPerTaxpayer(40).build());
+                PostgresArchive owner = server.open(db)) {
+            List<ArchivedNotification> nile = SandboxItems.history(sandbox, NILE.value(), NILE);
+            List<ArchivedNotification> cairo = SandboxItems.history(sandbox, CAIRO.value(), CAIRO);
+            owner.store(new SyncBatch(SERVICE, NILE, nile, "n", true, null));
+            owner.store(new SyncBatch(SERVICE, CAIRO, cairo, "c", true, null));
+            assertThat(owner.grant(amira, NILE)).isTrue();
+            assertThat(owner.grant(amira, NILE)).as("granted already").isFalse();
+            owner.grant(karim, CAIRO);
+            assertThatThrownBy(() -> owner.grant("nobody_" + suffix, NILE))
+                    .isInstanceOf(ArchiveException.class)
+                    .hasMessageContaining("has no role nobody_" + suffix);
+
+            // through the archive, as Amira's desktop reads it
+            try (PostgresArchive a = as(server, db, amira)) {
+                assertThat(a.summaries())
+                        .extracting(TaxpayerSummary::taxpayer)
+                        .containsExactly(NILE);
+                var all = a.query(new InboxQuery(SERVICE, Set.of(), null, null, 1, 100));
+                assertThat(all.totalCount()).isEqualTo(40);
+                assertThat(all.items()).allMatch(n -> n.taxpayer().equals(NILE));
+                var search = a.query(new InboxQuery(SERVICE, Set.of(), null, "فاتورة", 1, 100));
+                assertThat(search.items()).isNotEmpty().allMatch(n -> n.taxpayer().equals(NILE));
+                var asked = a.query(new InboxQuery(SERVICE, Set.of(CAIRO), null, null, 1, 100));
+                assertThat(asked.totalCount()).isZero();
+                assertThat(a.unsettled(SERVICE, CAIRO)).isEmpty();
+                assertThat(a.known(SERVICE, CAIRO, List.of(cairo.get(0).notificationId())))
+                        .isEmpty();
+                // and it cannot write
+                assertThatThrownBy(
+                                () -> a.store(new SyncBatch(SERVICE, CAIRO, nile, "x", true, null)))
+                        .isInstanceOf(ArchiveException.class);
+                assertThatThrownBy(() -> a.grant(amira, CAIRO))
+                        .isInstanceOf(ArchiveException.class);
+            }
+
+            // SQL by hand on Amira's own connection
+            try (Connection c = DriverManager.getConnection(db.jdbcUrl(), amira, "pw-" + amira);
+                    Statement s = c.createStatement()) {
+                assertThat(count(s, "SELECT COUNT(*) FROM notification")).isEqualTo(40);
+                assertThat(count(s, "SELECT COUNT(*) FROM taxpayer")).isEqualTo(1);
+                assertThat(
+                                count(
+                                        s,
+                                        "SELECT COUNT(*) FROM notification n JOIN taxpayer t"
+                                                + " ON t.id = n.taxpayer_id WHERE t.rin = '"
+                                                + CAIRO.value()
+                                                + "'"))
+                        .isZero();
+                assertThat(count(s, "SELECT COALESCE(SUM(n), 0) FROM tally")).isEqualTo(40);
+                assertThat(count(s, "SELECT COUNT(*) FROM taxpayer_access")).isEqualTo(1);
+                assertThatThrownBy(
+                                () ->
+                                        s.execute(
+                                                "INSERT INTO taxpayer_access VALUES ('"
+                                                        + amira
+                                                        + "', '"
+                                                        + CAIRO.value()
+                                                        + "')"))
+                        .isInstanceOf(SQLException.class);
+                assertThatThrownBy(() -> s.execute("SET ROLE " + karim))
+                        .isInstanceOf(SQLException.class);
+                assertThatThrownBy(
+                                () ->
+                                        s.execute(
+                                                "ALTER TABLE notification DISABLE ROW LEVEL SECURITY"))
+                        .isInstanceOf(SQLException.class);
+            }
+
+            // revoked: nothing left to read
+            assertThat(owner.revoke(amira, NILE)).isTrue();
+            assertThat(owner.revoke(amira, NILE)).isFalse();
+            try (PostgresArchive a = as(server, db, amira)) {
+                assertThat(a.summaries()).isEmpty();
+                assertThat(
+                                a.query(new InboxQuery(SERVICE, Set.of(), null, null, 1, 10))
+                                        .totalCount())
+                        .isZero();
+            }
+            try (PostgresArchive k = as(server, db, karim)) {
+                assertThat(k.summaries())
+                        .extracting(TaxpayerSummary::taxpayer)
+                        .containsExactly(CAIRO);
+            }
+        }
+    }
+
+    static PostgresArchive as(PgTestServer server, PgLocation db, String role) throws Exception {
+        Map<String, String> env = Map.of(PgPassword.ENV, "pw-" + role);
+        return PostgresArchive.open(db.as(role), env::get, (SecretStore) null);
+    }
+
+    static long count(Statement s, String sql) throws SQLException {
+        try (ResultSet r = s.executeQuery(sql)) {
+            r.next();
+            return r.getLong(1);
+        }
+    }
+}
