@@ -1,9 +1,12 @@
 package app.ishaar.core.archive.sqlite;
 
+import app.ishaar.core.archive.ArchiveException;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Instant;
 
 /**
@@ -31,6 +34,40 @@ final class Pruning {
     /** The keys that go: from the first timed microsecond up to the cut-off (excluded). */
     static long[] range(Instant cutOff) {
         return new long[] {OrderKey.SLOTS, Math.max(OrderKey.SLOTS, OrderKey.first(cutOff))};
+    }
+
+    /**
+     * Forgets for good, in one write transaction (the caller holds the writer): SQLite overwrites
+     * the freed pages, the full-text index drops the entries at once, and the WAL is written back,
+     * as {@code forget} does.
+     */
+    static long pruneBefore(Connection writer, Path file, Instant cutOff) throws ArchiveException {
+        try (Statement s = writer.createStatement()) {
+            s.execute("PRAGMA secure_delete = ON");
+            long gone;
+            s.execute(ArchiveSql.BEGIN_WRITE);
+            try {
+                s.execute(ArchiveSql.secureDeleteText(true));
+                gone = prune(writer, cutOff);
+                s.execute(ArchiveSql.secureDeleteText(false));
+                s.execute("COMMIT");
+            } catch (SQLException | RuntimeException e) {
+                try {
+                    s.execute("ROLLBACK");
+                } catch (SQLException ignored) {
+                    // SQLite ended the transaction with the failure already
+                }
+                throw e;
+            } finally {
+                s.execute("PRAGMA secure_delete = OFF");
+            }
+            if (gone > 0) {
+                s.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+            }
+            return gone;
+        } catch (SQLException e) {
+            throw SqliteErrors.map(e, file, "forgetting old notifications");
+        }
     }
 
     /** Deletes the range within the open transaction; returns how many notifications went. */

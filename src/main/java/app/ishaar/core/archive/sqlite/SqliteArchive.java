@@ -21,7 +21,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
@@ -394,30 +393,9 @@ public final class SqliteArchive implements Archive {
     }
 
     @Override
-    public long pruneBefore(Instant cutOff) throws ArchiveException {
+    public long pruneBefore(java.time.Instant cutOff) throws ArchiveException {
         synchronized (writer) {
-            try (Statement s = writer.createStatement()) {
-                s.execute("PRAGMA secure_delete = ON"); // gone for good, as forget()
-                long gone;
-                begin();
-                try {
-                    s.execute(ArchiveSql.secureDeleteText(true));
-                    gone = Pruning.prune(writer, cutOff);
-                    s.execute(ArchiveSql.secureDeleteText(false));
-                    commit();
-                } catch (SQLException | RuntimeException e) {
-                    rollback();
-                    throw e;
-                } finally {
-                    s.execute("PRAGMA secure_delete = OFF");
-                }
-                if (gone > 0) {
-                    s.execute("PRAGMA wal_checkpoint(TRUNCATE)");
-                }
-                return gone;
-            } catch (SQLException e) {
-                throw SqliteErrors.map(e, file, "forgetting old notifications");
-            }
+            return Pruning.pruneBefore(writer, file, cutOff);
         }
     }
 
