@@ -392,6 +392,13 @@ public final class SqliteArchive implements Archive {
         return forgetRows(service, null);
     }
 
+    @Override
+    public long pruneBefore(java.time.Instant cutOff) throws ArchiveException {
+        synchronized (writer) {
+            return Pruning.pruneBefore(writer, file, cutOff);
+        }
+    }
+
     /**
      * Deletes for good: SQLite overwrites the freed pages (secure_delete), the full-text index
      * drops the entries at once (FTS5 secure-delete), and the WAL is written back and emptied, so
