@@ -258,7 +258,7 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
         assertThat(text("#inbox-export-state")).startsWith("Done: " + errors + " notification");
 
         // a taxpayer chosen narrows the window to it
-        clickOn("#taxpayer-" + PHARMA);
+        clickOnTaxpayer(PHARMA);
         waitUntil("Pharma's history", () -> visible("#history-table"));
         assertThat(fx(() -> all().shownProperty().get())).isFalse();
         assertThat(

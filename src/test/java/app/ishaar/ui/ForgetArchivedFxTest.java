@@ -62,7 +62,7 @@ class ForgetArchivedFxTest extends FxSandboxTestBase {
         clickOn("#login-button");
         waitForMainWindow();
 
-        clickOn("#taxpayer-" + TEXTILES);
+        clickOnTaxpayer(TEXTILES);
         type(KeyCode.DELETE);
         waitUntil("asked", () -> visible("#switcher-forget-buttons"));
         assertThat(text("#switcher-forget-text"))
@@ -83,7 +83,7 @@ class ForgetArchivedFxTest extends FxSandboxTestBase {
         assertThat(kept(TEXTILES)).as("kept").isEqualTo(12);
         assertThat(visible("#switcher-undo")).as("Undo still offered").isTrue();
 
-        clickOn("#taxpayer-" + PHARMA);
+        clickOnTaxpayer(PHARMA);
         type(KeyCode.DELETE);
         waitUntil("asked of Pharma", () -> visible("#switcher-forget-buttons"));
         clickOn("#switcher-forget");

@@ -8,6 +8,7 @@ import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.ClientConfig;
 import app.ishaar.sandbox.Sandbox;
 import app.ishaar.sandbox.SandboxConfig;
+import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -16,6 +17,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import javafx.scene.Node;
 import javafx.scene.control.Labeled;
+import javafx.scene.control.ListView;
 import javafx.scene.control.TextInputControl;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -272,6 +274,23 @@ public abstract class FxSandboxTestBase extends FxRobot {
             write(value);
         }
         assertThat(text(query)).isEqualTo(value);
+    }
+
+    /**
+     * Clicks a taxpayer in the list, scrolling the list to it first as a user would when the list
+     * is longer than its room.
+     */
+    @SuppressWarnings("unchecked")
+    protected void clickOnTaxpayer(String rin) {
+        onFx(
+                () -> {
+                    ListView<TaxpayerEntry> list = lookup("#switcher-list").query();
+                    list.getItems().stream()
+                            .filter(e -> rin.equals(e.rin()))
+                            .findFirst()
+                            .ifPresent(list::scrollTo);
+                });
+        clickOn("#taxpayer-" + rin);
     }
 
     // ---- what the scene walks share (SceneWalkFxTest, ThemeFxTest)

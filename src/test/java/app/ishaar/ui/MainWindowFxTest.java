@@ -161,7 +161,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
                                         .map(TaxpayerEntry::rin)
                                         .toList());
         assertThat(visible("#switcher-undo-bar")).isFalse();
-        clickOn("#taxpayer-" + PHARMA);
+        clickOnTaxpayer(PHARMA);
         waitUntil("switched to Pharma", () -> PHARMA.equals(main().current().rin()));
         type(KeyCode.DELETE);
         waitUntil("Pharma is gone", () -> lookup("#taxpayer-" + PHARMA).tryQuery().isEmpty());
@@ -195,7 +195,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
         assertThat(fx(() -> lookup("#switcher-list").query().isFocused())).isTrue();
         assertThat(visible("#switcher-undo-bar")).isFalse();
 
-        clickOn("#taxpayer-" + TEXTILES);
+        clickOnTaxpayer(TEXTILES);
         type(KeyCode.DELETE);
         waitUntil("Textiles is gone", () -> lookup("#taxpayer-" + TEXTILES).tryQuery().isEmpty());
         clickOn("#switcher-undo");
@@ -211,7 +211,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
 
         // the offer can be put away: the taxpayer stays removed, and Ctrl+Z no longer brings it
         // back
-        clickOn("#taxpayer-" + TEXTILES);
+        clickOnTaxpayer(TEXTILES);
         type(KeyCode.DELETE);
         waitUntil(
                 "Textiles is gone again",
@@ -743,7 +743,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
         typeInto("#add-name", "Giza Foods");
         clickOn("#add-button");
         waitUntil("Giza is listed", () -> lookup("#taxpayer-" + GIZA).tryQuery().isPresent());
-        clickOn("#taxpayer-" + GIZA);
+        clickOnTaxpayer(GIZA);
         waitUntil("Giza failed", () -> entry(GIZA).stateProperty().get() == State.FAILED);
         waitUntil("its failure is shown", () -> visible("#taxpayer-failure"));
         assertThat(text("#taxpayer-failure"))
@@ -753,7 +753,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
 
         // the others' sessions live on, and switching back reuses them
         assertThat(entry(PHARMA).session().orElseThrow().tokenInfo()).isPresent();
-        clickOn("#taxpayer-" + NILE);
+        clickOnTaxpayer(NILE);
         waitUntil("back on Nile", () -> NILE.equals(main().current().rin()));
         assertThat(entry(NILE).stateProperty().get()).isEqualTo(State.READY);
         assertThat(entry(NILE).session().orElseThrow()).isSameAs(nileSession);
@@ -768,7 +768,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
                 .containsExactly(NILE, PHARMA, TEXTILES, GIZA);
 
         // rename with F2, remove with Delete
-        clickOn("#taxpayer-" + GIZA);
+        clickOnTaxpayer(GIZA);
         type(KeyCode.F2);
         waitUntil(
                 "the name is being edited",
@@ -783,7 +783,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
         type(KeyCode.ENTER);
         waitUntil("renamed", () -> "Giza Foods Co.".equals(entry(GIZA).nameProperty().get()));
         // the row's menu from the keyboard (Shift+F10) too, under the selected row
-        clickOn("#taxpayer-" + GIZA);
+        clickOnTaxpayer(GIZA);
         press(KeyCode.SHIFT, KeyCode.F10).release(KeyCode.F10, KeyCode.SHIFT);
         waitUntil(
                 "its menu opens", () -> fx(() -> lookup("#remove-" + GIZA).tryQuery().isPresent()));
@@ -813,7 +813,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
         type(KeyCode.ESCAPE);
         waitUntil(
                 "its menu closes", () -> fx(() -> lookup("#remove-" + GIZA).tryQuery().isEmpty()));
-        clickOn("#taxpayer-" + GIZA);
+        clickOnTaxpayer(GIZA);
         type(KeyCode.DELETE);
         waitUntil(
                 "removed",
@@ -903,7 +903,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
                 });
 
         // back on Nile: a screen made again shows the page and the row it showed
-        clickOn("#taxpayer-" + NILE);
+        clickOnTaxpayer(NILE);
         waitUntil(
                 "back on Nile",
                 () ->
@@ -922,7 +922,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
         assertThat(fx(() -> main().current().history().pager().pageProperty().get())).isEqualTo(2);
 
         // back on Pharma, whose screen was let go too: its rows from the one it showed first
-        clickOn("#taxpayer-" + PHARMA);
+        clickOnTaxpayer(PHARMA);
         waitUntil(
                 "back on Pharma",
                 () ->
@@ -956,7 +956,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
     @Test
     void theSelectedTaxpayersStateAndRinAreDrawnInItsRowsTextColour() {
         loginAsIntermediary();
-        clickOn("#taxpayer-" + NILE); // the list has the keyboard: its selection bar is the accent
+        clickOnTaxpayer(NILE); // the list has the keyboard: its selection bar is the accent
         // colour
         waitUntil(
                 "the list has the focus",
@@ -1039,7 +1039,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
                                                 .getText()))
                 .isEqualTo("Unnamed taxpayer");
         // a rename of Textiles under way, from the keyboard (Nile, Pharma, Textiles)
-        clickOn("#taxpayer-" + NILE);
+        clickOnTaxpayer(NILE);
         type(KeyCode.DOWN, 2);
         waitUntil(
                 "Textiles is selected",
@@ -1104,7 +1104,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
                                                 }));
         sandbox().knobs().latency(java.time.Duration.ofMillis(1500));
         try {
-            clickOn("#taxpayer-" + PHARMA);
+            clickOnTaxpayer(PHARMA);
             waitUntil(
                     "the window says it is logging in for Pharma, with its spinner",
                     () -> visible("#connecting") && visible("#connecting-progress"));
@@ -1128,7 +1128,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
         loginAsIntermediary();
         sandbox().knobs().latency(java.time.Duration.ofMillis(800));
         try {
-            clickOn("#taxpayer-" + PHARMA);
+            clickOnTaxpayer(PHARMA);
             waitUntil(
                     "Pharma is connecting",
                     () -> entry(PHARMA).stateProperty().get() == State.CONNECTING);

@@ -29,6 +29,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.skin.ChoiceBoxSkin;
+import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.input.ContextMenuEvent;
 import javafx.scene.input.DragEvent;
 import javafx.scene.input.Dragboard;
@@ -74,7 +75,7 @@ final class SwitcherView {
         this.texts = new TaxpayerListTexts(i18n);
         this.i18n = i18n;
         // a taxpayer added below a long list is scrolled into view, where it can be chosen
-        this.addForm = new AddTaxpayerForm(i18n, taxpayers, texts, list::scrollTo);
+        this.addForm = new AddTaxpayerForm(i18n, taxpayers, texts, this::scrollIntoView);
         this.root = make();
     }
 
@@ -449,5 +450,16 @@ final class SwitcherView {
     private void startRename(int index) {
         list.setEditable(true);
         list.edit(index);
+    }
+
+    /**
+     * Scrolls the list just enough to show a taxpayer whole (the list's own scrollTo would put it
+     * at the top and move every other row out of view).
+     */
+    private void scrollIntoView(TaxpayerEntry entry) {
+        int i = list.getItems().indexOf(entry);
+        if (i >= 0 && list.lookup(".virtual-flow") instanceof VirtualFlow<?> flow) {
+            flow.scrollTo(i);
+        }
     }
 }

@@ -41,6 +41,7 @@ final class ArchiveRows {
 
         field(loginsField, "settings-logins", 5, vm.loginsProperty(), vm::commitLogins);
         Label perMinute = label(i18n, "settingsDialog.logins.perMinute");
+        perMinute.setLabelFor(loginsField); // names the field for screen readers
         HBox loginsLine = new HBox(8, loginsField, perMinute);
         loginsLine.setAlignment(Pos.CENTER_LEFT);
         Label loginsHint = muted(i18n, "settingsDialog.logins.hint");
@@ -61,6 +62,7 @@ final class ArchiveRows {
         daysField.disableProperty().bind(vm.keepForeverProperty());
         some.setOnAction(e -> daysField.requestFocus());
         Label daysUnit = label(i18n, "settingsDialog.keep.unit");
+        daysUnit.setLabelFor(daysField); // names the field for screen readers
         HBox daysLine = new HBox(8, some, daysField, daysUnit);
         daysLine.setAlignment(Pos.CENTER_LEFT);
         keep.getChildren()
