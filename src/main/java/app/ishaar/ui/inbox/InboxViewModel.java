@@ -43,7 +43,8 @@ import javafx.collections.ObservableList;
  *
  * <ul>
  *   <li>A change of scope, taxpayers, filters or page reads at once; the search text is read once
- *       typing pauses ({@code debounce}). Only the latest read's page is shown.
+ *       typing pauses ({@code debounce}), or by any read before that. Only the latest read's page
+ *       is shown.
  *   <li>A search the archive cannot run (only punctuation, every word under three letters, too
  *       long) is reported as {@link #searchProblemProperty()}, and the rows stay as they were.
  *   <li>{@link #refresh()} reads the page shown again (after a sync): rows that changed are
@@ -314,26 +315,38 @@ public final class InboxViewModel {
     }
 
     private void searchPaused() {
-        String text = searchText.get() == null ? "" : searchText.get();
-        if (text.isBlank()) {
-            searchProblem.set(null);
-            appliedSearch = "";
+        if (takeSearch()) {
             read(1, false);
-            return;
-        }
-        try {
-            SearchText.terms(text);
-        } catch (SearchText.InvalidSearchException e) {
-            searchProblem.set(e.problem());
+        } else {
             loading.set(false);
-            return;
         }
-        searchProblem.set(null);
-        appliedSearch = text;
-        read(1, false);
     }
 
-    private void read(int pageNo, boolean again) {
+    /**
+     * Takes the search as typed now (each read does, so a change of scope or filters while typing
+     * pauses reads with it): false, and the search before kept, when the archive cannot run it.
+     */
+    private boolean takeSearch() {
+        String text = searchText.get() == null ? "" : searchText.get();
+        if (!text.isBlank()) {
+            try {
+                SearchText.terms(text);
+            } catch (SearchText.InvalidSearchException e) {
+                searchProblem.set(e.problem());
+                return false;
+            }
+        }
+        searchProblem.set(null);
+        appliedSearch = text.isBlank() ? "" : text;
+        return true;
+    }
+
+    private void read(int asked, boolean askedAgain) {
+        String searchBefore = appliedSearch;
+        // another search: its first page, and no row kept from the one before
+        boolean otherSearch = takeSearch() && !appliedSearch.equals(searchBefore);
+        int pageNo = otherSearch ? 1 : asked;
+        boolean again = askedAgain && !otherSearch;
         InboxQuery query;
         Map<Rin, String> names = new HashMap<>();
         if (taxpayers.get() != null) {

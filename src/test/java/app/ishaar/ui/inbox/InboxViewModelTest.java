@@ -261,6 +261,48 @@ class InboxViewModelTest {
     }
 
     @Test
+    void aScopeFiltersOrListChangedWhileTypingPausesReadWithTheSearchAsTyped() {
+        shown(list(0, 1, 2).toArray(InboxTaxpayer[]::new));
+        String id = histories.get(1).get(5).notificationId();
+
+        // the scope changes before typing pauses: the page read has the search typed
+        int before = archive.queries.size();
+        vm.searchTextProperty().set(id);
+        vm.scopeProperty().set(InboxScope.of(rin(1)));
+        settle(before);
+        timer.elapse();
+        fx.drain();
+        assertThat(archive.queries.get(archive.queries.size() - 1).search()).isEqualTo(id);
+        assertThat(vm.rows()).extracting(InboxRow::notificationId).contains(id);
+        assertThat(vm.totalCountProperty().get()).isLessThan(EACH);
+        assertThat(vm.searchTermsProperty().get()).isEqualTo(SearchText.terms(id));
+
+        // the same with the filters, then with the list
+        String other = histories.get(1).get(9).notificationId();
+        String status = histories.get(1).get(9).notification().status();
+        before = archive.queries.size();
+        vm.searchTextProperty().set(other);
+        vm.filtersProperty().set(NotificationQuery.ALL.withStatus(status));
+        settle(before);
+        assertThat(archive.queries.get(archive.queries.size() - 1).search()).isEqualTo(other);
+        assertThat(vm.rows()).extracting(InboxRow::notificationId).contains(other);
+
+        before = archive.queries.size();
+        vm.scopeProperty().set(InboxScope.ALL);
+        vm.filtersProperty().set(NotificationQuery.ALL);
+        settle(before);
+        before = archive.queries.size();
+        vm.searchTextProperty().set(id);
+        vm.taxpayersProperty().set(list(1, 2));
+        settle(before);
+        timer.elapse();
+        fx.drain();
+        assertThat(archive.queries.get(archive.queries.size() - 1).search()).isEqualTo(id);
+        assertThat(vm.rows()).extracting(InboxRow::notificationId).contains(id);
+        assertThat(timer.running()).isZero();
+    }
+
+    @Test
     void aTotalCountedOnlyUpToALimitIsSaidAsMoreThanAndItsPagesGoOn() {
         archive.countedUpTo = 25;
         shown(list(0, 1, 2).toArray(InboxTaxpayer[]::new));
