@@ -47,8 +47,8 @@ import javafx.collections.ObservableList;
  *       is shown.
  *   <li>A search the archive cannot run (only punctuation, every word under three letters, too
  *       long) is reported as {@link #searchProblemProperty()}, and the rows stay as they were.
- *   <li>{@link #refresh()} reads the page shown again (after a sync): rows that changed are
- *       replaced in place, and the selection follows its notification by ID.
+ *   <li>{@link #refresh()} reads the page shown (or the one loading) again (after a sync): rows
+ *       that changed are replaced in place, and the selection follows its notification by ID.
  * </ul>
  *
  * Used from the delivering executor's thread (the FX thread; a queue in tests) only.
@@ -86,6 +86,9 @@ public final class InboxViewModel {
 
     /** The query of the last read. */
     private InboxQuery lastQuery;
+
+    /** The page of the read under way; 0 when none is. */
+    private int pendingPage;
 
     private final ObjectProperty<InboxScope> scope =
             new SimpleObjectProperty<>(this, "scope", InboxScope.ALL);
@@ -277,11 +280,12 @@ public final class InboxViewModel {
     }
 
     /**
-     * Reads the page shown again (the archive changed: a sync): rows that changed are replaced in
-     * place, new ones come in where they belong, and the selection stays on its notification.
+     * Reads the page shown again (the archive changed: a sync), or the one under way so that a page
+     * asked for is not dropped: rows that changed are replaced in place, new ones come in where
+     * they belong, and the selection stays on its notification.
      */
     public void refresh() {
-        read(page.get(), true);
+        read(pendingPage > 0 ? pendingPage : page.get(), true);
     }
 
     /** Where results are delivered (the FX thread's executor in the app). */
@@ -302,6 +306,7 @@ public final class InboxViewModel {
     // ---- the reads ----
 
     private void typed() {
+        pendingPage = 0;
         LatestTask.Run run = reads.begin();
         loading.set(true);
         run.await(
@@ -357,6 +362,7 @@ public final class InboxViewModel {
         Set<Rin> whose = whose();
         if (whose != null && whose.isEmpty()) {
             reads.cancel();
+            pendingPage = 0;
             show(new InboxPage(List.of(), 0, 1, pageSize), names, List.of(), again);
             return;
         }
@@ -370,6 +376,7 @@ public final class InboxViewModel {
                         pageNo,
                         pageSize);
         lastQuery = query;
+        pendingPage = pageNo;
         loading.set(true);
         reads.run(
                 CompletableFuture.supplyAsync(
@@ -383,6 +390,7 @@ public final class InboxViewModel {
                         background),
                 (result, failure) -> {
                     loading.set(false);
+                    pendingPage = 0;
                     if (failure != null) {
                         Throwable cause =
                                 failure instanceof CompletionException && failure.getCause() != null

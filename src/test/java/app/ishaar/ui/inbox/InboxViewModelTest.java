@@ -23,8 +23,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import javafx.collections.ListChangeListener;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -106,6 +108,10 @@ class InboxViewModelTest {
 
     @AfterEach
     void close() throws Exception {
+        CompletableFuture<Void> gate = archive.gate;
+        if (gate != null) {
+            gate.complete(null);
+        }
         vm.dispose();
         background.shutdownNow();
         sqlite.close();
@@ -300,6 +306,27 @@ class InboxViewModelTest {
         assertThat(archive.queries.get(archive.queries.size() - 1).search()).isEqualTo(id);
         assertThat(vm.rows()).extracting(InboxRow::notificationId).contains(id);
         assertThat(timer.running()).isZero();
+    }
+
+    @Test
+    void aRefreshWhileNextIsLoadingReadsTheNextPage() throws Exception {
+        shown(list(0, 1, 2).toArray(InboxTaxpayer[]::new));
+        archive.gate = new CompletableFuture<>();
+        int before = archive.queries.size();
+        vm.next();
+        assertThat(archive.held.poll(30, TimeUnit.SECONDS).page()).isEqualTo(2);
+        vm.refresh(); // a sync changed the archive while page 2 is loading
+        archive.gate.complete(null);
+        fx.until(() -> archive.queries.size() >= before + 2 && !vm.loadingProperty().get());
+        assertThat(archive.queries.get(archive.queries.size() - 1).page()).isEqualTo(2);
+        assertThat(vm.pageProperty().get()).isEqualTo(2);
+
+        // with nothing loading, the page shown is read again
+        int again = archive.queries.size();
+        vm.refresh();
+        settle(again);
+        assertThat(archive.queries.get(again).page()).isEqualTo(2);
+        assertThat(vm.pageProperty().get()).isEqualTo(2);
     }
 
     @Test
