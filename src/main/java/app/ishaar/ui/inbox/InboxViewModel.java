@@ -254,15 +254,16 @@ public final class InboxViewModel {
         selected.set(row);
     }
 
+    /** The page after the one asked for (two quick clicks go two pages on). */
     public void next() {
-        if (page.get() < totalPages.get() || moreThanTotal.get()) {
-            read(page.get() + 1, false);
+        if (asked() < totalPages.get() || moreThanTotal.get()) {
+            read(asked() + 1, false);
         }
     }
 
     public void previous() {
-        if (page.get() > 1) {
-            read(page.get() - 1, false);
+        if (asked() > 1) {
+            read(asked() - 1, false);
         }
     }
 
@@ -285,7 +286,12 @@ public final class InboxViewModel {
      * they belong, and the selection stays on its notification.
      */
     public void refresh() {
-        read(pendingPage > 0 ? pendingPage : page.get(), true);
+        read(asked(), true);
+    }
+
+    /** The page of the read under way, else the page shown. */
+    private int asked() {
+        return pendingPage > 0 ? pendingPage : page.get();
     }
 
     /** Where results are delivered (the FX thread's executor in the app). */

@@ -330,6 +330,31 @@ class InboxViewModelTest {
     }
 
     @Test
+    void aSecondNextWhileTheFirstIsLoadingGoesOneMorePage() throws Exception {
+        shown(list(0, 1, 2).toArray(InboxTaxpayer[]::new));
+        archive.gate = new CompletableFuture<>();
+        int before = archive.queries.size();
+        vm.next();
+        assertThat(archive.held.poll(30, TimeUnit.SECONDS).page()).isEqualTo(2);
+        vm.next();
+        assertThat(archive.held.poll(30, TimeUnit.SECONDS).page()).isEqualTo(3);
+        archive.gate.complete(null);
+        fx.until(() -> archive.queries.size() >= before + 2 && !vm.loadingProperty().get());
+        assertThat(vm.pageProperty().get()).isEqualTo(3);
+
+        // and back the same way
+        archive.gate = new CompletableFuture<>();
+        int back = archive.queries.size();
+        vm.previous();
+        assertThat(archive.held.poll(30, TimeUnit.SECONDS).page()).isEqualTo(2);
+        vm.previous();
+        assertThat(archive.held.poll(30, TimeUnit.SECONDS).page()).isEqualTo(1);
+        archive.gate.complete(null);
+        fx.until(() -> archive.queries.size() >= back + 2 && !vm.loadingProperty().get());
+        assertThat(vm.pageProperty().get()).isEqualTo(1);
+    }
+
+    @Test
     void aTotalCountedOnlyUpToALimitIsSaidAsMoreThanAndItsPagesGoOn() {
         archive.countedUpTo = 25;
         shown(list(0, 1, 2).toArray(InboxTaxpayer[]::new));
