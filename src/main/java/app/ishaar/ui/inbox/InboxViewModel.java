@@ -43,11 +43,12 @@ import javafx.collections.ObservableList;
  *
  * <ul>
  *   <li>A change of scope, taxpayers, filters or page reads at once; the search text is read once
- *       typing pauses ({@code debounce}). Only the latest read's page is shown.
+ *       typing pauses ({@code debounce}), or by any read before that. Only the latest read's page
+ *       is shown.
  *   <li>A search the archive cannot run (only punctuation, every word under three letters, too
  *       long) is reported as {@link #searchProblemProperty()}, and the rows stay as they were.
- *   <li>{@link #refresh()} reads the page shown again (after a sync): rows that changed are
- *       replaced in place, and the selection follows its notification by ID.
+ *   <li>{@link #refresh()} reads the page shown (or the one loading) again (after a sync): rows
+ *       that changed are replaced in place, and the selection follows its notification by ID.
  * </ul>
  *
  * Used from the delivering executor's thread (the FX thread; a queue in tests) only.
@@ -85,6 +86,9 @@ public final class InboxViewModel {
 
     /** The query of the last read. */
     private InboxQuery lastQuery;
+
+    /** The page of the read under way; 0 when none is. */
+    private int pendingPage;
 
     private final ObjectProperty<InboxScope> scope =
             new SimpleObjectProperty<>(this, "scope", InboxScope.ALL);
@@ -250,15 +254,16 @@ public final class InboxViewModel {
         selected.set(row);
     }
 
+    /** The page after the one asked for (two quick clicks go two pages on). */
     public void next() {
-        if (page.get() < totalPages.get() || moreThanTotal.get()) {
-            read(page.get() + 1, false);
+        if (asked() < totalPages.get() || moreThanTotal.get()) {
+            read(asked() + 1, false);
         }
     }
 
     public void previous() {
-        if (page.get() > 1) {
-            read(page.get() - 1, false);
+        if (asked() > 1) {
+            read(asked() - 1, false);
         }
     }
 
@@ -276,11 +281,17 @@ public final class InboxViewModel {
     }
 
     /**
-     * Reads the page shown again (the archive changed: a sync): rows that changed are replaced in
-     * place, new ones come in where they belong, and the selection stays on its notification.
+     * Reads the page shown again (the archive changed: a sync), or the one under way so that a page
+     * asked for is not dropped: rows that changed are replaced in place, new ones come in where
+     * they belong, and the selection stays on its notification.
      */
     public void refresh() {
-        read(page.get(), true);
+        read(asked(), true);
+    }
+
+    /** The page of the read under way, else the page shown. */
+    private int asked() {
+        return pendingPage > 0 ? pendingPage : page.get();
     }
 
     /** Where results are delivered (the FX thread's executor in the app). */
@@ -301,6 +312,7 @@ public final class InboxViewModel {
     // ---- the reads ----
 
     private void typed() {
+        pendingPage = 0;
         LatestTask.Run run = reads.begin();
         loading.set(true);
         run.await(
@@ -314,26 +326,38 @@ public final class InboxViewModel {
     }
 
     private void searchPaused() {
-        String text = searchText.get() == null ? "" : searchText.get();
-        if (text.isBlank()) {
-            searchProblem.set(null);
-            appliedSearch = "";
+        if (takeSearch()) {
             read(1, false);
-            return;
-        }
-        try {
-            SearchText.terms(text);
-        } catch (SearchText.InvalidSearchException e) {
-            searchProblem.set(e.problem());
+        } else {
             loading.set(false);
-            return;
         }
-        searchProblem.set(null);
-        appliedSearch = text;
-        read(1, false);
     }
 
-    private void read(int pageNo, boolean again) {
+    /**
+     * Takes the search as typed now (each read does, so a change of scope or filters while typing
+     * pauses reads with it): false, and the search before kept, when the archive cannot run it.
+     */
+    private boolean takeSearch() {
+        String text = searchText.get() == null ? "" : searchText.get();
+        if (!text.isBlank()) {
+            try {
+                SearchText.terms(text);
+            } catch (SearchText.InvalidSearchException e) {
+                searchProblem.set(e.problem());
+                return false;
+            }
+        }
+        searchProblem.set(null);
+        appliedSearch = text.isBlank() ? "" : text;
+        return true;
+    }
+
+    private void read(int asked, boolean askedAgain) {
+        String searchBefore = appliedSearch;
+        // another search: its first page, and no row kept from the one before
+        boolean otherSearch = takeSearch() && !appliedSearch.equals(searchBefore);
+        int pageNo = otherSearch ? 1 : asked;
+        boolean again = askedAgain && !otherSearch;
         InboxQuery query;
         Map<Rin, String> names = new HashMap<>();
         if (taxpayers.get() != null) {
@@ -344,6 +368,7 @@ public final class InboxViewModel {
         Set<Rin> whose = whose();
         if (whose != null && whose.isEmpty()) {
             reads.cancel();
+            pendingPage = 0;
             show(new InboxPage(List.of(), 0, 1, pageSize), names, List.of(), again);
             return;
         }
@@ -357,6 +382,7 @@ public final class InboxViewModel {
                         pageNo,
                         pageSize);
         lastQuery = query;
+        pendingPage = pageNo;
         loading.set(true);
         reads.run(
                 CompletableFuture.supplyAsync(
@@ -370,6 +396,7 @@ public final class InboxViewModel {
                         background),
                 (result, failure) -> {
                     loading.set(false);
+                    pendingPage = 0;
                     if (failure != null) {
                         Throwable cause =
                                 failure instanceof CompletionException && failure.getCause() != null

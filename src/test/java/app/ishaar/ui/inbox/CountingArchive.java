@@ -13,7 +13,10 @@ import app.ishaar.core.model.Rin;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
 
 /** A real archive that records the inbox's queries, and can be made to fail them. */
 final class CountingArchive implements Archive {
@@ -24,6 +27,12 @@ final class CountingArchive implements Archive {
     /** When set, totals are counted up to this many, as a search's are past the archive's limit. */
     volatile Integer countedUpTo;
 
+    /** When set, queries wait for it to complete: a read still loading. */
+    volatile CompletableFuture<Void> gate;
+
+    /** The queries that came to the gate, as they come. */
+    final BlockingQueue<InboxQuery> held = new LinkedBlockingQueue<>();
+
     CountingArchive(Archive archive) {
         this.archive = archive;
     }
@@ -31,6 +40,11 @@ final class CountingArchive implements Archive {
     @Override
     public InboxPage query(InboxQuery query) throws ArchiveException {
         queries.add(query);
+        CompletableFuture<Void> g = gate;
+        if (g != null) {
+            held.add(query);
+            g.join();
+        }
         if (failWith != null) {
             throw failWith;
         }

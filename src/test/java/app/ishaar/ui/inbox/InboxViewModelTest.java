@@ -23,8 +23,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import javafx.collections.ListChangeListener;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -106,6 +108,10 @@ class InboxViewModelTest {
 
     @AfterEach
     void close() throws Exception {
+        CompletableFuture<Void> gate = archive.gate;
+        if (gate != null) {
+            gate.complete(null);
+        }
         vm.dispose();
         background.shutdownNow();
         sqlite.close();
@@ -258,6 +264,94 @@ class InboxViewModelTest {
         assertThat(vm.searchProblemProperty().get()).isNull();
         assertThat(vm.totalCountProperty().get()).isEqualTo(3L * EACH);
         assertThat(archive.queries.get(before).search()).isNull();
+    }
+
+    @Test
+    void aScopeFiltersOrListChangedWhileTypingPausesReadWithTheSearchAsTyped() {
+        shown(list(0, 1, 2).toArray(InboxTaxpayer[]::new));
+        String id = histories.get(1).get(5).notificationId();
+
+        // the scope changes before typing pauses: the page read has the search typed
+        int before = archive.queries.size();
+        vm.searchTextProperty().set(id);
+        vm.scopeProperty().set(InboxScope.of(rin(1)));
+        settle(before);
+        timer.elapse();
+        fx.drain();
+        assertThat(archive.queries.get(archive.queries.size() - 1).search()).isEqualTo(id);
+        assertThat(vm.rows()).extracting(InboxRow::notificationId).contains(id);
+        assertThat(vm.totalCountProperty().get()).isLessThan(EACH);
+        assertThat(vm.searchTermsProperty().get()).isEqualTo(SearchText.terms(id));
+
+        // the same with the filters, then with the list
+        String other = histories.get(1).get(9).notificationId();
+        String status = histories.get(1).get(9).notification().status();
+        before = archive.queries.size();
+        vm.searchTextProperty().set(other);
+        vm.filtersProperty().set(NotificationQuery.ALL.withStatus(status));
+        settle(before);
+        assertThat(archive.queries.get(archive.queries.size() - 1).search()).isEqualTo(other);
+        assertThat(vm.rows()).extracting(InboxRow::notificationId).contains(other);
+
+        before = archive.queries.size();
+        vm.scopeProperty().set(InboxScope.ALL);
+        vm.filtersProperty().set(NotificationQuery.ALL);
+        settle(before);
+        before = archive.queries.size();
+        vm.searchTextProperty().set(id);
+        vm.taxpayersProperty().set(list(1, 2));
+        settle(before);
+        timer.elapse();
+        fx.drain();
+        assertThat(archive.queries.get(archive.queries.size() - 1).search()).isEqualTo(id);
+        assertThat(vm.rows()).extracting(InboxRow::notificationId).contains(id);
+        assertThat(timer.running()).isZero();
+    }
+
+    @Test
+    void aRefreshWhileNextIsLoadingReadsTheNextPage() throws Exception {
+        shown(list(0, 1, 2).toArray(InboxTaxpayer[]::new));
+        archive.gate = new CompletableFuture<>();
+        int before = archive.queries.size();
+        vm.next();
+        assertThat(archive.held.poll(30, TimeUnit.SECONDS).page()).isEqualTo(2);
+        vm.refresh(); // a sync changed the archive while page 2 is loading
+        archive.gate.complete(null);
+        fx.until(() -> archive.queries.size() >= before + 2 && !vm.loadingProperty().get());
+        assertThat(archive.queries.get(archive.queries.size() - 1).page()).isEqualTo(2);
+        assertThat(vm.pageProperty().get()).isEqualTo(2);
+
+        // with nothing loading, the page shown is read again
+        int again = archive.queries.size();
+        vm.refresh();
+        settle(again);
+        assertThat(archive.queries.get(again).page()).isEqualTo(2);
+        assertThat(vm.pageProperty().get()).isEqualTo(2);
+    }
+
+    @Test
+    void aSecondNextWhileTheFirstIsLoadingGoesOneMorePage() throws Exception {
+        shown(list(0, 1, 2).toArray(InboxTaxpayer[]::new));
+        archive.gate = new CompletableFuture<>();
+        int before = archive.queries.size();
+        vm.next();
+        assertThat(archive.held.poll(30, TimeUnit.SECONDS).page()).isEqualTo(2);
+        vm.next();
+        assertThat(archive.held.poll(30, TimeUnit.SECONDS).page()).isEqualTo(3);
+        archive.gate.complete(null);
+        fx.until(() -> archive.queries.size() >= before + 2 && !vm.loadingProperty().get());
+        assertThat(vm.pageProperty().get()).isEqualTo(3);
+
+        // and back the same way
+        archive.gate = new CompletableFuture<>();
+        int back = archive.queries.size();
+        vm.previous();
+        assertThat(archive.held.poll(30, TimeUnit.SECONDS).page()).isEqualTo(2);
+        vm.previous();
+        assertThat(archive.held.poll(30, TimeUnit.SECONDS).page()).isEqualTo(1);
+        archive.gate.complete(null);
+        fx.until(() -> archive.queries.size() >= back + 2 && !vm.loadingProperty().get());
+        assertThat(vm.pageProperty().get()).isEqualTo(1);
     }
 
     @Test
