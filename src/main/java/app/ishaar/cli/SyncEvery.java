@@ -8,6 +8,7 @@ import app.ishaar.core.session.TaxpayerSessions;
 import app.ishaar.core.sync.SyncOptions;
 import app.ishaar.core.sync.SyncRunner;
 import app.ishaar.core.sync.SyncScheduler;
+import app.ishaar.core.sync.SyncTimer;
 import app.ishaar.core.sync.TaxpayerResult;
 import java.time.Clock;
 import java.time.Duration;
@@ -60,7 +61,7 @@ final class SyncEvery {
                         every,
                         REFUSED_AGAIN,
                         Clock.systemUTC(),
-                        SyncScheduler.Timer.of(timer),
+                        SyncTimer.of(timer),
                         syncs,
                         new SyncScheduler.Listener() {
                             @Override

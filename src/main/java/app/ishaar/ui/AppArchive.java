@@ -11,6 +11,9 @@ import app.ishaar.core.archive.SyncState;
 import app.ishaar.core.archive.TaxpayerSummary;
 import app.ishaar.core.model.Rin;
 import app.ishaar.ui.AppServices.ArchiveSource;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
@@ -21,16 +24,29 @@ import java.util.Set;
  * cannot be opened (another program's file, a newer version, a folder that cannot be written) does
  * not stop the app: each use throws the opening's {@link ArchiveException}, which the inbox and the
  * sync show inline, and the next use tries to open it again. The history, read from the service,
- * works without it.
+ * works without it. When the settings keep archived notifications N days, older ones are forgotten
+ * as it opens.
  */
 final class AppArchive implements Archive {
 
     private final ArchiveSource source;
+    private final int keepDays;
+    private final Clock clock;
     private Archive opened;
     private boolean closed;
 
     AppArchive(ArchiveSource source) {
+        this(source, 0, Clock.systemUTC());
+    }
+
+    /**
+     * @param keepDays how long archived notifications are kept (Settings), in days; 0: for ever.
+     *     Older ones are forgotten when the archive opens.
+     */
+    AppArchive(ArchiveSource source, int keepDays, Clock clock) {
         this.source = source;
+        this.keepDays = keepDays;
+        this.clock = clock;
     }
 
     /** The archive, opened now if it is not yet. */
@@ -40,8 +56,25 @@ final class AppArchive implements Archive {
         }
         if (opened == null) {
             opened = source.open();
+            prune(opened);
         }
         return opened;
+    }
+
+    /**
+     * Forgets what is older than the kept days; a failure is logged and leaves the archive usable
+     * (the next start tries again).
+     */
+    private void prune(Archive a) {
+        if (keepDays <= 0) {
+            return;
+        }
+        try {
+            a.pruneBefore(clock.instant().minus(Duration.ofDays(keepDays)));
+        } catch (ArchiveException | RuntimeException e) {
+            System.getLogger("app.ishaar")
+                    .log(System.Logger.Level.WARNING, "old notifications were not forgotten", e);
+        }
     }
 
     /** Opens the archive ahead of its first use; a failure is left for that use to report. */
@@ -99,6 +132,11 @@ final class AppArchive implements Archive {
     @Override
     public long forget(ServiceKey service) throws ArchiveException {
         return archive().forget(service);
+    }
+
+    @Override
+    public long pruneBefore(Instant cutOff) throws ArchiveException {
+        return archive().pruneBefore(cutOff);
     }
 
     @Override

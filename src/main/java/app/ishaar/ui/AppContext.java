@@ -6,6 +6,7 @@ import app.ishaar.core.secrets.ProxyCredentials;
 import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.Proxies;
 import app.ishaar.core.service.ServiceClient;
+import app.ishaar.core.session.LoginBudget;
 import app.ishaar.core.settings.ProxyChoice;
 import app.ishaar.core.settings.SettingsStore;
 import app.ishaar.ui.app.SceneFactory;
@@ -38,6 +39,7 @@ public final class AppContext implements AutoCloseable {
     private final ExecutorService background;
     private volatile Locale serviceLanguage;
     private ServiceClient client;
+    private LoginBudget loginBudget;
     private final ProxyCredentials proxyCredentials;
     private ProxyChoice proxyInUse;
     private final AppArchive archive;
@@ -72,7 +74,13 @@ public final class AppContext implements AutoCloseable {
                 .addListener((o, a, dark) -> settings.update(s -> s.withTheme(theme.code())));
         this.scenes = new SceneFactory(i18n, textSize, theme);
         this.proxyCredentials = new ProxyCredentials(services.secrets());
-        this.archive = new AppArchive(services.archive());
+        // where the archive lives and how long it keeps are read once: a change applies at the next
+        // start (the settings dialog says so)
+        this.archive =
+                new AppArchive(
+                        services.archive().named(settings.get().archive()),
+                        settings.get().keepDays(),
+                        services.clientConfig().clock());
         settings.addListener(s -> followProxy(s.proxy()));
         AtomicInteger n = new AtomicInteger();
         this.background =
@@ -172,6 +180,7 @@ public final class AppContext implements AutoCloseable {
 
     /**
      * The one service client, created on first use; its Accept-Language follows the UI language.
+     * Every login of the app passes its login budget (Settings: logins per minute, read then).
      */
     public synchronized ServiceClient client() {
         if (closed) {
@@ -179,13 +188,24 @@ public final class AppContext implements AutoCloseable {
         }
         if (client == null) {
             proxyInUse = settings.get().proxy();
+            loginBudget = LoginBudget.perMinute(settings.get().loginsPerMinute());
             client =
                     new ServiceClient(
                             services.clientConfig()
                                     .withLanguage(() -> serviceLanguage)
-                                    .withProxies(proxies(proxyInUse)));
+                                    .withProxies(proxies(proxyInUse)),
+                            loginBudget);
         }
         return client;
+    }
+
+    /**
+     * The login budget every login of the app passes (made with the client), to say when a
+     * taxpayer's turn comes.
+     */
+    public synchronized LoginBudget loginBudget() {
+        client();
+        return loginBudget;
     }
 
     /**
@@ -250,13 +270,19 @@ public final class AppContext implements AutoCloseable {
     public void close() {
         settings.close();
         ServiceClient c;
+        LoginBudget budget;
         synchronized (this) {
             closed = true;
             c = client;
             client = null;
+            budget = loginBudget;
+            loginBudget = null;
         }
         if (c != null) {
             c.close();
+        }
+        if (budget != null) {
+            budget.close();
         }
         background.shutdownNow();
         try {

@@ -43,12 +43,30 @@ public record AppServices(
         }
 
         /**
-         * The user's archive: {@code ISHAAR_ARCHIVE} (a file, or a shared archive's {@code
-         * postgresql://} location), else the data folder of the system ({@link
-         * ArchiveLocation#open}).
+         * This source when the settings name where the archive lives (null: they do not): a source
+         * that is the user's own follows them; one given (a test's file) stays.
+         */
+        default ArchiveSource named(String setting) {
+            return this;
+        }
+
+        /**
+         * The user's archive: the settings' archive when set ({@link #named}), else {@code
+         * ISHAAR_ARCHIVE} (a file, or a shared archive's {@code postgresql://} location), else the
+         * data folder of the system ({@link ArchiveLocation#open}).
          */
         static ArchiveSource usersOwn() {
-            return at(null);
+            return new ArchiveSource() {
+                @Override
+                public Archive open() throws ArchiveException {
+                    return at(null).open();
+                }
+
+                @Override
+                public ArchiveSource named(String setting) {
+                    return at(setting);
+                }
+            };
         }
 
         /**

@@ -1,10 +1,12 @@
 package app.ishaar.ui;
 
+import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.settings.WindowBounds;
 import app.ishaar.ui.app.WindowPlacement;
 import app.ishaar.ui.fx.AfterFirstFrame;
 import app.ishaar.ui.fx.FxExecutor;
 import app.ishaar.ui.fx.Nodes;
+import app.ishaar.ui.inbox.AllTaxpayersViewModel;
 import app.ishaar.ui.login.LoginView;
 import app.ishaar.ui.login.LoginViewModel;
 import app.ishaar.ui.main.MainWindowView;
@@ -143,9 +145,21 @@ public final class WindowFlow {
     }
 
     /** Keeps a main window's view model and makes its view; its log out brings the dialog back. */
-    private MainWindowView adopt(MainWindowViewModel vm) {
+    private MainWindowView adopt(MainWindowViewModel vm, LoginViewModel.LoginResult result) {
         keptVm = vm;
-        keptView = new MainWindowView(vm, ctx.i18n(), ctx.scenes(), this::quit);
+        // All taxpayers: the archive of the service the login went to, synced on the window's
+        // sessions
+        AllTaxpayersViewModel all =
+                AllTaxpayersViewModel.forWindow(
+                        ctx.archive(),
+                        ServiceKey.of(result.environment()),
+                        vm::sessions,
+                        null,
+                        ctx.i18n(),
+                        ctx.clock(),
+                        ctx.background(),
+                        FxExecutor.INSTANCE);
+        keptView = new MainWindowView(vm, all, ctx.i18n(), ctx.scenes(), this::quit);
         focusAtLogout = null;
         vm.loggedOutProperty()
                 .addListener(
@@ -203,12 +217,13 @@ public final class WindowFlow {
                             ctx.opener(),
                             ctx.secrets(),
                             ctx.settings(),
+                            ctx.archive(),
                             ctx.clock(),
                             desktopFor(made::get),
                             result);
             made.set(vm);
             mainVm = vm;
-            adopt(vm);
+            adopt(vm, result);
         }
         ensureMainStage();
         Stage stage = mainStage;

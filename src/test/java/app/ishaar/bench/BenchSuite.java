@@ -25,7 +25,7 @@ import java.util.TreeSet;
  * says what is missing.
  *
  * <p>Arguments: {@code all} or a comma-separated list of group or metric names (parse, export,
- * sandbox, archive, sync, startup, installed, ui, heap).
+ * sandbox, archive, sync, startup, installed, ui, heap, inbox).
  */
 public final class BenchSuite {
     private BenchSuite() {}
@@ -54,6 +54,9 @@ public final class BenchSuite {
         METRICS.put("sync_ratio", "sync");
         METRICS.put("sync_heap_mb", "sync");
         METRICS.put("incremental_sync_requests", "sync");
+        METRICS.put("inbox_ui_page_ms", "inbox");
+        METRICS.put("search_ui_ms", "inbox");
+        METRICS.put("sync_max_fx_stall_ms", "inbox");
     }
 
     /** Goals and units, so that a group that fails still yields its rows. */
@@ -79,13 +82,24 @@ public final class BenchSuite {
             case "sync_heap_mb" -> Metric.failed(name, "MB", SyncBench.HEAP_GOAL, why);
             case "incremental_sync_requests" ->
                     Metric.failed(name, "requests", SyncBench.REQUESTS_GOAL, why);
+            case "inbox_ui_page_ms" -> Metric.failed(name, "ms", InboxUiBench.PAGE_GOAL, why);
+            case "search_ui_ms" -> Metric.failed(name, "ms", InboxUiBench.SEARCH_GOAL, why);
+            case "sync_max_fx_stall_ms" ->
+                    Metric.failed(name, "ms", InboxUiBench.SYNC_STALL_GOAL, why);
             default -> throw new IllegalArgumentException(name);
         };
     }
 
     public static void main(String[] args) throws Exception {
         if (args.length >= 2 && args[0].equals("--child")) {
-            runChild(args[1]);
+            try {
+                runChild(args[1]);
+            } catch (Throwable e) {
+                // the FX toolkit's threads would keep a failed child alive until the suite's
+                // timeout
+                e.printStackTrace();
+                System.exit(1);
+            }
             return;
         }
         Path dir = Path.of(System.getProperty("bench.dir", "target/bench"));
@@ -110,7 +124,8 @@ public final class BenchSuite {
                         "startup",
                         "installed",
                         "ui",
-                        "heap")) {
+                        "heap",
+                        "inbox")) {
             if (!groups.contains(group)) {
                 continue;
             }
@@ -257,7 +272,10 @@ public final class BenchSuite {
         }
         // the desktop app's service runs here, out of the measured process (its data would count as
         // the app's heap)
-        try (app.ishaar.sandbox.Sandbox sandbox = desktop ? UiSandbox.start() : null) {
+        try (app.ishaar.sandbox.Sandbox sandbox =
+                desktop
+                        ? UiSandbox.start()
+                        : group.equals("inbox") ? InboxUiBench.startSandbox() : null) {
             if (sandbox != null) {
                 flags.addAll(UiSandbox.properties(sandbox));
             }
@@ -282,7 +300,8 @@ public final class BenchSuite {
                     ChildJvm.command(flags, BenchSuite.class.getName(), List.of("--child", group)),
                     // the archive group first writes its 1,000,000 notifications; the sync group
                     // syncs 100,000 three times and fetches them three times
-                    group.equals("archive") || group.equals("pg")
+                    // (the inbox group too, when no archive of the archive group is there)
+                    group.equals("archive") || group.equals("inbox") || group.equals("pg")
                             ? 3600
                             : group.equals("sync") ? 1800 : 600,
                     line -> {
@@ -327,6 +346,7 @@ public final class BenchSuite {
                     case "ui" -> UiBench.measureLoginAndStalls(dir);
                     case "ui-returning" -> UiBench.measureReturningLogin(dir);
                     case "heap" -> UiBench.measureHeap(dir);
+                    case "inbox" -> InboxUiBench.measure(dir);
                     default -> throw new IllegalArgumentException(group);
                 };
         for (Metric m : metrics) {

@@ -17,6 +17,10 @@ import java.util.Map;
  * {@code -Dbench.uiRounds=N} (default 3); {@code -Dbench.uiStretches=N} (default 0) pages through N
  * stretches of 50 pages too, for max_fx_stall_ms. Prints each variant's medians and its median
  * difference from the app in the same round.
+ *
+ * <p>{@code -Dbench.mechanismGroup=inbox} runs the inbox group's child instead (see {@link
+ * InboxUiBench}; e.g. with {@code -Dbench.inbox.parts=page} in a variant's flags) and prints every
+ * figure it gives, per variant.
  */
 public final class MechanismRuns {
     private MechanismRuns() {}
@@ -47,6 +51,11 @@ public final class MechanismRuns {
                             stall.put(n, new ArrayList<>());
                         });
         List<String> names = new ArrayList<>(variants.keySet());
+        String group = System.getProperty("bench.mechanismGroup", "ui");
+        if (!group.equals("ui")) {
+            otherGroup(group, dir, variants, rounds);
+            return;
+        }
         for (int r = 0; r < rounds; r++) {
             for (int k = 0; k < names.size(); k++) {
                 String n = names.get((k + r) % names.size());
@@ -81,6 +90,38 @@ public final class MechanismRuns {
                     Stats.runs(returning.get(n), 0),
                     Stats.runs(stall.get(n), 1));
         }
+    }
+
+    /** Each variant's figures of another group's child, in rotated order per round. */
+    private static void otherGroup(
+            String group, Path dir, Map<String, List<String>> variants, int rounds)
+            throws Exception {
+        List<String> names = new ArrayList<>(variants.keySet());
+        Map<String, Map<String, List<Double>>> figures = new LinkedHashMap<>();
+        for (int r = 0; r < rounds; r++) {
+            for (int k = 0; k < names.size(); k++) {
+                String n = names.get((k + r) % names.size());
+                System.out.println("round " + r + " variant " + n + " " + variants.get(n));
+                for (Metric m : BenchSuite.runChild(group, dir, variants.get(n))) {
+                    figures.computeIfAbsent(m.name(), x -> new LinkedHashMap<>())
+                            .computeIfAbsent(n, x -> new ArrayList<>())
+                            .add(m.value());
+                }
+            }
+        }
+        System.out.println("load average at end: " + BenchSuite.loadAverage());
+        figures.forEach(
+                (metric, byVariant) ->
+                        byVariant.forEach(
+                                (n, values) ->
+                                        System.out.printf(
+                                                Locale.ROOT,
+                                                "variant %s %s: %s %s (median %.1f)%n",
+                                                n,
+                                                variants.get(n),
+                                                metric,
+                                                Stats.runs(values, 1),
+                                                Stats.median(values))));
     }
 
     /** The first login's figure from the login metric's note. */

@@ -53,4 +53,61 @@ class AppArchiveTest {
         assertThat(archive.services()).isEmpty();
         archive.close();
     }
+
+    @Test
+    void theSettingsArchiveIsOpenedWhenSetAndAGivenSourceStays() throws Exception {
+        Path named = dir.resolve("elsewhere/firm.db");
+        AppArchive archive =
+                new AppArchive(AppServices.ArchiveSource.usersOwn().named(named.toString()));
+        assertThat(archive.services()).isEmpty();
+        assertThat(named).exists();
+        archive.close();
+
+        Path given = dir.resolve("given.db");
+        AppServices.ArchiveSource own = AppServices.ArchiveSource.file(given);
+        assertThat(own.named(named.toString())).as("a test's own file stays").isSameAs(own);
+
+        AppArchive shared =
+                new AppArchive(
+                        AppServices.ArchiveSource.usersOwn()
+                                .named("postgresql://alice:s3cret@127.0.0.1:1/x"));
+        assertThatThrownBy(shared::services)
+                .isInstanceOf(ArchiveException.class)
+                .hasMessageContaining("password")
+                .hasMessageNotContaining("s3cret");
+        shared.close();
+    }
+
+    @Test
+    void keepingNDaysForgetsOlderNotificationsAsItOpens() throws Exception {
+        Path file = dir.resolve("archive.db");
+        java.time.Instant now = java.time.Instant.parse("2026-03-01T00:00:00Z");
+        java.util.List<java.time.Instant> asked = new java.util.ArrayList<>();
+        // the archive as opened, telling which cut-off it was asked to forget before
+        AppServices.ArchiveSource counting =
+                () -> {
+                    app.ishaar.core.archive.Archive real = SqliteArchive.open(file);
+                    return (app.ishaar.core.archive.Archive)
+                            java.lang.reflect.Proxy.newProxyInstance(
+                                    getClass().getClassLoader(),
+                                    new Class<?>[] {app.ishaar.core.archive.Archive.class},
+                                    (proxy, method, args) -> {
+                                        if (method.getName().equals("pruneBefore")) {
+                                            asked.add((java.time.Instant) args[0]);
+                                        }
+                                        return method.invoke(real, args);
+                                    });
+                };
+        java.time.Clock clock = java.time.Clock.fixed(now, java.time.ZoneOffset.UTC);
+        AppArchive kept = new AppArchive(counting, 30, clock);
+        kept.openAhead();
+        assertThat(asked).containsExactly(now.minus(java.time.Duration.ofDays(30)));
+        kept.close();
+
+        asked.clear();
+        AppArchive forEver = new AppArchive(counting, 0, clock);
+        forEver.openAhead();
+        assertThat(asked).as("kept for ever: nothing forgotten").isEmpty();
+        forEver.close();
+    }
 }

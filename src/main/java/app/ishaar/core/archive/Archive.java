@@ -1,6 +1,7 @@
 package app.ishaar.core.archive;
 
 import app.ishaar.core.model.Rin;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -79,6 +80,19 @@ public interface Archive extends AutoCloseable {
 
     /** Removes everything of a service for good; returns how many notifications went. */
     long forget(ServiceKey service) throws ArchiveException;
+
+    /**
+     * Removes for good, in every service and taxpayer, the notifications received before {@code
+     * cutOff} (Settings: keep archived notifications N days); a notification without a received
+     * time is kept, its age being unknown. The search finds none of them afterwards, and the counts
+     * no longer include them. Returns how many went.
+     *
+     * @throws UnsupportedOperationException where the archive cannot forget by age (the shared
+     *     archive on PostgreSQL, for now: the desktop then keeps everything and logs why)
+     */
+    default long pruneBefore(Instant cutOff) throws ArchiveException {
+        throw new UnsupportedOperationException("this archive keeps its notifications for ever");
+    }
 
     @Override
     void close() throws ArchiveException;

@@ -122,7 +122,10 @@ public final class SearchText {
     /**
      * What is indexed of a notification: the words of its message as the detail pane shows it (HTML
      * made plain text), of its address and of its ID, normalised, one space between words; and the
-     * same words each written backwards, so that a word's end can be looked up as a beginning.
+     * same words each written backwards, so that a word's end can be looked up as a beginning. Only
+     * what a search can find is indexed: each word once, none shorter than {@link #MIN_TERM} (no
+     * search term is shorter), and backwards only the words longer than that (a term as long as the
+     * word ends it only by being the whole word, which the words as they are find).
      */
     public record Indexed(String words, String backwards) {}
 
@@ -138,13 +141,23 @@ public final class SearchText {
         List<String> words = words(normalise(all.toString()));
         StringBuilder w = new StringBuilder(all.length());
         StringBuilder b = new StringBuilder(all.length());
+        java.util.Set<String> seen = new java.util.HashSet<>();
         for (String word : words) {
+            if (word.length() < MIN_TERM || !seen.add(word)) {
+                continue;
+            }
             if (w.length() > 0) {
                 w.append(' ');
-                b.append(' ');
             }
             w.append(word);
-            b.append(new StringBuilder(word).reverse());
+            if (word.length() > MIN_TERM) {
+                if (b.length() > 0) {
+                    b.append(' ');
+                }
+                for (int i = word.length() - 1; i >= 0; i--) {
+                    b.append(word.charAt(i));
+                }
+            }
         }
         return new Indexed(w.toString(), b.toString());
     }

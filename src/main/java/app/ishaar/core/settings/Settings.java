@@ -30,6 +30,13 @@ import java.util.Map;
  *     in the background; true when absent, never null
  * @param proxy how the service is reached (Settings → Proxy): the system's proxy settings when
  *     absent, never null
+ * @param loginsPerMinute the login budget: logins of one client ID at most per minute (the identity
+ *     service limits them); {@value #DEFAULT_LOGINS_PER_MINUTE} when absent or out of 1..600, never
+ *     null
+ * @param keepDays how long archived notifications are kept, in days after they were sent; 0 (also
+ *     when absent or out of 0..36500) keeps them for ever, never null
+ * @param archive where the archive lives (a file); null or blank when absent: the user's data
+ *     folder (or {@code ISHAAR_ARCHIVE})
  */
 public record Settings(
         int version,
@@ -45,9 +52,18 @@ public record Settings(
         Integer checkMinutes,
         String theme,
         Boolean desktopNotify,
-        ProxyChoice proxy) {
+        ProxyChoice proxy,
+        Integer loginsPerMinute,
+        Integer keepDays,
+        String archive) {
 
     public static final int CURRENT_VERSION = 1;
+
+    /** The identity service's limit as the sibling platform documents it: 12 logins a minute. */
+    public static final int DEFAULT_LOGINS_PER_MINUTE = 12;
+
+    /** The longest kept time one can set, in days (a hundred years: for ever in practice). */
+    public static final int MAX_KEEP_DAYS = 36_500;
 
     /** The normal text size, in percent. */
     public static final int NORMAL_TEXT_SIZE = 100;
@@ -75,6 +91,12 @@ public record Settings(
         theme = DARK.equals(theme) ? DARK : LIGHT;
         desktopNotify = desktopNotify == null || desktopNotify;
         proxy = proxy == null ? ProxyChoice.SYSTEM_SETTINGS : proxy;
+        loginsPerMinute =
+                loginsPerMinute == null || loginsPerMinute < 1 || loginsPerMinute > 600
+                        ? DEFAULT_LOGINS_PER_MINUTE
+                        : loginsPerMinute;
+        keepDays = keepDays == null || keepDays < 0 || keepDays > MAX_KEEP_DAYS ? 0 : keepDays;
+        archive = archive == null || archive.isBlank() ? null : archive.strip();
     }
 
     private static List<String> ids(List<String> ids) {
@@ -95,6 +117,9 @@ public record Settings(
                 null,
                 null,
                 0,
+                null,
+                null,
+                null,
                 null,
                 null,
                 null,
@@ -195,6 +220,21 @@ public record Settings(
         return edit(e -> e.proxy = choice);
     }
 
+    /** The login budget: logins of one client ID at most per minute (1..600). */
+    public Settings withLoginsPerMinute(int logins) {
+        return edit(e -> e.loginsPerMinute = logins);
+    }
+
+    /** How long archived notifications are kept, in days after they were sent; 0: for ever. */
+    public Settings withKeepDays(int days) {
+        return edit(e -> e.keepDays = days);
+    }
+
+    /** Where the archive lives; null: the user's data folder. */
+    public Settings withArchive(String file) {
+        return edit(e -> e.archive = file);
+    }
+
     /** A copy with some members changed: the one place that lists every member for the copies. */
     private Settings edit(java.util.function.Consumer<Edit> change) {
         Edit e = new Edit(this);
@@ -213,7 +253,10 @@ public record Settings(
                 e.checkMinutes,
                 e.theme,
                 e.desktopNotify,
-                e.proxy);
+                e.proxy,
+                e.loginsPerMinute,
+                e.keepDays,
+                e.archive);
     }
 
     /** The members of a copy being made; the canonical constructor checks them as always. */
@@ -232,6 +275,9 @@ public record Settings(
         String theme;
         Boolean desktopNotify;
         ProxyChoice proxy;
+        Integer loginsPerMinute;
+        Integer keepDays;
+        String archive;
 
         Edit(Settings s) {
             version = s.version;
@@ -248,6 +294,9 @@ public record Settings(
             theme = s.theme;
             desktopNotify = s.desktopNotify;
             proxy = s.proxy;
+            loginsPerMinute = s.loginsPerMinute;
+            keepDays = s.keepDays;
+            archive = s.archive;
         }
     }
 }

@@ -64,6 +64,9 @@ final class SettingsReader {
         String theme = null;
         Boolean desktopNotify = null;
         ProxyChoice proxy = null;
+        Integer loginsPerMinute = null;
+        Integer keepDays = null;
+        String archive = null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             p.nextToken();
@@ -86,6 +89,10 @@ final class SettingsReader {
                         desktopNotify = p.currentToken() == JsonToken.VALUE_NULL ? null : bool(p);
                 case "proxy" ->
                         proxy = p.currentToken() == JsonToken.VALUE_NULL ? null : proxyChoice(p);
+                // (out of range or not a number: the defaults)
+                case "loginsPerMinute" -> loginsPerMinute = integer(p, -1);
+                case "keepDays" -> keepDays = integer(p, -1);
+                case "archive" -> archive = text(p);
                 default -> p.skipChildren();
             }
         }
@@ -103,7 +110,10 @@ final class SettingsReader {
                 checkMinutes,
                 theme,
                 desktopNotify,
-                proxy);
+                proxy,
+                loginsPerMinute,
+                keepDays,
+                archive);
     }
 
     /** How the service is reached; a manual entry naming no usable proxy is the system's. */

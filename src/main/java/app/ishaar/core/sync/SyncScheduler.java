@@ -13,9 +13,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Keeps a set of taxpayers synced: each one again {@code every} after its last sync ended, one
@@ -68,34 +65,12 @@ public final class SyncScheduler implements AutoCloseable {
         default void finished(Rin taxpayer, TaxpayerResult result, Instant next) {}
     }
 
-    /** Runs a task after a delay; returns what cancels it. A test's clock moves it by hand. */
-    @FunctionalInterface
-    public interface Timer {
-        Runnable schedule(Runnable task, Duration delay);
-
-        static Timer of(ScheduledExecutorService s) {
-            return (task, delay) -> {
-                ScheduledFuture<?> f =
-                        s.schedule(task, Math.max(0, delay.toMillis()), TimeUnit.MILLISECONDS);
-                return () -> f.cancel(false);
-            };
-        }
-    }
-
-    /**
-     * A taxpayer's next turn.
-     *
-     * @param place 0: syncing now; 1, 2, …: in line now, in this order; -1: not in line
-     * @param at when its turn comes by the clock (past while in line); null: only when asked
-     */
-    public record Turn(Rin taxpayer, int place, Instant at) {}
-
     /** Logins asked for ahead of the taxpayer syncing. */
     static final int LOGINS_AHEAD = SyncRunner.LOGINS_AHEAD;
 
     private final Worker worker;
     private final Clock clock;
-    private final Timer timer;
+    private final SyncTimer timer;
     private final Executor executor;
     private final Listener listener;
     private final Duration refusedAgain;
@@ -128,7 +103,8 @@ public final class SyncScheduler implements AutoCloseable {
     }
 
     /**
-     * @param every how long after its last sync ended a taxpayer is synced again
+     * @param every how long after its last sync ended a taxpayer is synced again; null: only when
+     *     asked ({@link #syncNow}, {@link #syncAll})
      * @param refusedAgain how long after a refusal the taxpayer is asked again; null: never by
      *     itself
      * @param executor where the syncs run (one at a time)
@@ -138,11 +114,11 @@ public final class SyncScheduler implements AutoCloseable {
             Duration every,
             Duration refusedAgain,
             Clock clock,
-            Timer timer,
+            SyncTimer timer,
             Executor executor,
             Listener listener) {
         this.worker = Objects.requireNonNull(worker, "worker");
-        this.every = positive(every);
+        this.every = every == null ? null : positive(every);
         this.refusedAgain = refusedAgain;
         this.clock = Objects.requireNonNull(clock, "clock");
         this.timer = Objects.requireNonNull(timer, "timer");
@@ -173,7 +149,7 @@ public final class SyncScheduler implements AutoCloseable {
                     continue;
                 }
                 Slot was = old.get(r);
-                Slot s = new Slot(i++, was == null ? now : was.due);
+                Slot s = new Slot(i++, was != null ? was.due : every == null ? null : now);
                 if (was != null) {
                     s.asked = was.asked;
                     s.askAgain = was.askAgain;
@@ -194,19 +170,31 @@ public final class SyncScheduler implements AutoCloseable {
         kick();
     }
 
-    /** The interval between syncs: each taxpayer's next turn is its last sync's end plus it. */
+    /**
+     * The interval between syncs: each taxpayer's next turn is its last sync's end plus it (now, if
+     * it never synced); null: only when asked.
+     */
     public void every(Duration d) {
         synchronized (lock) {
-            every = positive(d);
+            every = d == null ? null : positive(d);
+            Instant now = clock.instant();
             for (Slot s : slots.values()) {
-                if (s.asked == 0 && s.lastEnded != null && !refused(s)) {
-                    s.due = s.lastEnded.plus(every);
+                if (s.asked == 0 && !refused(s)) {
+                    s.due =
+                            every == null
+                                    ? null
+                                    : s.lastEnded == null ? now : s.lastEnded.plus(every);
                 }
+            }
+            if (wake != null) {
+                wake.run();
+                wake = null;
             }
         }
         kick();
     }
 
+    /** The interval between syncs; null: only when asked. */
     public Duration every() {
         synchronized (lock) {
             return every;
@@ -245,17 +233,17 @@ public final class SyncScheduler implements AutoCloseable {
     }
 
     /** Each taxpayer's next turn, in the order they will sync. */
-    public List<Turn> turns() {
+    public List<SyncTurn> turns() {
         synchronized (lock) {
             Instant now = clock.instant();
-            List<Turn> out = new ArrayList<>();
+            List<SyncTurn> out = new ArrayList<>();
             if (inSync && slots.containsKey(current)) {
-                out.add(new Turn(current, 0, slots.get(current).due));
+                out.add(new SyncTurn(current, 0, slots.get(current).due));
             }
             List<Rin> line = line(now);
             for (int i = 0; i < line.size(); i++) {
                 Rin r = line.get(i);
-                out.add(new Turn(r, i + 1, slots.get(r).due));
+                out.add(new SyncTurn(r, i + 1, slots.get(r).due));
             }
             List<Map.Entry<Rin, Slot>> later = new ArrayList<>();
             for (Map.Entry<Rin, Slot> e : slots.entrySet()) {
@@ -270,14 +258,14 @@ public final class SyncScheduler implements AutoCloseable {
                                     Comparator.nullsLast(Comparator.naturalOrder()))
                             .thenComparingInt(e -> e.getValue().order));
             for (Map.Entry<Rin, Slot> e : later) {
-                out.add(new Turn(e.getKey(), -1, e.getValue().due));
+                out.add(new SyncTurn(e.getKey(), -1, e.getValue().due));
             }
             return out;
         }
     }
 
     /** This taxpayer's next turn; empty when it is not in the set. */
-    public Optional<Turn> turn(Rin taxpayer) {
+    public Optional<SyncTurn> turn(Rin taxpayer) {
         return turns().stream().filter(t -> Objects.equals(t.taxpayer(), taxpayer)).findFirst();
     }
 
@@ -459,7 +447,7 @@ public final class SyncScheduler implements AutoCloseable {
                     if (refused(s)) {
                         s.due = refusedAgain == null ? null : s.lastEnded.plus(refusedAgain);
                     } else {
-                        s.due = s.lastEnded.plus(every);
+                        s.due = every == null ? null : s.lastEnded.plus(every);
                     }
                     nextTurn = s.asked != 0 ? s.lastEnded : s.due;
                 }

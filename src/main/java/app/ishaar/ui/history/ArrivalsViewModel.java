@@ -104,6 +104,21 @@ public final class ArrivalsViewModel {
         arrived.set(0);
     }
 
+    /**
+     * A sync archived {@code added} notifications of this taxpayer that were new: they are counted
+     * as arrived since the shown page came (whatever its filters; the sync knows the taxpayer's
+     * history, not the page's). Nothing while no page is shown.
+     */
+    void synced(long added) {
+        if (shownTotal < 0 || added <= 0) {
+            return;
+        }
+        arrived.set(arrived.get() + added);
+        if (arrivedText != null) {
+            arrivedText.invalidate(); // since when: "today" may have become another day
+        }
+    }
+
     /** Cancels the check under way (a page is asked for, or the session ended). */
     void cancel() {
         checks.cancel();

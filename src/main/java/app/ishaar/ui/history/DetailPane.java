@@ -29,8 +29,11 @@ import javafx.scene.layout.VBox;
 import javafx.scene.text.Font;
 import javafx.scene.text.TextAlignment;
 
-/** The drill-down pane: binds to a {@link DetailViewModel}. */
-final class DetailPane {
+/**
+ * The drill-down pane: binds to a {@link DetailViewModel}. The history's and the inbox's (which
+ * also marks the words its search found).
+ */
+public final class DetailPane {
     /** The message's font size at the normal text size, whose font is {@link #NORMAL_FONT_SIZE}. */
     private static final double MESSAGE_FONT_SIZE = 14;
 
@@ -39,7 +42,7 @@ final class DetailPane {
     private final I18n i18n;
     private final StackPane root = new StackPane();
 
-    DetailPane(DetailViewModel vm, I18n i18n) {
+    public DetailPane(DetailViewModel vm, I18n i18n) {
         this.vm = vm;
         this.i18n = i18n;
         root.setId("detail-pane");
@@ -69,7 +72,7 @@ final class DetailPane {
                 });
     }
 
-    Node root() {
+    public Node root() {
         return root;
     }
 
@@ -213,6 +216,7 @@ final class DetailPane {
                 new VBox(
                         new VBox(2, idHeading, id),
                         grid,
+                        matched(),
                         messageTitle,
                         htmlNote,
                         jsonNote,
@@ -223,6 +227,41 @@ final class DetailPane {
                         attempts());
         box.getStyleClass().add("detail");
         return box;
+    }
+
+    /**
+     * "Found: validation, INV-2026-004512": the words the search found in this notification, each
+     * marked, in its own direction; shown while there are any.
+     */
+    private Node matched() {
+        Label heading = key("detail.matched");
+        heading.setMinWidth(Region.USE_PREF_SIZE);
+        javafx.scene.layout.FlowPane words = new javafx.scene.layout.FlowPane(4, 4);
+        words.setId("detail-matched-words");
+        Runnable fill =
+                () -> {
+                    List<Node> marks = new ArrayList<>();
+                    for (String w : vm.matchedWordsProperty().get()) {
+                        Label mark = new Label(w);
+                        mark.getStyleClass().add("search-match");
+                        Bidi.ownDirection(mark, i18n.orientationProperty());
+                        marks.add(mark);
+                    }
+                    words.getChildren().setAll(marks);
+                };
+        Weak.listen(words.getProperties(), (o, a, b) -> fill.run(), vm.matchedWordsProperty());
+        fill.run();
+        HBox line = new HBox(6, heading, words);
+        HBox.setHgrow(words, Priority.ALWAYS);
+        line.setId("detail-matched");
+        line.setAlignment(Pos.CENTER_LEFT);
+        line.visibleProperty()
+                .bind(
+                        Bindings.createBooleanBinding(
+                                () -> !vm.matchedWordsProperty().get().isEmpty(),
+                                vm.matchedWordsProperty()));
+        line.managedProperty().bind(line.visibleProperty());
+        return line;
     }
 
     /**

@@ -64,7 +64,11 @@ public final class DetailViewModel {
     private final javafx.beans.value.ChangeListener<Object> localeChanged =
             (obs, old, now) -> update();
 
-    DetailViewModel(I18n i18n) {
+    private final ObjectProperty<List<String>> matchedWords =
+            new SimpleObjectProperty<>(this, "matchedWords", List.of());
+
+    /** The detail of a notification chosen elsewhere (the inbox's). */
+    public DetailViewModel(I18n i18n) {
         this.i18n = i18n;
         this.labels = new HistoryLabels(i18n);
         notification.addListener((obs, old, now) -> update());
@@ -73,6 +77,14 @@ public final class DetailViewModel {
                 i18n.languageProperty(),
                 i18n.latinDigitsProperty(),
                 i18n.zoneProperty());
+    }
+
+    /**
+     * The words of the shown notification that a search found, marked in the pane; empty where no
+     * search chose it (the history).
+     */
+    public ObjectProperty<List<String>> matchedWordsProperty() {
+        return matchedWords;
     }
 
     /** The notification shown; the history view model keeps it on the table's selection. */

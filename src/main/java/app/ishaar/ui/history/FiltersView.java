@@ -37,7 +37,7 @@ import javafx.util.StringConverter;
  * removable. It only binds to its {@link FiltersViewModel}. Its owner tells it of a new language
  * ({@link #languageChanged}), as it is told.
  */
-final class FiltersView {
+public final class FiltersView {
     private final FiltersViewModel vm;
     private final I18n i18n;
     private final Controls controls;
@@ -45,6 +45,11 @@ final class FiltersView {
     private final List<Runnable> onLanguage = new ArrayList<>();
     private final Node bar;
     private final Node chips;
+
+    /** The history's filter bar over other notifications (the inbox's). */
+    public FiltersView(FiltersViewModel vm, I18n i18n) {
+        this(vm, i18n, new Controls(i18n));
+    }
 
     FiltersView(FiltersViewModel vm, I18n i18n, Controls controls) {
         this.vm = vm;
@@ -55,7 +60,7 @@ final class FiltersView {
     }
 
     /** The filter bar. */
-    Node bar() {
+    public Node bar() {
         return bar;
     }
 
@@ -68,17 +73,17 @@ final class FiltersView {
     }
 
     /** The applied filter's chips, shown when it is not the default. */
-    Node chips() {
+    public Node chips() {
         return chips;
     }
 
     /** The bar's first choice, the sent date: what Ctrl+F and F6 focus. */
-    Node first() {
+    public Node first() {
         return preset;
     }
 
     /** The choices' names, the dates and times in the new language and digits. */
-    void languageChanged() {
+    public void languageChanged() {
         onLanguage.forEach(Runnable::run);
     }
 

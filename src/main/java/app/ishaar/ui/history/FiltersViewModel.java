@@ -78,6 +78,11 @@ public final class FiltersViewModel {
      */
     private Instant lastVisit;
 
+    /** Filters that start empty, with no last visit (the inbox's). */
+    public FiltersViewModel(I18n i18n, Clock clock) {
+        this(i18n, clock, FilterState.DEFAULT, null);
+    }
+
     FiltersViewModel(I18n i18n, Clock clock, FilterState initial, Instant lastVisit) {
         this.i18n = i18n;
         this.clock = clock;

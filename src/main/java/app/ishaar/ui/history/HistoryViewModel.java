@@ -307,6 +307,15 @@ public final class HistoryViewModel {
     }
 
     /**
+     * The window's sync archived {@code added} new notifications of this taxpayer: counted as
+     * arrived since the shown page came ({@link ArrivalsViewModel#synced}), which the title, the
+     * taxpayer list and the desktop's notification say; Show brings them.
+     */
+    public void synced(long added) {
+        arrivals.synced(added);
+    }
+
+    /**
      * Called on each tick of the window's clock while this history is shown: at most once in {@code
      * every} after its page came, asks the service how many notifications match its filters now
      * ({@link ArrivalsViewModel}). Asks nothing while logged out, loading or failed.

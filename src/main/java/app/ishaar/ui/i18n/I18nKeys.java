@@ -19,5 +19,6 @@ public final class I18nKeys {
                     "channel.",
                     "messageLanguage.",
                     "datePreset.",
-                    "io.problem.");
+                    "io.problem.",
+                    "switcher.order.");
 }

@@ -11,6 +11,7 @@ import javafx.beans.binding.Bindings;
 import javafx.beans.value.ChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
+import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -28,7 +29,8 @@ import javafx.scene.layout.VBox;
 /**
  * The inbox on screen: a search field above a table of archived notifications (with a Taxpayer
  * column, "name (RIN)"), its inline messages, and a pager. A part of the main window, hosted by it;
- * Ctrl+F (the table's {@link Shortcut#FOCUS_FILTERS}) goes to the search, Escape there clears it.
+ * Ctrl+F ({@link Shortcut#SEARCH}) goes to the search, Escape there clears it; Page Down and Page
+ * Up (and Alt with an arrow, forward in the reading direction) page, as in the history.
  */
 public final class InboxView {
 
@@ -39,6 +41,9 @@ public final class InboxView {
     private final BorderPane root = new BorderPane();
     private final TextField search = new TextField();
     private final TableView<InboxRow> table = new TableView<>();
+    private final VBox top = new VBox(4);
+    private final HBox searchLine = new HBox(8);
+    private final HBox pagerBar = new HBox(8);
 
     /** Held here, heard weakly by the app's I18n: the cells' words follow the language. */
     private final ChangeListener<Object> localeChanged = (o, was, now) -> table.refresh();
@@ -51,14 +56,31 @@ public final class InboxView {
         root.getStyleClass().add("inbox");
         root.nodeOrientationProperty().bind(i18n.orientationProperty());
         root.setTop(top());
-        root.setCenter(table());
+        root.setCenter(makeTable());
         root.setBottom(pager());
         root.addEventFilter(
                 KeyEvent.KEY_PRESSED,
                 e -> {
-                    if (Shortcut.FOCUS_FILTERS.matches(e)) {
+                    if (Shortcut.SEARCH.matches(e)) {
                         search.requestFocus();
                         search.selectAll();
+                        e.consume();
+                    } else if (Shortcut.PAGE_ON.matches(e) && !search.isFocused()) {
+                        vm.next();
+                        e.consume();
+                    } else if (Shortcut.PAGE_BACK.matches(e) && !search.isFocused()) {
+                        vm.previous();
+                        e.consume();
+                    } else if (Shortcut.PAGE_BY_ARROW.matches(e)) {
+                        // forward is to the left in a right-to-left window
+                        boolean rtl =
+                                i18n.orientationProperty().get()
+                                        == javafx.geometry.NodeOrientation.RIGHT_TO_LEFT;
+                        if ((e.getCode() == KeyCode.RIGHT) != rtl) {
+                            vm.next();
+                        } else {
+                            vm.previous();
+                        }
                         e.consume();
                     }
                 });
@@ -78,11 +100,36 @@ public final class InboxView {
         search.requestFocus();
     }
 
+    /** Puts these above the search field (the filters). */
+    public void addAboveSearch(Node... nodes) {
+        top.getChildren().addAll(0, List.of(nodes));
+    }
+
+    /** Puts this at the end of the search field's line (the taxpayer filter). */
+    public void addBesideSearch(Node node) {
+        searchLine.getChildren().add(node);
+    }
+
+    /** Puts this at the start of the pager's line (the export). */
+    public void addToPager(Node node) {
+        pagerBar.getChildren().add(1, node);
+    }
+
+    /** The table, which the keyboard goes to when All taxpayers is chosen. */
+    public TableView<InboxRow> table() {
+        return table;
+    }
+
+    /** The search field. */
+    public TextField search() {
+        return search;
+    }
+
     private VBox top() {
         search.setId("inbox-search");
         search.textProperty().bindBidirectional(vm.searchTextProperty());
         search.promptTextProperty()
-                .bind(i18n.text("inbox.search.prompt", Shortcut.FOCUS_FILTERS.displayText()));
+                .bind(i18n.text("inbox.search.prompt", Shortcut.SEARCH.displayText()));
         search.setOnKeyPressed(
                 e -> {
                     if (e.getCode() == KeyCode.ESCAPE && !search.getText().isEmpty()) {
@@ -108,7 +155,9 @@ public final class InboxView {
                                 () -> texts.archiveProblem(vm.archiveProblemProperty().get()),
                                 vm.archiveProblemProperty(),
                                 i18n.languageProperty()));
-        VBox top = new VBox(4, new HBox(search), searchProblem, archiveProblem);
+        searchLine.getChildren().add(search);
+        searchLine.setAlignment(Pos.CENTER_LEFT);
+        top.getChildren().addAll(searchLine, searchProblem, archiveProblem);
         top.setPadding(new Insets(8, 8, 4, 8));
         return top;
     }
@@ -123,15 +172,15 @@ public final class InboxView {
         return l;
     }
 
-    private TableView<InboxRow> table() {
+    private TableView<InboxRow> makeTable() {
         table.setId("inbox-table");
         table.setItems(vm.rows());
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.getColumns()
                 .addAll(
                         List.of(
-                                column("sent", "inbox.column.sent", 150, this::sent),
-                                column("taxpayer", "inbox.column.taxpayer", 230, this::taxpayer),
+                                column("sent", "inbox.column.sent", 145, this::sent),
+                                taxpayerColumn(),
                                 column("type", "inbox.column.type", 150, r -> labels.type(n(r))),
                                 column(
                                         "status",
@@ -187,12 +236,25 @@ public final class InboxView {
         return line.length() > 200 ? line.substring(0, 200) + "…" : line;
     }
 
+    /** "name (RIN)": the RIN whole, the name cut short when the column is narrow. */
+    private TableColumn<InboxRow, String> taxpayerColumn() {
+        TableColumn<InboxRow, String> c =
+                column("taxpayer", "inbox.column.taxpayer", 230, this::taxpayer);
+        c.setMinWidth(170);
+        c.setCellFactory(col -> new TaxpayerTableCell(i18n));
+        return c;
+    }
+
     private TableColumn<InboxRow, String> column(
             String id, String key, double width, Function<InboxRow, String> text) {
         TableColumn<InboxRow, String> c = new TableColumn<>();
         c.setId("inbox-column-" + id);
         c.textProperty().bind(i18n.text(key));
         c.setPrefWidth(width);
+        // the date whole; the others give way in a narrow window
+        if ("sent".equals(id)) {
+            c.setMinWidth(width);
+        }
         c.setSortable(false); // newest first, as the archive reads it
         c.setCellValueFactory(
                 cell ->
@@ -248,9 +310,9 @@ public final class InboxView {
         next.setOnAction(e -> vm.next());
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
-        HBox bar = new HBox(8, count, gap, previous, page, next);
-        bar.setAlignment(Pos.CENTER_LEFT);
-        bar.setPadding(new Insets(4, 8, 8, 8));
-        return bar;
+        pagerBar.getChildren().addAll(count, gap, previous, page, next);
+        pagerBar.setAlignment(Pos.CENTER_LEFT);
+        pagerBar.setPadding(new Insets(4, 8, 8, 8));
+        return pagerBar;
     }
 }

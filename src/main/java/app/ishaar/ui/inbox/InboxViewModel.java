@@ -81,6 +81,10 @@ public final class InboxViewModel {
     private final Duration debounce;
     private final int pageSize;
     private final LatestTask reads;
+    private final Executor deliver;
+
+    /** The query of the last read. */
+    private InboxQuery lastQuery;
 
     private final ObjectProperty<InboxScope> scope =
             new SimpleObjectProperty<>(this, "scope", InboxScope.ALL);
@@ -137,6 +141,7 @@ public final class InboxViewModel {
         }
         this.pageSize = pageSize;
         this.reads = new LatestTask(deliver);
+        this.deliver = deliver;
         scope.addListener((o, was, now) -> read(1, false));
         taxpayers.addListener((o, was, now) -> read(1, false));
         taxpayerFilter.addListener((o, was, now) -> read(1, false));
@@ -278,6 +283,16 @@ public final class InboxViewModel {
         read(page.get(), true);
     }
 
+    /** Where results are delivered (the FX thread's executor in the app). */
+    Executor deliverer() {
+        return deliver;
+    }
+
+    /** The query of the rows shown (its page aside, what an export writes); null before a read. */
+    public InboxQuery shownQuery() {
+        return lastQuery;
+    }
+
     /** Drops any read under way (the inbox is closed). */
     public void dispose() {
         reads.cancel();
@@ -341,6 +356,7 @@ public final class InboxViewModel {
                         appliedSearch.isBlank() ? null : appliedSearch,
                         pageNo,
                         pageSize);
+        lastQuery = query;
         loading.set(true);
         reads.run(
                 CompletableFuture.supplyAsync(

@@ -55,7 +55,7 @@ public final class SyncViewModel {
 
     private final Archive archive;
     private final ServiceKey service;
-    private final TaxpayerSessions sessions;
+    private final java.util.function.Supplier<TaxpayerSessions> sessions;
     private final LoginBudget budget;
     private final SyncOptions options;
     private final Executor background;
@@ -94,6 +94,28 @@ public final class SyncViewModel {
             SyncOptions options,
             Executor background,
             Executor deliver) {
+        this(
+                archive,
+                service,
+                constant(Objects.requireNonNull(sessions, "sessions")),
+                budget,
+                options,
+                background,
+                deliver);
+    }
+
+    /**
+     * @param sessions the sessions of the window's login at the time of asking (a window logged out
+     *     and in again has new ones)
+     */
+    public SyncViewModel(
+            Archive archive,
+            ServiceKey service,
+            java.util.function.Supplier<TaxpayerSessions> sessions,
+            LoginBudget budget,
+            SyncOptions options,
+            Executor background,
+            Executor deliver) {
         this.archive = Objects.requireNonNull(archive, "archive");
         this.service = Objects.requireNonNull(service, "service");
         this.sessions = Objects.requireNonNull(sessions, "sessions");
@@ -103,6 +125,10 @@ public final class SyncViewModel {
         this.loads = new LatestTask(deliver);
         this.runs = new LatestTask(deliver);
         taxpayers.addListener((o, was, now) -> listChanged());
+    }
+
+    private static java.util.function.Supplier<TaxpayerSessions> constant(TaxpayerSessions s) {
+        return () -> s;
     }
 
     /** The taxpayers of the list; the ERP's own marked {@link InboxTaxpayer#own()}. */
@@ -169,11 +195,11 @@ public final class SyncViewModel {
     /** Syncs one taxpayer now, asking again one that refused before. */
     public void syncNow(Rin taxpayer) {
         InboxTaxpayer t = listed(taxpayer);
-        if (t == null || queued(taxpayer)) {
+        if (t == null || queued(taxpayer) || sessions.get() == null) {
             return;
         }
-        if (sessions.refused(key(t))) {
-            sessions.retry(key(t)); // forgets the refusal; the sync shares this login
+        if (sessions.get().refused(key(t))) {
+            sessions.get().retry(key(t)); // forgets the refusal; the sync shares this login
         }
         queue(t);
         startNext();
@@ -181,9 +207,14 @@ public final class SyncViewModel {
 
     /** Syncs every listed taxpayer that did not refuse. */
     public void syncAll() {
+        if (sessions.get() == null) {
+            return; // no login yet
+        }
         for (InboxTaxpayer t : taxpayers.get()) {
             TaxpayerSyncStatus s = statuses.get(t.rin());
-            if (!queued(t.rin()) && !(s != null && s.refused()) && !sessions.refused(key(t))) {
+            if (!queued(t.rin())
+                    && !(s != null && s.refused())
+                    && !sessions.get().refused(key(t))) {
                 queue(t);
             }
         }
@@ -237,7 +268,7 @@ public final class SyncViewModel {
                     }
                 };
         List<Rin> order = now.stream().map(SyncViewModel::key).toList();
-        SyncRunner runner = new SyncRunner(sessions, archive, service, options, listener);
+        SyncRunner runner = new SyncRunner(sessions.get(), archive, service, options, listener);
         run.await(
                 CompletableFuture.supplyAsync(
                         () -> {
@@ -325,9 +356,9 @@ public final class SyncViewModel {
         }
         waiting.addAll(pending.keySet());
         List<Instant> turns =
-                budget == null || waiting.isEmpty()
+                budget == null || waiting.isEmpty() || sessions.get() == null
                         ? List.of()
-                        : budget.turns(sessions.clientId(), waiting.size());
+                        : budget.turns(sessions.get().clientId(), waiting.size());
         for (int i = 0; i < waiting.size(); i++) {
             TaxpayerSyncStatus s = statuses.get(waiting.get(i));
             Instant at = i < turns.size() ? turns.get(i) : null;
@@ -355,7 +386,11 @@ public final class SyncViewModel {
     /** An idle status with the refusal the sessions remember for it, if any. */
     private TaxpayerSyncStatus remembered(InboxTaxpayer t, Instant lastSynced) {
         TaxpayerSyncStatus idle = TaxpayerSyncStatus.idle(t.rin(), lastSynced);
-        return sessions.refusal(key(t))
+        TaxpayerSessions live = sessions.get();
+        if (live == null) {
+            return idle;
+        }
+        return live.refusal(key(t))
                 .map(e -> idle.ended(null, problemOf(e), null, e.getMessage()))
                 .orElse(idle);
     }

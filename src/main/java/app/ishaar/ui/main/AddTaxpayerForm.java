@@ -5,9 +5,11 @@ import app.ishaar.ui.controls.Bidi;
 import app.ishaar.ui.controls.Buttons;
 import app.ishaar.ui.fx.WrappingLabel;
 import app.ishaar.ui.i18n.I18n;
+import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import app.ishaar.ui.taxpayers.TaxpayerListTexts;
 import app.ishaar.ui.taxpayers.TaxpayerListViewModel;
 import java.io.File;
+import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -29,10 +31,18 @@ final class AddTaxpayerForm {
     private final TaxpayerListViewModel taxpayers;
     private final TaxpayerListTexts texts;
 
-    AddTaxpayerForm(I18n i18n, TaxpayerListViewModel taxpayers, TaxpayerListTexts texts) {
+    /** Told of a taxpayer just added with the form, so that the list shows it. */
+    private final Consumer<TaxpayerEntry> added;
+
+    AddTaxpayerForm(
+            I18n i18n,
+            TaxpayerListViewModel taxpayers,
+            TaxpayerListTexts texts,
+            Consumer<TaxpayerEntry> added) {
         this.i18n = i18n;
         this.taxpayers = taxpayers;
         this.texts = texts;
+        this.added = added;
         make();
     }
 
@@ -121,9 +131,9 @@ final class AddTaxpayerForm {
         add.textProperty().bind(i18n.text("switcher.add"));
         Runnable doAdd =
                 () -> {
-                    String problem =
-                            TaxpayerListTexts.problemKey(
-                                    taxpayers.add(rin.getText(), name.getText()));
+                    TaxpayerListViewModel.AddResult result =
+                            taxpayers.add(rin.getText(), name.getText());
+                    String problem = TaxpayerListTexts.problemKey(result);
                     if (problem != null) {
                         error.textProperty().bind(i18n.text(problem));
                         style(error, true);
@@ -132,6 +142,9 @@ final class AddTaxpayerForm {
                         error.setVisible(false);
                         rin.clear();
                         name.clear();
+                        if (result instanceof TaxpayerListViewModel.Added a) {
+                            added.accept(a.entry());
+                        }
                     }
                 };
         add.setOnAction(e -> doAdd.run());

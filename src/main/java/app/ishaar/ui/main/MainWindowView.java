@@ -9,6 +9,8 @@ import app.ishaar.ui.help.HelpView;
 import app.ishaar.ui.help.HelpViewModel;
 import app.ishaar.ui.history.HistoryView;
 import app.ishaar.ui.i18n.I18n;
+import app.ishaar.ui.inbox.AllTaxpayersViewModel;
+import app.ishaar.ui.inbox.InboxView;
 import app.ishaar.ui.settings.SettingsView;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import java.util.ArrayList;
@@ -50,19 +52,29 @@ public final class MainWindowView {
 
     private final Timeline ticker;
 
-    public MainWindowView(MainWindowViewModel vm, I18n i18n, SceneFactory scenes, Runnable onQuit) {
+    private final AllTaxpayersHost all;
+
+    /** {@code all}: All taxpayers, on the archive. */
+    public MainWindowView(
+            MainWindowViewModel vm,
+            AllTaxpayersViewModel all,
+            I18n i18n,
+            SceneFactory scenes,
+            Runnable onQuit) {
         this.vm = vm;
         this.i18n = i18n;
         this.scenes = scenes;
         this.onQuit = onQuit;
         root.setId("main-view");
         screens = new TaxpayerScreens(vm, i18n, scenes);
+        this.all = new AllTaxpayersHost(all, vm, i18n);
+        screens.hostAll(this.all);
         root.setTop(
                 new VBox(
                         MainMenu.create(vm, i18n, scenes, this, onQuit),
                         WindowHeader.header(vm, i18n),
                         WindowHeader.banner(vm, i18n, root)));
-        switcher = new SwitcherView(vm, i18n);
+        switcher = new SwitcherView(vm, all, i18n);
         Node switcherRoot = switcher.root();
         // the taxpayer list comes and goes with View → Taxpayer list; the keyboard leaves it for
         // the table
@@ -89,6 +101,11 @@ public final class MainWindowView {
                     if (Shortcut.SWITCH_TAXPAYER.matches(e)) {
                         openSwitcher();
                         e.consume();
+                    } else if (Shortcut.SEARCH.matches(e) && screens.allShown()) {
+                        // from anywhere in the window, the taxpayer list included
+                        this.all.view().inbox().search().requestFocus();
+                        this.all.view().inbox().search().selectAll();
+                        e.consume();
                     } else if (Shortcut.SETTINGS.matches(e)) {
                         openSettings();
                         e.consume();
@@ -103,6 +120,16 @@ public final class MainWindowView {
                     }
                 });
         vm.currentProperty().addListener((o, a, b) -> screens.showCurrent());
+        all.shownProperty()
+                .addListener(
+                        (o, a, shown) -> {
+                            screens.showCurrent();
+                            if (shown) {
+                                // after the click or key that chose it is done with the focus
+                                app.ishaar.ui.fx.FxExecutor.later(
+                                        () -> this.all.view().inbox().table().requestFocus());
+                            }
+                        });
         for (TaxpayerEntry e : vm.taxpayers().entries()) {
             watch(e);
         }
@@ -139,6 +166,16 @@ public final class MainWindowView {
 
     public Parent root() {
         return root;
+    }
+
+    /** All taxpayers on screen, made now if it was not. */
+    public app.ishaar.ui.inbox.AllTaxpayersView allTaxpayersView() {
+        return all.view();
+    }
+
+    /** All taxpayers: the inbox, its detail and the sync. */
+    public AllTaxpayersViewModel allTaxpayers() {
+        return all.model();
     }
 
     private SettingsView settingsView;
@@ -222,6 +259,10 @@ public final class MainWindowView {
         HistoryView h = screens.shownHistory();
         if (h != null) {
             parts.addAll(h.focusParts());
+        } else if (screens.allShown()) {
+            InboxView inbox = this.all.view().inbox();
+            parts.add(new FocusParts.Part(inbox.search(), inbox.search()));
+            parts.add(new FocusParts.Part(inbox.table(), inbox.table()));
         }
         return parts;
     }
@@ -231,6 +272,8 @@ public final class MainWindowView {
         HistoryView h = screens.shownHistory();
         if (h != null) {
             h.table().requestFocus();
+        } else if (screens.allShown()) {
+            this.all.view().inbox().table().requestFocus();
         } else if (vm.settings().taxpayerListShownProperty().get()) {
             switcher.search().requestFocus();
         } else {

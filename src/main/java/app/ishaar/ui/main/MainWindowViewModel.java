@@ -1,5 +1,7 @@
 package app.ishaar.ui.main;
 
+import app.ishaar.core.archive.Archive;
+import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
@@ -10,6 +12,7 @@ import app.ishaar.ui.fx.Weak;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.login.LoginViewModel;
 import app.ishaar.ui.login.SessionOpener;
+import app.ishaar.ui.taxpayers.TaxpayerArchive;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import app.ishaar.ui.taxpayers.TaxpayerListViewModel;
 import java.time.Clock;
@@ -66,6 +69,7 @@ public final class MainWindowViewModel {
             SessionOpener opener,
             SecretStore secrets,
             SettingsService settings,
+            Archive archive,
             Clock clock,
             WindowDesktop desktop,
             LoginViewModel.LoginResult login) {
@@ -89,6 +93,9 @@ public final class MainWindowViewModel {
                         (rin, name) -> new TaxpayerEntry(i18n, fx, entryEvents, rin, name),
                         this::beforeRemoval,
                         this.settings.taxpayerStore(),
+                        archive == null
+                                ? TaxpayerArchive.NONE
+                                : TaxpayerArchive.of(archive, this::service),
                         profile.ownName(),
                         profile.taxpayers());
         this.entries = taxpayers.entries();
@@ -164,6 +171,11 @@ public final class MainWindowViewModel {
      */
     public TaxpayerListViewModel taxpayers() {
         return taxpayers;
+    }
+
+    /** The taxpayers' sessions of the window's login (null before it), which the sync shares. */
+    public app.ishaar.core.session.TaxpayerSessions sessions() {
+        return logins.sessions();
     }
 
     /** The title, the time left, the environment and the service's host. */
@@ -264,6 +276,11 @@ public final class MainWindowViewModel {
 
     private void tellTheDesktop(TaxpayerEntry e) {
         notifications.tell(e);
+    }
+
+    /** The service the window is logged in to, as the archive keys it. */
+    private ServiceKey service() {
+        return ServiceKey.of(logins.environment());
     }
 
     private void refreshTitle() {

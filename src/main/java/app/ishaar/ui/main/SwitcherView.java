@@ -2,29 +2,37 @@ package app.ishaar.ui.main;
 
 import app.ishaar.ui.app.Shortcut;
 import app.ishaar.ui.controls.Buttons;
+import app.ishaar.ui.controls.ChoiceNames;
 import app.ishaar.ui.controls.ContextMenus;
+import app.ishaar.ui.fx.Weak;
 import app.ishaar.ui.fx.WrappingLabel;
 import app.ishaar.ui.i18n.I18n;
+import app.ishaar.ui.inbox.AllTaxpayersViewModel;
+import app.ishaar.ui.taxpayers.ShownTaxpayers;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import app.ishaar.ui.taxpayers.TaxpayerListTexts;
 import app.ishaar.ui.taxpayers.TaxpayerListViewModel;
 import java.io.File;
+import java.util.Locale;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.skin.ChoiceBoxSkin;
 import javafx.scene.input.ContextMenuEvent;
 import javafx.scene.input.DragEvent;
 import javafx.scene.input.Dragboard;
 import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.input.TransferMode;
 import javafx.scene.layout.HBox;
@@ -35,29 +43,38 @@ import javafx.scene.layout.VBox;
 import javafx.scene.text.TextAlignment;
 
 /**
- * The main window's taxpayer list (the switcher): a search by RIN or name (Ctrl+T), the profile's
- * taxpayers with their state (Enter or a click opens one; F2 or the menu renames, Delete removes),
- * and the form to add one, or, for a taxpayer's own system, why there is none. It binds to the
- * window's {@link MainWindowViewModel} for which taxpayer is shown, and to its {@link
- * TaxpayerListViewModel} for the list, whose answers {@link TaxpayerListTexts} puts in words. Its
- * rows are {@link TaxpayerCell}s; its add form is {@link AddTaxpayerForm}.
+ * The main window's taxpayer list (the switcher): how many there are, a filter by RIN or name that
+ * filters as one types (Ctrl+T; Down goes into the list, Escape clears it), the order (as added, by
+ * name, by RIN, what needs attention first), the profile's taxpayers with their state (Enter or a
+ * click opens one; F2 or the menu renames, Delete removes), and the form to add one, or, for a
+ * taxpayer's own system, why there is none. It binds to the window's {@link MainWindowViewModel}
+ * for which taxpayer is shown, and to its {@link TaxpayerListViewModel} for the list, whose answers
+ * {@link TaxpayerListTexts} puts in words. Its rows are {@link TaxpayerCell}s; its add form is
+ * {@link AddTaxpayerForm}; the undo of a removal and the question whether to forget what the
+ * archive keeps of it, {@link RemovedBar}.
  */
 final class SwitcherView {
     private final MainWindowViewModel vm;
     private final TaxpayerListViewModel taxpayers;
     private final TaxpayerListTexts texts;
     private final I18n i18n;
+    private final ShownTaxpayers shown;
     private final TextField search = new TextField();
+    private final ChoiceBox<ShownTaxpayers.Order> order = new ChoiceBox<>();
     private final ListView<TaxpayerEntry> list = new ListView<>();
     private final AddTaxpayerForm addForm;
+    private final AllTaxpayersViewModel all;
     private final Node root;
 
-    SwitcherView(MainWindowViewModel vm, I18n i18n) {
+    SwitcherView(MainWindowViewModel vm, AllTaxpayersViewModel all, I18n i18n) {
         this.vm = vm;
+        this.all = all;
         this.taxpayers = vm.taxpayers();
+        this.shown = taxpayers.shown();
         this.texts = new TaxpayerListTexts(i18n);
         this.i18n = i18n;
-        this.addForm = new AddTaxpayerForm(i18n, taxpayers, texts);
+        // a taxpayer added below a long list is scrolled into view, where it can be chosen
+        this.addForm = new AddTaxpayerForm(i18n, taxpayers, texts, list::scrollTo);
         this.root = make();
     }
 
@@ -79,11 +96,30 @@ final class SwitcherView {
         Label title = new Label();
         title.textProperty().bind(i18n.text("switcher.title"));
         title.getStyleClass().add("subheading");
+        Label count = new Label();
+        count.setId("switcher-count");
+        count.getStyleClass().add("muted");
+        count.textProperty()
+                .bind(
+                        Bindings.createStringBinding(
+                                () ->
+                                        texts.count(
+                                                shown.list().size(),
+                                                taxpayers.entries().size(),
+                                                !shown.filterProperty().get().isBlank()),
+                                shown.list(),
+                                taxpayers.entries(),
+                                shown.filterProperty(),
+                                i18n.languageProperty()));
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox heading = new HBox(6, title, gap, count);
+        heading.setAlignment(Pos.BASELINE_LEFT);
 
         search.setId("switcher-search");
         search.promptTextProperty()
                 .bind(i18n.text("switcher.search.prompt", Shortcut.SWITCH_TAXPAYER.displayText()));
-        search.textProperty().bindBidirectional(taxpayers.filterProperty());
+        search.textProperty().bindBidirectional(shown.filterProperty());
         search.addEventHandler(
                 KeyEvent.KEY_PRESSED,
                 e -> {
@@ -99,6 +135,7 @@ final class SwitcherView {
                             pick = list.getItems().isEmpty() ? null : list.getItems().get(0);
                         }
                         if (pick != null) {
+                            all.shownProperty().set(false);
                             vm.switchTo(pick);
                             search.clear(); // the whole list is back for the next switch
                         }
@@ -110,10 +147,26 @@ final class SwitcherView {
                 });
 
         list.setId("switcher-list");
-        list.setItems(taxpayers.filteredEntries());
+        keepSelection(shown.list());
+        Label none = new WrappingLabel();
+        none.setId("switcher-none");
+        none.getStyleClass().add("muted");
+        none.textProperty()
+                .bind(
+                        Bindings.createStringBinding(
+                                () ->
+                                        i18n.get(
+                                                "switcher.filter.none",
+                                                shown.filterProperty().get()),
+                                shown.filterProperty(),
+                                i18n.languageProperty()));
+        none.setPadding(new Insets(8));
+        list.setPlaceholder(none);
         list.setEditable(false); // only F2 or the menu starts a rename; a click never does
         list.setCellFactory(
-                lv -> new TaxpayerCell(i18n, taxpayers, n -> pendingName = n, this::startRename));
+                lv ->
+                        new TaxpayerCell(
+                                i18n, taxpayers, n -> pendingName = n, this::startRename, all));
         // the menu key and Shift+F10 (MenuKeys) ask the list, not a row: open the selected row's
         // menu under it
         list.addEventHandler(
@@ -135,22 +188,22 @@ final class SwitcherView {
                 });
         list.getSelectionModel().select(vm.current());
         vm.currentProperty().addListener((o, a, b) -> list.getSelectionModel().select(b));
-        // filtering rebuilds the visible list: keep the shown taxpayer selected when it is listed
-        taxpayers
-                .filteredEntries()
+        // All taxpayers chosen: no one taxpayer is; back to one, the shown one is again
+        all.shownProperty()
                 .addListener(
-                        (ListChangeListener<TaxpayerEntry>)
-                                c -> {
-                                    if (list.getItems().contains(vm.current())
-                                            && list.getSelectionModel().getSelectedItem()
-                                                    != vm.current()
-                                            && taxpayers.filterProperty().get().isBlank()) {
-                                        list.getSelectionModel().select(vm.current());
-                                    }
-                                });
+                        (o, a, allShown) -> {
+                            if (allShown) {
+                                list.getSelectionModel().clearSelection();
+                            } else {
+                                list.getSelectionModel().select(vm.current());
+                            }
+                        });
         list.setOnMouseClicked(
                 e -> {
                     TaxpayerEntry pick = list.getSelectionModel().getSelectedItem();
+                    if (pick != null && e.getClickCount() == 1) {
+                        all.shownProperty().set(false);
+                    }
                     if (pick != null && pick != vm.current() && e.getClickCount() == 1) {
                         vm.switchTo(pick);
                     }
@@ -159,6 +212,7 @@ final class SwitcherView {
                 KeyEvent.KEY_PRESSED,
                 e -> {
                     if (e.getCode() == KeyCode.ENTER && list.getEditingIndex() < 0) {
+                        all.shownProperty().set(false);
                         vm.switchTo(list.getSelectionModel().getSelectedItem());
                         e.consume();
                     } else if (e.getCode() == KeyCode.F2) {
@@ -170,7 +224,7 @@ final class SwitcherView {
                     } else if (e.getCode() == KeyCode.DELETE) {
                         taxpayers.remove(list.getSelectionModel().getSelectedItem());
                         e.consume();
-                    } else if (UNDO_REMOVE.match(e)
+                    } else if (RemovedBar.UNDO_REMOVE.match(e)
                             && taxpayers.lastRemovedProperty().get() != null) {
                         undoRemove();
                         e.consume();
@@ -203,12 +257,52 @@ final class SwitcherView {
         ownOnly.managedProperty().bind(ownOnly.visibleProperty());
         add.visibleProperty().bind(taxpayers.ownTaxpayerOnlyProperty().not());
         add.managedProperty().bind(add.visibleProperty());
-        VBox box = new VBox(6, title, search, listPlace, undoBar(), add, ownOnly);
+        Node removed =
+                RemovedBar.create(i18n, taxpayers, texts, this::undoRemove, list::requestFocus);
+        VBox box =
+                new VBox(
+                        6,
+                        heading,
+                        search,
+                        orderChoice(),
+                        allTaxpayers(),
+                        listPlace,
+                        removed,
+                        add,
+                        ownOnly);
         box.setId("switcher");
         box.setPadding(new Insets(10));
         box.getStyleClass().add("switcher");
         acceptDroppedFile(box, dropNote);
         return box;
+    }
+
+    /**
+     * All taxpayers, above the list: every taxpayer's notifications in one table, from the archive;
+     * and Sync all beside it.
+     */
+    private Node allTaxpayers() {
+        ToggleButton choose = new ToggleButton();
+        choose.setId("switcher-all");
+        choose.getStyleClass().add("all-taxpayers");
+        choose.textProperty().bind(i18n.text("inbox.all"));
+        choose.setTooltip(Buttons.tooltip(i18n.text("inbox.all.tooltip")));
+        choose.setMaxWidth(Double.MAX_VALUE);
+        choose.setAlignment(Pos.CENTER_LEFT);
+        choose.selectedProperty().bindBidirectional(all.shownProperty());
+        // chosen again, it stays chosen (a taxpayer of the list is what leaves it)
+        choose.setOnAction(e -> all.shownProperty().set(true));
+        HBox.setHgrow(choose, Priority.ALWAYS);
+        Button syncAll = new Button();
+        syncAll.setId("switcher-sync-all");
+        syncAll.textProperty().bind(i18n.text("inbox.syncAll"));
+        syncAll.setTooltip(Buttons.tooltip(i18n.text("inbox.syncAll.tooltip")));
+        syncAll.setMinWidth(Region.USE_PREF_SIZE);
+        syncAll.disableProperty().bind(all.sync().runningProperty());
+        syncAll.setOnAction(e -> all.syncAll());
+        HBox line = new HBox(6, choose, syncAll);
+        line.setAlignment(Pos.CENTER_LEFT);
+        return line;
     }
 
     /**
@@ -280,46 +374,63 @@ final class SwitcherView {
 
     private String pendingName;
 
-    /** Ctrl+Z in the list (Cmd+Z on macOS): the taxpayer removed last comes back. */
-    static final KeyCombination UNDO_REMOVE = Shortcut.UNDO_REMOVE.key();
-
-    /** "Removed … (RIN)." and Undo, under the list while a removed taxpayer can come back. */
-    private Node undoBar() {
-        Label removed = new WrappingLabel();
-        removed.setId("switcher-removed");
-        removed.getStyleClass().add("muted");
-        removed.textProperty()
-                .bind(
-                        Bindings.createStringBinding(
-                                () -> texts.removed(taxpayers.lastRemovedProperty().get()),
-                                taxpayers.lastRemovedProperty(),
-                                i18n.languageProperty()));
-        Button undo = new Button();
-        undo.setId("switcher-undo");
-        undo.textProperty().bind(i18n.text("switcher.undo"));
-        undo.setTooltip(
-                Buttons.tooltip(i18n.text("switcher.undo.tooltip", UNDO_REMOVE.getDisplayText())));
-        undo.setOnAction(e -> undoRemove());
-        undo.setMinWidth(Region.USE_PREF_SIZE);
-        // the offer can be put away (it also goes with the next removal, an undo or a log out)
-        Button dismiss =
-                Buttons.icon(
-                        "switcher-undo-dismiss",
-                        "icon-close",
-                        i18n.text("switcher.undo.dismiss"),
-                        () -> {
-                            taxpayers.dismissUndo();
-                            list.requestFocus();
+    /**
+     * Shows {@code items} in the list, keeping its selection when the list as shown changes (a
+     * filter typed, another order, a taxpayer that moved): the taxpayer selected stays so while it
+     * is listed, and once the filter is cleared the one shown is selected again. (A filter typed
+     * replaces the list's items, and the list alone would keep the selected place, not the
+     * taxpayer.) The selection is read before the list reacts to a change and set again after it.
+     */
+    private void keepSelection(ObservableList<TaxpayerEntry> items) {
+        TaxpayerEntry[] kept = new TaxpayerEntry[1];
+        items.addListener(
+                (ListChangeListener<TaxpayerEntry>)
+                        c -> kept[0] = list.getSelectionModel().getSelectedItem());
+        list.setItems(items);
+        items.addListener(
+                (ListChangeListener<TaxpayerEntry>)
+                        c -> {
+                            TaxpayerEntry keep =
+                                    shown.filterProperty().get().isBlank()
+                                                    && items.contains(vm.current())
+                                            ? vm.current()
+                                            : kept[0];
+                            if (keep != null
+                                    && items.contains(keep)
+                                    && list.getSelectionModel().getSelectedItem() != keep) {
+                                list.getSelectionModel().select(keep);
+                            }
                         });
-        dismiss.setMinWidth(Region.USE_PREF_SIZE);
-        HBox.setHgrow(removed, Priority.ALWAYS);
-        removed.setMaxWidth(Double.MAX_VALUE);
-        HBox bar = new HBox(6, removed, undo, dismiss);
-        bar.setId("switcher-undo-bar");
-        bar.setAlignment(Pos.CENTER_LEFT);
-        bar.visibleProperty().bind(taxpayers.lastRemovedProperty().isNotNull());
-        bar.managedProperty().bind(bar.visibleProperty());
-        return bar;
+    }
+
+    /** "Sort: By name", the order of the list. */
+    private Node orderChoice() {
+        order.setId("switcher-order");
+        order.getItems().setAll(ShownTaxpayers.Order.values());
+        order.valueProperty().bindBidirectional(shown.orderProperty());
+        Runnable names =
+                () -> {
+                    order.setConverter(
+                            ChoiceNames.of(
+                                    o ->
+                                            i18n.get(
+                                                    "switcher.order."
+                                                            + o.name().toLowerCase(Locale.ROOT))));
+                    if (order.getSkin() != null) {
+                        order.setSkin(new ChoiceBoxSkin<>(order)); // sized for the new names
+                    }
+                };
+        names.run();
+        Weak.listen(order.getProperties(), (o, a, b) -> names.run(), i18n.languageProperty());
+        Label label = new Label();
+        label.textProperty().bind(i18n.text("switcher.order"));
+        label.setLabelFor(order);
+        order.accessibleTextProperty().bind(i18n.text("switcher.order"));
+        order.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(order, Priority.ALWAYS);
+        HBox row = new HBox(6, label, order);
+        row.setAlignment(Pos.CENTER_LEFT);
+        return row;
     }
 
     /** Brings the removed taxpayer back, selected in the list, which keeps focus. */

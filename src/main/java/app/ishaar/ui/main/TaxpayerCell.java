@@ -1,13 +1,19 @@
 package app.ishaar.ui.main;
 
+import app.ishaar.core.model.Rin;
 import app.ishaar.ui.controls.Bidi;
 import app.ishaar.ui.i18n.I18n;
+import app.ishaar.ui.inbox.AllTaxpayersViewModel;
+import app.ishaar.ui.inbox.InboxTexts;
+import app.ishaar.ui.inbox.TaxpayerSyncStatus;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import app.ishaar.ui.taxpayers.TaxpayerListViewModel;
 import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 import javafx.beans.InvalidationListener;
+import javafx.collections.MapChangeListener;
+import javafx.collections.WeakMapChangeListener;
 import javafx.geometry.Pos;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
@@ -33,6 +39,22 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
     private final Consumer<String> namePicked;
     private final IntConsumer startRename;
     private final TextField editor = new TextField();
+    private final AllTaxpayersViewModel all;
+    private final InboxTexts inboxTexts;
+
+    /** Where its sync stands: last synced, syncing, waiting its turn, or why not. */
+    private Label sync;
+
+    private MenuItem syncNow;
+
+    /** A change of the shown taxpayer's sync redraws the row (heard weakly: cells come and go). */
+    private final MapChangeListener<Rin, TaxpayerSyncStatus> syncChanged =
+            c -> {
+                TaxpayerEntry now = getItem();
+                if (now != null && c.getKey().equals(syncKey(now))) {
+                    render();
+                }
+            };
 
     /**
      * The row's parts, made when the cell first shows a taxpayer (most cells of the list stay
@@ -66,7 +88,11 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
             I18n i18n,
             TaxpayerListViewModel taxpayers,
             Consumer<String> namePicked,
-            IntConsumer startRename) {
+            IntConsumer startRename,
+            AllTaxpayersViewModel all) {
+        this.all = all;
+        this.inboxTexts = new InboxTexts(i18n);
+        all.sync().statuses().addListener(new WeakMapChangeListener<>(syncChanged));
         this.i18n = i18n;
         this.taxpayers = taxpayers;
         this.namePicked = namePicked;
@@ -102,7 +128,12 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
         arrived.managedProperty().bind(arrived.visibleProperty());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        line = new HBox(6, new VBox(0, name, rin), spacer, arrived, state);
+        sync = new Label();
+        sync.setId("taxpayer-sync");
+        sync.getStyleClass().addAll("taxpayer-sync", "muted");
+        sync.setWrapText(true);
+        sync.managedProperty().bind(sync.visibleProperty());
+        line = new HBox(6, new VBox(0, name, rin, sync), spacer, arrived, state);
         line.setAlignment(Pos.CENTER_LEFT);
     }
 
@@ -157,6 +188,17 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
         render();
     }
 
+    private static final javafx.css.PseudoClass PROBLEM =
+            javafx.css.PseudoClass.getPseudoClass("problem");
+
+    /**
+     * The RIN its sync is known by: its own, or the token's for the ERP's own; null when unknown.
+     */
+    private static Rin syncKey(TaxpayerEntry e) {
+        String r = e.displayRinProperty().get();
+        return r != null && Rin.isValid(r) ? Rin.of(r) : null;
+    }
+
     /** Shows the taxpayer's name, RIN and state (the parts stay; their texts change). */
     private void render() {
         TaxpayerEntry e = shown;
@@ -204,11 +246,26 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
             rename.setOnAction(x -> startRename.accept(getIndex()));
             remove = MainMenu.item(i18n, "switcher.remove", null);
             remove.setOnAction(x -> taxpayers.remove(getItem()));
-            menu = new ContextMenu(rename, remove);
+            syncNow = MainMenu.item(i18n, "inbox.syncNow", null);
+            syncNow.setOnAction(
+                    x -> {
+                        Rin k = getItem() == null ? null : syncKey(getItem());
+                        if (k != null) {
+                            all.syncNow(k);
+                        }
+                    });
+            menu = new ContextMenu(syncNow, rename, remove);
         }
+        Rin key0 = syncKey(e);
+        TaxpayerSyncStatus status = key0 == null ? null : all.sync().status(key0);
+        sync.setText(status == null ? "" : inboxTexts.syncStatus(status, all.clock()));
+        sync.setVisible(status != null);
+        sync.pseudoClassStateChanged(PROBLEM, status != null && status.problem() != null);
+        syncNow.setDisable(key0 == null);
         // the ERP's own taxpayer can be renamed, not removed
         String key = e.isOwn() ? "own" : e.rin();
         rename.setId("rename-" + key);
+        syncNow.setId("sync-" + key);
         remove.setId("remove-" + key);
         remove.setVisible(!e.isOwn());
         setContextMenu(menu);

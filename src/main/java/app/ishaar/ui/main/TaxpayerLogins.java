@@ -66,6 +66,11 @@ final class TaxpayerLogins {
     }
 
     /** Where the window's sessions are opened; null until a login opened the window. */
+    /** The sessions of the window's login (null before it); the sync logs in through them. */
+    TaxpayerSessions sessions() {
+        return sessions;
+    }
+
     Environment environment() {
         return sessions == null ? null : sessions.environment();
     }

@@ -56,6 +56,18 @@ final class TaxpayerScreens {
         return content;
     }
 
+    private AllTaxpayersHost all;
+
+    /** All taxpayers, shown instead of the current taxpayer's screen while it is chosen. */
+    void hostAll(AllTaxpayersHost host) {
+        this.all = host;
+    }
+
+    /** Whether All taxpayers is shown. */
+    boolean allShown() {
+        return all != null && all.model().shownProperty().get();
+    }
+
     /** Releases the screen of a taxpayer removed from the list. */
     void forget(TaxpayerEntry e) {
         historyViews.remove(e);
@@ -67,16 +79,18 @@ final class TaxpayerScreens {
             return; // the window hides this view until its next login (see WindowFlow)
         }
         TaxpayerEntry e = vm.current();
-        if (e == null) {
+        if (e == null && !allShown()) {
             content.getChildren().clear();
             return;
         }
         Node shown =
-                switch (e.stateProperty().get()) {
-                    case CONNECTING, IDLE -> connecting(e);
-                    case FAILED -> failed(e);
-                    case READY -> historyView(e).root();
-                };
+                allShown()
+                        ? all.view().root()
+                        : switch (e.stateProperty().get()) {
+                            case CONNECTING, IDLE -> connecting(e);
+                            case FAILED -> failed(e);
+                            case READY -> historyView(e).root();
+                        };
         if (content.getChildren().size() != 1 || content.getChildren().get(0) != shown) {
             // the screen left remembers where its table was, should it be released and made again
             for (HistoryView v : historyViews.values()) {

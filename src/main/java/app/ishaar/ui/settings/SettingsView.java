@@ -27,7 +27,9 @@ import javafx.stage.Window;
 
 /**
  * Settings…: UI language, digit style, light or dark theme, text size, how often to check for new
- * notifications, the time zone shown, and the proxy. Changes are live; Close (or Esc) closes.
+ * notifications, the time zone shown, the proxy, the login budget, how long archived notifications
+ * are kept and where the archive lives. Changes are live (the last three apply at the next start);
+ * Close (or Esc) closes.
  */
 public final class SettingsView {
     private static final double VALUE_WIDTH = 340;
@@ -113,6 +115,11 @@ public final class SettingsView {
         Label proxyName = label(i18n, "settingsDialog.proxy");
         ProxyRow proxy = new ProxyRow(vm.proxy(), i18n);
 
+        Label loginsName = label(i18n, "settingsDialog.logins");
+        Label keepName = label(i18n, "settingsDialog.keep");
+        Label archiveName = label(i18n, "settingsDialog.archive");
+        ArchiveRows archiveRows = new ArchiveRows(vm.archiveRows(), i18n, () -> stage);
+
         GridPane grid = new GridPane();
         grid.setHgap(16);
         grid.setVgap(14);
@@ -123,9 +130,26 @@ public final class SettingsView {
         grid.addRow(4, checkName, checkBox);
         grid.addRow(5, zone, zoneBox);
         grid.addRow(6, proxyName, proxy.node());
+        // the sync's and the archive's rows in a second column: one column would be taller than
+        // many screens
+        GridPane archiveGrid = new GridPane();
+        archiveGrid.setHgap(16);
+        archiveGrid.setVgap(14);
+        archiveGrid.addRow(0, loginsName, archiveRows.logins());
+        archiveGrid.addRow(1, keepName, archiveRows.keep());
+        archiveGrid.addRow(2, archiveName, archiveRows.archive());
         for (Label l :
                 new Label[] {
-                    language, digits, themeName, textSizeName, checkName, zone, proxyName
+                    language,
+                    digits,
+                    themeName,
+                    textSizeName,
+                    checkName,
+                    zone,
+                    proxyName,
+                    loginsName,
+                    keepName,
+                    archiveName
                 }) {
             GridPane.setValignment(l, javafx.geometry.VPos.TOP);
             l.setMinWidth(Region.USE_PREF_SIZE); // the row names are never cut short
@@ -136,6 +160,15 @@ public final class SettingsView {
         values.setPrefWidth(VALUE_WIDTH);
         // one line each, unwrapped: JavaFX 21 draws wrapped right-to-left labels past their edge
         grid.getColumnConstraints().addAll(names, values);
+        javafx.scene.layout.ColumnConstraints archiveValues =
+                new javafx.scene.layout.ColumnConstraints();
+        archiveValues.setHgrow(Priority.ALWAYS);
+        archiveValues.setPrefWidth(VALUE_WIDTH);
+        archiveGrid
+                .getColumnConstraints()
+                .addAll(new javafx.scene.layout.ColumnConstraints(), archiveValues);
+        HBox.setHgrow(archiveGrid, Priority.ALWAYS);
+        HBox columns = new HBox(32, grid, archiveGrid);
 
         Label sample = new Label();
         sample.setId("settings-sample");
@@ -146,16 +179,16 @@ public final class SettingsView {
         close.textProperty().bind(i18n.text("settingsDialog.close"));
         close.setDefaultButton(true);
         close.setCancelButton(true);
-        // a typed proxy is committed on closing; one that is no proxy's address keeps the dialog
+        // what is typed is committed on closing; something invalid keeps the dialog open
         close.setOnAction(
                 e -> {
-                    if (proxy.commit()) {
+                    if (proxy.commit() && archiveRows.commit()) {
                         stage.close();
                     }
                 });
         stage.setOnCloseRequest(
                 e -> {
-                    if (!proxy.commit()) {
+                    if (!(proxy.commit() && archiveRows.commit())) {
                         e.consume();
                     }
                 });
@@ -163,7 +196,7 @@ public final class SettingsView {
         HBox.setHgrow(spring, Priority.ALWAYS);
         HBox buttons = new HBox(spring, close);
 
-        root.getChildren().addAll(heading, grid, sample, buttons);
+        root.getChildren().addAll(heading, columns, sample, buttons);
         scenes.prepareDialog(stage, root, "settingsDialog.window.title");
         if (owner != null) {
             stage.initOwner(owner);

@@ -34,6 +34,7 @@ public final class SettingsViewModel {
     private final BooleanProperty desktopNotify =
             new SimpleBooleanProperty(this, "desktopNotify", true);
     private final ProxyRowViewModel proxy;
+    private final ArchiveRowsViewModel archiveRows;
 
     /** The choices of how often to check for new notifications, in minutes; 0 is never. */
     static final List<Integer> CHECK_CHOICES = List.of(1, 2, 5, 15, 0);
@@ -45,6 +46,7 @@ public final class SettingsViewModel {
         this.textSize = textSize;
         this.theme = theme;
         this.proxy = new ProxyRowViewModel(i18n, settings);
+        this.archiveRows = new ArchiveRowsViewModel(i18n, settings);
         if (settings != null) {
             checkMinutes.set(settings.get().checkMinutes());
             checkMinutes.addListener(
@@ -79,6 +81,11 @@ public final class SettingsViewModel {
     /** How the service is reached: the system's proxy settings, none, or a typed proxy. */
     public ProxyRowViewModel proxy() {
         return proxy;
+    }
+
+    /** The login budget, how long archived notifications are kept, where the archive lives. */
+    public ArchiveRowsViewModel archiveRows() {
+        return archiveRows;
     }
 
     /** The choices, in minutes, 0 (never) last. */

@@ -1,12 +1,13 @@
 package app.ishaar.ui.taxpayers;
 
+import app.ishaar.core.archive.SearchText;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.TokenInfo;
 import app.ishaar.ui.error.Failure;
 import app.ishaar.ui.fx.LatestTask;
 import app.ishaar.ui.history.HistoryViewModel;
 import app.ishaar.ui.i18n.I18n;
-import java.util.Locale;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import javafx.beans.binding.Bindings;
@@ -261,14 +262,19 @@ public final class TaxpayerEntry {
         return Optional.ofNullable(history);
     }
 
-    /** Whether its RIN or its name holds what was typed in the list's search field. */
-    public boolean matches(String query) {
-        if (query == null || query.isBlank()) {
-            return true;
-        }
-        String q = I18n.latinDigits(query.trim()).toLowerCase(Locale.ROOT);
+    /**
+     * Whether each word typed in the list's filter field (normalised, see {@link
+     * ShownTaxpayers#words}) is found in its name or its RIN.
+     */
+    boolean matches(List<String> words) {
         String r = displayRin.get() == null ? "" : displayRin.get();
-        return r.contains(q) || label().toLowerCase(Locale.ROOT).contains(q);
+        String n = SearchText.normalise(label());
+        for (String w : words) {
+            if (!r.contains(w) && !n.contains(w)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

@@ -1,6 +1,11 @@
 package app.ishaar.ui.taxpayers;
 
+import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.ui.i18n.I18n;
+import app.ishaar.ui.taxpayers.ForgetArchived.ForgetResult;
+import app.ishaar.ui.taxpayers.ForgetArchived.Forgotten;
+import app.ishaar.ui.taxpayers.ForgetArchived.Kept;
+import app.ishaar.ui.taxpayers.ForgetArchived.NotForgotten;
 import app.ishaar.ui.taxpayers.TaxpayerListViewModel.AddResult;
 import app.ishaar.ui.taxpayers.TaxpayerListViewModel.FileAdded;
 import app.ishaar.ui.taxpayers.TaxpayerListViewModel.LeftOut;
@@ -8,6 +13,7 @@ import app.ishaar.ui.taxpayers.TaxpayerListViewModel.ListAdded;
 import app.ishaar.ui.taxpayers.TaxpayerListViewModel.Removed;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /** The taxpayer list's answers in the UI's language: what the view says of them. */
 public final class TaxpayerListTexts {
@@ -76,11 +82,48 @@ public final class TaxpayerListTexts {
 
     /** What was removed last ("" for nothing). */
     public String removed(Removed r) {
-        return r == null
+        return r == null ? "" : i18n.get("switcher.removed", named(r.name()), r.rin());
+    }
+
+    /** A name as the list's messages give it: "Unnamed taxpayer" for none. */
+    private String named(String name) {
+        return name == null || name.isBlank() ? i18n.get("switcher.unnamed") : name;
+    }
+
+    /** "The archive keeps 120 notifications of … (RIN). Forget them too?" ("" for nothing). */
+    public String forgetAsked(Kept k) {
+        return k == null
                 ? ""
                 : i18n.get(
-                        "switcher.removed",
-                        r.name().isBlank() ? i18n.get("switcher.unnamed") : r.name(),
-                        r.rin());
+                        "switcher.forget.ask",
+                        k.notifications(),
+                        named(k.name()),
+                        i18n.localDigits(k.rin().value()));
+    }
+
+    /** What forgetting did ("" for nothing); {@code archiveProblem} says why the archive failed. */
+    public String forgetOutcome(
+            ForgetResult r, Function<ArchiveException.Reason, String> archiveProblem) {
+        if (r instanceof Forgotten f) {
+            return i18n.get(
+                    "switcher.forgotten",
+                    f.notifications(),
+                    named(f.name()),
+                    i18n.localDigits(f.rin().value()));
+        } else if (r instanceof NotForgotten n) {
+            return i18n.get(
+                    "switcher.forget.failed",
+                    named(n.name()),
+                    i18n.localDigits(n.rin().value()),
+                    archiveProblem.apply(n.reason()));
+        }
+        return "";
+    }
+
+    /** "12 of 500" while the list is filtered, else "500 taxpayers". */
+    public String count(int shown, int all, boolean filtered) {
+        return filtered
+                ? i18n.get("switcher.count.filtered", shown, all)
+                : i18n.get("switcher.count", all);
     }
 }

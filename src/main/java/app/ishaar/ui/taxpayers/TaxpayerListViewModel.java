@@ -19,22 +19,22 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import javafx.beans.Observable;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.SimpleStringProperty;
-import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import javafx.collections.transformation.FilteredList;
 
 /**
  * The main window's list of taxpayers: the ERP's own first, then those it acts for. Adds one typed
  * in, the rows of a pasted list or of a file, renames, removes (and brings back the one removed
  * last), and saves the list with the profile. Every answer is typed ({@link Added}, {@link
- * Duplicate}, {@link InvalidRin}, {@link OwnTaxpayerOnly}, {@link ListAdded}, {@link FileAdded});
- * the view says it in words.
+ * Duplicate}, {@link InvalidRin}, {@link OwnTaxpayerOnly}, {@link ListAdded}, {@link FileAdded},
+ * {@link Removed}); the view says it in words. The list as shown, filtered and sorted, is {@link
+ * #shown()}; what the archive keeps of a taxpayer removed, offered to be forgotten, {@link
+ * #archived()}.
  */
 public final class TaxpayerListViewModel {
 
@@ -100,9 +100,19 @@ public final class TaxpayerListViewModel {
     private final Consumer<TaxpayerEntry> beforeRemoval;
     private final Store store;
 
-    private final ObservableList<TaxpayerEntry> entries = FXCollections.observableArrayList();
-    private final FilteredList<TaxpayerEntry> filtered = new FilteredList<>(entries, e -> true);
-    private final StringProperty filter = new SimpleStringProperty(this, "filter", "");
+    /** Tells of a change of a taxpayer's name, RIN, state or news, for the list as shown. */
+    private final ObservableList<TaxpayerEntry> entries =
+            FXCollections.observableArrayList(
+                    e ->
+                            new Observable[] {
+                                e.labelText(),
+                                e.displayRinProperty(),
+                                e.stateProperty(),
+                                e.arrivedProperty()
+                            });
+
+    private final ShownTaxpayers shown = new ShownTaxpayers(entries);
+    private final ForgetArchived archived;
     private final ReadOnlyBooleanWrapper ownTaxpayerOnly =
             new ReadOnlyBooleanWrapper(this, "ownTaxpayerOnly", false);
     private final ReadOnlyObjectWrapper<Removed> lastRemoved =
@@ -112,6 +122,7 @@ public final class TaxpayerListViewModel {
      * @param newEntry makes an entry of a RIN (null for the ERP's own) and a name
      * @param beforeRemoval told of an entry about to be removed (the window shows another, and
      *     closes its session)
+     * @param archive what the archive keeps of a taxpayer, offered to be forgotten on removal
      */
     public TaxpayerListViewModel(
             Executor fx,
@@ -119,6 +130,7 @@ public final class TaxpayerListViewModel {
             BiFunction<String, String, TaxpayerEntry> newEntry,
             Consumer<TaxpayerEntry> beforeRemoval,
             Store store,
+            TaxpayerArchive archive,
             String ownName,
             List<RepresentedTaxpayer> taxpayers) {
         this.fx = fx;
@@ -126,11 +138,13 @@ public final class TaxpayerListViewModel {
         this.newEntry = newEntry;
         this.beforeRemoval = beforeRemoval;
         this.store = store;
-        entries.add(newEntry.apply(null, ownName));
+        this.archived = new ForgetArchived(fx, background, archive);
+        List<TaxpayerEntry> all = new ArrayList<>(taxpayers.size() + 1);
+        all.add(newEntry.apply(null, ownName));
         for (RepresentedTaxpayer t : taxpayers) {
-            entries.add(newEntry.apply(t.rin(), t.name()));
+            all.add(newEntry.apply(t.rin(), t.name()));
         }
-        filter.addListener((o, a, b) -> filtered.setPredicate(e -> e.matches(b)));
+        entries.setAll(all);
     }
 
     /** Every taxpayer, the ERP's own first. */
@@ -143,13 +157,14 @@ public final class TaxpayerListViewModel {
         return entries.get(0);
     }
 
-    /** The entries matching {@link #filterProperty()} (RIN or name). */
-    public ObservableList<TaxpayerEntry> filteredEntries() {
-        return filtered;
+    /** The list as shown: filtered as the user types, in the order chosen. */
+    public ShownTaxpayers shown() {
+        return shown;
     }
 
-    public StringProperty filterProperty() {
-        return filter;
+    /** What the archive keeps of the taxpayer removed last, and forgetting it when asked. */
+    public ForgetArchived archived() {
+        return archived;
     }
 
     /** The taxpayer of a RIN (null: the ERP's own), if listed. */
@@ -182,7 +197,7 @@ public final class TaxpayerListViewModel {
      * @return the taxpayer the window shows first
      */
     public TaxpayerEntry loggedIn(String onBehalfOf, Session session, TokenInfo token) {
-        filter.set("");
+        shown.filterProperty().set("");
         TaxpayerEntry own = own();
         TaxpayerEntry first = find(onBehalfOf).orElse(own);
         first.attach(session, token);
@@ -308,18 +323,26 @@ public final class TaxpayerListViewModel {
 
     /**
      * Removes a represented taxpayer (not the ERP's own), closing its session; {@link #undoRemove}
-     * brings it back.
+     * brings it back. What the archive keeps of it stays there, and is offered to be forgotten
+     * ({@link #archived()}).
+     *
+     * @return what was removed; empty when nothing was (the ERP's own, or one not listed)
      */
-    public void remove(TaxpayerEntry entry) {
+    public Optional<Removed> remove(TaxpayerEntry entry) {
         if (entry == null || entry.isOwn() || !entries.contains(entry)) {
-            return;
+            return Optional.empty();
         }
         beforeRemoval.accept(entry);
         int index = entries.indexOf(entry);
         entries.remove(entry);
         entry.dispose();
         save();
-        lastRemoved.set(new Removed(entry.rin(), entry.nameProperty().get(), index));
+        Removed r = new Removed(entry.rin(), entry.nameProperty().get(), index);
+        lastRemoved.set(r);
+        if (Rin.parse(entry.rin()) instanceof Rin.Valid v) {
+            archived.removed(v.rin(), r.name());
+        }
+        return Optional.of(r);
     }
 
     /** The taxpayer removed last, until it is brought back or another is removed; null for none. */
@@ -327,9 +350,13 @@ public final class TaxpayerListViewModel {
         return lastRemoved.getReadOnlyProperty();
     }
 
-    /** Puts away the offer to bring back the taxpayer removed last; it stays removed. */
+    /**
+     * Puts away the offer to bring back the taxpayer removed last (it stays removed), and the offer
+     * to forget what the archive keeps of it (it stays there).
+     */
     public void dismissUndo() {
         lastRemoved.set(null);
+        archived.clear();
     }
 
     /**
@@ -340,6 +367,7 @@ public final class TaxpayerListViewModel {
     public void undoRemove() {
         Removed r = lastRemoved.get();
         lastRemoved.set(null);
+        archived.clear();
         if (r == null || find(r.rin()).isPresent()) {
             return;
         }

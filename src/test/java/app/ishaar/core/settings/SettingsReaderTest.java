@@ -106,11 +106,45 @@ class SettingsReaderTest {
                 "{\"proxy\":{\"mode\":\"manual\",\"host\":\"proxy.example.com\",\"port\":70000}}",
                 "{\"proxy\":{\"mode\":\"manual\",\"host\":\"a b\",\"port\":3128}}",
                 "{\"proxy\":{\"mode\":\"socks\",\"host\":\"proxy.example.com\",\"port\":1080}}",
-                "{\"proxy\":{\"mode\":5}}"
+                "{\"proxy\":{\"mode\":5}}",
+                "{\"loginsPerMinute\":6,\"keepDays\":365,\"archive\":\"/srv/ishaar/archive.db\"}",
+                "{\"loginsPerMinute\":\"30\",\"keepDays\":\"90\",\"archive\":\" /tmp/a.db \"}",
+                "{\"loginsPerMinute\":0,\"keepDays\":-1,\"archive\":\"  \"}",
+                "{\"loginsPerMinute\":601,\"keepDays\":40000,\"archive\":null}",
+                "{\"loginsPerMinute\":null,\"keepDays\":null,\"archive\":5}"
             })
     void aHandEditedDocumentIsReadAsTheDataBindingReadsIt(String json) throws IOException {
         byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
         assertThat(SettingsReader.read(bytes)).isEqualTo(DATABIND.readValue(bytes, Settings.class));
+    }
+
+    @Test
+    void anOlderDocumentReadsTheSyncSettingsDefaultsAndBadValuesFallBackToThem()
+            throws IOException {
+        Settings old =
+                SettingsReader.read(
+                        "{\"version\":1,\"checkMinutes\":5}".getBytes(StandardCharsets.UTF_8));
+        assertThat(old.checkMinutes()).as("the sync's interval, as the check's was").isEqualTo(5);
+        assertThat(old.loginsPerMinute()).isEqualTo(Settings.DEFAULT_LOGINS_PER_MINUTE);
+        assertThat(old.keepDays()).as("kept for ever").isZero();
+        assertThat(old.archive()).as("the user's data folder").isNull();
+
+        Settings bad =
+                SettingsReader.read(
+                        "{\"loginsPerMinute\":-4,\"keepDays\":99999,\"archive\":\"   \"}"
+                                .getBytes(StandardCharsets.UTF_8));
+        assertThat(bad.loginsPerMinute()).isEqualTo(12);
+        assertThat(bad.keepDays()).isZero();
+        assertThat(bad.archive()).isNull();
+
+        Settings set =
+                Settings.defaults()
+                        .withLoginsPerMinute(6)
+                        .withKeepDays(365)
+                        .withArchive(" /srv/ishaar/archive.db ");
+        assertThat(set.loginsPerMinute()).isEqualTo(6);
+        assertThat(set.keepDays()).isEqualTo(365);
+        assertThat(set.archive()).isEqualTo("/srv/ishaar/archive.db");
     }
 
     @Test
@@ -365,8 +399,23 @@ class SettingsReaderTest {
                                         (Integer) rest[3],
                                         (String) rest[4],
                                         (Boolean) rest[5],
+                                        null,
+                                        null,
+                                        null,
                                         null))
-                .flatMap(s -> proxyChoices().map(s::withProxy));
+                .flatMap(s -> proxyChoices().map(s::withProxy))
+                .flatMap(
+                        s ->
+                                Combinators.combine(
+                                                Arbitraries.of(1, 6, 12, 600),
+                                                Arbitraries.of(0, 30, 365, Settings.MAX_KEEP_DAYS),
+                                                Arbitraries.of(
+                                                        "", "/srv/ishaar/archive.db", "C:\\a.db"))
+                                        .as(
+                                                (logins, days, file) ->
+                                                        s.withLoginsPerMinute(logins)
+                                                                .withKeepDays(days)
+                                                                .withArchive(file)));
     }
 
     private static Arbitrary<ProxyChoice> proxyChoices() {

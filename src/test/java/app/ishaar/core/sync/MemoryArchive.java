@@ -148,5 +148,22 @@ final class MemoryArchive implements Archive {
     }
 
     @Override
+    public synchronized long pruneBefore(java.time.Instant cutOff) {
+        long n = 0;
+        for (Map<String, ArchivedNotification> m : rows.values()) {
+            int before = m.size();
+            m.values()
+                    .removeIf(
+                            a ->
+                                    a.notification().receivedDateTime() != null
+                                            && a.notification()
+                                                    .receivedDateTime()
+                                                    .isBefore(cutOff));
+            n += before - m.size();
+        }
+        return n;
+    }
+
+    @Override
     public void close() {}
 }

@@ -36,7 +36,7 @@ class SyncSchedulerTest {
     final ManualTimer timer = new ManualTimer(clock);
 
     /** A timer that runs its tasks when the test moves the clock past them. */
-    static final class ManualTimer implements SyncScheduler.Timer {
+    static final class ManualTimer implements SyncTimer {
         record Task(Instant at, Runnable run, boolean[] cancelled) {}
 
         final MutableClock clock;
@@ -164,9 +164,7 @@ class SyncSchedulerTest {
         assertThat(told).contains("started " + A, A + " OK next " + a, C + " OK next " + c);
         assertThat(s.turns())
                 .containsExactly(
-                        new SyncScheduler.Turn(A, -1, a),
-                        new SyncScheduler.Turn(B, -1, b),
-                        new SyncScheduler.Turn(C, -1, c));
+                        new SyncTurn(A, -1, a), new SyncTurn(B, -1, b), new SyncTurn(C, -1, c));
 
         // each one's turn comes alone: the taxpayers keep the spread of their first syncs
         worker.takes = Duration.ofSeconds(1);
@@ -226,7 +224,7 @@ class SyncSchedulerTest {
         s.taxpayers(List.of(A, B, C));
         worker.answers.put(B, SyncSchedulerTest::refused);
         s.start();
-        assertThat(s.turn(B).orElseThrow()).isEqualTo(new SyncScheduler.Turn(B, -1, null));
+        assertThat(s.turn(B).orElseThrow()).isEqualTo(new SyncTurn(B, -1, null));
         assertThat(told).contains(B + " REFUSED next null");
 
         timer.advance(EVERY.multipliedBy(3));
@@ -297,7 +295,7 @@ class SyncSchedulerTest {
     void aTaxpayerInLineSaysItsPlace() {
         SyncScheduler s = scheduler(null);
         s.taxpayers(List.of(A, B, C));
-        List<List<SyncScheduler.Turn>> seen = new ArrayList<>();
+        List<List<SyncTurn>> seen = new ArrayList<>();
         worker.during =
                 () -> {
                     if (worker.synced.size() == 1) {
@@ -307,9 +305,7 @@ class SyncSchedulerTest {
         s.start();
         assertThat(seen.get(0))
                 .containsExactly(
-                        new SyncScheduler.Turn(A, 0, T0),
-                        new SyncScheduler.Turn(B, 1, T0),
-                        new SyncScheduler.Turn(C, 2, T0));
+                        new SyncTurn(A, 0, T0), new SyncTurn(B, 1, T0), new SyncTurn(C, 2, T0));
     }
 
     @Test
@@ -363,6 +359,26 @@ class SyncSchedulerTest {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    @Test
+    void withoutAnIntervalTaxpayersSyncOnlyWhenAskedUntilOneIsSet() {
+        SyncScheduler s = new SyncScheduler(worker, null, null, clock, timer, Runnable::run, null);
+        s.taxpayers(List.of(A, B));
+        s.start();
+        timer.advance(Duration.ofHours(2));
+        assertThat(worker.synced).isEmpty();
+        assertThat(s.turn(A).orElseThrow()).isEqualTo(new SyncTurn(A, -1, null));
+        s.syncNow(B);
+        assertThat(worker.synced).containsExactly(B);
+        timer.advance(Duration.ofHours(2));
+        assertThat(worker.synced).containsExactly(B);
+
+        // an interval set: B is overdue (synced two hours ago), A never synced: both go now
+        s.every(EVERY);
+        assertThat(worker.synced).containsExactly(B, B, A);
+        timer.advance(EVERY.plus(ONE_SYNC));
+        assertThat(worker.synced).containsExactly(B, B, A, B, A);
     }
 
     @Test

@@ -53,7 +53,8 @@ class ShortcutTableFxTest extends OwnStageFxTestBase {
                         named("Delete"),
                         named("Shortcut+Z"),
                         named("F6", "Shift+F6"),
-                        named("Shortcut+F"),
+                        named("Shortcut+F"), // the history's filters
+                        named("Shortcut+F"), // All taxpayers' search
                         named("Enter"),
                         named("F5"),
                         named("Page Down", "Page Up"),

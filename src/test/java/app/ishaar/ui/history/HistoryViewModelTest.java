@@ -235,6 +235,28 @@ class HistoryViewModelTest {
     }
 
     @Test
+    void whatTheSyncArchivedNewIsCountedAsArrivedUntilShown() {
+        MutableClock clock = new MutableClock(CLOCK.instant());
+        HistoryViewModel vm = vm(null, clock);
+        vm.synced(4);
+        assertThat(vm.arrivedProperty().get()).as("no page shown yet").isZero();
+        vm.sessionProperty().set(session);
+        session.answerLast(120, "n");
+        int calls = session.calls.size();
+        clock.advance(java.time.Duration.ofMinutes(5));
+        vm.synced(2);
+        vm.synced(0);
+        vm.synced(1);
+        assertThat(session.calls).as("the service is not asked").hasSize(calls);
+        assertThat(vm.arrivedProperty().get()).isEqualTo(3);
+        assertThat(vm.arrivedText().get()).isEqualTo("3 new notifications since 12:00:00");
+        vm.showArrived();
+        session.answerLast(123, "n");
+        assertThat(vm.arrivedProperty().get()).isZero();
+        assertThat(vm.arrivedText().get()).isEmpty();
+    }
+
+    @Test
     void aCheckAnsweredAfterAnotherPageWasAskedForIsNotShown() {
         MutableClock clock = new MutableClock(CLOCK.instant());
         HistoryViewModel vm = vm(null, clock);

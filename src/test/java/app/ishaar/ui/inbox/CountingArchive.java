@@ -85,6 +85,11 @@ final class CountingArchive implements Archive {
     }
 
     @Override
+    public long pruneBefore(java.time.Instant cutOff) throws ArchiveException {
+        return archive.pruneBefore(cutOff);
+    }
+
+    @Override
     public void close() throws ArchiveException {
         archive.close();
     }

@@ -2,6 +2,10 @@ package app.ishaar.ui.main;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.archive.SyncBatch;
+import app.ishaar.core.archive.sqlite.SqliteArchive;
 import app.ishaar.core.model.NotificationPage;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.secrets.InMemorySecretStore;
@@ -75,12 +79,14 @@ class MainWindowViewModelTest {
     private final InMemorySecretStore secrets = new InMemorySecretStore();
     private final MutableClock clock = new MutableClock(Instant.parse("2026-01-10T10:00:00Z"));
     private SettingsService settings;
+    private SqliteArchive archive;
     private Credentials loginCredentials;
     private FakeSession first;
     private MainWindowViewModel vm;
 
     @BeforeEach
     void setUp() throws Exception {
+        archive = SqliteArchive.temporary();
         settings = new SettingsService(new SettingsStore(configDir), Duration.ZERO);
         Environment env = Environment.sandbox("http://127.0.0.1:1", "http://127.0.0.1:2");
         Profile profile =
@@ -108,12 +114,14 @@ class MainWindowViewModelTest {
                         first, first.loginCall.join(), profile, loginCredentials, env);
         vm =
                 new MainWindowViewModel(
-                        i18n, DIRECT, DIRECT, opener, secrets, settings, clock, desktop, result);
+                        i18n, DIRECT, DIRECT, opener, secrets, settings, archive, clock, desktop,
+                        result);
     }
 
     @AfterEach
-    void tearDown() {
+    void tearDown() throws Exception {
         settings.close();
+        archive.close();
     }
 
     private TaxpayerEntry entry(String rin) {
@@ -311,24 +319,48 @@ class MainWindowViewModelTest {
     }
 
     @Test
+    void aTaxpayerRemovedIsOfferedToBeForgottenFromTheArchiveOfTheServiceTheWindowIsLoggedInTo()
+            throws Exception {
+        String raw =
+                "{\"notificationId\":\"n-1\",\"receivedDateTime\":\"2026-01-09T10:00:00Z\","
+                        + "\"finalMessage\":\"Document received\"}";
+        archive.store(
+                new SyncBatch(
+                        ServiceKey.SANDBOX,
+                        Rin.of(PHARMA),
+                        List.of(ArchivedNotification.fromRaw(Rin.of(PHARMA), raw)),
+                        "c",
+                        true,
+                        null));
+        vm.taxpayers().remove(entry(PHARMA));
+        var offer = vm.taxpayers().archived().offerProperty().get();
+        assertThat(offer).isNotNull();
+        assertThat(offer.notifications()).isEqualTo(1);
+        vm.taxpayers().archived().forget().join();
+        assertThat(archive.summaries())
+                .as("the sandbox's archive of that taxpayer forgotten")
+                .isEmpty();
+    }
+
+    @Test
     void theSwitcherListsTheOwnTaxpayerAndTheProfilesAndFiltersByRinOrName() {
         assertThat(vm.taxpayers().entries())
                 .extracting(TaxpayerEntry::rin)
                 .containsExactly(null, NILE, PHARMA, TEXTILES);
-        vm.taxpayers().filterProperty().set("pharma");
-        assertThat(vm.taxpayers().filteredEntries())
+        vm.taxpayers().shown().filterProperty().set("pharma");
+        assertThat(vm.taxpayers().shown().list())
                 .extracting(TaxpayerEntry::rin)
                 .containsExactly(PHARMA);
-        vm.taxpayers().filterProperty().set("3567");
-        assertThat(vm.taxpayers().filteredEntries())
+        vm.taxpayers().shown().filterProperty().set("3567");
+        assertThat(vm.taxpayers().shown().list())
                 .extracting(TaxpayerEntry::rin)
                 .containsExactly(TEXTILES);
-        vm.taxpayers().filterProperty().set("٢٨٧");
-        assertThat(vm.taxpayers().filteredEntries())
+        vm.taxpayers().shown().filterProperty().set("٢٨٧");
+        assertThat(vm.taxpayers().shown().list())
                 .extracting(TaxpayerEntry::rin)
                 .containsExactly(PHARMA);
-        vm.taxpayers().filterProperty().set("");
-        assertThat(vm.taxpayers().filteredEntries()).hasSize(4);
+        vm.taxpayers().shown().filterProperty().set("");
+        assertThat(vm.taxpayers().shown().list()).hasSize(4);
     }
 
     @Test
@@ -468,6 +500,7 @@ class MainWindowViewModelTest {
                 opener,
                 secrets,
                 settings,
+                archive,
                 clock,
                 desktop,
                 new LoginViewModel.LoginResult(s, s.loginCall.join(), profile, c, env));
@@ -580,6 +613,7 @@ class MainWindowViewModelTest {
                         opener,
                         secrets,
                         settings,
+                        archive,
                         clock,
                         desktop,
                         new LoginViewModel.LoginResult(

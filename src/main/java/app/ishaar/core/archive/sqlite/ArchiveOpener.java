@@ -77,6 +77,9 @@ final class ArchiveOpener {
         c.setBusyTimeout((int) Math.min(Integer.MAX_VALUE, busyTimeout.toMillis()));
         c.enforceForeignKeys(true);
         c.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
+        // no generated keys are asked for: without this the driver runs a query for them after
+        // every insert
+        c.setGetGeneratedKeys(false);
         Connection conn = c.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
         try (Statement s = conn.createStatement()) {
             // WAL: readers go on while one process writes; kept in the file once set

@@ -63,14 +63,23 @@ final class RawCodec {
                             "{\"notificationId\":\"\",\"receivedDateTime\":\"2026-01-01T00:00:00.0000000Z\",\"deliveredDateTime\":\"2026-01-01T00:00:00.0000000Z\",\"typeId\":\"7\",\"typeName\":\"Document Validated\",\"finalMessage\":\"")
                     .getBytes(StandardCharsets.UTF_8);
 
-    static byte[] encode(String json) {
-        byte[] plain = json.getBytes(StandardCharsets.UTF_8);
-        Deflater d = new Deflater(Deflater.DEFAULT_COMPRESSION, true);
-        try {
+    /**
+     * Compresses items one after the other with one zlib stream state, reset between items: making
+     * and freeing that state for each item costs about a third of compressing it.
+     */
+    static final class Encoder implements AutoCloseable {
+        private final Deflater d = new Deflater(Deflater.DEFAULT_COMPRESSION, true);
+        private byte[] buf = new byte[4096];
+
+        byte[] encode(String json) {
+            byte[] plain = json.getBytes(StandardCharsets.UTF_8);
+            d.reset();
             d.setDictionary(DICTIONARY_1);
             d.setInput(plain);
             d.finish();
-            byte[] buf = new byte[plain.length + 64];
+            if (buf.length < plain.length + 64) {
+                buf = new byte[plain.length + 64];
+            }
             buf[0] = DEFLATE_1;
             int n = 1;
             while (!d.finished()) {
@@ -86,7 +95,10 @@ final class RawCodec {
                 return out;
             }
             return java.util.Arrays.copyOf(buf, n);
-        } finally {
+        }
+
+        @Override
+        public void close() {
             d.end();
         }
     }

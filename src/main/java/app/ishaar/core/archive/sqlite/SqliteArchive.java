@@ -5,7 +5,6 @@ import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.ArchivedNotification;
 import app.ishaar.core.archive.InboxPage;
 import app.ishaar.core.archive.InboxQuery;
-import app.ishaar.core.archive.SearchText;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.SyncBatch;
 import app.ishaar.core.archive.SyncState;
@@ -43,6 +42,12 @@ public final class SqliteArchive implements Archive {
     private final java.util.Map<String, PreparedStatement> statements = new java.util.HashMap<>();
     private final InboxReader reader;
     private final boolean deleteOnClose;
+
+    /** The full-text entries of the store under way (used under the writer's lock). */
+    private final TextEntries toIndex = new TextEntries();
+
+    /** Compresses the items the writer stores (used under the writer's lock). */
+    private final RawCodec.Encoder encoder = new RawCodec.Encoder();
 
     private SqliteArchive(Path file, Duration busyTimeout, boolean deleteOnClose)
             throws ArchiveException {
@@ -105,6 +110,7 @@ public final class SqliteArchive implements Archive {
         synchronized (writer) {
             try {
                 begin();
+                toIndex.clear();
                 try {
                     long serviceId = ensureService(batch.service());
                     long taxpayerId = ensureTaxpayer(serviceId, batch.taxpayer());
@@ -117,6 +123,7 @@ public final class SqliteArchive implements Archive {
                             case SAME -> {}
                         }
                     }
+                    toIndex.write(prepared(ArchiveSql.INDEX_TEXT));
                     {
                         PreparedStatement p = prepared(ArchiveSql.SAVE_SYNC_STATE);
                         p.setString(1, batch.checkpoint());
@@ -134,6 +141,8 @@ public final class SqliteArchive implements Archive {
                 } catch (SQLException | RuntimeException e) {
                     rollback();
                     throw e;
+                } finally {
+                    toIndex.clear();
                 }
             } catch (SQLException e) {
                 throw SqliteErrors.map(e, file, "storing a sync's notifications");
@@ -151,7 +160,7 @@ public final class SqliteArchive implements Archive {
             throws SQLException {
         Notification n = a.notification();
         long micros = OrderKey.micros(n.receivedDateTime());
-        byte[] raw = RawCodec.encode(a.rawJson());
+        byte[] raw = encoder.encode(a.rawJson());
         {
             PreparedStatement find = prepared(ArchiveSql.FIND);
             find.setLong(1, taxpayerId);
@@ -183,12 +192,12 @@ public final class SqliteArchive implements Archive {
                             u.executeUpdate();
                         }
                         tally(taxpayerId, serviceId, columns(n), 1);
-                        execute(ArchiveSql.UNINDEX_TEXT, id);
+                        unindex(id);
                         index(id, n);
                         return Outcome.UPDATED;
                     }
                     // received at another time than before: it moves in the order
-                    execute(ArchiveSql.UNINDEX_TEXT, id);
+                    unindex(id);
                     execute(ArchiveSql.DELETE_RAW, id);
                     execute(ArchiveSql.DELETE, id);
                     insert(serviceId, taxpayerId, micros, a, raw);
@@ -254,14 +263,14 @@ public final class SqliteArchive implements Archive {
         };
     }
 
-    private void index(long id, Notification n) throws SQLException {
-        SearchText.Indexed text = SearchText.indexed(n);
-        {
-            PreparedStatement p = prepared(ArchiveSql.INDEX_TEXT);
-            p.setLong(1, id);
-            p.setString(2, text.words());
-            p.setString(3, text.backwards());
-            p.executeUpdate();
+    private void index(long id, Notification n) {
+        toIndex.add(id, n);
+    }
+
+    /** Takes a notification's words out of the index, or out of what this store is to add. */
+    private void unindex(long id) throws SQLException {
+        if (!toIndex.drop(id)) {
+            execute(ArchiveSql.UNINDEX_TEXT, id);
         }
     }
 
@@ -391,6 +400,13 @@ public final class SqliteArchive implements Archive {
         return forgetRows(service, null);
     }
 
+    @Override
+    public long pruneBefore(java.time.Instant cutOff) throws ArchiveException {
+        synchronized (writer) {
+            return Pruning.pruneBefore(writer, file, cutOff);
+        }
+    }
+
     /**
      * Deletes for good: SQLite overwrites the freed pages (secure_delete), the full-text index
      * drops the entries at once (FTS5 secure-delete), and the WAL is written back and emptied, so
@@ -461,6 +477,7 @@ public final class SqliteArchive implements Archive {
                 }
             }
             closeQuietly(writer);
+            encoder.close();
         }
         if (deleteOnClose) {
             try {

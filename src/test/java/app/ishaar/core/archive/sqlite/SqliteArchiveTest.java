@@ -7,6 +7,7 @@ import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveContractTest;
 import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.ArchiveException.Reason;
+import app.ishaar.core.archive.ArchivedNotification;
 import app.ishaar.core.archive.InboxQuery;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -40,6 +41,48 @@ class SqliteArchiveTest extends ArchiveContractTest {
     @Override
     protected void forgotten(Archive a) throws Exception {
         assertThat(Files.size(dir.resolve("archive.db-wal"))).isZero();
+    }
+
+    /** A store writes its full-text entries at its end (TextEntries): a change before that. */
+    @Test
+    void aChangedNotificationIsFoundByItsNewWordsOnlyWithinAStoreAndAfterIt() throws Exception {
+        ArchivedNotification x = nile.get(7);
+        String message = x.notification().finalMessage();
+        try (Archive a = newArchive()) {
+            // the same notification twice in one store: its index entry is still to be written
+            a.store(
+                    batch(
+                            SANDBOX,
+                            NILE,
+                            List.of(
+                                    nile.get(3),
+                                    withWord(x, message, "quokkaalpha"),
+                                    nile.get(9),
+                                    withWord(x, message, "quokkabeta")),
+                            "one"));
+            assertThat(found(a, "quokkaalpha")).isEmpty();
+            assertThat(found(a, "quokkabeta")).containsExactly(x.notificationId());
+            // and in a later store, when its entry is in the index
+            a.store(batch(SANDBOX, NILE, List.of(withWord(x, message, "quokkagamma")), "two"));
+            assertThat(found(a, "quokkabeta")).isEmpty();
+            assertThat(found(a, "quokkagamma")).containsExactly(x.notificationId());
+            assertThat(found(a, "kagamma")).containsExactly(x.notificationId());
+            assertThat(found(a, nile.get(9).notificationId()))
+                    .containsExactly(nile.get(9).notificationId());
+        }
+    }
+
+    private static ArchivedNotification withWord(ArchivedNotification x, String message, String w)
+            throws Exception {
+        String json = new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(message);
+        String marked = json.substring(0, json.length() - 1) + " " + w + "\"";
+        return ArchivedNotification.fromRaw(NILE, x.rawJson().replace(json, marked));
+    }
+
+    private static List<String> found(Archive a, String search) throws Exception {
+        return a.query(new InboxQuery(SANDBOX, Set.of(), null, search, 1, 50)).items().stream()
+                .map(ArchivedNotification::notificationId)
+                .toList();
     }
 
     @Test

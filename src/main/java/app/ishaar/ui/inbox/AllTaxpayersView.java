@@ -1,0 +1,84 @@
+package app.ishaar.ui.inbox;
+
+import app.ishaar.ui.fx.Weak;
+import app.ishaar.ui.history.DetailPane;
+import app.ishaar.ui.history.FiltersView;
+import app.ishaar.ui.history.HistoryView;
+import app.ishaar.ui.i18n.I18n;
+import javafx.beans.value.ChangeListener;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.SplitPane;
+import javafx.scene.layout.BorderPane;
+
+/**
+ * All taxpayers on screen: the inbox ({@link InboxView}) beside the detail of its chosen
+ * notification, the history's own pane ({@link DetailPane}) with the words the search found marked.
+ * Binds to {@link AllTaxpayersViewModel}.
+ */
+public final class AllTaxpayersView {
+
+    /** The detail pane's share of the width at first. */
+    static final double DETAIL_SHARE = 0.3;
+
+    private final BorderPane root = new BorderPane();
+    private final InboxView inbox;
+    private final FiltersView filters;
+    private final InboxExportButton export;
+
+    /** Held here, heard weakly by the app's I18n: the filters' words follow the language. */
+    private final ChangeListener<Object> languageChanged;
+
+    public AllTaxpayersView(AllTaxpayersViewModel vm, I18n i18n) {
+        this.inbox = new InboxView(vm.inbox(), i18n);
+        this.filters = new FiltersView(vm.filters(), i18n);
+        inbox.addAboveSearch(filters.bar(), filters.chips());
+        inbox.addBesideSearch(new TaxpayerFilter(vm, i18n).choice());
+        this.export = new InboxExportButton(vm, i18n);
+        inbox.addToPager(export.bar());
+        root.addEventFilter(
+                javafx.scene.input.KeyEvent.KEY_PRESSED,
+                e -> {
+                    if (app.ishaar.ui.app.Shortcut.EXPORT.matches(e)) {
+                        export.choose();
+                        e.consume();
+                    }
+                });
+        languageChanged = (o, was, now) -> filters.languageChanged();
+        Weak.listen(
+                languageChanged,
+                i18n.languageProperty(),
+                i18n.latinDigitsProperty(),
+                i18n.zoneProperty());
+        DetailPane detail = new DetailPane(vm.detail(), i18n);
+        SplitPane split = new SplitPane(inbox.root(), detail.root());
+        split.setId("inbox-split");
+        split.setDividerPositions(1 - DETAIL_SHARE);
+        SplitPane.setResizableWithParent(detail.root(), false);
+        root.setId("all-taxpayers");
+        // the detail pane's look is the history's
+        root.getStyleClass().add("history");
+        root.getStylesheets()
+                .add(HistoryView.class.getResource(HistoryView.STYLESHEET).toExternalForm());
+        root.nodeOrientationProperty().bind(i18n.orientationProperty());
+        root.setCenter(split);
+    }
+
+    public Parent root() {
+        return root;
+    }
+
+    public InboxView inbox() {
+        return inbox;
+    }
+
+    /** Exports the query shown to this file without asking for one (tests). */
+    public void exportTo(app.ishaar.core.export.ExportFormat format, java.nio.file.Path target) {
+        export.export(format, target);
+    }
+
+    /** The filter bar's first choice (F6). */
+    public Node filtersFirst() {
+        return filters.first();
+    }
+}

@@ -1,0 +1,53 @@
+package app.ishaar.ui.taxpayers;
+
+import app.ishaar.core.archive.Archive;
+import app.ishaar.core.archive.ArchiveException;
+import app.ishaar.core.archive.InboxQuery;
+import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.model.Rin;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * What the taxpayer list asks of the archive, for the service the window is logged in to: how many
+ * notifications it keeps of a taxpayer, and forgetting them. Called off the FX thread.
+ */
+public interface TaxpayerArchive {
+
+    /** How many notifications the archive keeps of this taxpayer. */
+    long count(Rin taxpayer) throws ArchiveException;
+
+    /** Removes this taxpayer's notifications and sync state for good; returns how many went. */
+    long forget(Rin taxpayer) throws ArchiveException;
+
+    /** No archive: it keeps nothing, so nothing is offered to be forgotten. */
+    TaxpayerArchive NONE =
+            new TaxpayerArchive() {
+                @Override
+                public long count(Rin taxpayer) {
+                    return 0;
+                }
+
+                @Override
+                public long forget(Rin taxpayer) {
+                    return 0;
+                }
+            };
+
+    /** The taxpayers of {@code service} (asked when needed: known once a login opened it). */
+    static TaxpayerArchive of(Archive archive, Supplier<ServiceKey> service) {
+        return new TaxpayerArchive() {
+            @Override
+            public long count(Rin taxpayer) throws ArchiveException {
+                return archive.query(
+                                new InboxQuery(service.get(), Set.of(taxpayer), null, null, 1, 1))
+                        .totalCount();
+            }
+
+            @Override
+            public long forget(Rin taxpayer) throws ArchiveException {
+                return archive.forget(service.get(), taxpayer);
+            }
+        };
+    }
+}

@@ -1,0 +1,48 @@
+package app.ishaar.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import app.ishaar.ui.taxpayers.TaxpayerEntry.State;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An archive file that cannot be opened (another program's file): the app starts, each taxpayer's
+ * history works from the service, and All taxpayers says why it has nothing, inline, leaving the
+ * file as it was.
+ */
+class ArchiveRefusedFxTest extends FxSandboxTestBase {
+
+    private Path file() {
+        return configDir.resolve("not-an-archive.db");
+    }
+
+    @Override
+    protected AppServices.ArchiveSource archiveSource() {
+        return AppServices.ArchiveSource.file(file());
+    }
+
+    @Override
+    protected void beforeLaunch() throws Exception {
+        Files.writeString(file(), "a letter, not a database");
+    }
+
+    @Test
+    void theHistoryWorksAndAllTaxpayersSaysTheArchiveCannotBeRead() throws Exception {
+        waitForDemoAccounts();
+        clickOn("#demo-erp-delta-accounting");
+        clickOn("#login-button");
+        waitForMainWindow();
+        waitUntil(
+                "the taxpayer's history from the service",
+                () ->
+                        flow.mainViewModel().current().stateProperty().get() == State.READY
+                                && !flow.mainViewModel().current().history().rows().isEmpty());
+        clickOn("#switcher-all");
+        waitUntil("the archive's problem is said", () -> visible("#inbox-archive-problem"));
+        assertThat(text("#inbox-archive-problem"))
+                .isEqualTo("The archive file is not an archive of Ishaar; it was left untouched.");
+        assertThat(Files.readString(file())).isEqualTo("a letter, not a database");
+    }
+}

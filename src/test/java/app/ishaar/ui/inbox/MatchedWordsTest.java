@@ -1,0 +1,62 @@
+package app.ishaar.ui.inbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import app.ishaar.core.archive.SearchText;
+import app.ishaar.core.model.Notification;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class MatchedWordsTest {
+
+    private static Notification with(String message, String address) {
+        return new Notification(
+                "n-1",
+                Instant.parse("2026-01-05T10:00:00Z"),
+                null,
+                "2",
+                "Document rejected",
+                message,
+                "email",
+                address,
+                "ar",
+                "delivered",
+                List.of());
+    }
+
+    private static List<String> found(Notification n, String typed) {
+        return MatchedWords.in(n, SearchText.terms(typed));
+    }
+
+    @Test
+    void theWordsAsWrittenThatBeginOrEndWithATermAreMarkedOnceEach() {
+        Notification n =
+                with(
+                        "<p>Your invoice INV-2026-004512 was rejected. Rejected again: see"
+                                + " validation.</p>",
+                        "finance@nile.com.eg");
+        assertThat(found(n, "rejected")).containsExactly("rejected", "Rejected");
+        assertThat(found(n, "valid 4512")).containsExactly("004512", "validation");
+        assertThat(found(n, "nile")).containsExactly("nile");
+        assertThat(found(n, "tags")).as("not the HTML's tags").isEmpty();
+    }
+
+    @Test
+    void arabicWordsAreFoundByTheArchivesRulesAndMarkedWithTheirDiacritics() {
+        Notification n =
+                with(
+                        "تم التحقق من صحة فاتورتكم. رَمْزُ التحقق ٢٠٢٥ منظومة الفاتورة الإلكترونية",
+                        null);
+        assertThat(found(n, "فاتورة")).containsExactly("الفاتورة");
+        assertThat(found(n, "رمز")).containsExactly("رَمْزُ");
+        assertThat(found(n, "الالكترونية")).containsExactly("الإلكترونية");
+        assertThat(found(n, "2025")).containsExactly("٢٠٢٥");
+    }
+
+    @Test
+    void noSearchMarksNothing() {
+        assertThat(MatchedWords.in(with("anything", null), List.of())).isEmpty();
+        assertThat(MatchedWords.in(null, List.of("x"))).isEmpty();
+    }
+}
