@@ -3,7 +3,7 @@ package app.ishaar.bench;
 import app.ishaar.core.archive.ArchivedNotification;
 import app.ishaar.core.archive.postgres.PgLocation;
 import app.ishaar.core.archive.postgres.PostgresArchive;
-import app.ishaar.core.archive.sqlite.SqliteArchive;
+import app.ishaar.core.archive.sqlite.RawCodec;
 import app.ishaar.core.model.Rin;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -339,7 +339,7 @@ final class PgArchiveBench {
     private static String csv(Object[] row, Map<Long, long[]> taxpayers) {
         try {
             long[] ids = taxpayers.get((Long) row[1]);
-            String raw = SqliteArchive.rawJson((byte[]) row[3]);
+            String raw = RawCodec.decode((byte[]) row[3]);
             ArchivedNotification a = ArchivedNotification.fromRaw(new Rin((String) row[2]), raw);
             String[] c = PostgresArchive.columns(a.notification());
             StringBuilder words = new StringBuilder("{");

@@ -274,14 +274,6 @@ public final class SqliteArchive implements Archive {
         }
     }
 
-    /**
-     * The item's JSON from a {@code notification_raw.raw} value of an archive file, for a program
-     * that copies an archive's rows elsewhere (the benchmark's copy to PostgreSQL).
-     */
-    public static String rawJson(byte[] stored) throws java.io.IOException {
-        return RawCodec.decode(stored);
-    }
-
     /** A filter column: the wire value trimmed and in lower case, as the filters are given. */
     private static String column(String wire) {
         return wire == null ? null : wire.strip().toLowerCase(Locale.ROOT);
