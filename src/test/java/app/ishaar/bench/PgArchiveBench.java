@@ -72,7 +72,8 @@ final class PgArchiveBench {
         Server server;
         try {
             server = server();
-        } catch (IOException | RuntimeException e) {
+            server.connect(server.admin().database()).close();
+        } catch (IOException | SQLException | RuntimeException e) {
             String why = "no PostgreSQL server: " + e.getMessage();
             System.out.println(why);
             return List.of(
