@@ -86,13 +86,8 @@ public interface Archive extends AutoCloseable {
      * cutOff} (Settings: keep archived notifications N days); a notification without a received
      * time is kept, its age being unknown. The search finds none of them afterwards, and the counts
      * no longer include them. Returns how many went.
-     *
-     * @throws UnsupportedOperationException where the archive cannot forget by age (the shared
-     *     archive on PostgreSQL, for now: the desktop then keeps everything and logs why)
      */
-    default long pruneBefore(Instant cutOff) throws ArchiveException {
-        throw new UnsupportedOperationException("this archive keeps its notifications for ever");
-    }
+    long pruneBefore(Instant cutOff) throws ArchiveException;
 
     @Override
     void close() throws ArchiveException;

@@ -224,4 +224,64 @@ public abstract class ArchiveContractTest {
             forgotten(a);
         }
     }
+
+    private static Instant received(ArchivedNotification n) {
+        return n.notification().receivedDateTime();
+    }
+
+    @Test
+    void keepingNDaysForgetsWhatWasReceivedBeforeTheCutOffAndKeepsCountsAndSearchConsistent()
+            throws Exception {
+        try (Archive a = newArchive()) {
+            a.store(new SyncBatch(SANDBOX, NILE, nile, "n", true, null));
+            a.store(new SyncBatch(SANDBOX, GIZA, giza, "g", true, null));
+            List<ArchivedNotification> all = new ArrayList<>(nile);
+            all.addAll(giza);
+            List<Instant> times = all.stream().map(ArchiveContractTest::received).sorted().toList();
+            Instant cutOff = times.get(times.size() / 3).plusNanos(1_000);
+            List<ArchivedNotification> old =
+                    all.stream().filter(n -> received(n).isBefore(cutOff)).toList();
+            List<ArchivedNotification> kept =
+                    all.stream().filter(n -> !received(n).isBefore(cutOff)).toList();
+            assertThat(old).isNotEmpty();
+            assertThat(kept).isNotEmpty();
+
+            assertThat(a.pruneBefore(cutOff)).isEqualTo(old.size());
+
+            assertThat(a.query(new InboxQuery(SANDBOX, Set.of(), null, null, 1, 10)).totalCount())
+                    .as("the tallied total")
+                    .isEqualTo(kept.size());
+            assertThat(a.query(new InboxQuery(SANDBOX, Set.of(NILE), null, null, 1, 500)).items())
+                    .extracting(ArchivedNotification::notificationId)
+                    .containsExactlyInAnyOrderElementsOf(
+                            kept.stream()
+                                    .filter(n -> n.taxpayer().equals(NILE))
+                                    .map(ArchivedNotification::notificationId)
+                                    .toList());
+            String status = kept.get(0).notification().status();
+            NotificationQuery byStatus = NotificationQuery.ALL.withStatus(status);
+            assertThat(
+                            a.query(new InboxQuery(SANDBOX, Set.of(), byStatus, null, 1, 10))
+                                    .totalCount())
+                    .as("a filter's total")
+                    .isEqualTo(
+                            kept.stream()
+                                    .filter(n -> status.equals(n.notification().status()))
+                                    .count());
+            String gone = old.get(0).notificationId();
+            assertThat(a.query(new InboxQuery(SANDBOX, Set.of(), null, gone, 1, 10)).items())
+                    .as("the search finds none of those forgotten")
+                    .extracting(ArchivedNotification::notificationId)
+                    .doesNotContain(gone);
+            String stays = kept.get(0).notificationId();
+            assertThat(a.query(new InboxQuery(SANDBOX, Set.of(), null, stays, 1, 10)).items())
+                    .extracting(ArchivedNotification::notificationId)
+                    .contains(stays);
+
+            assertThat(a.pruneBefore(cutOff)).as("nothing more to forget").isZero();
+            assertThat(a.pruneBefore(Instant.EPOCH)).isZero();
+            // a sync state stays: the next sync goes on from its checkpoint
+            assertThat(a.syncState(SANDBOX, NILE).complete()).isTrue();
+        }
+    }
 }

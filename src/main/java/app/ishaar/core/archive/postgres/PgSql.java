@@ -91,6 +91,24 @@ final class PgSql {
     static final String FORGET_SERVICE_TAXPAYERS = "DELETE FROM taxpayer WHERE service_id = ?";
     static final String FORGET_SERVICE = "DELETE FROM service WHERE id = ?";
 
+    /**
+     * Keeping N days: the notifications whose keys are in a range (received before a cut-off) go,
+     * and the tally loses what they counted, in one statement; answers how many went.
+     */
+    static final String PRUNE =
+            "WITH gone AS (DELETE FROM notification WHERE id >= ? AND id < ? RETURNING taxpayer_id,"
+                    + " COALESCE(type_id, '') AS t, COALESCE(language, '') AS l,"
+                    + " COALESCE(status, '') AS s, COALESCE(channel, '') AS c),"
+                    + " counted AS (SELECT taxpayer_id, t, l, s, c, COUNT(*) AS n FROM gone"
+                    + " GROUP BY taxpayer_id, t, l, s, c),"
+                    + " tallied AS (UPDATE tally SET n = tally.n - counted.n FROM counted"
+                    + " WHERE tally.taxpayer_id = counted.taxpayer_id AND tally.type_id = counted.t"
+                    + " AND tally.language = counted.l AND tally.status = counted.s"
+                    + " AND tally.channel = counted.c RETURNING 1)"
+                    + " SELECT COALESCE(SUM(n), 0) FROM counted";
+
+    static final String EMPTY_TALLY = "DELETE FROM tally WHERE n <= 0";
+
     // --- the inbox ---
 
     /**

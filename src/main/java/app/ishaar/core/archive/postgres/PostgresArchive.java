@@ -19,6 +19,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -402,6 +403,41 @@ public final class PostgresArchive implements Archive {
     @Override
     public long forget(ServiceKey service) throws ArchiveException {
         return forgetRows(service, null);
+    }
+
+    /**
+     * The notifications received before the cut-off go (their keys are a range: {@link OrderKey});
+     * those without a received time have keys below it and stay.
+     */
+    @Override
+    public long pruneBefore(Instant cutOff) throws ArchiveException {
+        long from = OrderKey.SLOTS;
+        long to = Math.max(from, OrderKey.first(cutOff));
+        if (to <= from) {
+            return 0;
+        }
+        synchronized (writer) {
+            try {
+                try {
+                    long gone;
+                    PreparedStatement p = prepared(PgSql.PRUNE);
+                    p.setLong(1, from);
+                    p.setLong(2, to);
+                    try (ResultSet r = p.executeQuery()) {
+                        r.next();
+                        gone = r.getLong(1);
+                    }
+                    prepared(PgSql.EMPTY_TALLY).executeUpdate();
+                    writer.commit();
+                    return gone;
+                } catch (SQLException | RuntimeException e) {
+                    rollback();
+                    throw e;
+                }
+            } catch (SQLException e) {
+                throw PgErrors.map(e, location, "forgetting old notifications");
+            }
+        }
     }
 
     /**
