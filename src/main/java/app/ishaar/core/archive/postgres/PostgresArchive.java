@@ -278,10 +278,7 @@ public final class PostgresArchive implements Archive {
         p.executeUpdate();
     }
 
-    /**
-     * The filters' columns (type, language, status, channel) as {@link #store} writes them; public
-     * for a program that loads rows in bulk.
-     */
+    /** The filters' columns as {@link #store} writes them (public for bulk loads). */
     public static String[] columns(Notification n) {
         return new String[] {
             column(n.typeId()), column(n.language()), column(n.status()), column(n.channel())
