@@ -1,5 +1,6 @@
 package app.ishaar.bench;
 
+import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchivedNotification;
 import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.archive.SandboxItems;
@@ -100,45 +101,10 @@ final class ArchiveBench {
                                     "archive file (and WAL) %,d bytes / %,d notifications",
                                     bytes,
                                     NOTIFICATIONS)));
-            List<Rin> rins = rins();
-            Instant now = ANCHOR;
-            Map<String, InboxQuery> shapes = new LinkedHashMap<>();
-            shapes.put("newest, all taxpayers", q(Set.of(), NotificationQuery.ALL, null, 1));
-            shapes.put(
-                    "one taxpayer, page 3", q(Set.of(rins.get(7)), NotificationQuery.ALL, null, 3));
-            shapes.put(
-                    "errors of the last 7 days, all",
-                    q(
-                            Set.of(),
-                            NotificationQuery.ALL
-                                    .withStatus("error")
-                                    .withDates(now.minus(Duration.ofDays(7)), now),
-                            null,
-                            1));
-            shapes.put(
-                    "rejections of the last 90 days, 50 taxpayers",
-                    q(
-                            Set.copyOf(rins.subList(100, 150)),
-                            NotificationQuery.ALL
-                                    .withType("9")
-                                    .withDates(now.minus(Duration.ofDays(90)), now),
-                            null,
-                            1));
-            shapes.put(
-                    "English e-mails, page 10",
-                    q(
-                            Set.of(),
-                            NotificationQuery.ALL.withLanguage("en").withChannel("email"),
-                            null,
-                            10));
+            Map<String, InboxQuery> shapes = pageShapes();
             out.add(timed("inbox_page_ms", PAGE_GOAL, archive, shapes));
 
-            Map<String, InboxQuery> searches = new LinkedHashMap<>();
-            searches.put("a word: validation", q(Set.of(), null, "validation", 1));
-            searches.put("a word with al: الإلكترونية", q(Set.of(), null, "الإلكترونية", 1));
-            searches.put("an invoice number's tail: 4512", q(Set.of(), null, "4512", 1));
-            searches.put("Arabic-Indic digits: ٢٠٢٥", q(Set.of(), null, "٢٠٢٥", 1));
-            searches.put("a rare word: مكررة", q(Set.of(), null, "مكررة", 1));
+            Map<String, InboxQuery> searches = searches();
             Metric search = timed("search_ms", SEARCH_GOAL, archive, searches);
             String without = withoutWordLists(file, searches);
             out.add(
@@ -224,12 +190,58 @@ final class ArchiveBench {
                 note);
     }
 
+    /** The five filter shapes of inbox_page_ms (pg_inbox_page_ms asks the same). */
+    static Map<String, InboxQuery> pageShapes() {
+        List<Rin> rins = rins();
+        Instant now = ANCHOR;
+        Map<String, InboxQuery> shapes = new LinkedHashMap<>();
+        shapes.put("newest, all taxpayers", q(Set.of(), NotificationQuery.ALL, null, 1));
+        shapes.put("one taxpayer, page 3", q(Set.of(rins.get(7)), NotificationQuery.ALL, null, 3));
+        shapes.put(
+                "errors of the last 7 days, all",
+                q(
+                        Set.of(),
+                        NotificationQuery.ALL
+                                .withStatus("error")
+                                .withDates(now.minus(Duration.ofDays(7)), now),
+                        null,
+                        1));
+        shapes.put(
+                "rejections of the last 90 days, 50 taxpayers",
+                q(
+                        Set.copyOf(rins.subList(100, 150)),
+                        NotificationQuery.ALL
+                                .withType("9")
+                                .withDates(now.minus(Duration.ofDays(90)), now),
+                        null,
+                        1));
+        shapes.put(
+                "English e-mails, page 10",
+                q(
+                        Set.of(),
+                        NotificationQuery.ALL.withLanguage("en").withChannel("email"),
+                        null,
+                        10));
+        return shapes;
+    }
+
+    /** The five searches of search_ms (pg_search_ms asks the same). */
+    static Map<String, InboxQuery> searches() {
+        Map<String, InboxQuery> searches = new LinkedHashMap<>();
+        searches.put("a word: validation", q(Set.of(), null, "validation", 1));
+        searches.put("a word with al: الإلكترونية", q(Set.of(), null, "الإلكترونية", 1));
+        searches.put("an invoice number's tail: 4512", q(Set.of(), null, "4512", 1));
+        searches.put("Arabic-Indic digits: ٢٠٢٥", q(Set.of(), null, "٢٠٢٥", 1));
+        searches.put("a rare word: مكررة", q(Set.of(), null, "مكررة", 1));
+        return searches;
+    }
+
     static InboxQuery q(Set<Rin> taxpayers, NotificationQuery f, String search, int page) {
         return new InboxQuery(SERVICE, taxpayers, f, search, page, 100);
     }
 
-    private static Metric timed(
-            String name, Metric.Goal goal, SqliteArchive archive, Map<String, InboxQuery> shapes)
+    static Metric timed(
+            String name, Metric.Goal goal, Archive archive, Map<String, InboxQuery> shapes)
             throws Exception {
         double slowest = 0;
         StringBuilder note = new StringBuilder();

@@ -49,6 +49,8 @@ public final class BenchSuite {
         METRICS.put("inbox_page_ms", "archive");
         METRICS.put("search_ms", "archive");
         METRICS.put("archive_bytes_per_notification", "archive");
+        METRICS.put("pg_inbox_page_ms", "pg");
+        METRICS.put("pg_search_ms", "pg");
         METRICS.put("sync_ratio", "sync");
         METRICS.put("sync_heap_mb", "sync");
         METRICS.put("incremental_sync_requests", "sync");
@@ -72,6 +74,8 @@ public final class BenchSuite {
             case "sandbox_page_ms" -> Metric.failed(name, "ms", SandboxBench.GOAL, why);
             case "inbox_page_ms" -> Metric.failed(name, "ms", ArchiveBench.PAGE_GOAL, why);
             case "search_ms" -> Metric.failed(name, "ms", ArchiveBench.SEARCH_GOAL, why);
+            case "pg_inbox_page_ms" -> Metric.failed(name, "ms", PgArchiveBench.PAGE_GOAL, why);
+            case "pg_search_ms" -> Metric.failed(name, "ms", PgArchiveBench.SEARCH_GOAL, why);
             case "archive_bytes_per_notification" ->
                     Metric.failed(name, "B", ArchiveBench.BYTES_GOAL, why);
             case "sync_ratio" -> Metric.failed(name, "x", SyncBench.RATIO_GOAL, why);
@@ -115,6 +119,7 @@ public final class BenchSuite {
                         "export",
                         "sandbox",
                         "archive",
+                        "pg",
                         "sync",
                         "startup",
                         "installed",
@@ -254,7 +259,7 @@ public final class BenchSuite {
                 // the command line's heap: no option
             }
             case "export" -> flags.add("-Xmx512m");
-            case "archive" -> flags.add("-Xmx1g");
+            case "archive", "pg" -> flags.add("-Xmx1g");
             default -> {
                 // the desktop app as a user starts it: no heap option; a new user's settings
                 // (none), or for the returning user the demo profile as a first login saved it
@@ -296,7 +301,7 @@ public final class BenchSuite {
                     // the archive group first writes its 1,000,000 notifications; the sync group
                     // syncs 100,000 three times and fetches them three times
                     // (the inbox group too, when no archive of the archive group is there)
-                    group.equals("archive") || group.equals("inbox")
+                    group.equals("archive") || group.equals("inbox") || group.equals("pg")
                             ? 3600
                             : group.equals("sync") ? 1800 : 600,
                     line -> {
@@ -336,6 +341,7 @@ public final class BenchSuite {
                     case "export" -> ExportBench.measure(dir);
                     case "sandbox" -> SandboxBench.measure();
                     case "archive" -> ArchiveBench.measure(dir);
+                    case "pg" -> PgArchiveBench.measure(dir);
                     case "sync" -> SyncBench.measure(dir);
                     case "ui" -> UiBench.measureLoginAndStalls(dir);
                     case "ui-returning" -> UiBench.measureReturningLogin(dir);

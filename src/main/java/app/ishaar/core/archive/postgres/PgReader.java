@@ -216,7 +216,7 @@ final class PgReader {
         long offset = (long) (q.page() - 1) * q.pageSize();
         if (offset < total) {
             try (PreparedStatement p =
-                    conn.prepareStatement(PgSql.page(search, where.toString()))) {
+                    conn.prepareStatement(PgSql.page(search, !more, where.toString()))) {
                 int i = bind(p, match, serviceId, args);
                 p.setInt(i++, q.pageSize());
                 p.setLong(i, offset);

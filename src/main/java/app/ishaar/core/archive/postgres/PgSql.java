@@ -120,6 +120,34 @@ final class PgSql {
      * @param where the filters on n, each starting with " AND "
      */
     static String page(boolean search, String where) {
+        return page(search, false, where);
+    }
+
+    /**
+     * As {@link #page(boolean, String)}; {@code fewMatches}: the search's count (taken first, in
+     * the same snapshot) found all its matches under the count's limit, so its page is taken from
+     * the index's matches, sorted, and never by walking the notifications newest first (which the
+     * planner prefers when it expects matches spread evenly, and which reads most of the table when
+     * a term's few matches are old).
+     */
+    static String page(boolean search, boolean fewMatches, String where) {
+        if (search && fewMatches) {
+            return "WITH m AS MATERIALIZED (SELECT n.id FROM notification n WHERE n.service_id = ?"
+                    + " AND n.words @@ ?::tsquery"
+                    + where
+                    + ") SELECT n.id, t.rin, n.raw FROM (SELECT id FROM m ORDER BY id DESC"
+                    + " LIMIT ? OFFSET ?) p JOIN notification n ON n.id = p.id"
+                    + " JOIN taxpayer t ON t.id = n.taxpayer_id ORDER BY n.id DESC";
+        }
+        if (!search) {
+            // the page's keys first, from the index alone where taxpayers are chosen (V3), then
+            // only those rows read
+            return "SELECT m.id, t.rin, m.raw FROM (SELECT n.id FROM notification n"
+                    + " WHERE n.service_id = ?"
+                    + where
+                    + " ORDER BY n.id DESC LIMIT ? OFFSET ?) p JOIN notification m ON m.id = p.id"
+                    + " JOIN taxpayer t ON t.id = m.taxpayer_id ORDER BY m.id DESC";
+        }
         return "SELECT n.id, t.rin, n.raw FROM notification n JOIN taxpayer t ON t.id ="
                 + " n.taxpayer_id WHERE n.service_id = ?"
                 + (search ? " AND n.words @@ ?::tsquery" : "")

@@ -237,6 +237,14 @@ public final class PostgresArchive implements Archive {
      * index's words have a size limit; nobody types more of one).
      */
     private java.sql.Array words(Notification n) throws SQLException {
+        return writer.createArrayOf("text", lexemes(n).toArray());
+    }
+
+    /**
+     * The words {@link #store} gives {@code array_to_tsvector} for a notification (see {@link
+     * #words}); public for a program that loads rows in bulk (the benchmark's copy of an archive).
+     */
+    public static List<String> lexemes(Notification n) {
         SearchText.Indexed text = SearchText.indexed(n);
         Set<String> all = new LinkedHashSet<>();
         for (String w : text.words().split(" ")) {
@@ -249,7 +257,7 @@ public final class PostgresArchive implements Archive {
                 all.add("~" + cut(w));
             }
         }
-        return writer.createArrayOf("text", all.toArray());
+        return List.copyOf(all);
     }
 
     static final int LONGEST = 200;
@@ -270,7 +278,8 @@ public final class PostgresArchive implements Archive {
         p.executeUpdate();
     }
 
-    private static String[] columns(Notification n) {
+    /** The filters' columns as {@link #store} writes them (public for bulk loads). */
+    public static String[] columns(Notification n) {
         return new String[] {
             column(n.typeId()), column(n.language()), column(n.status()), column(n.channel())
         };

@@ -13,7 +13,7 @@ import java.util.zip.Inflater;
  * sentences in both languages), which takes a one-kilobyte item to about a third. The first byte
  * says the form, so that a later dictionary can come beside this one.
  */
-final class RawCodec {
+public final class RawCodec {
     private RawCodec() {}
 
     /** Plain UTF-8. */
@@ -103,7 +103,11 @@ final class RawCodec {
         }
     }
 
-    static String decode(byte[] stored) throws IOException {
+    /**
+     * The item's JSON from a stored {@code notification_raw.raw} value; public for a program that
+     * copies an archive file's rows elsewhere (the benchmark's copy to PostgreSQL).
+     */
+    public static String decode(byte[] stored) throws IOException {
         if (stored.length == 0) {
             throw new IOException("an empty archived item");
         }
