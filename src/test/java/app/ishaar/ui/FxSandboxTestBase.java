@@ -290,6 +290,14 @@ public abstract class FxSandboxTestBase extends FxRobot {
                             .findFirst()
                             .ifPresent(list::scrollTo);
                 });
+        // the list lays its cells out again at the next pulse
+        waitUntil(
+                "taxpayer " + rin + " in view",
+                () ->
+                        fx(
+                                () ->
+                                        lookup("#taxpayer-" + rin).queryAll().stream()
+                                                .anyMatch(Node::isVisible)));
         clickOn("#taxpayer-" + rin);
     }
 

@@ -396,7 +396,9 @@ final class SwitcherView {
                                                     && items.contains(vm.current())
                                             ? vm.current()
                                             : kept[0];
+                            // All taxpayers chosen: no one taxpayer is
                             if (keep != null
+                                    && !all.shownProperty().get()
                                     && items.contains(keep)
                                     && list.getSelectionModel().getSelectedItem() != keep) {
                                 list.getSelectionModel().select(keep);
