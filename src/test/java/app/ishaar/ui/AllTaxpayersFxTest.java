@@ -13,6 +13,7 @@ import app.ishaar.ui.settings.Screenshots;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TableView;
@@ -59,11 +60,21 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
         waitForMainWindow();
     }
 
+    /**
+     * Whether the table is where the window's keys go. The window's focus owner, not the node's
+     * focused state: under the headless toolkit a tooltip shown where the mouse rests takes the
+     * window's focus, which on a desktop it does not.
+     */
+    private boolean tableHasTheKeyboard() {
+        Node table = lookup("#inbox-table").query();
+        return table.getScene() != null && table.getScene().getFocusOwner() == table;
+    }
+
     /** Chooses All taxpayers, syncs every taxpayer, and waits until the sync has gone round. */
     private void allTaxpayersSynced() {
         clickOn("#switcher-all");
         waitUntil("All taxpayers shows", () -> visible("#inbox-table"));
-        waitUntil("the keyboard on the table", () -> lookup("#inbox-table").query().isFocused());
+        waitUntil("the keyboard on the table", () -> tableHasTheKeyboard());
         clickOn("#switcher-sync-all");
         waitUntil(
                 "the taxpayers synced, Textiles refused",
@@ -167,7 +178,7 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
                                 && !inbox().loadingProperty().get()
                                 && inbox().totalPagesProperty().get() > 1);
         onFx(() -> lookup("#inbox-table").query().requestFocus());
-        waitUntil("the table has the keyboard", () -> lookup("#inbox-table").query().isFocused());
+        waitUntil("the table has the keyboard", () -> tableHasTheKeyboard());
         type(KeyCode.PAGE_DOWN);
         waitUntil("page 2", () -> inbox().pageProperty().get() == 2);
         type(KeyCode.PAGE_UP);
@@ -291,7 +302,7 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
         assertThat(matchedWords()).isNotEmpty().allMatch(w -> w.contains("فاتور"));
         Screenshots.take(flow.mainStage(), "all-taxpayers-search-ar.png");
         onFx(() -> lookup("#inbox-table").query().requestFocus());
-        waitUntil("the table has the keyboard", () -> lookup("#inbox-table").query().isFocused());
+        waitUntil("the table has the keyboard", () -> tableHasTheKeyboard());
         // Alt with the left arrow is forward in Arabic
         press(KeyCode.ALT, KeyCode.LEFT).release(KeyCode.LEFT, KeyCode.ALT);
         waitUntil("page 2", () -> inbox().pageProperty().get() == 2);
