@@ -1,12 +1,10 @@
 package app.ishaar.ui.settings;
 
 import app.ishaar.ui.controls.Bidi;
-import app.ishaar.ui.fx.Weak;
 import app.ishaar.ui.fx.WrappingLabel;
 import app.ishaar.ui.i18n.I18n;
 import java.io.File;
 import java.util.function.Supplier;
-import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -14,7 +12,6 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.RadioButton;
 import javafx.scene.control.TextField;
-import javafx.scene.control.ToggleGroup;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
@@ -55,9 +52,11 @@ final class ArchiveRows {
                                 vm.loginsProblemProperty()),
                         loginsHint);
 
-        RadioButton forever = radio(i18n, "settingsDialog.keep.forever", "settings-keep-forever");
-        RadioButton some = radio(i18n, "settingsDialog.keep.days", "settings-keep-days");
-        either(some, forever, vm.keepForeverProperty());
+        RadioButton forever =
+                SettingsView.radio(i18n, "settingsDialog.keep.forever", "settings-keep-forever");
+        RadioButton some =
+                SettingsView.radio(i18n, "settingsDialog.keep.days", "settings-keep-days");
+        SettingsView.either(some, forever, vm.keepForeverProperty());
         field(daysField, "settings-keep-days-field", 6, vm.daysProperty(), vm::commitDays);
         daysField.disableProperty().bind(vm.keepForeverProperty());
         some.setOnAction(e -> daysField.requestFocus());
@@ -72,9 +71,11 @@ final class ArchiveRows {
                         error(i18n, "settings-keep-error", daysField, vm.daysProblemProperty()),
                         muted(i18n, "settingsDialog.keep.hint"));
 
-        RadioButton own = radio(i18n, "settingsDialog.archive.own", "settings-archive-own");
-        RadioButton named = radio(i18n, "settingsDialog.archive.named", "settings-archive-named");
-        either(named, own, vm.ownArchiveProperty());
+        RadioButton own =
+                SettingsView.radio(i18n, "settingsDialog.archive.own", "settings-archive-own");
+        RadioButton named =
+                SettingsView.radio(i18n, "settingsDialog.archive.named", "settings-archive-named");
+        SettingsView.either(named, own, vm.ownArchiveProperty());
         field(archiveField, "settings-archive-field", 22, vm.archiveProperty(), vm::commitArchive);
         // an example location: the same in either language (the field reads left to right)
         archiveField.setPromptText("postgresql://db.example.com:5432/ishaar");
@@ -200,31 +201,5 @@ final class ArchiveRows {
         l.textProperty().bind(i18n.text(key));
         l.getStyleClass().add("muted");
         return l;
-    }
-
-    private static RadioButton radio(I18n i18n, String key, String id) {
-        RadioButton r = new RadioButton();
-        r.setId(id);
-        r.textProperty().bind(i18n.text(key));
-        return r;
-    }
-
-    /** Two radio buttons: {@code on} chosen while the choice is true, {@code off} while false. */
-    private void either(RadioButton off, RadioButton on, BooleanProperty choice) {
-        ToggleGroup group = new ToggleGroup();
-        off.setToggleGroup(group);
-        on.setToggleGroup(group);
-        group.selectToggle(choice.get() ? on : off);
-        group.selectedToggleProperty()
-                .addListener(
-                        (o, old, now) -> {
-                            if (now == null) {
-                                group.selectToggle(old); // one of the two is always chosen
-                            } else {
-                                choice.set(now == on);
-                            }
-                        });
-        Weak.<Boolean>listen(
-                on.getProperties(), (o, a, yes) -> group.selectToggle(yes ? on : off), choice);
     }
 }

@@ -25,9 +25,12 @@ final class ProxyRow {
 
     ProxyRow(ProxyRowViewModel vm, I18n i18n) {
         this.vm = vm;
-        RadioButton system = radio(i18n, "settingsDialog.proxy.system", "settings-proxy-system");
-        RadioButton none = radio(i18n, "settingsDialog.proxy.none", "settings-proxy-none");
-        RadioButton manual = radio(i18n, "settingsDialog.proxy.manual", "settings-proxy-manual");
+        RadioButton system =
+                SettingsView.radio(i18n, "settingsDialog.proxy.system", "settings-proxy-system");
+        RadioButton none =
+                SettingsView.radio(i18n, "settingsDialog.proxy.none", "settings-proxy-none");
+        RadioButton manual =
+                SettingsView.radio(i18n, "settingsDialog.proxy.manual", "settings-proxy-manual");
         ToggleGroup group = new ToggleGroup();
         RadioButton[] buttons = {system, none, manual};
         for (RadioButton b : buttons) {
@@ -111,12 +114,5 @@ final class ProxyRow {
             return false;
         }
         return true;
-    }
-
-    private static RadioButton radio(I18n i18n, String key, String id) {
-        RadioButton r = new RadioButton();
-        r.setId(id);
-        r.textProperty().bind(i18n.text(key));
-        return r;
     }
 }

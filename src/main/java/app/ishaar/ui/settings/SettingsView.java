@@ -243,7 +243,8 @@ public final class SettingsView {
         return l;
     }
 
-    private static RadioButton radio(I18n i18n, String key, String id) {
+    /** A radio button of the settings dialog, named in both languages (used by its rows too). */
+    static RadioButton radio(I18n i18n, String key, String id) {
         RadioButton r = new RadioButton();
         r.setId(id);
         r.textProperty().bind(i18n.text(key));
@@ -254,7 +255,7 @@ public final class SettingsView {
      * Two radio buttons for a yes-or-no choice: {@code on} chosen while it is true, {@code off}
      * while false, both ways.
      */
-    private static void either(RadioButton off, RadioButton on, BooleanProperty choice) {
+    static void either(RadioButton off, RadioButton on, BooleanProperty choice) {
         ToggleGroup group = new ToggleGroup();
         off.setToggleGroup(group);
         on.setToggleGroup(group);
