@@ -62,7 +62,7 @@ final class SyncEvery {
                 Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "ishaar-sync-timer"));
         int[] code = {ExitCodes.OK};
         SyncScheduler[] self = new SyncScheduler[1];
-        OfficeSync.Announcement[] announced = new OfficeSync.Announcement[1];
+        var announced = new java.util.concurrent.atomic.AtomicReference<OfficeSync.Announcement>();
         SyncScheduler scheduler =
                 new SyncScheduler(
                         runner,
@@ -74,11 +74,13 @@ final class SyncEvery {
                         new SyncScheduler.Listener() {
                             @Override
                             public void finished(Rin asked, TaxpayerResult r, Instant next) {
-                                if (announced[0] != null) { // a desktop's Sync now is answered
-                                    announced[0].served(
-                                            asked,
-                                            r.outcome() == TaxpayerResult.Outcome.OK,
-                                            r.message());
+                                if (announced.get() != null) { // a desktop's Sync now is answered
+                                    announced
+                                            .get()
+                                            .served(
+                                                    asked,
+                                                    r.outcome() == TaxpayerResult.Outcome.OK,
+                                                    r.message());
                                 }
                                 print.accept(r);
                                 if (r.outcome() == TaxpayerResult.Outcome.FAILED
@@ -96,18 +98,18 @@ final class SyncEvery {
             if (archive.office().isPresent()) {
                 // desktops reading the shared archive leave these taxpayers to this syncer, and
                 // their Sync now comes here
-                announced[0] =
+                announced.set(
                         archive.office()
                                 .get()
-                                .announce(service, taxpayers, HEARTBEAT, scheduler::syncNow);
+                                .announce(service, taxpayers, HEARTBEAT, scheduler::syncNow));
             }
             scheduler.awaitStopped();
             progress.done();
             return code[0];
         } finally {
             scheduler.close();
-            if (announced[0] != null) {
-                announced[0].close();
+            if (announced.get() != null) {
+                announced.get().close();
             }
             syncs.shutdownNow();
             timer.shutdownNow();
