@@ -73,7 +73,8 @@ public final class MainWindowView {
                 new VBox(
                         MainMenu.create(vm, i18n, scenes, this, onQuit),
                         WindowHeader.header(vm, i18n),
-                        WindowHeader.banner(vm, i18n, root)));
+                        WindowHeader.banner(vm, i18n, root),
+                        OfflineBanner.create(vm, i18n)));
         switcher = new SwitcherView(vm, all, i18n);
         Node switcherRoot = switcher.root();
         // the taxpayer list comes and goes with View → Taxpayer list; the keyboard leaves it for
@@ -120,6 +121,7 @@ public final class MainWindowView {
                     }
                 });
         vm.currentProperty().addListener((o, a, b) -> screens.showCurrent());
+        vm.offline().offlineProperty().addListener((o, a, b) -> screens.showCurrent());
         all.shownProperty()
                 .addListener(
                         (o, a, shown) -> {
