@@ -24,7 +24,8 @@ final class PgAccess {
     private static final String REVOKE =
             "DELETE FROM taxpayer_access WHERE role_name = ? AND rin = ?";
     private static final String TABLES =
-            "service, taxpayer, notification, tally, taxpayer_access, " + PgSchema.HISTORY_TABLE;
+            "service, taxpayer, notification, notification_search, tally, taxpayer_access, "
+                    + PgSchema.HISTORY_TABLE;
 
     /**
      * @return whether the role did not have the taxpayer before
