@@ -77,7 +77,15 @@ public final class MainWindowViewModel {
         WindowDesktop shell = desktop == null ? WindowDesktop.NONE : desktop;
         this.settings = new WindowSettings(i18n, clock, settings, profile);
         TaxpayerHistories histories =
-                new TaxpayerHistories(i18n, fx, clock, this.settings, shell.fileOpener());
+                new TaxpayerHistories(
+                        i18n,
+                        fx,
+                        background,
+                        clock,
+                        this.settings,
+                        shell.fileOpener(),
+                        archive,
+                        this::service);
         // what the taxpayers tell the window: the one shown changes its title and banner
         TaxpayerEntry.Window entryEvents =
                 new EntryEvents(
@@ -280,7 +288,7 @@ public final class MainWindowViewModel {
 
     /** The service the window is logged in to, as the archive keys it. */
     private ServiceKey service() {
-        return ServiceKey.of(logins.environment());
+        return logins.environment() == null ? null : ServiceKey.of(logins.environment());
     }
 
     private void refreshTitle() {

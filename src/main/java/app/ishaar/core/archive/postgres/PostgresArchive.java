@@ -5,6 +5,7 @@ import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.ArchivedNotification;
 import app.ishaar.core.archive.InboxPage;
 import app.ishaar.core.archive.InboxQuery;
+import app.ishaar.core.archive.OfficeSync;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.SyncBatch;
 import app.ishaar.core.archive.SyncState;
@@ -40,12 +41,12 @@ public final class PostgresArchive implements Archive {
     private final Connection writer;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     private final PgReader reader;
-    private final PgClaims claims;
+    private final PgOffice office;
 
     private PostgresArchive(PgLocation location, PgConnections connections)
             throws ArchiveException {
         this.location = location;
-        this.claims = new PgClaims(location, connections);
+        this.office = new PgOffice(location, connections);
         PgSchema.migrate(location, connections);
         Connection w = null;
         try {
@@ -101,7 +102,12 @@ public final class PostgresArchive implements Archive {
 
     @Override
     public Optional<Claim> claim(ServiceKey service, Rin taxpayer) throws ArchiveException {
-        return claims.claim(lockKey(service, taxpayer));
+        return office.claims().claim(lockKey(service, taxpayer));
+    }
+
+    @Override
+    public Optional<OfficeSync> office() {
+        return Optional.of(office);
     }
 
     static String lockKey(ServiceKey service, Rin taxpayer) {
@@ -335,23 +341,14 @@ public final class PostgresArchive implements Archive {
 
     // --- who reads which taxpayer ---
 
-    /**
-     * Lets a database role read a taxpayer's notifications (row-level security; run as the
-     * archive's owner).
-     *
-     * @return false when the role could read it already
-     */
+    /** Lets a role read a taxpayer (row-level security; as the owner); false: it could already. */
     public boolean grant(String role, Rin taxpayer) throws ArchiveException {
         synchronized (writer) {
             return PgAccess.grant(writer, location, role, taxpayer);
         }
     }
 
-    /**
-     * Takes a taxpayer away from a role.
-     *
-     * @return false when the role could not read it
-     */
+    /** Takes a taxpayer away from a role; false when the role could not read it. */
     public boolean revoke(String role, Rin taxpayer) throws ArchiveException {
         synchronized (writer) {
             return PgAccess.revoke(writer, location, role, taxpayer);
@@ -461,6 +458,6 @@ public final class PostgresArchive implements Archive {
             }
             PgConnections.closeQuietly(writer);
         }
-        claims.close(); // lets go of every taxpayer still held
+        office.close(); // lets go of every taxpayer still held
     }
 }
