@@ -63,7 +63,7 @@ final class PgSql {
                     + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
                     + " ON CONFLICT (id) DO NOTHING";
 
-    /** A notification's search row (V5), written with it; deleted with it (a cascade). */
+    /** A notification's search row (V6), written with it; deleted with it (a cascade). */
     static final String INSERT_SEARCH =
             "INSERT INTO notification_search (id, service_id, taxpayer_id, type_id, language,"
                     + " status, channel, words) VALUES (?, ?, ?, ?, ?, ?, ?, array_to_tsvector(?))";
@@ -123,7 +123,7 @@ final class PgSql {
      * A page of a query, newest first: the page's keys first, then only those notifications read
      * for their item and taxpayer's RIN. Without a search the keys come from {@code
      * notification_taxpayer} alone where taxpayers are chosen (an index-only scan, V3). With one
-     * they come from the narrow {@code notification_search} (V5: the words and the filters'
+     * they come from the narrow {@code notification_search} (V6: the words and the filters'
      * columns), where PostgreSQL's planner chooses between walking the keys newest first, checking
      * each row's words (a frequent word: the page fills at once), and the words index's matches
      * sorted (a rare word).
