@@ -127,9 +127,20 @@ public final class MainWindowView {
                         (o, a, shown) -> {
                             screens.showCurrent();
                             if (shown) {
-                                // after the click or key that chose it is done with the focus
+                                // at once, and again once the click or key that chose it is
+                                // done, should the button it pressed have kept the focus
+                                Node table = this.all.view().inbox().table();
+                                table.requestFocus();
                                 app.ishaar.ui.fx.FxExecutor.later(
-                                        () -> this.all.view().inbox().table().requestFocus());
+                                        () -> {
+                                            if (screens.allShown()
+                                                    && root.getScene() != null
+                                                    && Nodes.isInside(
+                                                            root.getScene().getFocusOwner(),
+                                                            switcherRoot)) {
+                                                table.requestFocus();
+                                            }
+                                        });
                             }
                         });
         for (TaxpayerEntry e : vm.taxpayers().entries()) {
