@@ -23,7 +23,6 @@ import java.sql.Types;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -46,8 +45,8 @@ public final class SqliteArchive implements Archive {
     /** The full-text entries of the store under way (used under the writer's lock). */
     private final TextEntries toIndex = new TextEntries();
 
-    /** Compresses the items the writer stores (used under the writer's lock). */
-    private final RawCodec.Encoder encoder = new RawCodec.Encoder();
+    /** Makes the notifications' stored forms, ahead on the sync's threads or in the writer. */
+    private final StoredForm.Maker forms = new StoredForm.Maker();
 
     private SqliteArchive(Path file, Duration busyTimeout, boolean deleteOnClose)
             throws ArchiveException {
@@ -106,6 +105,11 @@ public final class SqliteArchive implements Archive {
     }
 
     @Override
+    public List<ArchivedNotification> prepare(List<ArchivedNotification> items) {
+        return forms.prepare(items);
+    }
+
+    @Override
     public StoreResult store(SyncBatch batch) throws ArchiveException {
         synchronized (writer) {
             try {
@@ -160,7 +164,8 @@ public final class SqliteArchive implements Archive {
             throws SQLException {
         Notification n = a.notification();
         long micros = OrderKey.micros(n.receivedDateTime());
-        byte[] raw = encoder.encode(a.rawJson());
+        StoredForm form = forms.form(a);
+        byte[] raw = form.raw();
         {
             PreparedStatement find = prepared(ArchiveSql.FIND);
             find.setLong(1, taxpayerId);
@@ -178,7 +183,7 @@ public final class SqliteArchive implements Archive {
                     if (OrderKey.microsOf(id) == micros) {
                         {
                             PreparedStatement u = prepared(ArchiveSql.UPDATE);
-                            String[] c = columns(n);
+                            String[] c = form.columns();
                             for (int k = 0; k < 4; k++) {
                                 u.setString(k + 1, c[k]);
                             }
@@ -191,30 +196,29 @@ public final class SqliteArchive implements Archive {
                             u.setLong(2, id);
                             u.executeUpdate();
                         }
-                        tally(taxpayerId, serviceId, columns(n), 1);
+                        tally(taxpayerId, serviceId, form.columns(), 1);
                         unindex(id);
-                        index(id, n);
+                        toIndex.add(id, form.text());
                         return Outcome.UPDATED;
                     }
                     // received at another time than before: it moves in the order
                     unindex(id);
                     execute(ArchiveSql.DELETE_RAW, id);
                     execute(ArchiveSql.DELETE, id);
-                    insert(serviceId, taxpayerId, micros, a, raw);
+                    insert(serviceId, taxpayerId, micros, a.notificationId(), form);
                     return Outcome.UPDATED;
                 }
             }
         }
-        insert(serviceId, taxpayerId, micros, a, raw);
+        insert(serviceId, taxpayerId, micros, a.notificationId(), form);
         return Outcome.ADDED;
     }
 
     private void insert(
-            long serviceId, long taxpayerId, long micros, ArchivedNotification a, byte[] raw)
+            long serviceId, long taxpayerId, long micros, String notificationId, StoredForm form)
             throws SQLException {
-        Notification n = a.notification();
-        String[] c = columns(n);
-        int slot = OrderKey.slot(a.notificationId());
+        String[] c = form.columns();
+        int slot = OrderKey.slot(notificationId);
         {
             PreparedStatement p = prepared(ArchiveSql.INSERT);
             for (int tries = 0; tries < OrderKey.SLOTS; tries++) {
@@ -222,7 +226,7 @@ public final class SqliteArchive implements Archive {
                 p.setLong(1, id);
                 p.setLong(2, serviceId);
                 p.setLong(3, taxpayerId);
-                p.setString(4, a.notificationId());
+                p.setString(4, notificationId);
                 for (int k = 0; k < 4; k++) {
                     p.setString(k + 5, c[k]);
                 }
@@ -230,11 +234,11 @@ public final class SqliteArchive implements Archive {
                     {
                         PreparedStatement r = prepared(ArchiveSql.INSERT_RAW);
                         r.setLong(1, id);
-                        r.setBytes(2, raw);
+                        r.setBytes(2, form.raw());
                         r.executeUpdate();
                     }
                     tally(taxpayerId, serviceId, c, 1);
-                    index(id, n);
+                    toIndex.add(id, form.text());
                     return;
                 }
             }
@@ -257,26 +261,11 @@ public final class SqliteArchive implements Archive {
         }
     }
 
-    private static String[] columns(Notification n) {
-        return new String[] {
-            column(n.typeId()), column(n.language()), column(n.status()), column(n.channel())
-        };
-    }
-
-    private void index(long id, Notification n) {
-        toIndex.add(id, n);
-    }
-
     /** Takes a notification's words out of the index, or out of what this store is to add. */
     private void unindex(long id) throws SQLException {
         if (!toIndex.drop(id)) {
             execute(ArchiveSql.UNINDEX_TEXT, id);
         }
-    }
-
-    /** A filter column: the wire value trimmed and in lower case, as the filters are given. */
-    private static String column(String wire) {
-        return wire == null ? null : wire.strip().toLowerCase(Locale.ROOT);
     }
 
     private long ensureService(ServiceKey service) throws SQLException {
@@ -469,7 +458,7 @@ public final class SqliteArchive implements Archive {
                 }
             }
             closeQuietly(writer);
-            encoder.close();
+            forms.close();
         }
         if (deleteOnClose) {
             try {
