@@ -94,7 +94,7 @@ class InboxViewFxTest extends OwnStageFxTestBase {
     }
 
     private static <T> T fx(Callable<T> c) throws Exception {
-        return WaitForAsyncUtils.asyncFx(c).get(10, TimeUnit.SECONDS);
+        return WaitForAsyncUtils.asyncFx(c).get(30, TimeUnit.SECONDS);
     }
 
     private static void until(Callable<Boolean> c) throws Exception {
