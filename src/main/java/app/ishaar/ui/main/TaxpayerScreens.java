@@ -89,7 +89,11 @@ final class TaxpayerScreens {
                         ? all.view().root()
                         : switch (e.stateProperty().get()) {
                             case CONNECTING, IDLE ->
-                                    readsArchive(e) ? historyView(e).root() : connecting(e);
+                                    readsArchive(e)
+                                            ? historyView(e).root()
+                                            : vm.offline().offlineProperty().get()
+                                                    ? needsService(e)
+                                                    : connecting(e);
                             case FAILED -> failed(e);
                             case READY -> historyView(e).root();
                         };
@@ -170,6 +174,19 @@ final class TaxpayerScreens {
         ReadOnlyBooleanProperty saying = AfterAMoment.fromNow();
         p.visibleProperty().bind(saying);
         l.visibleProperty().bind(saying);
+        return box;
+    }
+
+    /** Offline, a taxpayer the archive holds no synced history of: it needs the service. */
+    private Node needsService(TaxpayerEntry e) {
+        Label l = new WrappingLabel();
+        l.setId("offline-needs-service");
+        l.getStyleClass().add("muted");
+        l.setText(i18n.get("main.offline.needsService", e.label()));
+        VBox box = new VBox(l);
+        box.setAlignment(Pos.CENTER);
+        box.setMaxWidth(520);
+        box.setPadding(new Insets(24));
         return box;
     }
 

@@ -238,15 +238,9 @@ final class PgReader {
     static String tsquery(List<String> terms) {
         StringBuilder q = new StringBuilder();
         for (String t : terms) {
-            String cut =
-                    t.length() <= PostgresArchive.LONGEST
-                            ? t
-                            : t.substring(0, PostgresArchive.LONGEST);
+            String cut = t.length() <= PgRows.LONGEST ? t : t.substring(0, PgRows.LONGEST);
             String back = new StringBuilder(t).reverse().toString();
-            back =
-                    back.length() <= PostgresArchive.LONGEST
-                            ? back
-                            : back.substring(0, PostgresArchive.LONGEST);
+            back = back.length() <= PgRows.LONGEST ? back : back.substring(0, PgRows.LONGEST);
             if (q.length() > 0) {
                 q.append(" & ");
             }

@@ -6,7 +6,6 @@ import app.ishaar.core.archive.ArchivedNotification;
 import app.ishaar.core.archive.InboxPage;
 import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.archive.OfficeSync;
-import app.ishaar.core.archive.SearchText;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.SyncBatch;
 import app.ishaar.core.archive.SyncState;
@@ -23,9 +22,7 @@ import java.sql.Types;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -191,14 +188,20 @@ public final class PostgresArchive implements Archive {
         tally(taxpayerId, serviceId, before, -1);
         if (OrderKey.microsOf(id) == micros) {
             PreparedStatement u = prepared(PgSql.UPDATE);
-            String[] c = columns(n);
+            String[] c = PgRows.columns(n);
             for (int k = 0; k < 4; k++) {
                 u.setString(k + 1, c[k]);
             }
             u.setString(5, a.rawJson());
-            u.setArray(6, words(n));
-            u.setLong(7, id);
+            u.setLong(6, id);
             u.executeUpdate();
+            PreparedStatement w = prepared(PgSql.UPDATE_SEARCH);
+            for (int k = 0; k < 4; k++) {
+                w.setString(k + 1, c[k]);
+            }
+            w.setArray(5, words(n));
+            w.setLong(6, id);
+            w.executeUpdate();
             tally(taxpayerId, serviceId, c, 1);
             return Outcome.UPDATED;
         }
@@ -213,12 +216,12 @@ public final class PostgresArchive implements Archive {
     private void insert(long serviceId, long taxpayerId, long micros, ArchivedNotification a)
             throws SQLException {
         Notification n = a.notification();
-        String[] c = columns(n);
+        String[] c = PgRows.columns(n);
         int slot = OrderKey.slot(a.notificationId());
         PreparedStatement p = prepared(PgSql.INSERT);
-        java.sql.Array words = words(n);
         for (int tries = 0; tries < OrderKey.SLOTS; tries++) {
-            p.setLong(1, OrderKey.key(micros, slot + tries));
+            long id = OrderKey.key(micros, slot + tries);
+            p.setLong(1, id);
             p.setLong(2, serviceId);
             p.setLong(3, taxpayerId);
             p.setString(4, a.notificationId());
@@ -226,8 +229,16 @@ public final class PostgresArchive implements Archive {
                 p.setString(k + 5, c[k]);
             }
             p.setString(9, a.rawJson());
-            p.setArray(10, words);
             if (p.executeUpdate() == 1) {
+                PreparedStatement w = prepared(PgSql.INSERT_SEARCH);
+                w.setLong(1, id);
+                w.setLong(2, serviceId);
+                w.setLong(3, taxpayerId);
+                for (int k = 0; k < 4; k++) {
+                    w.setString(k + 4, c[k]);
+                }
+                w.setArray(8, words(n));
+                w.executeUpdate();
                 tally(taxpayerId, serviceId, c, 1);
                 return;
             }
@@ -236,40 +247,9 @@ public final class PostgresArchive implements Archive {
                 "more than " + OrderKey.SLOTS + " notifications received in one microsecond");
     }
 
-    /**
-     * The searchable words as the index keeps them: each normalised word, and each written
-     * backwards after a '~' (a term's words that end with it), as a text array that {@code
-     * array_to_tsvector} takes as they are. A word is cut at {@value #LONGEST} characters (the
-     * index's words have a size limit; nobody types more of one).
-     */
+    /** The searchable words ({@link PgRows#lexemes}) as a text array. */
     private java.sql.Array words(Notification n) throws SQLException {
-        return writer.createArrayOf("text", lexemes(n).toArray());
-    }
-
-    /**
-     * The words {@link #store} gives {@code array_to_tsvector} for a notification (see {@link
-     * #words}); public for a program that loads rows in bulk (the benchmark's copy of an archive).
-     */
-    public static List<String> lexemes(Notification n) {
-        SearchText.Indexed text = SearchText.indexed(n);
-        Set<String> all = new LinkedHashSet<>();
-        for (String w : text.words().split(" ")) {
-            if (!w.isEmpty()) {
-                all.add(cut(w));
-            }
-        }
-        for (String w : text.backwards().split(" ")) {
-            if (!w.isEmpty()) {
-                all.add("~" + cut(w));
-            }
-        }
-        return List.copyOf(all);
-    }
-
-    static final int LONGEST = 200;
-
-    private static String cut(String w) {
-        return w.length() <= LONGEST ? w : w.substring(0, LONGEST);
+        return writer.createArrayOf("text", PgRows.lexemes(n).toArray());
     }
 
     private void tally(long taxpayerId, long serviceId, String[] columns, int delta)
@@ -282,18 +262,6 @@ public final class PostgresArchive implements Archive {
         }
         p.setInt(7, delta);
         p.executeUpdate();
-    }
-
-    /** The filters' columns as {@link #store} writes them (public for bulk loads). */
-    public static String[] columns(Notification n) {
-        return new String[] {
-            column(n.typeId()), column(n.language()), column(n.status()), column(n.channel())
-        };
-    }
-
-    /** A filter column: the wire value trimmed and in lower case, as the filters are given. */
-    private static String column(String wire) {
-        return wire == null ? null : wire.strip().toLowerCase(Locale.ROOT);
     }
 
     private long ensureService(ServiceKey service) throws SQLException {
