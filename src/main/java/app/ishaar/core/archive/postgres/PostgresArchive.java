@@ -3,13 +3,11 @@ package app.ishaar.core.archive.postgres;
 import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.ArchivedNotification;
-import app.ishaar.core.archive.InboxPage;
-import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.archive.OfficeSync;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.SyncBatch;
-import app.ishaar.core.archive.SyncState;
-import app.ishaar.core.archive.TaxpayerSummary;
+import app.ishaar.core.archive.jdbc.JdbcArchive;
+import app.ishaar.core.archive.jdbc.JdbcReader;
 import app.ishaar.core.archive.sqlite.OrderKey;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.Rin;
@@ -20,12 +18,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
-import java.util.Collection;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -35,7 +30,7 @@ import java.util.function.Function;
  * taxpayer is synced by one syncer at a time ({@link #claim}, a PostgreSQL advisory lock that the
  * server releases when the syncer's connection ends, even when it was killed).
  */
-public final class PostgresArchive implements Archive {
+public final class PostgresArchive extends JdbcArchive {
 
     private final PgLocation location;
     private final Connection writer;
@@ -94,11 +89,6 @@ public final class PostgresArchive implements Archive {
     }
 
     // --- the sync's side ---
-
-    @Override
-    public SyncState syncState(ServiceKey service, Rin taxpayer) throws ArchiveException {
-        return reader.syncState(service, taxpayer);
-    }
 
     @Override
     public Optional<Claim> claim(ServiceKey service, Rin taxpayer) throws ArchiveException {
@@ -305,38 +295,16 @@ public final class PostgresArchive implements Archive {
         }
     }
 
-    @Override
-    public Set<String> known(ServiceKey service, Rin taxpayer, Collection<String> ids)
-            throws ArchiveException {
-        return reader.known(service, taxpayer, ids);
-    }
-
-    @Override
-    public List<ArchivedNotification> unsettled(ServiceKey service, Rin taxpayer)
-            throws ArchiveException {
-        return reader.unsettled(service, taxpayer);
-    }
-
     // --- the readers' side ---
-
-    @Override
-    public InboxPage query(InboxQuery query) throws ArchiveException {
-        return reader.query(query);
-    }
-
-    @Override
-    public List<ServiceKey> services() throws ArchiveException {
-        return reader.services();
-    }
-
-    @Override
-    public List<TaxpayerSummary> summaries() throws ArchiveException {
-        return reader.summaries();
-    }
 
     /** Counts a search's matches up to another limit than the default (for tests). */
     void countSearchesUpTo(long limit) {
         reader.countUpTo(limit);
+    }
+
+    @Override
+    protected JdbcReader reader() {
+        return reader;
     }
 
     // --- who reads which taxpayer ---
@@ -356,16 +324,6 @@ public final class PostgresArchive implements Archive {
     }
 
     // --- retention ---
-
-    @Override
-    public long forget(ServiceKey service, Rin taxpayer) throws ArchiveException {
-        return forgetRows(service, taxpayer.value());
-    }
-
-    @Override
-    public long forget(ServiceKey service) throws ArchiveException {
-        return forgetRows(service, null);
-    }
 
     /**
      * The notifications received before the cut-off go (their keys are a range: {@link OrderKey});
@@ -406,7 +364,8 @@ public final class PostgresArchive implements Archive {
      * Deletes in one transaction. The rows' space is reused by PostgreSQL's vacuum; what stays on
      * the server's disk until then is the database administrator's to manage (backups too).
      */
-    private long forgetRows(ServiceKey service, String rin) throws ArchiveException {
+    @Override
+    protected long forgetRows(ServiceKey service, String rin) throws ArchiveException {
         synchronized (writer) {
             try {
                 try {
