@@ -98,6 +98,12 @@ public final class InboxTexts {
                                 : i18n.get("inbox.sync.failed.at", next);
             };
         }
+        if (s.office()) {
+            return s.lastSynced() == null
+                    ? i18n.get("inbox.sync.office")
+                    : i18n.get(
+                            "inbox.sync.office.last", i18n.formatTimeToday(s.lastSynced(), clock));
+        }
         String last =
                 s.lastSynced() == null
                         ? i18n.get("inbox.sync.never")

@@ -5,6 +5,7 @@ import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.session.TaxpayerSessions;
+import app.ishaar.core.sync.OfficeKept;
 import app.ishaar.core.sync.SyncOptions;
 import app.ishaar.core.sync.SyncRunner;
 import app.ishaar.core.sync.SyncScheduler;
@@ -33,7 +34,7 @@ final class SessionsSchedule implements SyncViewModel.Schedule, AutoCloseable {
             Executor deliver,
             SyncViewModel vm) {
         this.sessions = sessions;
-        SyncRunner worker =
+        SyncScheduler.Worker runner =
                 new SyncRunner(
                         sessions,
                         archive,
@@ -45,6 +46,8 @@ final class SessionsSchedule implements SyncViewModel.Schedule, AutoCloseable {
                                 deliver.execute(() -> vm.held(rin, held, total));
                             }
                         });
+        // on a shared archive, what the office syncer keeps is left to it
+        SyncScheduler.Worker worker = OfficeKept.of(runner, archive, service);
         this.scheduler =
                 new SyncScheduler(
                         worker,

@@ -12,6 +12,7 @@ import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.ServiceUnavailableException;
 import app.ishaar.core.session.LoginBudget;
 import app.ishaar.core.session.TaxpayerSessions;
+import app.ishaar.core.sync.OfficeKept;
 import app.ishaar.core.sync.SyncOptions;
 import app.ishaar.core.sync.SyncTurn;
 import app.ishaar.core.sync.TaxpayerResult;
@@ -272,7 +273,9 @@ public final class SyncViewModel {
         InboxTaxpayer t = byKey(key);
         if (t != null && statuses.containsKey(t.rin())) {
             TaxpayerSyncStatus s = statuses.get(t.rin());
-            if (r.outcome() == TaxpayerResult.Outcome.OK) {
+            if (OfficeKept.kept(r)) {
+                s = s.keptByOffice();
+            } else if (r.outcome() == TaxpayerResult.Outcome.OK) {
                 s = s.ended(clock.instant(), null, null, null);
             } else {
                 ArchiveException.Reason reason =

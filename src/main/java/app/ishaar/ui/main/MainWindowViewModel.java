@@ -53,6 +53,7 @@ public final class MainWindowViewModel {
     private final WindowTitle title;
     private final MainWindowSync sync;
     private final DesktopNotifications notifications;
+    private final OfflineViewModel offline;
 
     /** Held here, heard weakly by the app's I18n (see {@link Weak}). */
     private final ChangeListener<Object> languageChanged = (o, a, b) -> shown();
@@ -89,7 +90,15 @@ public final class MainWindowViewModel {
         WindowDesktop shell = desktop == null ? WindowDesktop.NONE : desktop;
         this.settings = new WindowSettings(i18n, clock, settings, profile);
         TaxpayerHistories histories =
-                new TaxpayerHistories(i18n, fx, clock, this.settings, shell.fileOpener());
+                new TaxpayerHistories(
+                        i18n,
+                        fx,
+                        background,
+                        clock,
+                        this.settings,
+                        shell.fileOpener(),
+                        archive,
+                        this::service);
         // what the taxpayers tell the window: the one shown changes its title and banner
         TaxpayerEntry.Window entryEvents =
                 new EntryEvents(
@@ -126,6 +135,9 @@ public final class MainWindowViewModel {
         this.sync = new MainWindowSync(archive, clock, fx, taxpayers.entries(), schedules);
         this.notifications =
                 new DesktopNotifications(i18n, shell, settings, entries::contains, this::switchTo);
+        this.offline =
+                new OfflineViewModel(
+                        i18n, fx, background, opener, archive, clock, null, this::online);
         current.addListener((o, a, b) -> shown());
         Weak.listen(languageChanged, i18n.languageProperty());
         refreshTitle();
@@ -166,15 +178,24 @@ public final class MainWindowViewModel {
         Credentials base = login.credentials();
         title.opened(login.environment().apiHost());
         TokenInfo t = login.token();
-        TaxpayerEntry first = taxpayers.loggedIn(base.onBehalfOf(), login.session(), t);
+        // offline: no session; the taxpayer last shown, read from the archive
+        TaxpayerEntry first =
+                login.offline()
+                        ? taxpayers.find(login.profile().lastTaxpayerRin()).orElse(taxpayers.own())
+                        : taxpayers.loggedIn(base.onBehalfOf(), login.session(), t);
         logins.opened(login.environment(), base, first, login.session());
+        offline.opened(login, service());
         if (t != null && t.saysOwnTaxpayerOnly() && entries.size() == 1) {
             settings.ownTaxpayerOnly(); // nothing but its own taxpayer to list
         }
         current.set(first);
         loggedOut.set(false);
         shown();
-        sync.opened(logins.sessions(), login.environment(), settings.checkMinutes());
+        if (login.offline()) {
+            sync.close(); // it syncs again once the service answers (online)
+        } else {
+            sync.opened(logins.sessions(), login.environment(), settings.checkMinutes());
+        }
     }
 
     // ---- what the view binds to ---------------------------------------------------------------
@@ -186,9 +207,19 @@ public final class MainWindowViewModel {
         return taxpayers;
     }
 
+    /** The taxpayers' sessions of the window's login (null before it), which the sync shares. */
+    public app.ishaar.core.session.TaxpayerSessions sessions() {
+        return logins.sessions();
+    }
+
     /** The sync of the window's taxpayers (none without an archive). */
     MainWindowSync sync() {
         return sync;
+    }
+
+    /** Offline: the banner, and the asking whether the service answers again. */
+    public OfflineViewModel offline() {
+        return offline;
     }
 
     /** The title, the time left, the environment and the service's host. */
@@ -227,6 +258,7 @@ public final class MainWindowViewModel {
         if (!loggedOut.get()) {
             sync.every(settings.checkMinutes());
         }
+        offline.tick();
         title.tick(current.get());
     }
 
@@ -240,7 +272,7 @@ public final class MainWindowViewModel {
         }
         current.set(entry);
         settings.save(settings.profile().withLastTaxpayer(entry.rin()));
-        if (!logins.chosen(entry)) {
+        if (offline.offlineProperty().get() || !logins.chosen(entry)) {
             relogin.update();
         }
     }
@@ -260,6 +292,7 @@ public final class MainWindowViewModel {
         loggedOut.set(true);
         relogin.cancel();
         sync.close();
+        offline.closed();
         taxpayers.dismissUndo(); // the next session's list offers no undo of this one's removal
         for (TaxpayerEntry e : entries) {
             e.dispose();
@@ -292,9 +325,16 @@ public final class MainWindowViewModel {
         notifications.tell(e);
     }
 
+    /** The service answered an offline window: online with that login, on the taxpayer shown. */
+    private void online(LoginViewModel.LoginResult login) {
+        TaxpayerEntry shown = current.get();
+        open(login);
+        switchTo(shown);
+    }
+
     /** The service the window is logged in to, as the archive keys it. */
     private ServiceKey service() {
-        return ServiceKey.of(logins.environment());
+        return logins.environment() == null ? null : ServiceKey.of(logins.environment());
     }
 
     private void refreshTitle() {
