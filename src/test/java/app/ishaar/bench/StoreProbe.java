@@ -42,6 +42,30 @@ final class StoreProbe {
     static final int BATCH = Integer.getInteger("probe.batch", 800);
     static final int CHUNK = 20_000;
 
+    /**
+     * FTS5 settings given to each new archive before the store ({@code -Dprobe.fts=automerge=8,
+     * crisismerge=64}), and a command run on the index after it ({@code -Dprobe.merge='optimize'}
+     * or {@code 'merge', 500}).
+     */
+    static final String FTS = System.getProperty("probe.fts", "");
+
+    static final String MERGE = System.getProperty("probe.merge", "");
+
+    private static void report(String what, int count, long[] r) {
+        System.out.printf(
+                Locale.ROOT,
+                "%s: %,d in batches of %d: wall %.0f ms (%.1f µs each), CPU %.0f ms (%.1f µs"
+                        + " each), file %,d bytes%n",
+                what,
+                count,
+                BATCH,
+                r[0] / 1e6,
+                r[0] / 1e3 / count,
+                r[1] / 1e6,
+                r[1] / 1e3 / count,
+                r[2]);
+    }
+
     public static void main(String[] args) throws Exception {
         Path dir = Path.of(args.length > 0 ? args[0] : "target/bench/probe");
         Files.createDirectories(dir);
@@ -60,17 +84,49 @@ final class StoreProbe {
         ServiceKey key = new ServiceKey("https://probe.invalid");
         // warm the code paths on a small archive first
         store(dir.resolve("warm.db"), key, rin, items.subList(0, Math.min(20_000, items.size())));
-        long[] r = store(dir.resolve("probe.db"), key, rin, items);
-        System.out.printf(
-                Locale.ROOT,
-                "store: %,d in batches of %d: wall %.0f ms (%.1f µs each), CPU %.0f ms (%.1f µs"
-                        + " each)%n",
-                items.size(),
-                BATCH,
-                r[0] / 1e6,
-                r[0] / 1e3 / items.size(),
-                r[1] / 1e6,
-                r[1] / 1e3 / items.size());
+        // the same with the stored forms made ahead (as the sync's fetch threads make them)
+        List<ArchivedNotification> ready;
+        try (SqliteArchive maker = SqliteArchive.temporary()) {
+            long c0 = cpu.getCurrentThreadCpuTime();
+            ready = new ArrayList<>(items.size());
+            for (int i = 0; i < items.size(); i += 100) {
+                ready.addAll(maker.prepare(items.subList(i, Math.min(items.size(), i + 100))));
+            }
+            long made = cpu.getCurrentThreadCpuTime() - c0;
+            System.out.printf(
+                    Locale.ROOT,
+                    "forms made ahead: CPU %.0f ms (%.1f µs each)%n",
+                    made / 1e6,
+                    made / 1e3 / items.size());
+        }
+        // each twice, alternating, so that neither has the other's warm-up
+        for (int round = 0; round < 2; round++) {
+            long[] r = store(dir.resolve("probe.db"), key, rin, items);
+            report("store, the writer making the forms", items.size(), r);
+            long[] p = store(dir.resolve("probe-ready.db"), key, rin, ready);
+            report("store, the forms made ahead", items.size(), p);
+        }
+        if (!MERGE.isEmpty()) {
+            try (Connection c =
+                            DriverManager.getConnection(
+                                    "jdbc:sqlite:"
+                                            + dir.resolve("probe-ready.db").toAbsolutePath());
+                    Statement s = c.createStatement()) {
+                long t0 = System.nanoTime();
+                long c0 = cpu.getCurrentThreadCpuTime();
+                s.execute(
+                        "INSERT INTO notification_text (notification_text, rank) VALUES ("
+                                + MERGE
+                                + ")");
+                System.out.printf(
+                        Locale.ROOT,
+                        "FTS5 %s after the store: wall %.0f ms, CPU %.0f ms (%.1f µs each)%n",
+                        MERGE,
+                        (System.nanoTime() - t0) / 1e6,
+                        (cpu.getCurrentThreadCpuTime() - c0) / 1e6,
+                        (cpu.getCurrentThreadCpuTime() - c0) / 1e3 / items.size());
+            }
+        }
 
         // the indexed text alone
         long c0 = cpu.getCurrentThreadCpuTime();
@@ -105,6 +161,20 @@ final class StoreProbe {
         long chunkCpu = 0;
         int chunkCount = 0;
         try (SqliteArchive archive = SqliteArchive.open(file)) {
+            if (!FTS.isBlank()) {
+                try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+                        Statement s = c.createStatement()) {
+                    for (String setting : FTS.split(",")) {
+                        String[] kv = setting.strip().split("=");
+                        s.execute(
+                                "INSERT INTO notification_text (notification_text, rank) VALUES ('"
+                                        + kv[0]
+                                        + "', "
+                                        + Integer.parseInt(kv[1])
+                                        + ")");
+                    }
+                }
+            }
             for (int i = 0; i < items.size(); i += BATCH) {
                 List<ArchivedNotification> batch =
                         items.subList(i, Math.min(items.size(), i + BATCH));
@@ -134,7 +204,15 @@ final class StoreProbe {
                 }
             }
         }
-        return new long[] {wall, used};
+        return new long[] {
+            wall,
+            used,
+            Files.size(file) + sizeIfAny(file.resolveSibling(file.getFileName() + "-wal"))
+        };
+    }
+
+    private static long sizeIfAny(Path file) throws java.io.IOException {
+        return Files.exists(file) ? Files.size(file) : 0;
     }
 
     private static void fts(Path file, List<SearchText.Indexed> texts, boolean ascending, int batch)

@@ -29,6 +29,16 @@ public interface Archive extends AutoCloseable {
      */
     StoreResult store(SyncBatch batch) throws ArchiveException;
 
+    /**
+     * Makes ahead, on the calling thread, what storing these notifications needs that no database
+     * does (the item compressed, the indexed words), so that a sync can do it on the threads that
+     * read the pages while its one writer only writes. {@link #store} takes notifications with or
+     * without it. By default nothing is made.
+     */
+    default List<ArchivedNotification> prepare(List<ArchivedNotification> items) {
+        return items;
+    }
+
     /** Which of {@code ids} this taxpayer's archive already holds. */
     Set<String> known(ServiceKey service, Rin taxpayer, Collection<String> ids)
             throws ArchiveException;

@@ -9,13 +9,27 @@ import java.util.Objects;
  * search use, and the item exactly as the service sent it ({@code rawJson}: one element of the
  * page's {@code result} array, unknown members and values included), so that nothing the service
  * sent is lost.
+ *
+ * @param prepared the archive's own form of it made ahead of a store ({@link Archive#prepare}), or
+ *     null; not part of the notification's identity
  */
-public record ArchivedNotification(Rin taxpayer, Notification notification, String rawJson) {
+public record ArchivedNotification(
+        Rin taxpayer, Notification notification, String rawJson, Prepared prepared) {
+
+    /**
+     * What an archive makes of a notification before storing it that needs no database (the item
+     * compressed, the indexed words): opaque to all but the archive that made it.
+     */
+    public interface Prepared {}
 
     public ArchivedNotification {
         Objects.requireNonNull(taxpayer, "taxpayer");
         Objects.requireNonNull(notification, "notification");
         Objects.requireNonNull(rawJson, "rawJson");
+    }
+
+    public ArchivedNotification(Rin taxpayer, Notification notification, String rawJson) {
+        this(taxpayer, notification, rawJson, null);
     }
 
     /**
@@ -27,7 +41,25 @@ public record ArchivedNotification(Rin taxpayer, Notification notification, Stri
         return new ArchivedNotification(taxpayer, RawItem.parse(rawJson), rawJson);
     }
 
+    /** The same notification with an archive's form of it made ahead. */
+    public ArchivedNotification withPrepared(Prepared form) {
+        return new ArchivedNotification(taxpayer, notification, rawJson, form);
+    }
+
     public String notificationId() {
         return notification.notificationId();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ArchivedNotification a
+                && taxpayer.equals(a.taxpayer)
+                && notification.equals(a.notification)
+                && rawJson.equals(a.rawJson);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(taxpayer, notification, rawJson);
     }
 }

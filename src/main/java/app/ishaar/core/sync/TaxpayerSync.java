@@ -133,7 +133,7 @@ public final class TaxpayerSync {
         // also tells the history's size
         for (int p = 1; ; p++) {
             NotificationPage page = fetch(p);
-            take(List.of(new Answer(p, page, null, 0)));
+            take(List.of(new Answer(p, page, prepared(page), null, 0)));
             List<Notification> items = page.result();
             boolean last = items.size() < options.pageSize() || p >= page.totalPages();
             Instant oldest =
@@ -252,8 +252,30 @@ public final class TaxpayerSync {
         throw new IllegalStateException(c);
     }
 
-    /** A page's answer, or what the request met. */
-    private record Answer(int pageNo, NotificationPage page, Throwable error, int limited) {}
+    /**
+     * A page's answer, with its items as the archive stores them (made ahead, one for each of the
+     * page's items), or what the request met.
+     */
+    private record Answer(
+            int pageNo,
+            NotificationPage page,
+            List<ArchivedNotification> items,
+            Throwable error,
+            int limited) {}
+
+    /**
+     * The page's items as archived, each with what storing it needs made ahead by the archive (on
+     * the thread that read the page, not the writer's).
+     */
+    private List<ArchivedNotification> prepared(NotificationPage page) {
+        List<Notification> items = page.result();
+        List<String> raws = page.rawItems();
+        List<ArchivedNotification> out = new ArrayList<>(items.size());
+        for (int i = 0; i < items.size(); i++) {
+            out.add(new ArchivedNotification(taxpayer, items.get(i), raws.get(i)));
+        }
+        return archive.prepare(out);
+    }
 
     /**
      * Reads these pages with at most {@code concurrency} in flight, while a {@link PageWriter}
@@ -339,12 +361,20 @@ public final class TaxpayerSync {
                     synchronized (running) {
                         running.remove(f);
                     }
-                    answers.add(
-                            new Answer(
-                                    pageNo,
-                                    page,
-                                    e == null ? null : ServiceException.unwrap(e),
-                                    limited));
+                    if (e != null) {
+                        answers.add(
+                                new Answer(
+                                        pageNo, null, null, ServiceException.unwrap(e), limited));
+                        return;
+                    }
+                    List<ArchivedNotification> items;
+                    try {
+                        items = prepared(page);
+                    } catch (RuntimeException | Error failed) {
+                        answers.add(new Answer(pageNo, null, null, failed, limited));
+                        return;
+                    }
+                    answers.add(new Answer(pageNo, page, items, null, limited));
                 });
     }
 
@@ -374,6 +404,7 @@ public final class TaxpayerSync {
             total = Math.max(total, page.totalCount());
             List<Notification> items = page.result();
             List<String> raws = page.rawItems();
+            List<ArchivedNotification> archived = a.items();
             long[] span =
                     Coverage.ofPage(
                             a.pageNo(), options.pageSize(), page.totalCount(), items.size());
@@ -389,14 +420,14 @@ public final class TaxpayerSync {
                 }
                 String raw = raws.get(i);
                 if (known.add(id)) {
-                    upserts.add(new ArchivedNotification(taxpayer, n, raw));
+                    upserts.add(archived.get(i));
                     newHere++;
                     if (span != null && coverage.contains(span[1] - 1 - i)) {
                         moved = true;
                     }
                 } else if (unsettled.containsKey(id)) {
                     if (!raw.equals(unsettled.get(id))) {
-                        upserts.add(new ArchivedNotification(taxpayer, n, raw));
+                        upserts.add(archived.get(i));
                         changedHere++;
                     }
                     unsettled.put(id, raw);

@@ -18,7 +18,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
 import java.time.Duration;
-import java.util.Locale;
+import java.util.List;
 
 /**
  * The archive in an embedded SQLite file. One connection writes (each {@link #store} one IMMEDIATE
@@ -40,8 +40,8 @@ public final class SqliteArchive extends JdbcArchive {
     /** The full-text entries of the store under way (used under the writer's lock). */
     private final TextEntries toIndex = new TextEntries();
 
-    /** Compresses the items the writer stores (used under the writer's lock). */
-    private final RawCodec.Encoder encoder = new RawCodec.Encoder();
+    /** Makes the notifications' stored forms, ahead on the sync's threads or in the writer. */
+    private final StoredForm.Maker forms = new StoredForm.Maker();
 
     private SqliteArchive(Path file, Duration busyTimeout, boolean deleteOnClose)
             throws ArchiveException {
@@ -100,6 +100,11 @@ public final class SqliteArchive extends JdbcArchive {
     // --- the sync's side ---
 
     @Override
+    public List<ArchivedNotification> prepare(List<ArchivedNotification> items) {
+        return forms.prepare(items);
+    }
+
+    @Override
     public StoreResult store(SyncBatch batch) throws ArchiveException {
         synchronized (writer) {
             try {
@@ -154,7 +159,8 @@ public final class SqliteArchive extends JdbcArchive {
             throws SQLException {
         Notification n = a.notification();
         long micros = OrderKey.micros(n.receivedDateTime());
-        byte[] raw = encoder.encode(a.rawJson());
+        StoredForm form = forms.form(a);
+        byte[] raw = form.raw();
         {
             PreparedStatement find = prepared(ArchiveSql.FIND);
             find.setLong(1, taxpayerId);
@@ -172,7 +178,7 @@ public final class SqliteArchive extends JdbcArchive {
                     if (OrderKey.microsOf(id) == micros) {
                         {
                             PreparedStatement u = prepared(ArchiveSql.UPDATE);
-                            String[] c = columns(n);
+                            String[] c = form.columns();
                             for (int k = 0; k < 4; k++) {
                                 u.setString(k + 1, c[k]);
                             }
@@ -185,30 +191,29 @@ public final class SqliteArchive extends JdbcArchive {
                             u.setLong(2, id);
                             u.executeUpdate();
                         }
-                        tally(taxpayerId, serviceId, columns(n), 1);
+                        tally(taxpayerId, serviceId, form.columns(), 1);
                         unindex(id);
-                        index(id, n);
+                        toIndex.add(id, form.text());
                         return Outcome.UPDATED;
                     }
                     // received at another time than before: it moves in the order
                     unindex(id);
                     execute(ArchiveSql.DELETE_RAW, id);
                     execute(ArchiveSql.DELETE, id);
-                    insert(serviceId, taxpayerId, micros, a, raw);
+                    insert(serviceId, taxpayerId, micros, a.notificationId(), form);
                     return Outcome.UPDATED;
                 }
             }
         }
-        insert(serviceId, taxpayerId, micros, a, raw);
+        insert(serviceId, taxpayerId, micros, a.notificationId(), form);
         return Outcome.ADDED;
     }
 
     private void insert(
-            long serviceId, long taxpayerId, long micros, ArchivedNotification a, byte[] raw)
+            long serviceId, long taxpayerId, long micros, String notificationId, StoredForm form)
             throws SQLException {
-        Notification n = a.notification();
-        String[] c = columns(n);
-        int slot = OrderKey.slot(a.notificationId());
+        String[] c = form.columns();
+        int slot = OrderKey.slot(notificationId);
         {
             PreparedStatement p = prepared(ArchiveSql.INSERT);
             for (int tries = 0; tries < OrderKey.SLOTS; tries++) {
@@ -216,7 +221,7 @@ public final class SqliteArchive extends JdbcArchive {
                 p.setLong(1, id);
                 p.setLong(2, serviceId);
                 p.setLong(3, taxpayerId);
-                p.setString(4, a.notificationId());
+                p.setString(4, notificationId);
                 for (int k = 0; k < 4; k++) {
                     p.setString(k + 5, c[k]);
                 }
@@ -224,11 +229,11 @@ public final class SqliteArchive extends JdbcArchive {
                     {
                         PreparedStatement r = prepared(ArchiveSql.INSERT_RAW);
                         r.setLong(1, id);
-                        r.setBytes(2, raw);
+                        r.setBytes(2, form.raw());
                         r.executeUpdate();
                     }
                     tally(taxpayerId, serviceId, c, 1);
-                    index(id, n);
+                    toIndex.add(id, form.text());
                     return;
                 }
             }
@@ -251,26 +256,11 @@ public final class SqliteArchive extends JdbcArchive {
         }
     }
 
-    private static String[] columns(Notification n) {
-        return new String[] {
-            column(n.typeId()), column(n.language()), column(n.status()), column(n.channel())
-        };
-    }
-
-    private void index(long id, Notification n) {
-        toIndex.add(id, n);
-    }
-
     /** Takes a notification's words out of the index, or out of what this store is to add. */
     private void unindex(long id) throws SQLException {
         if (!toIndex.drop(id)) {
             execute(ArchiveSql.UNINDEX_TEXT, id);
         }
-    }
-
-    /** A filter column: the wire value trimmed and in lower case, as the filters are given. */
-    private static String column(String wire) {
-        return wire == null ? null : wire.strip().toLowerCase(Locale.ROOT);
     }
 
     private long ensureService(ServiceKey service) throws SQLException {
@@ -427,7 +417,7 @@ public final class SqliteArchive extends JdbcArchive {
                 }
             }
             closeQuietly(writer);
-            encoder.close();
+            forms.close();
         }
         if (deleteOnClose) {
             try {

@@ -1,7 +1,6 @@
 package app.ishaar.core.archive.sqlite;
 
 import app.ishaar.core.archive.SearchText;
-import app.ishaar.core.model.Notification;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.Map;
@@ -16,9 +15,9 @@ import java.util.TreeMap;
 final class TextEntries {
     private final TreeMap<Long, SearchText.Indexed> pending = new TreeMap<>();
 
-    /** The notification's words, to be added under its key. */
-    void add(long id, Notification n) {
-        pending.put(id, SearchText.indexed(n));
+    /** A notification's words, to be added under its key. */
+    void add(long id, SearchText.Indexed text) {
+        pending.put(id, text);
     }
 
     /**

@@ -72,6 +72,36 @@ class SqliteArchiveTest extends ArchiveContractTest {
         }
     }
 
+    /**
+     * Notifications whose stored form was made ahead (on a sync's fetch threads) are stored, read
+     * back and found exactly as those the writer makes it for, in one store together.
+     */
+    @Test
+    void notificationsPreparedAheadAreStoredReadAndFoundAsTheOthers() throws Exception {
+        try (Archive a = newArchive()) {
+            List<ArchivedNotification> ahead = a.prepare(nile.subList(0, 5));
+            assertThat(ahead).allSatisfy(x -> assertThat(x.prepared()).isNotNull());
+            assertThat(ahead).isEqualTo(nile.subList(0, 5));
+            List<ArchivedNotification> mixed = new java.util.ArrayList<>(ahead);
+            mixed.addAll(nile.subList(5, 10));
+            assertThat(a.store(batch(SANDBOX, NILE, mixed, "one")).added()).isEqualTo(10);
+            List<ArchivedNotification> read =
+                    a.query(new InboxQuery(SANDBOX, Set.of(), null, null, 1, 50)).items();
+            assertThat(read.stream().map(ArchivedNotification::rawJson))
+                    .containsExactlyInAnyOrderElementsOf(
+                            nile.subList(0, 10).stream()
+                                    .map(ArchivedNotification::rawJson)
+                                    .toList());
+            for (ArchivedNotification x : nile.subList(0, 10)) {
+                assertThat(found(a, x.notificationId())).containsExactly(x.notificationId());
+            }
+            // stored again unchanged, prepared or not: nothing added, nothing updated
+            java.util.Collections.reverse(mixed);
+            Archive.StoreResult again = a.store(batch(SANDBOX, NILE, mixed, "two"));
+            assertThat(again.added() + again.updated()).isZero();
+        }
+    }
+
     private static ArchivedNotification withWord(ArchivedNotification x, String message, String w)
             throws Exception {
         String json = new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(message);
