@@ -315,18 +315,24 @@ public final class SyncViewModel {
         }
         Map<Rin, SyncTurn> turns = new LinkedHashMap<>();
         int inLine = 0;
+        int ahead = 0;
         for (InboxTaxpayer t : taxpayers.get()) {
             SyncTurn turn = schedule.turn(key(t)).orElse(null);
             if (turn != null) {
                 turns.put(t.rin(), turn);
                 inLine = Math.max(inLine, turn.place());
+                TaxpayerSyncStatus now = statuses.get(t.rin());
+                if (turn.place() == 0 && (now == null || now.total() == 0)) {
+                    // syncing, nothing read yet: its own login is likely still in the line
+                    ahead = 1;
+                }
             }
         }
         String client = schedule.clientId();
         List<Instant> logins =
                 budget == null || client == null || inLine == 0
                         ? List.of()
-                        : budget.turns(client, inLine);
+                        : budget.turns(client, inLine + ahead);
         boolean busy = false;
         Instant first = null;
         for (InboxTaxpayer t : taxpayers.get()) {
@@ -339,7 +345,8 @@ public final class SyncViewModel {
             if (turn != null && turn.place() == 0) {
                 now = s.phase() == Phase.SYNCING ? s : s.progress(0, 0);
             } else if (turn != null && turn.place() > 0) {
-                Instant at = turn.place() <= logins.size() ? logins.get(turn.place() - 1) : null;
+                int i = turn.place() - 1 + ahead;
+                Instant at = i < logins.size() ? logins.get(i) : null;
                 now = s.phase() == Phase.SYNCING ? s : s.with(Phase.WAITING, at);
                 if (at != null && (first == null || at.isBefore(first))) {
                     first = at;
