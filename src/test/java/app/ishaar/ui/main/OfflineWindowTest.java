@@ -103,7 +103,18 @@ class OfflineWindowTest {
                         archive,
                         clock,
                         WindowDesktop.NONE,
-                        new LoginViewModel.LoginResult(null, null, profile, c, env));
+                        new LoginViewModel.LoginResult(null, null, profile, c, env),
+                        // the window's sync, once online, syncs only when asked: it logs in for
+                        // nobody behind the test's back
+                        (worker, every, listener) ->
+                                new app.ishaar.core.sync.SyncScheduler(
+                                        worker,
+                                        null,
+                                        null,
+                                        clock,
+                                        (task, delay) -> () -> {},
+                                        Runnable::run,
+                                        listener));
     }
 
     @AfterEach
