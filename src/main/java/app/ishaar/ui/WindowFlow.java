@@ -218,7 +218,8 @@ public final class WindowFlow {
                             ctx.archive(),
                             ctx.clock(),
                             desktopFor(made::get),
-                            result);
+                            result,
+                            null);
             made.set(vm);
             mainVm = vm;
             adopt(vm, result);

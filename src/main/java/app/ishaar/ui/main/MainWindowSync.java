@@ -2,7 +2,6 @@ package app.ishaar.ui.main;
 
 import app.ishaar.core.archive.Archive;
 import app.ishaar.core.model.Rin;
-import app.ishaar.core.service.Environment;
 import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.session.TaxpayerSessions;
 import app.ishaar.core.sync.SyncOptions;
@@ -10,6 +9,7 @@ import app.ishaar.core.sync.SyncScheduler;
 import app.ishaar.core.sync.SyncTimer;
 import app.ishaar.core.sync.SyncTurn;
 import app.ishaar.ui.inbox.SyncViewModel;
+import app.ishaar.ui.login.LoginViewModel.LoginResult;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import java.time.Clock;
 import java.time.Instant;
@@ -109,14 +109,22 @@ final class MainWindowSync implements SyncViewModel.Schedule, AutoCloseable {
         return sync;
     }
 
-    /** A login opened the window: its taxpayers synced from now on, every {@code minutes}. */
-    void opened(TaxpayerSessions sessions, Environment environment, int minutes) {
+    /**
+     * A login opened the window: its taxpayers synced from now on on its {@code sessions}, every
+     * {@code minutes}; an offline login syncs nothing until the service answers and the window goes
+     * online with a login of its own.
+     */
+    void opened(LoginResult login, TaxpayerSessions sessions, int minutes) {
+        if (login.offline()) {
+            close();
+            return;
+        }
         if (sync == null) {
             return;
         }
         startedAt.clear();
         this.sessions = sessions;
-        sync.opened(sessions, environment, keys(), minutes);
+        sync.opened(sessions, login.environment(), keys(), minutes);
     }
 
     /** The settings' interval, as each tick reads it (0: only when asked). */

@@ -3,16 +3,11 @@ package app.ishaar.ui.main;
 import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.secrets.SecretStore;
-import app.ishaar.core.service.Credentials;
-import app.ishaar.core.service.Environment;
-import app.ishaar.core.service.TokenInfo;
-import app.ishaar.core.settings.Profile;
 import app.ishaar.ui.app.SettingsService;
 import app.ishaar.ui.fx.Weak;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.login.LoginViewModel;
 import app.ishaar.ui.login.SessionOpener;
-import app.ishaar.ui.taxpayers.TaxpayerArchive;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import app.ishaar.ui.taxpayers.TaxpayerListViewModel;
 import java.time.Clock;
@@ -31,10 +26,11 @@ import javafx.beans.value.ChangeListener;
  * ({@link #relogin()}), the title, time left and environment ({@link #title()}) and what the window
  * keeps in the settings ({@link #settings()}); and, behind them, the taxpayers' logins ({@link
  * TaxpayerLogins}), the sync of its taxpayers, which counts what is new ({@link MainWindowSync}),
- * the desktop's notifications ({@link DesktopNotifications}) and the making of history screens
- * ({@link TaxpayerHistories}).
+ * the desktop's notifications ({@link DesktopNotifications}), the making of the taxpayer list and
+ * its history screens ({@link TaxpayerListFactory}), and what a login opens and its logout closes
+ * ({@link WindowLifecycle}).
  *
- * <p>Secrets: the window keeps one {@link Credentials} (the login's, a {@code char[]} secret) to
+ * <p>Secrets: the window keeps one {@code Credentials} (the login's, a {@code char[]} secret) to
  * open sessions for other taxpayers; each session owns its own copy. {@link #logout()} closes every
  * session and wipes them all.
  */
@@ -54,27 +50,17 @@ public final class MainWindowViewModel {
     private final MainWindowSync sync;
     private final DesktopNotifications notifications;
     private final OfflineViewModel offline;
+    private final WindowLifecycle lifecycle;
 
     /** Held here, heard weakly by the app's I18n (see {@link Weak}). */
     private final ChangeListener<Object> languageChanged = (o, a, b) -> shown();
 
-    /** The window of a login: its taxpayer is shown. */
+    /**
+     * The window of a login: its taxpayer is shown.
+     *
+     * @param schedules makes each login's sync scheduler; null: the app's own threads
+     */
     public MainWindowViewModel(
-            I18n i18n,
-            Executor fx,
-            Executor background,
-            SessionOpener opener,
-            SecretStore secrets,
-            SettingsService settings,
-            Archive archive,
-            Clock clock,
-            WindowDesktop desktop,
-            LoginViewModel.LoginResult login) {
-        this(i18n, fx, background, opener, secrets, settings, archive, clock, desktop, login, null);
-    }
-
-    /** The same, with what makes each login's sync scheduler (null: the app's own threads). */
-    MainWindowViewModel(
             I18n i18n,
             Executor fx,
             Executor background,
@@ -86,9 +72,8 @@ public final class MainWindowViewModel {
             WindowDesktop desktop,
             LoginViewModel.LoginResult login,
             WindowSync.Schedules schedules) {
-        Profile profile = login.profile();
         WindowDesktop shell = desktop == null ? WindowDesktop.NONE : desktop;
-        this.settings = new WindowSettings(i18n, clock, settings, profile);
+        this.settings = new WindowSettings(i18n, clock, settings, login.profile());
         TaxpayerHistories histories =
                 new TaxpayerHistories(
                         i18n,
@@ -100,25 +85,14 @@ public final class MainWindowViewModel {
                         archive,
                         this::service);
         // what the taxpayers tell the window: the one shown changes its title and banner
-        TaxpayerEntry.Window entryEvents =
-                new EntryEvents(
+        this.taxpayers =
+                TaxpayerListFactory.make(
+                        histories,
                         e -> current.get() == e,
                         this::bannerChanged,
                         this::refreshTitle,
                         this::tellTheDesktop,
-                        histories::make);
-        this.taxpayers =
-                new TaxpayerListViewModel(
-                        fx,
-                        background,
-                        (rin, name) -> new TaxpayerEntry(i18n, fx, entryEvents, rin, name),
-                        this::beforeRemoval,
-                        this.settings.taxpayerStore(),
-                        archive == null
-                                ? TaxpayerArchive.NONE
-                                : TaxpayerArchive.of(archive, this::service),
-                        profile.ownName(),
-                        profile.taxpayers());
+                        this::beforeRemoval);
         this.entries = taxpayers.entries();
         this.logins = new TaxpayerLogins(opener, entries::contains, this::connected);
         this.relogin =
@@ -131,13 +105,23 @@ public final class MainWindowViewModel {
                         this.settings,
                         current::get,
                         this::connected);
-        this.title = new WindowTitle(i18n, clock, profile.environment());
+        this.title = new WindowTitle(i18n, clock, login.profile().environment());
         this.sync = new MainWindowSync(archive, clock, fx, taxpayers.entries(), schedules);
         this.notifications =
                 new DesktopNotifications(i18n, shell, settings, entries::contains, this::switchTo);
         this.offline =
                 new OfflineViewModel(
                         i18n, fx, background, opener, archive, clock, null, this::online);
+        this.lifecycle =
+                new WindowLifecycle(
+                        relogin,
+                        this.settings,
+                        title,
+                        taxpayers,
+                        logins,
+                        offline,
+                        sync,
+                        this::service);
         current.addListener((o, a, b) -> shown());
         Weak.listen(languageChanged, i18n.languageProperty());
         refreshTitle();
@@ -151,14 +135,7 @@ public final class MainWindowViewModel {
      * build anew, and need not be.
      */
     public boolean canReopen(LoginViewModel.LoginResult login) {
-        Profile profile = settings.profile();
-        Environment environment = logins.environment();
-        return loggedOut.get()
-                && login.profile().id().equals(profile.id())
-                && login.environment().kind() == title.environmentKind()
-                && (environment == null || login.environment().equals(environment))
-                && login.profile().rememberSecret() == profile.rememberSecret()
-                && login.profile().taxpayers().equals(profile.taxpayers());
+        return loggedOut.get() && lifecycle.sameAs(login);
     }
 
     /**
@@ -173,29 +150,10 @@ public final class MainWindowViewModel {
     }
 
     private void open(LoginViewModel.LoginResult login) {
-        relogin.cancel();
-        settings.opened(login.profile());
-        Credentials base = login.credentials();
-        title.opened(login.environment().apiHost());
-        TokenInfo t = login.token();
-        // offline: no session; the taxpayer last shown, read from the archive
-        TaxpayerEntry first =
-                login.offline()
-                        ? taxpayers.find(login.profile().lastTaxpayerRin()).orElse(taxpayers.own())
-                        : taxpayers.loggedIn(base.onBehalfOf(), login.session(), t);
-        logins.opened(login.environment(), base, first, login.session());
-        offline.opened(login, service());
-        if (t != null && t.saysOwnTaxpayerOnly() && entries.size() == 1) {
-            settings.ownTaxpayerOnly(); // nothing but its own taxpayer to list
-        }
-        current.set(first);
+        current.set(lifecycle.open(login));
         loggedOut.set(false);
         shown();
-        if (login.offline()) {
-            sync.close(); // it syncs again once the service answers (online)
-        } else {
-            sync.opened(logins.sessions(), login.environment(), settings.checkMinutes());
-        }
+        sync.opened(login, logins.sessions(), settings.checkMinutes());
     }
 
     // ---- what the view binds to ---------------------------------------------------------------
@@ -290,16 +248,7 @@ public final class MainWindowViewModel {
         // first: whoever shows this window knows it is ending before its taxpayers go idle one by
         // one
         loggedOut.set(true);
-        relogin.cancel();
-        sync.close();
-        offline.closed();
-        taxpayers.dismissUndo(); // the next session's list offers no undo of this one's removal
-        for (TaxpayerEntry e : entries) {
-            e.dispose();
-        }
-        logins.wipe();
-        title.clearTimeLeft();
-        settings.flush();
+        lifecycle.close();
     }
 
     // ---- internals ----------------------------------------------------------------------------
