@@ -73,7 +73,8 @@ public final class SyncCommand implements Callable<Integer> {
             defaultValue = "12",
             description =
                     "Logins of this client ID at most per minute, under the identity service's"
-                            + " limit (default ${DEFAULT-VALUE}).")
+                            + " limit (default ${DEFAULT-VALUE}); on a shared archive, by every"
+                            + " syncer of the archive together.")
     int loginsPerMinute;
 
     @Option(
@@ -103,11 +104,15 @@ public final class SyncCommand implements Callable<Integer> {
             List<Rin> taxpayers = taxpayers();
             Credentials credentials = connection.credentials(io);
             String file = ArchiveFiles.where(archive, io.env());
-            try (LoginBudget budget = LoginBudget.perMinute(loginsPerMinute);
-                    ServiceClient client = new ServiceClient(io.clientConfig(), budget);
+            // a shared archive pools the logins of every syncer of the office in one budget
+            try (Archive store = ArchiveFiles.open(file, io);
+                    LoginBudget budget = LoginBudget.perMinute(loginsPerMinute);
+                    ServiceClient client =
+                            new ServiceClient(
+                                    io.clientConfig(),
+                                    store.office().map(o -> o.logins(budget)).orElse(budget));
                     TaxpayerSessions sessions =
-                            new TaxpayerSessions(client::openSession, env, credentials);
-                    Archive store = ArchiveFiles.open(file, io)) {
+                            new TaxpayerSessions(client::openSession, env, credentials)) {
                 credentials.wipe();
                 SyncProgress progress = new SyncProgress(io.err(), SyncProgress.terminal());
                 if (interval != null) {

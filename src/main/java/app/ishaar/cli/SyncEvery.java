@@ -1,6 +1,8 @@
 package app.ishaar.cli;
 
 import app.ishaar.core.archive.Archive;
+import app.ishaar.core.archive.ArchiveException;
+import app.ishaar.core.archive.OfficeSync;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.LoginRejectedException;
@@ -32,6 +34,11 @@ final class SyncEvery {
     /** How long after a refusal (no access, not delegated) the taxpayer is asked again. */
     static final Duration REFUSED_AGAIN = Duration.ofHours(1);
 
+    /**
+     * How often a syncer of a shared archive says it is alive (desktops leave it its taxpayers).
+     */
+    static final Duration HEARTBEAT = Duration.ofSeconds(15);
+
     private SyncEvery() {}
 
     /**
@@ -47,7 +54,7 @@ final class SyncEvery {
             Duration every,
             SyncProgress progress,
             Consumer<TaxpayerResult> print)
-            throws InterruptedException {
+            throws InterruptedException, ArchiveException {
         SyncRunner runner =
                 new SyncRunner(sessions, archive, service, SyncOptions.defaults(), progress);
         ExecutorService syncs = Executors.newSingleThreadExecutor(r -> daemon(r, "ishaar-sync"));
@@ -55,6 +62,7 @@ final class SyncEvery {
                 Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "ishaar-sync-timer"));
         int[] code = {ExitCodes.OK};
         SyncScheduler[] self = new SyncScheduler[1];
+        var announced = new java.util.concurrent.atomic.AtomicReference<OfficeSync.Announcement>();
         SyncScheduler scheduler =
                 new SyncScheduler(
                         runner,
@@ -66,6 +74,14 @@ final class SyncEvery {
                         new SyncScheduler.Listener() {
                             @Override
                             public void finished(Rin asked, TaxpayerResult r, Instant next) {
+                                if (announced.get() != null) { // a desktop's Sync now is answered
+                                    announced
+                                            .get()
+                                            .served(
+                                                    asked,
+                                                    r.outcome() == TaxpayerResult.Outcome.OK,
+                                                    r.message());
+                                }
                                 print.accept(r);
                                 if (r.outcome() == TaxpayerResult.Outcome.FAILED
                                         && r.error() instanceof LoginRejectedException) {
@@ -79,11 +95,22 @@ final class SyncEvery {
         try {
             scheduler.taxpayers(taxpayers);
             scheduler.start();
+            if (archive.office().isPresent()) {
+                // desktops reading the shared archive leave these taxpayers to this syncer, and
+                // their Sync now comes here
+                announced.set(
+                        archive.office()
+                                .get()
+                                .announce(service, taxpayers, HEARTBEAT, scheduler::syncNow));
+            }
             scheduler.awaitStopped();
             progress.done();
             return code[0];
         } finally {
             scheduler.close();
+            if (announced.get() != null) {
+                announced.get().close();
+            }
             syncs.shutdownNow();
             timer.shutdownNow();
         }

@@ -2,6 +2,7 @@ package app.ishaar.bench;
 
 import app.ishaar.core.archive.ArchivedNotification;
 import app.ishaar.core.archive.postgres.PgLocation;
+import app.ishaar.core.archive.postgres.PgRows;
 import app.ishaar.core.archive.postgres.PostgresArchive;
 import app.ishaar.core.archive.sqlite.RawCodec;
 import app.ishaar.core.model.Rin;
@@ -33,11 +34,12 @@ import org.postgresql.PGConnection;
  * <p>The data is the archive group's SQLite file ({@code target/bench/archive-1m.db}, or the file
  * {@code -Dbench.pg.source} names, only read), copied into the database {@value #DATABASE}: its
  * tables made by the archive's own migrations, each notification's row as {@link
- * PostgresArchive#store} writes it (its columns and search words computed by the same code, the
- * words given to {@code array_to_tsvector} alike), loaded with COPY in chunks, the tally summed
- * from the rows, each taxpayer's sync state as in the file; then VACUUM ANALYZE, as autovacuum
- * would do after such a load. With {@code -Dbench.pg.keep=true} a database left by an earlier run
- * with as many notifications as the file is measured again rather than loaded anew.
+ * PostgresArchive#store} writes it (its columns and search words computed by the same code, {@link
+ * PgRows}, the words given to {@code array_to_tsvector} alike, in the search's own table), loaded
+ * with COPY in chunks, the tally summed from the rows, each taxpayer's sync state as in the file;
+ * then VACUUM ANALYZE, as autovacuum would do after such a load. With {@code -Dbench.pg.keep=true}
+ * a database left by an earlier run with as many notifications as the file is measured again rather
+ * than loaded anew.
  *
  * <p>The server: the one named by {@code ISHAAR_TEST_PG}, {@code ISHAAR_TEST_PG_USER} and {@code
  * ISHAAR_TEST_PG_PASSWORD} (as for the archive's tests), else the one {@code .ci/postgres start}
@@ -263,9 +265,15 @@ final class PgArchiveBench {
                         s2.execute(
                                 "INSERT INTO notification (id, service_id, taxpayer_id,"
                                         + " notification_id, type_id, language, status, channel,"
-                                        + " raw, words) SELECT id, service_id, taxpayer_id,"
+                                        + " raw) SELECT id, service_id, taxpayer_id,"
                                         + " notification_id, type_id, language, status, channel,"
-                                        + " raw, array_to_tsvector(words) FROM load_notification");
+                                        + " raw FROM load_notification");
+                        s2.execute(
+                                "INSERT INTO notification_search (id, service_id, taxpayer_id,"
+                                        + " type_id, language, status, channel, words)"
+                                        + " SELECT id, service_id, taxpayer_id, type_id, language,"
+                                        + " status, channel, array_to_tsvector(words)"
+                                        + " FROM load_notification");
                         s2.execute("TRUNCATE load_notification");
                     }
                     to.commit();
@@ -342,9 +350,9 @@ final class PgArchiveBench {
             long[] ids = taxpayers.get((Long) row[1]);
             String raw = RawCodec.decode((byte[]) row[3]);
             ArchivedNotification a = ArchivedNotification.fromRaw(new Rin((String) row[2]), raw);
-            String[] c = PostgresArchive.columns(a.notification());
+            String[] c = PgRows.columns(a.notification());
             StringBuilder words = new StringBuilder("{");
-            for (String w : PostgresArchive.lexemes(a.notification())) {
+            for (String w : PgRows.lexemes(a.notification())) {
                 words.append(words.length() == 1 ? "" : ",")
                         .append('"')
                         .append(w.replace("\\", "\\\\").replace("\"", "\\\""))

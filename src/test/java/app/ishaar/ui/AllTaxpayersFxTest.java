@@ -70,11 +70,31 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
         return table.getScene() != null && table.getScene().getFocusOwner() == table;
     }
 
+    private String focusOwner() {
+        return fx(
+                () -> {
+                    Node table = lookup("#inbox-table").query();
+                    Node owner = table.getScene() == null ? null : table.getScene().getFocusOwner();
+                    return owner == null
+                            ? "nothing"
+                            : owner.getClass().getSimpleName()
+                                    + " #"
+                                    + owner.getId()
+                                    + " (window focused: "
+                                    + table.getScene().getWindow().isFocused()
+                                    + ")";
+                });
+    }
+
     /** Chooses All taxpayers, syncs every taxpayer, and waits until the sync has gone round. */
     private void allTaxpayersSynced() {
         clickOn("#switcher-all");
         waitUntil("All taxpayers shows", () -> visible("#inbox-table"));
-        waitUntil("the keyboard on the table", () -> tableHasTheKeyboard());
+        try {
+            waitUntil("the keyboard on the table", () -> tableHasTheKeyboard());
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "; the keyboard is on " + focusOwner(), e);
+        }
         clickOn("#switcher-sync-all");
         waitUntil(
                 "the taxpayers synced, Textiles refused",

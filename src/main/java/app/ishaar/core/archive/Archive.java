@@ -68,6 +68,14 @@ public interface Archive extends AutoCloseable {
         void close() throws ArchiveException;
     }
 
+    /**
+     * What the processes sharing this archive coordinate through it (one login budget across
+     * syncers); empty for an archive only one process syncs (the embedded one).
+     */
+    default Optional<OfficeSync> office() {
+        return Optional.empty();
+    }
+
     // --- the readers' side ---
 
     /**

@@ -49,6 +49,12 @@ public final class SyncScheduler implements AutoCloseable {
          * is forgotten and the service asked again. Interrupted: ends between two transactions.
          */
         TaxpayerResult sync(Rin taxpayer, boolean askAgain) throws InterruptedException;
+
+        /** {@link #sync(Rin, boolean)}; {@code asked}: asked for now, not due by the clock. */
+        default TaxpayerResult sync(Rin taxpayer, boolean askAgain, boolean asked)
+                throws InterruptedException {
+            return sync(taxpayer, askAgain);
+        }
     }
 
     /** Told what the scheduler does; on the thread that syncs. */
@@ -382,6 +388,7 @@ public final class SyncScheduler implements AutoCloseable {
             while (true) {
                 Rin next;
                 boolean askAgain;
+                boolean asked;
                 List<Rin> ahead;
                 synchronized (lock) {
                     if (stopped) {
@@ -399,6 +406,7 @@ public final class SyncScheduler implements AutoCloseable {
                     next = line.get(0);
                     Slot s = slots.get(next);
                     askAgain = s.askAgain;
+                    asked = s.asked != 0;
                     s.asked = 0;
                     s.askAgain = false;
                     current = next;
@@ -414,7 +422,7 @@ public final class SyncScheduler implements AutoCloseable {
                 listener.started(next);
                 TaxpayerResult r;
                 try {
-                    r = worker.sync(next, askAgain);
+                    r = worker.sync(next, askAgain, asked);
                 } catch (InterruptedException e) {
                     synchronized (lock) {
                         inSync = false;

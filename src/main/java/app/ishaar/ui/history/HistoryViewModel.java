@@ -19,6 +19,7 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.ObservableList;
@@ -29,9 +30,12 @@ import javafx.collections.ObservableList;
  * survive switching taxpayers and re-login (the shell sets a new session into {@link
  * #sessionProperty()}).
  *
- * <p>Every page comes from the service. A newer request supersedes an older one: the older future
- * is cancelled and its result, should it still arrive, is dropped. A failure shows in {@link
- * #errorProperty()} and never clears the rows or the filters.
+ * <p>Its pages come from where its taxpayer's come ({@link #pagesProperty()}): the service, with
+ * the taxpayer's session, or, once the archive holds the taxpayer's synced history, the archive
+ * (shown without waiting for a session; each sync of the taxpayer updates the shown rows in place,
+ * {@link #synced}). A newer request supersedes an older one: the older future is cancelled and its
+ * result, should it still arrive, is dropped. A failure shows in {@link #errorProperty()} and never
+ * clears the rows or the filters.
  *
  * <p>Its parts: the filters ({@link FiltersViewModel}), the pager ({@link PagerViewModel}), the
  * shown rows and selection ({@link RowsViewModel}), the requests for pages ({@link PageRequests}),
@@ -45,6 +49,8 @@ public final class HistoryViewModel {
     private final Consumer<HistoryPrefs> prefsSink;
 
     private final ObjectProperty<Session> session = new SimpleObjectProperty<>(this, "session");
+    private final ReadOnlyObjectWrapper<HistoryPages> pages =
+            new ReadOnlyObjectWrapper<>(this, "pages");
     private final FiltersViewModel filters;
     private final PagerViewModel pager;
     private final RowsViewModel rows = new RowsViewModel();
@@ -128,10 +134,11 @@ public final class HistoryViewModel {
                         initial == null ? null : initial.exportFormat(),
                         this::emitPrefs);
         this.layout = new LayoutViewModel(initial);
+        this.pages.set(new ServicePages(session::get));
         this.requests =
                 new PageRequests(
                         fx,
-                        session::get,
+                        pages::get,
                         pager,
                         arrivals::cancel,
                         this::pageCame,
@@ -153,12 +160,37 @@ public final class HistoryViewModel {
         layout.detailVisibleProperty().addListener((obs, old, now) -> emitPrefs());
         session.addListener(
                 (obs, old, now) -> {
+                    // the archive's pages need no session: a new one reads them only when none
+                    // is shown (after a log out)
+                    boolean fromArchive = pages.get().fromArchive();
                     if (now == null) {
-                        cancelInFlight();
-                    } else {
+                        if (!fromArchive) {
+                            cancelInFlight();
+                        }
+                    } else if (!fromArchive || !pager.knownProperty().get()) {
                         load(pager.target());
                     }
                 });
+    }
+
+    /**
+     * Where the pages come from: the service (from the start), or the archive once the window found
+     * it holds this taxpayer's synced history ({@link #readFrom}).
+     */
+    public ReadOnlyObjectProperty<HistoryPages> pagesProperty() {
+        return pages.getReadOnlyProperty();
+    }
+
+    /**
+     * Reads the pages from {@code source} from now on: the current page (filters, page number and
+     * size as they are) is read from it at once, the selection staying on its notification.
+     */
+    public void readFrom(HistoryPages source) {
+        if (source == null || source == pages.get()) {
+            return;
+        }
+        pages.set(source);
+        load(pager.target());
     }
 
     // ---- contract with the main window ----
@@ -174,7 +206,8 @@ public final class HistoryViewModel {
      * the taxpayer's remembered preferences. The next session starts from page 1.
      */
     public void endSession() {
-        session.set(null); // (its listener cancels the request in flight)
+        session.set(null);
+        cancelInFlight();
         rows.clear();
         arrivals.forget();
         requests.forget();
@@ -307,12 +340,18 @@ public final class HistoryViewModel {
     }
 
     /**
-     * The window's sync archived {@code added} new notifications of this taxpayer: counted as
-     * arrived since the shown page came ({@link ArrivalsViewModel#synced}), which the title, the
-     * taxpayer list and the desktop's notification say; Show brings them.
+     * The window's sync of this taxpayer ended, having archived {@code added} new notifications (or
+     * none, but updated some): they are counted as arrived since the shown page came ({@link
+     * ArrivalsViewModel#synced}), which the title, the taxpayer list and the desktop's notification
+     * say; Show brings them. Read from the archive, the shown page is read again and its rows that
+     * changed (a status that settled) are updated in place: no row added, removed or moved, the
+     * selection and the table's place kept.
      */
     public void synced(long added) {
         arrivals.synced(added);
+        if (pages.get().fromArchive()) {
+            requests.reread(page -> rows.update(page.result()));
+        }
     }
 
     /**

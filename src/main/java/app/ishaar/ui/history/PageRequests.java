@@ -19,16 +19,17 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 
 /**
- * Asks the service for the history's pages. A newer request supersedes an older one: the older
- * future is cancelled and its result, should it still arrive, is dropped. A failure shows in {@link
- * #errorProperty()} and leaves the shown page as it is; a page that came is handed over to be shown
- * before {@link #loadingProperty()} turns false.
+ * Asks for the history's pages, from where its taxpayer's pages come ({@link HistoryPages}: the
+ * service, or the archive). A newer request supersedes an older one: the older future is cancelled
+ * and its result, should it still arrive, is dropped. A failure shows in {@link #errorProperty()}
+ * and leaves the shown page as it is; a page that came is handed over to be shown before {@link
+ * #loadingProperty()} turns false.
  */
 final class PageRequests {
     /** Logged under the history screen's name, with its other messages. */
     private static final Logger LOG = System.getLogger(HistoryViewModel.class.getName());
 
-    private final Supplier<Session> session;
+    private final Supplier<HistoryPages> source;
     private final PagerViewModel pager;
     private final Runnable beforeRequest;
     private final ObjIntConsumer<NotificationPage> onPage;
@@ -37,6 +38,9 @@ final class PageRequests {
     /** The page asked for last: a newer request cancels it, and only its page is shown. */
     private final LatestTask pages;
 
+    /** The shown page read again after a sync, to update its rows in place. */
+    private final LatestTask rereads;
+
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading");
     private final ReadOnlyObjectWrapper<Throwable> error =
             new ReadOnlyObjectWrapper<>(this, "error");
@@ -44,20 +48,21 @@ final class PageRequests {
     private NotificationQuery lastQuery;
 
     /**
-     * {@code fx}: where results are delivered; {@code session}: the session to ask with (none while
-     * logged out); {@code beforeRequest}: run as a request goes out; {@code onPage}: shows a page
-     * that came, with the page number it was asked for; {@code onSessionExpired}: told when the
-     * service no longer takes the session.
+     * {@code fx}: where results are delivered; {@code source}: where pages come from now (the
+     * service's not {@link HistoryPages#ready} while logged out); {@code beforeRequest}: run as a
+     * request goes out; {@code onPage}: shows a page that came, with the page number it was asked
+     * for; {@code onSessionExpired}: told when the service no longer takes the session.
      */
     PageRequests(
             Executor fx,
-            Supplier<Session> session,
+            Supplier<HistoryPages> source,
             PagerViewModel pager,
             Runnable beforeRequest,
             ObjIntConsumer<NotificationPage> onPage,
             Runnable onSessionExpired) {
         this.pages = new LatestTask(fx);
-        this.session = session;
+        this.rereads = new LatestTask(fx);
+        this.source = source;
         this.pager = pager;
         this.beforeRequest = beforeRequest;
         this.onPage = onPage;
@@ -89,17 +94,46 @@ final class PageRequests {
         error.set(null);
     }
 
-    /** Asks for {@code q}'s page with the session, if there is one; the pager shows it asked. */
+    /**
+     * Asks for {@code q}'s page where pages come from, if it can be asked now (the service: with a
+     * session); the pager shows it asked.
+     */
     void issue(NotificationQuery q) {
-        Session s = session.get();
+        HistoryPages from = source.get();
         lastQuery = q;
         pager.requested(q.pageNo() == null ? 1 : q.pageNo());
-        if (s == null) {
+        if (!from.ready()) {
             return;
         }
+        rereads.cancel();
         beforeRequest.run();
         loading.set(true);
-        pages.run(request(s, q), (page, failure) -> completed(q, page, failure));
+        pages.run(from.page(q), (page, failure) -> completed(q, page, failure));
+    }
+
+    /**
+     * Reads the shown page ({@link #lastQuery}) again, quietly: no loading shown, a failure only
+     * logged (the next page asked says what is wrong); {@code onPage} gets it unless a page was
+     * asked for meanwhile.
+     */
+    void reread(java.util.function.Consumer<NotificationPage> onPage) {
+        HistoryPages from = source.get();
+        NotificationQuery q = lastQuery;
+        if (q == null || !from.ready() || loading.get() || error.get() != null) {
+            return;
+        }
+        rereads.run(
+                from.page(q),
+                (page, failure) -> {
+                    if (failure != null) {
+                        LOG.log(
+                                Level.DEBUG,
+                                "history page not read again: {0}",
+                                ServiceException.unwrap(failure).toString());
+                    } else if (q == lastQuery) {
+                        onPage.accept(page);
+                    }
+                });
     }
 
     /**
@@ -117,6 +151,7 @@ final class PageRequests {
     /** Cancels the request in flight; its result, should it still arrive, is dropped. */
     void cancel() {
         pages.cancel();
+        rereads.cancel();
         loading.set(false);
     }
 

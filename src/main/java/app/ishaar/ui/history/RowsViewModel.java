@@ -85,6 +85,36 @@ public final class RowsViewModel {
         }
     }
 
+    /**
+     * The shown page read again: each shown row whose notification changed (a status that settled,
+     * an attempt added) is replaced where it is, the selection staying on it; rows are neither
+     * added nor removed nor moved, so the table keeps its place. Returns how many rows changed.
+     */
+    int update(List<Notification> fresh) {
+        java.util.Map<String, Notification> byId = new java.util.HashMap<>();
+        for (Notification n : fresh) {
+            byId.put(n.notificationId(), n);
+        }
+        int changed = 0;
+        replacingRows = true;
+        try {
+            for (int i = 0; i < rows.size(); i++) {
+                Notification now = byId.get(rows.get(i).notificationId());
+                if (now != null && !now.equals(rows.get(i))) {
+                    boolean wasSelected = selected.get() == rows.get(i);
+                    rows.set(i, now);
+                    if (wasSelected) {
+                        selected.set(now);
+                    }
+                    changed++;
+                }
+            }
+        } finally {
+            replacingRows = false;
+        }
+        return changed;
+    }
+
     /** Shows nothing, and forgets the selection and the place in the page. */
     void clear() {
         replacingRows = true;

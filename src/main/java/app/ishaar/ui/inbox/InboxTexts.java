@@ -90,6 +90,12 @@ public final class InboxTexts {
                 case FAILED -> i18n.get("inbox.sync.failed");
             };
         }
+        if (s.office()) {
+            return s.lastSynced() == null
+                    ? i18n.get("inbox.sync.office")
+                    : i18n.get(
+                            "inbox.sync.office.last", i18n.formatTimeToday(s.lastSynced(), clock));
+        }
         return s.lastSynced() == null
                 ? i18n.get("inbox.sync.never")
                 : i18n.get("inbox.sync.last", i18n.formatTimeToday(s.lastSynced(), clock));

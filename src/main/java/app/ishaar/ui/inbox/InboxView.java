@@ -7,6 +7,7 @@ import app.ishaar.ui.history.HistoryLabels;
 import app.ishaar.ui.i18n.I18n;
 import java.util.List;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ChangeListener;
 import javafx.geometry.Insets;
@@ -33,6 +34,19 @@ import javafx.scene.layout.VBox;
  * Up (and Alt with an arrow, forward in the reading direction) page, as in the history.
  */
 public final class InboxView {
+
+    /** Rows of a fixed height (ishaar.css); {@code -Dishaar.inboxFixedRows=false} measures each. */
+    static final boolean FIXED_ROWS = !"false".equals(System.getProperty("ishaar.inboxFixedRows"));
+
+    /**
+     * The type and message cells cut their texts themselves ({@link OneLineCell}); {@code
+     * -Dishaar.inboxOneLineCells=false} leaves it to the labels.
+     */
+    static final boolean ONE_LINE_CELLS =
+            !"false".equals(System.getProperty("ishaar.inboxOneLineCells"));
+
+    private static final Pattern TAGS = Pattern.compile("<[^>]*>");
+    private static final Pattern SPACES = Pattern.compile("\\s+");
 
     private final InboxViewModel vm;
     private final I18n i18n;
@@ -174,6 +188,9 @@ public final class InboxView {
 
     private TableView<InboxRow> makeTable() {
         table.setId("inbox-table");
+        if (!FIXED_ROWS) {
+            table.setStyle("-fx-fixed-cell-size: -1");
+        }
         table.setItems(vm.rows());
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.getColumns()
@@ -181,7 +198,12 @@ public final class InboxView {
                         List.of(
                                 column("sent", "inbox.column.sent", 145, this::sent),
                                 taxpayerColumn(),
-                                column("type", "inbox.column.type", 150, r -> labels.type(n(r))),
+                                oneLine(
+                                        column(
+                                                "type",
+                                                "inbox.column.type",
+                                                150,
+                                                r -> labels.type(n(r)))),
                                 column(
                                         "status",
                                         "inbox.column.status",
@@ -192,7 +214,12 @@ public final class InboxView {
                                         "inbox.column.channel",
                                         90,
                                         r -> labels.channel(n(r).channel())),
-                                column("message", "inbox.column.message", 300, this::message)));
+                                oneLine(
+                                        column(
+                                                "message",
+                                                "inbox.column.message",
+                                                300,
+                                                this::message))));
         Label empty = new Label();
         empty.textProperty().bind(i18n.text("inbox.empty"));
         table.setPlaceholder(empty);
@@ -232,8 +259,16 @@ public final class InboxView {
         if (m == null) {
             return "";
         }
-        String line = m.replaceAll("<[^>]*>", " ").replaceAll("\\s+", " ").strip();
+        String line = SPACES.matcher(TAGS.matcher(m).replaceAll(" ")).replaceAll(" ").strip();
         return line.length() > 200 ? line.substring(0, 200) + "…" : line;
+    }
+
+    /** A column of texts that may be cut short. */
+    private static TableColumn<InboxRow, String> oneLine(TableColumn<InboxRow, String> c) {
+        if (ONE_LINE_CELLS) {
+            c.setCellFactory(col -> new OneLineCell());
+        }
+        return c;
     }
 
     /** "name (RIN)": the RIN whole, the name cut short when the column is narrow. */

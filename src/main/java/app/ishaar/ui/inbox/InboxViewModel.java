@@ -2,7 +2,6 @@ package app.ishaar.ui.inbox;
 
 import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveException;
-import app.ishaar.core.archive.ArchivedNotification;
 import app.ishaar.core.archive.InboxPage;
 import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.archive.SearchText;
@@ -11,29 +10,21 @@ import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.model.Rin;
 import app.ishaar.ui.fx.LatestTask;
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
-import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyLongProperty;
-import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleObjectProperty;
-import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
-import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
@@ -51,7 +42,11 @@ import javafx.collections.ObservableList;
  *       that changed are replaced in place, and the selection follows its notification by ID.
  * </ul>
  *
- * Used from the delivering executor's thread (the FX thread; a queue in tests) only.
+ * <p>Its parts: the search and its pause in typing ({@link InboxSearch}), the reads of the archive
+ * ({@link InboxReads}), the pager ({@link InboxPager}) and the rows shown with their selection
+ * ({@link InboxShownRows}).
+ *
+ * <p>Used from the delivering executor's thread (the FX thread; a queue in tests) only.
  */
 public final class InboxViewModel {
 
@@ -75,20 +70,10 @@ public final class InboxViewModel {
                                         delay.toMillis(), TimeUnit.MILLISECONDS));
     }
 
-    private final Archive archive;
-    private final ServiceKey service;
-    private final Executor background;
-    private final Timer timer;
-    private final Duration debounce;
-    private final int pageSize;
-    private final LatestTask reads;
-    private final Executor deliver;
-
-    /** The query of the last read. */
-    private InboxQuery lastQuery;
-
-    /** The page of the read under way; 0 when none is. */
-    private int pendingPage;
+    private final InboxReads reads;
+    private final InboxSearch search;
+    private final InboxPager pager = new InboxPager();
+    private final InboxShownRows shown = new InboxShownRows();
 
     private final ObjectProperty<InboxScope> scope =
             new SimpleObjectProperty<>(this, "scope", InboxScope.ALL);
@@ -98,30 +83,7 @@ public final class InboxViewModel {
             new SimpleObjectProperty<>(this, "taxpayerFilter", Set.of());
     private final ObjectProperty<NotificationQuery> filters =
             new SimpleObjectProperty<>(this, "filters", NotificationQuery.ALL);
-    private final StringProperty searchText = new SimpleStringProperty(this, "searchText", "");
-
-    private final ObservableList<InboxRow> rows = FXCollections.observableArrayList();
-    private final ObservableList<InboxRow> rowsView =
-            FXCollections.unmodifiableObservableList(rows);
-    private final ReadOnlyObjectWrapper<InboxRow> selected =
-            new ReadOnlyObjectWrapper<>(this, "selected");
-    private final ReadOnlyIntegerWrapper page = new ReadOnlyIntegerWrapper(this, "page", 1);
-    private final ReadOnlyIntegerWrapper totalPages =
-            new ReadOnlyIntegerWrapper(this, "totalPages", 0);
-    private final ReadOnlyLongWrapper totalCount = new ReadOnlyLongWrapper(this, "totalCount", 0);
-    private final ReadOnlyBooleanWrapper moreThanTotal =
-            new ReadOnlyBooleanWrapper(this, "moreThanTotal");
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading");
-    private final ReadOnlyBooleanWrapper loaded = new ReadOnlyBooleanWrapper(this, "loaded");
-    private final ReadOnlyObjectWrapper<List<String>> searchTerms =
-            new ReadOnlyObjectWrapper<>(this, "searchTerms", List.of());
-    private final ReadOnlyObjectWrapper<SearchText.Problem> searchProblem =
-            new ReadOnlyObjectWrapper<>(this, "searchProblem");
-    private final ReadOnlyObjectWrapper<ArchiveException.Reason> archiveProblem =
-            new ReadOnlyObjectWrapper<>(this, "archiveProblem");
-
-    /** The search of the rows shown: the last one typed that the archive can run. */
-    private String appliedSearch = "";
 
     /**
      * @param background where the archive is read
@@ -135,22 +97,13 @@ public final class InboxViewModel {
             Timer timer,
             Duration debounce,
             int pageSize) {
-        this.archive = Objects.requireNonNull(archive, "archive");
-        this.service = Objects.requireNonNull(service, "service");
-        this.background = Objects.requireNonNull(background, "background");
-        this.timer = Objects.requireNonNull(timer, "timer");
-        this.debounce = Objects.requireNonNull(debounce, "debounce");
-        if (pageSize < 1) {
-            throw new IllegalArgumentException("page size starts at 1");
-        }
-        this.pageSize = pageSize;
-        this.reads = new LatestTask(deliver);
-        this.deliver = deliver;
+        this.reads = new InboxReads(archive, service, background, deliver, pageSize);
+        this.search = new InboxSearch(timer, debounce);
         scope.addListener((o, was, now) -> read(1, false));
         taxpayers.addListener((o, was, now) -> read(1, false));
         taxpayerFilter.addListener((o, was, now) -> read(1, false));
         filters.addListener((o, was, now) -> read(1, false));
-        searchText.addListener((o, was, now) -> typed());
+        search.textProperty().addListener((o, was, now) -> typed());
     }
 
     /** The app's: the system timer, {@link #DEBOUNCE}, {@link #PAGE_SIZE}. */
@@ -186,32 +139,32 @@ public final class InboxViewModel {
 
     /** The search as typed; read once typing pauses. */
     public StringProperty searchTextProperty() {
-        return searchText;
+        return search.textProperty();
     }
 
     // ---- what it shows ----
 
     /** The page's rows, newest first. */
     public ObservableList<InboxRow> rows() {
-        return rowsView;
+        return shown.rows();
     }
 
     public ReadOnlyObjectProperty<InboxRow> selectedProperty() {
-        return selected.getReadOnlyProperty();
+        return shown.selectedProperty();
     }
 
     /** 1-based. */
     public ReadOnlyIntegerProperty pageProperty() {
-        return page.getReadOnlyProperty();
+        return pager.pageProperty();
     }
 
     public ReadOnlyIntegerProperty totalPagesProperty() {
-        return totalPages.getReadOnlyProperty();
+        return pager.totalPagesProperty();
     }
 
     /** How many match in all. */
     public ReadOnlyLongProperty totalCountProperty() {
-        return totalCount.getReadOnlyProperty();
+        return pager.totalCountProperty();
     }
 
     /**
@@ -219,7 +172,7 @@ public final class InboxViewModel {
      * limit, so its pages go on past {@link #totalPagesProperty}.
      */
     public ReadOnlyBooleanProperty moreThanTotalProperty() {
-        return moreThanTotal.getReadOnlyProperty();
+        return pager.moreThanTotalProperty();
     }
 
     /** A read is under way. */
@@ -229,41 +182,43 @@ public final class InboxViewModel {
 
     /** A first page has been shown. */
     public ReadOnlyBooleanProperty loadedProperty() {
-        return loaded.getReadOnlyProperty();
+        return shown.loadedProperty();
     }
 
     /** The words of the search the rows match, normalised (for marking them); empty for none. */
     public ReadOnlyObjectProperty<List<String>> searchTermsProperty() {
-        return searchTerms.getReadOnlyProperty();
+        return shown.searchTermsProperty();
     }
 
     /** Why the search typed cannot be run; null when it can (or is empty). */
     public ReadOnlyObjectProperty<SearchText.Problem> searchProblemProperty() {
-        return searchProblem.getReadOnlyProperty();
+        return search.problemProperty();
     }
 
     /** Why the archive could not be read; null after a read that worked. */
     public ReadOnlyObjectProperty<ArchiveException.Reason> archiveProblemProperty() {
-        return archiveProblem.getReadOnlyProperty();
+        return reads.problemProperty();
     }
 
     // ---- what the user does ----
 
     /** Selects a row (null: none). */
     public void select(InboxRow row) {
-        selected.set(row);
+        shown.select(row);
     }
 
     /** The page after the one asked for (two quick clicks go two pages on). */
     public void next() {
-        if (asked() < totalPages.get() || moreThanTotal.get()) {
-            read(asked() + 1, false);
+        int to = pager.next();
+        if (to > 0) {
+            read(to, false);
         }
     }
 
     public void previous() {
-        if (asked() > 1) {
-            read(asked() - 1, false);
+        int to = pager.previous();
+        if (to > 0) {
+            read(to, false);
         }
     }
 
@@ -272,12 +227,12 @@ public final class InboxViewModel {
     }
 
     public void last() {
-        read(Math.max(1, totalPages.get()), false);
+        read(pager.last(), false);
     }
 
     /** Goes to a page, brought within the pages there are. */
     public void goTo(int pageNo) {
-        read(Math.max(1, Math.min(pageNo, Math.max(1, totalPages.get()))), false);
+        read(pager.within(pageNo), false);
     }
 
     /**
@@ -286,22 +241,17 @@ public final class InboxViewModel {
      * they belong, and the selection stays on its notification.
      */
     public void refresh() {
-        read(asked(), true);
-    }
-
-    /** The page of the read under way, else the page shown. */
-    private int asked() {
-        return pendingPage > 0 ? pendingPage : page.get();
+        read(pager.asked(), true);
     }
 
     /** Where results are delivered (the FX thread's executor in the app). */
     Executor deliverer() {
-        return deliver;
+        return reads.deliverer();
     }
 
     /** The query of the rows shown (its page aside, what an export writes); null before a read. */
     public InboxQuery shownQuery() {
-        return lastQuery;
+        return reads.lastQuery();
     }
 
     /** Drops any read under way (the inbox is closed). */
@@ -312,11 +262,11 @@ public final class InboxViewModel {
     // ---- the reads ----
 
     private void typed() {
-        pendingPage = 0;
-        LatestTask.Run run = reads.begin();
+        pager.settled();
+        LatestTask.Run run = reads.latest().begin();
         loading.set(true);
         run.await(
-                timer.after(debounce),
+                search.pause(),
                 (done, failure) -> {
                     if (failure == null) {
                         searchPaused();
@@ -326,7 +276,7 @@ public final class InboxViewModel {
     }
 
     private void searchPaused() {
-        if (takeSearch()) {
+        if (search.take()) {
             read(1, false);
         } else {
             loading.set(false);
@@ -334,78 +284,36 @@ public final class InboxViewModel {
     }
 
     /**
-     * Takes the search as typed now (each read does, so a change of scope or filters while typing
-     * pauses reads with it): false, and the search before kept, when the archive cannot run it.
+     * Reads a page; each read takes the search as typed now, so that a change of scope or filters
+     * while typing pauses reads with it.
      */
-    private boolean takeSearch() {
-        String text = searchText.get() == null ? "" : searchText.get();
-        if (!text.isBlank()) {
-            try {
-                SearchText.terms(text);
-            } catch (SearchText.InvalidSearchException e) {
-                searchProblem.set(e.problem());
-                return false;
-            }
-        }
-        searchProblem.set(null);
-        appliedSearch = text.isBlank() ? "" : text;
-        return true;
-    }
-
     private void read(int asked, boolean askedAgain) {
-        String searchBefore = appliedSearch;
+        String searchBefore = search.applied();
         // another search: its first page, and no row kept from the one before
-        boolean otherSearch = takeSearch() && !appliedSearch.equals(searchBefore);
+        boolean otherSearch = search.take() && !Objects.equals(search.applied(), searchBefore);
         int pageNo = otherSearch ? 1 : asked;
         boolean again = askedAgain && !otherSearch;
-        InboxQuery query;
-        Map<Rin, String> names = new HashMap<>();
-        if (taxpayers.get() != null) {
-            for (InboxTaxpayer t : taxpayers.get()) {
-                names.put(t.rin(), t.name());
-            }
-        }
-        Set<Rin> whose = whose();
+        List<InboxTaxpayer> listed = taxpayers.get();
+        Map<Rin, String> names = InboxReads.names(listed);
+        Set<Rin> whose = InboxReads.whose(scope.get(), listed, taxpayerFilter.get());
         if (whose != null && whose.isEmpty()) {
             reads.cancel();
-            pendingPage = 0;
-            show(new InboxPage(List.of(), 0, 1, pageSize), names, List.of(), again);
+            pager.settled();
+            show(new InboxPage(List.of(), 0, 1, reads.pageSize()), names, List.of(), again);
             return;
         }
-        List<String> terms = appliedSearch.isBlank() ? List.of() : SearchText.terms(appliedSearch);
-        query =
-                new InboxQuery(
-                        service,
-                        whose == null ? Set.of() : whose,
-                        filters.get(),
-                        appliedSearch.isBlank() ? null : appliedSearch,
-                        pageNo,
-                        pageSize);
-        lastQuery = query;
-        pendingPage = pageNo;
+        List<String> terms = search.appliedTerms();
+        pager.reading(pageNo);
         loading.set(true);
-        reads.run(
-                CompletableFuture.supplyAsync(
-                        () -> {
-                            try {
-                                return archive.query(query);
-                            } catch (ArchiveException e) {
-                                throw new CompletionException(e);
-                            }
-                        },
-                        background),
-                (result, failure) -> {
+        reads.read(
+                whose == null ? Set.of() : whose,
+                filters.get(),
+                search.applied(),
+                pageNo,
+                result -> {
                     loading.set(false);
-                    pendingPage = 0;
-                    if (failure != null) {
-                        Throwable cause =
-                                failure instanceof CompletionException && failure.getCause() != null
-                                        ? failure.getCause()
-                                        : failure;
-                        archiveProblem.set(
-                                cause instanceof ArchiveException a
-                                        ? a.reason()
-                                        : ArchiveException.Reason.FAILED);
+                    pager.settled();
+                    if (result == null) {
                         return;
                     }
                     if (result.items().isEmpty() && pageNo > 1 && result.totalCount() > 0) {
@@ -417,64 +325,11 @@ public final class InboxViewModel {
                 });
     }
 
-    /** The taxpayers to read: null for all the archive holds of the service. */
-    private Set<Rin> whose() {
-        InboxScope s = scope.get() == null ? InboxScope.ALL : scope.get();
-        if (!s.isAll()) {
-            return Set.of(s.taxpayer());
-        }
-        List<InboxTaxpayer> listed = taxpayers.get();
-        Set<Rin> filter = taxpayerFilter.get() == null ? Set.of() : taxpayerFilter.get();
-        if (listed == null) {
-            return filter.isEmpty() ? null : filter;
-        }
-        Set<Rin> out = new LinkedHashSet<>();
-        for (InboxTaxpayer t : listed) {
-            if (filter.isEmpty() || filter.contains(t.rin())) {
-                out.add(t.rin());
-            }
-        }
-        return out;
-    }
-
     private void show(InboxPage result, Map<Rin, String> names, List<String> terms, boolean again) {
-        archiveProblem.set(null);
-        List<InboxRow> fresh =
-                result.items().stream()
-                        .map((ArchivedNotification n) -> new InboxRow(n, names.get(n.taxpayer())))
-                        .toList();
-        InboxRow was = selected.get();
-        replaceInPlace(fresh);
-        page.set(result.page());
-        totalPages.set(result.totalPages());
-        totalCount.set(result.totalCount());
-        moreThanTotal.set(result.moreThanTotal());
-        searchTerms.set(List.copyOf(terms));
-        loaded.set(true);
-        if (was != null) {
-            InboxRow same =
-                    fresh.stream()
-                            .filter(r -> r.notificationId().equals(was.notificationId()))
-                            .filter(r -> r.taxpayer().equals(was.taxpayer()))
-                            .findFirst()
-                            .orElse(null);
-            // read again, a selected row pushed off the page stays selected (the detail stays)
-            selected.set(same != null ? same : again ? was : null);
-        }
-    }
-
-    /** Changes only the rows that differ, so a table keeps its scroll position and focus. */
-    private void replaceInPlace(List<InboxRow> fresh) {
-        int common = Math.min(rows.size(), fresh.size());
-        for (int i = 0; i < common; i++) {
-            if (!rows.get(i).equals(fresh.get(i))) {
-                rows.set(i, fresh.get(i));
-            }
-        }
-        if (rows.size() > fresh.size()) {
-            rows.remove(fresh.size(), rows.size());
-        } else if (fresh.size() > common) {
-            rows.addAll(fresh.subList(common, fresh.size()));
-        }
+        reads.worked();
+        InboxRow was = shown.selectedProperty().get();
+        List<InboxRow> fresh = shown.replace(result, names);
+        pager.show(result);
+        shown.shown(fresh, was, terms, again);
     }
 }

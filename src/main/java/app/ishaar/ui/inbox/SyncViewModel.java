@@ -11,6 +11,7 @@ import app.ishaar.core.service.NotPermittedException;
 import app.ishaar.core.service.ServiceUnavailableException;
 import app.ishaar.core.session.LoginBudget;
 import app.ishaar.core.session.TaxpayerSessions;
+import app.ishaar.core.sync.OfficeKept;
 import app.ishaar.core.sync.SyncOptions;
 import app.ishaar.core.sync.SyncRunner;
 import app.ishaar.core.sync.TaxpayerResult;
@@ -308,7 +309,9 @@ public final class SyncViewModel {
             return;
         }
         TaxpayerSyncStatus s = statuses.get(t.rin());
-        if (r.outcome() == TaxpayerResult.Outcome.OK) {
+        if (OfficeKept.kept(r)) {
+            statuses.put(t.rin(), s.keptByOffice());
+        } else if (r.outcome() == TaxpayerResult.Outcome.OK) {
             statuses.put(t.rin(), s.ended(options.clock().instant(), null, null, null));
         } else {
             statuses.put(t.rin(), s.ended(null, problemOf(r.error()), null, r.message()));

@@ -18,6 +18,8 @@ import java.time.Instant;
  *     when not known
  * @param held while syncing: positions of its history the archive holds
  * @param total while syncing: positions of its history, as the service last said (0: not yet known)
+ * @param office the office's sync keeps it (a shared archive's syncer): this desktop does not sync
+ *     it, and its Sync now asks that syncer
  */
 public record TaxpayerSyncStatus(
         Rin taxpayer,
@@ -28,7 +30,8 @@ public record TaxpayerSyncStatus(
         String message,
         Instant turn,
         long held,
-        long total) {
+        long total,
+        boolean office) {
 
     /** What the sync is doing with the taxpayer now. */
     public enum Phase {
@@ -59,7 +62,7 @@ public record TaxpayerSyncStatus(
     /** Never synced, nothing known. */
     public static TaxpayerSyncStatus idle(Rin taxpayer, Instant lastSynced) {
         return new TaxpayerSyncStatus(
-                taxpayer, Phase.IDLE, lastSynced, null, null, null, null, 0, 0);
+                taxpayer, Phase.IDLE, lastSynced, null, null, null, null, 0, 0, false);
     }
 
     /** Whether the taxpayer refused (it is not asked again until the user asks). */
@@ -71,7 +74,16 @@ public record TaxpayerSyncStatus(
 
     TaxpayerSyncStatus with(Phase p, Instant turnAt) {
         return new TaxpayerSyncStatus(
-                taxpayer, p, lastSynced, problem, archiveReason, message, turnAt, held, total);
+                taxpayer,
+                p,
+                lastSynced,
+                problem,
+                archiveReason,
+                message,
+                turnAt,
+                held,
+                total,
+                office);
     }
 
     TaxpayerSyncStatus progress(long heldNow, long totalNow) {
@@ -84,7 +96,8 @@ public record TaxpayerSyncStatus(
                 message,
                 null,
                 heldNow,
-                totalNow);
+                totalNow,
+                office);
     }
 
     TaxpayerSyncStatus ended(
@@ -98,6 +111,13 @@ public record TaxpayerSyncStatus(
                 why,
                 null,
                 0,
-                0);
+                0,
+                false);
+    }
+
+    /** The office's sync keeps it: idle here, as synced when it was last known to be. */
+    public TaxpayerSyncStatus keptByOffice() {
+        return new TaxpayerSyncStatus(
+                taxpayer, Phase.IDLE, lastSynced, null, null, null, null, 0, 0, true);
     }
 }

@@ -48,6 +48,12 @@ final class LoginAttempts {
     /** A login went through: the dialog stays busy (no second login) until the app closes it. */
     private boolean succeeded;
 
+    /**
+     * Told of a login that failed for want of the service (see {@link OfflineStart#unreachable});
+     * true when it handled it (the window opened offline), so no failure is shown.
+     */
+    private java.util.function.Predicate<LoginInput> unreachable = in -> false;
+
     LoginAttempts(
             I18n i18n,
             Executor fx,
@@ -166,12 +172,25 @@ final class LoginAttempts {
         progressKey.set(null);
     }
 
+    /** See {@link #unreachable}. */
+    void whenUnreachable(java.util.function.Predicate<LoginInput> handler) {
+        this.unreachable = handler;
+    }
+
     private void failed(LoginInput in, PendingLogin login, Throwable error) {
         busy.set(false);
         progressKey.set(null);
         Throwable cause = ServiceException.unwrap(error);
         if (login != null) {
             login.session().close();
+        }
+        if (OfflineStart.unreachable(cause) && unreachable.test(in)) {
+            LOG.log(
+                    System.Logger.Level.INFO,
+                    "service unreachable, offline: {0}",
+                    cause.getMessage());
+            in.wipe();
+            return;
         }
         in.wipe();
         if (!(cause instanceof CancellationException)) {

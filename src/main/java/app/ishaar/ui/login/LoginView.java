@@ -278,7 +278,16 @@ public final class LoginView {
         login.textProperty().bind(i18n.text("login.submit"));
         login.disableProperty().bind(vm.canLoginProperty().not());
         login.setOnAction(e -> vm.login());
-        HBox bar = new HBox(8, progressText, spacer, cancel, login);
+        // offered for a saved profile: its taxpayers' archive, without the service
+        Button offline = new Button();
+        offline.setId("work-offline");
+        offline.textProperty().bind(i18n.text("login.workOffline"));
+        offline.setTooltip(new javafx.scene.control.Tooltip());
+        offline.getTooltip().textProperty().bind(i18n.text("login.workOffline.hint"));
+        offline.visibleProperty().bind(vm.canWorkOfflineProperty());
+        offline.managedProperty().bind(offline.visibleProperty());
+        offline.setOnAction(e -> vm.workOffline());
+        HBox bar = new HBox(8, progressText, spacer, offline, cancel, login);
         // the spinner is made once the dialog is on screen (not in its first frame, and not in the
         // frame after the click, where its skin and styling delayed the login), or at once if the
         // login begins first

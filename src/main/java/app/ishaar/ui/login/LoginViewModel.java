@@ -12,6 +12,7 @@ import app.ishaar.ui.error.Failure;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import java.util.concurrent.Executor;
+import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
@@ -47,7 +48,15 @@ public final class LoginViewModel {
             TokenInfo token,
             Profile profile,
             Credentials credentials,
-            Environment environment) {}
+            Environment environment) {
+        /**
+         * Opened without the service (it could not be reached, or Work offline): no session yet;
+         * the window shows the archive and logs in with the credentials once the service answers.
+         */
+        public boolean offline() {
+            return session == null;
+        }
+    }
 
     private final I18n i18n;
     private final LoginForm form;
@@ -61,6 +70,11 @@ public final class LoginViewModel {
             new ReadOnlyObjectWrapper<>(this, "result");
 
     private boolean activated;
+    private final SettingsService settings;
+    private final Executor background;
+    private final Executor fx;
+    private final SandboxProvider sandbox;
+    private final BooleanBinding canWorkOffline;
 
     public LoginViewModel(
             I18n i18n,
@@ -79,6 +93,18 @@ public final class LoginViewModel {
         demos = new DemoAccountList(i18n, fx, background, demoSource);
         remembered = new RememberedSecret(fx, background, secrets, form.rememberProperty());
         profiles = new SavedProfiles(settings);
+        this.settings = settings;
+        this.background = background;
+        this.fx = fx;
+        this.sandbox = sandbox;
+        attempts.whenUnreachable(this::offlineAfter);
+        canWorkOffline =
+                Bindings.createBooleanBinding(
+                        () -> !attempts.busyProperty().get() && savedProfile().isPresent(),
+                        attempts.busyProperty(),
+                        form.clientIdProperty(),
+                        service.environmentProperty(),
+                        service.authUrlProperty());
         profiles.last().ifPresent(p -> applyProfile(p, false));
         service.environmentProperty()
                 .addListener(
@@ -326,6 +352,75 @@ public final class LoginViewModel {
      */
     public void cancel() {
         attempts.cancel();
+    }
+
+    /**
+     * Work offline is offered: the form names a saved profile (environment and client ID), whose
+     * taxpayers' archive the window can show, and no login is under way.
+     */
+    public BooleanBinding canWorkOfflineProperty() {
+        return canWorkOffline;
+    }
+
+    /**
+     * Opens the main window on the archive of the saved profile's taxpayers, without the service;
+     * the secret typed (or remembered), if any, logs in once the service answers.
+     */
+    public void workOffline() {
+        if (!canWorkOffline.get()) {
+            return;
+        }
+        Profile p = savedProfile().orElseThrow();
+        char[] secret = form.secretProperty().get().toCharArray();
+        Credentials c = new Credentials(p.clientId(), secret, form.input(false).rin(), p.scope());
+        attempts.clearFailure();
+        java.util.concurrent.CompletableFuture.supplyAsync(
+                        () -> {
+                            try {
+                                return OfflineStart.environment(p, sandbox);
+                            } catch (app.ishaar.core.service.ServiceException e) {
+                                throw new java.util.concurrent.CompletionException(e);
+                            }
+                        },
+                        background)
+                .whenCompleteAsync(
+                        (env, failed) -> {
+                            if (env != null) {
+                                form.clearSecret();
+                                result.set(OfflineStart.result(p, c, env));
+                            }
+                        },
+                        fx);
+    }
+
+    private java.util.Optional<Profile> savedProfile() {
+        return OfflineStart.saved(
+                settings,
+                service.environmentProperty().get(),
+                service.authUrlProperty().get(),
+                form.clientIdProperty().get());
+    }
+
+    /**
+     * A login the service could not be reached for: with a saved profile, the window opens offline
+     * on its archive instead of a failure (true); else the failure shows (false).
+     */
+    private boolean offlineAfter(LoginInput in) {
+        java.util.Optional<Profile> p =
+                OfflineStart.saved(settings, in.kind(), in.authUrl(), in.clientId());
+        if (p.isEmpty()) {
+            return false;
+        }
+        Environment env;
+        try {
+            env = in.environment(sandbox);
+        } catch (app.ishaar.core.service.ServiceException e) {
+            return false;
+        }
+        Credentials kept = in.credentials();
+        form.clearSecret();
+        result.set(OfflineStart.result(p.get(), kept, env));
+        return true;
     }
 
     /** Forgets the typed secret (logout, window closed). */

@@ -73,7 +73,8 @@ public final class MainWindowView {
                 new VBox(
                         MainMenu.create(vm, i18n, scenes, this, onQuit),
                         WindowHeader.header(vm, i18n),
-                        WindowHeader.banner(vm, i18n, root)));
+                        WindowHeader.banner(vm, i18n, root),
+                        OfflineBanner.create(vm, i18n)));
         switcher = new SwitcherView(vm, all, i18n);
         Node switcherRoot = switcher.root();
         // the taxpayer list comes and goes with View → Taxpayer list; the keyboard leaves it for
@@ -120,14 +121,26 @@ public final class MainWindowView {
                     }
                 });
         vm.currentProperty().addListener((o, a, b) -> screens.showCurrent());
+        vm.offline().offlineProperty().addListener((o, a, b) -> screens.showCurrent());
         all.shownProperty()
                 .addListener(
                         (o, a, shown) -> {
                             screens.showCurrent();
                             if (shown) {
-                                // after the click or key that chose it is done with the focus
+                                // at once, and again once the click or key that chose it is
+                                // done, should the button it pressed have kept the focus
+                                Node table = this.all.view().inbox().table();
+                                table.requestFocus();
                                 app.ishaar.ui.fx.FxExecutor.later(
-                                        () -> this.all.view().inbox().table().requestFocus());
+                                        () -> {
+                                            if (screens.allShown()
+                                                    && root.getScene() != null
+                                                    && Nodes.isInside(
+                                                            root.getScene().getFocusOwner(),
+                                                            switcherRoot)) {
+                                                table.requestFocus();
+                                            }
+                                        });
                             }
                         });
         for (TaxpayerEntry e : vm.taxpayers().entries()) {

@@ -53,6 +53,7 @@ public final class MainWindowViewModel {
     private final WindowTitle title;
     private final NewNotificationChecks checks;
     private final DesktopNotifications notifications;
+    private final OfflineViewModel offline;
 
     /** Held here, heard weakly by the app's I18n (see {@link Weak}). */
     private final ChangeListener<Object> languageChanged =
@@ -77,7 +78,15 @@ public final class MainWindowViewModel {
         WindowDesktop shell = desktop == null ? WindowDesktop.NONE : desktop;
         this.settings = new WindowSettings(i18n, clock, settings, profile);
         TaxpayerHistories histories =
-                new TaxpayerHistories(i18n, fx, clock, this.settings, shell.fileOpener());
+                new TaxpayerHistories(
+                        i18n,
+                        fx,
+                        background,
+                        clock,
+                        this.settings,
+                        shell.fileOpener(),
+                        archive,
+                        this::service);
         // what the taxpayers tell the window: the one shown changes its title and banner
         TaxpayerEntry.Window entryEvents =
                 new EntryEvents(
@@ -114,6 +123,9 @@ public final class MainWindowViewModel {
         this.checks = new NewNotificationChecks(clock);
         this.notifications =
                 new DesktopNotifications(i18n, shell, settings, entries::contains, this::switchTo);
+        this.offline =
+                new OfflineViewModel(
+                        i18n, fx, background, opener, archive, clock, null, this::online);
         current.addListener((o, a, b) -> shown());
         Weak.listen(languageChanged, i18n.languageProperty());
         refreshTitle();
@@ -154,8 +166,13 @@ public final class MainWindowViewModel {
         Credentials base = login.credentials();
         title.opened(login.environment().apiHost());
         TokenInfo t = login.token();
-        TaxpayerEntry first = taxpayers.loggedIn(base.onBehalfOf(), login.session(), t);
+        // offline: no session; the taxpayer last shown, read from the archive
+        TaxpayerEntry first =
+                login.offline()
+                        ? taxpayers.find(login.profile().lastTaxpayerRin()).orElse(taxpayers.own())
+                        : taxpayers.loggedIn(base.onBehalfOf(), login.session(), t);
         logins.opened(login.environment(), base, first, login.session());
+        offline.opened(login, service());
         if (t != null && t.saysOwnTaxpayerOnly() && entries.size() == 1) {
             settings.ownTaxpayerOnly(); // nothing but its own taxpayer to list
         }
@@ -176,6 +193,11 @@ public final class MainWindowViewModel {
     /** The taxpayers' sessions of the window's login (null before it), which the sync shares. */
     public app.ishaar.core.session.TaxpayerSessions sessions() {
         return logins.sessions();
+    }
+
+    /** Offline: the banner, and the asking whether the service answers again. */
+    public OfflineViewModel offline() {
+        return offline;
     }
 
     /** The title, the time left, the environment and the service's host. */
@@ -214,6 +236,7 @@ public final class MainWindowViewModel {
     public void tick() {
         TaxpayerEntry e = current.get();
         checks.tick(entries, e, loggedOut.get() ? 0 : settings.checkMinutes());
+        offline.tick();
         title.tick(e);
     }
 
@@ -227,7 +250,7 @@ public final class MainWindowViewModel {
         }
         current.set(entry);
         settings.save(settings.profile().withLastTaxpayer(entry.rin()));
-        if (!logins.chosen(entry)) {
+        if (offline.offlineProperty().get() || !logins.chosen(entry)) {
             relogin.update();
         }
     }
@@ -246,6 +269,7 @@ public final class MainWindowViewModel {
         // one
         loggedOut.set(true);
         relogin.cancel();
+        offline.closed();
         taxpayers.dismissUndo(); // the next session's list offers no undo of this one's removal
         for (TaxpayerEntry e : entries) {
             e.dispose();
@@ -278,9 +302,16 @@ public final class MainWindowViewModel {
         notifications.tell(e);
     }
 
+    /** The service answered an offline window: online with that login, on the taxpayer shown. */
+    private void online(LoginViewModel.LoginResult login) {
+        TaxpayerEntry shown = current.get();
+        open(login);
+        switchTo(shown);
+    }
+
     /** The service the window is logged in to, as the archive keys it. */
     private ServiceKey service() {
-        return ServiceKey.of(logins.environment());
+        return logins.environment() == null ? null : ServiceKey.of(logins.environment());
     }
 
     private void refreshTitle() {

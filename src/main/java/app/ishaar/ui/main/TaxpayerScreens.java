@@ -5,6 +5,7 @@ import app.ishaar.ui.controls.Bidi;
 import app.ishaar.ui.fx.AfterAMoment;
 import app.ishaar.ui.fx.WrappingLabel;
 import app.ishaar.ui.history.HistoryView;
+import app.ishaar.ui.history.HistoryViewModel;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import java.util.Iterator;
@@ -87,7 +88,12 @@ final class TaxpayerScreens {
                 allShown()
                         ? all.view().root()
                         : switch (e.stateProperty().get()) {
-                            case CONNECTING, IDLE -> connecting(e);
+                            case CONNECTING, IDLE ->
+                                    readsArchive(e)
+                                            ? historyView(e).root()
+                                            : vm.offline().offlineProperty().get()
+                                                    ? needsService(e)
+                                                    : connecting(e);
                             case FAILED -> failed(e);
                             case READY -> historyView(e).root();
                         };
@@ -101,6 +107,28 @@ final class TaxpayerScreens {
             // (setting the shown screen again would take it out of the scene and style it anew)
             content.getChildren().setAll(shown);
         }
+    }
+
+    /** The taxpayers whose history's source is followed: a change shows it, if it is current. */
+    private final java.util.Set<TaxpayerEntry> followed =
+            java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>());
+
+    /**
+     * Whether the taxpayer's history reads the archive, which needs no session: then it shows while
+     * the taxpayer logs in (or works offline). Its history is made now if it was not, to choose.
+     */
+    private boolean readsArchive(TaxpayerEntry e) {
+        HistoryViewModel h = e.history();
+        if (followed.add(e)) {
+            h.pagesProperty()
+                    .addListener(
+                            (o, was, now) -> {
+                                if (vm.current() == e) {
+                                    showCurrent();
+                                }
+                            });
+        }
+        return h.pagesProperty().get().fromArchive();
     }
 
     /**
@@ -146,6 +174,19 @@ final class TaxpayerScreens {
         ReadOnlyBooleanProperty saying = AfterAMoment.fromNow();
         p.visibleProperty().bind(saying);
         l.visibleProperty().bind(saying);
+        return box;
+    }
+
+    /** Offline, a taxpayer the archive holds no synced history of: it needs the service. */
+    private Node needsService(TaxpayerEntry e) {
+        Label l = new WrappingLabel();
+        l.setId("offline-needs-service");
+        l.getStyleClass().add("muted");
+        l.setText(i18n.get("main.offline.needsService", e.label()));
+        VBox box = new VBox(l);
+        box.setAlignment(Pos.CENTER);
+        box.setMaxWidth(520);
+        box.setPadding(new Insets(24));
         return box;
     }
 

@@ -5,6 +5,7 @@ import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.session.TaxpayerSessions;
+import app.ishaar.core.sync.OfficeKept;
 import app.ishaar.core.sync.SyncOptions;
 import app.ishaar.core.sync.SyncRunner;
 import app.ishaar.core.sync.SyncScheduler;
@@ -89,8 +90,13 @@ final class WindowSync implements AutoCloseable {
         close();
         taxpayers = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(listed));
         minutes = everyMinutes;
-        SyncRunner worker =
-                new SyncRunner(sessions, archive, ServiceKey.of(environment), options, null);
+        ServiceKey service = ServiceKey.of(environment);
+        // on a shared archive, what the office syncer keeps is left to it (OfficeKept)
+        SyncScheduler.Worker worker =
+                OfficeKept.of(
+                        new SyncRunner(sessions, archive, service, options, null),
+                        archive,
+                        service);
         scheduler =
                 schedules.make(
                         worker,

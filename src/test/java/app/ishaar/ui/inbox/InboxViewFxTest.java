@@ -251,4 +251,46 @@ class InboxViewFxTest extends OwnStageFxTestBase {
         until(() -> text(v, "inbox-count").startsWith("نتائج البحث"));
         Screenshots.take(stage, "inbox-search-ar.png");
     }
+
+    @Test
+    void aMessageTooLongForItsColumnIsCutWithAnEllipsisThatTheCellShowsWhole() throws Exception {
+        InboxView v = open(AppLanguage.ARABIC);
+        record Shown(String full, String cut, String drawn, double width, double room) {}
+        List<Shown> shown =
+                fx(
+                        () -> {
+                            List<Shown> out = new ArrayList<>();
+                            for (javafx.scene.Node n : table(v).lookupAll(".table-cell")) {
+                                if (n instanceof OneLineCell c
+                                        && "inbox-column-message".equals(c.getId())
+                                        && !c.isEmpty()
+                                        && c.isVisible()) {
+                                    javafx.scene.text.Text drawn =
+                                            (javafx.scene.text.Text) c.lookup(".text");
+                                    out.add(
+                                            new Shown(
+                                                    c.getItem(),
+                                                    c.getText(),
+                                                    drawn.getText(),
+                                                    drawn.getLayoutBounds().getWidth(),
+                                                    c.getWidth()
+                                                            - c.snappedLeftInset()
+                                                            - c.snappedRightInset()));
+                                }
+                            }
+                            return out;
+                        });
+        assertThat(shown).as("message cells on screen").isNotEmpty();
+        assertThat(shown)
+                .as("some messages are longer than the column")
+                .anyMatch(s -> !s.cut().equals(s.full()));
+        for (Shown s : shown) {
+            assertThat(s.drawn()).as("the label does not cut it again").isEqualTo(s.cut());
+            assertThat(s.width()).as("it fits").isLessThanOrEqualTo(s.room());
+            if (!s.cut().equals(s.full())) {
+                assertThat(s.cut()).endsWith(OneLineCell.ELLIPSIS);
+                assertThat(s.full()).startsWith(s.cut().substring(0, s.cut().length() - 1).strip());
+            }
+        }
+    }
 }

@@ -24,7 +24,9 @@ final class PgAccess {
     private static final String REVOKE =
             "DELETE FROM taxpayer_access WHERE role_name = ? AND rin = ?";
     private static final String TABLES =
-            "service, taxpayer, notification, tally, taxpayer_access, " + PgSchema.HISTORY_TABLE;
+            "service, taxpayer, notification, notification_search, tally, taxpayer_access, syncer,"
+                    + " syncer_taxpayer, sync_request, "
+                    + PgSchema.HISTORY_TABLE;
 
     /**
      * @return whether the role did not have the taxpayer before
@@ -44,6 +46,9 @@ final class PgAccess {
                     String r = quoted(role);
                     s.execute("GRANT USAGE ON SCHEMA " + schema(c) + " TO " + r);
                     s.execute("GRANT SELECT ON " + TABLES + " TO " + r);
+                    // Sync now on a desktop: a request the office syncer serves
+                    s.execute("GRANT INSERT ON sync_request TO " + r);
+                    s.execute("GRANT USAGE ON SEQUENCE sync_request_id_seq TO " + r);
                 }
                 c.commit();
                 return n == 1;

@@ -6,8 +6,7 @@ import app.ishaar.core.archive.InboxPage;
 import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.archive.SearchText;
 import app.ishaar.core.archive.ServiceKey;
-import app.ishaar.core.archive.SyncState;
-import app.ishaar.core.archive.TaxpayerSummary;
+import app.ishaar.core.archive.jdbc.JdbcReader;
 import app.ishaar.core.archive.sqlite.OrderKey;
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.model.Rin;
@@ -16,7 +15,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -32,29 +30,25 @@ import java.util.Set;
  * whole or not at all. Under row-level security the server answers with the taxpayers this role may
  * see only.
  */
-final class PgReader {
-    /** How many matches of a search are counted, as in the SQLite archive. */
-    static final int COUNTED = 10_000;
-
+final class PgReader extends JdbcReader {
     private final PgLocation location;
-    private final Connection conn;
-    private long counted = COUNTED;
 
     PgReader(PgLocation location, Connection conn) {
+        super(
+                conn,
+                new Sql(
+                        PgSql.SERVICE_ID,
+                        PgSql.TAXPAYER_ID,
+                        PgSql.SYNC_STATE,
+                        PgSql.UNSETTLED,
+                        PgSql.SERVICES,
+                        PgSql.SUMMARIES));
         this.location = location;
-        this.conn = conn;
-    }
-
-    synchronized void countUpTo(long limit) {
-        counted = limit;
-    }
-
-    private interface Read<T> {
-        T run() throws SQLException;
     }
 
     /** One question in one snapshot, ended at once (no snapshot is held between questions). */
-    private synchronized <T> T snapshot(String doing, Read<T> read) throws ArchiveException {
+    @Override
+    protected synchronized <T> T read(String doing, Read<T> read) throws ArchiveException {
         try {
             try {
                 T t = read.run();
@@ -73,26 +67,19 @@ final class PgReader {
         }
     }
 
-    SyncState syncState(ServiceKey service, Rin taxpayer) throws ArchiveException {
-        return snapshot(
-                "reading a sync's state",
-                () -> {
-                    try (PreparedStatement p = conn.prepareStatement(PgSql.SYNC_STATE)) {
-                        p.setString(1, service.baseUrl());
-                        p.setString(2, taxpayer.value());
-                        try (ResultSet r = p.executeQuery()) {
-                            if (!r.next()) {
-                                return SyncState.NONE;
-                            }
-                            return new SyncState(r.getString(1), r.getBoolean(2), instant(r, 3));
-                        }
-                    }
-                });
+    @Override
+    protected ArchivedNotification item(Rin taxpayer, ResultSet r, int column) throws SQLException {
+        try {
+            return ArchivedNotification.fromRaw(taxpayer, r.getString(column));
+        } catch (IOException e) {
+            throw new SQLException("an archived notification is not JSON", e);
+        }
     }
 
-    Set<String> known(ServiceKey service, Rin taxpayer, Collection<String> ids)
+    @Override
+    public Set<String> known(ServiceKey service, Rin taxpayer, Collection<String> ids)
             throws ArchiveException {
-        return snapshot(
+        return read(
                 "reading which notifications it holds",
                 () -> {
                     Set<String> out = new HashSet<>();
@@ -113,33 +100,13 @@ final class PgReader {
                 });
     }
 
-    List<ArchivedNotification> unsettled(ServiceKey service, Rin taxpayer) throws ArchiveException {
-        return snapshot(
-                "reading the unsettled notifications",
-                () -> {
-                    List<ArchivedNotification> out = new ArrayList<>();
-                    Long t = taxpayerId(service, taxpayer);
-                    if (t == null) {
-                        return out;
-                    }
-                    try (PreparedStatement p = conn.prepareStatement(PgSql.UNSETTLED)) {
-                        p.setLong(1, t);
-                        try (ResultSet r = p.executeQuery()) {
-                            while (r.next()) {
-                                out.add(item(taxpayer, r.getString(1)));
-                            }
-                        }
-                    }
-                    return out;
-                });
-    }
-
-    InboxPage query(InboxQuery q) throws ArchiveException {
+    @Override
+    public InboxPage query(InboxQuery q) throws ArchiveException {
         List<String> terms =
                 q.search() == null || q.search().isBlank()
                         ? List.of()
                         : SearchText.terms(q.search());
-        return snapshot("reading notifications", () -> page(q, terms));
+        return read("reading notifications", () -> page(q, terms));
     }
 
     private InboxPage page(InboxQuery q, List<String> terms) throws SQLException {
@@ -193,7 +160,7 @@ final class PgReader {
         args.addAll(filterArgs);
 
         String match = search ? tsquery(terms) : null;
-        long upTo = search ? Math.max(counted, (long) q.page() * q.pageSize()) : Long.MAX_VALUE;
+        long upTo = search ? Math.max(counted(), (long) q.page() * q.pageSize()) : Long.MAX_VALUE;
         long total;
         String countSql =
                 !search && !dates
@@ -222,7 +189,7 @@ final class PgReader {
                 p.setLong(i, offset);
                 try (ResultSet r = p.executeQuery()) {
                     while (r.next()) {
-                        items.add(item(new Rin(r.getString(2)), r.getString(3)));
+                        items.add(item(new Rin(r.getString(2)), r, 3));
                     }
                 }
             }
@@ -238,15 +205,9 @@ final class PgReader {
     static String tsquery(List<String> terms) {
         StringBuilder q = new StringBuilder();
         for (String t : terms) {
-            String cut =
-                    t.length() <= PostgresArchive.LONGEST
-                            ? t
-                            : t.substring(0, PostgresArchive.LONGEST);
+            String cut = t.length() <= PgRows.LONGEST ? t : t.substring(0, PgRows.LONGEST);
             String back = new StringBuilder(t).reverse().toString();
-            back =
-                    back.length() <= PostgresArchive.LONGEST
-                            ? back
-                            : back.substring(0, PostgresArchive.LONGEST);
+            back = back.length() <= PgRows.LONGEST ? back : back.substring(0, PgRows.LONGEST);
             if (q.length() > 0) {
                 q.append(" & ");
             }
@@ -290,76 +251,8 @@ final class PgReader {
         return i;
     }
 
-    List<ServiceKey> services() throws ArchiveException {
-        return snapshot(
-                "reading its services",
-                () -> {
-                    List<ServiceKey> out = new ArrayList<>();
-                    try (PreparedStatement p = conn.prepareStatement(PgSql.SERVICES);
-                            ResultSet r = p.executeQuery()) {
-                        while (r.next()) {
-                            out.add(new ServiceKey(r.getString(1)));
-                        }
-                    }
-                    return out;
-                });
-    }
-
-    List<TaxpayerSummary> summaries() throws ArchiveException {
-        return snapshot(
-                "reading its summary",
-                () -> {
-                    List<TaxpayerSummary> out = new ArrayList<>();
-                    try (PreparedStatement p = conn.prepareStatement(PgSql.SUMMARIES);
-                            ResultSet r = p.executeQuery()) {
-                        while (r.next()) {
-                            long count = r.getLong(3);
-                            out.add(
-                                    new TaxpayerSummary(
-                                            new ServiceKey(r.getString(1)),
-                                            new Rin(r.getString(2)),
-                                            count,
-                                            count == 0 ? null : OrderKey.instantOf(r.getLong(4)),
-                                            count == 0 ? null : OrderKey.instantOf(r.getLong(5)),
-                                            instant(r, 6),
-                                            r.getBoolean(7)));
-                        }
-                    }
-                    return out;
-                });
-    }
-
-    private Long taxpayerId(ServiceKey service, Rin taxpayer) throws SQLException {
-        Long s = id(conn, PgSql.SERVICE_ID, service.baseUrl());
-        return s == null ? null : id(conn, PgSql.TAXPAYER_ID, s, taxpayer.value());
-    }
-
-    private static ArchivedNotification item(Rin taxpayer, String raw) throws SQLException {
-        try {
-            return ArchivedNotification.fromRaw(taxpayer, raw);
-        } catch (IOException e) {
-            throw new SQLException("an archived notification is not JSON", e);
-        }
-    }
-
-    /** The id a one-row lookup finds, or null. */
-    static Long id(Connection c, String sql, Object... args) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement(sql)) {
-            for (int i = 0; i < args.length; i++) {
-                p.setObject(i + 1, args[i]);
-            }
-            try (ResultSet r = p.executeQuery()) {
-                return r.next() ? r.getLong(1) : null;
-            }
-        }
-    }
-
-    private static Instant instant(ResultSet r, int column) throws SQLException {
-        long v = r.getLong(column);
-        return r.wasNull() ? null : Instant.ofEpochMilli(v);
-    }
-
-    synchronized void close() {
+    @Override
+    public synchronized void close() {
         PgConnections.closeQuietly(conn);
     }
 }

@@ -59,12 +59,20 @@ final class PgSql {
     /** No row when the key is taken by another notification (the caller tries the next slot). */
     static final String INSERT =
             "INSERT INTO notification (id, service_id, taxpayer_id, notification_id, type_id,"
-                    + " language, status, channel, raw, words)"
-                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, array_to_tsvector(?))"
+                    + " language, status, channel, raw)"
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
                     + " ON CONFLICT (id) DO NOTHING";
 
+    /** A notification's search row (V6), written with it; deleted with it (a cascade). */
+    static final String INSERT_SEARCH =
+            "INSERT INTO notification_search (id, service_id, taxpayer_id, type_id, language,"
+                    + " status, channel, words) VALUES (?, ?, ?, ?, ?, ?, ?, array_to_tsvector(?))";
+
     static final String UPDATE =
-            "UPDATE notification SET type_id = ?, language = ?, status = ?, channel = ?, raw = ?,"
+            "UPDATE notification SET type_id = ?, language = ?, status = ?, channel = ?, raw = ?"
+                    + " WHERE id = ?";
+    static final String UPDATE_SEARCH =
+            "UPDATE notification_search SET type_id = ?, language = ?, status = ?, channel = ?,"
                     + " words = array_to_tsvector(?) WHERE id = ?";
     static final String DELETE = "DELETE FROM notification WHERE id = ?";
 
@@ -112,10 +120,13 @@ final class PgSql {
     // --- the inbox ---
 
     /**
-     * A page of a query, newest first: the filters (and the search's match) on the notification,
-     * then its taxpayer's RIN and the item. PostgreSQL's planner chooses between walking the order
-     * key newest first, checking each notification (a frequent word: the page fills at once), and
-     * the search index's matches sorted (a rare word).
+     * A page of a query, newest first: the page's keys first, then only those notifications read
+     * for their item and taxpayer's RIN. Without a search the keys come from {@code
+     * notification_taxpayer} alone where taxpayers are chosen (an index-only scan, V3). With one
+     * they come from the narrow {@code notification_search} (V6: the words and the filters'
+     * columns), where PostgreSQL's planner chooses between walking the keys newest first, checking
+     * each row's words (a frequent word: the page fills at once), and the words index's matches
+     * sorted (a rare word).
      *
      * @param where the filters on n, each starting with " AND "
      */
@@ -126,39 +137,36 @@ final class PgSql {
     /**
      * As {@link #page(boolean, String)}; {@code fewMatches}: the search's count (taken first, in
      * the same snapshot) found all its matches under the count's limit, so its page is taken from
-     * the index's matches, sorted, and never by walking the notifications newest first (which the
-     * planner prefers when it expects matches spread evenly, and which reads most of the table when
-     * a term's few matches are old).
+     * the index's matches, sorted, and never by walking the keys newest first (which the planner
+     * prefers when it expects matches spread evenly, and which reads most of the table when a
+     * term's few matches are old).
      */
     static String page(boolean search, boolean fewMatches, String where) {
+        String keys;
         if (search && fewMatches) {
-            return "WITH m AS MATERIALIZED (SELECT n.id FROM notification n WHERE n.service_id = ?"
-                    + " AND n.words @@ ?::tsquery"
-                    + where
-                    + ") SELECT n.id, t.rin, n.raw FROM (SELECT id FROM m ORDER BY id DESC"
-                    + " LIMIT ? OFFSET ?) p JOIN notification n ON n.id = p.id"
-                    + " JOIN taxpayer t ON t.id = n.taxpayer_id ORDER BY n.id DESC";
+            keys =
+                    "WITH m AS MATERIALIZED (SELECT n.id FROM notification_search n"
+                            + " WHERE n.service_id = ? AND n.words @@ ?::tsquery"
+                            + where
+                            + ") SELECT n.id, t.rin, n.raw FROM (SELECT id FROM m ORDER BY id DESC";
+        } else {
+            keys =
+                    "SELECT n.id, t.rin, n.raw FROM (SELECT n.id FROM "
+                            + (search ? "notification_search" : "notification")
+                            + " n WHERE n.service_id = ?"
+                            + (search ? " AND n.words @@ ?::tsquery" : "")
+                            + where
+                            + " ORDER BY n.id DESC";
         }
-        if (!search) {
-            // the page's keys first, from the index alone where taxpayers are chosen (V3), then
-            // only those rows read
-            return "SELECT m.id, t.rin, m.raw FROM (SELECT n.id FROM notification n"
-                    + " WHERE n.service_id = ?"
-                    + where
-                    + " ORDER BY n.id DESC LIMIT ? OFFSET ?) p JOIN notification m ON m.id = p.id"
-                    + " JOIN taxpayer t ON t.id = m.taxpayer_id ORDER BY m.id DESC";
-        }
-        return "SELECT n.id, t.rin, n.raw FROM notification n JOIN taxpayer t ON t.id ="
-                + " n.taxpayer_id WHERE n.service_id = ?"
-                + (search ? " AND n.words @@ ?::tsquery" : "")
-                + where
-                + " ORDER BY n.id DESC LIMIT ? OFFSET ?";
+        return keys
+                + " LIMIT ? OFFSET ?) p JOIN notification n ON n.id = p.id"
+                + " JOIN taxpayer t ON t.id = n.taxpayer_id ORDER BY n.id DESC";
     }
 
     /** How many match: all of them, or a search's up to a limit (the last parameter). */
     static String count(boolean search, String where) {
         return search
-                ? "SELECT COUNT(*) FROM (SELECT 1 FROM notification n WHERE n.service_id = ?"
+                ? "SELECT COUNT(*) FROM (SELECT 1 FROM notification_search n WHERE n.service_id = ?"
                         + " AND n.words @@ ?::tsquery"
                         + where
                         + " LIMIT ?) m"

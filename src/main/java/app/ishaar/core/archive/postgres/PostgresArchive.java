@@ -3,13 +3,11 @@ package app.ishaar.core.archive.postgres;
 import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.ArchivedNotification;
-import app.ishaar.core.archive.InboxPage;
-import app.ishaar.core.archive.InboxQuery;
-import app.ishaar.core.archive.SearchText;
+import app.ishaar.core.archive.OfficeSync;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.SyncBatch;
-import app.ishaar.core.archive.SyncState;
-import app.ishaar.core.archive.TaxpayerSummary;
+import app.ishaar.core.archive.jdbc.JdbcArchive;
+import app.ishaar.core.archive.jdbc.JdbcReader;
 import app.ishaar.core.archive.sqlite.OrderKey;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.Rin;
@@ -20,14 +18,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
-import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -37,18 +30,18 @@ import java.util.function.Function;
  * taxpayer is synced by one syncer at a time ({@link #claim}, a PostgreSQL advisory lock that the
  * server releases when the syncer's connection ends, even when it was killed).
  */
-public final class PostgresArchive implements Archive {
+public final class PostgresArchive extends JdbcArchive {
 
     private final PgLocation location;
     private final Connection writer;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     private final PgReader reader;
-    private final PgClaims claims;
+    private final PgOffice office;
 
     private PostgresArchive(PgLocation location, PgConnections connections)
             throws ArchiveException {
         this.location = location;
-        this.claims = new PgClaims(location, connections);
+        this.office = new PgOffice(location, connections);
         PgSchema.migrate(location, connections);
         Connection w = null;
         try {
@@ -98,13 +91,13 @@ public final class PostgresArchive implements Archive {
     // --- the sync's side ---
 
     @Override
-    public SyncState syncState(ServiceKey service, Rin taxpayer) throws ArchiveException {
-        return reader.syncState(service, taxpayer);
+    public Optional<Claim> claim(ServiceKey service, Rin taxpayer) throws ArchiveException {
+        return office.claims().claim(lockKey(service, taxpayer));
     }
 
     @Override
-    public Optional<Claim> claim(ServiceKey service, Rin taxpayer) throws ArchiveException {
-        return claims.claim(lockKey(service, taxpayer));
+    public Optional<OfficeSync> office() {
+        return Optional.of(office);
     }
 
     static String lockKey(ServiceKey service, Rin taxpayer) {
@@ -185,14 +178,20 @@ public final class PostgresArchive implements Archive {
         tally(taxpayerId, serviceId, before, -1);
         if (OrderKey.microsOf(id) == micros) {
             PreparedStatement u = prepared(PgSql.UPDATE);
-            String[] c = columns(n);
+            String[] c = PgRows.columns(n);
             for (int k = 0; k < 4; k++) {
                 u.setString(k + 1, c[k]);
             }
             u.setString(5, a.rawJson());
-            u.setArray(6, words(n));
-            u.setLong(7, id);
+            u.setLong(6, id);
             u.executeUpdate();
+            PreparedStatement w = prepared(PgSql.UPDATE_SEARCH);
+            for (int k = 0; k < 4; k++) {
+                w.setString(k + 1, c[k]);
+            }
+            w.setArray(5, words(n));
+            w.setLong(6, id);
+            w.executeUpdate();
             tally(taxpayerId, serviceId, c, 1);
             return Outcome.UPDATED;
         }
@@ -207,12 +206,12 @@ public final class PostgresArchive implements Archive {
     private void insert(long serviceId, long taxpayerId, long micros, ArchivedNotification a)
             throws SQLException {
         Notification n = a.notification();
-        String[] c = columns(n);
+        String[] c = PgRows.columns(n);
         int slot = OrderKey.slot(a.notificationId());
         PreparedStatement p = prepared(PgSql.INSERT);
-        java.sql.Array words = words(n);
         for (int tries = 0; tries < OrderKey.SLOTS; tries++) {
-            p.setLong(1, OrderKey.key(micros, slot + tries));
+            long id = OrderKey.key(micros, slot + tries);
+            p.setLong(1, id);
             p.setLong(2, serviceId);
             p.setLong(3, taxpayerId);
             p.setString(4, a.notificationId());
@@ -220,8 +219,16 @@ public final class PostgresArchive implements Archive {
                 p.setString(k + 5, c[k]);
             }
             p.setString(9, a.rawJson());
-            p.setArray(10, words);
             if (p.executeUpdate() == 1) {
+                PreparedStatement w = prepared(PgSql.INSERT_SEARCH);
+                w.setLong(1, id);
+                w.setLong(2, serviceId);
+                w.setLong(3, taxpayerId);
+                for (int k = 0; k < 4; k++) {
+                    w.setString(k + 4, c[k]);
+                }
+                w.setArray(8, words(n));
+                w.executeUpdate();
                 tally(taxpayerId, serviceId, c, 1);
                 return;
             }
@@ -230,40 +237,9 @@ public final class PostgresArchive implements Archive {
                 "more than " + OrderKey.SLOTS + " notifications received in one microsecond");
     }
 
-    /**
-     * The searchable words as the index keeps them: each normalised word, and each written
-     * backwards after a '~' (a term's words that end with it), as a text array that {@code
-     * array_to_tsvector} takes as they are. A word is cut at {@value #LONGEST} characters (the
-     * index's words have a size limit; nobody types more of one).
-     */
+    /** The searchable words ({@link PgRows#lexemes}) as a text array. */
     private java.sql.Array words(Notification n) throws SQLException {
-        return writer.createArrayOf("text", lexemes(n).toArray());
-    }
-
-    /**
-     * The words {@link #store} gives {@code array_to_tsvector} for a notification (see {@link
-     * #words}); public for a program that loads rows in bulk (the benchmark's copy of an archive).
-     */
-    public static List<String> lexemes(Notification n) {
-        SearchText.Indexed text = SearchText.indexed(n);
-        Set<String> all = new LinkedHashSet<>();
-        for (String w : text.words().split(" ")) {
-            if (!w.isEmpty()) {
-                all.add(cut(w));
-            }
-        }
-        for (String w : text.backwards().split(" ")) {
-            if (!w.isEmpty()) {
-                all.add("~" + cut(w));
-            }
-        }
-        return List.copyOf(all);
-    }
-
-    static final int LONGEST = 200;
-
-    private static String cut(String w) {
-        return w.length() <= LONGEST ? w : w.substring(0, LONGEST);
+        return writer.createArrayOf("text", PgRows.lexemes(n).toArray());
     }
 
     private void tally(long taxpayerId, long serviceId, String[] columns, int delta)
@@ -276,18 +252,6 @@ public final class PostgresArchive implements Archive {
         }
         p.setInt(7, delta);
         p.executeUpdate();
-    }
-
-    /** The filters' columns as {@link #store} writes them (public for bulk loads). */
-    public static String[] columns(Notification n) {
-        return new String[] {
-            column(n.typeId()), column(n.language()), column(n.status()), column(n.channel())
-        };
-    }
-
-    /** A filter column: the wire value trimmed and in lower case, as the filters are given. */
-    private static String column(String wire) {
-        return wire == null ? null : wire.strip().toLowerCase(Locale.ROOT);
     }
 
     private long ensureService(ServiceKey service) throws SQLException {
@@ -331,59 +295,28 @@ public final class PostgresArchive implements Archive {
         }
     }
 
-    @Override
-    public Set<String> known(ServiceKey service, Rin taxpayer, Collection<String> ids)
-            throws ArchiveException {
-        return reader.known(service, taxpayer, ids);
-    }
-
-    @Override
-    public List<ArchivedNotification> unsettled(ServiceKey service, Rin taxpayer)
-            throws ArchiveException {
-        return reader.unsettled(service, taxpayer);
-    }
-
     // --- the readers' side ---
-
-    @Override
-    public InboxPage query(InboxQuery query) throws ArchiveException {
-        return reader.query(query);
-    }
-
-    @Override
-    public List<ServiceKey> services() throws ArchiveException {
-        return reader.services();
-    }
-
-    @Override
-    public List<TaxpayerSummary> summaries() throws ArchiveException {
-        return reader.summaries();
-    }
 
     /** Counts a search's matches up to another limit than the default (for tests). */
     void countSearchesUpTo(long limit) {
         reader.countUpTo(limit);
     }
 
+    @Override
+    protected JdbcReader reader() {
+        return reader;
+    }
+
     // --- who reads which taxpayer ---
 
-    /**
-     * Lets a database role read a taxpayer's notifications (row-level security; run as the
-     * archive's owner).
-     *
-     * @return false when the role could read it already
-     */
+    /** Lets a role read a taxpayer (row-level security; as the owner); false: it could already. */
     public boolean grant(String role, Rin taxpayer) throws ArchiveException {
         synchronized (writer) {
             return PgAccess.grant(writer, location, role, taxpayer);
         }
     }
 
-    /**
-     * Takes a taxpayer away from a role.
-     *
-     * @return false when the role could not read it
-     */
+    /** Takes a taxpayer away from a role; false when the role could not read it. */
     public boolean revoke(String role, Rin taxpayer) throws ArchiveException {
         synchronized (writer) {
             return PgAccess.revoke(writer, location, role, taxpayer);
@@ -391,16 +324,6 @@ public final class PostgresArchive implements Archive {
     }
 
     // --- retention ---
-
-    @Override
-    public long forget(ServiceKey service, Rin taxpayer) throws ArchiveException {
-        return forgetRows(service, taxpayer.value());
-    }
-
-    @Override
-    public long forget(ServiceKey service) throws ArchiveException {
-        return forgetRows(service, null);
-    }
 
     /**
      * The notifications received before the cut-off go (their keys are a range: {@link OrderKey});
@@ -441,7 +364,8 @@ public final class PostgresArchive implements Archive {
      * Deletes in one transaction. The rows' space is reused by PostgreSQL's vacuum; what stays on
      * the server's disk until then is the database administrator's to manage (backups too).
      */
-    private long forgetRows(ServiceKey service, String rin) throws ArchiveException {
+    @Override
+    protected long forgetRows(ServiceKey service, String rin) throws ArchiveException {
         synchronized (writer) {
             try {
                 try {
@@ -493,6 +417,6 @@ public final class PostgresArchive implements Archive {
             }
             PgConnections.closeQuietly(writer);
         }
-        claims.close(); // lets go of every taxpayer still held
+        office.close(); // lets go of every taxpayer still held
     }
 }

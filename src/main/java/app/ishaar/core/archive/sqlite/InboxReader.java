@@ -6,8 +6,7 @@ import app.ishaar.core.archive.InboxPage;
 import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.archive.SearchText;
 import app.ishaar.core.archive.ServiceKey;
-import app.ishaar.core.archive.SyncState;
-import app.ishaar.core.archive.TaxpayerSummary;
+import app.ishaar.core.archive.jdbc.JdbcReader;
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.model.Rin;
 import java.io.IOException;
@@ -16,7 +15,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -25,44 +23,43 @@ import java.util.Locale;
 import java.util.Set;
 
 /** The archive's reading side, on a connection of its own (it reads while the writer writes). */
-final class InboxReader {
-    /**
-     * How many matches of a search are counted (more when the page asked lies further): past this
-     * the total is given as "more than". Counting every match of a word that half the archive holds
-     * would cost more than the page itself.
-     */
-    static final int COUNTED = 10_000;
-
+final class InboxReader extends JdbcReader {
     private final Path file;
-    private final Connection conn;
-    private long counted = COUNTED;
 
     InboxReader(Path file, Connection conn) {
+        super(
+                conn,
+                new Sql(
+                        ArchiveSql.SERVICE_ID,
+                        ArchiveSql.TAXPAYER_ID,
+                        ArchiveSql.SYNC_STATE,
+                        ArchiveSql.UNSETTLED,
+                        ArchiveSql.SERVICES,
+                        ArchiveSql.SUMMARIES));
         this.file = file;
-        this.conn = conn;
     }
 
-    /** Another limit of a search's count than {@link #COUNTED} (for tests). */
-    synchronized void countUpTo(long limit) {
-        counted = limit;
-    }
-
-    synchronized SyncState syncState(ServiceKey service, Rin taxpayer) throws ArchiveException {
-        try (PreparedStatement p = conn.prepareStatement(ArchiveSql.SYNC_STATE)) {
-            p.setString(1, service.baseUrl());
-            p.setString(2, taxpayer.value());
-            try (ResultSet r = p.executeQuery()) {
-                if (!r.next()) {
-                    return SyncState.NONE;
-                }
-                return new SyncState(r.getString(1), r.getInt(2) == 1, instant(r, 3));
-            }
+    /** One question at a time, in auto-commit (SQLite reads a consistent state per statement). */
+    @Override
+    protected synchronized <T> T read(String doing, Read<T> read) throws ArchiveException {
+        try {
+            return read.run();
         } catch (SQLException e) {
-            throw SqliteErrors.map(e, file, "reading a sync's state");
+            throw SqliteErrors.map(e, file, doing);
         }
     }
 
-    synchronized Set<String> known(ServiceKey service, Rin taxpayer, Collection<String> ids)
+    @Override
+    protected ArchivedNotification item(Rin taxpayer, ResultSet r, int column) throws SQLException {
+        try {
+            return ArchivedNotification.fromRaw(taxpayer, RawCodec.decode(r.getBytes(column)));
+        } catch (IOException e) {
+            throw new SQLException("an archived notification is not JSON", e);
+        }
+    }
+
+    @Override
+    public synchronized Set<String> known(ServiceKey service, Rin taxpayer, Collection<String> ids)
             throws ArchiveException {
         Set<String> out = new HashSet<>();
         try {
@@ -91,29 +88,8 @@ final class InboxReader {
         }
     }
 
-    synchronized List<ArchivedNotification> unsettled(ServiceKey service, Rin taxpayer)
-            throws ArchiveException {
-        List<ArchivedNotification> out = new ArrayList<>();
-        try {
-            Long t = taxpayerId(service, taxpayer);
-            if (t == null) {
-                return out;
-            }
-            try (PreparedStatement p = conn.prepareStatement(ArchiveSql.UNSETTLED)) {
-                p.setLong(1, t);
-                try (ResultSet r = p.executeQuery()) {
-                    while (r.next()) {
-                        out.add(item(taxpayer, r.getBytes(1)));
-                    }
-                }
-            }
-            return out;
-        } catch (SQLException e) {
-            throw SqliteErrors.map(e, file, "reading the unsettled notifications");
-        }
-    }
-
-    synchronized InboxPage query(InboxQuery q) throws ArchiveException {
+    @Override
+    public synchronized InboxPage query(InboxQuery q) throws ArchiveException {
         List<String> terms =
                 q.search() == null || q.search().isBlank()
                         ? List.of()
@@ -174,7 +150,8 @@ final class InboxReader {
             String match = search ? SearchMatch.of(conn, terms) : null;
             boolean dates = f.dateFrom() != null || f.dateTo() != null;
             // a search's matches are counted up to a limit, and at least to the end of the page
-            long upTo = search ? Math.max(counted, (long) q.page() * q.pageSize()) : Long.MAX_VALUE;
+            long upTo =
+                    search ? Math.max(counted(), (long) q.page() * q.pageSize()) : Long.MAX_VALUE;
             String countSql;
             if (search && where.length() == 0 && onlyService()) {
                 countSql = ArchiveSql.COUNT_MATCHES;
@@ -212,7 +189,7 @@ final class InboxReader {
                     p.setLong(i, offset);
                     try (ResultSet r = p.executeQuery()) {
                         while (r.next()) {
-                            items.add(item(new Rin(r.getString(2)), r.getBytes(3)));
+                            items.add(item(new Rin(r.getString(2)), r, 3));
                         }
                     }
                 }
@@ -256,72 +233,8 @@ final class InboxReader {
         return i;
     }
 
-    synchronized List<ServiceKey> services() throws ArchiveException {
-        List<ServiceKey> out = new ArrayList<>();
-        try (PreparedStatement p = conn.prepareStatement(ArchiveSql.SERVICES);
-                ResultSet r = p.executeQuery()) {
-            while (r.next()) {
-                out.add(new ServiceKey(r.getString(1)));
-            }
-            return out;
-        } catch (SQLException e) {
-            throw SqliteErrors.map(e, file, "reading its services");
-        }
-    }
-
-    synchronized List<TaxpayerSummary> summaries() throws ArchiveException {
-        List<TaxpayerSummary> out = new ArrayList<>();
-        try (PreparedStatement p = conn.prepareStatement(ArchiveSql.SUMMARIES);
-                ResultSet r = p.executeQuery()) {
-            while (r.next()) {
-                long count = r.getLong(3);
-                out.add(
-                        new TaxpayerSummary(
-                                new ServiceKey(r.getString(1)),
-                                new Rin(r.getString(2)),
-                                count,
-                                count == 0 ? null : OrderKey.instantOf(r.getLong(4)),
-                                count == 0 ? null : OrderKey.instantOf(r.getLong(5)),
-                                instant(r, 6),
-                                r.getInt(7) == 1));
-            }
-            return out;
-        } catch (SQLException e) {
-            throw SqliteErrors.map(e, file, "reading its summary");
-        }
-    }
-
-    private Long taxpayerId(ServiceKey service, Rin taxpayer) throws SQLException {
-        Long s = id(conn, ArchiveSql.SERVICE_ID, service.baseUrl());
-        return s == null ? null : id(conn, ArchiveSql.TAXPAYER_ID, s, taxpayer.value());
-    }
-
-    private ArchivedNotification item(Rin taxpayer, byte[] stored) throws SQLException {
-        try {
-            return ArchivedNotification.fromRaw(taxpayer, RawCodec.decode(stored));
-        } catch (IOException e) {
-            throw new SQLException("an archived notification is not JSON", e);
-        }
-    }
-
-    /** The id a one-row lookup finds, or null. */
-    static Long id(Connection c, String sql, Object... args) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement(sql)) {
-            for (int i = 0; i < args.length; i++) {
-                p.setObject(i + 1, args[i]);
-            }
-            try (ResultSet r = p.executeQuery()) {
-                return r.next() ? r.getLong(1) : null;
-            }
-        }
-    }
-
-    private static Instant instant(ResultSet r, int column) throws SQLException {
-        long v = r.getLong(column);
-        return r.wasNull() ? null : Instant.ofEpochMilli(v);
-    }
-
-    synchronized void close() {
+    @Override
+    public synchronized void close() {
         try {
             conn.close();
         } catch (SQLException ignored) {

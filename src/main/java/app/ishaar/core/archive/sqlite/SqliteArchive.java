@@ -1,14 +1,11 @@
 package app.ishaar.core.archive.sqlite;
 
-import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.ArchivedNotification;
-import app.ishaar.core.archive.InboxPage;
-import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.SyncBatch;
-import app.ishaar.core.archive.SyncState;
-import app.ishaar.core.archive.TaxpayerSummary;
+import app.ishaar.core.archive.jdbc.JdbcArchive;
+import app.ishaar.core.archive.jdbc.JdbcReader;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.Rin;
 import java.io.IOException;
@@ -21,9 +18,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
 import java.time.Duration;
-import java.util.Collection;
 import java.util.List;
-import java.util.Set;
 
 /**
  * The archive in an embedded SQLite file. One connection writes (each {@link #store} one IMMEDIATE
@@ -31,7 +26,7 @@ import java.util.Set;
  * goes on while a sync writes; in WAL mode other processes may read too. Another process's write is
  * waited for up to the busy timeout, then reported as {@link ArchiveException.Reason#LOCKED}.
  */
-public final class SqliteArchive implements Archive {
+public final class SqliteArchive extends JdbcArchive {
 
     /** How long a write waits for another process's write by default. */
     public static final Duration DEFAULT_BUSY_TIMEOUT = Duration.ofSeconds(10);
@@ -82,6 +77,11 @@ public final class SqliteArchive implements Archive {
         reader.countUpTo(limit);
     }
 
+    @Override
+    protected JdbcReader reader() {
+        return reader;
+    }
+
     /** A new archive in a temporary file, deleted on {@link #close} (tests, throw-away use). */
     public static SqliteArchive temporary() throws ArchiveException {
         try {
@@ -98,11 +98,6 @@ public final class SqliteArchive implements Archive {
     }
 
     // --- the sync's side ---
-
-    @Override
-    public SyncState syncState(ServiceKey service, Rin taxpayer) throws ArchiveException {
-        return reader.syncState(service, taxpayer);
-    }
 
     @Override
     public List<ArchivedNotification> prepare(List<ArchivedNotification> items) {
@@ -340,46 +335,9 @@ public final class SqliteArchive implements Archive {
         }
     }
 
-    @Override
-    public Set<String> known(ServiceKey service, Rin taxpayer, Collection<String> ids)
-            throws ArchiveException {
-        return reader.known(service, taxpayer, ids);
-    }
-
-    @Override
-    public List<ArchivedNotification> unsettled(ServiceKey service, Rin taxpayer)
-            throws ArchiveException {
-        return reader.unsettled(service, taxpayer);
-    }
-
     // --- the readers' side ---
 
-    @Override
-    public InboxPage query(InboxQuery query) throws ArchiveException {
-        return reader.query(query);
-    }
-
-    @Override
-    public List<ServiceKey> services() throws ArchiveException {
-        return reader.services();
-    }
-
-    @Override
-    public List<TaxpayerSummary> summaries() throws ArchiveException {
-        return reader.summaries();
-    }
-
     // --- retention ---
-
-    @Override
-    public long forget(ServiceKey service, Rin taxpayer) throws ArchiveException {
-        return forgetRows(service, taxpayer.value());
-    }
-
-    @Override
-    public long forget(ServiceKey service) throws ArchiveException {
-        return forgetRows(service, null);
-    }
 
     @Override
     public long pruneBefore(java.time.Instant cutOff) throws ArchiveException {
@@ -393,7 +351,8 @@ public final class SqliteArchive implements Archive {
      * drops the entries at once (FTS5 secure-delete), and the WAL is written back and emptied, so
      * that no copy of the messages stays in the files.
      */
-    private long forgetRows(ServiceKey service, String rin) throws ArchiveException {
+    @Override
+    protected long forgetRows(ServiceKey service, String rin) throws ArchiveException {
         synchronized (writer) {
             try (Statement s = writer.createStatement()) {
                 s.execute("PRAGMA secure_delete = ON");

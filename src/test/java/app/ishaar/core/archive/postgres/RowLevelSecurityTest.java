@@ -92,6 +92,7 @@ class RowLevelSecurityTest {
                     Statement s = c.createStatement()) {
                 assertThat(count(s, "SELECT COUNT(*) FROM notification")).isEqualTo(40);
                 assertThat(count(s, "SELECT COUNT(*) FROM taxpayer")).isEqualTo(1);
+                assertThat(count(s, "SELECT COUNT(*) FROM notification_search")).isEqualTo(40);
                 assertThat(
                                 count(
                                         s,

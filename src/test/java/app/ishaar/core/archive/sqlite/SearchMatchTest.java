@@ -181,7 +181,7 @@ class SearchMatchTest {
             assertThat(plain.totalCount()).isEqualTo(1000);
             assertThat(plain.moreThanTotal()).isFalse();
         } finally {
-            archive.countSearchesUpTo(InboxReader.COUNTED);
+            archive.countSearchesUpTo(app.ishaar.core.archive.jdbc.JdbcReader.COUNTED);
         }
     }
 }

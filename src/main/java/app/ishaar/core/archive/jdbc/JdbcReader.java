@@ -1,0 +1,184 @@
+package app.ishaar.core.archive.jdbc;
+
+import app.ishaar.core.archive.ArchiveException;
+import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.InboxPage;
+import app.ishaar.core.archive.InboxQuery;
+import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.archive.SyncState;
+import app.ishaar.core.archive.TaxpayerSummary;
+import app.ishaar.core.archive.sqlite.OrderKey;
+import app.ishaar.core.model.Rin;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * An archive's reading side on a connection of its own, the same for every SQL dialect: each
+ * question asked in {@link #read} (the dialect's way: a snapshot, its errors in the archive's
+ * words), with the dialect's statements ({@link Sql}). A dialect adds only what it asks its own
+ * way: which notifications it holds, a page of a query, and an item as it stores it.
+ */
+public abstract class JdbcReader {
+    /**
+     * How many matches of a search are counted (more when the page asked lies further): past this
+     * the total is given as "more than". Counting every match of a word that half the archive holds
+     * would cost more than the page itself.
+     */
+    public static final int COUNTED = 10_000;
+
+    /** The reading statements every dialect has, each in its own words. */
+    public record Sql(
+            String serviceId,
+            String taxpayerId,
+            String syncState,
+            String unsettled,
+            String services,
+            String summaries) {}
+
+    protected final Connection conn;
+    private final Sql sql;
+    private long counted = COUNTED;
+
+    protected JdbcReader(Connection conn, Sql sql) {
+        this.conn = conn;
+        this.sql = sql;
+    }
+
+    /** A question of the reader's connection. */
+    protected interface Read<T> {
+        T run() throws SQLException;
+    }
+
+    /** Asks a question, one at a time; {@code doing} names it in an error's message. */
+    protected abstract <T> T read(String doing, Read<T> read) throws ArchiveException;
+
+    /** A stored item as the dialect keeps it, in the result's column. */
+    protected abstract ArchivedNotification item(Rin taxpayer, ResultSet r, int column)
+            throws SQLException;
+
+    public abstract Set<String> known(ServiceKey service, Rin taxpayer, Collection<String> ids)
+            throws ArchiveException;
+
+    public abstract InboxPage query(InboxQuery q) throws ArchiveException;
+
+    /** Another limit of a search's count than {@link #COUNTED} (for tests). */
+    public synchronized void countUpTo(long limit) {
+        counted = limit;
+    }
+
+    protected synchronized long counted() {
+        return counted;
+    }
+
+    public SyncState syncState(ServiceKey service, Rin taxpayer) throws ArchiveException {
+        return read(
+                "reading a sync's state",
+                () -> {
+                    try (PreparedStatement p = conn.prepareStatement(sql.syncState())) {
+                        p.setString(1, service.baseUrl());
+                        p.setString(2, taxpayer.value());
+                        try (ResultSet r = p.executeQuery()) {
+                            if (!r.next()) {
+                                return SyncState.NONE;
+                            }
+                            return new SyncState(r.getString(1), r.getBoolean(2), instant(r, 3));
+                        }
+                    }
+                });
+    }
+
+    public List<ArchivedNotification> unsettled(ServiceKey service, Rin taxpayer)
+            throws ArchiveException {
+        return read(
+                "reading the unsettled notifications",
+                () -> {
+                    List<ArchivedNotification> out = new ArrayList<>();
+                    Long t = taxpayerId(service, taxpayer);
+                    if (t == null) {
+                        return out;
+                    }
+                    try (PreparedStatement p = conn.prepareStatement(sql.unsettled())) {
+                        p.setLong(1, t);
+                        try (ResultSet r = p.executeQuery()) {
+                            while (r.next()) {
+                                out.add(item(taxpayer, r, 1));
+                            }
+                        }
+                    }
+                    return out;
+                });
+    }
+
+    public List<ServiceKey> services() throws ArchiveException {
+        return read(
+                "reading its services",
+                () -> {
+                    List<ServiceKey> out = new ArrayList<>();
+                    try (PreparedStatement p = conn.prepareStatement(sql.services());
+                            ResultSet r = p.executeQuery()) {
+                        while (r.next()) {
+                            out.add(new ServiceKey(r.getString(1)));
+                        }
+                    }
+                    return out;
+                });
+    }
+
+    public List<TaxpayerSummary> summaries() throws ArchiveException {
+        return read(
+                "reading its summary",
+                () -> {
+                    List<TaxpayerSummary> out = new ArrayList<>();
+                    try (PreparedStatement p = conn.prepareStatement(sql.summaries());
+                            ResultSet r = p.executeQuery()) {
+                        while (r.next()) {
+                            long count = r.getLong(3);
+                            out.add(
+                                    new TaxpayerSummary(
+                                            new ServiceKey(r.getString(1)),
+                                            new Rin(r.getString(2)),
+                                            count,
+                                            count == 0 ? null : OrderKey.instantOf(r.getLong(4)),
+                                            count == 0 ? null : OrderKey.instantOf(r.getLong(5)),
+                                            instant(r, 6),
+                                            r.getBoolean(7)));
+                        }
+                    }
+                    return out;
+                });
+    }
+
+    /** A taxpayer's id, or null when the archive does not hold it. */
+    protected Long taxpayerId(ServiceKey service, Rin taxpayer) throws SQLException {
+        Long s = id(conn, sql.serviceId(), service.baseUrl());
+        return s == null ? null : id(conn, sql.taxpayerId(), s, taxpayer.value());
+    }
+
+    /** The id a one-row lookup finds, or null. */
+    public static Long id(Connection c, String sql, Object... args) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                p.setObject(i + 1, args[i]);
+            }
+            try (ResultSet r = p.executeQuery()) {
+                return r.next() ? r.getLong(1) : null;
+            }
+        }
+    }
+
+    /** A time kept in epoch milliseconds, or null. */
+    protected static Instant instant(ResultSet r, int column) throws SQLException {
+        long v = r.getLong(column);
+        return r.wasNull() ? null : Instant.ofEpochMilli(v);
+    }
+
+    /** Closes the connection (once the reader is no longer asked). */
+    public abstract void close();
+}

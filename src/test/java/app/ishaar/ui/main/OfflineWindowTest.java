@@ -1,0 +1,200 @@
+package app.ishaar.ui.main;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.archive.SyncBatch;
+import app.ishaar.core.archive.sqlite.SqliteArchive;
+import app.ishaar.core.model.Rin;
+import app.ishaar.core.secrets.InMemorySecretStore;
+import app.ishaar.core.service.Credentials;
+import app.ishaar.core.service.Environment;
+import app.ishaar.core.service.LoginError;
+import app.ishaar.core.service.LoginRejectedException;
+import app.ishaar.core.service.NetworkException;
+import app.ishaar.core.settings.Profile;
+import app.ishaar.core.settings.RepresentedTaxpayer;
+import app.ishaar.core.settings.SettingsStore;
+import app.ishaar.testing.MutableClock;
+import app.ishaar.ui.app.SettingsService;
+import app.ishaar.ui.fakes.FakeOpener;
+import app.ishaar.ui.fakes.FakeSession;
+import app.ishaar.ui.i18n.AppLanguage;
+import app.ishaar.ui.i18n.I18n;
+import app.ishaar.ui.login.LoginViewModel;
+import app.ishaar.ui.taxpayers.TaxpayerEntry;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.Executor;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The main window opened offline (the service could not be reached at login, or Work offline),
+ * without the FX toolkit: the archive read, nothing logged in, the banner, and back online by
+ * itself once the service answers.
+ */
+class OfflineWindowTest {
+
+    private static final Executor DIRECT = Runnable::run;
+    private static final String NILE = "204918573";
+    private static final String PHARMA = "287364519";
+    private static final Instant SYNCED = Instant.parse("2026-01-09T16:45:00Z");
+
+    @TempDir Path configDir;
+
+    private final I18n i18n = new I18n(AppLanguage.ENGLISH);
+    private final FakeOpener opener = new FakeOpener();
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-01-10T10:00:00Z"));
+    private SettingsService settings;
+    private SqliteArchive archive;
+    private Profile profile;
+    private Environment env;
+    private MainWindowViewModel vm;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        i18n.zoneProperty().set(java.time.ZoneOffset.UTC);
+        archive = SqliteArchive.temporary();
+        settings = new SettingsService(new SettingsStore(configDir), Duration.ZERO);
+        env = Environment.sandbox("http://127.0.0.1:1", "http://127.0.0.1:2");
+        profile =
+                new Profile(
+                        "SANDBOX|erp-delta-accounting",
+                        Environment.Kind.SANDBOX,
+                        null,
+                        null,
+                        "erp-delta-accounting",
+                        null,
+                        false,
+                        List.of(
+                                new RepresentedTaxpayer(NILE, "Nile Trading Co."),
+                                new RepresentedTaxpayer(PHARMA, "Cairo Pharma Industries")),
+                        NILE);
+        settings.update(s -> s.withProfile(profile));
+        // Nile's history is synced; Pharma's never was
+        String raw =
+                "{\"notificationId\":\"n-1\",\"receivedDateTime\":\"2026-01-09T10:00:00Z\","
+                        + "\"finalMessage\":\"Document received\",\"status\":\"delivered\"}";
+        archive.store(
+                new SyncBatch(
+                        ServiceKey.SANDBOX,
+                        Rin.of(NILE),
+                        List.of(ArchivedNotification.fromRaw(Rin.of(NILE), raw)),
+                        "c",
+                        true,
+                        SYNCED));
+        Credentials c =
+                new Credentials(
+                        "erp-delta-accounting", "sandbox-secret-2".toCharArray(), NILE, null);
+        vm =
+                new MainWindowViewModel(
+                        i18n,
+                        DIRECT,
+                        DIRECT,
+                        opener,
+                        new InMemorySecretStore(),
+                        settings,
+                        archive,
+                        clock,
+                        WindowDesktop.NONE,
+                        new LoginViewModel.LoginResult(null, null, profile, c, env));
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        settings.close();
+        archive.close();
+    }
+
+    private TaxpayerEntry entry(String rin) {
+        return vm.taxpayers().entries().stream()
+                .filter(e -> rin.equals(e.rin()))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    private void tickAfter(Duration later) {
+        clock.advance(later);
+        vm.tick();
+    }
+
+    @Test
+    void offlineTheWindowReadsTheArchiveUnderItsBannerAndLogsNobodyIn() {
+        assertThat(vm.offline().offlineProperty().get()).isTrue();
+        assertThat(vm.offline().bannerText().get())
+                .isEqualTo("Offline: showing what was synced at 9 Jan 2026, 16:45:00.");
+        assertThat(vm.current()).isSameAs(entry(NILE));
+        assertThat(entry(NILE).history().pagesProperty().get().fromArchive()).isTrue();
+        assertThat(entry(NILE).history().rows())
+                .extracting(n -> n.notificationId())
+                .containsExactly("n-1");
+
+        vm.switchTo(entry(PHARMA));
+        assertThat(entry(PHARMA).history().pagesProperty().get().fromArchive())
+                .as("never synced: its history needs the service")
+                .isFalse();
+        assertThat(opener.opened).as("nothing logged in while offline").isEmpty();
+
+        i18n.languageProperty().set(AppLanguage.ARABIC);
+        assertThat(vm.offline().bannerText().get()).startsWith("غير متصل: ");
+    }
+
+    @Test
+    void theServiceIsAskedNowAndThenAndTheWindowGoesOnlineOnceItAnswers() {
+        opener.onOpen(
+                s ->
+                        s.loginCall.completeExceptionally(
+                                new NetworkException(
+                                        NetworkException.Kind.UNREACHABLE, "127.0.0.1", null)));
+        tickAfter(Duration.ofSeconds(5));
+        assertThat(opener.opened).as("not asked before its time").isEmpty();
+        tickAfter(OfflineViewModel.PROBE_EVERY);
+        assertThat(opener.opened).hasSize(1);
+        assertThat(opener.last().closed).as("the failed probe's session closed").isTrue();
+        assertThat(vm.offline().offlineProperty().get()).isTrue();
+        assertThat(vm.offline().refusedProperty().get()).isFalse();
+
+        opener.onOpen(
+                s ->
+                        s.loginCall.complete(
+                                FakeSession.token(NILE, null, clock.instant().plusSeconds(3600))));
+        tickAfter(OfflineViewModel.PROBE_EVERY);
+        assertThat(vm.offline().offlineProperty().get()).as("the service answered").isFalse();
+        assertThat(vm.offline().bannerText().get()).isEmpty();
+        assertThat(vm.current()).isSameAs(entry(NILE));
+        assertThat(entry(NILE).stateProperty().get()).isEqualTo(TaxpayerEntry.State.READY);
+        assertThat(entry(NILE).session()).contains(opener.opened.get(1));
+        assertThat(vm.sessions()).isNotNull();
+
+        // online, choosing a taxpayer logs in for it again
+        vm.switchTo(entry(PHARMA));
+        assertThat(opener.opened).hasSize(3);
+    }
+
+    @Test
+    void aRefusalStopsTheAskingAndTheBannerSaysToLogInAgain() {
+        opener.onOpen(
+                s ->
+                        s.loginCall.completeExceptionally(
+                                new LoginRejectedException(
+                                        LoginError.INVALID_CLIENT,
+                                        "invalid_client",
+                                        null,
+                                        null,
+                                        null)));
+        vm.offline().probeNow();
+        assertThat(vm.offline().refusedProperty().get()).isTrue();
+        assertThat(vm.offline().offlineProperty().get()).isTrue();
+        tickAfter(OfflineViewModel.PROBE_EVERY.multipliedBy(3));
+        assertThat(opener.opened).as("asked once").hasSize(1);
+
+        vm.logout();
+        assertThat(vm.offline().offlineProperty().get()).isFalse();
+    }
+}
