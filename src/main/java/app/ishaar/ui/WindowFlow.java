@@ -147,14 +147,12 @@ public final class WindowFlow {
     /** Keeps a main window's view model and makes its view; its log out brings the dialog back. */
     private MainWindowView adopt(MainWindowViewModel vm, LoginViewModel.LoginResult result) {
         keptVm = vm;
-        // All taxpayers: the archive of the service the login went to, synced on the window's
-        // sessions
+        // All taxpayers: the archive of the service the login went to, synced by the window
         AllTaxpayersViewModel all =
                 AllTaxpayersViewModel.forWindow(
                         ctx.archive(),
                         ServiceKey.of(result.environment()),
-                        vm::sessions,
-                        null,
+                        ctx.loginBudget(),
                         ctx.i18n(),
                         ctx.clock(),
                         ctx.background(),

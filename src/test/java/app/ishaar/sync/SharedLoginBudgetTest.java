@@ -92,6 +92,63 @@ class SharedLoginBudgetTest {
         }
     }
 
+    @Test
+    void whenTheServiceLimitsHarderBothSyncersWaitItsRetryAfter() throws Exception {
+        TestArchive shared = PgTestServer.get().newArchive();
+        try (Sandbox sandbox =
+                Sandbox.start(
+                        SandboxConfig.builder()
+                                .notificationsPerTaxpayer(40)
+                                .rateLimit(1, Duration.ofSeconds(2))
+                                .build())) {
+            warmUp(sandbox);
+            List<List<Rin>> taxpayers =
+                    List.of(
+                            List.of(Rin.of(SyncSandbox.NILE), Rin.of(SyncSandbox.ALEX)),
+                            List.of(Rin.of(SyncSandbox.CAIRO), Rin.of(SyncSandbox.GIZA)));
+            List<CompletableFuture<List<TaxpayerResult>>> syncers = new ArrayList<>();
+            for (List<Rin> mine : taxpayers) {
+                syncers.add(
+                        CompletableFuture.supplyAsync(
+                                () -> {
+                                    try {
+                                        return syncer(sandbox, shared, mine, 12, WINDOW);
+                                    } catch (Exception e) {
+                                        throw new CompletionException(e);
+                                    }
+                                }));
+            }
+            // no taxpayer given up: each syncer completes
+            for (CompletableFuture<List<TaxpayerResult>> f : syncers) {
+                assertThat(f.get())
+                        .extracting(TaxpayerResult::outcome)
+                        .containsExactly(TaxpayerResult.Outcome.OK, TaxpayerResult.Outcome.REFUSED);
+            }
+            List<Sandbox.LoginSeen> logins =
+                    sandbox.logins().stream()
+                            .filter(l -> CLIENT.equals(l.clientId()))
+                            .sorted(Comparator.comparing(Sandbox.LoginSeen::at))
+                            .toList();
+            assertThat(logins).anyMatch(l -> l.status() == 429);
+            assertThat(logins.stream().filter(l -> l.status() != 429)).hasSize(4);
+            // after a 429 to either syncer, neither asks again until Retry-After (at least a
+            // second) has passed, save logins already on their way
+            for (Sandbox.LoginSeen limited : logins) {
+                if (limited.status() != 429) {
+                    continue;
+                }
+                for (Sandbox.LoginSeen l : logins) {
+                    Duration after = Duration.between(limited.at(), l.at());
+                    assertThat(
+                                    after.compareTo(Duration.ofMillis(300)) > 0
+                                            && after.compareTo(Duration.ofMillis(800)) < 0)
+                            .as("a login " + after.toMillis() + " ms after a 429: " + logins)
+                            .isFalse();
+                }
+            }
+        }
+    }
+
     /**
      * A login of another client ID first, so that the syncers' logins reach the service as they are
      * sent: the budget counts logins when sent, the service when received, and a first request of a
@@ -115,8 +172,14 @@ class SharedLoginBudgetTest {
     /** One syncer: its own login budget, client and sessions, on its own connection. */
     static List<TaxpayerResult> syncer(Sandbox sandbox, TestArchive shared, List<Rin> taxpayers)
             throws Exception {
+        return syncer(sandbox, shared, taxpayers, LOGINS, WINDOW);
+    }
+
+    static List<TaxpayerResult> syncer(
+            Sandbox sandbox, TestArchive shared, List<Rin> taxpayers, int logins, Duration window)
+            throws Exception {
         try (Archive archive = shared.open();
-                LoginBudget budget = LoginBudget.of(LOGINS, WINDOW);
+                LoginBudget budget = LoginBudget.of(logins, window);
                 ServiceClient client =
                         new ServiceClient(
                                 ClientConfig.defaults(),

@@ -416,6 +416,7 @@ public final class SyncScheduler implements AutoCloseable {
                             new ArrayList<>(
                                     line.subList(1, Math.min(line.size(), 1 + LOGINS_AHEAD)));
                 }
+                worker.prepare(next); // its login first in the budget's line, then the next few
                 for (Rin r : ahead) {
                     worker.prepare(r);
                 }

@@ -8,7 +8,6 @@ import app.ishaar.core.settings.HistoryPrefs;
 import app.ishaar.ui.desktop.FileOpener;
 import app.ishaar.ui.i18n.I18n;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.concurrent.Executor;
@@ -40,8 +39,8 @@ import javafx.collections.ObservableList;
  * <p>Its parts: the filters ({@link FiltersViewModel}), the pager ({@link PagerViewModel}), the
  * shown rows and selection ({@link RowsViewModel}), the requests for pages ({@link PageRequests}),
  * the detail ({@link DetailViewModel}), the visits and what is new since the last one ({@link
- * VisitsViewModel}), and the check for new notifications ({@link ArrivalsViewModel}), which runs
- * while its window's clock ticks ({@link #checkForNew}) and never changes the shown page by itself.
+ * VisitsViewModel}), and what the window's sync brought since the page came ({@link
+ * ArrivalsViewModel}, told by {@link #synced}), which never changes the shown page by itself.
  */
 public final class HistoryViewModel {
     private final I18n i18n;
@@ -123,7 +122,7 @@ public final class HistoryViewModel {
                             filters.lastVisit(now);
                             emitPrefs();
                         });
-        this.arrivals = new ArrivalsViewModel(i18n, fx, clock);
+        this.arrivals = new ArrivalsViewModel(i18n, clock);
         this.exports =
                 new ExportHandOff(
                         i18n,
@@ -140,7 +139,7 @@ public final class HistoryViewModel {
                         fx,
                         pages::get,
                         pager,
-                        arrivals::cancel,
+                        () -> {},
                         this::pageCame,
                         onSessionExpired == null ? () -> {} : onSessionExpired);
         this.errorTexts = new FailureTexts(requests.errorProperty(), i18n);
@@ -340,30 +339,18 @@ public final class HistoryViewModel {
     }
 
     /**
-     * The window's sync of this taxpayer ended, having archived {@code added} new notifications (or
-     * none, but updated some): they are counted as arrived since the shown page came ({@link
-     * ArrivalsViewModel#synced}), which the title, the taxpayer list and the desktop's notification
-     * say; Show brings them. Read from the archive, the shown page is read again and its rows that
-     * changed (a status that settled) are updated in place: no row added, removed or moved, the
-     * selection and the table's place kept.
+     * The window's sync of this taxpayer, begun at {@code started}, ended, having archived {@code
+     * added} new notifications (or none, but updated some): they are counted as arrived since the
+     * shown page came ({@link ArrivalsViewModel#synced}), which the title, the taxpayer list and
+     * the desktop's notification say; Show brings them. Read from the archive, the shown page is
+     * read again and its rows that changed (a status that settled) are updated in place: no row
+     * added, removed or moved, the selection and the table's place kept.
      */
-    public void synced(long added) {
-        arrivals.synced(added);
+    public void synced(long added, Instant started) {
+        arrivals.synced(added, started);
         if (pages.get().fromArchive()) {
             requests.reread(page -> rows.update(page.result()));
         }
-    }
-
-    /**
-     * Called on each tick of the window's clock while this history is shown: at most once in {@code
-     * every} after its page came, asks the service how many notifications match its filters now
-     * ({@link ArrivalsViewModel}). Asks nothing while logged out, loading or failed.
-     */
-    public void checkForNew(Duration every) {
-        if (requests.loadingProperty().get() || requests.errorProperty().get() != null) {
-            return;
-        }
-        arrivals.check(session.get(), requests.lastQuery(), every);
     }
 
     /**
@@ -405,7 +392,6 @@ public final class HistoryViewModel {
     }
 
     private void cancelInFlight() {
-        arrivals.cancel();
         requests.cancel();
     }
 

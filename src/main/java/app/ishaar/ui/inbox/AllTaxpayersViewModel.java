@@ -8,8 +8,6 @@ import app.ishaar.core.export.ExportFormat;
 import app.ishaar.core.export.ReportLabels;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.session.LoginBudget;
-import app.ishaar.core.session.TaxpayerSessions;
-import app.ishaar.core.sync.SyncOptions;
 import app.ishaar.ui.fx.LatestTask;
 import app.ishaar.ui.history.DetailViewModel;
 import app.ishaar.ui.history.FiltersViewModel;
@@ -91,15 +89,14 @@ public final class AllTaxpayersViewModel {
     }
 
     /**
-     * The main window's: the archive of the service its login went to, the sync on the window's
-     * sessions (asked for each time: a window logged out and in again has new ones).
+     * The main window's: the archive of the service its login went to; the sync follows the
+     * window's once the window sets it ({@link SyncViewModel#follow}).
      *
      * @param budget the login budget, to say when a waiting taxpayer's turn comes; null when none
      */
     public static AllTaxpayersViewModel forWindow(
             Archive archive,
             ServiceKey service,
-            Supplier<TaxpayerSessions> sessions,
             LoginBudget budget,
             I18n i18n,
             Clock clock,
@@ -114,15 +111,7 @@ public final class AllTaxpayersViewModel {
                         InboxViewModel.Timer.SYSTEM,
                         InboxViewModel.DEBOUNCE,
                         InboxViewModel.PAGE_SIZE);
-        SyncViewModel sync =
-                new SyncViewModel(
-                        archive,
-                        service,
-                        sessions,
-                        budget,
-                        SyncOptions.defaults().withClock(clock),
-                        background,
-                        fx);
+        SyncViewModel sync = new SyncViewModel(archive, service, budget, clock, background, fx);
         AllTaxpayersViewModel all =
                 new AllTaxpayersViewModel(
                         inbox,

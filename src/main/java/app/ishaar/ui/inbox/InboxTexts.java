@@ -75,19 +75,27 @@ public final class InboxTexts {
         };
     }
 
+    /** Idle: how its last sync ended and, when known, when the next is due ("next at 14:05"). */
     private String idle(TaxpayerSyncStatus s, Clock clock) {
+        String next = s.turn() == null ? null : i18n.formatTimeToday(s.turn(), clock);
         if (s.problem() != null) {
             return switch (s.problem()) {
                 case NO_ACCESS -> i18n.get("inbox.sync.noAccess");
                 case NOT_DELEGATED -> i18n.get("inbox.sync.notDelegated");
                 case LOGIN_REFUSED -> i18n.get("inbox.sync.loginRefused");
-                case UNREACHABLE -> i18n.get("inbox.sync.unreachable");
+                case UNREACHABLE ->
+                        next == null
+                                ? i18n.get("inbox.sync.unreachable")
+                                : i18n.get("inbox.sync.unreachable.at", next);
                 case ARCHIVE ->
                         archiveProblem(
                                 s.archiveReason() != null
                                         ? s.archiveReason()
                                         : ArchiveException.Reason.FAILED);
-                case FAILED -> i18n.get("inbox.sync.failed");
+                case FAILED ->
+                        next == null
+                                ? i18n.get("inbox.sync.failed")
+                                : i18n.get("inbox.sync.failed.at", next);
             };
         }
         if (s.office()) {
@@ -96,8 +104,10 @@ public final class InboxTexts {
                     : i18n.get(
                             "inbox.sync.office.last", i18n.formatTimeToday(s.lastSynced(), clock));
         }
-        return s.lastSynced() == null
-                ? i18n.get("inbox.sync.never")
-                : i18n.get("inbox.sync.last", i18n.formatTimeToday(s.lastSynced(), clock));
+        String last =
+                s.lastSynced() == null
+                        ? i18n.get("inbox.sync.never")
+                        : i18n.get("inbox.sync.last", i18n.formatTimeToday(s.lastSynced(), clock));
+        return next == null ? last : i18n.get("inbox.sync.next", last, next);
     }
 }

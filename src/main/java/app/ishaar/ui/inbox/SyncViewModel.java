@@ -8,16 +8,18 @@ import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.LoginRejectedException;
 import app.ishaar.core.service.NetworkException;
 import app.ishaar.core.service.NotPermittedException;
+import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.ServiceUnavailableException;
 import app.ishaar.core.session.LoginBudget;
 import app.ishaar.core.session.TaxpayerSessions;
 import app.ishaar.core.sync.OfficeKept;
 import app.ishaar.core.sync.SyncOptions;
-import app.ishaar.core.sync.SyncRunner;
+import app.ishaar.core.sync.SyncTurn;
 import app.ishaar.core.sync.TaxpayerResult;
 import app.ishaar.ui.fx.LatestTask;
 import app.ishaar.ui.inbox.TaxpayerSyncStatus.Phase;
 import app.ishaar.ui.inbox.TaxpayerSyncStatus.Problem;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -25,6 +27,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
@@ -41,27 +44,51 @@ import javafx.collections.ObservableMap;
 
 /**
  * The sync as the taxpayer list shows it: per taxpayer when it last synced, syncing now, waiting
- * its turn in the login budget, or why not (no notification access, not delegated, login refused,
- * service unreachable, archive), with Sync now for one taxpayer or for all.
+ * its turn in the login budget, when its next sync is due, or why not (no notification access, not
+ * delegated, login refused, service unreachable, archive), with Sync now for one taxpayer or for
+ * all.
  *
- * <p>Syncs run one after the other through {@link SyncRunner} (one session per taxpayer from {@link
- * TaxpayerSessions}, paced by the login budget); taxpayers asked for while one runs wait for the
- * next. A taxpayer that refused is left out of Sync all (no login is spent on an answer already
- * given) until the user syncs it alone, which asks again. {@link #archiveChangesProperty()} counts
- * syncs that brought new or changed notifications, so that the inbox reads its page again.
+ * <p>It asks and follows one {@link Schedule}: in the main window the window's own sync (a {@code
+ * SyncScheduler} on the window's sessions, which syncs every taxpayer at the settings' interval),
+ * so that Sync now and Sync all never sync a taxpayer twice at once; it is told of each sync as it
+ * begins, progresses and ends ({@link #started}, {@link #held}, {@link #finished}). A taxpayer that
+ * refused is left out of Sync all (no login is spent on an answer already given) until the user
+ * syncs it alone, which asks again. {@link #archiveChangesProperty()} counts syncs that brought new
+ * or changed notifications, so that the inbox reads its page again.
  *
  * <p>Used from the delivering executor's thread (the FX thread; a queue in tests) only.
  */
 public final class SyncViewModel {
 
+    /** The sync this view model asks and follows; keys: null for the ERP system's own taxpayer. */
+    public interface Schedule {
+        /** Syncs this taxpayer before the others, asking again one that refused. */
+        void syncNow(Rin key);
+
+        /** Syncs every taxpayer of the list that did not refuse. */
+        void syncAll();
+
+        /** The taxpayer's next turn; empty when none is known (no login, not listed). */
+        Optional<SyncTurn> turn(Rin key);
+
+        /** The client ID whose logins the syncs spend (its line in the login budget); or null. */
+        String clientId();
+
+        /** Why the sessions remember the taxpayer refused; empty when it did not. */
+        Optional<? extends ServiceException> refusal(Rin key);
+
+        /** The list changed (a schedule that follows a list of its own ignores this). */
+        default void listed(List<Rin> keys) {}
+    }
+
     private final Archive archive;
     private final ServiceKey service;
-    private final java.util.function.Supplier<TaxpayerSessions> sessions;
     private final LoginBudget budget;
-    private final SyncOptions options;
+    private final Clock clock;
     private final Executor background;
     private final LatestTask loads;
-    private final LatestTask runs;
+    private Schedule schedule;
+    private AutoCloseable owned;
 
     private final ObjectProperty<List<InboxTaxpayer>> taxpayers =
             new SimpleObjectProperty<>(this, "taxpayers", List.of());
@@ -75,17 +102,34 @@ public final class SyncViewModel {
     private final ReadOnlyObjectWrapper<Instant> nextTurn =
             new ReadOnlyObjectWrapper<>(this, "nextTurn");
 
-    /** Taxpayers asked for and not yet handed to a run, in order. */
-    private final Map<Rin, InboxTaxpayer> pending = new LinkedHashMap<>();
-
-    /** The run under way: its taxpayers, in order. */
-    private List<InboxTaxpayer> batch = List.of();
-
     /**
+     * Following the schedule set later ({@link #follow}): the main window's.
+     *
      * @param budget the client's login budget, to say when a waiting taxpayer's turn comes; null
      *     when not known
-     * @param background where syncs and the archive's reads run
+     * @param clock what "synced at" is told against
+     * @param background where the archive's reads run
      * @param deliver the FX thread's executor in the app
+     */
+    public SyncViewModel(
+            Archive archive,
+            ServiceKey service,
+            LoginBudget budget,
+            Clock clock,
+            Executor background,
+            Executor deliver) {
+        this.archive = Objects.requireNonNull(archive, "archive");
+        this.service = Objects.requireNonNull(service, "service");
+        this.budget = budget;
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.background = Objects.requireNonNull(background, "background");
+        this.loads = new LatestTask(deliver);
+        taxpayers.addListener((o, was, now) -> listChanged());
+    }
+
+    /**
+     * On a schedule of its own on these sessions, which syncs only when asked (tests, the bench):
+     * the syncs run on {@code background}, one at a time.
      */
     public SyncViewModel(
             Archive archive,
@@ -95,41 +139,18 @@ public final class SyncViewModel {
             SyncOptions options,
             Executor background,
             Executor deliver) {
-        this(
-                archive,
-                service,
-                constant(Objects.requireNonNull(sessions, "sessions")),
-                budget,
-                options,
-                background,
-                deliver);
+        this(archive, service, budget, options.clock(), background, deliver);
+        SessionsSchedule own =
+                new SessionsSchedule(
+                        sessions, archive, service, options, background, deliver, this);
+        owned = own;
+        follow(own);
     }
 
-    /**
-     * @param sessions the sessions of the window's login at the time of asking (a window logged out
-     *     and in again has new ones)
-     */
-    public SyncViewModel(
-            Archive archive,
-            ServiceKey service,
-            java.util.function.Supplier<TaxpayerSessions> sessions,
-            LoginBudget budget,
-            SyncOptions options,
-            Executor background,
-            Executor deliver) {
-        this.archive = Objects.requireNonNull(archive, "archive");
-        this.service = Objects.requireNonNull(service, "service");
-        this.sessions = Objects.requireNonNull(sessions, "sessions");
-        this.budget = budget;
-        this.options = Objects.requireNonNull(options, "options");
-        this.background = Objects.requireNonNull(background, "background");
-        this.loads = new LatestTask(deliver);
-        this.runs = new LatestTask(deliver);
-        taxpayers.addListener((o, was, now) -> listChanged());
-    }
-
-    private static java.util.function.Supplier<TaxpayerSessions> constant(TaxpayerSessions s) {
-        return () -> s;
+    /** Asks and follows this schedule (the main window's, once its sync is made). */
+    public void follow(Schedule s) {
+        this.schedule = s;
+        listChanged();
     }
 
     /** The taxpayers of the list; the ERP's own marked {@link InboxTaxpayer#own()}. */
@@ -146,7 +167,7 @@ public final class SyncViewModel {
         return statuses.get(taxpayer);
     }
 
-    /** A sync is under way. */
+    /** A taxpayer syncs or waits in line. */
     public ReadOnlyBooleanProperty runningProperty() {
         return running.getReadOnlyProperty();
     }
@@ -187,7 +208,7 @@ public final class SyncViewModel {
                         TaxpayerSyncStatus s = statuses.get(t.rin());
                         if (s != null && s.phase() == Phase.IDLE && s.lastSynced() == null) {
                             TaxpayerSyncStatus known = remembered(t, synced.get(t.rin()));
-                            statuses.put(t.rin(), known);
+                            statuses.put(t.rin(), known.with(Phase.IDLE, s.turn()));
                         }
                     }
                 });
@@ -196,125 +217,72 @@ public final class SyncViewModel {
     /** Syncs one taxpayer now, asking again one that refused before. */
     public void syncNow(Rin taxpayer) {
         InboxTaxpayer t = listed(taxpayer);
-        if (t == null || queued(taxpayer) || sessions.get() == null) {
+        if (t == null || schedule == null) {
             return;
         }
-        if (sessions.get().refused(key(t))) {
-            sessions.get().retry(key(t)); // forgets the refusal; the sync shares this login
-        }
-        queue(t);
-        startNext();
+        schedule.syncNow(key(t));
+        updateTurns();
     }
 
     /** Syncs every listed taxpayer that did not refuse. */
     public void syncAll() {
-        if (sessions.get() == null) {
-            return; // no login yet
+        if (schedule != null) {
+            schedule.syncAll();
+            updateTurns();
         }
-        for (InboxTaxpayer t : taxpayers.get()) {
-            TaxpayerSyncStatus s = statuses.get(t.rin());
-            if (!queued(t.rin())
-                    && !(s != null && s.refused())
-                    && !sessions.get().refused(key(t))) {
-                queue(t);
-            }
-        }
-        startNext();
     }
 
-    /** Drops what runs deliver from now on (the window is closed); a sync under way ends alone. */
+    /** Drops what is delivered from now on (the window is closed). */
     public void dispose() {
         loads.cancel();
-        runs.cancel();
-        pending.clear();
-    }
-
-    // ---- the runs ----
-
-    private void queue(InboxTaxpayer t) {
-        pending.put(t.rin(), t);
-        statuses.put(t.rin(), current(t).with(Phase.WAITING, null));
-    }
-
-    private boolean queued(Rin rin) {
-        TaxpayerSyncStatus s = statuses.get(rin);
-        return pending.containsKey(rin) || s != null && s.phase() != Phase.IDLE;
-    }
-
-    private void startNext() {
-        if (running.get() || pending.isEmpty()) {
-            updateTurns();
-            return;
+        schedule = null;
+        if (owned != null) {
+            try {
+                owned.close();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+            owned = null;
         }
-        List<InboxTaxpayer> now = new ArrayList<>(pending.values());
-        pending.clear();
-        batch = now;
-        running.set(true);
-        LatestTask.Run run = runs.begin();
-        SyncRunner.Listener listener =
-                new SyncRunner.Listener() {
-                    @Override
-                    public void started(Rin asked) {
-                        run.deliver(() -> onStarted(asked, now));
-                    }
-
-                    @Override
-                    public void held(Rin rin, long held, long total) {
-                        run.deliver(() -> onHeld(rin, held, total));
-                    }
-
-                    @Override
-                    public void finished(TaxpayerResult result) {
-                        run.deliver(() -> onFinished(result, now));
-                    }
-                };
-        List<Rin> order = now.stream().map(SyncViewModel::key).toList();
-        SyncRunner runner = new SyncRunner(sessions.get(), archive, service, options, listener);
-        run.await(
-                CompletableFuture.supplyAsync(
-                        () -> {
-                            try {
-                                return runner.run(order);
-                            } catch (ArchiveException e) {
-                                throw new CompletionException(e);
-                            } catch (InterruptedException e) {
-                                Thread.currentThread().interrupt();
-                                throw new CompletionException(e);
-                            }
-                        },
-                        background),
-                (results, failure) -> runEnded(now, failure),
-                (results, failure) -> {});
-        updateTurns();
     }
 
-    private void onStarted(Rin asked, List<InboxTaxpayer> run) {
-        InboxTaxpayer t = asked == null ? own(run) : listed(asked);
+    // ---- what the schedule tells ----
+
+    /** A taxpayer's sync began (key null: the ERP's own). */
+    public void started(Rin key) {
+        InboxTaxpayer t = byKey(key);
         if (t != null && statuses.containsKey(t.rin())) {
             statuses.put(t.rin(), statuses.get(t.rin()).progress(0, 0));
         }
         updateTurns();
     }
 
-    private void onHeld(Rin rin, long held, long total) {
+    /** A taxpayer's sync read part of its history ({@code rin} as the service names it). */
+    public void held(Rin rin, long held, long total) {
         TaxpayerSyncStatus s = statuses.get(rin);
-        if (s != null) {
+        if (s != null && s.phase() == Phase.SYNCING) {
             statuses.put(rin, s.progress(held, total));
         }
     }
 
-    private void onFinished(TaxpayerResult r, List<InboxTaxpayer> run) {
-        InboxTaxpayer t = r.taxpayer() == null ? own(run) : listed(r.taxpayer());
-        if (t == null || !statuses.containsKey(t.rin())) {
-            return;
+    /** A taxpayer's sync ended (key null: the ERP's own); {@code next}: its next turn, or null. */
+    public void finished(Rin key, TaxpayerResult r, Instant next) {
+        if (schedule == null) {
+            return; // disposed
         }
-        TaxpayerSyncStatus s = statuses.get(t.rin());
-        if (OfficeKept.kept(r)) {
-            statuses.put(t.rin(), s.keptByOffice());
-        } else if (r.outcome() == TaxpayerResult.Outcome.OK) {
-            statuses.put(t.rin(), s.ended(options.clock().instant(), null, null, null));
-        } else {
-            statuses.put(t.rin(), s.ended(null, problemOf(r.error()), null, r.message()));
+        InboxTaxpayer t = byKey(key);
+        if (t != null && statuses.containsKey(t.rin())) {
+            TaxpayerSyncStatus s = statuses.get(t.rin());
+            if (OfficeKept.kept(r)) {
+                s = s.keptByOffice();
+            } else if (r.outcome() == TaxpayerResult.Outcome.OK) {
+                s = s.ended(clock.instant(), null, null, null);
+            } else {
+                ArchiveException.Reason reason =
+                        r.error() instanceof ArchiveException a ? a.reason() : null;
+                s = s.ended(null, problemOf(r.error()), reason, r.message());
+            }
+            statuses.put(t.rin(), s);
         }
         if (r.added() > 0 || r.updated() > 0) {
             archiveChanges.set(archiveChanges.get() + 1);
@@ -322,54 +290,79 @@ public final class SyncViewModel {
         updateTurns();
     }
 
-    private void runEnded(List<InboxTaxpayer> run, Throwable failure) {
+    /** The schedule stopped (logged out): no taxpayer syncs or waits any more. */
+    public void stopped() {
+        for (Map.Entry<Rin, TaxpayerSyncStatus> e : new ArrayList<>(statuses.entrySet())) {
+            TaxpayerSyncStatus s = e.getValue();
+            if (s.phase() != Phase.IDLE || s.turn() != null) {
+                statuses.put(
+                        e.getKey(), s.ended(null, s.problem(), s.archiveReason(), s.message()));
+            }
+        }
         running.set(false);
-        batch = List.of();
-        if (failure != null) {
-            Throwable cause =
-                    failure instanceof CompletionException && failure.getCause() != null
-                            ? failure.getCause()
-                            : failure;
-            ArchiveException.Reason reason =
-                    cause instanceof ArchiveException a ? a.reason() : null;
-            for (InboxTaxpayer t : run) {
-                TaxpayerSyncStatus s = statuses.get(t.rin());
-                if (s != null && s.phase() != Phase.IDLE) {
-                    statuses.put(
-                            t.rin(),
-                            s.ended(
-                                    null,
-                                    reason != null ? Problem.ARCHIVE : Problem.FAILED,
-                                    reason,
-                                    cause.getMessage()));
+        nextTurn.set(null);
+    }
+
+    /**
+     * Each taxpayer's place as the schedule says: in line (and when its login's turn is expected in
+     * the login budget), or idle until its next sync is due.
+     */
+    private void updateTurns() {
+        if (schedule == null) {
+            running.set(false);
+            nextTurn.set(null);
+            return;
+        }
+        Map<Rin, SyncTurn> turns = new LinkedHashMap<>();
+        int inLine = 0;
+        int ahead = 0;
+        for (InboxTaxpayer t : taxpayers.get()) {
+            SyncTurn turn = schedule.turn(key(t)).orElse(null);
+            if (turn != null) {
+                turns.put(t.rin(), turn);
+                inLine = Math.max(inLine, turn.place());
+                TaxpayerSyncStatus now = statuses.get(t.rin());
+                if (turn.place() == 0 && (now == null || now.total() == 0)) {
+                    // syncing, nothing read yet: its own login is likely still in the line
+                    ahead = 1;
                 }
             }
         }
-        startNext();
-    }
-
-    /** Says when each waiting taxpayer's login is expected to start, in the order they wait. */
-    private void updateTurns() {
-        List<Rin> waiting = new ArrayList<>();
-        for (InboxTaxpayer t : batch) {
-            TaxpayerSyncStatus s = statuses.get(t.rin());
-            if (s != null && s.phase() == Phase.WAITING) {
-                waiting.add(t.rin());
-            }
-        }
-        waiting.addAll(pending.keySet());
-        List<Instant> turns =
-                budget == null || waiting.isEmpty() || sessions.get() == null
+        String client = schedule.clientId();
+        List<Instant> logins =
+                budget == null || client == null || inLine == 0
                         ? List.of()
-                        : budget.turns(sessions.get().clientId(), waiting.size());
-        for (int i = 0; i < waiting.size(); i++) {
-            TaxpayerSyncStatus s = statuses.get(waiting.get(i));
-            Instant at = i < turns.size() ? turns.get(i) : null;
-            if (s != null && !Objects.equals(s.turn(), at)) {
-                statuses.put(waiting.get(i), s.with(Phase.WAITING, at));
+                        : budget.turns(client, inLine + ahead);
+        boolean busy = false;
+        Instant first = null;
+        for (InboxTaxpayer t : taxpayers.get()) {
+            TaxpayerSyncStatus s = statuses.get(t.rin());
+            SyncTurn turn = turns.get(t.rin());
+            if (s == null) {
+                continue;
+            }
+            TaxpayerSyncStatus now = s;
+            if (turn != null && turn.place() == 0) {
+                now = s.phase() == Phase.SYNCING ? s : s.progress(0, 0);
+            } else if (turn != null && turn.place() > 0) {
+                int i = turn.place() - 1 + ahead;
+                Instant at = i < logins.size() ? logins.get(i) : null;
+                now = s.phase() == Phase.SYNCING ? s : s.with(Phase.WAITING, at);
+                if (at != null && (first == null || at.isBefore(first))) {
+                    first = at;
+                }
+            } else if (s.phase() == Phase.IDLE) {
+                // out of line: its next sync by the clock (one in line or syncing stays so until
+                // its end is told: the schedule may be ahead of what was delivered)
+                now = s.with(Phase.IDLE, turn == null ? null : turn.at());
+            }
+            busy |= now.phase() != Phase.IDLE;
+            if (!now.equals(s)) {
+                statuses.put(t.rin(), now);
             }
         }
-        nextTurn.set(turns.isEmpty() ? null : turns.get(0));
+        running.set(busy);
+        nextTurn.set(first);
     }
 
     // ---- the list ----
@@ -381,26 +374,23 @@ public final class SyncViewModel {
             TaxpayerSyncStatus s = statuses.get(t.rin());
             kept.put(t.rin(), s != null ? s : remembered(t, null));
         }
-        pending.keySet().retainAll(kept.keySet());
         statuses.keySet().retainAll(kept.keySet());
         statuses.putAll(kept);
+        if (schedule != null) {
+            schedule.listed(now.stream().map(SyncViewModel::key).toList());
+        }
+        updateTurns();
     }
 
     /** An idle status with the refusal the sessions remember for it, if any. */
     private TaxpayerSyncStatus remembered(InboxTaxpayer t, Instant lastSynced) {
         TaxpayerSyncStatus idle = TaxpayerSyncStatus.idle(t.rin(), lastSynced);
-        TaxpayerSessions live = sessions.get();
-        if (live == null) {
+        if (schedule == null) {
             return idle;
         }
-        return live.refusal(key(t))
+        return schedule.refusal(key(t))
                 .map(e -> idle.ended(null, problemOf(e), null, e.getMessage()))
                 .orElse(idle);
-    }
-
-    private TaxpayerSyncStatus current(InboxTaxpayer t) {
-        TaxpayerSyncStatus s = statuses.get(t.rin());
-        return s != null ? s : TaxpayerSyncStatus.idle(t.rin(), null);
     }
 
     private InboxTaxpayer listed(Rin rin) {
@@ -412,8 +402,14 @@ public final class SyncViewModel {
         return null;
     }
 
-    private static InboxTaxpayer own(List<InboxTaxpayer> run) {
-        return run.stream().filter(InboxTaxpayer::own).findFirst().orElse(null);
+    /** The taxpayer the sessions know by this key (null: the ERP's own). */
+    private InboxTaxpayer byKey(Rin key) {
+        for (InboxTaxpayer t : taxpayers.get()) {
+            if (key == null ? t.own() : !t.own() && t.rin().equals(key)) {
+                return t;
+            }
+        }
+        return null;
     }
 
     /** How the sessions know a taxpayer: null for the ERP's own, which logs in as itself. */

@@ -14,8 +14,8 @@ import java.time.Instant;
  * @param archiveReason for {@link Problem#ARCHIVE}: what the archive said
  * @param message the service's or the network's own words on the problem, for a tooltip; may be
  *     null
- * @param turn while waiting: when its login's turn is expected to come in the login budget; null
- *     when not known
+ * @param turn while waiting: when its login's turn is expected to come in the login budget; while
+ *     idle: when its next sync is due by the clock; null when not known
  * @param held while syncing: positions of its history the archive holds
  * @param total while syncing: positions of its history, as the service last said (0: not yet known)
  * @param office the office's sync keeps it (a shared archive's syncer): this desktop does not sync

@@ -44,6 +44,31 @@ final class AllTaxpayersHost {
                                     relist();
                                 });
         relist();
+        // the list's sync is the window's: Sync now and Sync all ask it, and each sync is told
+        MainWindowSync windowSync = vm.sync();
+        windowSync.follow(
+                new MainWindowSync.Follower() {
+                    @Override
+                    public void started(Rin taxpayer, java.time.Instant at) {
+                        all.sync().started(taxpayer);
+                    }
+
+                    @Override
+                    public void held(Rin taxpayer, long held, long total) {
+                        all.sync().held(taxpayer, held, total);
+                    }
+
+                    @Override
+                    public void finished(WindowSync.Arrived a) {
+                        all.sync().finished(a.taxpayer(), a.result(), a.next());
+                    }
+
+                    @Override
+                    public void stopped() {
+                        all.sync().stopped();
+                    }
+                });
+        all.sync().follow(windowSync);
         // choosing a taxpayer (or a login's, a notification's) shows that taxpayer
         vm.currentProperty().addListener((o, was, now) -> all.shownProperty().set(false));
     }

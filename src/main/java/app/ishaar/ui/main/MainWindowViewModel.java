@@ -30,9 +30,9 @@ import javafx.beans.value.ChangeListener;
  * which the view binds to directly: the taxpayer list ({@link #taxpayers()}), the re-login banner
  * ({@link #relogin()}), the title, time left and environment ({@link #title()}) and what the window
  * keeps in the settings ({@link #settings()}); and, behind them, the taxpayers' logins ({@link
- * TaxpayerLogins}), the checks for new notifications ({@link NewNotificationChecks}), the desktop's
- * notifications ({@link DesktopNotifications}) and the making of history screens ({@link
- * TaxpayerHistories}).
+ * TaxpayerLogins}), the sync of its taxpayers, which counts what is new ({@link MainWindowSync}),
+ * the desktop's notifications ({@link DesktopNotifications}) and the making of history screens
+ * ({@link TaxpayerHistories}).
  *
  * <p>Secrets: the window keeps one {@link Credentials} (the login's, a {@code char[]} secret) to
  * open sessions for other taxpayers; each session owns its own copy. {@link #logout()} closes every
@@ -51,16 +51,12 @@ public final class MainWindowViewModel {
     private final TaxpayerLogins logins;
     private final Relogin relogin;
     private final WindowTitle title;
-    private final NewNotificationChecks checks;
+    private final MainWindowSync sync;
     private final DesktopNotifications notifications;
     private final OfflineViewModel offline;
 
     /** Held here, heard weakly by the app's I18n (see {@link Weak}). */
-    private final ChangeListener<Object> languageChanged =
-            (o, a, b) -> {
-                refreshTitle();
-                tick();
-            };
+    private final ChangeListener<Object> languageChanged = (o, a, b) -> shown();
 
     /** The window of a login: its taxpayer is shown. */
     public MainWindowViewModel(
@@ -74,6 +70,22 @@ public final class MainWindowViewModel {
             Clock clock,
             WindowDesktop desktop,
             LoginViewModel.LoginResult login) {
+        this(i18n, fx, background, opener, secrets, settings, archive, clock, desktop, login, null);
+    }
+
+    /** The same, with what makes each login's sync scheduler (null: the app's own threads). */
+    MainWindowViewModel(
+            I18n i18n,
+            Executor fx,
+            Executor background,
+            SessionOpener opener,
+            SecretStore secrets,
+            SettingsService settings,
+            Archive archive,
+            Clock clock,
+            WindowDesktop desktop,
+            LoginViewModel.LoginResult login,
+            WindowSync.Schedules schedules) {
         Profile profile = login.profile();
         WindowDesktop shell = desktop == null ? WindowDesktop.NONE : desktop;
         this.settings = new WindowSettings(i18n, clock, settings, profile);
@@ -91,7 +103,7 @@ public final class MainWindowViewModel {
         TaxpayerEntry.Window entryEvents =
                 new EntryEvents(
                         e -> current.get() == e,
-                        this::updateEnded,
+                        this::bannerChanged,
                         this::refreshTitle,
                         this::tellTheDesktop,
                         histories::make);
@@ -120,7 +132,7 @@ public final class MainWindowViewModel {
                         current::get,
                         this::connected);
         this.title = new WindowTitle(i18n, clock, profile.environment());
-        this.checks = new NewNotificationChecks(clock);
+        this.sync = new MainWindowSync(archive, clock, fx, taxpayers.entries(), schedules);
         this.notifications =
                 new DesktopNotifications(i18n, shell, settings, entries::contains, this::switchTo);
         this.offline =
@@ -179,6 +191,11 @@ public final class MainWindowViewModel {
         current.set(first);
         loggedOut.set(false);
         shown();
+        if (login.offline()) {
+            sync.close(); // it syncs again once the service answers (online)
+        } else {
+            sync.opened(logins.sessions(), login.environment(), settings.checkMinutes());
+        }
     }
 
     // ---- what the view binds to ---------------------------------------------------------------
@@ -193,6 +210,11 @@ public final class MainWindowViewModel {
     /** The taxpayers' sessions of the window's login (null before it), which the sync shares. */
     public app.ishaar.core.session.TaxpayerSessions sessions() {
         return logins.sessions();
+    }
+
+    /** The sync of the window's taxpayers (none without an archive). */
+    MainWindowSync sync() {
+        return sync;
     }
 
     /** Offline: the banner, and the asking whether the service answers again. */
@@ -230,14 +252,14 @@ public final class MainWindowViewModel {
     // ---- commands -----------------------------------------------------------------------------
 
     /**
-     * Recomputes the time left, and lets the histories check for new notifications (the view calls
-     * this every second).
+     * Recomputes the time left, and follows the sync's interval (the view calls this each second).
      */
     public void tick() {
-        TaxpayerEntry e = current.get();
-        checks.tick(entries, e, loggedOut.get() ? 0 : settings.checkMinutes());
+        if (!loggedOut.get()) {
+            sync.every(settings.checkMinutes());
+        }
         offline.tick();
-        title.tick(e);
+        title.tick(current.get());
     }
 
     /**
@@ -269,6 +291,7 @@ public final class MainWindowViewModel {
         // one
         loggedOut.set(true);
         relogin.cancel();
+        sync.close();
         offline.closed();
         taxpayers.dismissUndo(); // the next session's list offers no undo of this one's removal
         for (TaxpayerEntry e : entries) {
@@ -294,7 +317,7 @@ public final class MainWindowViewModel {
         tick();
     }
 
-    private void updateEnded() {
+    private void bannerChanged() {
         relogin.update();
     }
 

@@ -42,8 +42,9 @@ public final class OfflineViewModel {
      * How often an offline window asks the service whether it answers again, by default (the system
      * property {@code ishaar.offlineProbeSeconds} sets another: tests).
      */
-    static final Duration PROBE_EVERY =
-            Duration.ofSeconds(Long.getLong("ishaar.offlineProbeSeconds", 30));
+    static Duration probeEvery() {
+        return Duration.ofSeconds(Long.getLong("ishaar.offlineProbeSeconds", 30));
+    }
 
     private final I18n i18n;
     private final Executor fx;
@@ -84,7 +85,7 @@ public final class OfflineViewModel {
         this.opener = Objects.requireNonNull(opener);
         this.archive = archive;
         this.clock = Objects.requireNonNull(clock);
-        this.every = every == null ? PROBE_EVERY : every;
+        this.every = every == null ? probeEvery() : every;
         this.online = Objects.requireNonNull(online);
         this.probes = new LatestTask(fx);
         this.bannerText =

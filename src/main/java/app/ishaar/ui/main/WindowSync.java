@@ -52,6 +52,19 @@ final class WindowSync implements AutoCloseable {
                 SyncScheduler.Worker worker, Duration every, SyncScheduler.Listener listener);
     }
 
+    /** Told on the FX thread as a taxpayer's sync begins and as its history is read. */
+    interface Watcher {
+        /**
+         * @param taxpayer as listed (null: the ERP system's own); {@code at}: when it began
+         */
+        default void started(Rin taxpayer, Instant at) {}
+
+        /**
+         * @param taxpayer as the service names it (the ERP system's own too)
+         */
+        default void held(Rin taxpayer, long held, long total) {}
+    }
+
     private final Archive archive;
     private final SyncOptions options;
     private final Executor fx;
@@ -60,6 +73,7 @@ final class WindowSync implements AutoCloseable {
     private SyncScheduler scheduler;
     private List<Rin> taxpayers = List.of();
     private int minutes;
+    private Watcher watcher = new Watcher() {};
 
     /**
      * @param fx where {@code told} is called (the FX thread in the app)
@@ -78,6 +92,11 @@ final class WindowSync implements AutoCloseable {
         this.told = Objects.requireNonNull(told, "told");
     }
 
+    /** Who is told as each sync begins and progresses (one; the last one set). */
+    void watch(Watcher w) {
+        watcher = w == null ? new Watcher() {} : w;
+    }
+
     /**
      * A login opened the window: its taxpayers are synced through its sessions from now on, every
      * {@code everyMinutes} (0: only when asked). A scheduler of an earlier login is stopped.
@@ -90,11 +109,18 @@ final class WindowSync implements AutoCloseable {
         close();
         taxpayers = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(listed));
         minutes = everyMinutes;
+        SyncRunner.Listener progress =
+                new SyncRunner.Listener() {
+                    @Override
+                    public void held(Rin rin, long held, long total) {
+                        fx.execute(() -> watcher.held(rin, held, total));
+                    }
+                };
         ServiceKey service = ServiceKey.of(environment);
         // on a shared archive, what the office syncer keeps is left to it (OfficeKept)
         SyncScheduler.Worker worker =
                 OfficeKept.of(
-                        new SyncRunner(sessions, archive, service, options, null),
+                        new SyncRunner(sessions, archive, service, options, progress),
                         archive,
                         service);
         scheduler =
@@ -102,6 +128,12 @@ final class WindowSync implements AutoCloseable {
                         worker,
                         interval(everyMinutes),
                         new SyncScheduler.Listener() {
+                            @Override
+                            public void started(Rin asked) {
+                                Instant at = options.clock().instant();
+                                fx.execute(() -> watcher.started(asked, at));
+                            }
+
                             @Override
                             public void finished(Rin asked, TaxpayerResult r, Instant next) {
                                 fx.execute(() -> told.accept(new Arrived(asked, r, next)));

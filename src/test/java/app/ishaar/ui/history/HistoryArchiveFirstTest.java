@@ -203,7 +203,7 @@ class HistoryArchiveFirstTest {
                                                         + c.getTo());
                                     }
                                 });
-        vm.synced(0);
+        vm.synced(0, CLOCK.instant());
 
         assertThat(changes).containsExactly("replaced 7..8");
         assertThat(vm.rows().get(index).status()).isEqualTo(settled);
@@ -233,7 +233,7 @@ class HistoryArchiveFirstTest {
                         true,
                         Instant.now()));
 
-        vm.synced(1);
+        vm.synced(1, CLOCK.instant());
 
         assertThat(vm.rows()).as("the page the user reads stays").containsExactlyElementsOf(before);
         assertThat(vm.arrivedProperty().get()).isEqualTo(1);

@@ -1905,8 +1905,10 @@ class HistoryViewFxTest {
                         "Every notification that matches the current filters (2,500) is written, across all pages.");
         robot.clickOn("#export-close");
 
-        // a new session whose first page is still on its way: no count yet (not "0")
-        fixture.sandbox.knobs().latency(java.time.Duration.ofSeconds(3));
+        // a new session whose first page is still on its way: no count yet (not "0"); on its way
+        // for longer than a click and a dialog take on a busy machine (the sandbox answers each
+        // request on a thread of its own, so the late answer holds up no other test)
+        fixture.sandbox.knobs().latency(java.time.Duration.ofSeconds(30));
         robot.interact(
                 () -> {
                     vm.endSession();

@@ -150,39 +150,27 @@ class HistoryViewModelTest {
     // ---- new notifications arriving while the history is shown ----
 
     @Test
-    void
-            everyTwoMinutesTheShownHistoryAsksHowManyMoreMatchItsFiltersAndSaysSoWithoutChangingThePage() {
+    void whatTheSyncArchivedNewIsCountedAsArrivedUntilShownWithoutChangingThePage() {
         MutableClock clock = new MutableClock(CLOCK.instant());
         HistoryViewModel vm = vm(null, clock);
+        vm.synced(4, clock.instant());
+        assertThat(vm.arrivedProperty().get()).as("no page shown yet").isZero();
         vm.sessionProperty().set(session);
         vm.pager().pageSizeProperty().set(10);
-        vm.filters().statusProperty().set("error");
-        assertThat(vm.filters().apply()).isTrue();
-        session.answerLast(30, "n");
+        session.answerLast(120, "n");
         vm.pager().next();
-        session.answerLast(30, "n");
+        session.answerLast(120, "n");
         List<Notification> page2 = List.copyOf(vm.rows());
         int calls = session.calls.size();
-
-        vm.checkForNew(java.time.Duration.ofMinutes(2));
-        clock.advance(java.time.Duration.ofSeconds(119));
-        vm.checkForNew(java.time.Duration.ofMinutes(2));
-        assertThat(session.calls).as("not before two minutes").hasSize(calls);
-
-        clock.advance(java.time.Duration.ofSeconds(1));
-        vm.checkForNew(java.time.Duration.ofMinutes(2));
-        assertThat(session.calls).hasSize(calls + 1);
-        NotificationQuery check = session.lastQuery();
-        assertThat(check.pageNo()).isEqualTo(1);
-        assertThat(check.pageSize())
-                .as("one notification's page: only the count is wanted")
-                .isEqualTo(1);
-        assertThat(check.status()).as("the shown filters").isEqualTo("error");
-        vm.checkForNew(java.time.Duration.ofMinutes(2));
-        assertThat(session.calls).as("one at a time").hasSize(calls + 1);
-        assertThat(vm.loadingProperty().get()).as("the page is not being changed").isFalse();
-
-        session.last().future().complete(new NotificationPage(List.of(), 33, 33L, 1, 1));
+        vm.synced(5, clock.instant().minusSeconds(1));
+        assertThat(vm.arrivedProperty().get())
+                .as("a sync begun before the page came brought nothing it lacks")
+                .isZero();
+        clock.advance(java.time.Duration.ofMinutes(5));
+        vm.synced(2, clock.instant());
+        vm.synced(0, clock.instant());
+        vm.synced(1, clock.instant());
+        assertThat(session.calls).as("the service is not asked").hasSize(calls);
         assertThat(vm.arrivedProperty().get()).isEqualTo(3);
         assertThat(vm.arrivedText().get()).isEqualTo("3 new notifications since 12:00:00");
         assertThat(vm.rows()).as("the shown page stays").containsExactlyElementsOf(page2);
@@ -190,91 +178,25 @@ class HistoryViewModelTest {
         i18n.languageProperty().set(AppLanguage.ARABIC);
         assertThat(vm.arrivedText().get()).isEqualTo("إشعارات جديدة منذ ١٢:٠٠:٠٠ م: ٣");
         i18n.languageProperty().set(AppLanguage.ENGLISH);
-        // the next day, the next check's text gives the date too
+        // the next day, the text gives the date too
         clock.advance(java.time.Duration.ofDays(1));
-        vm.checkForNew(java.time.Duration.ofMinutes(2));
-        session.last().future().complete(new NotificationPage(List.of(), 33, 33L, 1, 1));
+        vm.synced(1, clock.instant());
         assertThat(vm.arrivedText().get())
-                .isEqualTo("3 new notifications since 15 Mar 2026, 12:00:00");
-
-        // a failed check shows nothing and keeps what the last one found
-        clock.advance(java.time.Duration.ofMinutes(2));
-        vm.checkForNew(java.time.Duration.ofMinutes(2));
-        session.last()
-                .future()
-                .completeExceptionally(new ServiceUnavailableException(503, null, null));
-        assertThat(vm.errorProperty().get()).isNull();
-        assertThat(vm.arrivedProperty().get()).isEqualTo(3);
+                .isEqualTo("4 new notifications since 15 Mar 2026, 12:00:00");
 
         // Show: the first page, newest first; what it shows is no longer counted
         vm.showArrived();
         assertThat(session.lastQuery().pageNo()).isEqualTo(1);
         assertThat(session.lastQuery().pageSize()).isEqualTo(10);
-        session.answerLast(34, "m");
+        session.answerLast(124, "n");
         assertThat(vm.arrivedProperty().get()).isZero();
         assertThat(vm.arrivedText().get()).isEmpty();
         assertThat(vm.pager().pageProperty().get()).isEqualTo(1);
 
-        // a filter that ends in the past cannot gain any: it is not asked
-        vm.filters().presetProperty().set(DatePreset.LAST_MONTH);
-        assertThat(vm.filters().apply()).isTrue();
-        session.answerLast(5, "p");
-        calls = session.calls.size();
-        clock.advance(java.time.Duration.ofMinutes(10));
-        vm.checkForNew(java.time.Duration.ofMinutes(2));
-        assertThat(session.calls).hasSize(calls);
-
-        // nor is a logged-out one
-        vm.filters().presetProperty().set(DatePreset.ALL);
-        assertThat(vm.filters().apply()).isTrue();
-        session.answerLast(5, "p");
+        // nor is anything counted once logged out
         vm.endSession();
-        clock.advance(java.time.Duration.ofMinutes(10));
-        vm.checkForNew(java.time.Duration.ofMinutes(2));
-        assertThat(session.calls).hasSize(calls + 1);
-    }
-
-    @Test
-    void whatTheSyncArchivedNewIsCountedAsArrivedUntilShown() {
-        MutableClock clock = new MutableClock(CLOCK.instant());
-        HistoryViewModel vm = vm(null, clock);
-        vm.synced(4);
-        assertThat(vm.arrivedProperty().get()).as("no page shown yet").isZero();
-        vm.sessionProperty().set(session);
-        session.answerLast(120, "n");
-        int calls = session.calls.size();
-        clock.advance(java.time.Duration.ofMinutes(5));
-        vm.synced(2);
-        vm.synced(0);
-        vm.synced(1);
-        assertThat(session.calls).as("the service is not asked").hasSize(calls);
-        assertThat(vm.arrivedProperty().get()).isEqualTo(3);
-        assertThat(vm.arrivedText().get()).isEqualTo("3 new notifications since 12:00:00");
-        vm.showArrived();
-        session.answerLast(123, "n");
+        vm.synced(3, clock.instant());
         assertThat(vm.arrivedProperty().get()).isZero();
-        assertThat(vm.arrivedText().get()).isEmpty();
-    }
-
-    @Test
-    void aCheckAnsweredAfterAnotherPageWasAskedForIsNotShown() {
-        MutableClock clock = new MutableClock(CLOCK.instant());
-        HistoryViewModel vm = vm(null, clock);
-        vm.sessionProperty().set(session);
-        session.answerLast(120, "n");
-        clock.advance(java.time.Duration.ofMinutes(2));
-        vm.checkForNew(java.time.Duration.ofMinutes(2));
-        FakeSession.Call check = session.last();
-        vm.pager().next();
-        check.future().complete(new NotificationPage(List.of(), 125, 125L, 1, 1));
-        assertThat(vm.arrivedProperty().get()).isZero();
-        session.answerLast(125, "n");
-        assertThat(vm.arrivedProperty().get()).isZero();
-
-        clock.advance(java.time.Duration.ofMinutes(2));
-        vm.checkForNew(java.time.Duration.ofMinutes(2));
-        session.last().future().complete(new NotificationPage(List.of(), 126, 126L, 1, 1));
-        assertThat(vm.arrivedText().get()).isEqualTo("A new notification since 12:02:00");
     }
 
     @Test

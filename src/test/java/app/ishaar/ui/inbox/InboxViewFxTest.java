@@ -94,7 +94,7 @@ class InboxViewFxTest extends OwnStageFxTestBase {
     }
 
     private static <T> T fx(Callable<T> c) throws Exception {
-        return WaitForAsyncUtils.asyncFx(c).get(10, TimeUnit.SECONDS);
+        return WaitForAsyncUtils.asyncFx(c).get(30, TimeUnit.SECONDS);
     }
 
     private static void until(Callable<Boolean> c) throws Exception {
@@ -255,6 +255,17 @@ class InboxViewFxTest extends OwnStageFxTestBase {
     @Test
     void aMessageTooLongForItsColumnIsCutWithAnEllipsisThatTheCellShowsWhole() throws Exception {
         InboxView v = open(AppLanguage.ARABIC);
+        // the rows laid out with their texts
+        until(
+                () ->
+                        table(v).lookupAll(".table-cell").stream()
+                                .anyMatch(
+                                        n ->
+                                                n instanceof OneLineCell c
+                                                        && !c.isEmpty()
+                                                        && c.getText() != null
+                                                        && c.getText()
+                                                                .endsWith(OneLineCell.ELLIPSIS)));
         record Shown(String full, String cut, String drawn, double width, double room) {}
         List<Shown> shown =
                 fx(

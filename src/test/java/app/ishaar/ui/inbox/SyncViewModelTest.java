@@ -160,7 +160,9 @@ class SyncViewModelTest {
         assertThat(vm.status(CAIRO).problem()).isNull();
         assertThat(vm.status(ALEX).problem()).isEqualTo(Problem.NO_ACCESS);
         assertThat(vm.status(ALEX).lastSynced()).isNull();
-        assertThat(vm.status(GIZA).problem()).isEqualTo(Problem.NOT_DELEGATED);
+        assertThat(vm.status(GIZA).problem())
+                .as(vm.statuses().toString())
+                .isEqualTo(Problem.NOT_DELEGATED);
         assertThat(vm.status(GIZA).message()).isNotBlank();
         assertThat(vm.archiveChangesProperty().get()).isEqualTo(2);
         Map<Rin, Long> counts =

@@ -6,7 +6,6 @@ import app.ishaar.core.archive.ArchivedNotification;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.SyncBatch;
 import app.ishaar.core.archive.sqlite.SqliteArchive;
-import app.ishaar.core.model.NotificationPage;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.secrets.InMemorySecretStore;
 import app.ishaar.core.service.Credentials;
@@ -16,6 +15,8 @@ import app.ishaar.core.service.LoginRejectedException;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.core.settings.SettingsStore;
+import app.ishaar.core.sync.SyncScheduler;
+import app.ishaar.core.sync.TaxpayerResult;
 import app.ishaar.testing.MutableClock;
 import app.ishaar.ui.app.SettingsService;
 import app.ishaar.ui.desktop.DesktopNotifier;
@@ -115,7 +116,7 @@ class MainWindowViewModelTest {
         vm =
                 new MainWindowViewModel(
                         i18n, DIRECT, DIRECT, opener, secrets, settings, archive, clock, desktop,
-                        result);
+                        result, schedules);
     }
 
     @AfterEach
@@ -131,10 +132,50 @@ class MainWindowViewModelTest {
                 .orElseThrow();
     }
 
-    /** The window's clock ticks once this much later. */
+    /** New notifications the next sync of a taxpayer brings (key null: the ERP's own). */
+    private final java.util.Map<Rin, Integer> arriving = new java.util.HashMap<>();
+
+    /** The taxpayers synced, in order (null: the ERP's own). */
+    private final List<Rin> synced = new ArrayList<>();
+
+    /** The sync's wake-ups: when, and what. */
+    private final java.util.Map<Runnable, Instant> timers = new java.util.LinkedHashMap<>();
+
+    /** The window's sync scheduler, on the test's thread and clock, with a fake worker. */
+    private final WindowSync.Schedules schedules =
+            (real, every, listener) ->
+                    new SyncScheduler(
+                            (taxpayer, askAgain) -> {
+                                synced.add(taxpayer);
+                                Integer n = arriving.remove(taxpayer);
+                                return new TaxpayerResult(
+                                        taxpayer == null ? Rin.of("100000001") : taxpayer,
+                                        TaxpayerResult.Outcome.OK,
+                                        n == null ? 0 : n,
+                                        0,
+                                        0,
+                                        null,
+                                        null);
+                            },
+                            every,
+                            null,
+                            clock,
+                            (task, delay) -> {
+                                timers.put(task, clock.instant().plus(delay));
+                                return () -> timers.remove(task);
+                            },
+                            Runnable::run,
+                            listener);
+
+    /** The window's clock ticks once this much later, and the sync's turns that came are run. */
     private void tickAfter(Duration later) {
         clock.advance(later);
         vm.tick();
+        for (var t : new ArrayList<>(timers.entrySet())) {
+            if (!t.getValue().isAfter(clock.instant()) && timers.remove(t.getKey()) != null) {
+                t.getKey().run();
+            }
+        }
     }
 
     @Test
@@ -162,31 +203,21 @@ class MainWindowViewModelTest {
         int[] fronts = {0};
         toFront = (() -> fronts[0]++);
         var history = vm.current().history();
-        first.holdPages = true;
+        arriving.put(Rin.of(NILE), 2);
         tickAfter(Duration.ofMinutes(2));
-        first.pages
-                .get(first.pages.size() - 1)
-                .complete(new NotificationPage(List.of(), 2, 2L, 1, 1));
         assertThat(history.arrivedProperty().get()).isEqualTo(2);
         assertThat(told).as("by default the app is taken to be in front").isEmpty();
 
         boolean[] inFront = {true};
         appInFront = (() -> inFront[0]);
+        arriving.put(Rin.of(NILE), 1);
         tickAfter(Duration.ofMinutes(2));
-        first.pages
-                .get(first.pages.size() - 1)
-                .complete(new NotificationPage(List.of(), 3, 3L, 1, 1));
         assertThat(told).as("a window of the app has the keyboard").isEmpty();
         inFront[0] = false;
         tickAfter(Duration.ofMinutes(2));
-        first.pages
-                .get(first.pages.size() - 1)
-                .complete(new NotificationPage(List.of(), 3, 3L, 1, 1));
         assertThat(told).as("no more than were counted").isEmpty();
+        arriving.put(Rin.of(NILE), 2);
         tickAfter(Duration.ofMinutes(2));
-        first.pages
-                .get(first.pages.size() - 1)
-                .complete(new NotificationPage(List.of(), 5, 5L, 1, 1));
         assertThat(told)
                 .singleElement()
                 .asString()
@@ -195,14 +226,13 @@ class MainWindowViewModelTest {
 
         // a click on it, later, another taxpayer shown meanwhile: Nile's first page, in front
         vm.switchTo(entry(PHARMA));
-        first.holdPages = false;
         int asked = first.fetched.size();
         clicks.get(0).run();
         assertThat(vm.current()).isSameAs(entry(NILE));
         assertThat(first.fetched).as("its first page asked for").hasSizeGreaterThan(asked);
         assertThat(first.fetched.get(first.fetched.size() - 1).pageNo()).isEqualTo(1);
         assertThat(fronts[0]).as("the window in front").isEqualTo(1);
-        first.holdPages = true;
+        assertThat(history.arrivedProperty().get()).as("shown: no longer counted").isZero();
 
         var settingsVm =
                 vm.settings()
@@ -212,31 +242,31 @@ class MainWindowViewModelTest {
         assertThat(settingsVm.desktopNotifyProperty().get()).as("on by default").isTrue();
         settingsVm.desktopNotifyProperty().set(false);
         assertThat(settings.get().desktopNotify()).as("remembered").isFalse();
+        arriving.put(Rin.of(NILE), 2);
         tickAfter(Duration.ofMinutes(2));
-        first.pages
-                .get(first.pages.size() - 1)
-                .complete(new NotificationPage(List.of(), 7, 7L, 1, 1));
-        assertThat(history.arrivedProperty().get()).isEqualTo(7);
+        assertThat(history.arrivedProperty().get()).isEqualTo(2);
         assertThat(told).as("turned off").hasSize(1);
         assertThat(settingsVm.desktopNotifyOfferedProperty().get()).isTrue();
         settingsVm.checkMinutesProperty().set(0);
         assertThat(settingsVm.desktopNotifyOfferedProperty().get())
-                .as("nothing is checked: nothing to tell")
+                .as("nothing is synced by itself: nothing to tell")
                 .isFalse();
     }
 
     @Test
-    void theShownHistoryChecksForNewNotificationsAsOftenAsTheSettingsSayOrNever() {
+    void theWindowsSyncCountsWhatArrivedAsOftenAsTheSettingsSayOrOnlyWhenAsked() {
         var history = vm.current().history(); // its first page: none
         assertThat(history.loadingProperty().get()).isFalse();
-        first.holdPages = true;
+        assertThat(synced)
+                .as("the list synced at login, the ERP's own first")
+                .containsExactly(null, Rin.of(NILE), Rin.of(PHARMA), Rin.of(TEXTILES));
         int asked = first.fetched.size();
-        tickAfter(Duration.ofMinutes(2));
-        assertThat(first.fetched).as("every two minutes by default").hasSize(asked + 1);
-        assertThat(first.fetched.get(asked).pageSize()).isEqualTo(1);
-        first.pages
-                .get(first.pages.size() - 1)
-                .complete(new NotificationPage(List.of(), 4, 4L, 1, 1));
+        arriving.put(Rin.of(NILE), 4);
+        tickAfter(Duration.ofMinutes(1));
+        assertThat(synced).as("every two minutes by default").hasSize(4);
+        tickAfter(Duration.ofMinutes(1));
+        assertThat(synced).hasSize(8);
+        assertThat(first.fetched).as("the history asks the service nothing").hasSize(asked);
         assertThat(history.arrivedProperty().get()).isEqualTo(4);
         assertThat(vm.title().titleProperty().get())
                 .as("the taskbar says so")
@@ -263,51 +293,38 @@ class MainWindowViewModelTest {
         settingsVm.checkMinutesProperty().set(5);
         assertThat(settings.get().checkMinutes()).isEqualTo(5);
         tickAfter(Duration.ofMinutes(4));
-        assertThat(first.fetched).hasSize(asked + 1);
+        assertThat(synced).hasSize(8);
         tickAfter(Duration.ofMinutes(1));
-        assertThat(first.fetched).hasSize(asked + 2);
-        first.pages
-                .get(first.pages.size() - 1)
-                .complete(new NotificationPage(List.of(), 4, 4L, 1, 1));
+        assertThat(synced).hasSize(12);
 
-        // another taxpayer shown: the list says what Nile's history counted, checked five times
-        // less often
+        // another taxpayer shown: the list says what Nile's sync brought
         vm.switchTo(entry(PHARMA));
         assertThat(vm.title().titleProperty().get())
                 .as("another taxpayer's window title")
                 .startsWith("Cairo Pharma Industries (287364519)");
         assertThat(entry(NILE).arrivedText()).isEqualTo("4 new");
         assertThat(entry(PHARMA).arrivedText()).isEmpty();
-        tickAfter(Duration.ofMinutes(20));
-        assertThat(first.fetched).hasSize(asked + 2);
+        arriving.put(Rin.of(NILE), 1);
         tickAfter(Duration.ofMinutes(5));
-        assertThat(first.fetched).hasSize(asked + 3);
-        first.pages
-                .get(first.pages.size() - 1)
-                .complete(new NotificationPage(List.of(), 1, 1L, 1, 1));
-        assertThat(entry(NILE).arrivedText()).isEqualTo("1 new");
+        assertThat(entry(NILE).arrivedText()).isEqualTo("5 new");
         assertThat(entry(NILE).spokenText())
                 .as("the row read aloud")
-                .isEqualTo("Nile Trading Co., 204918573, 1 new, logged in");
+                .isEqualTo("Nile Trading Co., 204918573, 5 new, logged in");
         assertThat(entry(TEXTILES).spokenText())
                 .isEqualTo("Alexandria Textiles, 356781204, not opened yet");
         i18n.languageProperty().set(AppLanguage.ARABIC);
-        assertThat(entry(NILE).arrivedText()).isEqualTo("جديد");
-        assertThat(entry(NILE).spokenText())
-                .isEqualTo("Nile Trading Co.، 204918573، جديد، تم تسجيل الدخول");
+        assertThat(entry(NILE).arrivedText()).isEqualTo("٥ جديدة");
         i18n.languageProperty().set(AppLanguage.ENGLISH);
-        tickAfter(Duration.ofMinutes(25));
-        assertThat(first.fetched)
-                .as("Nile's token has 3 minutes left: a check would cost a login")
-                .hasSize(asked + 3);
         vm.switchTo(entry(NILE));
-        assertThat(vm.title().titleProperty().get()).startsWith("(1 new) Nile Trading Co.");
+        assertThat(vm.title().titleProperty().get()).startsWith("(5 new) Nile Trading Co.");
 
-        // Do not check: never asked
+        // Do not check: synced only when asked
         settingsVm.checkMinutesProperty().set(0);
-        int before = first.fetched.size();
-        tickAfter(Duration.ofMinutes(2));
-        assertThat(first.fetched).hasSize(before);
+        int before = synced.size();
+        tickAfter(Duration.ofMinutes(20));
+        assertThat(synced).hasSize(before);
+        vm.sync().sync().syncNow(Rin.of(PHARMA));
+        assertThat(synced).hasSize(before + 1).endsWith(Rin.of(PHARMA));
         i18n.languageProperty().set(AppLanguage.ARABIC);
         assertThat(settingsVm.checkChoices().stream().map(settingsVm::checkChoiceName).toList())
                 .containsExactly(
@@ -316,6 +333,13 @@ class MainWindowViewModelTest {
                         "التحقق كل ٥ دقائق",
                         "التحقق كل ١٥ دقيقة",
                         "عدم التحقق");
+
+        // logged out: no sync any more
+        vm.logout();
+        tickAfter(Duration.ofMinutes(20));
+        vm.sync().sync().syncNow(Rin.of(PHARMA));
+        assertThat(synced).hasSize(before + 1);
+        assertThat(timers).isEmpty();
     }
 
     @Test
@@ -503,7 +527,8 @@ class MainWindowViewModelTest {
                 archive,
                 clock,
                 desktop,
-                new LoginViewModel.LoginResult(s, s.loginCall.join(), profile, c, env));
+                new LoginViewModel.LoginResult(s, s.loginCall.join(), profile, c, env),
+                schedules);
     }
 
     @Test
@@ -623,7 +648,8 @@ class MainWindowViewModelTest {
                                         .profile("SANDBOX|erp-delta-accounting")
                                         .orElseThrow(),
                                 loginCredentials,
-                                first.environment()));
+                                first.environment()),
+                        schedules);
         assertThat(next.taxpayers().entries().get(0).label())
                 .as("remembered for the next window")
                 .isEqualTo("Delta Accounting S.A.E.");

@@ -103,7 +103,18 @@ class OfflineWindowTest {
                         archive,
                         clock,
                         WindowDesktop.NONE,
-                        new LoginViewModel.LoginResult(null, null, profile, c, env));
+                        new LoginViewModel.LoginResult(null, null, profile, c, env),
+                        // the window's sync, once online, syncs only when asked: it logs in for
+                        // nobody behind the test's back
+                        (worker, every, listener) ->
+                                new app.ishaar.core.sync.SyncScheduler(
+                                        worker,
+                                        null,
+                                        null,
+                                        clock,
+                                        (task, delay) -> () -> {},
+                                        Runnable::run,
+                                        listener));
     }
 
     @AfterEach
@@ -154,7 +165,7 @@ class OfflineWindowTest {
                                         NetworkException.Kind.UNREACHABLE, "127.0.0.1", null)));
         tickAfter(Duration.ofSeconds(5));
         assertThat(opener.opened).as("not asked before its time").isEmpty();
-        tickAfter(OfflineViewModel.PROBE_EVERY);
+        tickAfter(OfflineViewModel.probeEvery());
         assertThat(opener.opened).hasSize(1);
         assertThat(opener.last().closed).as("the failed probe's session closed").isTrue();
         assertThat(vm.offline().offlineProperty().get()).isTrue();
@@ -164,7 +175,7 @@ class OfflineWindowTest {
                 s ->
                         s.loginCall.complete(
                                 FakeSession.token(NILE, null, clock.instant().plusSeconds(3600))));
-        tickAfter(OfflineViewModel.PROBE_EVERY);
+        tickAfter(OfflineViewModel.probeEvery());
         assertThat(vm.offline().offlineProperty().get()).as("the service answered").isFalse();
         assertThat(vm.offline().bannerText().get()).isEmpty();
         assertThat(vm.current()).isSameAs(entry(NILE));
@@ -191,7 +202,7 @@ class OfflineWindowTest {
         vm.offline().probeNow();
         assertThat(vm.offline().refusedProperty().get()).isTrue();
         assertThat(vm.offline().offlineProperty().get()).isTrue();
-        tickAfter(OfflineViewModel.PROBE_EVERY.multipliedBy(3));
+        tickAfter(OfflineViewModel.probeEvery().multipliedBy(3));
         assertThat(opener.opened).as("asked once").hasSize(1);
 
         vm.logout();

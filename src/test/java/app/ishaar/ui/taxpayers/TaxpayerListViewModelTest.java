@@ -7,7 +7,6 @@ import app.ishaar.core.archive.SandboxItems;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.SyncBatch;
 import app.ishaar.core.archive.sqlite.SqliteArchive;
-import app.ishaar.core.model.NotificationPage;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
@@ -25,7 +24,6 @@ import app.ishaar.ui.taxpayers.ForgetArchived.Forgotten;
 import app.ishaar.ui.taxpayers.ForgetArchived.Kept;
 import app.ishaar.ui.taxpayers.ForgetArchived.NotForgotten;
 import app.ishaar.ui.taxpayers.ShownTaxpayers.Order;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -144,9 +142,7 @@ class TaxpayerListViewModelTest {
                         new Credentials("client", "secret".toCharArray(), e.rin(), null));
         e.attach(s, null);
         HistoryViewModel h = e.history(); // its first page comes at once, empty
-        s.holdPages = true;
-        h.checkForNew(Duration.ZERO);
-        s.pages.get(s.pages.size() - 1).complete(new NotificationPage(List.of(), n, n, 1, 1));
+        h.synced(n, clock.instant()); // a sync begun since
     }
 
     @Test

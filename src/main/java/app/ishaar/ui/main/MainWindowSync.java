@@ -1,0 +1,223 @@
+package app.ishaar.ui.main;
+
+import app.ishaar.core.archive.Archive;
+import app.ishaar.core.model.Rin;
+import app.ishaar.core.service.Environment;
+import app.ishaar.core.service.ServiceException;
+import app.ishaar.core.session.TaxpayerSessions;
+import app.ishaar.core.sync.SyncOptions;
+import app.ishaar.core.sync.SyncScheduler;
+import app.ishaar.core.sync.SyncTimer;
+import app.ishaar.core.sync.SyncTurn;
+import app.ishaar.ui.inbox.SyncViewModel;
+import app.ishaar.ui.taxpayers.TaxpayerEntry;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+
+/**
+ * The main window's sync ({@link WindowSync}): from each login to its logout the window's taxpayers
+ * are synced into the archive on the window's sessions, at the settings' interval; what each sync
+ * brought is counted by the taxpayer's history as arrived, which the title, the taxpayer list and
+ * the desktop's notification say. A sync that began before the history's page came brought nothing
+ * that page lacks, and is not counted.
+ *
+ * <p>It is the schedule the taxpayer list's Sync now and Sync all ask ({@link SyncViewModel}), so
+ * that one mechanism syncs, never one taxpayer twice at once.
+ *
+ * <p>The app's syncs run on two threads of this login (one syncs, one wakes it for the next turn),
+ * ended at its logout. Used from the FX thread.
+ */
+final class MainWindowSync implements SyncViewModel.Schedule, AutoCloseable {
+
+    /** Told of each taxpayer's sync on the FX thread (the taxpayer list's statuses). */
+    interface Follower extends WindowSync.Watcher {
+        default void finished(WindowSync.Arrived a) {}
+
+        /** Logged out: the sync stopped. */
+        default void stopped() {}
+    }
+
+    private final ObservableList<TaxpayerEntry> entries;
+    private final Clock clock;
+    private final WindowSync sync;
+    private final WindowSync.Schedules schedules;
+    private final Map<Rin, Instant> startedAt = new HashMap<>();
+    private Follower follower = new Follower() {};
+    private ExecutorService runs;
+    private ScheduledExecutorService timer;
+    private TaxpayerSessions sessions;
+
+    /**
+     * @param schedules makes a login's scheduler; null: the app's, on threads of its own
+     */
+    MainWindowSync(
+            Archive archive,
+            Clock clock,
+            Executor fx,
+            ObservableList<TaxpayerEntry> entries,
+            WindowSync.Schedules schedules) {
+        this.entries = Objects.requireNonNull(entries, "entries");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.schedules = schedules;
+        if (archive == null) {
+            this.sync = null; // nothing to sync into
+            return;
+        }
+        this.sync =
+                new WindowSync(
+                        archive,
+                        SyncOptions.defaults().withClock(clock),
+                        fx,
+                        this::schedule,
+                        this::told);
+        sync.watch(
+                new WindowSync.Watcher() {
+                    @Override
+                    public void started(Rin taxpayer, Instant at) {
+                        startedAt.put(taxpayer, at);
+                        follower.started(taxpayer, at);
+                    }
+
+                    @Override
+                    public void held(Rin taxpayer, long held, long total) {
+                        follower.held(taxpayer, held, total);
+                    }
+                });
+        entries.addListener((ListChangeListener<TaxpayerEntry>) c -> sync.taxpayers(keys()));
+    }
+
+    /** The sync as the taxpayer list's statuses follow it (one follower; the last one set). */
+    void follow(Follower f) {
+        this.follower = f == null ? new Follower() {} : f;
+    }
+
+    /** The window's sync: Sync now, Sync all and each taxpayer's turn; null without an archive. */
+    WindowSync sync() {
+        return sync;
+    }
+
+    /** A login opened the window: its taxpayers synced from now on, every {@code minutes}. */
+    void opened(TaxpayerSessions sessions, Environment environment, int minutes) {
+        if (sync == null) {
+            return;
+        }
+        startedAt.clear();
+        this.sessions = sessions;
+        sync.opened(sessions, environment, keys(), minutes);
+    }
+
+    /** The settings' interval, as each tick reads it (0: only when asked). */
+    void every(int minutes) {
+        if (sync != null) {
+            sync.every(minutes);
+        }
+    }
+
+    @Override
+    public void syncNow(Rin key) {
+        if (sync != null) {
+            sync.syncNow(key);
+        }
+    }
+
+    @Override
+    public void syncAll() {
+        if (sync != null) {
+            sync.syncAll();
+        }
+    }
+
+    @Override
+    public Optional<SyncTurn> turn(Rin key) {
+        return sync == null ? Optional.empty() : sync.turn(key);
+    }
+
+    @Override
+    public String clientId() {
+        return sessions == null ? null : sessions.clientId();
+    }
+
+    @Override
+    public Optional<? extends ServiceException> refusal(Rin key) {
+        return sessions == null ? Optional.empty() : sessions.refusal(key);
+    }
+
+    /** Logged out or closed: the sync under way ends, and its threads with it. */
+    @Override
+    public void close() {
+        if (sync != null) {
+            sync.close();
+            follower.stopped();
+        }
+        if (runs != null) {
+            runs.shutdownNow();
+            timer.shutdownNow();
+            runs = null;
+            timer = null;
+        }
+    }
+
+    /** The sessions' keys of the list: the ERP's own as null, then each represented taxpayer. */
+    private List<Rin> keys() {
+        List<Rin> out = new ArrayList<>();
+        for (TaxpayerEntry e : entries) {
+            if (e.isOwn()) {
+                out.add(0, null);
+            } else if (e.rin() != null && Rin.isValid(e.rin())) {
+                out.add(Rin.of(e.rin()));
+            }
+        }
+        return out;
+    }
+
+    private SyncScheduler schedule(
+            SyncScheduler.Worker worker, java.time.Duration every, SyncScheduler.Listener l) {
+        if (schedules != null) {
+            return schedules.make(worker, every, l);
+        }
+        close(); // the threads of an earlier login
+        runs = Executors.newSingleThreadExecutor(daemon("ishaar-sync"));
+        timer = Executors.newSingleThreadScheduledExecutor(daemon("ishaar-sync-timer"));
+        return new SyncScheduler(worker, every, null, clock, SyncTimer.of(timer), runs, l);
+    }
+
+    private static ThreadFactory daemon(String name) {
+        return r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    /** A taxpayer's sync ended: its history counts what it brought since its page came. */
+    private void told(WindowSync.Arrived a) {
+        Instant started = startedAt.remove(a.taxpayer());
+        TaxpayerEntry e = entry(a.taxpayer());
+        if (e != null && started != null) {
+            e.madeHistory().ifPresent(h -> h.synced(a.added(), started));
+        }
+        follower.finished(a);
+    }
+
+    private TaxpayerEntry entry(Rin key) {
+        for (TaxpayerEntry e : entries) {
+            if (key == null ? e.isOwn() : !e.isOwn() && key.value().equals(e.rin())) {
+                return e;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,209 @@
+package app.ishaar.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import app.ishaar.core.archive.SandboxItems;
+import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.archive.SyncBatch;
+import app.ishaar.core.archive.sqlite.SqliteArchive;
+import app.ishaar.core.model.Rin;
+import app.ishaar.core.service.Environment;
+import app.ishaar.core.settings.Profile;
+import app.ishaar.core.settings.RepresentedTaxpayer;
+import app.ishaar.core.settings.Settings;
+import app.ishaar.core.settings.SettingsStore;
+import app.ishaar.sandbox.Sandbox;
+import app.ishaar.sandbox.SandboxAccount;
+import app.ishaar.ui.i18n.AppLanguage;
+import app.ishaar.ui.settings.Screenshots;
+import app.ishaar.ui.taxpayers.TaxpayerEntry.State;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.time.Instant;
+import java.util.List;
+import javafx.geometry.NodeOrientation;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+
+/**
+ * Offline: Work offline on the login dialog, and a service that cannot be reached at login, open
+ * the main window on the archive of the saved profile's taxpayers under the offline banner; once
+ * the service answers, the window goes online by itself.
+ */
+class OfflineFxTest extends FxSandboxTestBase {
+
+    private static final String CLIENT = "erp-delta-accounting";
+    private static final String SECRET = "sandbox-secret-2";
+    private static final Instant SYNCED = Instant.parse("2026-11-27T16:45:00Z");
+
+    private String synced;
+    private String neverSynced;
+    private String authUrl;
+    private String baseUrl;
+    private Sandbox service;
+
+    /** The test's method: the service-down one logs in to a server of its own. */
+    private final boolean serviceDown;
+
+    OfflineFxTest(TestInfo test) {
+        this.serviceDown = test.getTestMethod().orElseThrow().getName().startsWith("aService");
+    }
+
+    @Override
+    protected void beforeLaunch() throws Exception {
+        if (serviceDown) {
+            authUrl = "http://127.0.0.1:" + freePort();
+            baseUrl = "http://127.0.0.1:" + freePort();
+            System.setProperty("ishaar.offlineProbeSeconds", "1");
+        }
+        try (Sandbox s = Sandbox.start(sandboxConfig());
+                SqliteArchive archive = SqliteArchive.open(configDir.resolve("archive.db"))) {
+            SandboxAccount delta =
+                    s.accounts().stream()
+                            .filter(a -> a.clientId().equals(CLIENT))
+                            .findFirst()
+                            .orElseThrow();
+            synced = delta.taxpayers().get(0).rin();
+            neverSynced = delta.taxpayers().get(1).rin();
+            ServiceKey key = serviceDown ? ServiceKey.of(URI.create(baseUrl)) : ServiceKey.SANDBOX;
+            archive.store(
+                    new SyncBatch(
+                            key,
+                            Rin.of(synced),
+                            SandboxItems.history(s, synced, Rin.of(synced)),
+                            "c",
+                            true,
+                            SYNCED));
+            Environment.Kind kind =
+                    serviceDown ? Environment.Kind.CUSTOM : Environment.Kind.SANDBOX;
+            new SettingsStore(configDir)
+                    .save(
+                            Settings.defaults()
+                                    .withProfile(
+                                            new Profile(
+                                                    Profile.idOf(kind, authUrl, CLIENT),
+                                                    kind,
+                                                    authUrl,
+                                                    baseUrl,
+                                                    CLIENT,
+                                                    null,
+                                                    false,
+                                                    List.of(
+                                                            new RepresentedTaxpayer(
+                                                                    synced, "Synced Co."),
+                                                            new RepresentedTaxpayer(
+                                                                    neverSynced,
+                                                                    "Never Synced Co.")),
+                                                    synced)));
+        }
+    }
+
+    @AfterEach
+    void stopTheService() {
+        System.clearProperty("ishaar.offlineProbeSeconds");
+        if (service != null) {
+            service.close();
+        }
+    }
+
+    private static int freePort() throws Exception {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    /** The window shows the synced taxpayer's archive under the offline banner. */
+    private void offlineOnTheArchive() {
+        waitForMainWindow();
+        waitUntil("the offline banner", () -> visible("#offline-banner"));
+        waitUntil(
+                "the synced taxpayer's history, from the archive",
+                () ->
+                        fx(
+                                        () -> {
+                                            var h = flow.mainViewModel().current().history();
+                                            return h.pagesProperty().get().fromArchive()
+                                                    && !h.rows().isEmpty();
+                                        })
+                                && visible("#history-table"));
+        waitUntil(
+                "when it was synced",
+                () -> text("#offline-text").startsWith("Offline: showing what was synced at "));
+        assertThat(fx(() -> flow.mainViewModel().current().rin())).isEqualTo(synced);
+        assertThat(fx(() -> flow.mainViewModel().current().stateProperty().get()))
+                .isNotEqualTo(State.READY);
+    }
+
+    @Test
+    void workOfflineOpensTheArchiveUnderTheBannerInBothLanguagesAndTryNowGoesOnline()
+            throws Exception {
+        waitUntil("Work offline is offered", () -> visible("#work-offline"));
+        paste("#secret", SECRET); // (as the keychain fills it in): it logs in once online
+        clickOn("#work-offline");
+        offlineOnTheArchive();
+        Screenshots.take(flow.mainStage(), "offline-en.png");
+        onFx(() -> ctx.i18n().languageProperty().set(AppLanguage.ARABIC));
+        waitUntil("the banner in Arabic", () -> text("#offline-text").startsWith("غير متصل: "));
+        assertThat(fx(() -> lookup("#offline-banner").query().getEffectiveNodeOrientation()))
+                .isEqualTo(NodeOrientation.RIGHT_TO_LEFT);
+        waitForPulses(3);
+        Screenshots.take(flow.mainStage(), "offline-ar.png");
+        onFx(() -> ctx.i18n().languageProperty().set(AppLanguage.ENGLISH));
+
+        // a taxpayer never synced says it needs the service
+        clickOnTaxpayer(neverSynced);
+        waitUntil("it needs the service", () -> visible("#offline-needs-service"));
+        assertThat(text("#offline-needs-service"))
+                .isEqualTo(
+                        "Never Synced Co. has not been synced yet: its history needs the"
+                                + " service, which cannot be reached now.");
+
+        // All taxpayers reads the archive
+        clickOn("#switcher-all");
+        waitUntil(
+                "All taxpayers shows the archive",
+                () -> fx(() -> !flow.mainView().allTaxpayers().inbox().rows().isEmpty()));
+
+        clickOnTaxpayer(synced);
+        clickOn("#offline-try");
+        waitUntil(
+                "online: the banner gone, the taxpayer logged in",
+                30,
+                () ->
+                        !visible("#offline-banner")
+                                && fx(
+                                        () ->
+                                                flow.mainViewModel().current().stateProperty().get()
+                                                        == State.READY));
+    }
+
+    @Test
+    void aServiceDownAtLoginOpensOfflineAndTheWindowGoesOnlineOnceItAnswers() throws Exception {
+        waitUntil("the dialog shows", () -> flow.loginStage().isShowing());
+        assertThat(text("#clientId")).isEqualTo(CLIENT);
+        paste("#secret", SECRET);
+        clickOn("#login-button");
+        offlineOnTheArchive();
+        assertThat(fx(() -> flow.mainViewModel().offline().offlineProperty().get())).isTrue();
+
+        // the service comes back where the profile says it is
+        service =
+                Sandbox.start(
+                        sandboxConfig().toBuilder()
+                                .authPort(URI.create(authUrl).getPort())
+                                .apiPort(URI.create(baseUrl).getPort())
+                                .build());
+        waitUntil(
+                "online by itself: the banner gone, the taxpayer logged in",
+                30,
+                () ->
+                        !visible("#offline-banner")
+                                && fx(
+                                        () ->
+                                                flow.mainViewModel().current().stateProperty().get()
+                                                        == State.READY));
+        assertThat(fx(() -> flow.mainViewModel().current().rin())).isEqualTo(synced);
+        assertThat(service.logins()).isNotEmpty();
+    }
+}
