@@ -93,6 +93,15 @@ final class AppArchive implements Archive {
     }
 
     @Override
+    public List<ArchivedNotification> prepare(List<ArchivedNotification> items) {
+        try {
+            return archive().prepare(items);
+        } catch (ArchiveException e) {
+            return items; // the store that follows reports it
+        }
+    }
+
+    @Override
     public StoreResult store(SyncBatch batch) throws ArchiveException {
         return archive().store(batch);
     }
