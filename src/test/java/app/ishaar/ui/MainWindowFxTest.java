@@ -1077,8 +1077,17 @@ class MainWindowFxTest extends FxSandboxTestBase {
         type(KeyCode.ESCAPE);
     }
 
+    /**
+     * The window's sync off (only Sync now and Sync all): it would otherwise log the taxpayers in,
+     * and sync them, before they are chosen, and none would be opened on its choice.
+     */
+    private void syncOnlyWhenAsked() {
+        ctx.settings().update(s -> s.withCheckMinutes(0));
+    }
+
     @Test
     void aTaxpayerBeingOpenedSaysSoOnceItHasTakenAMomentNotTheInstantItIsChosen() throws Exception {
+        syncOnlyWhenAsked();
         loginAsIntermediary();
         // what the connecting screen shows the instant it takes the window's content
         java.util.List<Boolean> saidAtOnce = new java.util.ArrayList<>();
@@ -1125,6 +1134,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
 
     @Test
     void aRenameUnderWayKeepsItsTextWhileAnotherTaxpayerConnects() throws Exception {
+        syncOnlyWhenAsked();
         loginAsIntermediary();
         sandbox().knobs().latency(java.time.Duration.ofMillis(800));
         try {
