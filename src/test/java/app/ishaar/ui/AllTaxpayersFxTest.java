@@ -82,6 +82,12 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
                                     + owner.getId()
                                     + " (window focused: "
                                     + table.getScene().getWindow().isFocused()
+                                    + "; All taxpayers shown: "
+                                    + flow.mainView().allTaxpayers().shownProperty().get()
+                                    + "; the table visible: "
+                                    + table.isVisible()
+                                    + ", disabled: "
+                                    + table.isDisabled()
                                     + ")";
                 });
     }

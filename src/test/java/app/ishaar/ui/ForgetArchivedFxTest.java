@@ -57,6 +57,8 @@ class ForgetArchivedFxTest extends FxSandboxTestBase {
     @Test
     void removingAsksWhetherToForgetWhatTheArchiveKeepsAndForgetsOnlyWhenTold() throws Exception {
         archive(PHARMA, TEXTILES);
+        // the archive as written here: the window's own sync off (only Sync now and Sync all)
+        ctx.settings().update(s -> s.withCheckMinutes(0));
         waitForDemoAccounts();
         clickOn("#demo-erp-delta-accounting");
         clickOn("#login-button");

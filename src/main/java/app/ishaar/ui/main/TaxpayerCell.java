@@ -105,6 +105,15 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
                     getListView().requestFocus();
                     e.consume();
                 });
+        editor.textProperty()
+                .addListener(
+                        (o, a, typed) -> {
+                            if (isEditing() && getItem() != null) {
+                                getListView()
+                                        .getProperties()
+                                        .put(DRAFT, new Draft(getItem(), typed));
+                            }
+                        });
         editor.addEventHandler(
                 KeyEvent.KEY_PRESSED,
                 e -> {
@@ -137,33 +146,57 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
         line.setAlignment(Pos.CENTER_LEFT);
     }
 
+    /**
+     * What is typed in a row's editor, kept by the list: a taxpayer's row whose edit the list
+     * starts again (its rows are laid out anew when a taxpayer's state or news changes, as the
+     * window's sync makes them do) goes on with what was typed, not with the name.
+     */
+    private record Draft(TaxpayerEntry entry, String text) {}
+
+    private static final String DRAFT = "ishaar.taxpayer.rename.draft";
+
     @Override
     public void startEdit() {
         if (getItem() == null) {
             return;
         }
         super.startEdit();
-        // the own taxpayer from the name it shows (the token's, until the user gives one)
-        editor.setText(
-                getItem().isOwn() && getItem().hasName()
-                        ? getItem().label()
-                        : getItem().nameProperty().get());
+        Object kept = getListView().getProperties().get(DRAFT);
+        if (kept instanceof Draft d && d.entry() == getItem()) {
+            editor.setText(d.text());
+            editor.positionCaret(d.text().length());
+        } else {
+            // the own taxpayer from the name it shows (the token's, until the user gives one)
+            editor.setText(
+                    getItem().isOwn() && getItem().hasName()
+                            ? getItem().label()
+                            : getItem().nameProperty().get());
+            editor.selectAll();
+        }
+        getListView().getProperties().put(DRAFT, new Draft(getItem(), editor.getText()));
         setText(null);
         setGraphic(editor);
         editor.requestFocus();
-        editor.selectAll();
     }
 
     @Override
     public void cancelEdit() {
         super.cancelEdit();
+        forgetDraft();
         render();
     }
 
     @Override
     public void commitEdit(TaxpayerEntry e) {
         super.commitEdit(e);
+        forgetDraft();
         render(); // the edit is over: the row's parts again
+    }
+
+    private void forgetDraft() {
+        if (getListView() != null) {
+            getListView().getProperties().remove(DRAFT);
+        }
     }
 
     @Override
