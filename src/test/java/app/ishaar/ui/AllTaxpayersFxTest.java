@@ -94,12 +94,21 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
 
     /** Chooses All taxpayers, syncs every taxpayer, and waits until the sync has gone round. */
     private void allTaxpayersSynced() {
+        FocusTrail trail = fx(() -> new FocusTrail(lookup("#switcher-all").query().getScene()));
         clickOn("#switcher-all");
         waitUntil("All taxpayers shows", () -> visible("#inbox-table"));
         try {
             waitUntil("the keyboard on the table", () -> tableHasTheKeyboard());
         } catch (AssertionError e) {
-            throw new AssertionError(e.getMessage() + "; the keyboard is on " + focusOwner(), e);
+            throw new AssertionError(
+                    e.getMessage()
+                            + "; the keyboard is on "
+                            + focusOwner()
+                            + "; it went:"
+                            + fx(trail::moves),
+                    e);
+        } finally {
+            onFx(trail::stop);
         }
         clickOn("#switcher-sync-all");
         waitUntil(

@@ -232,7 +232,14 @@ final class SwitcherView {
                     }
                 });
         list.setOnEditCommit(e -> taxpayers.rename(e.getNewValue(), pendingName));
-        list.setOnEditCancel(e -> list.setEditable(false));
+        list.setOnEditCancel(
+                e -> {
+                    // a cell the list makes anew also gives its edit up (to the cell that shows
+                    // the row now): the rename goes on
+                    if (list.getEditingIndex() < 0) {
+                        list.setEditable(false);
+                    }
+                });
         // a list of taxpayers dragged from the file manager is dropped on the list (or anywhere in
         // the switcher)
         Label dropText = new WrappingLabel();

@@ -18,6 +18,7 @@ import javafx.geometry.Pos;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
@@ -109,9 +110,20 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
                 .addListener(
                         (o, a, typed) -> {
                             if (isEditing() && getItem() != null) {
-                                getListView()
-                                        .getProperties()
-                                        .put(DRAFT, new Draft(getItem(), typed));
+                                keep(typed, draft() == null || draft().keys());
+                            }
+                        });
+        // the keyboard leaving the editor while its row stays (the user went elsewhere), not
+        // while the list moves the edit to another of its rows
+        editor.focusedProperty()
+                .addListener(
+                        (o, was, focused) -> {
+                            if (isEditing()
+                                    && getItem() != null
+                                    && isVisible()
+                                    && getScene() != null
+                                    && !getListView().getProperties().containsKey(MOVING)) {
+                                keep(editor.getText(), focused);
                             }
                         });
         editor.addEventHandler(
@@ -147,13 +159,29 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
     }
 
     /**
-     * What is typed in a row's editor, kept by the list: a taxpayer's row whose edit the list
-     * starts again (its rows are laid out anew when a taxpayer's state or news changes, as the
-     * window's sync makes them do) goes on with what was typed, not with the name.
+     * What is typed in a row's editor, kept by the list, and whether the keyboard was in it: a
+     * taxpayer's row whose edit the list starts again in another cell (its rows are laid out anew
+     * when a taxpayer's state or news changes, as the window's sync makes them do) goes on with
+     * what was typed, not with the name, and with the keyboard, which the cell left behind loses.
      */
-    private record Draft(TaxpayerEntry entry, String text) {}
+    private record Draft(TaxpayerEntry entry, String text, boolean keys) {}
 
     private static final String DRAFT = "ishaar.taxpayer.rename.draft";
+
+    /** Set while a cell gives its edit up to another (the list's edit goes on). */
+    private static final String MOVING = "ishaar.taxpayer.rename.moving";
+
+    private Draft draft() {
+        return getListView() != null
+                        && getListView().getProperties().get(DRAFT) instanceof Draft d
+                        && d.entry() == getItem()
+                ? d
+                : null;
+    }
+
+    private void keep(String text, boolean keys) {
+        getListView().getProperties().put(DRAFT, new Draft(getItem(), text, keys));
+    }
 
     @Override
     public void startEdit() {
@@ -161,28 +189,47 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
             return;
         }
         super.startEdit();
-        Object kept = getListView().getProperties().get(DRAFT);
-        if (kept instanceof Draft d && d.entry() == getItem()) {
-            editor.setText(d.text());
-            editor.positionCaret(d.text().length());
+        Draft kept = draft();
+        setText(null);
+        setGraphic(editor);
+        if (kept != null) {
+            editor.setText(kept.text());
+            keep(kept.text(), kept.keys());
+            if (kept.keys()) {
+                editor.requestFocus();
+            }
+            editor.positionCaret(kept.text().length());
         } else {
             // the own taxpayer from the name it shows (the token's, until the user gives one)
             editor.setText(
                     getItem().isOwn() && getItem().hasName()
                             ? getItem().label()
                             : getItem().nameProperty().get());
+            editor.requestFocus();
             editor.selectAll();
+            keep(editor.getText(), true);
         }
-        getListView().getProperties().put(DRAFT, new Draft(getItem(), editor.getText()));
-        setText(null);
-        setGraphic(editor);
-        editor.requestFocus();
     }
 
     @Override
     public void cancelEdit() {
-        super.cancelEdit();
-        forgetDraft();
+        ListView<TaxpayerEntry> list = getListView();
+        // the list still edits, at another row than this cell's now: the edit moves, not ends
+        boolean moving =
+                list != null && list.getEditingIndex() >= 0 && list.getEditingIndex() != getIndex();
+        if (moving) {
+            list.getProperties().put(MOVING, Boolean.TRUE);
+        }
+        try {
+            super.cancelEdit();
+        } finally {
+            if (moving) {
+                list.getProperties().remove(MOVING);
+            }
+        }
+        if (!moving) {
+            forgetDraft();
+        }
         render();
     }
 
