@@ -34,6 +34,19 @@ import org.junit.jupiter.api.Test;
  */
 class SharedLoginBudgetTest {
 
+    /**
+     * The two syncers' threads: the common pool may have only one on two cores, which would run
+     * them one after the other.
+     */
+    private static final java.util.concurrent.ExecutorService TWO_THREADS =
+            java.util.concurrent.Executors.newFixedThreadPool(
+                    2,
+                    r -> {
+                        Thread t = new Thread(r, "syncer");
+                        t.setDaemon(true);
+                        return t;
+                    });
+
     static final int LOGINS = 2;
     static final Duration WINDOW = Duration.ofSeconds(3);
     static final String CLIENT = "erp-delta-accounting";
@@ -60,7 +73,8 @@ class SharedLoginBudgetTest {
                                     } catch (Exception e) {
                                         throw new CompletionException(e);
                                     }
-                                }));
+                                },
+                                TWO_THREADS));
             }
             start.countDown();
             List<TaxpayerResult> a = syncers.get(0).get();
@@ -116,7 +130,8 @@ class SharedLoginBudgetTest {
                                     } catch (Exception e) {
                                         throw new CompletionException(e);
                                     }
-                                }));
+                                },
+                                TWO_THREADS));
             }
             // no taxpayer given up: each syncer completes
             for (CompletableFuture<List<TaxpayerResult>> f : syncers) {

@@ -20,8 +20,11 @@ import app.ishaar.sandbox.SandboxConfig;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -43,23 +46,23 @@ class TwoSyncersTest {
                                 .notificationsPerTaxpayer(1_500)
                                 .latency(Duration.ofMillis(20))
                                 .build())) {
-            CountDownLatch start = new CountDownLatch(1);
-            List<CompletableFuture<List<TaxpayerResult>>> syncers = new ArrayList<>();
-            for (int k = 0; k < 2; k++) {
-                syncers.add(
-                        CompletableFuture.supplyAsync(
-                                () -> {
-                                    try {
-                                        start.await();
-                                        return syncAll(sandbox, shared);
-                                    } catch (Exception e) {
-                                        throw new java.util.concurrent.CompletionException(e);
-                                    }
-                                }));
+            // each on its own thread (the common pool may have only one on two cores, which
+            // would run them one after the other), each set up (connections, client, sessions)
+            // before both ask for the taxpayers at once
+            CyclicBarrier setUp = new CyclicBarrier(2);
+            ExecutorService threads = Executors.newFixedThreadPool(2);
+            List<TaxpayerResult> a;
+            List<TaxpayerResult> b;
+            try {
+                List<Future<List<TaxpayerResult>>> syncers = new ArrayList<>();
+                for (int k = 0; k < 2; k++) {
+                    syncers.add(threads.submit(() -> syncAll(sandbox, shared, setUp)));
+                }
+                a = syncers.get(0).get(120, TimeUnit.SECONDS);
+                b = syncers.get(1).get(120, TimeUnit.SECONDS);
+            } finally {
+                threads.shutdownNow();
             }
-            start.countDown();
-            List<TaxpayerResult> a = syncers.get(0).get();
-            List<TaxpayerResult> b = syncers.get(1).get();
 
             for (int t = 0; t < TAXPAYERS.size(); t++) {
                 TaxpayerResult x = a.get(t);
@@ -83,6 +86,12 @@ class TwoSyncersTest {
     }
 
     static List<TaxpayerResult> syncAll(Sandbox sandbox, TestArchive shared) throws Exception {
+        return syncAll(sandbox, shared, null);
+    }
+
+    /** Syncs every taxpayer; set up first, then waits at the barrier (if any) for the others. */
+    static List<TaxpayerResult> syncAll(Sandbox sandbox, TestArchive shared, CyclicBarrier setUp)
+            throws Exception {
         try (LoginBudget budget = LoginBudget.perMinute(12);
                 ServiceClient client = new ServiceClient(ClientConfig.defaults(), budget);
                 TaxpayerSessions sessions =
@@ -95,6 +104,9 @@ class TwoSyncersTest {
                                         null,
                                         null));
                 Archive archive = shared.open()) {
+            if (setUp != null) {
+                setUp.await(60, TimeUnit.SECONDS);
+            }
             return new SyncRunner(
                             sessions,
                             archive,
