@@ -769,6 +769,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
 
         // rename with F2, remove with Delete
         clickOnTaxpayer(GIZA);
+        FocusTrail trail = fx(() -> new FocusTrail(lookup("#switcher-list").query().getScene()));
         type(KeyCode.F2);
         waitUntil(
                 "the name is being edited",
@@ -781,7 +782,28 @@ class MainWindowFxTest extends FxSandboxTestBase {
                                 >= 0);
         write("Giza Foods Co.");
         type(KeyCode.ENTER);
-        waitUntil("renamed", () -> "Giza Foods Co.".equals(entry(GIZA).nameProperty().get()));
+        try {
+            waitUntil(
+                    "renamed", () -> "Giza Foods Co.".equals(entry(GIZA).nameProperty().get()));
+        } catch (AssertionError e) {
+            throw new AssertionError(
+                    e.getMessage()
+                            + "; the name is \""
+                            + entry(GIZA).nameProperty().get()
+                            + "\", the row edited "
+                            + fx(
+                                    () ->
+                                            lookup("#switcher-list")
+                                                    .<ListView<TaxpayerEntry>>query()
+                                                    .getEditingIndex())
+                            + ", the search field says \""
+                            + fx(() -> lookup("#switcher-search").<TextField>query().getText())
+                            + "\"; the keyboard went:"
+                            + fx(trail::moves),
+                    e);
+        } finally {
+            onFx(trail::stop);
+        }
         // the row's menu from the keyboard (Shift+F10) too, under the selected row
         clickOnTaxpayer(GIZA);
         press(KeyCode.SHIFT, KeyCode.F10).release(KeyCode.F10, KeyCode.SHIFT);

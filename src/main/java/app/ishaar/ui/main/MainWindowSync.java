@@ -24,6 +24,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
+import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 
@@ -59,6 +60,7 @@ final class MainWindowSync implements SyncViewModel.Schedule, AutoCloseable {
     private ExecutorService runs;
     private ScheduledExecutorService timer;
     private TaxpayerSessions sessions;
+    private FirstPageFirst firstPage;
 
     /**
      * @param schedules makes a login's scheduler; null: the app's, on threads of its own
@@ -111,10 +113,15 @@ final class MainWindowSync implements SyncViewModel.Schedule, AutoCloseable {
 
     /**
      * A login opened the window: its taxpayers synced from now on on its {@code sessions}, every
-     * {@code minutes}; an offline login syncs nothing until the service answers and the window goes
-     * online with a login of its own.
+     * {@code minutes}, once the {@code shown} taxpayer's first page has come (see {@link
+     * FirstPageFirst}); an offline login syncs nothing until the service answers and the window
+     * goes online with a login of its own.
      */
-    void opened(LoginResult login, TaxpayerSessions sessions, int minutes) {
+    void opened(
+            LoginResult login,
+            TaxpayerSessions sessions,
+            int minutes,
+            ObservableValue<TaxpayerEntry> shown) {
         if (login.offline()) {
             close();
             return;
@@ -124,7 +131,11 @@ final class MainWindowSync implements SyncViewModel.Schedule, AutoCloseable {
         }
         startedAt.clear();
         this.sessions = sessions;
-        sync.opened(sessions, login.environment(), keys(), minutes);
+        sync.opened(sessions, login.environment(), keys(), minutes, false);
+        if (firstPage != null) {
+            firstPage.forget();
+        }
+        firstPage = new FirstPageFirst(shown, sync::start);
     }
 
     /** The settings' interval, as each tick reads it (0: only when asked). */
@@ -166,6 +177,10 @@ final class MainWindowSync implements SyncViewModel.Schedule, AutoCloseable {
     /** Logged out or closed: the sync under way ends, and its threads with it. */
     @Override
     public void close() {
+        if (firstPage != null) {
+            firstPage.forget();
+            firstPage = null;
+        }
         if (sync != null) {
             sync.close();
             follower.stopped();

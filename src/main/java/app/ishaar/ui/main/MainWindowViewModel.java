@@ -153,7 +153,7 @@ public final class MainWindowViewModel {
         current.set(lifecycle.open(login));
         loggedOut.set(false);
         shown();
-        sync.opened(login, logins.sessions(), settings.checkMinutes());
+        sync.opened(login, logins.sessions(), settings.checkMinutes(), current);
     }
 
     // ---- what the view binds to ---------------------------------------------------------------

@@ -71,6 +71,7 @@ final class WindowSync implements AutoCloseable {
     private final Schedules schedules;
     private final Consumer<Arrived> told;
     private SyncScheduler scheduler;
+    private boolean started;
     private List<Rin> taxpayers = List.of();
     private int minutes;
     private Watcher watcher = new Watcher() {};
@@ -105,7 +106,8 @@ final class WindowSync implements AutoCloseable {
             TaxpayerSessions sessions,
             Environment environment,
             List<Rin> listed,
-            int everyMinutes) {
+            int everyMinutes,
+            boolean startNow) {
         close();
         taxpayers = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(listed));
         minutes = everyMinutes;
@@ -140,7 +142,21 @@ final class WindowSync implements AutoCloseable {
                             }
                         });
         scheduler.taxpayers(taxpayers);
-        scheduler.start();
+        started = false;
+        if (startNow) {
+            start();
+        }
+    }
+
+    /**
+     * Starts the syncs of the login opened last, every taxpayer due now (once; asking again changes
+     * nothing).
+     */
+    void start() {
+        if (scheduler != null && !started) {
+            started = true;
+            scheduler.start();
+        }
     }
 
     /** The list changed: a taxpayer added is synced now, one removed no more. */
@@ -163,14 +179,19 @@ final class WindowSync implements AutoCloseable {
     /** Syncs this taxpayer before the others (within the login budget). */
     void syncNow(Rin taxpayer) {
         if (scheduler != null) {
-            scheduler.syncNow(taxpayer);
+            scheduler.syncNow(taxpayer); // first of all, if the syncs had not begun
+            start(); // asked: waits for nothing else
         }
     }
 
     /** Syncs every taxpayer of the list that did not refuse. */
     void syncAll() {
         if (scheduler != null) {
-            scheduler.syncAll();
+            if (started) {
+                scheduler.syncAll();
+            } else {
+                start(); // every taxpayer due now: all of them synced
+            }
         }
     }
 

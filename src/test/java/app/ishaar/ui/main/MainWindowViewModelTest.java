@@ -253,6 +253,61 @@ class MainWindowViewModelTest {
                 .isFalse();
     }
 
+    /** A window of the same login whose first page the service holds until the test answers. */
+    private MainWindowViewModel windowWithItsFirstPageOnItsWay(FakeSession held)
+            throws Exception {
+        Environment env = Environment.sandbox("http://127.0.0.1:1", "http://127.0.0.1:2");
+        held.holdPages = true;
+        held.loginCall.complete(FakeSession.token(NILE, null, clock.instant().plusSeconds(3600)));
+        vm.logout();
+        synced.clear();
+        return new MainWindowViewModel(
+                i18n,
+                DIRECT,
+                DIRECT,
+                opener,
+                secrets,
+                settings,
+                archive,
+                clock,
+                desktop,
+                new LoginViewModel.LoginResult(
+                        held,
+                        held.loginCall.join(),
+                        settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow(),
+                        loginCredentials,
+                        env),
+                schedules);
+    }
+
+    @Test
+    void theWindowsSyncBeginsOnceTheFirstPageHasComeOrWhenAsked() throws Exception {
+        FakeSession held =
+                new FakeSession(
+                        Environment.sandbox("http://127.0.0.1:1", "http://127.0.0.1:2"),
+                        loginCredentials.copy());
+        MainWindowViewModel w = windowWithItsFirstPageOnItsWay(held);
+        assertThat(w.current().history().loadingProperty().get()).isTrue();
+        assertThat(synced).as("nothing synced while the first page is on its way").isEmpty();
+        held.pages.get(0)
+                .complete(new app.ishaar.core.model.NotificationPage(List.of(), 0, 0, 1, 20));
+        assertThat(synced)
+                .as("the page came: the list synced, the ERP's own first")
+                .containsExactly(null, Rin.of(NILE), Rin.of(PHARMA), Rin.of(TEXTILES));
+        w.logout();
+
+        // Sync all, while the page is still on its way, syncs at once
+        FakeSession again =
+                new FakeSession(
+                        Environment.sandbox("http://127.0.0.1:1", "http://127.0.0.1:2"),
+                        loginCredentials.copy());
+        MainWindowViewModel asked = windowWithItsFirstPageOnItsWay(again);
+        assertThat(synced).isEmpty();
+        asked.sync().syncAll();
+        assertThat(synced).containsExactly(null, Rin.of(NILE), Rin.of(PHARMA), Rin.of(TEXTILES));
+        asked.logout();
+    }
+
     @Test
     void theWindowsSyncCountsWhatArrivedAsOftenAsTheSettingsSayOrOnlyWhenAsked() {
         var history = vm.current().history(); // its first page: none
