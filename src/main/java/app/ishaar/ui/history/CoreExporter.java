@@ -16,7 +16,9 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The export through the core's report writers, in the UI's language and time zone: an XLSX
- * workbook, or CSV for spreadsheets (with a BOM, so that Excel reads the Arabic).
+ * workbook, or CSV for spreadsheets (with a BOM, so that Excel reads the Arabic). It reads the
+ * service with the session, or, made with the history's archive pages, the archive (the same file,
+ * as of the taxpayer's last sync: offline, there is no session).
  */
 final class CoreExporter implements ExportViewModel.Exporter {
     /** Pages in flight while exporting. */
@@ -24,10 +26,17 @@ final class CoreExporter implements ExportViewModel.Exporter {
 
     private final I18n i18n;
     private final Clock clock;
+    private final ArchivePages archived;
 
     CoreExporter(I18n i18n, Clock clock) {
+        this(i18n, clock, null);
+    }
+
+    /** {@code archived}: the archive to read instead of the service, or null. */
+    CoreExporter(I18n i18n, Clock clock, ArchivePages archived) {
         this.i18n = i18n;
         this.clock = clock;
+        this.archived = archived;
     }
 
     /** Called where the export starts (the FX thread): the words and zone are taken then. */
@@ -42,7 +51,17 @@ final class CoreExporter implements ExportViewModel.Exporter {
                 format == ExportViewModel.Format.XLSX ? ExportFormat.XLSX : ExportFormat.CSV;
         ExportScope scope =
                 ExportScope.of(
-                        taxpayer(session), query, clock.instant(), i18n.zoneProperty().get());
+                        archived != null ? archived.named() : taxpayer(session),
+                        query,
+                        clock.instant(),
+                        i18n.zoneProperty().get());
+        if (archived != null) {
+            return archived.export(
+                    query,
+                    NotificationSink.report(f, labels(i18n), scope),
+                    target,
+                    progress::written);
+        }
         return NotificationExporter.export(
                 session,
                 query,

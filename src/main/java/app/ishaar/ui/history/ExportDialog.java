@@ -50,6 +50,13 @@ public final class ExportDialog {
                                                 history.pager().totalCountProperty()))
                                 .otherwise(i18n.text("export.scope.uncounted")));
 
+        // offline: what the file holds is the archive as of the last sync, not the service now
+        Label source = new WrappingLabel();
+        source.setId("export-source");
+        source.textProperty().bind(vm.sourceText());
+        source.setVisible(vm.fromArchive());
+        source.setManaged(vm.fromArchive());
+
         ToggleGroup formats = new ToggleGroup();
         RadioButton csv =
                 radio("export-csv", "export.format.csv", formats, ExportViewModel.Format.CSV);
@@ -120,7 +127,7 @@ public final class ExportDialog {
             b.setMinWidth(Region.USE_PREF_SIZE); // never cut to "Open f…"
         }
 
-        root.getChildren().setAll(heading, scope, formatBox, bar, status, done, buttons);
+        root.getChildren().setAll(heading, scope, source, formatBox, bar, status, done, buttons);
         scenes.prepareDialog(stage, root, "export.title");
         if (owner != null) {
             stage.initOwner(owner);

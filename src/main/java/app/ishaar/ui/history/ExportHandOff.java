@@ -51,21 +51,25 @@ final class ExportHandOff {
         return null;
     }
 
-    /** An export of {@code query} with {@code session}, offering the last export's choices. */
-    ExportViewModel newExport(Session session, NotificationQuery query) {
+    /**
+     * An export of {@code query} with {@code session}, offering the last export's choices; with
+     * {@code archived} (not null), read from the archive instead of the service.
+     */
+    ExportViewModel newExport(Session session, NotificationQuery query, ArchivePages archived) {
         return new ExportViewModel(
                 i18n,
                 fx,
                 session,
                 query,
-                new CoreExporter(i18n, clock),
+                new CoreExporter(i18n, clock, archived),
                 clock,
                 last,
                 chosen -> {
                     last = chosen;
                     onChosen.run();
                 },
-                fileOpener);
+                fileOpener,
+                archived);
     }
 
     /** The last export's folder, to remember; null for none. */

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Objects;
@@ -40,7 +41,8 @@ import javafx.beans.property.SimpleObjectProperty;
  * "Export…": writes every notification of the shown filter (all pages, through the client's
  * concurrent reader) to a CSV (UTF-8 with BOM) or XLSX file, atomically. Progress, Cancel; a
  * cancelled or failed export leaves no file behind. The work runs on the client's threads, never on
- * the FX one.
+ * the FX one. Without a session (the window is offline) a history read from the archive exports
+ * from the archive, as of the taxpayer's last sync, and says so ({@link #sourceText()}).
  */
 public final class ExportViewModel {
 
@@ -104,6 +106,7 @@ public final class ExportViewModel {
     private final NotificationQuery query;
     private final Exporter exporter;
     private final Clock clock;
+    private final ArchivePages archived;
 
     private final ObjectProperty<Format> format =
             new SimpleObjectProperty<>(this, "format", Format.CSV);
@@ -117,6 +120,9 @@ public final class ExportViewModel {
             new ReadOnlyObjectWrapper<>(this, "failure");
     private final StringBinding message;
     private final BooleanBinding running;
+    private final ReadOnlyObjectWrapper<Instant> archivedAt =
+            new ReadOnlyObjectWrapper<>(this, "archivedAt");
+    private final StringBinding source;
 
     /** The export under way: only its progress and its end are shown. */
     private final LatestTask job;
@@ -139,7 +145,7 @@ public final class ExportViewModel {
             NotificationQuery query,
             Exporter exporter,
             Clock clock) {
-        this(i18n, fx, session, query, exporter, clock, null, r -> {}, FileOpener.NONE);
+        this(i18n, fx, session, query, exporter, clock, null, r -> {}, FileOpener.NONE, null);
     }
 
     /**
@@ -147,6 +153,8 @@ public final class ExportViewModel {
      * @param remember told what this export chose, as it starts
      * @param fileOpener what opens the written file and its folder; {@link FileOpener#NONE} offers
      *     neither
+     * @param archived the archive's pages the export reads instead of the service (no session is
+     *     needed then), or null
      */
     ExportViewModel(
             I18n i18n,
@@ -157,7 +165,8 @@ public final class ExportViewModel {
             Clock clock,
             Remembered last,
             Consumer<Remembered> remember,
-            FileOpener fileOpener) {
+            FileOpener fileOpener,
+            ArchivePages archived) {
         this.opener = fileOpener == null ? FileOpener.NONE : fileOpener;
         openable.set(opener != FileOpener.NONE);
         this.lastFolder = last == null ? null : last.folder();
@@ -172,6 +181,7 @@ public final class ExportViewModel {
         this.query = query;
         this.exporter = Objects.requireNonNull(exporter);
         this.clock = clock;
+        this.archived = archived;
         running = state.isEqualTo(State.RUNNING);
         message =
                 Bindings.createStringBinding(
@@ -182,6 +192,41 @@ public final class ExportViewModel {
                         failure,
                         i18n.languageProperty(),
                         i18n.latinDigitsProperty());
+        source =
+                Bindings.createStringBinding(
+                        () ->
+                                archived == null
+                                        ? ""
+                                        : archivedAt.get() == null
+                                                ? i18n.get("export.fromArchive.unknown")
+                                                : i18n.get(
+                                                        "export.fromArchive",
+                                                        i18n.formatDateTime(archivedAt.get())),
+                        archivedAt,
+                        i18n.languageProperty(),
+                        i18n.latinDigitsProperty(),
+                        i18n.zoneProperty());
+        if (archived != null) {
+            archived.lastSynced().thenAcceptAsync(archivedAt::set, fx);
+        }
+    }
+
+    /** Whether the export reads the archive rather than the service. */
+    public boolean fromArchive() {
+        return archived != null;
+    }
+
+    /** When the archive last synced the taxpayer exported; null while not known (or service). */
+    public ReadOnlyObjectProperty<Instant> archivedAtProperty() {
+        return archivedAt.getReadOnlyProperty();
+    }
+
+    /**
+     * Where the notifications come from, when that is not the service: "Offline: written from the
+     * archive, as of the last sync (…)"; else "".
+     */
+    public StringBinding sourceText() {
+        return source;
     }
 
     private String describe() {
@@ -247,12 +292,14 @@ public final class ExportViewModel {
      */
     public String suggestedFileName() {
         String rin =
-                session == null
-                        ? null
-                        : session.tokenInfo()
-                                .map(TokenInfo::taxRin)
-                                .filter(Rin::isValid)
-                                .orElse(null);
+                archived != null
+                        ? archived.taxpayer().value()
+                        : session == null
+                                ? null
+                                : session.tokenInfo()
+                                        .map(TokenInfo::taxRin)
+                                        .filter(Rin::isValid)
+                                        .orElse(null);
         return "notifications-"
                 + (rin == null ? "" : rin + "-")
                 + DateTimeFormatter.ofPattern("yyyyMMdd-HHmm")
@@ -304,7 +351,7 @@ public final class ExportViewModel {
         if (state.get() == State.RUNNING || file == null) {
             return;
         }
-        if (session == null) {
+        if (session == null && archived == null) {
             fail(new IOException("no session"));
             return;
         }

@@ -355,10 +355,14 @@ public final class HistoryViewModel {
 
     /**
      * An export of the shown filter with the current session, offering the folder and format of
-     * this taxpayer's last one.
+     * this taxpayer's last one. Without a session (the window is offline), a history read from the
+     * archive exports from the archive: the same file, as of the taxpayer's last sync.
      */
     public ExportViewModel newExport() {
-        return exports.newExport(session.get(), exportQuery());
+        Session s = session.get();
+        ArchivePages archived =
+                s == null && pages.get() instanceof ArchivePages a && a.fromArchive() ? a : null;
+        return exports.newExport(s, exportQuery(), archived);
     }
 
     // ---- commands ----

@@ -2,13 +2,12 @@ package app.ishaar.ui.inbox;
 
 import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveException;
-import app.ishaar.core.archive.InboxPage;
 import app.ishaar.core.archive.InboxQuery;
+import app.ishaar.core.export.ArchiveExport;
 import app.ishaar.core.export.ExportFormat;
 import app.ishaar.core.export.ExportScope;
 import app.ishaar.core.export.NotificationSink;
 import app.ishaar.core.export.ReportLabels;
-import app.ishaar.core.io.AtomicFileWriter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -16,19 +15,15 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 
 /**
  * The inbox's export: every notification of the query shown (its taxpayers, filters and search,
- * across all pages), read from the archive a thousand at a time into the report writers of
+ * across all pages), read from the archive by {@link ArchiveExport} into the report writers of
  * core.export, which give it a Taxpayer column when it holds several taxpayers. The file is written
  * whole or not at all.
  */
 public final class InboxExport {
-
-    /** Notifications read from the archive at a time. */
-    static final int CHUNK = 1000;
 
     private final Archive archive;
     private final Executor background;
@@ -62,45 +57,12 @@ public final class InboxExport {
         }
         ExportScope scope =
                 new ExportScope(named, shown.filters(), shown.search(), clock.instant(), zone);
-        return CompletableFuture.supplyAsync(
-                () -> {
-                    try {
-                        return write(shown, NotificationSink.report(format, labels, scope), target);
-                    } catch (ArchiveException | IOException e) {
-                        throw new CompletionException(e);
-                    }
-                },
-                background);
-    }
-
-    private long write(InboxQuery shown, NotificationSink.Factory sinks, Path target)
-            throws ArchiveException, IOException {
-        AtomicFileWriter file = AtomicFileWriter.open(target);
-        try (file;
-                NotificationSink sink = sinks.open(file.stream())) {
-            long written = 0;
-            for (int page = 1; ; page++) {
-                InboxPage p =
-                        archive.query(
-                                new InboxQuery(
-                                        shown.service(),
-                                        shown.taxpayers(),
-                                        shown.filters(),
-                                        shown.search(),
-                                        page,
-                                        CHUNK));
-                sink.writeArchived(p.items());
-                written += p.items().size();
-                if (p.items().size() < CHUNK) {
-                    break;
-                }
-            }
-            sink.finish();
-            file.commit();
-            return written;
-        } catch (ArchiveException | IOException | RuntimeException e) {
-            file.abort();
-            throw e;
-        }
+        return ArchiveExport.export(
+                archive,
+                shown,
+                NotificationSink.report(format, labels, scope),
+                target,
+                background,
+                null);
     }
 }

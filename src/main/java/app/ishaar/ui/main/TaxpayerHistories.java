@@ -58,7 +58,7 @@ record TaxpayerHistories(
                 || h.pagesProperty().get().fromArchive()) {
             return;
         }
-        ArchivePages.ifSynced(archive, key, Rin.of(shown), background)
+        ArchivePages.ifSynced(archive, key, Rin.of(shown), background, e.nameProperty()::get)
                 .thenAcceptAsync(synced -> synced.ifPresent(h::readFrom), fx);
     }
 }
