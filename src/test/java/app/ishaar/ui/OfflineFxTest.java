@@ -16,12 +16,19 @@ import app.ishaar.sandbox.Sandbox;
 import app.ishaar.sandbox.SandboxAccount;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.settings.Screenshots;
+import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import app.ishaar.ui.taxpayers.TaxpayerEntry.State;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;
 import javafx.geometry.NodeOrientation;
+import javafx.scene.control.Button;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.ListView;
+import javafx.scene.control.MenuItem;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
@@ -135,6 +142,48 @@ class OfflineFxTest extends FxSandboxTestBase {
                 .isNotEqualTo(State.READY);
     }
 
+    /**
+     * The synced taxpayer's row's Sync now item, its menu opened from the keyboard (Monocle's right
+     * click asks for no menu) and closed again: whether it is disabled, and its text.
+     */
+    private String rowsSyncNow() {
+        onFx(
+                () -> {
+                    ListView<TaxpayerEntry> list = lookup("#switcher-list").query();
+                    list.requestFocus();
+                    list.getItems().stream()
+                            .filter(t -> synced.equals(t.rin()))
+                            .findFirst()
+                            .ifPresent(t -> list.getSelectionModel().select(t));
+                });
+        press(KeyCode.SHIFT, KeyCode.F10).release(KeyCode.F10, KeyCode.SHIFT);
+        waitUntil("the row's menu", () -> fx(() -> shownMenuItem("sync-" + synced) != null));
+        return fx(
+                () -> {
+                    MenuItem item = shownMenuItem("sync-" + synced);
+                    String said = (item.isDisable() ? "disabled: " : "enabled: ") + item.getText();
+                    item.getParentPopup().hide();
+                    return said;
+                });
+    }
+
+    private static MenuItem shownMenuItem(String id) {
+        return Window.getWindows().stream()
+                .filter(w -> w instanceof ContextMenu m && m.isShowing())
+                .flatMap(w -> ((ContextMenu) w).getItems().stream())
+                .filter(i -> id.equals(i.getId()))
+                .findFirst()
+                .orElse(null);
+    }
+
+    private String syncAll() {
+        return fx(
+                () -> {
+                    Button b = lookup("#switcher-sync-all").queryButton();
+                    return (b.isDisabled() ? "disabled: " : "enabled: ") + b.getTooltip().getText();
+                });
+    }
+
     @Test
     void workOfflineOpensTheArchiveUnderTheBannerInBothLanguagesAndTryNowGoesOnline()
             throws Exception {
@@ -142,9 +191,18 @@ class OfflineFxTest extends FxSandboxTestBase {
         paste("#secret", SECRET); // (as the keychain fills it in): it logs in once online
         clickOn("#work-offline");
         offlineOnTheArchive();
+        // nothing can be synced offline: Sync all and the row's Sync now are disabled, saying why
+        assertThat(syncAll())
+                .isEqualTo(
+                        "disabled: Offline: the service cannot be reached, so nothing can be"
+                                + " synced now. The window goes online by itself once it"
+                                + " answers.");
+        assertThat(rowsSyncNow()).isEqualTo("disabled: Sync now (offline)");
         Screenshots.take(flow.mainStage(), "offline-en.png");
         onFx(() -> ctx.i18n().languageProperty().set(AppLanguage.ARABIC));
         waitUntil("the banner in Arabic", () -> text("#offline-text").startsWith("غير متصل: "));
+        assertThat(syncAll()).startsWith("disabled: غير متصل: تعذّر الوصول إلى الخدمة");
+        assertThat(rowsSyncNow()).isEqualTo("disabled: زامن الآن (غير متصل)");
         assertThat(fx(() -> lookup("#offline-banner").query().getEffectiveNodeOrientation()))
                 .isEqualTo(NodeOrientation.RIGHT_TO_LEFT);
         waitForPulses(3);
@@ -176,6 +234,12 @@ class OfflineFxTest extends FxSandboxTestBase {
                                         () ->
                                                 flow.mainViewModel().current().stateProperty().get()
                                                         == State.READY));
+        // online, both sync again
+        waitUntil(
+                "Sync all offered again",
+                30,
+                () -> syncAll().startsWith("enabled: Bring every taxpayer's archive up to date"));
+        assertThat(rowsSyncNow()).isEqualTo("enabled: Sync now");
     }
 
     @Test

@@ -1,8 +1,11 @@
 package app.ishaar.ui.controls;
 
 import javafx.beans.value.ObservableValue;
+import javafx.geometry.Pos;
 import javafx.scene.control.Button;
+import javafx.scene.control.Control;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 
 /**
@@ -26,6 +29,23 @@ public final class Buttons {
         b.setOnAction(e -> action.run());
         b.accessibleTextProperty().bind(name);
         return b;
+    }
+
+    /**
+     * {@code control} in a wrapper carrying its tooltip too: a disabled control shows no tooltip of
+     * its own, and its tooltip is then what says why it is disabled. Put the wrapper where the
+     * control would go.
+     */
+    public static HBox tooltipEvenDisabled(Control control, ObservableValue<String> text) {
+        Tooltip t = tooltip(text);
+        t.setWrapText(true);
+        t.setMaxWidth(360);
+        control.setTooltip(t);
+        HBox wrapper = new HBox(control);
+        wrapper.setAlignment(Pos.CENTER);
+        wrapper.setMinWidth(Region.USE_PREF_SIZE);
+        Tooltip.install(wrapper, t);
+        return wrapper;
     }
 
     /** A tooltip showing the text. */

@@ -22,6 +22,7 @@ import java.util.Set;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
+import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -45,6 +46,8 @@ public final class AllTaxpayersViewModel {
     private final Clock clock;
     private final Supplier<ZoneId> zone;
     private final BooleanProperty shown = new SimpleBooleanProperty(this, "shown");
+    private final BooleanProperty offline = new SimpleBooleanProperty(this, "offline");
+    private final BooleanBinding canSyncAll;
     private InboxExport exporter;
     private final LatestTask exports;
     private final ReadOnlyObjectWrapper<ExportState> export =
@@ -77,6 +80,7 @@ public final class AllTaxpayersViewModel {
         this.sync = Objects.requireNonNull(sync, "sync");
         this.detail = Objects.requireNonNull(detail, "detail");
         sync.archiveChangesProperty().addListener((o, was, now) -> inbox.refresh());
+        canSyncAll = offline.not().and(sync.runningProperty().not());
         inbox.selectedProperty().addListener((o, was, now) -> showDetail());
         inbox.searchTermsProperty().addListener((o, was, now) -> showDetail());
         // the first time it shows, the page is read from the archive
@@ -177,14 +181,36 @@ public final class AllTaxpayersViewModel {
         sync.load();
     }
 
-    /** Sync now, for one taxpayer. */
-    public void syncNow(Rin taxpayer) {
-        sync.syncNow(taxpayer);
+    /**
+     * Whether the window is offline (the service cannot be reached): no sync is asked then, since
+     * each would only fail. The main window keeps it to its own offline state.
+     */
+    public BooleanProperty offlineProperty() {
+        return offline;
     }
 
-    /** Sync now, for every taxpayer of the list that did not refuse. */
+    /** Whether Sync all can be asked now: online, and no sync of all under way. */
+    public BooleanBinding canSyncAllProperty() {
+        return canSyncAll;
+    }
+
+    /** Whether Sync now can be asked for this taxpayer now (null: its RIN is not known yet). */
+    public boolean canSyncNow(Rin taxpayer) {
+        return taxpayer != null && !offline.get();
+    }
+
+    /** Sync now, for one taxpayer; nothing while offline. */
+    public void syncNow(Rin taxpayer) {
+        if (canSyncNow(taxpayer)) {
+            sync.syncNow(taxpayer);
+        }
+    }
+
+    /** Sync now, for every taxpayer of the list that did not refuse; nothing while offline. */
     public void syncAll() {
-        sync.syncAll();
+        if (!offline.get()) {
+            sync.syncAll();
+        }
     }
 
     /** Exports with this (the window's; none: Export does nothing). */

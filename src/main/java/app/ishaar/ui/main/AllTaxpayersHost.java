@@ -69,6 +69,8 @@ final class AllTaxpayersHost {
                     }
                 });
         all.sync().follow(windowSync);
+        // offline, no sync is offered: the service cannot be reached
+        all.offlineProperty().bind(vm.offline().offlineProperty());
         // choosing a taxpayer (or a login's, a notification's) shows that taxpayer
         vm.currentProperty().addListener((o, was, now) -> all.shownProperty().set(false));
     }

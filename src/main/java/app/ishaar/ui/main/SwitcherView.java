@@ -166,8 +166,15 @@ final class SwitcherView {
         list.setEditable(false); // only F2 or the menu starts a rename; a click never does
         list.setCellFactory(
                 lv ->
-                        new TaxpayerCell(
-                                i18n, taxpayers, n -> pendingName = n, this::startRename, all));
+                        RowSyncOffline.follow(
+                                new TaxpayerCell(
+                                        i18n,
+                                        taxpayers,
+                                        n -> pendingName = n,
+                                        this::startRename,
+                                        all),
+                                all,
+                                i18n));
         // the menu key and Shift+F10 (MenuKeys) ask the list, not a row: open the selected row's
         // menu under it
         list.addEventHandler(
@@ -304,11 +311,16 @@ final class SwitcherView {
         Button syncAll = new Button();
         syncAll.setId("switcher-sync-all");
         syncAll.textProperty().bind(i18n.text("inbox.syncAll"));
-        syncAll.setTooltip(Buttons.tooltip(i18n.text("inbox.syncAll.tooltip")));
         syncAll.setMinWidth(Region.USE_PREF_SIZE);
-        syncAll.disableProperty().bind(all.sync().runningProperty());
+        syncAll.disableProperty().bind(all.canSyncAllProperty().not());
         syncAll.setOnAction(e -> all.syncAll());
-        HBox line = new HBox(6, choose, syncAll);
+        Node syncAllTip =
+                Buttons.tooltipEvenDisabled(
+                        syncAll,
+                        Bindings.when(all.offlineProperty())
+                                .then(i18n.text("inbox.syncAll.offline"))
+                                .otherwise(i18n.text("inbox.syncAll.tooltip")));
+        HBox line = new HBox(6, choose, syncAllTip);
         line.setAlignment(Pos.CENTER_LEFT);
         return line;
     }
