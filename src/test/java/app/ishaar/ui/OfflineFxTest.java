@@ -222,8 +222,22 @@ class OfflineFxTest extends FxSandboxTestBase {
         waitUntil(
                 "All taxpayers shows the archive",
                 () -> fx(() -> !flow.mainView().allTaxpayers().inbox().rows().isEmpty()));
+        // the header and the window's title name All taxpayers, not the taxpayer shown before
+        waitUntil(
+                "the header names All taxpayers",
+                () -> text("#header-name").equals("All taxpayers"));
+        assertThat(visible("#header-rin")).isFalse();
+        assertThat(fx(() -> flow.mainStage().getTitle())).startsWith("All taxpayers — ");
+        onFx(() -> ctx.i18n().languageProperty().set(AppLanguage.ARABIC));
+        waitUntil("in Arabic", () -> text("#header-name").equals("جميع الممولين"));
+        assertThat(fx(() -> flow.mainStage().getTitle())).startsWith("جميع الممولين — ");
+        onFx(() -> ctx.i18n().languageProperty().set(AppLanguage.ENGLISH));
 
         clickOnTaxpayer(synced);
+        waitUntil(
+                "the header names the taxpayer again",
+                () -> text("#header-name").equals("Synced Co."));
+        assertThat(text("#header-rin")).isEqualTo(synced);
         clickOn("#offline-try");
         waitUntil(
                 "online: the banner gone, the taxpayer logged in",

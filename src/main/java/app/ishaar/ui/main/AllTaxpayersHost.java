@@ -69,6 +69,8 @@ final class AllTaxpayersHost {
                     }
                 });
         all.sync().follow(windowSync);
+        // the window's title and header name All taxpayers while it is shown
+        vm.title().allTaxpayersShownProperty().bind(all.shownProperty());
         // offline, no sync is offered: the service cannot be reached
         all.offlineProperty().bind(vm.offline().offlineProperty());
         // choosing a taxpayer (or a login's, a notification's) shows that taxpayer

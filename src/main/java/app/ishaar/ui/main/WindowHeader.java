@@ -7,6 +7,7 @@ import app.ishaar.ui.fx.WrappingLabel;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.BooleanProperty;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -27,7 +28,10 @@ import javafx.scene.layout.VBox;
 final class WindowHeader {
     private WindowHeader() {}
 
-    /** The taxpayer shown, where, and for how long. */
+    /**
+     * The taxpayer shown (All taxpayers while that is shown: no one taxpayer's RIN or session
+     * then), where, and for how long.
+     */
     static Node header(MainWindowViewModel vm, I18n i18n) {
         Label name = new Label();
         name.setId("header-name");
@@ -36,14 +40,18 @@ final class WindowHeader {
         rin.setId("header-rin");
         rin.getStyleClass().add("muted");
         Bidi.leftToRight(rin);
+        BooleanProperty allShown = vm.title().allTaxpayersShownProperty();
         Runnable refresh =
                 () -> {
-                    TaxpayerEntry e = vm.current();
-                    name.setText(e == null ? "" : e.label());
+                    TaxpayerEntry e = allShown.get() ? null : vm.current();
+                    name.setText(
+                            allShown.get() ? i18n.get("inbox.all") : e == null ? "" : e.label());
                     rin.setText(
                             e == null || e.displayRinProperty().get() == null
                                     ? ""
                                     : e.displayRinProperty().get());
+                    rin.setVisible(!rin.getText().isEmpty());
+                    rin.setManaged(rin.isVisible());
                 };
         vm.title().titleProperty().addListener((o, a, b) -> refresh.run());
         refresh.run();
@@ -74,6 +82,7 @@ final class WindowHeader {
         time.setId("session-time");
         time.textProperty().bind(vm.title().timeLeftProperty());
         time.getStyleClass().add("session-time");
+        time.visibleProperty().bind(allShown.not());
 
         HBox langs =
                 LanguageSwitch.create(

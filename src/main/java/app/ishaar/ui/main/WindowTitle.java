@@ -8,14 +8,16 @@ import java.text.NumberFormat;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
 
 /**
  * What the main window says of where it is: its title ("Nile Trading Co. (204918573) — Sandbox —
- * Ishaar", with how many new notifications came while the window is behind others), the time left
- * in the shown taxpayer's session ("54:12", in the UI's digits), the environment and the service's
- * host.
+ * Ishaar", with how many new notifications came while the window is behind others; "All taxpayers —
+ * Sandbox — Ishaar" while All taxpayers is shown), the time left in the shown taxpayer's session
+ * ("54:12", in the UI's digits), the environment and the service's host.
  */
 public final class WindowTitle {
     private final I18n i18n;
@@ -24,11 +26,24 @@ public final class WindowTitle {
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
     private final ReadOnlyStringWrapper timeLeft = new ReadOnlyStringWrapper(this, "timeLeft", "");
     private final ReadOnlyStringWrapper apiHost = new ReadOnlyStringWrapper(this, "apiHost", "");
+    private final BooleanProperty allShown = new SimpleBooleanProperty(this, "allShown");
+
+    /** The taxpayer last told of, whose title comes back when All taxpayers is left. */
+    private TaxpayerEntry shown;
 
     WindowTitle(I18n i18n, Clock clock, Environment.Kind kind) {
         this.i18n = i18n;
         this.clock = clock;
         this.kind = kind;
+        allShown.addListener((o, was, now) -> refresh(shown));
+    }
+
+    /**
+     * Whether the window shows All taxpayers rather than one taxpayer's history: the title (and the
+     * header) then name All taxpayers. The window keeps it to All taxpayers' own state.
+     */
+    public BooleanProperty allTaxpayersShownProperty() {
+        return allShown;
     }
 
     /** "Nile Trading Co. (204918573) — Sandbox — Ishaar", live. */
@@ -58,7 +73,12 @@ public final class WindowTitle {
 
     /** The title for the taxpayer shown (null: none yet). */
     void refresh(TaxpayerEntry e) {
+        shown = e;
         String env = i18n.get(environmentKey(kind));
+        if (allShown.get()) {
+            title.set(i18n.get("main.title.plain", i18n.get("inbox.all") + " — " + env));
+            return;
+        }
         if (e == null) {
             title.set(i18n.get("main.title.plain", env));
             return;

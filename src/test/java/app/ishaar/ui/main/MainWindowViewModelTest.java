@@ -192,6 +192,22 @@ class MainWindowViewModelTest {
     }
 
     @Test
+    void whileAllTaxpayersIsShownTheTitleNamesItInBothLanguagesThenTheTaxpayerAgain() {
+        vm.title().allTaxpayersShownProperty().set(true);
+        assertThat(vm.title().titleProperty().get())
+                .isEqualTo("All taxpayers — Sandbox · test data — Ishaar");
+        i18n.languageProperty().set(AppLanguage.ARABIC);
+        assertThat(vm.title().titleProperty().get())
+                .startsWith("جميع الممولين — ")
+                .endsWith(" — إشعار")
+                .doesNotContain("204918573");
+        i18n.languageProperty().set(AppLanguage.ENGLISH);
+        vm.title().allTaxpayersShownProperty().set(false);
+        assertThat(vm.title().titleProperty().get())
+                .isEqualTo("Nile Trading Co. (204918573) — Sandbox · test data — Ishaar");
+    }
+
+    @Test
     void whileTheWindowIsInTheBackgroundTheDesktopTellsOfMoreNewNotificationsUnlessTurnedOff() {
         List<String> told = new ArrayList<>();
         List<Runnable> clicks = new ArrayList<>();
