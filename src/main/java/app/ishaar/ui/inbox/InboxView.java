@@ -7,7 +7,6 @@ import app.ishaar.ui.history.HistoryLabels;
 import app.ishaar.ui.i18n.I18n;
 import java.util.List;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ChangeListener;
 import javafx.geometry.Insets;
@@ -44,9 +43,6 @@ public final class InboxView {
      */
     static final boolean ONE_LINE_CELLS =
             !"false".equals(System.getProperty("ishaar.inboxOneLineCells"));
-
-    private static final Pattern TAGS = Pattern.compile("<[^>]*>");
-    private static final Pattern SPACES = Pattern.compile("\\s+");
 
     private final InboxViewModel vm;
     private final I18n i18n;
@@ -253,13 +249,9 @@ public final class InboxView {
         return texts.taxpayer(r.taxpayerName(), r.taxpayer());
     }
 
-    /** The message on one line, as much as the column shows. */
+    /** The message's readable text on one line, as much as the column shows. */
     private String message(InboxRow r) {
-        String m = n(r).finalMessage();
-        if (m == null) {
-            return "";
-        }
-        String line = SPACES.matcher(TAGS.matcher(m).replaceAll(" ")).replaceAll(" ").strip();
+        String line = HistoryLabels.message(n(r));
         return line.length() > 200 ? line.substring(0, 200) + "…" : line;
     }
 

@@ -253,6 +253,41 @@ class InboxViewFxTest extends OwnStageFxTestBase {
     }
 
     @Test
+    void aSystemMessageSentAsJsonShowsItsTextNotTheJsonAndAnEmailItsTextNotItsHtml()
+            throws Exception {
+        InboxView v = open(AppLanguage.ENGLISH);
+        List<InboxRow> rows = fx(() -> List.copyOf(table(v).getItems()));
+        int json = -1;
+        int html = -1;
+        for (int i = 0; i < rows.size(); i++) {
+            String m = rows.get(i).notification().finalMessage().strip();
+            if (json < 0 && m.startsWith("{")) {
+                json = i;
+            } else if (html < 0 && m.startsWith("<html")) {
+                html = i;
+            }
+        }
+        assertThat(json).as("a message sent as JSON on the first page").isNotNegative();
+        assertThat(html).as("an e-mail on the first page").isNotNegative();
+
+        String text =
+                new com.fasterxml.jackson.databind.ObjectMapper()
+                        .readTree(rows.get(json).notification().finalMessage())
+                        .get("text")
+                        .asText();
+        assertThat(cell(v, "message", json))
+                .as("its text first, then its values, as the history's export shows it")
+                .startsWith(text + " · event: ")
+                .doesNotContain("{")
+                .doesNotContain("\"");
+        assertThat(cell(v, "message", html))
+                .matches("(Dear |السادة ).*")
+                .doesNotContain("<")
+                .doesNotContain(" · ")
+                .doesNotContain("\n");
+    }
+
+    @Test
     void aMessageTooLongForItsColumnIsCutWithAnEllipsisThatTheCellShowsWhole() throws Exception {
         InboxView v = open(AppLanguage.ARABIC);
         // the rows laid out with their texts
