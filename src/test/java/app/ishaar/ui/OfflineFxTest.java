@@ -228,9 +228,13 @@ class OfflineFxTest extends FxSandboxTestBase {
                 () -> text("#header-name").equals("All taxpayers"));
         assertThat(visible("#header-rin")).isFalse();
         assertThat(fx(() -> flow.mainStage().getTitle())).startsWith("All taxpayers — ");
+        waitForPulses(3);
+        Screenshots.take(flow.mainStage(), "offline-all-en.png");
         onFx(() -> ctx.i18n().languageProperty().set(AppLanguage.ARABIC));
         waitUntil("in Arabic", () -> text("#header-name").equals("جميع الممولين"));
         assertThat(fx(() -> flow.mainStage().getTitle())).startsWith("جميع الممولين — ");
+        waitForPulses(3);
+        Screenshots.take(flow.mainStage(), "offline-all-ar.png");
         onFx(() -> ctx.i18n().languageProperty().set(AppLanguage.ENGLISH));
 
         clickOnTaxpayer(synced);

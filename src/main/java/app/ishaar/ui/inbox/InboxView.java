@@ -189,10 +189,14 @@ public final class InboxView {
         }
         table.setItems(vm.rows());
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        // the columns fill the table while their least widths fit in it; below that they keep
+        // those and the table scrolls sideways (a constrained table cuts off the columns that do
+        // not fit, with no scroll bar to reach them)
+        table.widthProperty().addListener((o, was, now) -> fitOrScroll());
         table.getColumns()
                 .addAll(
                         List.of(
-                                column("sent", "inbox.column.sent", 145, this::sent),
+                                column("sent", "inbox.column.sent", 165, this::sent),
                                 taxpayerColumn(),
                                 oneLine(
                                         column(
@@ -237,6 +241,23 @@ public final class InboxView {
         return table;
     }
 
+    /** Fills the table with its columns while their least widths fit; else scrolls sideways. */
+    private void fitOrScroll() {
+        double least = 0;
+        for (TableColumn<InboxRow, ?> c : table.getVisibleLeafColumns()) {
+            least += c.getMinWidth();
+        }
+        // room for the vertical scroll bar and the border
+        boolean fits = table.getWidth() - 24 >= least;
+        var policy =
+                fits
+                        ? TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN
+                        : TableView.UNCONSTRAINED_RESIZE_POLICY;
+        if (table.getColumnResizePolicy() != policy) {
+            table.setColumnResizePolicy(policy);
+        }
+    }
+
     private static Notification n(InboxRow r) {
         return r.notification();
     }
@@ -278,10 +299,17 @@ public final class InboxView {
         c.setId("inbox-column-" + id);
         c.textProperty().bind(i18n.text(key));
         c.setPrefWidth(width);
-        // the date whole; the others give way in a narrow window
-        if ("sent".equals(id)) {
-            c.setMinWidth(width);
-        }
+        // the date whole; the others give way in a narrow window, down to where their usual
+        // values still read ("Delivered", "E-mail", "Document received" cut a little), the table
+        // scrolling sideways below that: a status cut to "De…" tells nothing
+        c.setMinWidth(
+                switch (id) {
+                    case "sent" -> width;
+                    case "status" -> 85;
+                    case "channel" -> 70;
+                    case "type" -> 110;
+                    default -> 120;
+                });
         c.setSortable(false); // newest first, as the archive reads it
         c.setCellValueFactory(
                 cell ->

@@ -30,6 +30,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import javafx.geometry.NodeOrientation;
+import javafx.geometry.Orientation;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
@@ -285,6 +286,61 @@ class InboxViewFxTest extends OwnStageFxTestBase {
                 .doesNotContain("<")
                 .doesNotContain(" · ")
                 .doesNotContain("\n");
+    }
+
+    @Test
+    void inANarrowWindowTheStatusAndChannelStayReadableAndTheTableScrollsSideways()
+            throws Exception {
+        InboxView v = open(AppLanguage.ENGLISH);
+        fx(
+                () -> {
+                    stage.setWidth(600);
+                    return null;
+                });
+        until(() -> table(v).getWidth() < 620);
+        WaitForAsyncUtils.waitForFxEvents();
+        List<String> cut =
+                fx(
+                        () -> {
+                            table(v).layout();
+                            List<String> out = new ArrayList<>();
+                            for (javafx.scene.Node n : table(v).lookupAll(".table-cell")) {
+                                if (n instanceof javafx.scene.control.TableCell<?, ?> c
+                                        && c.getTableColumn() != null
+                                        && List.of("inbox-column-status", "inbox-column-channel")
+                                                .contains(c.getTableColumn().getId())
+                                        && !c.isEmpty()
+                                        && c.isVisible()
+                                        && c.getItem() != null) {
+                                    javafx.scene.text.Text drawn =
+                                            (javafx.scene.text.Text) c.lookup(".text");
+                                    if (drawn != null && !drawn.getText().equals(c.getItem())) {
+                                        out.add(c.getItem() + " drawn as " + drawn.getText());
+                                    }
+                                }
+                            }
+                            return out;
+                        });
+        assertThat(cut).as("status and channel cells cut short").isEmpty();
+        // the columns that do not fit are reached by scrolling sideways
+        assertThat(fx(() -> sideways(v))).as("a horizontal scroll bar").isTrue();
+        // wide again, the columns fill the table: no scroll bar
+        fx(
+                () -> {
+                    stage.setWidth(1400);
+                    return null;
+                });
+        until(() -> !sideways(v));
+    }
+
+    /** Whether the table shows a horizontal scroll bar. */
+    private static boolean sideways(InboxView v) {
+        return table(v).lookupAll(".scroll-bar").stream()
+                .anyMatch(
+                        n ->
+                                n instanceof javafx.scene.control.ScrollBar b
+                                        && b.getOrientation() == Orientation.HORIZONTAL
+                                        && b.isVisible());
     }
 
     @Test
