@@ -121,7 +121,8 @@ public final class MainWindowViewModel {
                         logins,
                         offline,
                         sync,
-                        this::service);
+                        this::service,
+                        histories);
         current.addListener((o, a, b) -> shown());
         Weak.listen(languageChanged, i18n.languageProperty());
         refreshTitle();

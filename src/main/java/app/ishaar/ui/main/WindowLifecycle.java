@@ -23,7 +23,8 @@ record WindowLifecycle(
         TaxpayerLogins logins,
         OfflineViewModel offline,
         MainWindowSync sync,
-        Supplier<ServiceKey> service) {
+        Supplier<ServiceKey> service,
+        TaxpayerHistories histories) {
 
     /**
      * Whether {@code login} is the window's own again: the same profile (so the same environment
@@ -55,6 +56,11 @@ record WindowLifecycle(
                         : taxpayers.loggedIn(base.onBehalfOf(), login.session(), t);
         logins.opened(login.environment(), base, first, login.session());
         offline.opened(login, service.get());
+        // a history kept from the window's last login reads the archive if it now holds the
+        // taxpayer's synced history (its first sync completed since): offline it has no other
+        for (TaxpayerEntry e : taxpayers.entries()) {
+            e.madeHistory().ifPresent(h -> histories.choose(e, h));
+        }
         if (t != null && t.saysOwnTaxpayerOnly() && taxpayers.entries().size() == 1) {
             settings.ownTaxpayerOnly(); // nothing but its own taxpayer to list
         }

@@ -157,6 +157,41 @@ class OfflineWindowTest {
     }
 
     @Test
+    void offlineAgainAfterALogoutATaxpayerSyncedSinceReadsTheArchive() throws Exception {
+        vm.switchTo(entry(PHARMA));
+        assertThat(entry(PHARMA).history().pagesProperty().get().fromArchive()).isFalse();
+        // its first sync completes (the window's, while it was online)
+        String raw =
+                "{\"notificationId\":\"p-1\",\"receivedDateTime\":\"2026-01-09T11:00:00Z\","
+                        + "\"finalMessage\":\"Document received\",\"status\":\"delivered\"}";
+        archive.store(
+                new SyncBatch(
+                        ServiceKey.SANDBOX,
+                        Rin.of(PHARMA),
+                        List.of(ArchivedNotification.fromRaw(Rin.of(PHARMA), raw)),
+                        "c",
+                        true,
+                        SYNCED));
+
+        vm.logout();
+        Credentials c =
+                new Credentials(
+                        "erp-delta-accounting", "sandbox-secret-2".toCharArray(), NILE, null);
+        LoginViewModel.LoginResult offline =
+                new LoginViewModel.LoginResult(null, null, profile, c, env);
+        assertThat(vm.canReopen(offline)).as("the same window opens again").isTrue();
+        vm.reopen(offline);
+
+        vm.switchTo(entry(PHARMA));
+        assertThat(entry(PHARMA).history().pagesProperty().get().fromArchive())
+                .as("its history from the archive, not \"needs the service\"")
+                .isTrue();
+        assertThat(entry(PHARMA).history().rows())
+                .extracting(n -> n.notificationId())
+                .containsExactly("p-1");
+    }
+
+    @Test
     void theServiceIsAskedNowAndThenAndTheWindowGoesOnlineOnceItAnswers() {
         opener.onOpen(
                 s ->
