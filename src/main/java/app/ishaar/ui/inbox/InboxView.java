@@ -248,7 +248,7 @@ public final class InboxView {
             least += c.getMinWidth();
         }
         // room for the vertical scroll bar and the border
-        boolean fits = table.getWidth() - 24 >= least;
+        boolean fits = table.getWidth() - 18 >= least;
         var policy =
                 fits
                         ? TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN
@@ -288,7 +288,7 @@ public final class InboxView {
     private TableColumn<InboxRow, String> taxpayerColumn() {
         TableColumn<InboxRow, String> c =
                 column("taxpayer", "inbox.column.taxpayer", 230, this::taxpayer);
-        c.setMinWidth(170);
+        c.setMinWidth(140);
         c.setCellFactory(col -> new TaxpayerTableCell(i18n));
         return c;
     }
@@ -305,10 +305,10 @@ public final class InboxView {
         c.setMinWidth(
                 switch (id) {
                     case "sent" -> width;
-                    case "status" -> 85;
-                    case "channel" -> 70;
-                    case "type" -> 110;
-                    default -> 120;
+                    case "status" -> 80;
+                    case "channel" -> 85;
+                    case "type" -> 100;
+                    default -> 70;
                 });
         c.setSortable(false); // newest first, as the archive reads it
         c.setCellValueFactory(
