@@ -302,6 +302,23 @@ public final class PostgresArchive extends JdbcArchive {
         reader.countUpTo(limit);
     }
 
+    /**
+     * Whether a search with more matches than its count's limit takes its page from its words'
+     * lists (the default), or walks the notifications newest first checking each one's words (for
+     * the benchmark's figure without the lists).
+     */
+    public void pageFrequentSearchesFromWordLists(boolean on) {
+        reader.pageFrequentSearchesFromWordLists(on);
+    }
+
+    /**
+     * Every search's page from its words' lists, however few its matches, reading at first only as
+     * many keys as the page needs (for tests).
+     */
+    void pageEverySearchFromWordLists() {
+        reader.pageEverySearchFromWordLists();
+    }
+
     @Override
     protected JdbcReader reader() {
         return reader;
