@@ -24,8 +24,8 @@ final class PgAccess {
     private static final String REVOKE =
             "DELETE FROM taxpayer_access WHERE role_name = ? AND rin = ?";
     private static final String TABLES =
-            "service, taxpayer, notification, notification_search, notification_word, tally,"
-                    + " taxpayer_access, syncer, syncer_taxpayer, sync_request, "
+            "service, taxpayer, notification, notification_search, tally, taxpayer_access, syncer,"
+                    + " syncer_taxpayer, sync_request, "
                     + PgSchema.HISTORY_TABLE;
 
     /**

@@ -15,6 +15,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -31,16 +32,7 @@ import java.util.Set;
  * see only.
  */
 final class PgReader extends JdbcReader {
-    /** The most words a term's page is merged from (see {@link #wordsOf}). */
-    static final int MOST_WORDS = 256;
-
-    /** The most keys read of one word for a page (see {@link #pageOfWords}). */
-    static final long MOST_KEYS = 100 * 4 * 4 * 4 * 4 * 4;
-
     private final PgLocation location;
-    private boolean wordLists = true;
-    private boolean everySearchFromWordLists;
-    private long firstKeys = 100;
 
     PgReader(PgLocation location, Connection conn) {
         super(
@@ -74,6 +66,26 @@ final class PgReader extends JdbcReader {
         } catch (SQLException e) {
             throw PgErrors.map(e, location, doing);
         }
+    }
+
+    /**
+     * Whether each question is planned for its own values. The server otherwise settles, after a
+     * statement's fifth run, on one plan made for any values, which guesses a search's term as
+     * frequent as any other and a list of taxpayers as long as any: a frequent term's count then
+     * gathers every match from the words index (199,000 rows for {@code الإلكترونية}, 270 ms) where
+     * reading the rows until the count's limit is reached takes 60 ms. A plan costs about a
+     * millisecond; the questions are few and their values decide their plans.
+     */
+    void planEachQuestionForItsValues(boolean on) throws ArchiveException {
+        read(
+                "choosing how its questions are planned",
+                () -> {
+                    try (Statement s = conn.createStatement()) {
+                        s.execute(
+                                "SET plan_cache_mode = " + (on ? "force_custom_plan" : "DEFAULT"));
+                    }
+                    return null;
+                });
     }
 
     @Override
@@ -176,7 +188,7 @@ final class PgReader extends JdbcReader {
                         ? PgSql.tallied(tallyWhere + filters)
                         : PgSql.count(search, where.toString());
         try (PreparedStatement p = conn.prepareStatement(countSql)) {
-            int i = bind(p, 1, match, serviceId, args);
+            int i = bind(p, match, serviceId, args);
             if (search) {
                 p.setLong(i, upTo + 1);
             }
@@ -191,144 +203,19 @@ final class PgReader extends JdbcReader {
         List<ArchivedNotification> items = new ArrayList<>();
         long offset = (long) (q.page() - 1) * q.pageSize();
         if (offset < total) {
-            List<String> words =
-                    search && (more && wordLists || everySearchFromWordLists)
-                            ? wordsOf(longest(terms))
-                            : null;
-            List<ArchivedNotification> listed =
-                    words == null
-                            ? null
-                            : pageOfWords(words, match, serviceId, args, where, q, offset);
-            if (listed != null) {
-                items.addAll(listed);
-            } else {
-                try (PreparedStatement p =
-                        conn.prepareStatement(PgSql.page(search, !more, where.toString()))) {
-                    int i = bind(p, 1, match, serviceId, args);
-                    p.setInt(i++, q.pageSize());
-                    p.setLong(i, offset);
-                    try (ResultSet r = p.executeQuery()) {
-                        while (r.next()) {
-                            items.add(item(new Rin(r.getString(2)), r, 3));
-                        }
+            try (PreparedStatement p =
+                    conn.prepareStatement(PgSql.page(search, !more, where.toString()))) {
+                int i = bind(p, match, serviceId, args);
+                p.setInt(i++, q.pageSize());
+                p.setLong(i, offset);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        items.add(item(new Rin(r.getString(2)), r, 3));
                     }
                 }
             }
         }
         return new InboxPage(items, total, more, q.page(), q.pageSize());
-    }
-
-    /**
-     * A search's page from its words' lists ({@link PgSql#pageOfWords}): the newest keys of each
-     * word, more of them (four times) while the page is not full and some word has more, up to
-     * {@value #MOST_KEYS} a word; null past that (the matches that pass the filters are too few
-     * among the term's: walking the notifications newest first finds them sooner).
-     */
-    private List<ArchivedNotification> pageOfWords(
-            List<String> words,
-            String match,
-            long serviceId,
-            List<Object> args,
-            CharSequence where,
-            InboxQuery q,
-            long offset)
-            throws SQLException {
-        java.sql.Array array = conn.createArrayOf("text", words.toArray());
-        String sql = PgSql.pageOfWords(where.toString());
-        for (long k = Math.max(offset + q.pageSize(), firstKeys); k <= MOST_KEYS; k *= 4) {
-            List<ArchivedNotification> items = new ArrayList<>();
-            long cut;
-            try (PreparedStatement p = conn.prepareStatement(sql)) {
-                p.setArray(1, array);
-                p.setLong(2, k);
-                p.setLong(3, k);
-                int i = bind(p, 4, match, serviceId, args);
-                p.setInt(i++, q.pageSize());
-                p.setLong(i, offset);
-                try (ResultSet r = p.executeQuery()) {
-                    cut = -1;
-                    while (r.next()) {
-                        cut = r.getLong(1);
-                        if (r.getString(3) != null) {
-                            items.add(item(new Rin(r.getString(3)), r, 4));
-                        }
-                    }
-                }
-            }
-            if (items.size() == q.pageSize() || cut < 0) {
-                return items;
-            }
-        }
-        return null;
-    }
-
-    /**
-     * The words a term finds (those it begins, and those it ends: written backwards after a '~'),
-     * or null when there are more than {@value #MOST_WORDS}: merging that many lists would cost
-     * more than walking the notifications newest first.
-     */
-    private List<String> wordsOf(String term) throws SQLException {
-        List<String> out = new ArrayList<>();
-        String back = new StringBuilder(term).reverse().toString();
-        for (String prefix : List.of(PgRows.cut(term), "~" + PgRows.cut(back))) {
-            String end = following(prefix);
-            try (PreparedStatement p = conn.prepareStatement(PgSql.WORDS)) {
-                p.setString(1, prefix);
-                p.setString(2, end);
-                p.setString(3, end);
-                p.setInt(4, MOST_WORDS + 1 - out.size());
-                try (ResultSet r = p.executeQuery()) {
-                    while (r.next()) {
-                        out.add(r.getString(1));
-                    }
-                }
-            }
-            if (out.size() > MOST_WORDS) {
-                return null;
-            }
-        }
-        return out.isEmpty() ? null : out;
-    }
-
-    /**
-     * The first text after every text that begins with a prefix, in the order of code points (which
-     * UTF-8 bytes keep): the prefix with its last character the next one. A term's characters are
-     * letters and digits of the Basic Multilingual Plane ({@link SearchText#words}), so the next
-     * one is a character too.
-     */
-    static String following(String prefix) {
-        char last = prefix.charAt(prefix.length() - 1);
-        return prefix.substring(0, prefix.length() - 1) + (char) (last + 1);
-    }
-
-    /** The term whose words' lists a page is merged from: the longest, likely the rarest. */
-    private static String longest(List<String> terms) {
-        String out = terms.get(0);
-        for (String t : terms) {
-            if (t.length() > out.length()) {
-                out = t;
-            }
-        }
-        return out;
-    }
-
-    /**
-     * Whether a search with more matches than its count's limit takes its page from its words'
-     * lists (V7), or walks the notifications newest first as before them (the benchmark's figure
-     * without the lists).
-     */
-    synchronized void pageFrequentSearchesFromWordLists(boolean on) {
-        wordLists = on;
-    }
-
-    /**
-     * Every search's page from its words' lists, however few its matches, reading no more keys of
-     * each word at first than the page needs (for tests: a page of a few notifications then reads
-     * more of the lists as a frequent term's does).
-     */
-    synchronized void pageEverySearchFromWordLists() {
-        everySearchFromWordLists = true;
-        firstKeys = 1;
     }
 
     /**
@@ -366,10 +253,9 @@ final class PgReader extends JdbcReader {
         }
     }
 
-    private static int bind(
-            PreparedStatement p, int first, String match, long serviceId, List<Object> args)
+    private static int bind(PreparedStatement p, String match, long serviceId, List<Object> args)
             throws SQLException {
-        int i = first;
+        int i = 1;
         p.setLong(i++, serviceId);
         if (match != null) {
             p.setString(i++, match);

@@ -163,47 +163,6 @@ final class PgSql {
                 + " JOIN taxpayer t ON t.id = n.taxpayer_id ORDER BY n.id DESC";
     }
 
-    /**
-     * The words the archive holds in a range (V7's index), each once, in order, up to a limit (the
-     * last parameter): the index descended once a word, not read entry by entry. The range is a
-     * term's prefix: the words from it (inclusive) to the next prefix of the same length
-     * (exclusive), compared byte by byte as a tsquery prefix compares them.
-     */
-    static final String WORDS =
-            "WITH RECURSIVE w (word) AS ((SELECT x.word FROM notification_word x"
-                    + " WHERE x.word >= ? AND x.word < ? ORDER BY x.word LIMIT 1)"
-                    + " UNION ALL SELECT (SELECT x.word FROM notification_word x"
-                    + " WHERE x.word > w.word AND x.word < ? ORDER BY x.word LIMIT 1)"
-                    + " FROM w WHERE w.word IS NOT NULL)"
-                    + " SELECT word FROM w WHERE word IS NOT NULL LIMIT ?";
-
-    /**
-     * A page of a search for a frequent term from its words' lists (V7): the newest {@code k} keys
-     * of each of the term's words (an array, the first parameter; then k, k again), each once,
-     * their search rows checked against the whole search and the filters, newest first. The first
-     * column is the cut: the newest of the words' k-th keys (-1 when no word has k), under which
-     * the keys read are not all the term's; the page holds only keys above it (a row without a
-     * notification when there are none), and is the search's page when it is full or the cut is -1.
-     * So a term frequent only among older notifications reads about a page of keys of each of its
-     * words, not every newer row.
-     *
-     * @param where the filters on n, each starting with " AND "
-     */
-    static String pageOfWords(String where) {
-        return "WITH k AS MATERIALIZED (SELECT l.id, l.n FROM unnest(?::text[]) AS w (word)"
-                + " CROSS JOIN LATERAL (SELECT x.id, row_number() OVER (ORDER BY x.id DESC) AS n"
-                + " FROM notification_word x WHERE x.word = w.word ORDER BY x.id DESC LIMIT ?) l),"
-                + " cut AS (SELECT COALESCE(MAX(k.id), -1) AS id FROM k WHERE k.n = ?)"
-                + " SELECT cut.id, p.id, t.rin, n.raw FROM cut LEFT JOIN (SELECT c.id"
-                + " FROM (SELECT DISTINCT k.id FROM k) c JOIN notification_search n ON n.id = c.id"
-                + " WHERE c.id > (SELECT cut.id FROM cut) AND n.service_id = ?"
-                + " AND n.words @@ ?::tsquery"
-                + where
-                + " ORDER BY c.id DESC LIMIT ? OFFSET ?) p ON true"
-                + " LEFT JOIN notification n ON n.id = p.id"
-                + " LEFT JOIN taxpayer t ON t.id = n.taxpayer_id ORDER BY p.id DESC";
-    }
-
     /** How many match: all of them, or a search's up to a limit (the last parameter). */
     static String count(boolean search, String where) {
         return search
