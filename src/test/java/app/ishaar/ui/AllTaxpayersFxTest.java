@@ -95,6 +95,30 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
     /** Chooses All taxpayers, syncs every taxpayer, and waits until the sync has gone round. */
     private void allTaxpayersSynced() {
         FocusTrail trail = fx(() -> new FocusTrail(lookup("#switcher-all").query().getScene()));
+        StringBuffer shownChanges = new StringBuffer();
+        boolean shownBefore = fx(() -> all().shownProperty().get());
+        javafx.beans.value.ChangeListener<Boolean> shownChanged =
+                (o, was, now) -> {
+                    shownChanges.append(" -> ").append(now);
+                    lookup("#inbox-table")
+                            .tryQuery()
+                            .ifPresent(
+                                    t -> {
+                                        boolean showing = t.getScene() != null;
+                                        for (Node n = t; n != null; n = n.getParent()) {
+                                            showing &= n.isVisible();
+                                        }
+                                        shownChanges.append(" (table showing ").append(showing);
+                                        shownChanges
+                                                .append(", focus ")
+                                                .append(
+                                                        t.getScene() == null
+                                                                ? null
+                                                                : t.getScene().getFocusOwner())
+                                                .append(")");
+                                    });
+                };
+        onFx(() -> all().shownProperty().addListener(shownChanged));
         clickOn("#switcher-all");
         waitUntil("All taxpayers shows", () -> visible("#inbox-table"));
         try {
@@ -105,7 +129,11 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
                             + "; the keyboard is on "
                             + focusOwner()
                             + "; it went:"
-                            + fx(trail::moves),
+                            + fx(trail::moves)
+                            + "; All taxpayers shown before the click: "
+                            + shownBefore
+                            + ", then"
+                            + shownChanges,
                     e);
         } finally {
             onFx(trail::stop);

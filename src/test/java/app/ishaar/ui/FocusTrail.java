@@ -5,8 +5,8 @@ import javafx.scene.Node;
 import javafx.scene.Scene;
 
 /**
- * Where a scene's keyboard went, and from where in the toolkit or the app each move came: told
- * in a failure's message, where "the keyboard is elsewhere" alone says nothing of why.
+ * Where a scene's keyboard went, and from where in the toolkit or the app each move came: told in a
+ * failure's message, where "the keyboard is elsewhere" alone says nothing of why.
  */
 final class FocusTrail {
     private final StringBuffer moves = new StringBuffer();

@@ -783,8 +783,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
         write("Giza Foods Co.");
         type(KeyCode.ENTER);
         try {
-            waitUntil(
-                    "renamed", () -> "Giza Foods Co.".equals(entry(GIZA).nameProperty().get()));
+            waitUntil("renamed", () -> "Giza Foods Co.".equals(entry(GIZA).nameProperty().get()));
         } catch (AssertionError e) {
             throw new AssertionError(
                     e.getMessage()

@@ -339,12 +339,12 @@ public final class HistoryViewModel {
     }
 
     /**
-     * The window's sync of this taxpayer, begun at {@code started}, ended, having archived {@code
-     * added} new notifications (or none, but updated some): they are counted as arrived since the
-     * shown page came ({@link ArrivalsViewModel#synced}), which the title, the taxpayer list and
-     * the desktop's notification say; Show brings them. Read from the archive, the shown page is
-     * read again and its rows that changed (a status that settled) are updated in place: no row
-     * added, removed or moved, the selection and the table's place kept.
+     * The window's sync of this taxpayer, begun at {@code started} (null: not to be counted),
+     * ended, having archived {@code added} new notifications (or none, but updated some): they are
+     * counted as arrived since the shown page came ({@link ArrivalsViewModel#synced}), which the
+     * title, the taxpayer list and the desktop's notification say; Show brings them. Read from the
+     * archive, the shown page is read again and its rows that changed (a status that settled) are
+     * updated in place: no row added, removed or moved, the selection and the table's place kept.
      */
     public void synced(long added, Instant started) {
         arrivals.synced(added, started);

@@ -56,6 +56,10 @@ final class MainWindowSync implements SyncViewModel.Schedule, AutoCloseable {
     private final WindowSync sync;
     private final WindowSync.Schedules schedules;
     private final Map<Rin, Instant> startedAt = new HashMap<>();
+
+    /** The taxpayers synced since the login (null: the ERP's own). */
+    private final java.util.Set<Rin> syncedOnce = new java.util.HashSet<>();
+
     private Follower follower = new Follower() {};
     private ExecutorService runs;
     private ScheduledExecutorService timer;
@@ -130,6 +134,7 @@ final class MainWindowSync implements SyncViewModel.Schedule, AutoCloseable {
             return;
         }
         startedAt.clear();
+        syncedOnce.clear();
         this.sessions = sessions;
         sync.opened(sessions, login.environment(), keys(), minutes, false);
         if (firstPage != null) {
@@ -225,12 +230,17 @@ final class MainWindowSync implements SyncViewModel.Schedule, AutoCloseable {
         };
     }
 
-    /** A taxpayer's sync ended: its history counts what it brought since its page came. */
+    /**
+     * A taxpayer's sync ended: its history counts what it brought since its page came. Not what its
+     * first sync of the login brought: that one brings the archive up to the service, which the
+     * page already read (what it added is mostly the page's own, not news).
+     */
     private void told(WindowSync.Arrived a) {
         Instant started = startedAt.remove(a.taxpayer());
+        boolean first = syncedOnce.add(a.taxpayer());
         TaxpayerEntry e = entry(a.taxpayer());
         if (e != null && started != null) {
-            e.madeHistory().ifPresent(h -> h.synced(a.added(), started));
+            e.madeHistory().ifPresent(h -> h.synced(a.added(), first ? null : started));
         }
         follower.finished(a);
     }

@@ -254,8 +254,7 @@ class MainWindowViewModelTest {
     }
 
     /** A window of the same login whose first page the service holds until the test answers. */
-    private MainWindowViewModel windowWithItsFirstPageOnItsWay(FakeSession held)
-            throws Exception {
+    private MainWindowViewModel windowWithItsFirstPageOnItsWay(FakeSession held) throws Exception {
         Environment env = Environment.sandbox("http://127.0.0.1:1", "http://127.0.0.1:2");
         held.holdPages = true;
         held.loginCall.complete(FakeSession.token(NILE, null, clock.instant().plusSeconds(3600)));
@@ -289,7 +288,8 @@ class MainWindowViewModelTest {
         MainWindowViewModel w = windowWithItsFirstPageOnItsWay(held);
         assertThat(w.current().history().loadingProperty().get()).isTrue();
         assertThat(synced).as("nothing synced while the first page is on its way").isEmpty();
-        held.pages.get(0)
+        held.pages
+                .get(0)
                 .complete(new app.ishaar.core.model.NotificationPage(List.of(), 0, 0, 1, 20));
         assertThat(synced)
                 .as("the page came: the list synced, the ERP's own first")

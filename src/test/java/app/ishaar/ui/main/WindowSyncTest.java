@@ -72,7 +72,12 @@ class WindowSyncTest {
                     told::add);
 
     void open(int minutes) {
-        sync.opened(null, Environment.production(), java.util.Arrays.asList(null, CAIRO), minutes, true);
+        sync.opened(
+                null,
+                Environment.production(),
+                java.util.Arrays.asList(null, CAIRO),
+                minutes,
+                true);
     }
 
     @Test
