@@ -372,14 +372,15 @@ final class InboxUiBench {
                     host.onFx(
                             () -> {
                                 SyncViewModel s =
-                                        new SyncViewModel(
-                                                archive,
-                                                ArchiveBench.SERVICE,
-                                                sessions,
-                                                budget,
-                                                SyncOptions.defaults(),
-                                                host.background(),
-                                                app.ishaar.ui.fx.FxExecutor.INSTANCE);
+                                        app.ishaar.ui.inbox.SessionsSchedule.make(
+                                                        archive,
+                                                        ArchiveBench.SERVICE,
+                                                        sessions,
+                                                        budget,
+                                                        SyncOptions.defaults(),
+                                                        host.background(),
+                                                        app.ishaar.ui.fx.FxExecutor.INSTANCE)
+                                                .vm();
                                 s.taxpayersProperty().set(List.of(own));
                                 s.statuses()
                                         .addListener(

@@ -147,7 +147,9 @@ class SharedLoginBudgetTest {
             assertThat(logins).anyMatch(l -> l.status() == 429);
             assertThat(logins.stream().filter(l -> l.status() != 429)).hasSize(4);
             // after a 429 to either syncer, neither asks again until Retry-After (at least a
-            // second) has passed, save logins already on their way
+            // second) has passed, save logins already on their way: the other syncer's, let
+            // through before the pause was written, reach the service up to some 450 ms later on
+            // a loaded two-core machine (the syncers now truly side by side)
             for (Sandbox.LoginSeen limited : logins) {
                 if (limited.status() != 429) {
                     continue;
@@ -155,8 +157,8 @@ class SharedLoginBudgetTest {
                 for (Sandbox.LoginSeen l : logins) {
                     Duration after = Duration.between(limited.at(), l.at());
                     assertThat(
-                                    after.compareTo(Duration.ofMillis(300)) > 0
-                                            && after.compareTo(Duration.ofMillis(800)) < 0)
+                                    after.compareTo(Duration.ofMillis(600)) > 0
+                                            && after.compareTo(Duration.ofMillis(1000)) < 0)
                             .as("a login " + after.toMillis() + " ms after a 429: " + logins)
                             .isFalse();
                 }

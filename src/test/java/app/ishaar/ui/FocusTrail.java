@@ -21,12 +21,19 @@ final class FocusTrail {
 
     private void moved(Node now) {
         moves.append("\n  -> ").append(now == null ? "nothing" : describe(now));
-        for (StackTraceElement at : new Throwable().getStackTrace()) {
+        int before = moves.length();
+        StackTraceElement[] stack = new Throwable().getStackTrace();
+        for (StackTraceElement at : stack) {
             String c = at.getClassName();
             if (c.startsWith("app.ishaar.ui.") && !c.startsWith(FocusTrail.class.getName())
                     || c.startsWith("javafx.scene.control.")
                     || c.equals("javafx.scene.Scene$ScenePulseListener")
                     || c.equals("javafx.scene.Scene")) {
+                moves.append("\n       at ").append(at);
+            }
+        }
+        if (moves.length() == before) { // none of those: the whole way
+            for (StackTraceElement at : stack) {
                 moves.append("\n       at ").append(at);
             }
         }

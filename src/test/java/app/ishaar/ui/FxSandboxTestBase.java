@@ -211,6 +211,22 @@ public abstract class FxSandboxTestBase extends FxRobot {
                                                 .orElse(false)));
     }
 
+    /**
+     * Waits until the node can be clicked: drawn at its place inside its window (a window that
+     * grows to fit what a change added does so at the next pulse) and enabled.
+     */
+    protected void waitUntilClickable(String query) {
+        waitUntil(
+                query + " can be clicked",
+                () ->
+                        fx(
+                                () ->
+                                        lookup(query)
+                                                .tryQuery()
+                                                .map(FxSandboxTestBase::clickable)
+                                                .orElse(false)));
+    }
+
     private static boolean clickable(Node n) {
         if (n.getScene() == null
                 || n.getScene().getWindow() == null
@@ -218,6 +234,13 @@ public abstract class FxSandboxTestBase extends FxRobot {
                 || n.isDisabled()
                 || n.getLayoutBounds().getWidth() <= 0
                 || n.getLayoutBounds().getHeight() <= 0) {
+            return false;
+        }
+        javafx.geometry.Bounds inScene = n.localToScene(n.getLayoutBounds());
+        if (inScene.getMaxX() > n.getScene().getWidth()
+                || inScene.getMaxY() > n.getScene().getHeight()
+                || inScene.getMinX() < 0
+                || inScene.getMinY() < 0) {
             return false;
         }
         for (Node p = n; p != null; p = p.getParent()) {

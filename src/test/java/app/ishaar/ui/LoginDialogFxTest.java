@@ -41,6 +41,7 @@ class LoginDialogFxTest extends FxSandboxTestBase {
 
     /** Logs in with the form as it is and returns the failure message shown. */
     private String loginFails() {
+        waitUntilClickable("#login-button");
         clickOn("#login-button");
         waitUntil(
                 "a failure is shown",
@@ -129,6 +130,9 @@ class LoginDialogFxTest extends FxSandboxTestBase {
                                                 lookup("#failureDetail")
                                                         .query()
                                                         .getLayoutBounds()));
+        waitUntil(
+                "the failure's words drawn",
+                () -> !lookup("#failureDetail").query().lookupAll("Text").isEmpty());
         Bounds drawn =
                 fx(
                         () -> {

@@ -59,9 +59,30 @@ class TaxpayerRenameFxTest extends FxSandboxTestBase {
         onFx(() -> list().refresh());
         waitForPulses(2);
         waitUntil("the rows made again", () -> editorHasTheKeyboard());
+        // the row out of view and back (rows grow and shrink as their sync's words change): the
+        // list takes the keyboard from the cell it puts aside, the edit goes on
+        onFx(() -> list().scrollTo(list().getItems().size() - 1));
+        onFx(() -> list().setMaxHeight(40));
+        waitForPulses(2);
+        onFx(() -> list().setMaxHeight(Double.MAX_VALUE));
+        waitForPulses(2);
+        onFx(() -> list().scrollTo(0));
+        waitForPulses(2);
+        try {
+            waitUntil("the row back in view", () -> editorHasTheKeyboard());
+        } catch (AssertionError e) {
+            throw new AssertionError(
+                    e.getMessage()
+                            + "; editing "
+                            + fx(() -> list().getEditingIndex())
+                            + "; the keyboard went:"
+                            + fx(trail::moves),
+                    e);
+        }
+        write(" Co.");
         type(KeyCode.ENTER);
         try {
-            waitUntil("renamed", () -> "Nile Foods".equals(entry(NILE).nameProperty().get()));
+            waitUntil("renamed", () -> "Nile Foods Co.".equals(entry(NILE).nameProperty().get()));
         } catch (AssertionError e) {
             throw new AssertionError(
                     e.getMessage()

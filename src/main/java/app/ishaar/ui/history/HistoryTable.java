@@ -3,6 +3,7 @@ package app.ishaar.ui.history;
 import app.ishaar.core.model.Notification;
 import app.ishaar.ui.app.TextSize;
 import app.ishaar.ui.fx.AfterAMoment;
+import app.ishaar.ui.fx.AfterLayout;
 import app.ishaar.ui.fx.Weak;
 import app.ishaar.ui.fx.WhenFirst;
 import app.ishaar.ui.i18n.I18n;
@@ -121,18 +122,7 @@ final class HistoryTable {
         WhenFirst.run(
                 table,
                 table.sceneProperty().isNotNull(),
-                () -> afterNextLayout(table.getScene(), r));
-    }
-
-    /** Runs once, after the scene's next layout pass (before that frame is drawn). */
-    private static void afterNextLayout(Scene scene, Runnable r) {
-        Runnable[] once = new Runnable[1];
-        once[0] =
-                () -> {
-                    scene.removePostLayoutPulseListener(once[0]);
-                    r.run();
-                };
-        scene.addPostLayoutPulseListener(once[0]);
+                () -> AfterLayout.next(table.getScene(), r));
     }
 
     private int indexOf(String notificationId) {
@@ -198,7 +188,7 @@ final class HistoryTable {
         int selected = table.getSelectionModel().getSelectedIndex();
         Scene scene = table.getScene();
         if (selected >= 0 && scene != null && flow != null) {
-            afterNextLayout(
+            AfterLayout.next(
                     scene,
                     () -> {
                         if (table.getSelectionModel().getSelectedIndex() == selected) {

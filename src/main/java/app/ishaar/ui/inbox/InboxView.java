@@ -34,16 +34,6 @@ import javafx.scene.layout.VBox;
  */
 public final class InboxView {
 
-    /** Rows of a fixed height (ishaar.css); {@code -Dishaar.inboxFixedRows=false} measures each. */
-    static final boolean FIXED_ROWS = !"false".equals(System.getProperty("ishaar.inboxFixedRows"));
-
-    /**
-     * The type and message cells cut their texts themselves ({@link OneLineCell}); {@code
-     * -Dishaar.inboxOneLineCells=false} leaves it to the labels.
-     */
-    static final boolean ONE_LINE_CELLS =
-            !"false".equals(System.getProperty("ishaar.inboxOneLineCells"));
-
     private final InboxViewModel vm;
     private final I18n i18n;
     private final InboxTexts texts;
@@ -183,10 +173,7 @@ public final class InboxView {
     }
 
     private TableView<InboxRow> makeTable() {
-        table.setId("inbox-table");
-        if (!FIXED_ROWS) {
-            table.setStyle("-fx-fixed-cell-size: -1");
-        }
+        table.setId("inbox-table"); // rows of a fixed height (ishaar.css): none measured
         table.setItems(vm.rows());
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         // the columns fill the table while their least widths fit in it; below that they keep
@@ -276,11 +263,9 @@ public final class InboxView {
         return line.length() > 200 ? line.substring(0, 200) + "…" : line;
     }
 
-    /** A column of texts that may be cut short. */
+    /** A column of texts that may be cut short: cut by the cell ({@link OneLineCell}). */
     private static TableColumn<InboxRow, String> oneLine(TableColumn<InboxRow, String> c) {
-        if (ONE_LINE_CELLS) {
-            c.setCellFactory(col -> new OneLineCell());
-        }
+        c.setCellFactory(col -> new OneLineCell());
         return c;
     }
 

@@ -11,9 +11,7 @@ import app.ishaar.core.service.NotPermittedException;
 import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.ServiceUnavailableException;
 import app.ishaar.core.session.LoginBudget;
-import app.ishaar.core.session.TaxpayerSessions;
 import app.ishaar.core.sync.OfficeKept;
-import app.ishaar.core.sync.SyncOptions;
 import app.ishaar.core.sync.SyncTurn;
 import app.ishaar.core.sync.TaxpayerResult;
 import app.ishaar.ui.fx.LatestTask;
@@ -88,7 +86,6 @@ public final class SyncViewModel {
     private final Executor background;
     private final LatestTask loads;
     private Schedule schedule;
-    private AutoCloseable owned;
 
     private final ObjectProperty<List<InboxTaxpayer>> taxpayers =
             new SimpleObjectProperty<>(this, "taxpayers", List.of());
@@ -125,26 +122,6 @@ public final class SyncViewModel {
         this.background = Objects.requireNonNull(background, "background");
         this.loads = new LatestTask(deliver);
         taxpayers.addListener((o, was, now) -> listChanged());
-    }
-
-    /**
-     * On a schedule of its own on these sessions, which syncs only when asked (tests, the bench):
-     * the syncs run on {@code background}, one at a time.
-     */
-    public SyncViewModel(
-            Archive archive,
-            ServiceKey service,
-            TaxpayerSessions sessions,
-            LoginBudget budget,
-            SyncOptions options,
-            Executor background,
-            Executor deliver) {
-        this(archive, service, budget, options.clock(), background, deliver);
-        SessionsSchedule own =
-                new SessionsSchedule(
-                        sessions, archive, service, options, background, deliver, this);
-        owned = own;
-        follow(own);
     }
 
     /** Asks and follows this schedule (the main window's, once its sync is made). */
@@ -236,14 +213,6 @@ public final class SyncViewModel {
     public void dispose() {
         loads.cancel();
         schedule = null;
-        if (owned != null) {
-            try {
-                owned.close();
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-            owned = null;
-        }
     }
 
     // ---- what the schedule tells ----

@@ -3,6 +3,7 @@ package app.ishaar.ui.main;
 import app.ishaar.ui.app.SceneFactory;
 import app.ishaar.ui.app.Shortcut;
 import app.ishaar.ui.controls.FocusParts;
+import app.ishaar.ui.fx.AfterLayout;
 import app.ishaar.ui.fx.Nodes;
 import app.ishaar.ui.fx.Weak;
 import app.ishaar.ui.help.HelpView;
@@ -18,6 +19,7 @@ import java.util.List;
 import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
+import javafx.event.ActionEvent;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.input.KeyEvent;
@@ -127,22 +129,12 @@ public final class MainWindowView {
                         (o, a, shown) -> {
                             screens.showCurrent();
                             if (shown) {
-                                // at once, and again once the click or key that chose it is
-                                // done, should the button it pressed have kept the focus
-                                Node table = this.all.view().inbox().table();
-                                table.requestFocus();
-                                app.ishaar.ui.fx.FxExecutor.later(
-                                        () -> {
-                                            if (screens.allShown()
-                                                    && root.getScene() != null
-                                                    && Nodes.isInside(
-                                                            root.getScene().getFocusOwner(),
-                                                            switcherRoot)) {
-                                                table.requestFocus();
-                                            }
-                                        });
+                                keysToAllTaxpayers(switcherRoot);
                             }
                         });
+        // chosen again while shown: the keyboard goes to its table all the same
+        switcher.allButton()
+                .addEventHandler(ActionEvent.ACTION, e -> keysToAllTaxpayers(switcherRoot));
         for (TaxpayerEntry e : vm.taxpayers().entries()) {
             watch(e);
         }
@@ -278,6 +270,27 @@ public final class MainWindowView {
             parts.add(new FocusParts.Part(inbox.table(), inbox.table()));
         }
         return parts;
+    }
+
+    /**
+     * All taxpayers chosen: the keyboard to its table, at once and again once the window is laid
+     * out, should the button that chose it have kept the keyboard (it takes it when pressed) or the
+     * table not be shown yet.
+     */
+    private void keysToAllTaxpayers(Node switcherRoot) {
+        Node table = this.all.view().inbox().table();
+        table.requestFocus();
+        if (root.getScene() != null) {
+            AfterLayout.next(
+                    root.getScene(),
+                    () -> {
+                        Node owner = root.getScene().getFocusOwner();
+                        if (screens.allShown()
+                                && (owner == null || Nodes.isInside(owner, switcherRoot))) {
+                            table.requestFocus();
+                        }
+                    });
+        }
     }
 
     /** Focuses the shown taxpayer's table, else the switcher's search field. */

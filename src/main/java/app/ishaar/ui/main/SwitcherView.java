@@ -61,6 +61,7 @@ final class SwitcherView {
     private final I18n i18n;
     private final ShownTaxpayers shown;
     private final TextField search = new TextField();
+    private ToggleButton allButton;
     private final ChoiceBox<ShownTaxpayers.Order> order = new ChoiceBox<>();
     private final ListView<TaxpayerEntry> list = new ListView<>();
     private final AddTaxpayerForm addForm;
@@ -86,6 +87,11 @@ final class SwitcherView {
     /** The search field (Ctrl+T). */
     TextField search() {
         return search;
+    }
+
+    /** The All taxpayers button. */
+    ToggleButton allButton() {
+        return allButton;
     }
 
     /** What F6 focuses: the list, or the search field while the list is empty. */
@@ -298,6 +304,7 @@ final class SwitcherView {
      */
     private Node allTaxpayers() {
         ToggleButton choose = new ToggleButton();
+        allButton = choose;
         choose.setId("switcher-all");
         choose.getStyleClass().add("all-taxpayers");
         choose.textProperty().bind(i18n.text("inbox.all"));

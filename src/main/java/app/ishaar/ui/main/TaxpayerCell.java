@@ -2,6 +2,8 @@ package app.ishaar.ui.main;
 
 import app.ishaar.core.model.Rin;
 import app.ishaar.ui.controls.Bidi;
+import app.ishaar.ui.fx.AfterLayout;
+import app.ishaar.ui.fx.Nodes;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.inbox.AllTaxpayersViewModel;
 import app.ishaar.ui.inbox.InboxTexts;
@@ -15,6 +17,8 @@ import javafx.beans.InvalidationListener;
 import javafx.collections.MapChangeListener;
 import javafx.collections.WeakMapChangeListener;
 import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.Scene;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
@@ -189,6 +193,7 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
             return;
         }
         super.startEdit();
+        keepTheKeysInTheEdit(getListView());
         Draft kept = draft();
         setText(null);
         setGraphic(editor);
@@ -231,6 +236,70 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
             forgetDraft();
         }
         render();
+    }
+
+    private static final String KEEPER = "ishaar.taxpayer.rename.keeper";
+
+    /**
+     * While the list edits a row whose editor had the keyboard, the keyboard taken by the list
+     * itself (its flow takes it from a cell it puts aside, as when the row goes out of view and
+     * back while rows grow and shrink; a cell giving its edit up hands it to the list) goes back to
+     * the editor of the row that edits, once the list is laid out.
+     */
+    private static void keepTheKeysInTheEdit(ListView<TaxpayerEntry> list) {
+        Scene scene = list.getScene();
+        if (scene == null || list.getProperties().containsKey(KEEPER)) {
+            return;
+        }
+        javafx.beans.value.ChangeListener<Node> keeper =
+                (o, was, now) -> {
+                    if (list.getScene() == scene
+                            && list.getEditingIndex() >= 0
+                            && list.getProperties().get(DRAFT) instanceof Draft d
+                            && d.keys()
+                            && takenByTheList(now, list)) {
+                        AfterLayout.next(scene, () -> keysBackToTheEditor(list));
+                        list.requestLayout();
+                    }
+                };
+        list.getProperties().put(KEEPER, keeper);
+        scene.focusOwnerProperty().addListener(keeper);
+    }
+
+    private static boolean takenByTheList(Node owner, ListView<TaxpayerEntry> list) {
+        return owner == list
+                || owner != null && !(owner instanceof TextField) && Nodes.isInside(owner, list);
+    }
+
+    private static void keysBackToTheEditor(ListView<TaxpayerEntry> list) {
+        Node owner = list.getScene() == null ? null : list.getScene().getFocusOwner();
+        if (list.getEditingIndex() < 0 || !takenByTheList(owner, list)) {
+            return;
+        }
+        for (Node n : list.lookupAll(".list-cell")) {
+            if (n instanceof TaxpayerCell c
+                    && c.isEditing()
+                    && c.getIndex() == list.getEditingIndex()
+                    && showing(c)) {
+                c.editor.requestFocus();
+                c.editor.positionCaret(c.editor.getText().length());
+                return;
+            }
+        }
+        // the row out of view: once it is back (the list is laid out again when it comes)
+        AfterLayout.next(list.getScene(), () -> keysBackToTheEditor(list));
+    }
+
+    private static boolean showing(Node node) {
+        if (node.getScene() == null) {
+            return false;
+        }
+        for (Node n = node; n != null; n = n.getParent()) {
+            if (!n.isVisible()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

@@ -50,11 +50,13 @@ class SyncViewModelTest {
     SqliteArchive archive;
     TaxpayerSessions sessions;
     SyncViewModel vm;
+    SessionsSchedule own;
 
     @AfterEach
     void close() throws Exception {
         if (vm != null) {
             vm.dispose();
+            own.close();
         }
         // a sync still waiting its turn is interrupted, its logins fail as the sessions close;
         // the archive closes only after its thread ended
@@ -83,8 +85,8 @@ class SyncViewModelTest {
                         Environment.custom(sandbox.authUrl(), sandbox.baseUrl()),
                         new Credentials(clientId, secret.toCharArray(), null, null));
         open.add(sessions);
-        vm =
-                new SyncViewModel(
+        own =
+                SessionsSchedule.make(
                         archive,
                         service(),
                         sessions,
@@ -92,6 +94,7 @@ class SyncViewModelTest {
                         SyncOptions.defaults(),
                         background,
                         fx);
+        vm = own.vm();
     }
 
     ServiceKey service() {
@@ -196,9 +199,10 @@ class SyncViewModelTest {
         untilIdle();
         Instant synced = vm.status(NILE).lastSynced();
 
-        SyncViewModel another =
-                new SyncViewModel(
+        SessionsSchedule anotherSchedule =
+                SessionsSchedule.make(
                         archive, service(), sessions, null, SyncOptions.defaults(), background, fx);
+        SyncViewModel another = anotherSchedule.vm();
         sessions.session(GIZA).handle((s, e) -> null).get(); // refused, and remembered
         another.taxpayersProperty()
                 .set(
@@ -214,6 +218,7 @@ class SyncViewModelTest {
         assertThat(another.status(GIZA).lastSynced()).isNull();
         assertThat(another.status(GIZA).problem()).isEqualTo(Problem.NOT_DELEGATED);
         another.dispose();
+        anotherSchedule.close();
     }
 
     @Test

@@ -57,6 +57,13 @@ public final class PostgresArchive extends JdbcArchive {
             PgConnections.closeQuietly(w);
             throw PgErrors.map(e, location, "opening it");
         }
+        try {
+            reader.planEachQuestionForItsValues(true);
+        } catch (ArchiveException e) {
+            reader.close();
+            PgConnections.closeQuietly(w);
+            throw e;
+        }
     }
 
     /**
@@ -300,6 +307,15 @@ public final class PostgresArchive extends JdbcArchive {
     /** Counts a search's matches up to another limit than the default (for tests). */
     void countSearchesUpTo(long limit) {
         reader.countUpTo(limit);
+    }
+
+    /**
+     * Whether each question is planned for its own values (the default), or the server may settle
+     * on one plan for any values of a statement, as it does by default (for the benchmark's figure
+     * without).
+     */
+    public void planEachQuestionForItsValues(boolean on) throws ArchiveException {
+        reader.planEachQuestionForItsValues(on);
     }
 
     @Override

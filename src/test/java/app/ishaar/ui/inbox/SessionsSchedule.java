@@ -4,6 +4,7 @@ import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.ServiceException;
+import app.ishaar.core.session.LoginBudget;
 import app.ishaar.core.session.TaxpayerSessions;
 import app.ishaar.core.sync.OfficeKept;
 import app.ishaar.core.sync.SyncOptions;
@@ -19,11 +20,37 @@ import java.util.concurrent.Executor;
 /**
  * A {@link SyncViewModel}'s schedule of its own, where no window syncs (tests, the bench): a {@link
  * SyncScheduler} on the sessions given that syncs only when asked, told to the view model on the
- * delivering executor.
+ * delivering executor. In the app, the main window's sync is the schedule.
  */
-final class SessionsSchedule implements SyncViewModel.Schedule, AutoCloseable {
+public final class SessionsSchedule implements SyncViewModel.Schedule, AutoCloseable {
     private final TaxpayerSessions sessions;
     private final SyncScheduler scheduler;
+    private final SyncViewModel vm;
+
+    /**
+     * A view model following a schedule of its own on these sessions, which syncs only when asked:
+     * the syncs run on {@code background}, one at a time. Closing the schedule ends them.
+     */
+    public static SessionsSchedule make(
+            Archive archive,
+            ServiceKey service,
+            TaxpayerSessions sessions,
+            LoginBudget budget,
+            SyncOptions options,
+            Executor background,
+            Executor deliver) {
+        SyncViewModel vm =
+                new SyncViewModel(archive, service, budget, options.clock(), background, deliver);
+        SessionsSchedule own =
+                new SessionsSchedule(sessions, archive, service, options, background, deliver, vm);
+        vm.follow(own);
+        return own;
+    }
+
+    /** The view model it tells. */
+    public SyncViewModel vm() {
+        return vm;
+    }
 
     SessionsSchedule(
             TaxpayerSessions sessions,
@@ -34,6 +61,7 @@ final class SessionsSchedule implements SyncViewModel.Schedule, AutoCloseable {
             Executor deliver,
             SyncViewModel vm) {
         this.sessions = sessions;
+        this.vm = vm;
         SyncScheduler.Worker runner =
                 new SyncRunner(
                         sessions,
