@@ -2,8 +2,6 @@ package app.ishaar.ui.main;
 
 import app.ishaar.core.model.Rin;
 import app.ishaar.ui.controls.Bidi;
-import app.ishaar.ui.fx.AfterLayout;
-import app.ishaar.ui.fx.Nodes;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.inbox.AllTaxpayersViewModel;
 import app.ishaar.ui.inbox.InboxTexts;
@@ -17,8 +15,6 @@ import javafx.beans.InvalidationListener;
 import javafx.collections.MapChangeListener;
 import javafx.collections.WeakMapChangeListener;
 import javafx.geometry.Pos;
-import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
@@ -114,7 +110,9 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
                 .addListener(
                         (o, a, typed) -> {
                             if (isEditing() && getItem() != null) {
-                                keep(typed, draft() == null || draft().keys());
+                                ListRename.Draft d = ListRename.kept(getListView(), getItem());
+                                ListRename.keep(
+                                        getListView(), getItem(), typed, d == null || d.keys());
                             }
                         });
         // the keyboard leaving the editor while its row stays (the user went elsewhere), not
@@ -126,8 +124,9 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
                                     && getItem() != null
                                     && isVisible()
                                     && getScene() != null
-                                    && !getListView().getProperties().containsKey(MOVING)) {
-                                keep(editor.getText(), focused);
+                                    && !ListRename.moving(getListView())) {
+                                ListRename.keep(
+                                        getListView(), getItem(), editor.getText(), focused);
                             }
                         });
         editor.addEventHandler(
@@ -162,44 +161,18 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
         line.setAlignment(Pos.CENTER_LEFT);
     }
 
-    /**
-     * What is typed in a row's editor, kept by the list, and whether the keyboard was in it: a
-     * taxpayer's row whose edit the list starts again in another cell (its rows are laid out anew
-     * when a taxpayer's state or news changes, as the window's sync makes them do) goes on with
-     * what was typed, not with the name, and with the keyboard, which the cell left behind loses.
-     */
-    private record Draft(TaxpayerEntry entry, String text, boolean keys) {}
-
-    private static final String DRAFT = "ishaar.taxpayer.rename.draft";
-
-    /** Set while a cell gives its edit up to another (the list's edit goes on). */
-    private static final String MOVING = "ishaar.taxpayer.rename.moving";
-
-    private Draft draft() {
-        return getListView() != null
-                        && getListView().getProperties().get(DRAFT) instanceof Draft d
-                        && d.entry() == getItem()
-                ? d
-                : null;
-    }
-
-    private void keep(String text, boolean keys) {
-        getListView().getProperties().put(DRAFT, new Draft(getItem(), text, keys));
-    }
-
     @Override
     public void startEdit() {
         if (getItem() == null) {
             return;
         }
         super.startEdit();
-        keepTheKeysInTheEdit(getListView());
-        Draft kept = draft();
+        ListRename.keepTheKeysInTheEdit(getListView());
+        ListRename.Draft kept = ListRename.kept(getListView(), getItem());
         setText(null);
         setGraphic(editor);
         if (kept != null) {
             editor.setText(kept.text());
-            keep(kept.text(), kept.keys());
             if (kept.keys()) {
                 editor.requestFocus();
             }
@@ -212,7 +185,7 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
                             : getItem().nameProperty().get());
             editor.requestFocus();
             editor.selectAll();
-            keep(editor.getText(), true);
+            ListRename.keep(getListView(), getItem(), editor.getText(), true);
         }
     }
 
@@ -223,83 +196,12 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
         boolean moving =
                 list != null && list.getEditingIndex() >= 0 && list.getEditingIndex() != getIndex();
         if (moving) {
-            list.getProperties().put(MOVING, Boolean.TRUE);
-        }
-        try {
+            ListRename.moving(list, super::cancelEdit);
+        } else {
             super.cancelEdit();
-        } finally {
-            if (moving) {
-                list.getProperties().remove(MOVING);
-            }
-        }
-        if (!moving) {
             forgetDraft();
         }
         render();
-    }
-
-    private static final String KEEPER = "ishaar.taxpayer.rename.keeper";
-
-    /**
-     * While the list edits a row whose editor had the keyboard, the keyboard taken by the list
-     * itself (its flow takes it from a cell it puts aside, as when the row goes out of view and
-     * back while rows grow and shrink; a cell giving its edit up hands it to the list) goes back to
-     * the editor of the row that edits, once the list is laid out.
-     */
-    private static void keepTheKeysInTheEdit(ListView<TaxpayerEntry> list) {
-        Scene scene = list.getScene();
-        if (scene == null || list.getProperties().containsKey(KEEPER)) {
-            return;
-        }
-        javafx.beans.value.ChangeListener<Node> keeper =
-                (o, was, now) -> {
-                    if (list.getScene() == scene
-                            && list.getEditingIndex() >= 0
-                            && list.getProperties().get(DRAFT) instanceof Draft d
-                            && d.keys()
-                            && takenByTheList(now, list)) {
-                        AfterLayout.next(scene, () -> keysBackToTheEditor(list));
-                        list.requestLayout();
-                    }
-                };
-        list.getProperties().put(KEEPER, keeper);
-        scene.focusOwnerProperty().addListener(keeper);
-    }
-
-    private static boolean takenByTheList(Node owner, ListView<TaxpayerEntry> list) {
-        return owner == list
-                || owner != null && !(owner instanceof TextField) && Nodes.isInside(owner, list);
-    }
-
-    private static void keysBackToTheEditor(ListView<TaxpayerEntry> list) {
-        Node owner = list.getScene() == null ? null : list.getScene().getFocusOwner();
-        if (list.getEditingIndex() < 0 || !takenByTheList(owner, list)) {
-            return;
-        }
-        for (Node n : list.lookupAll(".list-cell")) {
-            if (n instanceof TaxpayerCell c
-                    && c.isEditing()
-                    && c.getIndex() == list.getEditingIndex()
-                    && showing(c)) {
-                c.editor.requestFocus();
-                c.editor.positionCaret(c.editor.getText().length());
-                return;
-            }
-        }
-        // the row out of view: once it is back (the list is laid out again when it comes)
-        AfterLayout.next(list.getScene(), () -> keysBackToTheEditor(list));
-    }
-
-    private static boolean showing(Node node) {
-        if (node.getScene() == null) {
-            return false;
-        }
-        for (Node n = node; n != null; n = n.getParent()) {
-            if (!n.isVisible()) {
-                return false;
-            }
-        }
-        return true;
     }
 
     @Override
@@ -311,8 +213,13 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
 
     private void forgetDraft() {
         if (getListView() != null) {
-            getListView().getProperties().remove(DRAFT);
+            ListRename.forget(getListView());
         }
+    }
+
+    /** The row's editor while it edits. */
+    TextField editor() {
+        return editor;
     }
 
     @Override
