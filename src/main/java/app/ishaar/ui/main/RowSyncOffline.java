@@ -27,7 +27,11 @@ final class RowSyncOffline {
         cell.contextMenuProperty()
                 .addListener(
                         (o, was, menu) -> {
-                            if (menu != null && menu != was) {
+                            // the row sets its one menu again each time it shows a taxpayer:
+                            // followed once
+                            if (menu != null
+                                    && menu.getProperties().putIfAbsent(RowSyncOffline.class, true)
+                                            == null) {
                                 followMenu(cell, menu, all, i18n);
                             }
                         });
