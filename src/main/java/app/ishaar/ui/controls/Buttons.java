@@ -39,6 +39,7 @@ public final class Buttons {
     public static HBox tooltipEvenDisabled(Control control, ObservableValue<String> text) {
         Tooltip t = tooltip(text);
         t.setWrapText(true);
+        t.setPrefWidth(360); // (a maximum alone leaves it one long line)
         t.setMaxWidth(360);
         control.setTooltip(t);
         HBox wrapper = new HBox(control);
