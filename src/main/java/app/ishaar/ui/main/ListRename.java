@@ -108,7 +108,8 @@ final class ListRename {
                 return;
             }
         }
-        // the row out of view: once it is back (the list is laid out again when it comes)
+        // the row out of view (rows above it grew): brought back, the keyboard to it once shown
+        list.scrollTo(list.getEditingIndex());
         AfterLayout.next(list.getScene(), () -> keysBackToTheEditor(list));
     }
 
