@@ -172,15 +172,8 @@ final class SwitcherView {
         list.setEditable(false); // only F2 or the menu starts a rename; a click never does
         list.setCellFactory(
                 lv ->
-                        RowSyncOffline.follow(
-                                new TaxpayerCell(
-                                        i18n,
-                                        taxpayers,
-                                        n -> pendingName = n,
-                                        this::startRename,
-                                        all),
-                                all,
-                                i18n));
+                        new TaxpayerCell(
+                                i18n, taxpayers, n -> pendingName = n, this::startRename, all));
         // the menu key and Shift+F10 (MenuKeys) ask the list, not a row: open the selected row's
         // menu under it
         list.addEventHandler(

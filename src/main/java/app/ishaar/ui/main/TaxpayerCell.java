@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 import javafx.beans.InvalidationListener;
+import javafx.beans.binding.Bindings;
 import javafx.collections.MapChangeListener;
 import javafx.collections.WeakMapChangeListener;
 import javafx.geometry.Pos;
@@ -47,6 +48,10 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
     private Label sync;
 
     private MenuItem syncNow;
+
+    /** Whether the shown taxpayer's RIN is not known yet (nothing to sync by). */
+    private final javafx.beans.property.BooleanProperty noSyncKey =
+            new javafx.beans.property.SimpleBooleanProperty(true);
 
     /** A change of the shown taxpayer's sync redraws the row (heard weakly: cells come and go). */
     private final MapChangeListener<Rin, TaxpayerSyncStatus> syncChanged =
@@ -303,6 +308,13 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
             remove = MainMenu.item(i18n, "switcher.remove", null);
             remove.setOnAction(x -> taxpayers.remove(getItem()));
             syncNow = MainMenu.item(i18n, "inbox.syncNow", null);
+            // offline it waits for the service, and says so (a menu item shows no tooltip)
+            syncNow.textProperty()
+                    .bind(
+                            Bindings.when(all.offlineProperty())
+                                    .then(i18n.text("inbox.syncNow.offline"))
+                                    .otherwise(i18n.text("inbox.syncNow")));
+            syncNow.disableProperty().bind(noSyncKey.or(all.offlineProperty()));
             syncNow.setOnAction(
                     x -> {
                         Rin k = getItem() == null ? null : syncKey(getItem());
@@ -317,7 +329,7 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
         sync.setText(status == null ? "" : inboxTexts.syncStatus(status, all.clock()));
         sync.setVisible(status != null);
         sync.pseudoClassStateChanged(PROBLEM, status != null && status.problem() != null);
-        syncNow.setDisable(key0 == null);
+        noSyncKey.set(key0 == null);
         // the ERP's own taxpayer can be renamed, not removed
         String key = e.isOwn() ? "own" : e.rin();
         rename.setId("rename-" + key);
