@@ -22,6 +22,7 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.HBox;
@@ -160,7 +161,12 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
         sync = new Label();
         sync.setId("taxpayer-sync");
         sync.getStyleClass().addAll("taxpayer-sync", "muted");
-        sync.setWrapText(true);
+        // one line, cut short: a row keeps its height as its sync's words change (a taller row
+        // would push the rows below it, an edited one with the keyboard, out of view); the whole
+        // words in its tooltip
+        Tooltip whole = new Tooltip();
+        whole.textProperty().bind(sync.textProperty());
+        sync.setTooltip(whole);
         sync.managedProperty().bind(sync.visibleProperty());
         line = new HBox(6, new VBox(0, name, rin, sync), spacer, arrived, state);
         line.setAlignment(Pos.CENTER_LEFT);
