@@ -276,23 +276,13 @@ class MainWindowViewModelTest {
         held.loginCall.complete(FakeSession.token(NILE, null, clock.instant().plusSeconds(3600)));
         vm.logout();
         synced.clear();
-        return new MainWindowViewModel(
-                i18n,
-                DIRECT,
-                DIRECT,
-                opener,
-                secrets,
-                settings,
-                archive,
-                clock,
-                desktop,
+        return windowOf(
                 new LoginViewModel.LoginResult(
                         held,
                         held.loginCall.join(),
                         settings.get().profile("SANDBOX|erp-delta-accounting").orElseThrow(),
                         loginCredentials,
-                        env),
-                schedules);
+                        env));
     }
 
     @Test
@@ -588,17 +578,13 @@ class MainWindowViewModelTest {
         FakeSession s = new FakeSession(env, c.copy());
         s.loginCall.complete(
                 FakeSession.token(NILE, null, clock.instant().plusSeconds(3600), intermediary));
+        return windowOf(new LoginViewModel.LoginResult(s, s.loginCall.join(), profile, c, env));
+    }
+
+    /** The window a login opens, on the test's collaborators. */
+    private MainWindowViewModel windowOf(LoginViewModel.LoginResult login) throws Exception {
         return new MainWindowViewModel(
-                i18n,
-                DIRECT,
-                DIRECT,
-                opener,
-                secrets,
-                settings,
-                archive,
-                clock,
-                desktop,
-                new LoginViewModel.LoginResult(s, s.loginCall.join(), profile, c, env),
+                i18n, DIRECT, DIRECT, opener, secrets, settings, archive, clock, desktop, login,
                 schedules);
     }
 
