@@ -50,14 +50,6 @@ public final class FocusParts {
     }
 
     private static boolean canTakeKeyboard(Node n, Scene scene) {
-        if (n == null || n.getScene() != scene || n.isDisabled()) {
-            return false;
-        }
-        for (Node p = n; p != null; p = p.getParent()) {
-            if (!p.isVisible()) {
-                return false;
-            }
-        }
-        return true;
+        return n != null && n.getScene() == scene && !n.isDisabled() && Nodes.isShown(n);
     }
 }

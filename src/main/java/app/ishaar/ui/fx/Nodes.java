@@ -15,4 +15,17 @@ public final class Nodes {
         }
         return false;
     }
+
+    /** Whether {@code node} is in a scene and it and every node above it are visible. */
+    public static boolean isShown(Node node) {
+        if (node.getScene() == null) {
+            return false;
+        }
+        for (Node n = node; n != null; n = n.getParent()) {
+            if (!n.isVisible()) {
+                return false;
+            }
+        }
+        return true;
+    }
 }

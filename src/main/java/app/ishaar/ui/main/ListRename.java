@@ -101,7 +101,7 @@ final class ListRename {
             if (n instanceof TaxpayerCell c
                     && c.isEditing()
                     && c.getIndex() == list.getEditingIndex()
-                    && showing(c)) {
+                    && Nodes.isShown(c)) {
                 TextField editor = c.editor();
                 editor.requestFocus();
                 editor.positionCaret(editor.getText().length());
@@ -111,17 +111,5 @@ final class ListRename {
         // the row out of view (rows above it grew): brought back, the keyboard to it once shown
         list.scrollTo(list.getEditingIndex());
         AfterLayout.next(list.getScene(), () -> keysBackToTheEditor(list));
-    }
-
-    private static boolean showing(Node node) {
-        if (node.getScene() == null) {
-            return false;
-        }
-        for (Node n = node; n != null; n = n.getParent()) {
-            if (!n.isVisible()) {
-                return false;
-            }
-        }
-        return true;
     }
 }
