@@ -112,6 +112,26 @@ public final class MessageText {
         return b.toString();
     }
 
+    /**
+     * The message's readable text on one line, as a table cell shows it: the text a report's cell
+     * holds ({@link #forReport}: an e-mail's HTML as its text, a system message's JSON as its text
+     * then its other values, these joined with " · "). Never null.
+     */
+    public static String oneLine(String message) {
+        String text = forReport(message);
+        String between = asJson(message).isPresent() ? " · " : " ";
+        StringBuilder line = new StringBuilder(text.length());
+        for (String part : text.split("\n")) {
+            String p = SPACES.matcher(part).replaceAll(" ").strip();
+            if (!p.isEmpty()) {
+                line.append(line.length() == 0 ? "" : between).append(p);
+            }
+        }
+        return line.toString();
+    }
+
+    private static final Pattern SPACES = Pattern.compile("\\s+");
+
     /** Members whose string value is the message's own text, in the order they are looked for. */
     private static final List<String> TEXT_MEMBERS =
             List.of("text", "message", "body", "description");

@@ -5,11 +5,9 @@ import app.ishaar.core.model.Language;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.NotificationType;
 import app.ishaar.core.model.Status;
-import app.ishaar.core.text.MessageText;
 import app.ishaar.ui.i18n.I18n;
 import java.time.Instant;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * Localized names of the service's enumerated values. A value this client does not know is shown as
@@ -17,31 +15,10 @@ import java.util.regex.Pattern;
  * used first, then the raw id.
  */
 public final class HistoryLabels {
-    private static final Pattern SPACES = Pattern.compile("\\s+");
-
     private final I18n i18n;
 
     public HistoryLabels(I18n i18n) {
         this.i18n = i18n;
-    }
-
-    /**
-     * The message's readable text on one line, as a table cell shows it: the text a report's cell
-     * holds ({@link MessageText#forReport}: an e-mail's HTML as its text, a system message's JSON
-     * as its text then its other values, these joined with " · "). Never null.
-     */
-    public static String message(Notification n) {
-        String raw = n == null ? null : n.finalMessage();
-        String text = MessageText.forReport(raw);
-        String between = MessageText.asJson(raw).isPresent() ? " · " : " ";
-        StringBuilder line = new StringBuilder(text.length());
-        for (String part : text.split("\n")) {
-            String p = SPACES.matcher(part).replaceAll(" ").strip();
-            if (!p.isEmpty()) {
-                line.append(line.length() == 0 ? "" : between).append(p);
-            }
-        }
-        return line.toString();
     }
 
     public String type(Notification n) {

@@ -83,17 +83,24 @@ final class InboxReads {
 
     /**
      * Reads a page of these taxpayers' notifications (an empty set: every one the archive holds of
-     * the service) in the background; {@code done} gets the page, or null when the read failed
-     * (said by {@link #problemProperty()}), on the delivering thread, unless another read began.
+     * the service) in the background, and makes its rows there with the names given; {@code done}
+     * gets the page and its rows, or null when the read failed (said by {@link
+     * #problemProperty()}), on the delivering thread, unless another read began.
      */
-    void read(Set<Rin> whose, NotificationQuery filters, String search, int pageNo, Done done) {
+    void read(
+            Set<Rin> whose,
+            NotificationQuery filters,
+            String search,
+            int pageNo,
+            Map<Rin, String> names,
+            Done done) {
         InboxQuery query = new InboxQuery(service, whose, filters, search, pageNo, pageSize);
         lastQuery = query;
         latest.run(
                 CompletableFuture.supplyAsync(
                         () -> {
                             try {
-                                return archive.query(query);
+                                return Read.of(archive.query(query), names);
                             } catch (ArchiveException e) {
                                 throw new CompletionException(e);
                             }
@@ -120,9 +127,20 @@ final class InboxReads {
     @FunctionalInterface
     interface Done {
         /**
-         * @param page null when the read failed
+         * @param read null when the read failed
          */
-        void read(InboxPage page);
+        void read(Read read);
+    }
+
+    /** A page read and its rows, each notification with its taxpayer's name. */
+    record Read(InboxPage page, List<InboxRow> rows) {
+        static Read of(InboxPage page, Map<Rin, String> names) {
+            return new Read(
+                    page,
+                    page.items().stream()
+                            .map(n -> new InboxRow(n, names.get(n.taxpayer())))
+                            .toList());
+        }
     }
 
     /** Drops the read under way. */

@@ -259,7 +259,7 @@ public final class InboxView {
 
     /** The message's readable text on one line, as much as the column shows. */
     private String message(InboxRow r) {
-        String line = HistoryLabels.message(n(r));
+        String line = r.messageLine();
         return line.length() > 200 ? line.substring(0, 200) + "…" : line;
     }
 

@@ -299,7 +299,10 @@ public final class InboxViewModel {
         if (whose != null && whose.isEmpty()) {
             reads.cancel();
             pager.settled();
-            show(new InboxPage(List.of(), 0, 1, reads.pageSize()), names, List.of(), again);
+            show(
+                    InboxReads.Read.of(new InboxPage(List.of(), 0, 1, reads.pageSize()), names),
+                    List.of(),
+                    again);
             return;
         }
         List<String> terms = search.appliedTerms();
@@ -310,26 +313,28 @@ public final class InboxViewModel {
                 filters.get(),
                 search.applied(),
                 pageNo,
-                result -> {
+                names,
+                read -> {
                     loading.set(false);
                     pager.settled();
-                    if (result == null) {
+                    if (read == null) {
                         return;
                     }
+                    InboxPage result = read.page();
                     if (result.items().isEmpty() && pageNo > 1 && result.totalCount() > 0) {
                         // the page went away (a taxpayer forgotten): show the last there is
                         read(result.totalPages(), again);
                         return;
                     }
-                    show(result, names, terms, again);
+                    show(read, terms, again);
                 });
     }
 
-    private void show(InboxPage result, Map<Rin, String> names, List<String> terms, boolean again) {
+    private void show(InboxReads.Read read, List<String> terms, boolean again) {
         reads.worked();
         InboxRow was = shown.selectedProperty().get();
-        List<InboxRow> fresh = shown.replace(result, names);
-        pager.show(result);
-        shown.shown(fresh, was, terms, again);
+        shown.replace(read.rows());
+        pager.show(read.page());
+        shown.shown(read.rows(), was, terms, again);
     }
 }

@@ -45,4 +45,16 @@ class MessageTextTest {
         assertThat(MessageText.forReport(null)).isEmpty();
         assertThat(MessageText.forReport("  ")).isEmpty();
     }
+
+    @Test
+    void aTableCellReadsTheTextOnOneLineTheValuesOfASystemMessageSetApart() {
+        assertThat(MessageText.oneLine("{\"message\":\"<p>Hello</p>\",\"id\":7,\"ok\":true}"))
+                .isEqualTo("Hello · id: 7 · ok: true");
+        assertThat(
+                        MessageText.oneLine(
+                                "<html><body><p>Dear   taxpayer,</p>\n\n<p>Done.</p></body></html>"))
+                .isEqualTo("Dear taxpayer, Done.");
+        assertThat(MessageText.oneLine("OTP\t1234\r\n  sent")).isEqualTo("OTP 1234 sent");
+        assertThat(MessageText.oneLine(null)).isEmpty();
+    }
 }
