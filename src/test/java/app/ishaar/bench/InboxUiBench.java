@@ -377,7 +377,7 @@ final class InboxUiBench {
                                                         ArchiveBench.SERVICE,
                                                         sessions,
                                                         budget,
-                                                        SyncOptions.defaults(),
+                                                        SyncOptions.desktop(),
                                                         host.background(),
                                                         app.ishaar.ui.fx.FxExecutor.INSTANCE)
                                                 .vm();

@@ -25,6 +25,18 @@ public record SyncOptions(int pageSize, int concurrency, Duration settleWindow, 
         return new SyncOptions(100, 4, Duration.ofHours(24), Clock.systemUTC());
     }
 
+    /**
+     * The desktop app's: one page in flight. Its sync runs beside a window that a user pages and
+     * searches; with four pages in flight the reading, the stored forms and the archive's writes
+     * take both cores of a small machine while a large history is read, and the window's frames
+     * wait (measured in the bench suite's {@code sync_max_fx_stall_ms}, see docs/performance.md). A
+     * first sync of a large history takes longer; a sync that brings new notifications reads one or
+     * two pages either way.
+     */
+    public static SyncOptions desktop() {
+        return defaults().withConcurrency(1);
+    }
+
     public SyncOptions withConcurrency(int n) {
         return new SyncOptions(pageSize, n, settleWindow, clock);
     }

@@ -85,7 +85,7 @@ final class MainWindowSync implements SyncViewModel.Schedule, AutoCloseable {
         this.sync =
                 new WindowSync(
                         archive,
-                        SyncOptions.defaults().withClock(clock),
+                        SyncOptions.desktop().withClock(clock),
                         fx,
                         this::schedule,
                         this::told);
