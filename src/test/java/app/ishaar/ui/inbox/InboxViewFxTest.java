@@ -395,4 +395,64 @@ class InboxViewFxTest extends OwnStageFxTestBase {
             }
         }
     }
+
+    @Test
+    void aTextCutShortFitsAndIsNoShorterThanALetterAndItsMarksNeedTo() throws Exception {
+        String english =
+                "Your document INV-2026-000123 was rejected: the buyer's registration number is"
+                        + " not valid for the issuance date; correct it and submit the document"
+                        + " again within seven days of its issuance.";
+        String arabic =
+                "تم رفض المستند INV-2026-000123: رقم تسجيل المشتري غير صالح في تاريخ الإصدار؛"
+                        + " صحح الرقم وأعد إرسال المستند خلال سبعة أيام من تاريخ إصداره.";
+        String marks = "الْفَاتُورَةُ الْإِلِكْتْرُونِيَّةُ ".repeat(6); // marks of no width
+        String wide = "WWWWMMMM".repeat(20) + " 😀😀😀 end";
+        javafx.scene.text.Font font = javafx.scene.text.Font.getDefault();
+        // a joined letter is narrower than one alone (Arabic shaping): the widths of a text's
+        // beginnings do not grow with each character, and a beginning a letter longer may fit
+        int slack = 6;
+        List<String> wrong =
+                fx(
+                        () -> {
+                            List<String> out = new ArrayList<>();
+                            double ellipsis = measured(OneLineCell.ELLIPSIS, font);
+                            for (String text : List.of(english, arabic, marks, wide, "Delivered")) {
+                                for (double room = 12; room < 900; room += 23) {
+                                    String cut = OneLineCell.fit(text, font, room);
+                                    double width = room - 0.5;
+                                    if (cut.equals(text)) {
+                                        if (measured(text, font) > width) {
+                                            out.add(room + ", whole but too wide: " + cut);
+                                        }
+                                        continue;
+                                    }
+                                    String kept =
+                                            cut.isEmpty() ? "" : cut.substring(0, cut.length() - 1);
+                                    if (!cut.isEmpty()
+                                            && (!cut.endsWith(OneLineCell.ELLIPSIS)
+                                                    || !text.startsWith(kept)
+                                                    || measured(cut, font) > width)) {
+                                        out.add(room + ", not a beginning that fits: " + cut);
+                                    }
+                                    int longer = kept.length() + slack;
+                                    if (longer < text.length()
+                                            && measured(text.substring(0, longer), font) + ellipsis
+                                                    <= width) {
+                                        out.add(room + ", shorter than it needs to be: " + cut);
+                                    }
+                                    if (measured(text, font) <= width) {
+                                        out.add(room + ", cut though it fits: " + cut);
+                                    }
+                                }
+                            }
+                            return out;
+                        });
+        assertThat(wrong).isEmpty();
+    }
+
+    private static double measured(String text, javafx.scene.text.Font font) {
+        javafx.scene.text.Text t = new javafx.scene.text.Text(text);
+        t.setFont(font);
+        return t.getLayoutBounds().getWidth();
+    }
 }
