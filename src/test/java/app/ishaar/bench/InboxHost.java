@@ -270,9 +270,15 @@ abstract class InboxHost {
             return (TextField) view.root().lookup("#inbox-search");
         }
 
+        /** Looked up once: a lookup walks the scene on the FX thread, in the measured gaps. */
+        private Button next;
+
         @Override
         Button nextButton() {
-            return (Button) view.root().lookup("#inbox-next");
+            if (next == null || next.getScene() == null) {
+                next = (Button) view.root().lookup("#inbox-next");
+            }
+            return next;
         }
 
         @Override
