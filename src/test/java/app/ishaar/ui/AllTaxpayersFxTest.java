@@ -385,6 +385,60 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
         allTaxpayersSynced();
         assertThat(syncText(TEXTILES)).isEqualTo("مرفوض: لا صلاحية للاطلاع على إشعاراته");
         assertThat(text("#switcher-all")).isEqualTo("جميع الممولين");
+        // a name longer than the list is wide
+        onFx(
+                () -> {
+                    var list = flow.mainViewModel().taxpayers();
+                    list.rename(
+                            list.entries().stream()
+                                    .filter(e -> NILE.equals(e.rin()))
+                                    .findFirst()
+                                    .orElseThrow(),
+                            "شركة النيل للتجارة والتوزيع والاستيراد والتصدير والخدمات اللوجستية");
+                });
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        assertThat(
+                        fx(
+                                () ->
+                                        lookup("#switcher-list")
+                                                .query()
+                                                .lookupAll(".scroll-bar")
+                                                .stream()
+                                                .anyMatch(
+                                                        n ->
+                                                                n
+                                                                                instanceof
+                                                                                javafx.scene.control
+                                                                                                .ScrollBar
+                                                                                        b
+                                                                        && b.getOrientation()
+                                                                                == javafx.geometry
+                                                                                        .Orientation
+                                                                                        .HORIZONTAL
+                                                                        && b.isVisible())))
+                .as(
+                        "the taxpayer list's rows as wide as the list, their sync words cut short: "
+                                + fx(
+                                        () -> {
+                                            Node l = lookup("#switcher-list").query();
+                                            StringBuilder b =
+                                                    new StringBuilder(
+                                                            "list "
+                                                                    + l.getBoundsInLocal()
+                                                                            .getWidth());
+                                            for (Node c : l.lookupAll(".list-cell")) {
+                                                b.append(", cell ")
+                                                        .append(
+                                                                ((javafx.scene.layout.Region) c)
+                                                                        .getWidth())
+                                                        .append('/')
+                                                        .append(
+                                                                ((javafx.scene.layout.Region) c)
+                                                                        .prefWidth(-1));
+                                            }
+                                            return b.toString();
+                                        }))
+                .isFalse();
         press(KeyCode.CONTROL, KeyCode.F).release(KeyCode.F, KeyCode.CONTROL);
         waitUntil("the search has the keyboard", () -> lookup("#inbox-search").query().isFocused());
         paste("#inbox-search", "الفاتورة");

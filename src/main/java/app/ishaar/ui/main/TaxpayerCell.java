@@ -98,6 +98,10 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
             IntConsumer startRename,
             AllTaxpayersViewModel all) {
         this.all = all;
+        // as wide as the list, never wider: a long name or sync line is cut short (its whole words
+        // in a tooltip), where a row as wide as its words would push the marks at its far end out
+        // of view and give the list a sideways scroll bar
+        setPrefWidth(0);
         this.inboxTexts = new InboxTexts(i18n);
         all.sync().statuses().addListener(new WeakMapChangeListener<>(syncChanged));
         this.i18n = i18n;
