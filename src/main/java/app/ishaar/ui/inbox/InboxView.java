@@ -224,7 +224,15 @@ public final class InboxView {
         return table;
     }
 
-    /** Fills the table with its columns while their least widths fit; else scrolls sideways. */
+    /** The columns' widths while the table fills its width, given back when it does again. */
+    private final java.util.Map<TableColumn<InboxRow, ?>, Double> fillWidths =
+            new java.util.HashMap<>();
+
+    /**
+     * Fills the table with its columns while their least widths fit; else scrolls sideways, each
+     * column at its least width, so that the least is out of view (the status beside the date and
+     * taxpayer, not behind the edge).
+     */
     private void fitOrScroll() {
         double least = 0;
         for (TableColumn<InboxRow, ?> c : table.getVisibleLeafColumns()) {
@@ -237,6 +245,15 @@ public final class InboxView {
                         ? TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN
                         : TableView.UNCONSTRAINED_RESIZE_POLICY;
         if (table.getColumnResizePolicy() != policy) {
+            if (!fits) {
+                for (TableColumn<InboxRow, ?> c : table.getVisibleLeafColumns()) {
+                    fillWidths.put(c, c.getPrefWidth());
+                    c.setPrefWidth(c.getMinWidth());
+                }
+            } else {
+                fillWidths.forEach(TableColumn::setPrefWidth);
+                fillWidths.clear();
+            }
             table.setColumnResizePolicy(policy);
         }
     }

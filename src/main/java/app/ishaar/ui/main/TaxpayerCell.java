@@ -160,6 +160,9 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
         arrived = new Label();
         arrived.getStyleClass().add("taxpayer-arrived");
         arrived.managedProperty().bind(arrived.visibleProperty());
+        // the marks at the row's far end keep their size; the name and sync words give way
+        state.setMinWidth(Region.USE_PREF_SIZE);
+        arrived.setMinWidth(Region.USE_PREF_SIZE);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         sync = new Label();

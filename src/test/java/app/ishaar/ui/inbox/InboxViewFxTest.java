@@ -322,6 +322,20 @@ class InboxViewFxTest extends OwnStageFxTestBase {
                             return out;
                         });
         assertThat(cut).as("status and channel cells cut short").isEmpty();
+        assertThat(
+                        fx(
+                                () -> {
+                                    double upTo = 0;
+                                    for (TableColumn<?, ?> c : table(v).getVisibleLeafColumns()) {
+                                        upTo += c.getWidth();
+                                        if ("inbox-column-status".equals(c.getId())) {
+                                            break;
+                                        }
+                                    }
+                                    return upTo <= table(v).getWidth();
+                                }))
+                .as("the status in view before scrolling: the columns at their least widths")
+                .isTrue();
         // the columns that do not fit are reached by scrolling sideways
         assertThat(fx(() -> sideways(v))).as("a horizontal scroll bar").isTrue();
         // wide again, the columns fill the table: no scroll bar
