@@ -8,9 +8,10 @@ import javafx.scene.control.Label;
  * The status badge (text first, colour only reinforces it), in the table, the detail pane and its
  * attempts. The kind is a pseudo-class ({@code .status-badge:delivered}), not a style class: a
  * pseudo-class change restyles one label, while a style-class change makes JavaFX match the badge
- * against every style sheet again, once per row and page while paging.
+ * against every style sheet again, once per row and page while paging. The history's and the
+ * inbox's tables show it alike.
  */
-final class StatusBadge {
+public final class StatusBadge {
     private StatusBadge() {}
 
     private static final List<String> KINDS =
@@ -18,7 +19,7 @@ final class StatusBadge {
     private static final List<PseudoClass> STATES =
             KINDS.stream().map(PseudoClass::getPseudoClass).toList();
 
-    static Label create() {
+    public static Label create() {
         Label badge = new Label();
         badge.getStyleClass().add("status-badge");
         return badge;
@@ -28,7 +29,7 @@ final class StatusBadge {
      * Shows the kind {@link HistoryLabels#statusStyle} named (an unknown name as "unknown"); null:
      * none.
      */
-    static void setKind(Label badge, String kind) {
+    public static void setKind(Label badge, String kind) {
         int k = -1; // none
         if (kind != null) {
             k = KINDS.contains(kind) ? KINDS.indexOf(kind) : KINDS.indexOf("unknown");
@@ -39,7 +40,7 @@ final class StatusBadge {
     }
 
     /** The kind shown, for tests. */
-    static String kind(Label badge) {
+    public static String kind(Label badge) {
         for (int i = 0; i < STATES.size(); i++) {
             if (badge.getPseudoClassStates().contains(STATES.get(i))) {
                 return KINDS.get(i);

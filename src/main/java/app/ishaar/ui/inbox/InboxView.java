@@ -191,11 +191,7 @@ public final class InboxView {
                                                 "inbox.column.type",
                                                 150,
                                                 r -> labels.type(n(r)))),
-                                column(
-                                        "status",
-                                        "inbox.column.status",
-                                        100,
-                                        r -> labels.status(n(r).status())),
+                                statusColumn(),
                                 column(
                                         "channel",
                                         "inbox.column.channel",
@@ -269,6 +265,14 @@ public final class InboxView {
         return c;
     }
 
+    /** The status as a badge, as in the history's table. */
+    private TableColumn<InboxRow, String> statusColumn() {
+        TableColumn<InboxRow, String> c =
+                column("status", "inbox.column.status", 110, r -> labels.status(n(r).status()));
+        c.setCellFactory(col -> new StatusTableCell());
+        return c;
+    }
+
     /** "name (RIN)": the RIN whole, the name cut short when the column is narrow. */
     private TableColumn<InboxRow, String> taxpayerColumn() {
         TableColumn<InboxRow, String> c =
@@ -290,7 +294,7 @@ public final class InboxView {
         c.setMinWidth(
                 switch (id) {
                     case "sent" -> width;
-                    case "status" -> 80;
+                    case "status" -> 90;
                     case "channel" -> 85;
                     case "type" -> 100;
                     default -> 70;

@@ -45,7 +45,11 @@ final class OfflineBanner {
         Label refused = new WrappingLabel();
         refused.setId("offline-refused");
         refused.getStyleClass().add("error-text");
-        refused.textProperty().bind(i18n.text("main.offline.refused"));
+        refused.textProperty()
+                .bind(
+                        javafx.beans.binding.Bindings.when(vm.withoutSecretProperty())
+                                .then(i18n.text("main.offline.refusedWithoutSecret"))
+                                .otherwise(i18n.text("main.offline.refused")));
         refused.visibleProperty().bind(vm.refusedProperty());
         refused.managedProperty().bind(refused.visibleProperty());
 

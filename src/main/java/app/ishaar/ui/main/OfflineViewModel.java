@@ -57,6 +57,8 @@ public final class OfflineViewModel {
 
     private final ReadOnlyBooleanWrapper offline = new ReadOnlyBooleanWrapper(this, "offline");
     private final ReadOnlyBooleanWrapper refused = new ReadOnlyBooleanWrapper(this, "refused");
+    private final ReadOnlyBooleanWrapper withoutSecret =
+            new ReadOnlyBooleanWrapper(this, "withoutSecret");
     private final ReadOnlyObjectWrapper<Instant> syncedAt =
             new ReadOnlyObjectWrapper<>(this, "syncedAt");
     private final StringBinding bannerText;
@@ -115,6 +117,15 @@ public final class OfflineViewModel {
         return refused.getReadOnlyProperty();
     }
 
+    /**
+     * Whether the window's login has no client secret (Work offline with none saved on this
+     * computer): the service then refuses the window's own asking, and the user is to log in with
+     * the secret, not told that the service refused them.
+     */
+    public ReadOnlyBooleanProperty withoutSecretProperty() {
+        return withoutSecret.getReadOnlyProperty();
+    }
+
     /** When a taxpayer of the window was last synced (null: none ever was). */
     public ReadOnlyObjectProperty<Instant> syncedAtProperty() {
         return syncedAt.getReadOnlyProperty();
@@ -133,6 +144,10 @@ public final class OfflineViewModel {
         probes.cancel();
         probing = false;
         refused.set(false);
+        withoutSecret.set(
+                login.offline()
+                        && (login.credentials() == null
+                                || login.credentials().clientSecret().length == 0));
         if (!login.offline()) {
             this.login = null;
             offline.set(false);

@@ -333,6 +333,53 @@ class InboxViewFxTest extends OwnStageFxTestBase {
         until(() -> !sideways(v));
     }
 
+    @Test
+    void eachStatusIsTheHistorysBadgeSoThatAFailedDeliveryStandsOut() throws Exception {
+        InboxView v = open(AppLanguage.ARABIC);
+        until(() -> !badges(v).isEmpty());
+        List<String> kinds =
+                fx(
+                        () -> {
+                            List<String> out = new ArrayList<>();
+                            for (var b : badges(v).entrySet()) {
+                                InboxRow r = b.getKey();
+                                javafx.scene.control.Label badge = b.getValue();
+                                String expected =
+                                        app.ishaar.ui.history.HistoryLabels.statusStyle(
+                                                r.notification().status());
+                                String kind = app.ishaar.ui.history.StatusBadge.kind(badge);
+                                if (!java.util.Objects.equals(kind, expected)) {
+                                    out.add(r.notification().status() + " shown as " + kind);
+                                }
+                                out.add(kind);
+                            }
+                            return out;
+                        });
+        assertThat(kinds)
+                .as("each status its badge")
+                .noneMatch(k -> k == null || k.contains(" shown as "));
+        assertThat(kinds).as("the page's failures and deliveries").contains("error", "delivered");
+    }
+
+    /** The status badges on screen, by row. */
+    private static java.util.Map<InboxRow, javafx.scene.control.Label> badges(InboxView v) {
+        java.util.Map<InboxRow, javafx.scene.control.Label> out = new java.util.LinkedHashMap<>();
+        for (javafx.scene.Node n : table(v).lookupAll(".table-cell")) {
+            if (n instanceof StatusTableCell c
+                    && !c.isEmpty()
+                    && c.isVisible()
+                    && c.getTableRow() != null
+                    && c.getTableRow().getItem() != null
+                    && c.getGraphic() instanceof javafx.scene.control.Label badge
+                    && badge.getStyleClass().contains("status-badge")
+                    && badge.getText() != null
+                    && !badge.getText().isBlank()) {
+                out.put(c.getTableRow().getItem(), badge);
+            }
+        }
+        return out;
+    }
+
     /** Whether the table shows a horizontal scroll bar. */
     private static boolean sideways(InboxView v) {
         return table(v).lookupAll(".scroll-bar").stream()

@@ -236,11 +236,35 @@ class OfflineWindowTest {
                                         null)));
         vm.offline().probeNow();
         assertThat(vm.offline().refusedProperty().get()).isTrue();
+        assertThat(vm.offline().withoutSecretProperty().get())
+                .as("the secret was there: the service refused it")
+                .isFalse();
         assertThat(vm.offline().offlineProperty().get()).isTrue();
         tickAfter(OfflineViewModel.probeEvery().multipliedBy(3));
         assertThat(opener.opened).as("asked once").hasSize(1);
 
         vm.logout();
         assertThat(vm.offline().offlineProperty().get()).isFalse();
+    }
+
+    @Test
+    void offlineWithNoSecretSavedTheBannerAsksForTheSecretNotThatTheServiceRefused() {
+        vm.logout();
+        Credentials noSecret = new Credentials("erp-delta-accounting", new char[0], NILE, null);
+        LoginViewModel.LoginResult offline =
+                new LoginViewModel.LoginResult(null, null, profile, noSecret, env);
+        vm.reopen(offline);
+        opener.onOpen(
+                s ->
+                        s.loginCall.completeExceptionally(
+                                new LoginRejectedException(
+                                        LoginError.INVALID_CLIENT,
+                                        "invalid_client",
+                                        null,
+                                        null,
+                                        null)));
+        vm.offline().probeNow();
+        assertThat(vm.offline().refusedProperty().get()).as("Log in is offered").isTrue();
+        assertThat(vm.offline().withoutSecretProperty().get()).isTrue();
     }
 }

@@ -1,0 +1,34 @@
+package app.ishaar.ui.inbox;
+
+import app.ishaar.ui.history.HistoryLabels;
+import app.ishaar.ui.history.StatusBadge;
+import javafx.scene.control.ContentDisplay;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
+
+/**
+ * The inbox's Status cell: the status as the history's table shows it, a badge whose colour
+ * reinforces its text, so that a failed delivery or a rejection stands out in a page of all the
+ * taxpayers' notifications.
+ */
+final class StatusTableCell extends TableCell<InboxRow, String> {
+    private final Label badge = StatusBadge.create();
+
+    StatusTableCell() {
+        setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
+    }
+
+    @Override
+    protected void updateItem(String text, boolean empty) {
+        super.updateItem(text, empty);
+        setText(null);
+        InboxRow r = empty || getTableRow() == null ? null : getTableRow().getItem();
+        if (r == null) {
+            setGraphic(null);
+            return;
+        }
+        badge.setText(text);
+        StatusBadge.setKind(badge, HistoryLabels.statusStyle(r.notification().status()));
+        setGraphic(badge);
+    }
+}
