@@ -247,6 +247,40 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
         type(KeyCode.PAGE_UP);
         waitUntil("page 1", () -> inbox().pageProperty().get() == 1);
 
+        // Ctrl+I hides the detail pane, as in a taxpayer's history: the table takes its room
+        double narrow = fx(() -> lookup("#inbox-table").query().getBoundsInLocal().getWidth());
+        press(KeyCode.CONTROL, KeyCode.I).release(KeyCode.I, KeyCode.CONTROL);
+        waitUntil(
+                "the detail hidden, the table wider",
+                () ->
+                        ((javafx.scene.control.SplitPane) lookup("#inbox-split").query())
+                                                .getItems()
+                                                .size()
+                                        == 1
+                                && lookup("#inbox-table").query().getBoundsInLocal().getWidth()
+                                        > narrow + 100
+                                && !((javafx.scene.control.ToggleButton)
+                                                lookup("#inbox-details").query())
+                                        .isSelected());
+        clickOn("#inbox-details");
+        waitUntil(
+                "the detail back, the table as it was ("
+                        + narrow
+                        + " px; "
+                        + fx(
+                                () ->
+                                        lookup("#inbox-table").query().getBoundsInLocal().getWidth()
+                                                + " px, Details "
+                                                + ((javafx.scene.control.ToggleButton)
+                                                                lookup("#inbox-details").query())
+                                                        .isSelected())
+                        + ")",
+                () ->
+                        Math.abs(
+                                        lookup("#inbox-table").query().getBoundsInLocal().getWidth()
+                                                - narrow)
+                                < 5); // (the divider's place is a share, laid out to a pixel)
+
         // Sync now for one: the refused taxpayer is asked again, and refuses again
         // (from the keyboard: Monocle's right click asks for no menu)
         onFx(

@@ -36,11 +36,15 @@ public final class AllTaxpayersView {
         inbox.addBesideSearch(new TaxpayerFilter(vm, i18n).choice());
         this.export = new InboxExportButton(vm, i18n);
         inbox.addToPager(export.bar());
+        inbox.addToPager(detailsButton(vm, i18n));
         root.addEventFilter(
                 javafx.scene.input.KeyEvent.KEY_PRESSED,
                 e -> {
                     if (app.ishaar.ui.app.Shortcut.EXPORT.matches(e)) {
                         export.choose();
+                        e.consume();
+                    } else if (app.ishaar.ui.app.Shortcut.DETAILS.matches(e)) {
+                        vm.detailVisibleProperty().set(!vm.detailVisibleProperty().get());
                         e.consume();
                     }
                 });
@@ -51,10 +55,12 @@ public final class AllTaxpayersView {
                 i18n.latinDigitsProperty(),
                 i18n.zoneProperty());
         DetailPane detail = new DetailPane(vm.detail(), i18n);
-        SplitPane split = new SplitPane(inbox.root(), detail.root());
+        SplitPane split = new SplitPane(inbox.root());
         split.setId("inbox-split");
-        split.setDividerPositions(1 - DETAIL_SHARE);
         SplitPane.setResizableWithParent(detail.root(), false);
+        showDetail(split, detail.root(), vm.detailVisibleProperty().get());
+        vm.detailVisibleProperty()
+                .addListener((o, was, now) -> showDetail(split, detail.root(), now));
         root.setId("all-taxpayers");
         // the detail pane's look is the history's
         root.getStyleClass().add("history");
@@ -62,6 +68,34 @@ public final class AllTaxpayersView {
                 .add(HistoryView.class.getResource(HistoryView.STYLESHEET).toExternalForm());
         root.nodeOrientationProperty().bind(i18n.orientationProperty());
         root.setCenter(split);
+    }
+
+    /** Where the divider was when the detail was hidden: it comes back there. */
+    private double dividerAt = 1 - DETAIL_SHARE;
+
+    /** Shows the detail pane beside the table, as wide as it was, or hides it. */
+    private void showDetail(SplitPane split, Node detail, boolean show) {
+        if (show && !split.getItems().contains(detail)) {
+            split.getItems().add(detail);
+            split.setDividerPositions(dividerAt);
+        } else if (!show && split.getItems().contains(detail)) {
+            dividerAt = split.getDividerPositions()[0];
+            split.getItems().remove(detail);
+        }
+    }
+
+    private static Node detailsButton(AllTaxpayersViewModel vm, I18n i18n) {
+        javafx.scene.control.ToggleButton details = new javafx.scene.control.ToggleButton();
+        details.setId("inbox-details");
+        details.textProperty().bind(i18n.text("history.details"));
+        details.setTooltip(
+                app.ishaar.ui.controls.Buttons.tooltip(
+                        i18n.text(
+                                "history.details.tooltip",
+                                app.ishaar.ui.app.Shortcut.DETAILS.key().getDisplayText())));
+        details.selectedProperty().bindBidirectional(vm.detailVisibleProperty());
+        details.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        return details;
     }
 
     public Parent root() {

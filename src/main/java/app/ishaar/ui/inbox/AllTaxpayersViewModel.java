@@ -47,6 +47,8 @@ public final class AllTaxpayersViewModel {
     private final Supplier<ZoneId> zone;
     private final BooleanProperty shown = new SimpleBooleanProperty(this, "shown");
     private final BooleanProperty offline = new SimpleBooleanProperty(this, "offline");
+    private final BooleanProperty detailVisible =
+            new SimpleBooleanProperty(this, "detailVisible", true);
     private final BooleanBinding canSyncAll;
     private InboxExport exporter;
     private final LatestTask exports;
@@ -160,6 +162,14 @@ public final class AllTaxpayersViewModel {
     public Rin onlyTaxpayer() {
         Set<Rin> only = inbox.taxpayerFilterProperty().get();
         return only == null || only.size() != 1 ? null : only.iterator().next();
+    }
+
+    /**
+     * Whether the detail pane shows beside the table (Details, Ctrl+I, as in a taxpayer's history):
+     * hidden, the table has the room for its Message column on a narrow screen.
+     */
+    public BooleanProperty detailVisibleProperty() {
+        return detailVisible;
     }
 
     /** Whether the window shows All taxpayers (rather than one taxpayer's history). */
