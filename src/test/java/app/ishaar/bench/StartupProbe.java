@@ -30,7 +30,43 @@ public final class StartupProbe {
      */
     static final String EXIT = "bench.exitNormally";
 
+    /**
+     * With this system property true the probe also prints each thread's CPU time at the mark
+     * (Linux: {@code /proc/self/task}), one line per thread, to see where a start's CPU went.
+     */
+    static final String THREAD_CPU = "bench.threadCpu";
+
+    /** Each thread's CPU time so far (Linux: /proc/self/task). */
+    private static void printThreadCpu() {
+        java.io.File[] tasks = new java.io.File("/proc/self/task").listFiles();
+        if (tasks == null) {
+            return;
+        }
+        for (java.io.File task : tasks) {
+            printThreadCpu(task, "THREAD_CPU");
+        }
+    }
+
+    /** One thread's user + system time so far, in ms (clock ticks of 10 ms), and its name. */
+    private static void printThreadCpu(java.io.File task, String label) {
+        try {
+            String stat = java.nio.file.Files.readString(task.toPath().resolve("stat")).strip();
+            // the name is in parentheses and may hold spaces: the fields follow the last ')'
+            int close = stat.lastIndexOf(')');
+            String name = stat.substring(stat.indexOf('(') + 1, close);
+            String[] f = stat.substring(close + 2).split(" ");
+            long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+            System.out.println(label + " " + ticks * 10 + " ms " + name);
+        } catch (java.io.IOException | RuntimeException gone) {
+            // a thread that ended meanwhile
+        }
+    }
+
     public static void main(String[] args) {
+        if (Boolean.getBoolean(THREAD_CPU)) {
+            // what the JVM's own start cost the main thread, before any of the app's code
+            printThreadCpu(new java.io.File("/proc/thread-self"), "THREAD_CPU_AT_MAIN");
+        }
         Window.getWindows()
                 .addListener(
                         (ListChangeListener<Window>)
@@ -80,6 +116,9 @@ public final class StartupProbe {
                                                 .map(java.time.Duration::toNanos)
                                                 .orElse(-1L);
                                 System.out.println(MARKER + " cpu_ns=" + cpu);
+                                if (Boolean.getBoolean(THREAD_CPU)) {
+                                    printThreadCpu();
+                                }
                                 System.out.flush();
                                 if (Boolean.getBoolean(EXIT)) {
                                     System.exit(0);
