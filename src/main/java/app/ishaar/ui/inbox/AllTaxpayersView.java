@@ -26,6 +26,9 @@ public final class AllTaxpayersView {
     private final FiltersView filters;
     private final InboxExportButton export;
 
+    /** Where the divider was when the detail was hidden: it comes back there. */
+    private double dividerAt = 1 - DETAIL_SHARE;
+
     /** Held here, heard weakly by the app's I18n: the filters' words follow the language. */
     private final ChangeListener<Object> languageChanged;
 
@@ -69,9 +72,6 @@ public final class AllTaxpayersView {
         root.nodeOrientationProperty().bind(i18n.orientationProperty());
         root.setCenter(split);
     }
-
-    /** Where the divider was when the detail was hidden: it comes back there. */
-    private double dividerAt = 1 - DETAIL_SHARE;
 
     /** Shows the detail pane beside the table, as wide as it was, or hides it. */
     private void showDetail(SplitPane split, Node detail, boolean show) {

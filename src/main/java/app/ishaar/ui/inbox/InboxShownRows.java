@@ -49,9 +49,8 @@ final class InboxShownRows {
     /**
      * Puts a page's rows in. A page that shares no notification with the one shown (another page,
      * other filters) replaces the rows in one change; one read again changes only the rows that
-     * differ, so that a table keeps its scroll position and focus. Each change of a row is handled
-     * by the table's selection and focus on its own, a page's hundred of them a fifth of a page
-     * change's work on the FX thread.
+     * differ, so that a table keeps its scroll position and focus. The table's selection and focus
+     * follow each change of the list on their own: a new page in one change spares them a hundred.
      */
     void replace(List<InboxRow> fresh) {
         if (sharesANotification(fresh)) {

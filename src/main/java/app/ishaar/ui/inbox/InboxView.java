@@ -37,6 +37,11 @@ public final class InboxView {
     private final InboxViewModel vm;
     private final I18n i18n;
     private final InboxTexts texts;
+
+    /** The columns' widths while the table fills its width, given back when it does again. */
+    private final java.util.Map<TableColumn<InboxRow, ?>, Double> fillWidths =
+            new java.util.HashMap<>();
+
     private final HistoryLabels labels;
     private final BorderPane root = new BorderPane();
     private final TextField search = new TextField();
@@ -223,10 +228,6 @@ public final class InboxView {
                         });
         return table;
     }
-
-    /** The columns' widths while the table fills its width, given back when it does again. */
-    private final java.util.Map<TableColumn<InboxRow, ?>, Double> fillWidths =
-            new java.util.HashMap<>();
 
     /**
      * Fills the table with its columns while their least widths fit; else scrolls sideways, each
