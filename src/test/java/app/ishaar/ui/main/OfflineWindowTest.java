@@ -225,15 +225,7 @@ class OfflineWindowTest {
 
     @Test
     void aRefusalStopsTheAskingAndTheBannerSaysToLogInAgain() {
-        opener.onOpen(
-                s ->
-                        s.loginCall.completeExceptionally(
-                                new LoginRejectedException(
-                                        LoginError.INVALID_CLIENT,
-                                        "invalid_client",
-                                        null,
-                                        null,
-                                        null)));
+        theServiceRefusesEachLogin();
         vm.offline().probeNow();
         assertThat(vm.offline().refusedProperty().get()).isTrue();
         assertThat(vm.offline().withoutSecretProperty().get())
@@ -254,6 +246,14 @@ class OfflineWindowTest {
         LoginViewModel.LoginResult offline =
                 new LoginViewModel.LoginResult(null, null, profile, noSecret, env);
         vm.reopen(offline);
+        theServiceRefusesEachLogin();
+        vm.offline().probeNow();
+        assertThat(vm.offline().refusedProperty().get()).as("Log in is offered").isTrue();
+        assertThat(vm.offline().withoutSecretProperty().get()).isTrue();
+    }
+
+    /** The service answers, and refuses the client (as it does a wrong or missing secret). */
+    private void theServiceRefusesEachLogin() {
         opener.onOpen(
                 s ->
                         s.loginCall.completeExceptionally(
@@ -263,8 +263,5 @@ class OfflineWindowTest {
                                         null,
                                         null,
                                         null)));
-        vm.offline().probeNow();
-        assertThat(vm.offline().refusedProperty().get()).as("Log in is offered").isTrue();
-        assertThat(vm.offline().withoutSecretProperty().get()).isTrue();
     }
 }
