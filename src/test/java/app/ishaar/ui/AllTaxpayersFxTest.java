@@ -199,23 +199,10 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
                             return t.getColumns().get(1).getCellData(0) + "|" + first.taxpayer();
                         });
         assertThat(cell).matches(".+ \\(\\d{9}\\)\\|\\d{9}");
-        assertThat(
-                        fx(
-                                () ->
-                                        lookup("#inbox-table").query().lookupAll(".muted").stream()
-                                                .filter(
-                                                        n ->
-                                                                n instanceof Label l
-                                                                        && l.getText() != null
-                                                                        && l.getText()
-                                                                                .matches(
-                                                                                        "\\(\\d{9}\\)")
-                                                                        && l.isVisible())
-                                                .map(n -> (Label) n)
-                                                .filter(l -> l.getWidth() + 0.5 < l.prefWidth(-1))
-                                                .count()))
-                .as("no RIN cut short in the Taxpayer column")
-                .isZero();
+        assertThat(fx(this::rinsInTheTable))
+                .as("the RINs in the Taxpayer column, none cut short")
+                .isNotEmpty()
+                .allMatch("whole"::equals);
 
         // Ctrl+F, a search, the words marked in the detail
         press(KeyCode.CONTROL, KeyCode.F).release(KeyCode.F, KeyCode.CONTROL);
@@ -467,5 +454,26 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
                                                 .isEmpty()))
                 .as("no one taxpayer chosen")
                 .isTrue();
+    }
+
+    /** Each RIN drawn in the inbox's Taxpayer column: "whole", or where its cell cuts it. */
+    private List<String> rinsInTheTable() {
+        List<String> out = new java.util.ArrayList<>();
+        for (Node n : lookup("#inbox-table").query().lookupAll(".inbox-rin")) {
+            if (n instanceof javafx.scene.text.Text t
+                    && t.getText().matches("\\(\\d{9}\\)")
+                    && t.isVisible()) {
+                Node cell = t;
+                while (!(cell instanceof javafx.scene.control.TableCell<?, ?>)) {
+                    cell = cell.getParent();
+                }
+                var at = cell.sceneToLocal(t.localToScene(t.getLayoutBounds()));
+                boolean whole =
+                        at.getMinX() >= -0.5
+                                && at.getMaxX() <= cell.getLayoutBounds().getWidth() + 0.5;
+                out.add(whole ? "whole" : t.getText() + " cut at " + at);
+            }
+        }
+        return out;
     }
 }

@@ -188,7 +188,7 @@ public final class InboxView {
         table.getColumns()
                 .addAll(
                         List.of(
-                                column("sent", "inbox.column.sent", 165, this::sent),
+                                oneLine(column("sent", "inbox.column.sent", 165, this::sent)),
                                 taxpayerColumn(),
                                 oneLine(
                                         column(
@@ -197,11 +197,12 @@ public final class InboxView {
                                                 150,
                                                 r -> labels.type(n(r)))),
                                 statusColumn(),
-                                column(
-                                        "channel",
-                                        "inbox.column.channel",
-                                        90,
-                                        r -> labels.channel(n(r).channel())),
+                                oneLine(
+                                        column(
+                                                "channel",
+                                                "inbox.column.channel",
+                                                90,
+                                                r -> labels.channel(n(r).channel()))),
                                 oneLine(
                                         column(
                                                 "message",
@@ -277,7 +278,10 @@ public final class InboxView {
         return line.length() > 200 ? line.substring(0, 200) + "…" : line;
     }
 
-    /** A column of texts that may be cut short: cut by the cell ({@link OneLineCell}). */
+    /**
+     * A column of texts, cut short by the cell where the column is too narrow ({@link
+     * OneLineCell}).
+     */
     private static TableColumn<InboxRow, String> oneLine(TableColumn<InboxRow, String> c) {
         c.setCellFactory(col -> new OneLineCell());
         return c;

@@ -16,19 +16,20 @@ final class StatusTableCell extends TableCell<InboxRow, String> {
 
     StatusTableCell() {
         setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
+        // the badge is the cell's for good: a graphic set again is put back into the scene and
+        // matched against every style sheet again, on each row of each page
+        setGraphic(badge);
     }
 
     @Override
     protected void updateItem(String text, boolean empty) {
         super.updateItem(text, empty);
-        setText(null);
         InboxRow r = empty || getTableRow() == null ? null : getTableRow().getItem();
+        badge.setVisible(r != null);
         if (r == null) {
-            setGraphic(null);
             return;
         }
         badge.setText(text);
         StatusBadge.setKind(badge, HistoryLabels.statusStyle(r.notification().status()));
-        setGraphic(badge);
     }
 }

@@ -1,27 +1,27 @@
 package app.ishaar.ui.inbox;
 
 import app.ishaar.ui.i18n.I18n;
-import javafx.scene.control.ContentDisplay;
-import javafx.scene.control.Label;
-import javafx.scene.layout.Region;
+import javafx.scene.layout.HBox;
+import javafx.scene.text.Text;
 
 /**
  * The inbox's Taxpayer cell: the name, cut short when the column is narrow, and the RIN in brackets
  * after it, always whole; each part in its own direction (a Latin name in the Arabic table, the
- * RIN's digits together). The name is the cell's own text and the RIN its graphic: one label more
- * per cell, not a box of two.
+ * RIN's digits together), the RIN muted.
  */
 final class TaxpayerTableCell extends OneLineCell {
     private static final double GAP = 4;
     private final I18n i18n;
-    private final Label rin = new Label();
+    private final Text rin = new Text();
 
     TaxpayerTableCell(I18n i18n) {
         this.i18n = i18n;
-        rin.setMinWidth(Region.USE_PREF_SIZE);
-        rin.getStyleClass().add("muted");
-        setContentDisplay(ContentDisplay.RIGHT); // mirrored in a right-to-left table
-        setGraphicTextGap(GAP);
+        rin.getStyleClass().addAll("text", "inbox-rin");
+        rin.fontProperty().bind(fontProperty());
+        HBox both = new HBox(GAP, line, rin); // mirrored in a right-to-left table
+        both.setFillHeight(false);
+        both.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        setGraphic(both);
     }
 
     @Override
@@ -30,16 +30,20 @@ final class TaxpayerTableCell extends OneLineCell {
         InboxRow r = empty || getTableRow() == null ? null : getTableRow().getItem();
         if (r == null) {
             showText(null);
-            setGraphic(null);
+            rin.setText("");
             return;
         }
         showText(r.taxpayerName());
         rin.setText("(" + i18n.localDigits(r.taxpayer().value()) + ")");
-        setGraphic(rin);
+    }
+
+    /** The RIN shown, for tests. */
+    String rinShown() {
+        return rin.getText();
     }
 
     @Override
     protected double besideText() {
-        return getGraphic() == null ? 0 : rin.prefWidth(-1) + GAP;
+        return rin.getText().isEmpty() ? 0 : rin.getLayoutBounds().getWidth() + GAP;
     }
 }

@@ -415,10 +415,9 @@ class InboxViewFxTest extends OwnStageFxTestBase {
                                         n ->
                                                 n instanceof OneLineCell c
                                                         && !c.isEmpty()
-                                                        && c.getText() != null
-                                                        && c.getText()
-                                                                .endsWith(OneLineCell.ELLIPSIS)));
-        record Shown(String full, String cut, String drawn, double width, double room) {}
+                                                        && c.shown() != null
+                                                        && OneLineCell.kept(c.shown()) != null));
+        record Shown(String full, String cut, double from, double to, double room) {}
         List<Shown> shown =
                 fx(
                         () -> {
@@ -430,12 +429,16 @@ class InboxViewFxTest extends OwnStageFxTestBase {
                                         && c.isVisible()) {
                                     javafx.scene.text.Text drawn =
                                             (javafx.scene.text.Text) c.lookup(".text");
+                                    // where the text is drawn, from the content's start
+                                    var at =
+                                            c.sceneToLocal(
+                                                    drawn.localToScene(drawn.getLayoutBounds()));
                                     out.add(
                                             new Shown(
                                                     c.getItem(),
-                                                    c.getText(),
                                                     drawn.getText(),
-                                                    drawn.getLayoutBounds().getWidth(),
+                                                    at.getMinX() - c.snappedLeftInset(),
+                                                    at.getMaxX() - c.snappedLeftInset(),
                                                     c.getWidth()
                                                             - c.snappedLeftInset()
                                                             - c.snappedRightInset()));
@@ -448,11 +451,11 @@ class InboxViewFxTest extends OwnStageFxTestBase {
                 .as("some messages are longer than the column")
                 .anyMatch(s -> !s.cut().equals(s.full()));
         for (Shown s : shown) {
-            assertThat(s.drawn()).as("the label does not cut it again").isEqualTo(s.cut());
-            assertThat(s.width()).as("it fits").isLessThanOrEqualTo(s.room());
+            assertThat(s.from()).as("drawn inside its cell: " + s.cut()).isGreaterThan(-0.5);
+            assertThat(s.to()).as("drawn inside its cell: " + s.cut()).isLessThan(s.room() + 0.5);
             if (!s.cut().equals(s.full())) {
-                assertThat(s.cut()).endsWith(OneLineCell.ELLIPSIS);
-                assertThat(s.full()).startsWith(s.cut().substring(0, s.cut().length() - 1).strip());
+                assertThat(OneLineCell.kept(s.cut())).as("cut with an ellipsis").isNotNull();
+                assertThat(s.full()).startsWith(OneLineCell.kept(s.cut()).strip());
             }
         }
     }
@@ -487,13 +490,15 @@ class InboxViewFxTest extends OwnStageFxTestBase {
                                         }
                                         continue;
                                     }
-                                    String kept =
-                                            cut.isEmpty() ? "" : cut.substring(0, cut.length() - 1);
+                                    String kept = cut.isEmpty() ? "" : OneLineCell.kept(cut);
                                     if (!cut.isEmpty()
-                                            && (!cut.endsWith(OneLineCell.ELLIPSIS)
+                                            && (kept == null
                                                     || !text.startsWith(kept)
                                                     || measured(cut, font) > width)) {
                                         out.add(room + ", not a beginning that fits: " + cut);
+                                    }
+                                    if (kept == null) {
+                                        continue;
                                     }
                                     int longer = kept.length() + slack;
                                     if (longer < text.length()
@@ -503,6 +508,48 @@ class InboxViewFxTest extends OwnStageFxTestBase {
                                     }
                                     if (measured(text, font) <= width) {
                                         out.add(room + ", cut though it fits: " + cut);
+                                    }
+                                }
+                            }
+                            return out;
+                        });
+        assertThat(wrong).isEmpty();
+    }
+
+    @Test
+    void aTextCutShortEndsWithItsEllipsisOnTheSideItReadsToInEitherTable() throws Exception {
+        javafx.scene.text.Font font = javafx.scene.text.Font.getDefault();
+        String latin = "Cairo Pharmaceutical Industries";
+        String arabic = "شركة النيل للتجارة والتوزيع والاستيراد";
+        List<String> wrong =
+                fx(
+                        () -> {
+                            List<String> out = new ArrayList<>();
+                            for (var table : javafx.geometry.NodeOrientation.values()) {
+                                if (table == javafx.geometry.NodeOrientation.INHERIT) {
+                                    continue;
+                                }
+                                for (String text : List.of(latin, arabic)) {
+                                    String cut = OneLineCell.fit(text, font, 90);
+                                    javafx.scene.text.Text t = new javafx.scene.text.Text(cut);
+                                    t.setFont(font);
+                                    t.setNodeOrientation(table);
+                                    int dots = cut.indexOf(OneLineCell.ELLIPSIS);
+                                    var box = t.getLayoutBounds();
+                                    // the character drawn at the side the text reads to
+                                    boolean rightwards = !text.equals(arabic);
+                                    double x = rightwards ? box.getMaxX() - 1 : box.getMinX() + 1;
+                                    if (table == javafx.geometry.NodeOrientation.RIGHT_TO_LEFT) {
+                                        // its own x runs from its right edge: mirrored on screen
+                                        x = box.getWidth() - x;
+                                    }
+                                    int end =
+                                            t.hitTest(
+                                                            new javafx.geometry.Point2D(
+                                                                    x, box.getCenterY()))
+                                                    .getCharIndex();
+                                    if (end != dots) {
+                                        out.add(table + ": " + cut + " ends on the wrong side");
                                     }
                                 }
                             }
