@@ -33,13 +33,15 @@ final class TaxpayerTableCell extends OneLineCell {
             rin.setText("");
             return;
         }
-        showText(r.taxpayerName());
-        rin.setText("(" + i18n.localDigits(r.taxpayer().value()) + ")");
-    }
-
-    /** The RIN shown, for tests. */
-    String rinShown() {
-        return rin.getText();
+        String digits = i18n.localDigits(r.taxpayer().value());
+        if (r.taxpayerName().isBlank()) {
+            showText(digits); // a taxpayer the list has no name for: its RIN alone, as exported
+            rin.setText("");
+        } else {
+            showText(r.taxpayerName());
+            rin.setText("(" + digits + ")");
+        }
+        rin.setManaged(!rin.getText().isEmpty()); // no gap after a RIN alone
     }
 
     @Override

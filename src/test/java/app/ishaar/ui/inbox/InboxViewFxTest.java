@@ -517,6 +517,55 @@ class InboxViewFxTest extends OwnStageFxTestBase {
     }
 
     @Test
+    void aTaxpayerTheListHasNoNameForShowsItsRinAloneAsItsExportDoes() throws Exception {
+        InboxView v = open(AppLanguage.ARABIC);
+        List<InboxTaxpayer> unnamed = new ArrayList<>();
+        for (SandboxTaxpayer f : firms) {
+            unnamed.add(InboxTaxpayer.represented(Rin.of(f.rin()), ""));
+        }
+        fx(
+                () -> {
+                    vm.taxpayersProperty().set(unnamed);
+                    return null;
+                });
+        until(() -> table(v).getItems().get(0).taxpayerName().isEmpty());
+        String exported = cell(v, "taxpayer", 0);
+        assertThat(exported).matches("[٠-٩]{9}");
+        // drawn again without the names
+        until(
+                () ->
+                        !drawnTaxpayers(v).isEmpty()
+                                && drawnTaxpayers(v).stream()
+                                        .noneMatch(
+                                                t ->
+                                                        firms.stream()
+                                                                .anyMatch(
+                                                                        f ->
+                                                                                t.contains(
+                                                                                        f
+                                                                                                .nameAr()))));
+        assertThat(fx(() -> drawnTaxpayers(v)))
+                .as("the RIN alone, not \"(RIN)\" after no name")
+                .allMatch(t -> t.matches("[٠-٩]{9}"));
+    }
+
+    /** The Taxpayer cells' texts as drawn: the line and the RIN after it. */
+    private static List<String> drawnTaxpayers(InboxView v) {
+        List<String> out = new ArrayList<>();
+        for (javafx.scene.Node n : table(v).lookupAll(".table-cell")) {
+            if (n instanceof TaxpayerTableCell c && !c.isEmpty() && c.isVisible()) {
+                String rin =
+                        c.lookupAll(".inbox-rin").stream()
+                                .map(t -> ((javafx.scene.text.Text) t).getText())
+                                .findFirst()
+                                .orElse("");
+                out.add((c.shown() + " " + rin).strip());
+            }
+        }
+        return out;
+    }
+
+    @Test
     void aTextCutShortEndsWithItsEllipsisOnTheSideItReadsToInEitherTable() throws Exception {
         javafx.scene.text.Font font = javafx.scene.text.Font.getDefault();
         String latin = "Cairo Pharmaceutical Industries";
