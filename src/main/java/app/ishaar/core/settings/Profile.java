@@ -14,6 +14,9 @@ import java.util.List;
  * @param rememberSecret whether the secret is kept in the OS keychain (the secret is never here)
  * @param lastTaxpayerRin the taxpayer last shown, or null for the ERP's own
  * @param ownName the name the user gave the ERP's own taxpayer ("" for none: the token's names it)
+ * @param ownAsLoggedIn the ERP's own taxpayer as the last login's token named it (its RIN and the
+ *     name shown while the user gave none), or null before one did: working offline, there is no
+ *     token to say whose history the own taxpayer's is
  */
 public record Profile(
         String id,
@@ -25,12 +28,39 @@ public record Profile(
         boolean rememberSecret,
         List<RepresentedTaxpayer> taxpayers,
         String lastTaxpayerRin,
-        String ownName) {
+        String ownName,
+        RepresentedTaxpayer ownAsLoggedIn) {
 
     public Profile {
         environment = environment == null ? Environment.Kind.SANDBOX : environment;
         taxpayers = taxpayers == null ? List.of() : List.copyOf(taxpayers);
         ownName = ownName == null ? "" : ownName;
+    }
+
+    /** A profile that no login's token has named the own taxpayer of. */
+    public Profile(
+            String id,
+            Environment.Kind environment,
+            String authUrl,
+            String baseUrl,
+            String clientId,
+            String scope,
+            boolean rememberSecret,
+            List<RepresentedTaxpayer> taxpayers,
+            String lastTaxpayerRin,
+            String ownName) {
+        this(
+                id,
+                environment,
+                authUrl,
+                baseUrl,
+                clientId,
+                scope,
+                rememberSecret,
+                taxpayers,
+                lastTaxpayerRin,
+                ownName,
+                null);
     }
 
     /** A profile whose own taxpayer has no name of the user's. */
@@ -65,19 +95,27 @@ public record Profile(
     }
 
     public Profile withTaxpayers(List<RepresentedTaxpayer> list) {
-        return copy(list, lastTaxpayerRin, ownName);
+        return copy(list, lastTaxpayerRin, ownName, ownAsLoggedIn);
     }
 
     public Profile withLastTaxpayer(String rin) {
-        return copy(taxpayers, rin, ownName);
+        return copy(taxpayers, rin, ownName, ownAsLoggedIn);
     }
 
     public Profile withOwnName(String name) {
-        return copy(taxpayers, lastTaxpayerRin, name);
+        return copy(taxpayers, lastTaxpayerRin, name, ownAsLoggedIn);
     }
 
-    /** The same login with other taxpayers, last taxpayer or own name. */
-    private Profile copy(List<RepresentedTaxpayer> list, String lastRin, String name) {
+    public Profile withOwnAsLoggedIn(RepresentedTaxpayer own) {
+        return copy(taxpayers, lastTaxpayerRin, ownName, own);
+    }
+
+    /** The same login with other taxpayers, last taxpayer, own name or own as a token named it. */
+    private Profile copy(
+            List<RepresentedTaxpayer> list,
+            String lastRin,
+            String name,
+            RepresentedTaxpayer fromToken) {
         return new Profile(
                 id,
                 environment,
@@ -88,6 +126,7 @@ public record Profile(
                 rememberSecret,
                 list,
                 lastRin,
-                name);
+                name,
+                fromToken);
     }
 }

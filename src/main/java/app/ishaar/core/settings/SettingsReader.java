@@ -169,6 +169,7 @@ final class SettingsReader {
         List<RepresentedTaxpayer> taxpayers = null;
         String lastTaxpayerRin = null;
         String ownName = null;
+        RepresentedTaxpayer ownAsLoggedIn = null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             p.nextToken();
@@ -183,6 +184,9 @@ final class SettingsReader {
                 case "taxpayers" -> taxpayers = list(p, SettingsReader::taxpayer);
                 case "lastTaxpayerRin" -> lastTaxpayerRin = text(p);
                 case "ownName" -> ownName = text(p);
+                case "ownAsLoggedIn" ->
+                        ownAsLoggedIn =
+                                p.currentToken() == JsonToken.VALUE_NULL ? null : taxpayer(p);
                 default -> p.skipChildren();
             }
         }
@@ -196,7 +200,8 @@ final class SettingsReader {
                 rememberSecret,
                 taxpayers,
                 lastTaxpayerRin,
-                ownName);
+                ownName,
+                ownAsLoggedIn);
     }
 
     private static RepresentedTaxpayer taxpayer(JsonParser p) throws IOException {

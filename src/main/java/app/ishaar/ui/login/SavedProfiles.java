@@ -109,6 +109,7 @@ final class SavedProfiles {
                 in.remember(),
                 taxpayers,
                 rin,
-                existing.map(Profile::ownName).orElse(""));
+                existing.map(Profile::ownName).orElse(""),
+                existing.map(Profile::ownAsLoggedIn).orElse(null));
     }
 }

@@ -5,6 +5,7 @@ import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.service.TokenInfo;
 import app.ishaar.core.settings.Profile;
+import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.ui.login.LoginViewModel.LoginResult;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import app.ishaar.ui.taxpayers.TaxpayerListViewModel;
@@ -49,11 +50,21 @@ record WindowLifecycle(
         Credentials base = login.credentials();
         title.opened(login.environment().apiHost());
         TokenInfo t = login.token();
+        TaxpayerEntry own = taxpayers.own();
+        RepresentedTaxpayer ownSaid = login.profile().ownAsLoggedIn();
+        if (login.offline() && ownSaid != null) {
+            // no token to say whose history the own taxpayer's is: as the last login's said
+            own.ownAsTokenNamesIt(ownSaid.rin(), ownSaid.name());
+        }
         // offline: no session; the taxpayer last shown, read from the archive
         TaxpayerEntry first =
                 login.offline()
-                        ? taxpayers.find(login.profile().lastTaxpayerRin()).orElse(taxpayers.own())
+                        ? taxpayers.find(login.profile().lastTaxpayerRin()).orElse(own)
                         : taxpayers.loggedIn(base.onBehalfOf(), login.session(), t);
+        RepresentedTaxpayer ownNow = own.asTokenNamedIt();
+        if (!login.offline() && ownNow != null && !ownNow.equals(ownSaid)) {
+            settings.save(settings.profile().withOwnAsLoggedIn(ownNow)); // for working offline
+        }
         logins.opened(login.environment(), base, first, login.session());
         offline.opened(login, service.get());
         // a history kept from the window's last login reads the archive if it now holds the

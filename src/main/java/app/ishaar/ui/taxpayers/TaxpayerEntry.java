@@ -3,6 +3,7 @@ package app.ishaar.ui.taxpayers;
 import app.ishaar.core.archive.SearchText;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.TokenInfo;
+import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.ui.error.Failure;
 import app.ishaar.ui.fx.LatestTask;
 import app.ishaar.ui.history.HistoryViewModel;
@@ -350,13 +351,22 @@ public final class TaxpayerEntry {
     }
 
     /**
-     * The ERP's own taxpayer as an intermediary's token names it: its RIN (none when blank) and the
-     * ERP system's registered name.
+     * The ERP's own taxpayer as an intermediary's token names it (or, working offline, as the last
+     * login's token did): its RIN (none when blank) and the ERP system's registered name.
      */
     public void ownAsTokenNamesIt(String intermediaryRin, String erpName) {
         displayRin.set(
                 intermediaryRin == null || intermediaryRin.isBlank() ? null : intermediaryRin);
         tokenName.set(erpName == null ? "" : erpName);
+    }
+
+    /**
+     * The ERP's own taxpayer as a token named it ({@link #attach}, {@link #ownAsTokenNamesIt}): its
+     * RIN and the name shown while the user gave none; null while none did.
+     */
+    public RepresentedTaxpayer asTokenNamedIt() {
+        String r = displayRin.get();
+        return r == null ? null : new RepresentedTaxpayer(r, tokenName.get());
     }
 
     /** The user's name for it ("" for none). */

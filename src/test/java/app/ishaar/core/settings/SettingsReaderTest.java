@@ -69,6 +69,8 @@ class SettingsReaderTest {
                 "{\"version\":\"2\",\"language\":5,\"latinDigits\":\"true\",\"lastProfileId\":null,\"profiles\":null,\"history\":null}",
                 "{\"profiles\":[{\"id\":\"SANDBOX|a\",\"environment\":\"SANDBOX\",\"clientId\":\"a\",\"rememberSecret\":true,\"extra\":[1],"
                         + "\"taxpayers\":[{\"rin\":\"204918573\",\"name\":\"شركة النيل\"},{\"rin\":\"287364519\"}],\"lastTaxpayerRin\":\"204918573\"}]}",
+                "{\"profiles\":[{\"id\":\"SANDBOX|n\",\"clientId\":\"n\",\"ownAsLoggedIn\":{\"rin\":\"204918573\",\"name\":\"Nile ERP\",\"x\":1}},"
+                        + "{\"id\":\"SANDBOX|m\",\"clientId\":\"m\",\"ownAsLoggedIn\":null}]}",
                 "{\"history\":{\"p|-\":{\"datePreset\":\"CUSTOM\",\"customFrom\":\"2026-03-01T10:00:00Z\",\"customTo\":\"2026-03-02T10:00:00.123456789Z\","
                         + "\"pageSize\":\"100\",\"detailWidth\":380,\"detailDivider\":0.64,\"detailVisible\":false,\"columns\":[{\"id\":\"sent\",\"width\":160,\"visible\":true},"
                         + "{\"id\":\"type\",\"width\":\"90.5\"}]}}}",
@@ -287,7 +289,8 @@ class SettingsReaderTest {
                                                 remember,
                                                 tps,
                                                 tps.isEmpty() ? null : tps.get(0).rin()))
-                        .flatMap(p -> text.map(p::withOwnName));
+                        .flatMap(p -> text.map(p::withOwnName))
+                        .flatMap(p -> taxpayer.injectNull(0.5).map(p::withOwnAsLoggedIn));
         Arbitrary<Instant> instant =
                 Arbitraries.longs()
                         .between(0, 4_102_444_800L)

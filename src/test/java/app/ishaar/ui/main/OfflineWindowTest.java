@@ -92,29 +92,33 @@ class OfflineWindowTest {
         Credentials c =
                 new Credentials(
                         "erp-delta-accounting", "sandbox-secret-2".toCharArray(), NILE, null);
-        vm =
-                new MainWindowViewModel(
-                        i18n,
-                        DIRECT,
-                        DIRECT,
-                        opener,
-                        new InMemorySecretStore(),
-                        settings,
-                        archive,
-                        clock,
-                        WindowDesktop.NONE,
-                        new LoginViewModel.LoginResult(null, null, profile, c, env),
-                        // the window's sync, once online, syncs only when asked: it logs in for
-                        // nobody behind the test's back
-                        (worker, every, listener) ->
-                                new app.ishaar.core.sync.SyncScheduler(
-                                        worker,
-                                        null,
-                                        null,
-                                        clock,
-                                        (task, delay) -> () -> {},
-                                        Runnable::run,
-                                        listener));
+        vm = window(new LoginViewModel.LoginResult(null, null, profile, c, env));
+    }
+
+    /** The main window a login opens (offline: no session). */
+    private MainWindowViewModel window(LoginViewModel.LoginResult login) {
+        return new MainWindowViewModel(
+                i18n,
+                DIRECT,
+                DIRECT,
+                opener,
+                new InMemorySecretStore(),
+                settings,
+                archive,
+                clock,
+                WindowDesktop.NONE,
+                login,
+                // the window's sync, once online, syncs only when asked: it logs in for nobody
+                // behind the test's back
+                (worker, every, listener) ->
+                        new app.ishaar.core.sync.SyncScheduler(
+                                worker,
+                                null,
+                                null,
+                                clock,
+                                (task, delay) -> () -> {},
+                                Runnable::run,
+                                listener));
     }
 
     @AfterEach
@@ -154,6 +158,52 @@ class OfflineWindowTest {
 
         i18n.languageProperty().set(AppLanguage.ARABIC);
         assertThat(vm.offline().bannerText().get()).startsWith("غير متصل: ");
+    }
+
+    @Test
+    void aTaxpayersOwnSystemOfflineShowsItsOwnSyncedHistoryAsItsLastLoginNamedIt()
+            throws Exception {
+        Profile own =
+                new Profile(
+                        "SANDBOX|erp-nile-trading",
+                        Environment.Kind.SANDBOX,
+                        null,
+                        null,
+                        "erp-nile-trading",
+                        null,
+                        false,
+                        List.of(),
+                        null);
+        settings.update(s -> s.withProfile(own));
+        Credentials c =
+                new Credentials("erp-nile-trading", "sandbox-secret-1".toCharArray(), null, null);
+        // a login online: its token names the own taxpayer
+        FakeSession session = new FakeSession(env, c.copy());
+        session.loginCall.complete(
+                FakeSession.token(NILE, null, clock.instant().plusSeconds(3600), false));
+        MainWindowViewModel online =
+                window(
+                        new LoginViewModel.LoginResult(
+                                session, session.loginCall.join(), own, c, env));
+        assertThat(online.current().label()).isEqualTo("Demo ERP");
+        online.logout();
+        Profile saved = settings.get().profile(own.id()).orElseThrow();
+        assertThat(saved.ownAsLoggedIn()).isEqualTo(new RepresentedTaxpayer(NILE, "Demo ERP"));
+
+        // offline, there is no token to say whose history the own taxpayer's is
+        MainWindowViewModel window =
+                window(new LoginViewModel.LoginResult(null, null, saved, c.copy(), env));
+        assertThat(window.offline().offlineProperty().get()).isTrue();
+        TaxpayerEntry shown = window.current();
+        assertThat(shown.isOwn()).isTrue();
+        assertThat(shown.label()).isEqualTo("Demo ERP");
+        assertThat(shown.displayRinProperty().get()).isEqualTo(NILE);
+        assertThat(shown.history().pagesProperty().get().fromArchive())
+                .as("its synced history, not \"needs the service\"")
+                .isTrue();
+        assertThat(shown.history().rows())
+                .extracting(n -> n.notificationId())
+                .containsExactly("n-1");
     }
 
     @Test
