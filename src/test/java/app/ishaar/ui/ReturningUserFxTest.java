@@ -6,7 +6,6 @@ import app.ishaar.core.settings.Profile;
 import app.ishaar.core.settings.Settings;
 import app.ishaar.core.settings.SettingsStore;
 import app.ishaar.ui.main.MainWindowViewModel;
-import java.util.List;
 import javafx.scene.Node;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
@@ -20,20 +19,7 @@ class ReturningUserFxTest extends FxSandboxTestBase {
 
     @Override
     protected void beforeLaunch() throws Exception {
-        Profile nile =
-                new Profile(
-                        Profile.idOf(
-                                app.ishaar.core.service.Environment.Kind.SANDBOX,
-                                null,
-                                "erp-nile-trading"),
-                        app.ishaar.core.service.Environment.Kind.SANDBOX,
-                        null,
-                        null,
-                        "erp-nile-trading",
-                        null,
-                        false,
-                        List.of(),
-                        null);
+        Profile nile = app.ishaar.testing.SandboxProfiles.nileTrading();
         new SettingsStore(configDir).save(Settings.defaults().withProfile(nile));
     }
 

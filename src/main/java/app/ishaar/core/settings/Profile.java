@@ -37,33 +37,7 @@ public record Profile(
         ownName = ownName == null ? "" : ownName;
     }
 
-    /** A profile that no login's token has named the own taxpayer of. */
-    public Profile(
-            String id,
-            Environment.Kind environment,
-            String authUrl,
-            String baseUrl,
-            String clientId,
-            String scope,
-            boolean rememberSecret,
-            List<RepresentedTaxpayer> taxpayers,
-            String lastTaxpayerRin,
-            String ownName) {
-        this(
-                id,
-                environment,
-                authUrl,
-                baseUrl,
-                clientId,
-                scope,
-                rememberSecret,
-                taxpayers,
-                lastTaxpayerRin,
-                ownName,
-                null);
-    }
-
-    /** A profile whose own taxpayer has no name of the user's. */
+    /** A profile whose own taxpayer has no name of the user's, nor of a login's yet. */
     public Profile(
             String id,
             Environment.Kind environment,
@@ -84,7 +58,8 @@ public record Profile(
                 rememberSecret,
                 taxpayers,
                 lastTaxpayerRin,
-                "");
+                "",
+                null);
     }
 
     public static String idOf(Environment.Kind environment, String authUrl, String clientId) {

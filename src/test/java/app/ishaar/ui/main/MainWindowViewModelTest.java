@@ -590,17 +590,7 @@ class MainWindowViewModelTest {
 
     @Test
     void aTaxpayersOwnSystemIsNotOfferedToAddTaxpayersItCouldNotActFor() throws Exception {
-        Profile own =
-                new Profile(
-                        "SANDBOX|erp-nile-trading",
-                        app.ishaar.core.service.Environment.Kind.SANDBOX,
-                        null,
-                        null,
-                        "erp-nile-trading",
-                        null,
-                        false,
-                        List.of(),
-                        null);
+        Profile own = app.ishaar.testing.SandboxProfiles.nileTrading();
         settings.update(s -> s.withProfile(own));
         Credentials c =
                 new Credentials("erp-nile-trading", "sandbox-secret-1".toCharArray(), null, null);
@@ -967,17 +957,7 @@ class MainWindowViewModelTest {
                                         NILE)))
                 .as("other taxpayers: screens of their own")
                 .isFalse();
-        Profile other =
-                new Profile(
-                        "SANDBOX|erp-nile-trading",
-                        app.ishaar.core.service.Environment.Kind.SANDBOX,
-                        null,
-                        null,
-                        "erp-nile-trading",
-                        null,
-                        false,
-                        List.of(),
-                        null);
+        Profile other = app.ishaar.testing.SandboxProfiles.nileTrading();
         assertThat(vm.canReopen(loginAgain(other, null))).as("another profile").isFalse();
         assertThat(vm.canReopen(again)).isTrue();
 

@@ -163,17 +163,7 @@ class OfflineWindowTest {
     @Test
     void aTaxpayersOwnSystemOfflineShowsItsOwnSyncedHistoryAsItsLastLoginNamedIt()
             throws Exception {
-        Profile own =
-                new Profile(
-                        "SANDBOX|erp-nile-trading",
-                        Environment.Kind.SANDBOX,
-                        null,
-                        null,
-                        "erp-nile-trading",
-                        null,
-                        false,
-                        List.of(),
-                        null);
+        Profile own = app.ishaar.testing.SandboxProfiles.nileTrading();
         settings.update(s -> s.withProfile(own));
         Credentials c =
                 new Credentials("erp-nile-trading", "sandbox-secret-1".toCharArray(), null, null);
