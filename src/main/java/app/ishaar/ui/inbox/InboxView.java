@@ -188,27 +188,16 @@ public final class InboxView {
         table.getColumns()
                 .addAll(
                         List.of(
-                                oneLine(column("sent", "inbox.column.sent", 165, this::sent)),
+                                column("sent", "inbox.column.sent", 165, this::sent),
                                 taxpayerColumn(),
-                                oneLine(
-                                        column(
-                                                "type",
-                                                "inbox.column.type",
-                                                150,
-                                                r -> labels.type(n(r)))),
+                                column("type", "inbox.column.type", 150, r -> labels.type(n(r))),
                                 statusColumn(),
-                                oneLine(
-                                        column(
-                                                "channel",
-                                                "inbox.column.channel",
-                                                90,
-                                                r -> labels.channel(n(r).channel()))),
-                                oneLine(
-                                        column(
-                                                "message",
-                                                "inbox.column.message",
-                                                300,
-                                                this::message))));
+                                column(
+                                        "channel",
+                                        "inbox.column.channel",
+                                        90,
+                                        r -> labels.channel(n(r).channel())),
+                                column("message", "inbox.column.message", 300, this::message)));
         Label empty = new Label();
         empty.textProperty().bind(i18n.text("inbox.empty"));
         table.setPlaceholder(empty);
@@ -278,15 +267,6 @@ public final class InboxView {
         return line.length() > 200 ? line.substring(0, 200) + "…" : line;
     }
 
-    /**
-     * A column of texts, cut short by the cell where the column is too narrow ({@link
-     * OneLineCell}).
-     */
-    private static TableColumn<InboxRow, String> oneLine(TableColumn<InboxRow, String> c) {
-        c.setCellFactory(col -> new OneLineCell());
-        return c;
-    }
-
     /** The status as a badge, as in the history's table. */
     private TableColumn<InboxRow, String> statusColumn() {
         TableColumn<InboxRow, String> c =
@@ -322,6 +302,7 @@ public final class InboxView {
                     default -> 70;
                 });
         c.setSortable(false); // newest first, as the archive reads it
+        c.setCellFactory(col -> new OneLineCell()); // one line, cut short where it is too narrow
         c.setCellValueFactory(
                 cell ->
                         new javafx.beans.property.ReadOnlyStringWrapper(
