@@ -3,11 +3,18 @@ package app.ishaar.ui.i18n;
 import java.text.MessageFormat;
 import java.text.NumberFormat;
 import java.time.Instant;
+import java.time.Month;
 import java.time.ZoneId;
+import java.time.chrono.IsoChronology;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DecimalStyle;
 import java.time.format.FormatStyle;
+import java.time.format.TextStyle;
+import java.time.temporal.ChronoField;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.MissingResourceException;
 import java.util.ResourceBundle;
 import javafx.beans.binding.Bindings;
@@ -274,7 +281,31 @@ public final class I18n {
             }
             return arabic
                     ? DateTimeFormatter.ofPattern("d MMMM y\u060C h:mm:ss a", loc)
-                    : DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM).withLocale(loc);
+                    : englishDateTime(loc);
+        }
+
+        /**
+         * The British medium form with the three-letter month everyone writes: CLDR's British
+         * abbreviation for September is "Sept", which stands out among the other months in a
+         * column.
+         */
+        private DateTimeFormatter englishDateTime(Locale loc) {
+            String pattern =
+                    DateTimeFormatterBuilder.getLocalizedDateTimePattern(
+                            FormatStyle.MEDIUM, FormatStyle.MEDIUM, IsoChronology.INSTANCE, loc);
+            int month = pattern.indexOf("MMM");
+            if (month < 0 || pattern.startsWith("MMMM", month)) {
+                return DateTimeFormatter.ofPattern(pattern, loc);
+            }
+            Map<Long, String> shortMonths = new HashMap<>();
+            for (Month m : Month.values()) {
+                shortMonths.put((long) m.getValue(), m.getDisplayName(TextStyle.SHORT, Locale.US));
+            }
+            return new DateTimeFormatterBuilder()
+                    .appendPattern(pattern.substring(0, month))
+                    .appendText(ChronoField.MONTH_OF_YEAR, shortMonths)
+                    .appendPattern(pattern.substring(month + 3))
+                    .toFormatter(loc);
         }
 
         DateTimeFormatter get() {

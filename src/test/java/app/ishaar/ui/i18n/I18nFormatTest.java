@@ -64,6 +64,12 @@ class I18nFormatTest {
     }
 
     @Test
+    void septemberIsSepLikeEveryOtherThreeLetterMonth() {
+        assertThat(i18n(AppLanguage.ENGLISH).formatDateTime(Instant.parse("2026-09-05T07:01:02Z")))
+                .isEqualTo("5 Sep 2026, 10:01:02");
+    }
+
+    @Test
     void theHistoryScreenUsesTheSameFormat() {
         I18n ar = i18n(AppLanguage.ARABIC);
         assertThat(new HistoryLabels(ar).dateTime(T)).isEqualTo(ar.formatDateTime(T));
