@@ -75,6 +75,8 @@ final class WindowHeader {
         host.getStyleClass().add("muted");
         Bidi.leftToRight(host);
         host.setId("header-host");
+        host.visibleProperty().bind(host.textProperty().isNotEmpty());
+        host.managedProperty().bind(host.visibleProperty());
 
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);

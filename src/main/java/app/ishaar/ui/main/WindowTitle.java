@@ -61,14 +61,18 @@ public final class WindowTitle {
         return kind;
     }
 
-    /** The service's host, once a login opened the window. */
+    /**
+     * The service's host, once a login opened the window, for a custom environment only: there the
+     * host is its name; the sandbox's, preproduction's and production's badge names them, and their
+     * host ("127.0.0.1" for the built-in sandbox) says nothing more to a user.
+     */
     public ReadOnlyStringProperty apiHostProperty() {
         return apiHost.getReadOnlyProperty();
     }
 
     /** A login opened the window on this service host. */
     void opened(String host) {
-        apiHost.set(host);
+        apiHost.set(kind == Environment.Kind.CUSTOM ? host : "");
     }
 
     /** The title for the taxpayer shown (null: none yet). */
