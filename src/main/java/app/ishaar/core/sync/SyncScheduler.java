@@ -141,8 +141,9 @@ public final class SyncScheduler implements AutoCloseable {
 
     /**
      * The taxpayers to keep synced, in the order they go when due together (null: the ERP system's
-     * own). A taxpayer new to the set is due now; one left out is dropped (its sync under way, if
-     * any, ends by itself and is not reported).
+     * own). A taxpayer new to the set is due now; one left out is dropped: its sync under way, if
+     * any, is interrupted (it ends between two of the archive's transactions) and is not reported;
+     * {@link #awaitEnded} waits for it, before its archived notifications are forgotten.
      */
     public void taxpayers(List<Rin> taxpayers) {
         synchronized (lock) {
@@ -164,8 +165,23 @@ public final class SyncScheduler implements AutoCloseable {
                 }
                 slots.put(r, s);
             }
+            if (inSync && !slots.containsKey(current) && syncing != null) {
+                syncing.interrupt();
+            }
         }
         kick();
+    }
+
+    /**
+     * Waits until no sync of the taxpayer runs, as one dropped from the set stops: after it, its
+     * sync stores nothing more, so what is forgotten of it stays forgotten.
+     */
+    public void awaitEnded(Rin taxpayer) throws InterruptedException {
+        synchronized (lock) {
+            while (inSync && Objects.equals(current, taxpayer)) {
+                lock.wait();
+            }
+        }
     }
 
     /** Starts syncing: every taxpayer of the set is due now. */
@@ -427,11 +443,12 @@ public final class SyncScheduler implements AutoCloseable {
                 } catch (InterruptedException e) {
                     synchronized (lock) {
                         inSync = false;
+                        lock.notifyAll();
                         if (stopped) {
                             return;
                         }
                     }
-                    continue; // not a stop: whatever interrupted it, the taxpayer stays due
+                    continue; // not a stop: a dropped taxpayer, or else it stays due
                 } catch (RuntimeException e) {
                     LOG.log(System.Logger.Level.WARNING, "the sync of " + next + " failed", e);
                     r =
@@ -448,8 +465,12 @@ public final class SyncScheduler implements AutoCloseable {
                 synchronized (lock) {
                     Slot s = slots.get(next);
                     inSync = false;
+                    lock.notifyAll();
                     if (s == null) {
-                        continue; // left the set while it synced
+                        // left the set while it synced: the interrupt meant for it, if it came
+                        // after the sync's end, must not stop the next one
+                        Thread.interrupted();
+                        continue;
                     }
                     s.last = r;
                     s.lastEnded = clock.instant();

@@ -364,6 +364,66 @@ class SyncSchedulerTest {
     }
 
     @Test
+    void aTaxpayerDroppedFromTheSetHasItsSyncUnderWayEndedBeforeItCanBeForgotten()
+            throws Exception {
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            CountDownLatch inSync = new CountDownLatch(1);
+            CountDownLatch interrupted = new CountDownLatch(1);
+            List<Rin> synced = Collections.synchronizedList(new ArrayList<>());
+            List<Rin> stored = Collections.synchronizedList(new ArrayList<>());
+            SyncScheduler.Worker storing =
+                    (taxpayer, askAgain) -> {
+                        synced.add(taxpayer);
+                        if (taxpayer.equals(A)) {
+                            inSync.countDown();
+                            try {
+                                new CountDownLatch(1).await(); // pages that go on until interrupted
+                            } catch (InterruptedException e) {
+                                interrupted.countDown();
+                                throw e;
+                            }
+                        }
+                        stored.add(taxpayer);
+                        return ok(taxpayer);
+                    };
+            List<Rin> finished = Collections.synchronizedList(new ArrayList<>());
+            CountDownLatch othersDone = new CountDownLatch(1);
+            SyncScheduler s =
+                    new SyncScheduler(
+                            storing,
+                            EVERY,
+                            null,
+                            clock,
+                            timer,
+                            pool,
+                            new SyncScheduler.Listener() {
+                                @Override
+                                public void finished(Rin t, TaxpayerResult r, Instant next) {
+                                    finished.add(t);
+                                    othersDone.countDown();
+                                }
+                            });
+            s.taxpayers(List.of(A, B));
+            s.start();
+            assertThat(inSync.await(10, TimeUnit.SECONDS)).isTrue();
+
+            s.taxpayers(List.of(B));
+            assertThat(interrupted.await(10, TimeUnit.SECONDS)).as("its sync interrupted").isTrue();
+            s.awaitEnded(A);
+            // nothing of A is stored once its end was awaited, and the others go on syncing
+            assertThat(stored).doesNotContain(A);
+            assertThat(othersDone.await(10, TimeUnit.SECONDS)).isTrue();
+            s.close();
+            assertThat(synced).containsExactly(A, B);
+            assertThat(stored).containsExactly(B);
+            assertThat(finished).as("a dropped taxpayer's sync is not reported").containsExactly(B);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
     void withoutAnIntervalTaxpayersSyncOnlyWhenAskedUntilOneIsSet() {
         SyncScheduler s = new SyncScheduler(worker, null, null, clock, timer, Runnable::run, null);
         s.taxpayers(List.of(A, B));
