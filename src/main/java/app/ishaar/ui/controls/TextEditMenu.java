@@ -1,6 +1,6 @@
-package app.ishaar.ui.fx;
+package app.ishaar.ui.controls;
 
-import app.ishaar.ui.controls.ContextMenus;
+import app.ishaar.ui.fx.MenuKeys;
 import app.ishaar.ui.i18n.I18n;
 import javafx.event.EventTarget;
 import javafx.scene.Node;
