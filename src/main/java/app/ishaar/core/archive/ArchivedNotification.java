@@ -2,7 +2,6 @@ package app.ishaar.core.archive;
 
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.Rin;
-import app.ishaar.core.service.http.NotificationJson;
 import java.util.Objects;
 
 /**
@@ -35,12 +34,11 @@ public record ArchivedNotification(
 
     /**
      * A notification as the service sent it: {@code rawJson} is one element of a page's {@code
-     * result} array, read as the client reads a page's items ({@link NotificationJson}: a member of
-     * the wrong kind or an unreadable date is taken as absent).
+     * result} array, read as the archive reads it back ({@link RawItem}).
      */
     public static ArchivedNotification fromRaw(Rin taxpayer, String rawJson)
             throws java.io.IOException {
-        return new ArchivedNotification(taxpayer, NotificationJson.read(rawJson), rawJson);
+        return new ArchivedNotification(taxpayer, RawItem.parse(rawJson), rawJson);
     }
 
     /** The same notification with an archive's form of it made ahead. */
