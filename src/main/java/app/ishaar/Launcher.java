@@ -2,7 +2,7 @@ package app.ishaar;
 
 import app.ishaar.core.secrets.KeyringSecretStore;
 import app.ishaar.core.service.ClientConfig;
-import app.ishaar.core.service.ServiceClient;
+import app.ishaar.core.service.http.ServiceClient;
 import app.ishaar.core.settings.SettingsStore;
 import app.ishaar.core.support.SupportLog;
 import app.ishaar.ui.AppServices;

@@ -3,7 +3,7 @@ package app.ishaar.cli;
 import app.ishaar.core.archive.ArchivedNotification;
 import app.ishaar.core.export.ExportColumns;
 import app.ishaar.core.export.FormulaGuard;
-import app.ishaar.core.service.internal.DotNetDateTimes;
+import app.ishaar.core.service.http.DotNetDateTimes;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;

@@ -1,6 +1,6 @@
 package app.ishaar.cli;
 
-import app.ishaar.core.service.ServiceClient;
+import app.ishaar.core.service.http.ServiceClient;
 import app.ishaar.core.support.LogFormat;
 import app.ishaar.core.support.SupportLog;
 import java.io.OutputStreamWriter;

@@ -6,7 +6,7 @@ import app.ishaar.core.model.DeliveryAttempt;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.NotificationPage;
 import app.ishaar.core.service.InputRules;
-import app.ishaar.core.service.internal.DotNetDateTimes;
+import app.ishaar.core.service.http.DotNetDateTimes;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;

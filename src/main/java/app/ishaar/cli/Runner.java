@@ -5,9 +5,9 @@ import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.service.NetworkException;
 import app.ishaar.core.service.Proxies;
-import app.ishaar.core.service.ServiceClient;
 import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
+import app.ishaar.core.service.http.ServiceClient;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 

@@ -5,7 +5,7 @@ import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.secrets.ProxyCredentials;
 import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.Proxies;
-import app.ishaar.core.service.ServiceClient;
+import app.ishaar.core.service.http.ServiceClient;
 import app.ishaar.core.session.LoginBudget;
 import app.ishaar.core.settings.ProxyChoice;
 import app.ishaar.core.settings.SettingsStore;

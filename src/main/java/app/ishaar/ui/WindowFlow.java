@@ -66,9 +66,6 @@ public final class WindowFlow {
     /** Follows where the main window is, to open it there next run. */
     private WindowPlacement mainPlacement;
 
-    /** Switches for the benchmark's with/without runs ({@code -Dishaar.keepMain=false} etc.). */
-    static final boolean KEEP = !"false".equals(System.getProperty("ishaar.keepMain"));
-
     public WindowFlow(AppContext ctx, Stage loginStage, Runnable onExit) {
         this.ctx = ctx;
         this.loginStage = loginStage;
@@ -200,7 +197,7 @@ public final class WindowFlow {
 
     private void showMain(LoginViewModel.LoginResult result) {
         MainWindowViewModel vm;
-        if (KEEP && keptVm != null && keptVm.canReopen(result)) {
+        if (keptVm != null && keptVm.canReopen(result)) {
             vm = keptVm;
             mainVm = vm;
             vm.reopen(result);

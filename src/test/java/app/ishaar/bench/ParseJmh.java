@@ -1,9 +1,9 @@
 package app.ishaar.bench;
 
 import app.ishaar.core.model.NotificationPage;
-import app.ishaar.core.service.internal.Bodies;
-import app.ishaar.core.service.internal.HttpResult;
-import app.ishaar.core.service.internal.NotificationReader;
+import app.ishaar.core.service.http.Bodies;
+import app.ishaar.core.service.http.HttpResult;
+import app.ishaar.core.service.http.NotificationReader;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
-import app.ishaar.core.service.ServiceClient;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.TestTokens;
+import app.ishaar.core.service.http.ServiceClient;
 import app.ishaar.core.settings.HistoryPrefs;
 import app.ishaar.ui.history.DatePreset;
 import app.ishaar.ui.history.HistoryViewModel;

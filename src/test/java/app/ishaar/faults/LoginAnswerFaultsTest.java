@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.within;
 
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
-import app.ishaar.core.service.ServiceClient;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.TestTokens;
 import app.ishaar.core.service.TokenInfo;
+import app.ishaar.core.service.http.ServiceClient;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;

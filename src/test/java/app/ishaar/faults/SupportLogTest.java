@@ -10,8 +10,8 @@ import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.service.ClientConfig;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
-import app.ishaar.core.service.ServiceClient;
 import app.ishaar.core.service.Session;
+import app.ishaar.core.service.http.ServiceClient;
 import app.ishaar.core.settings.Settings;
 import app.ishaar.core.settings.SettingsStore;
 import app.ishaar.core.support.Diagnostics;
@@ -183,7 +183,8 @@ class SupportLogTest {
         Path config = Files.createDirectories(home.resolve("config"));
         SettingsStore store = new SettingsStore(config);
         store.save(Settings.defaults().withLanguage("ar", false));
-        String diagnostics = Diagnostics.text(store.file(), Optional.of(logDir));
+        String diagnostics =
+                Diagnostics.text(ServiceClient.version(), store.file(), Optional.of(logDir));
         assertThat(diagnostics)
                 .contains("Ishaar ")
                 .contains("Java ")

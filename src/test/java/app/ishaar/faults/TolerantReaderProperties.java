@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.core.model.NotificationPage;
 import app.ishaar.core.service.UnexpectedResponseException;
-import app.ishaar.core.service.internal.HttpResult;
-import app.ishaar.core.service.internal.NotificationReader;
+import app.ishaar.core.service.http.HttpResult;
+import app.ishaar.core.service.http.NotificationReader;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;

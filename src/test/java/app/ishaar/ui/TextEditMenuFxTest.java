@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import app.ishaar.core.model.Notification;
-import app.ishaar.ui.fx.TextEditMenu;
+import app.ishaar.ui.controls.TextEditMenu;
 import java.util.List;
 import javafx.geometry.Bounds;
 import javafx.geometry.NodeOrientation;

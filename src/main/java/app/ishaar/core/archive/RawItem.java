@@ -2,7 +2,7 @@ package app.ishaar.core.archive;
 
 import app.ishaar.core.model.DeliveryAttempt;
 import app.ishaar.core.model.Notification;
-import app.ishaar.core.service.internal.DotNetDateTimes;
+import app.ishaar.core.service.http.DotNetDateTimes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package app.ishaar.core.export;
 
 import app.ishaar.core.model.Notification;
-import app.ishaar.core.service.internal.DotNetDateTimes;
+import app.ishaar.core.service.http.DotNetDateTimes;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.SequenceWriter;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;

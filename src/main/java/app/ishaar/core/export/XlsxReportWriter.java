@@ -2,7 +2,7 @@ package app.ishaar.core.export;
 
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.Rin;
-import app.ishaar.core.service.ServiceClient;
+import app.ishaar.core.service.http.ServiceClient;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;

@@ -7,7 +7,7 @@ import java.util.function.Supplier;
 import javax.net.ssl.X509TrustManager;
 
 /**
- * Tunables of a {@link ServiceClient}. Production code uses {@link #defaults()}; tests shorten the
+ * Tunables of a {@code ServiceClient}. Production code uses {@link #defaults()}; tests shorten the
  * timeouts and waits. docs/network.md states the defaults and what each one guards against.
  *
  * @param language supplies the UI language for {@code Accept-Language} (ar or en)

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Asked before every login of every session of a {@link ServiceClient}, so that the logins of a
+ * Asked before every login of every session of a {@code ServiceClient}, so that the logins of a
  * whole process can be paced under the identity service's limit per client ID (the sibling platform
  * allows 12 a minute and answers more with 429 and {@code Retry-After}).
  */

@@ -1,7 +1,5 @@
 package app.ishaar.core.service;
 
-import app.ishaar.core.service.internal.EnvironmentProxySelector;
-import app.ishaar.core.service.internal.FirstProxySelector;
 import java.net.InetSocketAddress;
 import java.net.PasswordAuthentication;
 import java.net.Proxy;

@@ -7,8 +7,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
- * A logged-in session: one (environment, client id, represented taxpayer). Obtained from {@link
- * ServiceClient#openSession}. Thread-safe.
+ * A logged-in session: one (environment, client id, represented taxpayer). Obtained from {@code
+ * ServiceClient.openSession}. Thread-safe.
  *
  * <p>The token lives in memory only; it is reused until shortly before it expires and then renewed
  * ahead of time; a 401 from a protected call logs in again once and retries that call once; a

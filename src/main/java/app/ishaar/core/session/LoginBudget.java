@@ -23,8 +23,8 @@ import java.util.concurrent.TimeUnit;
  * more), and none while the service has asked to wait ({@code 429} with {@code Retry-After}).
  * Logins past the budget wait their turn in line, first come first served; none is refused.
  *
- * <p>Installed in the {@link app.ishaar.core.service.ServiceClient}, it paces every login of the
- * process: first logins, renewals ahead of expiry and the one re-login after a 401 alike.
+ * <p>Installed in the {@link app.ishaar.core.service.http.ServiceClient}, it paces every login of
+ * the process: first logins, renewals ahead of expiry and the one re-login after a 401 alike.
  */
 public final class LoginBudget implements LoginGate, AutoCloseable {
 

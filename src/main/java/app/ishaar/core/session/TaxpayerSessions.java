@@ -26,7 +26,8 @@ import java.util.concurrent.TimeUnit;
  * <ul>
  *   <li>A session's token is reused until shortly before it expires; the session renews it itself.
  *       Every login of the process passes the client's {@link LoginBudget} (installed in the {@link
- *       app.ishaar.core.service.ServiceClient}), so none is sent past the identity service's limit.
+ *       app.ishaar.core.service.http.ServiceClient}), so none is sent past the identity service's
+ *       limit.
  *   <li>A login the identity service limited (429) is tried again when the budget allows, without
  *       end: a taxpayer is never given up because the limit was reached.
  *   <li>A refusal is remembered per taxpayer: a login refused for a reason of the service's own

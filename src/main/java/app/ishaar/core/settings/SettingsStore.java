@@ -4,8 +4,12 @@ import app.ishaar.core.io.AtomicFileWriter;
 import app.ishaar.core.io.IoProblem;
 import app.ishaar.core.io.LazyLogger;
 import app.ishaar.core.io.RegularFiles;
+import app.ishaar.core.service.Environment;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -45,16 +49,27 @@ public final class SettingsStore {
     private final Clock clock;
 
     /**
-     * The JSON mapper that writes the settings, created on first use (a save, in the background).
-     * Reading is {@link SettingsReader}'s: the data binding costs a few hundred milliseconds the
-     * first time, and the settings are read before the login dialog can show.
+     * Reads and writes the settings document. Members it does not know are skipped (a newer
+     * version's settings); a missing or null member is the record's default (null, 0, false); a
+     * value of the wrong shape (an object where a text is expected, a malformed date-time) or
+     * anything after the document fails the whole read. A profile's environment is read by its
+     * stored name ({@link Environment.Kind#fromStored}: an unknown one is the sandbox).
      */
-    private static final class Json {
-        static final ObjectMapper MAPPER =
-                new ObjectMapper()
-                        .registerModule(new JavaTimeModule())
-                        .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-                        .enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON =
+            JsonMapper.builder()
+                    .addModule(new JavaTimeModule())
+                    .addMixIn(Environment.Kind.class, StoredKind.class)
+                    .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+                    .enable(SerializationFeature.INDENT_OUTPUT)
+                    .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                    .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                    .build();
+
+    private abstract static class StoredKind {
+        @JsonCreator
+        static Environment.Kind fromStored(String name) {
+            return Environment.Kind.fromStored(name);
+        }
     }
 
     public SettingsStore(Path configDir) {
@@ -99,21 +114,23 @@ public final class SettingsStore {
         try {
             // checked before the reader opens it: the size and the type, so nothing can block
             byte[] bytes = RegularFiles.readRegular(file, MAX_BYTES);
-            return new Loaded(
-                    Boolean.getBoolean("ishaar.settingsDatabind")
-                            ? Json.MAPPER
-                                    .copy()
-                                    .disable(
-                                            com.fasterxml.jackson.databind.DeserializationFeature
-                                                    .FAIL_ON_UNKNOWN_PROPERTIES)
-                                    .readValue(bytes, Settings.class)
-                            : SettingsReader.read(bytes),
-                    Optional.empty());
+            return new Loaded(read(bytes), Optional.empty());
         } catch (NoSuchFileException e) {
             return new Loaded(Settings.defaults(), Optional.empty());
         } catch (IOException | RuntimeException e) {
             return new Loaded(Settings.defaults(), setAside(e));
         }
+    }
+
+    /**
+     * The settings in {@code json}; fails on malformed JSON, a wrong shape, or an empty document.
+     */
+    static Settings read(byte[] json) throws IOException {
+        Settings settings = JSON.readValue(json, Settings.class);
+        if (settings == null) {
+            throw new IOException("empty settings document");
+        }
+        return settings;
     }
 
     private Optional<Path> setAside(Exception cause) {
@@ -163,7 +180,7 @@ public final class SettingsStore {
     }
 
     public void save(Settings settings) throws IOException {
-        byte[] json = Json.MAPPER.writeValueAsBytes(settings);
+        byte[] json = JSON.writeValueAsBytes(settings);
         Files.createDirectories(file.getParent());
         // a settings file kept elsewhere and linked here (dotfiles) is written where it is
         Path target = Files.isSymbolicLink(file) ? linkTarget(file) : file;

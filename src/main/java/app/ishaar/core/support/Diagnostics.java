@@ -2,7 +2,6 @@ package app.ishaar.core.support;
 
 import app.ishaar.core.io.IoProblem;
 import app.ishaar.core.io.RegularFiles;
-import app.ishaar.core.service.ServiceClient;
 import app.ishaar.core.settings.SettingsStore;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -32,12 +31,13 @@ public final class Diagnostics {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
+     * @param version the app's version ({@code ServiceClient.version()})
      * @param settingsFile the settings file (read with the settings' own limits), or null
      * @param logDir the support log's folder, if it is on
      */
-    public static String text(Path settingsFile, Optional<Path> logDir) {
+    public static String text(String version, Path settingsFile, Optional<Path> logDir) {
         StringBuilder b = new StringBuilder(8192);
-        b.append("Ishaar ").append(ServiceClient.version()).append('\n');
+        b.append("Ishaar ").append(version).append('\n');
         b.append("Java ")
                 .append(
                         System.getProperty(

@@ -1,12 +1,12 @@
 package app.ishaar.ui.app;
 
+import app.ishaar.ui.controls.TextEditMenu;
 import app.ishaar.ui.fx.AfterFirstFrame;
 import app.ishaar.ui.fx.ArabicLayoutKeys;
 import app.ishaar.ui.fx.FxExecutor;
 import app.ishaar.ui.fx.GrowToFit;
 import app.ishaar.ui.fx.MenuKeys;
 import app.ishaar.ui.fx.RequestedSize;
-import app.ishaar.ui.fx.TextEditMenu;
 import app.ishaar.ui.fx.Weak;
 import app.ishaar.ui.i18n.I18n;
 import java.io.InputStream;

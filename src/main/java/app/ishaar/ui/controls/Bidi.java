@@ -1,5 +1,6 @@
 package app.ishaar.ui.controls;
 
+import app.ishaar.core.text.MessageText;
 import javafx.beans.InvalidationListener;
 import javafx.beans.WeakInvalidationListener;
 import javafx.beans.value.ObservableValue;
@@ -41,15 +42,6 @@ public final class Bidi {
     }
 
     /**
-     * Whether a text of unknown language reads right to left: by its first strong directional
-     * character (Unicode's rule for a paragraph's direction); a text with none reads left to right.
-     * The rule is the core's, which the exports use too.
-     */
-    public static boolean rightToLeft(String text) {
-        return app.ishaar.core.text.MessageText.rightToLeft(text);
-    }
-
-    /**
      * Lays a label's text out in the text's own direction, whatever the UI's, as its text changes:
      * for the service's own words (a login's {@code error_description}, an attempt's details),
      * which come in English or Arabic whichever language the UI is in. An English sentence laid out
@@ -62,7 +54,7 @@ public final class Bidi {
     public static void ownDirection(Labeled label, ObservableValue<NodeOrientation> ui) {
         InvalidationListener apply =
                 o -> {
-                    boolean rtl = rightToLeft(label.getText());
+                    boolean rtl = MessageText.rightToLeft(label.getText());
                     NodeOrientation own =
                             rtl ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT;
                     label.setNodeOrientation(own);

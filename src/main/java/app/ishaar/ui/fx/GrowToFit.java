@@ -1,6 +1,5 @@
 package app.ishaar.ui.fx;
 
-import app.ishaar.ui.controls.ScrollWhenNeeded;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
 import javafx.stage.Screen;
@@ -12,7 +11,7 @@ import javafx.stage.Stage;
  * grows to show all of it again, within its screen (moving up if its bottom would pass the
  * screen's); when that need passes, it goes back to the height it had, if it still has the height
  * it grew to. A window the user made shorter than its content keeps its height: its content scrolls
- * ({@link ScrollWhenNeeded}).
+ * ({@code ScrollWhenNeeded}).
  *
  * <p>It looks after each layout pass of the window's scene. A size asked for is waited for (the
  * scene follows the window a moment later); a window given another height meanwhile (by the window

@@ -18,7 +18,7 @@ import javafx.scene.input.KeyEvent;
 public final class MenuKeys {
     private MenuKeys() {}
 
-    static final boolean WINDOWS = System.getProperty("os.name", "").startsWith("Windows");
+    public static final boolean WINDOWS = System.getProperty("os.name", "").startsWith("Windows");
 
     /**
      * On Linux and macOS, has {@code keys} (the menu key, Shift+F10) open the focused node's menu.

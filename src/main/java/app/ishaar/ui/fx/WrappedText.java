@@ -1,6 +1,6 @@
 package app.ishaar.ui.fx;
 
-import app.ishaar.ui.controls.Bidi;
+import app.ishaar.core.text.MessageText;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.geometry.NodeOrientation;
@@ -261,7 +261,7 @@ public final class WrappedText extends VBox {
         int index = -1;
         for (String paragraph : all.split("\n", -1)) {
             index++;
-            boolean rtl = eachOwn ? Bidi.rightToLeft(paragraph) : rightToLeft;
+            boolean rtl = eachOwn ? MessageText.rightToLeft(paragraph) : rightToLeft;
             // right-to-left data in left-to-right data: its indentation is drawn as a margin
             boolean indentAsMargin = eachOwn && rtl;
             if (max <= 0

@@ -15,8 +15,6 @@
  *       alone arrive as undefined keys on Linux;
  *   <li>{@link app.ishaar.ui.fx.MenuKeys}: the menu key and Shift+F10 open no context menu on Linux
  *       and macOS;
- *   <li>{@link app.ishaar.ui.fx.TextEditMenu}: a text field's own menu speaks the JVM's language,
- *       never Arabic;
  *   <li>{@link app.ishaar.ui.fx.StretchedChoiceBoxSkin}, {@link app.ishaar.ui.fx.ChoiceMenus}: a
  *       choice box styles its menu to measure itself, and keeps that menu to itself.
  * </ul>

@@ -1,6 +1,6 @@
 package app.ishaar.ui.help;
 
-import app.ishaar.core.service.ServiceClient;
+import app.ishaar.core.service.http.ServiceClient;
 import app.ishaar.core.support.Diagnostics;
 import app.ishaar.core.support.SupportLog;
 import app.ishaar.ui.app.Shortcut;
@@ -87,7 +87,7 @@ public final class HelpViewModel {
      * settings without secrets and the support log's last lines ({@link Diagnostics}).
      */
     public String diagnostics() {
-        return Diagnostics.text(settingsFile, SupportLog.folder());
+        return Diagnostics.text(ServiceClient.version(), settingsFile, SupportLog.folder());
     }
 
     /**

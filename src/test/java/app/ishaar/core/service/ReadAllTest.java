@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.NotificationPage;
 import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.service.http.ServiceClient;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;

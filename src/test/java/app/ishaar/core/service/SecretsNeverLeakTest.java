@@ -8,6 +8,7 @@ import static app.ishaar.core.service.TestTokens.tokenResponse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.service.http.ServiceClient;
 import app.ishaar.testing.LogCapture;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

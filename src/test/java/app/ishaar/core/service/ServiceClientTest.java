@@ -14,6 +14,7 @@ import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.model.Status;
 import app.ishaar.core.service.LoginRejectedException.Reason;
 import app.ishaar.core.service.UnexpectedResponseException.BodyKind;
+import app.ishaar.core.service.http.ServiceClient;
 import app.ishaar.testing.MutableClock;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
