@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Verifies the built .deb on this (Debian, root) machine, as an IT person would use it:
+#   0. before installing: the size budget (<= 45 MB) and the natives it carries, its own platform's
+#      only (no Windows or macOS library, in its files or inside its jars)
 #   1. dpkg -i (apt-get install -f only when declared dependencies are not installed yet);
 #      every library the shipped native code links against must come from a declared dependency
 #   2. the office syncer's systemd unit: installed, disabled, valid (systemd-analyze verify)
-#   3. the installed CLI: `ishaar --version` and a sandbox query
+#   3. the installed CLI: `ishaar --version`, a sandbox query, a sync into a local (SQLite) archive
+#      and a read of it (sqlite-jdbc finds its native library in its trimmed jar)
 #   4. the installed desktop app under Xvfb: started through its desktop entry's Exec line, its
 #      window must show (bounded wait), carry the entry's StartupWMClass; the app's CDS archive
 #      (dumped by postinst) must exist and map, a missing or stale one must cost only speed;
@@ -34,6 +37,7 @@ command -v xdotool >/dev/null 2>&1 || tools+=(xdotool)
 command -v xprop >/dev/null 2>&1 || tools+=(x11-utils)
 command -v jq >/dev/null 2>&1 || tools+=(jq)
 command -v objdump >/dev/null 2>&1 || tools+=(binutils)
+command -v unzip >/dev/null 2>&1 || tools+=(unzip)
 apt_updated=""
 apt_update() { [ -n "$apt_updated" ] || { apt-get update -q >/dev/null; apt_updated=1; }; }
 if [ "${#tools[@]}" -gt 0 ]; then
@@ -53,6 +57,41 @@ trap cleanup EXIT
 if dpkg -s "$pkg" >/dev/null 2>&1; then
   echo "removing an earlier $pkg first"; dpkg --purge "$pkg" >/dev/null
 fi
+
+step "what $(basename "$deb") carries: its size, its own platform's natives only"
+# MB as du -m counts them (MiB)
+budget_mb=45
+size=$(stat -c %s "$deb")
+size_mb="$(awk -v b="$size" 'BEGIN { printf "%.1f", b / 1048576 }')"
+[ "$size" -le $((budget_mb * 1048576)) ] && ok "size $size_mb MB (budget $budget_mb MB)" \
+  || fail "size $size_mb MB, over the budget of $budget_mb MB"
+arch="$(dpkg-deb -f "$deb" Architecture)"
+case "$arch" in
+  amd64) own_arch='x86[-_]64|amd64';;
+  arm64) own_arch='aarch64|arm64';;
+  *) own_arch="$arch";;
+esac
+dpkg-deb -x "$deb" "$work/deb"
+foreign="$(find "$work/deb" -type f \( -iname '*.dll' -o -iname '*.dylib' -o -iname '*.jnilib' -o -iname '*.exe' \) \
+  -printf '%P ')"
+[ -z "$foreign" ] && ok "no Windows or macOS library among its files" || fail "Windows or macOS files in the package: $(head -c 600 <<<"$foreign")"
+# A jar's native library is for this platform only where its path names Linux and this processor
+# (sqlite-jdbc: org/sqlite/native/Linux/x86_64/, JNA: com/sun/jna/linux-x86-64/).
+n_jars=0; n_natives=0; foreign=""
+while IFS= read -r jar; do
+  n_jars=$((n_jars + 1))
+  while IFS= read -r native; do
+    n_natives=$((n_natives + 1))
+    grep -qiE "linux" <<<"$native" && grep -qiE "$own_arch" <<<"$native" && continue
+    foreign+="$(basename "$jar"):$native "
+  done < <(unzip -Z1 "$jar" | grep -iE '\.(so(\.[0-9]+)*|a|dll|dylib|jnilib)$' || true)
+done < <(find "$work/deb" -name '*.jar' -type f)
+if [ -n "$foreign" ]; then
+  fail "natives of other platforms inside the jars: $(head -c 600 <<<"$foreign")"
+else
+  ok "the $n_natives native libraries inside its $n_jars jars are all for Linux $arch"
+fi
+rm -rf "$work/deb"
 
 step "install $(basename "$deb") ($(du -m "$deb" | cut -f1) MB) with dpkg -i"
 t0=$(date +%s%N)
@@ -112,6 +151,22 @@ if [ "$rc" = 0 ] && [ "$(jq 'length' <<<"$out" 2>/dev/null)" = 5 ] \
   ok "ishaar notifications --env sandbox: 5 notifications as JSON"
 else
   fail "ishaar notifications --env sandbox (exit $rc): $(head -c 300 "$work/cli.err") $(head -c 300 <<<"$out")"
+fi
+
+# a sync into a local archive and a read of it: the archive is SQLite, through sqlite-jdbc's
+# native library, the one platform's library its jar keeps
+out="$(HOME="$work" timeout 120 ishaar sync --env sandbox --client-id erp-nile-trading \
+        --client-secret-env ISHAAR_SANDBOX_SECRET --archive "$work/archive.db" 2>&1)" && rc=0 || rc=$?
+if [ "$rc" = 0 ]; then
+  out="$(HOME="$work" timeout 60 ishaar inbox --archive "$work/archive.db" --page-size 5 \
+          --format json 2>"$work/cli.err")" && rc=0 || rc=$?
+  if [ "$rc" = 0 ] && [ "$(jq 'length' <<<"$out" 2>/dev/null)" = 5 ]; then
+    ok "ishaar sync and ishaar inbox: the local archive (SQLite) written and read"
+  else
+    fail "ishaar inbox (exit $rc): $(head -c 300 "$work/cli.err") $(head -c 300 <<<"$out")"
+  fi
+else
+  fail "ishaar sync --env sandbox (exit $rc): $(head -c 300 <<<"$out")"
 fi
 
 step "the installed desktop app under Xvfb"

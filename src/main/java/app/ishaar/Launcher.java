@@ -8,6 +8,11 @@ import app.ishaar.core.support.SupportLog;
 import app.ishaar.ui.AppServices;
 import app.ishaar.ui.IshaarApp;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 /**
  * The jar's main class. It does not extend {@code javafx.application.Application}, so the shaded
@@ -30,11 +35,34 @@ public final class Launcher {
                 System.exit(2);
                 return;
             }
+            // a headless toolkit chosen on purpose (Monocle) needs no GTK
+            String noToolkit =
+                    System.getProperty("glass.platform") != null
+                            ? null
+                            : missingToolkit(
+                                    System.getProperty("os.name", ""),
+                                    SharedLibraries.ofThisSystem()::canFind);
+            if (noToolkit != null) {
+                System.err.println(noToolkit);
+                System.exit(2);
+                return;
+            }
             startSupportLog();
             IshaarApp.configure(desktopServices());
             try {
                 javafx.application.Application.launch(IshaarApp.class);
             } catch (RuntimeException e) {
+                if (isToolkitUnloadable(e)) {
+                    System.err.println(
+                            "ishaar: the desktop app could not load GTK 3 or a library it needs;"
+                                    + " install them (Debian, Ubuntu: sudo apt-get install "
+                                    + TOOLKIT_LIBRARIES.stream()
+                                            .map(ToolkitLibrary::debianPackage)
+                                            .collect(Collectors.joining(" "))
+                                    + "), or use the command line instead, e.g. 'ishaar --help'");
+                    System.exit(2);
+                    return;
+                }
                 if (!isDisplayRefused(e)) {
                     throw e;
                 }
@@ -70,6 +98,61 @@ public final class Launcher {
         }
         return "ishaar: no display to show the desktop app on (DISPLAY is not set); use the command"
                 + " line instead, e.g. 'ishaar notifications --help', or 'ishaar --help'";
+    }
+
+    /**
+     * The libraries JavaFX's desktop toolkit loads on Linux that a desktop system may lack (its
+     * glass library links against GTK 3 and the X11 test extension; GTK brings the rest), each with
+     * the Debian and Ubuntu package that holds it.
+     */
+    private static final List<ToolkitLibrary> TOOLKIT_LIBRARIES =
+            List.of(
+                    new ToolkitLibrary("libgtk-3.so.0", "libgtk-3-0"),
+                    new ToolkitLibrary("libXtst.so.6", "libxtst6"));
+
+    private record ToolkitLibrary(String soname, String debianPackage) {}
+
+    /**
+     * The one line to print instead of starting the desktop app on Linux where the libraries of
+     * JavaFX's toolkit cannot be found, naming what to install; null where they can, and on other
+     * systems (whose toolkits come with the system). Without it JavaFX ends in "Unable to load
+     * glass GTK library" and a stack trace.
+     *
+     * @param canFind whether the system's dynamic loader would find a library of that name
+     */
+    public static String missingToolkit(String osName, Predicate<String> canFind) {
+        if (!osName.toLowerCase(Locale.ROOT).contains("linux")) {
+            return null;
+        }
+        List<String> missing = new ArrayList<>();
+        List<String> packages = new ArrayList<>();
+        for (ToolkitLibrary library : TOOLKIT_LIBRARIES) {
+            if (!canFind.test(library.soname())) {
+                missing.add(library.soname());
+                packages.add(library.debianPackage());
+            }
+        }
+        if (missing.isEmpty()) {
+            return null;
+        }
+        return "ishaar: the desktop app needs GTK 3, and this system lacks "
+                + String.join(" and ", missing)
+                + "; install "
+                + (missing.size() == 1 ? "it" : "them")
+                + " (Debian, Ubuntu: sudo apt-get install "
+                + String.join(" ", packages)
+                + "), or use the command line instead, e.g. 'ishaar --help'";
+    }
+
+    /** Whether JavaFX could not load its GTK library (GTK or a library it needs is missing). */
+    static boolean isToolkitUnloadable(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof UnsupportedOperationException
+                    && String.valueOf(c.getMessage()).contains("Unable to load glass GTK")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether JavaFX could not start for want of a display it may open. */

@@ -57,6 +57,11 @@ final class LocalFaultMatrix {
                 "the desktop app started with no display",
                 "one line saying so and naming the command line, exit 2; no stack trace");
         row(
+                "no-gtk",
+                "the desktop app started on Linux without GTK 3 (or libXtst)",
+                "one line naming the missing libraries and what to install (`apt-get install"
+                        + " libgtk-3-0`), exit 2; no stack trace");
+        row(
                 "settings-special",
                 "`settings.json` is a FIFO, a link to /dev/zero, or 100 MB",
                 "the app starts at once with the defaults and says so; the file is kept aside,"

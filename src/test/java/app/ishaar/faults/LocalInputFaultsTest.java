@@ -3,6 +3,7 @@ package app.ishaar.faults;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import app.ishaar.Launcher;
 import app.ishaar.core.io.IoProblem;
 import app.ishaar.core.service.TestTokens;
 import app.ishaar.core.settings.Settings;
@@ -212,6 +213,26 @@ class LocalInputFaultsTest {
                 .doesNotContain("Exception")
                 .doesNotContain("\tat ");
         LocalFaultMatrix.pass("no-display");
+    }
+
+    @Test
+    void theDesktopAppWithoutGtkSaysWhatToInstallInOneLine() {
+        String none = Launcher.missingToolkit("Linux", library -> false);
+        assertThat(none)
+                .startsWith("ishaar: the desktop app needs GTK 3")
+                .contains("libgtk-3.so.0 and libXtst.so.6")
+                .contains("sudo apt-get install libgtk-3-0 libxtst6)")
+                .contains("'ishaar --help'")
+                .doesNotContain("\n");
+        String noGtk = Launcher.missingToolkit("Linux", library -> !library.startsWith("libgtk"));
+        assertThat(noGtk)
+                .contains("lacks libgtk-3.so.0;")
+                .contains("sudo apt-get install libgtk-3-0)");
+        assertThat(Launcher.missingToolkit("Linux", library -> true)).isNull();
+        // Windows and macOS bring their toolkit with the system
+        assertThat(Launcher.missingToolkit("Windows 11", library -> false)).isNull();
+        assertThat(Launcher.missingToolkit("Mac OS X", library -> false)).isNull();
+        LocalFaultMatrix.pass("no-gtk");
     }
 
     // ------------------------------------------------------------------ words
