@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.archive.sqlite.SqliteArchive;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.NetworkException;
@@ -17,7 +20,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 class TaxpayerSyncTest {
@@ -118,18 +123,57 @@ class TaxpayerSyncTest {
     @Test
     void aNotificationPendingForThreeDaysIsAskedForDailyByItsDateAndTakenWhenItSettles()
             throws Exception {
+        FakeHistory h = threeDaysPending(archive, this::archived);
+        assertArchiveEqualsHistory(h);
+    }
+
+    /** The same in the embedded archive, which keeps the time a status was confirmed itself. */
+    @Test
+    void aNotificationPendingForThreeDaysSettlesInTheEmbeddedArchiveWithItsTimeConfirmed()
+            throws Exception {
+        try (SqliteArchive a = SqliteArchive.temporary()) {
+            threeDaysPending(
+                    a,
+                    n -> {
+                        try {
+                            for (int p = 1; p <= 4; p++) {
+                                for (ArchivedNotification x :
+                                        a.query(
+                                                        new InboxQuery(
+                                                                SERVICE,
+                                                                Set.of(RIN),
+                                                                null,
+                                                                null,
+                                                                p,
+                                                                100))
+                                                .items()) {
+                                    if (x.notificationId().equals(n.notificationId())) {
+                                        return x;
+                                    }
+                                }
+                            }
+                        } catch (ArchiveException e) {
+                            throw new AssertionError(e);
+                        }
+                        throw new AssertionError("not archived: " + n.notificationId());
+                    });
+        }
+    }
+
+    private static FakeHistory threeDaysPending(
+            Archive archive, Function<Notification, ArchivedNotification> archived)
+            throws Exception {
+        Function<Notification, Instant> checkedAt = n -> archived.apply(n).statusCheckedAt();
         FakeHistory h = new FakeHistory(300);
         Notification stuck = h.arrive("pending");
         for (int i = 0; i < 30; i++) {
             h.arrive("delivered");
         }
         MutableClock clock = new MutableClock(FakeHistory.BASE.plusSeconds(h.size() + 60));
-        SyncOptions options =
-                new SyncOptions(10, 4, Duration.ofHours(24), clock)
-                        .withSettleWindow(Duration.ofHours(24));
+        SyncOptions options = new SyncOptions(10, 4, Duration.ofHours(24), clock);
         Instant firstSync = clock.instant();
         new TaxpayerSync(archive, SERVICE, RIN, h, options, null).run();
-        assertEquals(firstSync, checkedAt(stuck), "confirmed pending when first read");
+        assertEquals(firstSync, checkedAt.apply(stuck), "confirmed pending when first read");
 
         // a day and a half later it is still pending: past the window, asked for by its date
         clock.advance(Duration.ofHours(36));
@@ -139,14 +183,14 @@ class TaxpayerSyncTest {
         assertEquals(0, o.updated());
         assertEquals(1, h.byDate.size(), "one page of its date");
         assertEquals(2, h.requests.get() - before, "the top page and its date's");
-        assertEquals("pending", archived(stuck).notification().status());
-        assertEquals(secondSync, checkedAt(stuck), "still pending, as of this sync");
+        assertEquals("pending", archived.apply(stuck).notification().status());
+        assertEquals(secondSync, checkedAt.apply(stuck), "still pending, as of this sync");
 
         // an hour later: confirmed less than a day ago, not asked again
         clock.advance(Duration.ofHours(1));
         new TaxpayerSync(archive, SERVICE, RIN, h, options, null).run();
         assertEquals(1, h.byDate.size());
-        assertEquals(secondSync, checkedAt(stuck));
+        assertEquals(secondSync, checkedAt.apply(stuck));
 
         // three days after it was sent it settled: the next daily check takes it
         h.settle(stuck.notificationId(), "delivered");
@@ -154,9 +198,9 @@ class TaxpayerSyncTest {
         o = new TaxpayerSync(archive, SERVICE, RIN, h, options, null).run();
         assertEquals(1, o.updated());
         assertEquals(2, h.byDate.size());
-        assertEquals("delivered", archived(stuck).notification().status());
-        assertEquals(clock.instant(), checkedAt(stuck));
-        assertArchiveEqualsHistory(h);
+        assertEquals("delivered", archived.apply(stuck).notification().status());
+        assertEquals(clock.instant(), checkedAt.apply(stuck));
+        return h;
     }
 
     @Test
