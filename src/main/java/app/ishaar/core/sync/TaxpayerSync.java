@@ -250,8 +250,8 @@ public final class TaxpayerSync {
         if (left.isEmpty()) {
             return;
         }
-        // the ones confirmed longest ago (or never) first, then by date, in ranges merged where
-        // they overlap
+        // the ones confirmed longest ago (or never) first; those sent within a second or two of
+        // each other asked for in one range
         left.sort(
                 java.util.Comparator.comparing(
                         (ArchivedNotification a) -> a.statusCheckedAt(),
