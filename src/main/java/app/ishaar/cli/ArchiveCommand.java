@@ -10,21 +10,23 @@ import java.io.PrintStream;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code ishaar archive info | forget | grant | revoke}: what the archive holds, removing from it,
- * and (a shared archive) which role reads which taxpayer.
+ * {@code ishaar archive info | forget | name | names | grant | revoke}: what the archive holds,
+ * removing from it, its taxpayers' names, and (a shared archive) which role reads which taxpayer.
  */
 @Command(
         name = "archive",
         mixinStandardHelpOptions = true,
         description =
-                "The archive: what it holds (info), removing a taxpayer's data (forget); a shared"
-                        + " archive's readers (grant, revoke).")
+                "The archive: what it holds (info), removing a taxpayer's data (forget), its"
+                        + " taxpayers' names (name, names); a shared archive's readers (grant,"
+                        + " revoke).")
 public final class ArchiveCommand implements Callable<Integer> {
 
     private final CliIo io;
@@ -37,8 +39,8 @@ public final class ArchiveCommand implements Callable<Integer> {
     public Integer call() {
         io.err()
                 .println(
-                        "ishaar: name an archive command: info, forget, grant or revoke (see 'ishaar"
-                                + " archive --help')");
+                        "ishaar: name an archive command: info, forget, name, names, grant or"
+                                + " revoke (see 'ishaar archive --help')");
         return ExitCodes.USAGE;
     }
 
@@ -47,8 +49,8 @@ public final class ArchiveCommand implements Callable<Integer> {
             name = "info",
             mixinStandardHelpOptions = true,
             description =
-                    "Per service and taxpayer: how many notifications, the oldest and newest, and"
-                            + " when a sync last finished.")
+                    "Per service and taxpayer: its name, how many notifications, the oldest and"
+                            + " newest, and when a sync last finished.")
     static final class Info implements Callable<Integer> {
         @Mixin ArchiveOptions where;
         private final CliIo io;
@@ -74,7 +76,8 @@ public final class ArchiveCommand implements Callable<Integer> {
                     out.println("it holds no notifications yet ('ishaar sync' fills it)");
                     return ExitCodes.OK;
                 }
-                String row = "%-9s  %13s  %-16s  %-16s  %-16s%n";
+                Map<Rin, String> names = archive.names();
+                String row = "%-9s  %-24s  %13s  %-16s  %-16s  %-16s%n";
                 ServiceKey current = null;
                 for (TaxpayerSummary s : all) {
                     if (!s.service().equals(current)) {
@@ -84,6 +87,7 @@ public final class ArchiveCommand implements Callable<Integer> {
                         out.printf(
                                 row,
                                 "TAXPAYER",
+                                "NAME",
                                 "NOTIFICATIONS",
                                 "OLDEST",
                                 "NEWEST",
@@ -92,6 +96,7 @@ public final class ArchiveCommand implements Callable<Integer> {
                     out.printf(
                             row,
                             s.taxpayer().value(),
+                            InboxOutput.Table.cut(names.get(s.taxpayer())),
                             String.format("%,d", s.count()),
                             when(time, s.oldest()),
                             when(time, s.newest()),

@@ -139,7 +139,7 @@ public final class InboxCommand implements Callable<Integer> {
 
     private void write(Archive archive, InboxQuery first, OutputStream out)
             throws IOException, ArchiveException {
-        InboxOutput sink = InboxOutput.of(format, out, io.zone(), csvRaw);
+        InboxOutput sink = InboxOutput.of(format, out, io.zone(), csvRaw, archive.names());
         if (all) {
             int size = Math.max(first.pageSize(), 500);
             for (int p = 1; ; p++) {

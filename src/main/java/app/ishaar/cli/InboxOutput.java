@@ -3,6 +3,8 @@ package app.ishaar.cli;
 import app.ishaar.core.archive.ArchivedNotification;
 import app.ishaar.core.export.ExportColumns;
 import app.ishaar.core.export.FormulaGuard;
+import app.ishaar.core.model.Rin;
+import app.ishaar.core.service.InputRules;
 import app.ishaar.core.service.http.DotNetDateTimes;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
@@ -22,13 +24,23 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Writes archived notifications in one of {@code ishaar inbox}'s formats: the formats of {@code
- * notifications}, with the taxpayer each notification belongs to. Never closes the stream.
+ * notifications}, with the taxpayer each notification belongs to (its RIN, and its name when the
+ * archive keeps one) and when the service last confirmed its status. Never closes the stream.
  */
 abstract class InboxOutput {
+
+    /** The taxpayers' names the archive keeps, by RIN. */
+    Map<Rin, String> names = Map.of();
+
+    String name(ArchivedNotification a) {
+        return names.get(a.taxpayer());
+    }
 
     abstract void items(List<ArchivedNotification> items) throws IOException;
 
@@ -38,18 +50,26 @@ abstract class InboxOutput {
     abstract void finish(String footer) throws IOException;
 
     static InboxOutput of(
-            NotificationsCommand.Format format, OutputStream out, ZoneId zone, boolean csvRaw)
+            NotificationsCommand.Format format,
+            OutputStream out,
+            ZoneId zone,
+            boolean csvRaw,
+            Map<Rin, String> names)
             throws IOException {
-        return switch (format) {
-            case json -> new Json(out);
-            case csv -> new Csv(out, csvRaw);
-            case table -> new Table(out, zone);
-        };
+        InboxOutput o =
+                switch (format) {
+                    case json -> new Json(out);
+                    case csv -> new Csv(out, csvRaw);
+                    case table -> new Table(out, zone);
+                };
+        o.names = names;
+        return o;
     }
 
     /**
      * A JSON array of the notifications exactly as the service sent them (unknown members and
-     * values included, numbers as written), each with one member added at its end: taxpayerRin.
+     * values included, numbers as written), each with members added at its end: taxpayerRin,
+     * taxpayerName (null when the archive keeps none) and statusCheckedAt (null when unknown).
      */
     static final class Json extends InboxOutput {
         private static final JsonFactory FACTORY = new JsonFactory();
@@ -71,6 +91,9 @@ abstract class InboxOutput {
                     while ((t = p.nextToken()) != null) {
                         if (t == JsonToken.END_OBJECT && depth == 1) {
                             g.writeStringField("taxpayerRin", a.taxpayer().value());
+                            g.writeStringField("taxpayerName", name(a));
+                            g.writeStringField(
+                                    "statusCheckedAt", DotNetDateTimes.format(a.statusCheckedAt()));
                         }
                         if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
                             depth++;
@@ -93,8 +116,9 @@ abstract class InboxOutput {
     }
 
     /**
-     * The export's columns with the taxpayer's RIN first, UTF-8. A cell a spreadsheet would run as
-     * a formula is made inert (FormulaGuard) unless {@code raw}.
+     * The export's columns with the taxpayer's RIN and name first and when its status was last
+     * confirmed last, UTF-8. A cell a spreadsheet would run as a formula is made inert
+     * (FormulaGuard) unless {@code raw}.
      */
     static final class Csv extends InboxOutput {
         private static final CsvMapper MAPPER =
@@ -108,7 +132,9 @@ abstract class InboxOutput {
             writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
             List<String> headers = new ArrayList<>();
             headers.add("taxpayerRin");
+            headers.add("taxpayerName");
             headers.addAll(ExportColumns.HEADERS);
+            headers.add("statusCheckedAt");
             CsvSchema.Builder schema =
                     CsvSchema.builder().setUseHeader(false).setLineSeparator("\r\n");
             for (String h : headers) {
@@ -123,7 +149,11 @@ abstract class InboxOutput {
             for (ArchivedNotification a : items) {
                 List<String> cells = new ArrayList<>();
                 cells.add(a.taxpayer().value());
-                for (Object o : ExportColumns.row(a.notification())) {
+                List<Object> values = new ArrayList<>();
+                values.add(name(a));
+                values.addAll(Arrays.asList(ExportColumns.row(a.notification())));
+                values.add(a.statusCheckedAt());
+                for (Object o : values) {
                     String cell =
                             o == null
                                     ? ""
@@ -146,8 +176,15 @@ abstract class InboxOutput {
 
     /** A plain text table for people; times in the local zone. */
     static final class Table extends InboxOutput {
-        /** The taxpayer's RIN, then the columns of {@code notifications}' table. */
-        private static final String ROW = "%-9s  " + NotificationOutput.Table.ROW;
+        /** Characters of a taxpayer's name shown, at most (the rest cut with an ellipsis). */
+        static final int NAME_WIDTH = 24;
+
+        /**
+         * The taxpayer's RIN and name, then the columns of {@code notifications}' table ({@link
+         * NotificationOutput.Table#ROW}) with when the status was last confirmed after the status.
+         */
+        private static final String ROW =
+                "%-9s  %-" + NAME_WIDTH + "s  %-16s  %-26s  %-7s  %-9s  %-16s  %-4s  %-30s  %s%n";
 
         private final PrintWriter w;
         private final DateTimeFormatter time;
@@ -156,20 +193,46 @@ abstract class InboxOutput {
         Table(OutputStream out, ZoneId zone) {
             w = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
             time = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(zone);
-            w.printf(ROW, "TAXPAYER", "SENT", "TYPE", "CHANNEL", "STATUS", "LANG", "ADDRESS", "ID");
+            w.printf(
+                    ROW,
+                    "TAXPAYER",
+                    "NAME",
+                    "SENT",
+                    "TYPE",
+                    "CHANNEL",
+                    "STATUS",
+                    "CHECKED",
+                    "LANG",
+                    "ADDRESS",
+                    "ID");
         }
 
         @Override
         void items(List<ArchivedNotification> items) {
             for (ArchivedNotification a : items) {
                 Object[] cells = NotificationOutput.Table.cells(a.notification(), time);
-                Object[] row = new Object[cells.length + 1];
+                // SENT, TYPE, CHANNEL, STATUS; then when it was checked; LANG, ADDRESS, ID
+                Object[] row = new Object[cells.length + 3];
                 row[0] = a.taxpayer().value();
-                System.arraycopy(cells, 0, row, 1, cells.length);
+                row[1] = cut(name(a));
+                System.arraycopy(cells, 0, row, 2, 4);
+                row[6] = a.statusCheckedAt() == null ? "-" : time.format(a.statusCheckedAt());
+                System.arraycopy(cells, 4, row, 7, cells.length - 4);
                 w.printf(ROW, row);
                 rows++;
             }
             w.flush();
+        }
+
+        /** A taxpayer's name on one line of a table: controls shown as \\uXXXX, long ones cut. */
+        static String cut(String name) {
+            if (name == null) {
+                return "-";
+            }
+            String one = InputRules.printable(name.replaceAll("\\s+", " "), 500);
+            return one.codePointCount(0, one.length()) <= NAME_WIDTH
+                    ? one
+                    : one.substring(0, one.offsetByCodePoints(0, NAME_WIDTH - 1)) + "…";
         }
 
         @Override

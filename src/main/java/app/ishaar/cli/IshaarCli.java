@@ -106,6 +106,8 @@ public final class IshaarCli implements java.util.concurrent.Callable<Integer> {
                 new CommandLine(new ArchiveCommand(io))
                         .addSubcommand(new CommandLine(new ArchiveCommand.Info(io)))
                         .addSubcommand(new CommandLine(new ArchiveCommand.Forget(io)))
+                        .addSubcommand(new CommandLine(new ArchiveNamesCommand.Name(io)))
+                        .addSubcommand(new CommandLine(new ArchiveNamesCommand.Names(io)))
                         .addSubcommand(new CommandLine(new ArchiveAccessCommand.Grant(io)))
                         .addSubcommand(new CommandLine(new ArchiveAccessCommand.Revoke(io))));
         cl.setCaseInsensitiveEnumValuesAllowed(true);

@@ -35,7 +35,8 @@ import picocli.CommandLine.Option;
                     + " settled).",
             "Without --on-behalf-of, the ERP system's own taxpayer; each --on-behalf-of syncs a"
                     + " represented taxpayer with its own login.",
-            "Exit codes: 0 every taxpayer synced, 4 some refused (the rest synced), 3 login"
+            "Exit codes: 0 every taxpayer synced, 4 some refused (the rest synced; 0 with"
+                    + " --refused-ok), 3 login"
                     + " failed, 5 service unavailable, 2 bad input.",
             "With --every, runs until stopped (SIGTERM or Ctrl+C: the sync under way ends between"
                     + " two transactions, exit 0), syncing each taxpayer again the interval after"
@@ -76,6 +77,14 @@ public final class SyncCommand implements Callable<Integer> {
                             + " limit (default ${DEFAULT-VALUE}); on a shared archive, by every"
                             + " syncer of the archive together.")
     int loginsPerMinute;
+
+    @Option(
+            names = "--refused-ok",
+            description =
+                    "A taxpayer that did not grant access or did not delegate is a warning on"
+                            + " stderr, not exit 4 (it is still listed): for a scheduled sync of"
+                            + " an intermediary whose list holds taxpayers known to refuse.")
+    boolean refusedOk;
 
     @Option(
             names = "--every",
@@ -138,7 +147,10 @@ public final class SyncCommand implements Callable<Integer> {
                                 .run(taxpayers);
                 progress.done();
                 print(results);
-                return exitCode(results);
+                if (refusedOk) {
+                    warnRefused(results);
+                }
+                return exitCode(results, refusedOk);
             } catch (ArchiveException e) {
                 return ArchiveFiles.report(e, file, io.err());
             }
@@ -216,11 +228,29 @@ public final class SyncCommand implements Callable<Integer> {
         }
     }
 
+    /** One warning line on stderr per taxpayer that refused, for a log to keep. */
+    private void warnRefused(List<TaxpayerResult> results) {
+        for (TaxpayerResult r : results) {
+            if (r.outcome() == TaxpayerResult.Outcome.REFUSED) {
+                io.err()
+                        .println(
+                                ErrorReporter.safeLine(
+                                        "ishaar: warning: "
+                                                + (r.taxpayer() == null
+                                                        ? "the ERP system's own taxpayer"
+                                                        : "taxpayer " + r.taxpayer().value())
+                                                + " refused ("
+                                                + r.message()
+                                                + "); not an error with --refused-ok"));
+            }
+        }
+    }
+
     /**
      * 0 all synced; 3 a login failed (not a refusal); 5 the service or network failed; 4 some
-     * refused.
+     * refused, unless {@code refusedOk}.
      */
-    static int exitCode(List<TaxpayerResult> results) {
+    static int exitCode(List<TaxpayerResult> results, boolean refusedOk) {
         boolean login = false;
         boolean failed = false;
         boolean refused = false;
@@ -239,6 +269,8 @@ public final class SyncCommand implements Callable<Integer> {
         }
         return login
                 ? ExitCodes.LOGIN_REJECTED
-                : failed ? ExitCodes.SERVICE : refused ? ExitCodes.NOT_PERMITTED : ExitCodes.OK;
+                : failed
+                        ? ExitCodes.SERVICE
+                        : refused && !refusedOk ? ExitCodes.NOT_PERMITTED : ExitCodes.OK;
     }
 }

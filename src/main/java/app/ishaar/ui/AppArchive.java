@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -131,6 +132,16 @@ final class AppArchive implements Archive {
     @Override
     public List<TaxpayerSummary> summaries() throws ArchiveException {
         return archive().summaries();
+    }
+
+    @Override
+    public Map<Rin, String> names() throws ArchiveException {
+        return archive().names();
+    }
+
+    @Override
+    public void name(Map<Rin, String> names) throws ArchiveException {
+        archive().name(names);
     }
 
     @Override

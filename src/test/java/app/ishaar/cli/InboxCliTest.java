@@ -118,7 +118,10 @@ class InboxCliTest {
         assertThat(array).hasSize(120);
         JsonNode first = array.get(0);
         assertThat(first.get("taxpayerRin").asText()).isEqualTo(NILE.value());
-        ((com.fasterxml.jackson.databind.node.ObjectNode) first).remove("taxpayerRin");
+        assertThat(first.get("taxpayerName").isNull()).as("no name kept").isTrue();
+        assertThat(first.get("statusCheckedAt").isNull()).as("archived without it").isTrue();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) first)
+                .remove(List.of("taxpayerRin", "taxpayerName", "statusCheckedAt"));
         assertThat(first).isEqualTo(JSON.readTree(nile.get(0).rawJson()));
     }
 
@@ -214,7 +217,8 @@ class InboxCliTest {
         Result safe =
                 run("inbox", "--format", "csv", "--page-size", "1", "--taxpayer", NILE.value());
         assertThat(safe.code()).as(safe.err()).isZero();
-        assertThat(safe.out().lines().toList().get(0)).startsWith("taxpayerRin,notificationId,");
+        assertThat(safe.out().lines().toList().get(0))
+                .startsWith("taxpayerRin,taxpayerName,notificationId,");
         assertThat(safe.out()).contains("'=HYPERLINK(");
         Result raw =
                 run(
@@ -227,6 +231,104 @@ class InboxCliTest {
                         "--taxpayer",
                         NILE.value());
         assertThat(raw.out()).contains(",\"=HYPERLINK(").doesNotContain("'=HYPERLINK(");
+    }
+
+    @Test
+    void inboxAndInfoShowEachTaxpayersNameAndWhenTheServiceLastConfirmedAStatus() throws Exception {
+        Instant checked = Instant.parse("2026-03-04T09:30:00Z");
+        try (SqliteArchive a = SqliteArchive.open(file)) {
+            // a sync read them again unchanged on 4 March
+            a.store(
+                    new SyncBatch(
+                            ServiceKey.SANDBOX,
+                            NILE,
+                            nile.stream().map(x -> x.checkedAt(checked)).toList(),
+                            null,
+                            true,
+                            null));
+        }
+        Result named = run("archive", "name", NILE.value(), "  Nile Trading  ");
+        assertThat(named.code()).as(named.err()).isZero();
+        assertThat(named.out()).contains("taxpayer 204918573 is named Nile Trading");
+
+        JsonNode array = JSON.readTree(run("inbox", "--format", "json", "--all").out());
+        assertThat(array).hasSize(240);
+        for (JsonNode n : array) {
+            boolean nile = n.get("taxpayerRin").asText().equals(NILE.value());
+            assertThat(n.get("taxpayerName").isNull()).isEqualTo(!nile);
+            if (nile) {
+                assertThat(n.get("taxpayerName").asText()).isEqualTo("Nile Trading");
+                assertThat(n.get("statusCheckedAt").asText())
+                        .isEqualTo("2026-03-04T09:30:00.0000000Z");
+            } else {
+                assertThat(n.get("statusCheckedAt").isNull()).isTrue();
+            }
+        }
+
+        List<String> csv =
+                run("inbox", "--format", "csv", "--taxpayer", NILE.value()).out().lines().toList();
+        assertThat(csv.get(0)).startsWith("taxpayerRin,taxpayerName,").endsWith(",statusCheckedAt");
+        assertThat(csv.get(1))
+                .startsWith(NILE.value() + ",\"Nile Trading\",")
+                .endsWith(",\"2026-03-04T09:30:00.0000000Z\"");
+
+        Result table = run("inbox", "--page-size", "5", "--taxpayer", NILE.value());
+        assertThat(table.out().lines().toList().get(0)).contains("NAME", "CHECKED");
+        assertThat(table.out().lines().toList().get(1))
+                .startsWith(NILE.value() + "  Nile Trading ")
+                .contains("2026-03-04 09:30");
+
+        assertThat(run("archive", "info").out())
+                .containsPattern(NILE.value() + " +Nile Trading +120 ")
+                .containsPattern(GIZA.value() + " +- +120 ");
+    }
+
+    @Test
+    void namesImportedFromACsvFileAreKeptAllOrNone() throws Exception {
+        Path list = tmp.resolve("names.csv");
+        Files.writeString(
+                list,
+                "\uFEFFRIN,Name\r\n"
+                        + NILE.value()
+                        + ",\"Nile Trading, S.A.E.\"\r\n"
+                        + "٤٩٩٢٠١٧٧٣,شركة الجيزة للأغذية\r\n",
+                StandardCharsets.UTF_8);
+        Result r = run("archive", "names", "--import", list.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("kept the names of 2 taxpayers");
+        try (SqliteArchive a = SqliteArchive.open(file)) {
+            assertThat(a.names())
+                    .containsExactly(
+                            Map.entry(NILE, "Nile Trading, S.A.E."),
+                            Map.entry(GIZA, "شركة الجيزة للأغذية"));
+        }
+        assertThat(run("archive", "info").out()).contains("شركة الجيزة للأغذية");
+
+        Path bad = tmp.resolve("bad.csv");
+        Files.writeString(bad, NILE.value() + ",Someone else\n12345,Short RIN\n");
+        oneLine(
+                run("archive", "names", "--import", bad.toString()),
+                ExitCodes.USAGE,
+                "line 2: not a registration number (nine digits): 12345");
+        Files.writeString(bad, NILE.value() + ",Someone else\n" + GIZA.value() + "\n");
+        oneLine(
+                run("archive", "names", "--import", bad.toString()),
+                ExitCodes.USAGE,
+                "line 2: no name for " + GIZA.value());
+        oneLine(
+                run("archive", "names", "--import", tmp.resolve("none.csv").toString()),
+                ExitCodes.USAGE,
+                "no file");
+        oneLine(run("archive", "name", "12345", "x"), ExitCodes.USAGE, "nine digits");
+        oneLine(
+                run("archive", "name", NILE.value(), "a\u001b[2Jb"),
+                ExitCodes.USAGE,
+                "control characters");
+        try (SqliteArchive a = SqliteArchive.open(file)) {
+            assertThat(a.names()).containsEntry(NILE, "Nile Trading, S.A.E.");
+        }
+        Result forgot = run("archive", "name", NILE.value(), "");
+        assertThat(forgot.out()).contains("forgot the name of taxpayer " + NILE.value());
     }
 
     @Test
@@ -249,7 +351,7 @@ class InboxCliTest {
         assertThat(info.code()).as(info.err()).isZero();
         assertThat(info.out())
                 .contains("service: sandbox")
-                .containsPattern(NILE.value() + " +120 ")
+                .containsPattern(NILE.value() + " +- +120 ")
                 .contains("2026-03-01 08:00");
         Result forget = run("archive", "forget", "--taxpayer", NILE.value());
         assertThat(forget.code()).as(forget.err()).isZero();

@@ -176,6 +176,33 @@ class SyncAcceptanceTest {
             assertThat(text.code()).isZero();
             assertThat(text.out()).startsWith(NILE + "  ok").contains("0 new");
             assertThat(text.err()).contains("ishaar: syncing " + NILE);
+
+            // a scheduled sync that knows of its refusing taxpayers: each still listed, a warning
+            SyncSandbox.Result known =
+                    sync(
+                            sandbox,
+                            archive,
+                            "--client-id",
+                            "erp-delta-accounting",
+                            "--client-secret-env",
+                            "DELTA_SECRET",
+                            "--on-behalf-of",
+                            NILE,
+                            "--on-behalf-of",
+                            ALEX,
+                            "--on-behalf-of",
+                            GIZA,
+                            "--refused-ok");
+            assertThat(known.code()).as(known.err()).isZero();
+            assertThat(known.out().lines().toList())
+                    .hasSize(3)
+                    .satisfiesExactly(
+                            l -> assertThat(l).startsWith(NILE + "  ok"),
+                            l -> assertThat(l).startsWith(ALEX + "  refused"),
+                            l -> assertThat(l).startsWith(GIZA + "  refused"));
+            assertThat(known.err())
+                    .contains("ishaar: warning: taxpayer " + ALEX + " refused (")
+                    .contains("ishaar: warning: taxpayer " + GIZA + " refused (");
         }
     }
 

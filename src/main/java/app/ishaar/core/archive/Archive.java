@@ -4,6 +4,7 @@ import app.ishaar.core.model.Rin;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -90,6 +91,25 @@ public interface Archive extends AutoCloseable {
 
     /** Per service and taxpayer: how many, oldest, newest, last synced. */
     List<TaxpayerSummary> summaries() throws ArchiveException;
+
+    // --- taxpayers' names ---
+
+    /**
+     * The names kept for taxpayers, by RIN, in order of RIN: those this reader may see (on a shared
+     * archive, the taxpayers granted to its role). None by default.
+     */
+    default Map<Rin, String> names() throws ArchiveException {
+        return Map.of();
+    }
+
+    /**
+     * Keeps these taxpayers' names, all in one transaction, each replacing the one kept; a blank
+     * name forgets the taxpayer's. A name is kept as given, without its surrounding blanks.
+     */
+    default void name(Map<Rin, String> names) throws ArchiveException {
+        throw new ArchiveException(
+                ArchiveException.Reason.FAILED, "this archive keeps no taxpayers' names", null);
+    }
 
     // --- retention ---
 

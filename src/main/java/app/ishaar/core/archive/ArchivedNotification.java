@@ -2,6 +2,7 @@ package app.ishaar.core.archive;
 
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.Rin;
+import java.time.Instant;
 import java.util.Objects;
 
 /**
@@ -12,9 +13,17 @@ import java.util.Objects;
  *
  * @param prepared the archive's own form of it made ahead of a store ({@link Archive#prepare}), or
  *     null; not part of the notification's identity
+ * @param statusCheckedAt when the service last sent it in this form, so that a status that may
+ *     still change says how old it is: set by the sync when it reads the notification (also when it
+ *     finds it unchanged), read back from the archive; null when unknown (archived before the
+ *     archive kept it). Not part of the notification's identity
  */
 public record ArchivedNotification(
-        Rin taxpayer, Notification notification, String rawJson, Prepared prepared) {
+        Rin taxpayer,
+        Notification notification,
+        String rawJson,
+        Prepared prepared,
+        Instant statusCheckedAt) {
 
     /**
      * What an archive makes of a notification before storing it that needs no database (the item
@@ -29,7 +38,7 @@ public record ArchivedNotification(
     }
 
     public ArchivedNotification(Rin taxpayer, Notification notification, String rawJson) {
-        this(taxpayer, notification, rawJson, null);
+        this(taxpayer, notification, rawJson, null, null);
     }
 
     /**
@@ -43,7 +52,12 @@ public record ArchivedNotification(
 
     /** The same notification with an archive's form of it made ahead. */
     public ArchivedNotification withPrepared(Prepared form) {
-        return new ArchivedNotification(taxpayer, notification, rawJson, form);
+        return new ArchivedNotification(taxpayer, notification, rawJson, form, statusCheckedAt);
+    }
+
+    /** The same notification, its status as the service sent it at {@code at}. */
+    public ArchivedNotification checkedAt(Instant at) {
+        return new ArchivedNotification(taxpayer, notification, rawJson, prepared, at);
     }
 
     public String notificationId() {

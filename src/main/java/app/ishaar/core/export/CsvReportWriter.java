@@ -57,9 +57,17 @@ public final class CsvReportWriter implements NotificationSink {
 
     @Override
     public void write(Rin taxpayer, List<Notification> notifications) throws IOException {
-        for (Notification n : notifications) {
+        write(taxpayer, notifications, null);
+    }
+
+    @Override
+    public void write(Rin taxpayer, List<Notification> notifications, List<Instant> statusChecked)
+            throws IOException {
+        for (int k = 0; k < notifications.size(); k++) {
+            Notification n = notifications.get(k);
+            Instant checked = statusChecked == null ? null : statusChecked.get(k);
             List<String> cells = new ArrayList<>();
-            for (Object o : columns.notification(taxpayer, n)) {
+            for (Object o : columns.notification(taxpayer, n, checked)) {
                 String cell =
                         o == null ? "" : o instanceof Instant i ? dates.format(i) : o.toString();
                 cells.add(FormulaGuard.neutralise(cell));

@@ -72,6 +72,10 @@ final class ReportColumns {
         notifications.add(shared("report.column.channelCode", 6));
         notifications.add(shared("report.column.languageCode", 2));
         notifications.add(shared("report.column.statusCode", 9));
+        // at the right, beside the codes: a column for the few that compare it
+        notifications.add(
+                new Column(
+                        labels.text("report.column.statusChecked", zone), Kind.DATE, DATE_WIDTH));
 
         attempts.add(new Column(labels.text("report.column.notificationId"), Kind.TEXT, 0));
         attempts.add(new Column(labels.text("report.attempt.time", zone), Kind.DATE, DATE_WIDTH));
@@ -99,8 +103,11 @@ final class ReportColumns {
         return columns.stream().map(Column::header).toList();
     }
 
-    /** A notification's row; {@code taxpayer} may be null (a single taxpayer's history). */
-    Object[] notification(Rin taxpayer, Notification n) {
+    /**
+     * A notification's row; {@code taxpayer} may be null (a single taxpayer's history), {@code
+     * statusChecked} too (read from the service now, or archived before the archive kept it).
+     */
+    Object[] notification(Rin taxpayer, Notification n, java.time.Instant statusChecked) {
         List<Object> cells = new ArrayList<>(notifications.size());
         if (several) {
             cells.add(taxpayerLabel(taxpayer));
@@ -119,6 +126,7 @@ final class ReportColumns {
         cells.add(n.channel());
         cells.add(n.language());
         cells.add(n.status());
+        cells.add(statusChecked);
         if (several) {
             cells.add(taxpayer == null ? null : taxpayer.value());
         }

@@ -44,6 +44,7 @@ public record ReportLabels(Map<String, String> texts, boolean rightToLeft) {
                     "report.column.channelCode",
                     "report.column.languageCode",
                     "report.column.statusCode",
+                    "report.column.statusChecked",
                     "report.column.taxpayerRin",
                     "report.attempt.time",
                     "report.attempt.details",

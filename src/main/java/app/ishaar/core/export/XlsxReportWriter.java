@@ -62,8 +62,17 @@ public final class XlsxReportWriter implements NotificationSink {
 
     @Override
     public void write(Rin taxpayer, List<Notification> page) throws IOException {
-        for (Notification n : page) {
-            notifications.add(columns.notification(taxpayer, n));
+        write(taxpayer, page, null);
+    }
+
+    @Override
+    public void write(Rin taxpayer, List<Notification> page, List<java.time.Instant> statusChecked)
+            throws IOException {
+        for (int k = 0; k < page.size(); k++) {
+            Notification n = page.get(k);
+            notifications.add(
+                    columns.notification(
+                            taxpayer, n, statusChecked == null ? null : statusChecked.get(k)));
             for (Object[] a : columns.attempts(taxpayer, n)) {
                 attempts.add(a);
             }

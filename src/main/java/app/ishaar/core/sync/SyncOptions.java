@@ -11,14 +11,29 @@ import java.time.Duration;
  * @param settleWindow how long after it was sent a pending or batched notification is read again to
  *     take its settled status: every sync reads the history from the newest down to the oldest such
  *     notification within this window
- * @param clock for the window and "last synced"
+ * @param recheckEvery after the settle window, how long a pending or batched notification's status
+ *     stands as last confirmed before a sync asks the service for it again (by its date)
+ * @param recheckFor how long after it was sent a pending or batched notification is asked for at
+ *     all; older, its status stands as last confirmed, and says when that was
+ * @param clock for the windows, "last synced" and when a status was confirmed
  */
-public record SyncOptions(int pageSize, int concurrency, Duration settleWindow, Clock clock) {
+public record SyncOptions(
+        int pageSize,
+        int concurrency,
+        Duration settleWindow,
+        Duration recheckEvery,
+        Duration recheckFor,
+        Clock clock) {
 
     public SyncOptions {
         if (pageSize < 1 || concurrency < 1) {
             throw new IllegalArgumentException("page size and concurrency start at 1");
         }
+    }
+
+    /** With the default cadence after the settle window: daily, for 14 days (docs/sync.md). */
+    public SyncOptions(int pageSize, int concurrency, Duration settleWindow, Clock clock) {
+        this(pageSize, concurrency, settleWindow, Duration.ofDays(1), Duration.ofDays(14), clock);
     }
 
     public static SyncOptions defaults() {
@@ -38,18 +53,18 @@ public record SyncOptions(int pageSize, int concurrency, Duration settleWindow, 
     }
 
     public SyncOptions withConcurrency(int n) {
-        return new SyncOptions(pageSize, n, settleWindow, clock);
+        return new SyncOptions(pageSize, n, settleWindow, recheckEvery, recheckFor, clock);
     }
 
     public SyncOptions withPageSize(int n) {
-        return new SyncOptions(n, concurrency, settleWindow, clock);
+        return new SyncOptions(n, concurrency, settleWindow, recheckEvery, recheckFor, clock);
     }
 
     public SyncOptions withClock(Clock c) {
-        return new SyncOptions(pageSize, concurrency, settleWindow, c);
+        return new SyncOptions(pageSize, concurrency, settleWindow, recheckEvery, recheckFor, c);
     }
 
     public SyncOptions withSettleWindow(Duration d) {
-        return new SyncOptions(pageSize, concurrency, d, clock);
+        return new SyncOptions(pageSize, concurrency, d, recheckEvery, recheckFor, clock);
     }
 }

@@ -44,7 +44,12 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Pending and batched notifications settle later. Each sync first reads from the newest down to
  * the oldest archived notification still pending or batched within {@link
- * SyncOptions#settleWindow()}, and takes each such notification's new form when it changed.
+ * SyncOptions#settleWindow()}, and takes each such notification's new form when it changed. One
+ * still pending or batched after that window is asked for again by its date (a page of the few
+ * notifications sent at that moment), once every {@link SyncOptions#recheckEvery()} until {@link
+ * SyncOptions#recheckFor()} after it was sent. Every notification the sync reads is stored with the
+ * time it was read, also when it came unchanged, so that the archive says when its status was last
+ * confirmed ({@link ArchivedNotification#statusCheckedAt()}).
  */
 public final class TaxpayerSync {
     private static final System.Logger LOG = System.getLogger("app.ishaar.core.sync");
@@ -60,6 +65,13 @@ public final class TaxpayerSync {
      * transaction.
      */
     static final int BUFFERED = 16;
+
+    /**
+     * Dates asked for again in one sync at most, each one request or more: a service that left many
+     * notifications pending (an outage) is asked about the rest by the next syncs, the ones
+     * confirmed longest ago first, instead of by hundreds of requests at once.
+     */
+    static final int MAX_RECHECKS = 50;
 
     /** What happened: how many notifications were new, how many changed, the requests sent. */
     public record Outcome(int added, int updated, long serviceTotal, int requests) {}
@@ -86,6 +98,13 @@ public final class TaxpayerSync {
     private long completeCount;
     private long held;
     private final Map<String, String> unsettled = new HashMap<>();
+
+    /** The unsettled notifications this sync has read (their form taken, or confirmed). */
+    private final Set<String> reread = new HashSet<>();
+
+    /** Unsettled notifications past the settle window, due to be asked for again by their date. */
+    private final List<ArchivedNotification> due = new ArrayList<>();
+
     private long total = -1;
     private int added;
     private int updated;
@@ -132,7 +151,7 @@ public final class TaxpayerSync {
         // from the newest down, past the oldest notification that may still settle; the first page
         // also tells the history's size
         for (int p = 1; ; p++) {
-            NotificationPage page = fetch(p);
+            NotificationPage page = fetch(query(p));
             take(List.of(new Answer(p, page, prepared(page), null, 0)));
             List<Notification> items = page.result();
             boolean last = items.size() < options.pageSize() || p >= page.totalPages();
@@ -171,6 +190,7 @@ public final class TaxpayerSync {
             }
             readPages(pages);
         }
+        recheck();
         long count = coverage.heldFromOldest();
         archive.store(
                 new SyncBatch(
@@ -185,22 +205,124 @@ public final class TaxpayerSync {
     }
 
     /**
-     * The archived notifications that may still settle, within the window, by ID with their text;
-     * returns the oldest one's received time, or null when there is none.
+     * The archived notifications that may still settle, by ID with their text: those within the
+     * window, whose oldest one's received time it returns (null when there is none), and those past
+     * it that are due to be asked for again ({@link #due}).
      */
     private Instant settleBound() throws ArchiveException {
-        Instant since = options.clock().instant().minus(options.settleWindow());
+        Instant now = options.clock().instant();
+        Instant since = now.minus(options.settleWindow());
+        Instant recheckSince = now.minus(options.recheckFor());
+        Instant confirmedBefore = now.minus(options.recheckEvery());
         Instant bound = null;
         for (ArchivedNotification a : archive.unsettled(service, taxpayer)) {
             Instant at = a.notification().receivedDateTime();
-            if (at != null && !at.isBefore(since)) {
+            if (at == null || at.isBefore(recheckSince)) {
+                continue;
+            }
+            if (!at.isBefore(since)) {
                 unsettled.put(a.notificationId(), a.rawJson());
                 if (bound == null || at.isBefore(bound)) {
                     bound = at;
                 }
+            } else if (a.statusCheckedAt() == null
+                    || !a.statusCheckedAt().isAfter(confirmedBefore)) {
+                unsettled.put(a.notificationId(), a.rawJson());
+                due.add(a);
             }
         }
         return bound;
+    }
+
+    /**
+     * Asks for the due notifications that this sync has not read yet by their date: the page(s) of
+     * what was sent within a second of each (the service filters by the date it was sent, and its
+     * bounds' precision and inclusiveness are not documented), taking each one's new form, or
+     * confirming the one archived. One the service no longer returns at its date stays as it is.
+     */
+    private void recheck() throws ServiceException, ArchiveException, InterruptedException {
+        List<ArchivedNotification> left = new ArrayList<>();
+        for (ArchivedNotification a : due) {
+            if (!reread.contains(a.notificationId())) {
+                left.add(a);
+            }
+        }
+        if (left.isEmpty()) {
+            return;
+        }
+        // the ones confirmed longest ago (or never) first; those sent within a second or two of
+        // each other asked for in one range
+        left.sort(
+                java.util.Comparator.comparing(
+                        (ArchivedNotification a) -> a.statusCheckedAt(),
+                        java.util.Comparator.nullsFirst(java.util.Comparator.naturalOrder())));
+        List<Instant[]> ranges = new ArrayList<>();
+        for (ArchivedNotification a : left) {
+            Instant at = a.notification().receivedDateTime();
+            Instant[] r = {at.minusSeconds(1), at.plusSeconds(1)};
+            boolean merged = false;
+            for (Instant[] x : ranges) {
+                if (!r[0].isAfter(x[1]) && !r[1].isBefore(x[0])) {
+                    x[0] = r[0].isBefore(x[0]) ? r[0] : x[0];
+                    x[1] = r[1].isAfter(x[1]) ? r[1] : x[1];
+                    merged = true;
+                    break;
+                }
+            }
+            if (!merged) {
+                if (ranges.size() >= MAX_RECHECKS) {
+                    break;
+                }
+                ranges.add(r);
+            }
+        }
+        List<ArchivedNotification> upserts = new ArrayList<>();
+        int changed = 0;
+        for (Instant[] r : ranges) {
+            NotificationQuery q =
+                    NotificationQuery.ALL.withDates(r[0], r[1]).withPageSize(options.pageSize());
+            for (int p = 1; ; p++) {
+                NotificationPage page = fetch(q.withPage(p));
+                List<Notification> items = page.result();
+                List<ArchivedNotification> archived = prepared(page);
+                for (int i = 0; i < items.size(); i++) {
+                    String id = items.get(i).notificationId();
+                    if (id == null || !unsettled.containsKey(id) || !reread.add(id)) {
+                        continue;
+                    }
+                    String raw = page.rawItems().get(i);
+                    if (!raw.equals(unsettled.get(id))) {
+                        changed++;
+                    }
+                    upserts.add(archived.get(i));
+                    unsettled.put(id, raw);
+                }
+                if (items.size() < options.pageSize() || p >= page.totalPages()) {
+                    break;
+                }
+            }
+        }
+        if (left.size() > upserts.size()) {
+            LOG.log(
+                    System.Logger.Level.DEBUG,
+                    "taxpayer {0}: {1} unsettled notifications not found again at their date (or"
+                            + " left for the next sync)",
+                    taxpayer,
+                    left.size() - upserts.size());
+        }
+        if (!upserts.isEmpty()) {
+            Archive.StoreResult stored =
+                    archive.store(new SyncBatch(service, taxpayer, upserts, null, false, null));
+            updated += stored.updated();
+            if (stored.updated() != changed) {
+                LOG.log(
+                        System.Logger.Level.DEBUG,
+                        "taxpayer {0}: the archive counted {1} changed of {2} asked for again",
+                        taxpayer,
+                        stored.updated(),
+                        changed);
+            }
+        }
     }
 
     /** Notifications archived for the first time so far (also when the sync then failed). */
@@ -218,11 +340,12 @@ public final class TaxpayerSync {
     }
 
     /** One page, waiting out the service's rate limit. */
-    private NotificationPage fetch(int pageNo) throws ServiceException, InterruptedException {
+    private NotificationPage fetch(NotificationQuery q)
+            throws ServiceException, InterruptedException {
         for (int limited = 0; ; limited++) {
             requests++;
             try {
-                return session.fetchRaw(query(pageNo)).get();
+                return session.fetchRaw(q).get();
             } catch (java.util.concurrent.ExecutionException e) {
                 Throwable c = ServiceException.unwrap(e);
                 if (rateLimited(c) && limited < MAX_LIMITED) {
@@ -265,14 +388,15 @@ public final class TaxpayerSync {
 
     /**
      * The page's items as archived, each with what storing it needs made ahead by the archive (on
-     * the thread that read the page, not the writer's).
+     * the thread that read the page, not the writer's), their status as of now.
      */
     private List<ArchivedNotification> prepared(NotificationPage page) {
         List<Notification> items = page.result();
         List<String> raws = page.rawItems();
+        Instant now = options.clock().instant();
         List<ArchivedNotification> out = new ArrayList<>(items.size());
         for (int i = 0; i < items.size(); i++) {
-            out.add(new ArchivedNotification(taxpayer, items.get(i), raws.get(i)));
+            out.add(new ArchivedNotification(taxpayer, items.get(i), raws.get(i)).checkedAt(now));
         }
         return archive.prepare(out);
     }
@@ -426,11 +550,13 @@ public final class TaxpayerSync {
                         moved = true;
                     }
                 } else if (unsettled.containsKey(id)) {
+                    // stored changed or not: unchanged, its status is confirmed as of now
                     if (!raw.equals(unsettled.get(id))) {
-                        upserts.add(archived.get(i));
                         changedHere++;
                     }
+                    upserts.add(archived.get(i));
                     unsettled.put(id, raw);
+                    reread.add(id);
                 }
             }
             if (moved) {

@@ -135,7 +135,15 @@ public final class DetailPane {
         grid.addRow(r++, key("detail.sent"), sent);
         Label delivered = value("detail-delivered", vm.deliveredProperty(), false);
         delivered.setTooltip(utcTip(vm.deliveredUtcProperty()));
-        grid.addRow(r, key("detail.delivered"), delivered);
+        grid.addRow(r++, key("detail.delivered"), delivered);
+        // an archived notification: when its status was last confirmed by the service
+        Label checked = value("detail-status-checked", vm.statusCheckedProperty(), false);
+        Label checkedKey = key("detail.statusChecked");
+        for (Label l : List.of(checkedKey, checked)) {
+            l.visibleProperty().bind(vm.statusCheckedProperty().isNotEmpty());
+            l.managedProperty().bind(l.visibleProperty());
+        }
+        grid.addRow(r, checkedKey, checked);
 
         // the message, in its own direction; HTML arrives already converted to text, JSON laid out
         Label messageHeading = section("detail.message");

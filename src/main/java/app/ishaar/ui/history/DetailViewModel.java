@@ -33,6 +33,10 @@ public final class DetailViewModel {
     private final HistoryLabels labels;
     private final ObjectProperty<Notification> notification =
             new SimpleObjectProperty<>(this, "notification");
+    private final ObjectProperty<Instant> statusCheckedAt =
+            new SimpleObjectProperty<>(this, "statusCheckedAt");
+    private final ReadOnlyStringWrapper statusChecked =
+            new ReadOnlyStringWrapper(this, "statusChecked", "");
 
     private final ReadOnlyBooleanWrapper present = new ReadOnlyBooleanWrapper(this, "present");
     private final ReadOnlyStringWrapper id = new ReadOnlyStringWrapper(this, "id", "");
@@ -72,6 +76,7 @@ public final class DetailViewModel {
         this.i18n = i18n;
         this.labels = new HistoryLabels(i18n);
         notification.addListener((obs, old, now) -> update());
+        statusCheckedAt.addListener((obs, old, now) -> update());
         Weak.listen(
                 localeChanged,
                 i18n.languageProperty(),
@@ -92,6 +97,19 @@ public final class DetailViewModel {
         return notification;
     }
 
+    /**
+     * When the service last confirmed the shown notification's status, as the archive keeps it (the
+     * inbox's); null where unknown or where the status was read from the service just now.
+     */
+    public ObjectProperty<Instant> statusCheckedAtProperty() {
+        return statusCheckedAt;
+    }
+
+    /** {@link #statusCheckedAtProperty()} as shown; empty when there is none. */
+    public ReadOnlyStringProperty statusCheckedProperty() {
+        return statusChecked.getReadOnlyProperty();
+    }
+
     private void update() {
         Notification n = notification.get();
         present.set(n != null);
@@ -108,7 +126,8 @@ public final class DetailViewModel {
                             sentUtc,
                             delivered,
                             deliveredUtc,
-                            message)) {
+                            message,
+                            statusChecked)) {
                 w.set("");
             }
             statusStyle.set("unknown");
@@ -134,6 +153,7 @@ public final class DetailViewModel {
                         ? i18n.get("detail.notDelivered")
                         : time(n.deliveredDateTime()));
         deliveredUtc.set(I18n.formatUtc(n.deliveredDateTime()));
+        statusChecked.set(statusCheckedAt.get() == null ? "" : time(statusCheckedAt.get()));
         // the message does not depend on the UI language: convert it once per notification
         if (messageSource == null
                 || !messageSource.equals(n.notificationId() + "\u0000" + n.finalMessage())) {

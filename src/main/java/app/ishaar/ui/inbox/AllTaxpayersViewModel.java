@@ -276,6 +276,7 @@ public final class AllTaxpayersViewModel {
 
     private void showDetail() {
         InboxRow row = inbox.selectedProperty().get();
+        detail.statusCheckedAtProperty().set(row == null ? null : row.item().statusCheckedAt());
         detail.notificationProperty().set(row == null ? null : row.notification());
         detail.matchedWordsProperty()
                 .set(

@@ -1,9 +1,16 @@
 package app.ishaar.ui.main;
 
+import app.ishaar.core.archive.Archive;
+import app.ishaar.core.archive.ArchiveException;
+import app.ishaar.core.model.Rin;
 import app.ishaar.core.settings.Profile;
+import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.ui.taxpayers.TaxpayerArchive;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import app.ishaar.ui.taxpayers.TaxpayerListViewModel;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -33,6 +40,15 @@ final class TaxpayerListFactory {
             Consumer<TaxpayerEntry> moreArrived,
             Consumer<TaxpayerEntry> beforeRemoval) {
         Profile profile = histories.settings().profile();
+        TaxpayerListViewModel.Store saved = histories.settings().taxpayerStore();
+        TaxpayerListViewModel.Store store =
+                new TaxpayerListViewModel.Store(
+                        list -> {
+                            saved.saveTaxpayers().accept(list);
+                            nameInArchive(histories, list);
+                        },
+                        saved.saveOwnName());
+        nameInArchive(histories, profile.taxpayers());
         TaxpayerEntry.Window events =
                 new EntryEvents(shown, bannerChanged, titleChanged, moreArrived, histories::make);
         return new TaxpayerListViewModel(
@@ -41,11 +57,47 @@ final class TaxpayerListFactory {
                 (rin, name) ->
                         new TaxpayerEntry(histories.i18n(), histories.fx(), events, rin, name),
                 beforeRemoval,
-                histories.settings().taxpayerStore(),
+                store,
                 histories.archive() == null
                         ? TaxpayerArchive.NONE
                         : TaxpayerArchive.of(histories.archive(), histories.service()),
                 profile.ownName(),
                 profile.taxpayers());
     }
+
+    /**
+     * Writes the names the list gives its taxpayers into the archive, off the FX thread, so that
+     * {@code ishaar inbox} and {@code archive info} show them too. A taxpayer without a name in the
+     * list keeps the one the archive has. A failure (a shared archive whose role may not write
+     * names, an archive that cannot be opened now) leaves the archive's names as they were.
+     */
+    private static void nameInArchive(TaxpayerHistories histories, List<RepresentedTaxpayer> list) {
+        Archive archive = histories.archive();
+        Map<Rin, String> names = new LinkedHashMap<>();
+        for (RepresentedTaxpayer t : list) {
+            if (t.name() != null
+                    && !t.name().isBlank()
+                    && Rin.parse(t.rin()) instanceof Rin.Valid v) {
+                names.put(v.rin(), t.name());
+            }
+        }
+        if (archive == null || names.isEmpty()) {
+            return;
+        }
+        histories
+                .background()
+                .execute(
+                        () -> {
+                            try {
+                                archive.name(names);
+                            } catch (ArchiveException | RuntimeException e) {
+                                LOG.log(
+                                        System.Logger.Level.DEBUG,
+                                        "the taxpayers' names were not written to the archive",
+                                        e);
+                            }
+                        });
+    }
+
+    private static final System.Logger LOG = System.getLogger(TaxpayerListFactory.class.getName());
 }

@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -175,6 +176,84 @@ public abstract class ArchiveContractTest {
             assertThat(a.syncState(SANDBOX, NILE)).isEqualTo(new SyncState("end", true, done));
             assertThat(a.known(SANDBOX, NILE, List.of(p.notificationId(), "no-such-id")))
                     .containsExactly(p.notificationId());
+        }
+    }
+
+    @Test
+    void eachNotificationSaysWhenTheServiceLastSentItsStatus() throws Exception {
+        Instant first = Instant.parse("2026-03-01T09:00:00Z");
+        Instant again = Instant.parse("2026-03-04T09:00:00Z");
+        try (Archive a = newArchive()) {
+            a.store(batch(SANDBOX, NILE, nile.subList(0, 50), null));
+            a.store(
+                    batch(
+                            SANDBOX,
+                            NILE,
+                            nile.subList(50, 300).stream().map(x -> x.checkedAt(first)).toList(),
+                            null));
+            ArchivedNotification p =
+                    a.unsettled(SANDBOX, NILE).stream()
+                            .filter(x -> !nile.subList(0, 50).contains(x))
+                            .findFirst()
+                            .orElseThrow();
+            assertThat(p.statusCheckedAt()).isEqualTo(first);
+            // archived before the archive kept it: unknown
+            assertThat(page(a, 1).get(0).statusCheckedAt()).isNull();
+
+            // sent again unchanged: confirmed then, not counted as changed
+            assertThat(a.store(batch(SANDBOX, NILE, List.of(p.checkedAt(again)), null)))
+                    .isEqualTo(new StoreResult(0, 0));
+            assertThat(checkedAt(a, p)).isEqualTo(again);
+            // changed: its new form, checked when it came
+            Instant settledAt = again.plusSeconds(3600);
+            ArchivedNotification settled =
+                    ArchivedNotification.fromRaw(
+                                    NILE,
+                                    p.rawJson()
+                                            .replace(
+                                                    "\"status\":\""
+                                                            + p.notification().status()
+                                                            + "\"",
+                                                    "\"status\":\"delivered\""))
+                            .checkedAt(settledAt);
+            assertThat(a.store(batch(SANDBOX, NILE, List.of(settled), null)))
+                    .isEqualTo(new StoreResult(0, 1));
+            assertThat(checkedAt(a, p)).isEqualTo(settledAt);
+        }
+        try (Archive a = openAgain()) {
+            assertThat(page(a, 1).get(0).statusCheckedAt()).isNull();
+        }
+    }
+
+    private static List<ArchivedNotification> page(Archive a, int page) throws Exception {
+        return a.query(new InboxQuery(SANDBOX, Set.of(NILE), null, null, page, 100)).items();
+    }
+
+    private static Instant checkedAt(Archive a, ArchivedNotification n) throws Exception {
+        for (int p = 1; p <= 3; p++) {
+            for (ArchivedNotification x : page(a, p)) {
+                if (x.notificationId().equals(n.notificationId())) {
+                    return x.statusCheckedAt();
+                }
+            }
+        }
+        throw new AssertionError("not archived: " + n.notificationId());
+    }
+
+    @Test
+    void keepsTaxpayersNamesReplacedAndForgottenAcrossOpenings() throws Exception {
+        try (Archive a = newArchive()) {
+            assertThat(a.names()).isEmpty();
+            a.name(Map.of(NILE, "  Nile Trading  ", GIZA, "Giza Foods"));
+            a.name(Map.of(GIZA, "شركة الجيزة للأغذية"));
+        }
+        try (Archive a = openAgain()) {
+            assertThat(a.names())
+                    .containsExactly(
+                            Map.entry(NILE, "Nile Trading"),
+                            Map.entry(GIZA, "شركة الجيزة للأغذية"));
+            a.name(Map.of(NILE, " "));
+            assertThat(a.names()).containsOnlyKeys(GIZA);
         }
     }
 

@@ -218,7 +218,8 @@ class ReportInCalcTest {
                         "Type code",
                         "Channel code",
                         "Language code",
-                        "Status code");
+                        "Status code",
+                        "Status checked (Africa/Cairo)");
         assertThat(rows).hasSize(8);
         assertThat(rows.get(1).subList(0, 3))
                 .containsExactly("2026-03-01 10:15:30", "Document validated", "E-mail");
@@ -277,7 +278,8 @@ class ReportInCalcTest {
         List<List<String>> rows = csv("report-ar-الإشعارات");
         assertThat(rows.get(0))
                 .startsWith("الممول", "تاريخ الإرسال (Africa/Cairo)", "النوع", "القناة", "العنوان")
-                .endsWith("رمز الحالة", "رقم تسجيل الممول");
+                .endsWith(
+                        "رمز الحالة", "تاريخ التحقق من الحالة (Africa/Cairo)", "رقم تسجيل الممول");
         assertThat(rows.get(1).subList(2, 4))
                 .containsExactly("التحقق من صحة مستند", "بريد إلكتروني");
         assertThat(rows.get(1).get(0)).isEqualTo("Nile Trading (204918573)");

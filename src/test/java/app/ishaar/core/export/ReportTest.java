@@ -101,7 +101,8 @@ class ReportTest {
                             "Type code",
                             "Channel code",
                             "Language code",
-                            "Status code");
+                            "Status code",
+                            "Status checked (Africa/Cairo)");
             assertThat(rows).hasSize(8);
             assertThat(rows.get(1).subList(1, 6))
                     .containsExactly(
@@ -182,7 +183,7 @@ class ReportTest {
         String notes = part(file, "xl/worksheets/sheet1.xml");
         String attempts = part(file, "xl/worksheets/sheet2.xml");
         assertThat(notes)
-                .contains("state=\"frozen\"", "ySplit=\"1\"", "<autoFilter ref=\"A1:N8\"")
+                .contains("state=\"frozen\"", "ySplit=\"1\"", "<autoFilter ref=\"A1:O8\"")
                 .doesNotContain("rightToLeft", "<f>", "<f ");
         assertThat(attempts)
                 .contains("state=\"frozen\"", "<autoFilter ref=\"A1:E9\"")
@@ -210,7 +211,10 @@ class ReportTest {
             List<List<String>> rows = rows(wb.getSheet(0).orElseThrow());
             assertThat(rows.get(0))
                     .startsWith("الممول", "تاريخ الإرسال (Africa/Cairo)", "النوع", "القناة")
-                    .endsWith("رمز الحالة", "رقم تسجيل الممول");
+                    .endsWith(
+                            "رمز الحالة",
+                            "تاريخ التحقق من الحالة (Africa/Cairo)",
+                            "رقم تسجيل الممول");
             assertThat(rows.get(1).subList(0, 4))
                     .containsExactly(
                             "Nile Trading (204918573)",
@@ -244,7 +248,9 @@ class ReportTest {
         List<Notification> all = ReportFixtures.notifications();
         List<ArchivedNotification> rows = new ArrayList<>();
         for (int i = 0; i < all.size(); i++) {
-            rows.add(new ArchivedNotification(i % 2 == 0 ? NILE : DELTA, all.get(i), "{}"));
+            rows.add(
+                    new ArchivedNotification(i % 2 == 0 ? NILE : DELTA, all.get(i), "{}")
+                            .checkedAt(i == 1 ? Instant.parse("2026-03-04T08:00:00Z") : null));
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (NotificationSink sink =
@@ -270,6 +276,11 @@ class ReportTest {
                         "شركة الدلتا للتجارة (318220475)",
                         "Nile Trading (204918573)");
         assertThat(csv.get(2).get(csv.get(2).size() - 1)).isEqualTo(DELTA.value());
+        // when the archive last had each one's status from the service: empty when unknown
+        int checked = csv.get(0).indexOf("Status checked (Africa/Cairo)");
+        assertThat(checked).isEqualTo(csv.get(0).indexOf("Status code") + 1);
+        assertThat(csv.get(2).get(checked)).isEqualTo("2026-03-04 10:00:00");
+        assertThat(csv.get(1).get(checked)).isEmpty();
     }
 
     private static List<List<String>> csvRows(byte[] bytes) throws IOException {
@@ -307,7 +318,9 @@ class ReportTest {
             it.forEachRemaining(rows::add);
         }
         assertThat(rows).hasSize(8);
-        assertThat(rows.get(0)).startsWith("Sent (Africa/Cairo)", "Type").endsWith("Status code");
+        assertThat(rows.get(0))
+                .startsWith("Sent (Africa/Cairo)", "Type")
+                .endsWith("Status code", "Status checked (Africa/Cairo)");
         assertThat(rows.get(1).subList(0, 3))
                 .containsExactly("2026-03-01 10:15:30", "Document validated", "E-mail");
         assertThat(rows.get(3).get(8)).doesNotContain("{\"event\"").contains("internalId: ");

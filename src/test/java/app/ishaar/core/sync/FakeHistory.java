@@ -132,16 +132,29 @@ final class FakeHistory implements Session {
         return items.size();
     }
 
-    private synchronized NotificationPage page(int pageNo, int size) {
+    /** The queries with dates asked, as asked. */
+    final List<NotificationQuery> byDate = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    private synchronized NotificationPage page(NotificationQuery q) {
+        int pageNo = q.pageNo();
+        int size = q.pageSize();
+        List<Notification> matching = new ArrayList<>();
+        for (Notification n : items) {
+            Instant at = n.receivedDateTime();
+            if ((q.dateFrom() == null || !at.isBefore(q.dateFrom()))
+                    && (q.dateTo() == null || !at.isAfter(q.dateTo()))) {
+                matching.add(n);
+            }
+        }
         int from = (pageNo - 1) * size;
         List<Notification> result = new ArrayList<>();
         List<String> raws = new ArrayList<>();
-        for (int i = from; i < Math.min(items.size(), from + size); i++) {
-            result.add(items.get(i));
-            raws.add(raw(items.get(i)));
+        for (int i = from; i < Math.min(matching.size(), from + size); i++) {
+            result.add(matching.get(i));
+            raws.add(raw(matching.get(i)));
         }
-        int pages = (items.size() + size - 1) / size;
-        return new NotificationPage(result, pages, items.size(), pageNo, size, raws);
+        int pages = (matching.size() + size - 1) / size;
+        return new NotificationPage(result, pages, matching.size(), pageNo, size, raws);
     }
 
     @Override
@@ -161,7 +174,10 @@ final class FakeHistory implements Session {
                                 return;
                             }
                             beforeAnswer.accept(this);
-                            out.complete(page(q.pageNo(), q.pageSize()));
+                            if (q.dateFrom() != null || q.dateTo() != null) {
+                                byDate.add(q);
+                            }
+                            out.complete(page(q));
                         });
         return out;
     }

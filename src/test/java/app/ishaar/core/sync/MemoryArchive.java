@@ -55,9 +55,10 @@ final class MemoryArchive implements Archive {
         int added = 0;
         int updated = 0;
         for (ArchivedNotification a : batch.upserts()) {
-            if (m.put(a.notificationId(), a) == null) {
+            ArchivedNotification before = m.put(a.notificationId(), a);
+            if (before == null) {
                 added++;
-            } else {
+            } else if (!before.rawJson().equals(a.rawJson())) {
                 updated++;
             }
         }
@@ -66,7 +67,7 @@ final class MemoryArchive implements Archive {
                 k,
                 new SyncState(
                         batch.checkpoint() != null ? batch.checkpoint() : old.checkpoint(),
-                        batch.complete(),
+                        old.complete() || batch.complete(),
                         batch.finishedAt() != null ? batch.finishedAt() : old.lastSynced()));
         return new StoreResult(added, updated);
     }

@@ -5,17 +5,24 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.archive.sqlite.SqliteArchive;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.NetworkException;
+import app.ishaar.testing.MutableClock;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 class TaxpayerSyncTest {
@@ -111,6 +118,120 @@ class TaxpayerSyncTest {
         assertEquals(2, o.updated());
         assertArchiveEqualsHistory(h);
         assertEquals(4, o.requests(), "read down to the oldest unsettled one, no further");
+    }
+
+    @Test
+    void aNotificationPendingForThreeDaysIsAskedForDailyByItsDateAndTakenWhenItSettles()
+            throws Exception {
+        FakeHistory h = threeDaysPending(archive, this::archived);
+        assertArchiveEqualsHistory(h);
+    }
+
+    /** The same in the embedded archive, which keeps the time a status was confirmed itself. */
+    @Test
+    void aNotificationPendingForThreeDaysSettlesInTheEmbeddedArchiveWithItsTimeConfirmed()
+            throws Exception {
+        try (SqliteArchive a = SqliteArchive.temporary()) {
+            threeDaysPending(
+                    a,
+                    n -> {
+                        try {
+                            for (int p = 1; p <= 4; p++) {
+                                for (ArchivedNotification x :
+                                        a.query(
+                                                        new InboxQuery(
+                                                                SERVICE,
+                                                                Set.of(RIN),
+                                                                null,
+                                                                null,
+                                                                p,
+                                                                100))
+                                                .items()) {
+                                    if (x.notificationId().equals(n.notificationId())) {
+                                        return x;
+                                    }
+                                }
+                            }
+                        } catch (ArchiveException e) {
+                            throw new AssertionError(e);
+                        }
+                        throw new AssertionError("not archived: " + n.notificationId());
+                    });
+        }
+    }
+
+    private static FakeHistory threeDaysPending(
+            Archive archive, Function<Notification, ArchivedNotification> archived)
+            throws Exception {
+        Function<Notification, Instant> checkedAt = n -> archived.apply(n).statusCheckedAt();
+        FakeHistory h = new FakeHistory(300);
+        Notification stuck = h.arrive("pending");
+        for (int i = 0; i < 30; i++) {
+            h.arrive("delivered");
+        }
+        MutableClock clock = new MutableClock(FakeHistory.BASE.plusSeconds(h.size() + 60));
+        SyncOptions options = new SyncOptions(10, 4, Duration.ofHours(24), clock);
+        Instant firstSync = clock.instant();
+        new TaxpayerSync(archive, SERVICE, RIN, h, options, null).run();
+        assertEquals(firstSync, checkedAt.apply(stuck), "confirmed pending when first read");
+
+        // a day and a half later it is still pending: past the window, asked for by its date
+        clock.advance(Duration.ofHours(36));
+        Instant secondSync = clock.instant();
+        int before = h.requests.get();
+        TaxpayerSync.Outcome o = new TaxpayerSync(archive, SERVICE, RIN, h, options, null).run();
+        assertEquals(0, o.updated());
+        assertEquals(1, h.byDate.size(), "one page of its date");
+        assertEquals(2, h.requests.get() - before, "the top page and its date's");
+        assertEquals("pending", archived.apply(stuck).notification().status());
+        assertEquals(secondSync, checkedAt.apply(stuck), "still pending, as of this sync");
+
+        // an hour later: confirmed less than a day ago, not asked again
+        clock.advance(Duration.ofHours(1));
+        new TaxpayerSync(archive, SERVICE, RIN, h, options, null).run();
+        assertEquals(1, h.byDate.size());
+        assertEquals(secondSync, checkedAt.apply(stuck));
+
+        // three days after it was sent it settled: the next daily check takes it
+        h.settle(stuck.notificationId(), "delivered");
+        clock.set(stuck.receivedDateTime().plus(Duration.ofDays(3)));
+        o = new TaxpayerSync(archive, SERVICE, RIN, h, options, null).run();
+        assertEquals(1, o.updated());
+        assertEquals(2, h.byDate.size());
+        assertEquals("delivered", archived.apply(stuck).notification().status());
+        assertEquals(clock.instant(), checkedAt.apply(stuck));
+        return h;
+    }
+
+    @Test
+    void aNotificationPendingForLongerThanTheRecheckPeriodIsLeftAsLastConfirmed() throws Exception {
+        FakeHistory h = new FakeHistory(50);
+        Notification stuck = h.arrive("batched");
+        for (int i = 0; i < 15; i++) {
+            h.arrive("delivered");
+        }
+        MutableClock clock = new MutableClock(FakeHistory.BASE.plusSeconds(h.size() + 60));
+        SyncOptions options = new SyncOptions(10, 4, Duration.ofHours(24), clock);
+        new TaxpayerSync(archive, SERVICE, RIN, h, options, null).run();
+        for (int day = 2; day <= 14; day++) {
+            clock.set(stuck.receivedDateTime().plus(Duration.ofDays(day)).minusSeconds(60));
+            new TaxpayerSync(archive, SERVICE, RIN, h, options, null).run();
+        }
+        assertEquals(13, h.byDate.size(), "daily from the second day to the fourteenth");
+        Instant last = checkedAt(stuck);
+        clock.set(stuck.receivedDateTime().plus(Duration.ofDays(15)));
+        new TaxpayerSync(archive, SERVICE, RIN, h, options, null).run();
+        assertEquals(13, h.byDate.size(), "not after fourteen days");
+        assertEquals(last, checkedAt(stuck), "and says when it was last confirmed");
+        assertEquals("batched", archived(stuck).notification().status());
+    }
+
+    ArchivedNotification archived(Notification n) {
+        return archive.of(SERVICE, RIN).get(n.notificationId());
+    }
+
+    Instant checkedAt(Notification n) {
+        return archived(n).statusCheckedAt();
     }
 
     @Test

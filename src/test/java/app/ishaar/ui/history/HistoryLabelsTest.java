@@ -262,4 +262,33 @@ class HistoryLabelsTest {
         assertThat(d.messageWasJsonProperty().get()).isFalse();
         assertThat(d.messageRightToLeftProperty().get()).isTrue();
     }
+
+    @Test
+    void theDetailSaysWhenAnArchivedStatusWasLastConfirmedAndNothingWhereItIsNotKnown() {
+        i18n.zoneProperty().set(java.time.ZoneId.of("Africa/Cairo"));
+        DetailViewModel detail = new DetailViewModel(i18n);
+        Notification pending =
+                new Notification(
+                        "N-7",
+                        Instant.parse("2026-03-01T08:00:00Z"),
+                        null,
+                        "3",
+                        null,
+                        "x",
+                        "email",
+                        "a@b.example",
+                        "en",
+                        "pending",
+                        List.of());
+        detail.statusCheckedAtProperty().set(Instant.parse("2026-03-04T08:00:00Z"));
+        detail.notificationProperty().set(pending);
+        assertThat(detail.statusCheckedProperty().get())
+                .isEqualTo(labels.dateTime(Instant.parse("2026-03-04T08:00:00Z")))
+                .contains("10:00");
+        detail.statusCheckedAtProperty().set(null);
+        assertThat(detail.statusCheckedProperty().get()).isEmpty();
+        detail.statusCheckedAtProperty().set(Instant.parse("2026-03-05T08:00:00Z"));
+        detail.notificationProperty().set(null);
+        assertThat(detail.statusCheckedProperty().get()).isEmpty();
+    }
 }

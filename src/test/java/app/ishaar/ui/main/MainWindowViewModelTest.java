@@ -428,6 +428,20 @@ class MainWindowViewModelTest {
     }
 
     @Test
+    void theTaxpayerListWritesTheNamesItHasIntoTheArchive() throws Exception {
+        assertThat(archive.names())
+                .as("the list's names, as the window opened")
+                .containsEntry(Rin.of(NILE), "Nile Trading Co.")
+                .containsEntry(Rin.of(PHARMA), "Cairo Pharma Industries")
+                .containsEntry(Rin.of(TEXTILES), "Alexandria Textiles");
+        vm.taxpayers().rename(entry(PHARMA), "شركة القاهرة للأدوية");
+        vm.taxpayers().add("499201773", "Giza Foods");
+        assertThat(archive.names())
+                .containsEntry(Rin.of(PHARMA), "شركة القاهرة للأدوية")
+                .containsEntry(Rin.of("499201773"), "Giza Foods");
+    }
+
+    @Test
     void theSwitcherListsTheOwnTaxpayerAndTheProfilesAndFiltersByRinOrName() {
         assertThat(vm.taxpayers().entries())
                 .extracting(TaxpayerEntry::rin)

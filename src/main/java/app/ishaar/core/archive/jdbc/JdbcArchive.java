@@ -11,6 +11,7 @@ import app.ishaar.core.archive.TaxpayerSummary;
 import app.ishaar.core.model.Rin;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -60,6 +61,11 @@ public abstract class JdbcArchive implements Archive {
     @Override
     public List<TaxpayerSummary> summaries() throws ArchiveException {
         return reader().summaries();
+    }
+
+    @Override
+    public Map<Rin, String> names() throws ArchiveException {
+        return reader().names();
     }
 
     @Override

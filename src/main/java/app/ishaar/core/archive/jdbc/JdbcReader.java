@@ -16,7 +16,9 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -40,7 +42,8 @@ public abstract class JdbcReader {
             String syncState,
             String unsettled,
             String services,
-            String summaries) {}
+            String summaries,
+            String names) {}
 
     protected final Connection conn;
     private final Sql sql;
@@ -60,8 +63,17 @@ public abstract class JdbcReader {
     protected abstract <T> T read(String doing, Read<T> read) throws ArchiveException;
 
     /** A stored item as the dialect keeps it, in the result's column. */
-    protected abstract ArchivedNotification item(Rin taxpayer, ResultSet r, int column)
+    protected abstract ArchivedNotification parse(Rin taxpayer, ResultSet r, int column)
             throws SQLException;
+
+    /**
+     * A stored item ({@link #parse}) in the result's column, with when its status was last checked
+     * in the column after it.
+     */
+    protected final ArchivedNotification item(Rin taxpayer, ResultSet r, int column)
+            throws SQLException {
+        return parse(taxpayer, r, column).checkedAt(instant(r, column + 1));
+    }
 
     public abstract Set<String> known(ServiceKey service, Rin taxpayer, Collection<String> ids)
             throws ArchiveException;
@@ -149,6 +161,24 @@ public abstract class JdbcReader {
                                             count == 0 ? null : OrderKey.instantOf(r.getLong(5)),
                                             instant(r, 6),
                                             r.getBoolean(7)));
+                        }
+                    }
+                    return out;
+                });
+    }
+
+    /** The taxpayers' names it keeps, by RIN (those this reader may see). */
+    public Map<Rin, String> names() throws ArchiveException {
+        return read(
+                "reading the taxpayers' names",
+                () -> {
+                    Map<Rin, String> out = new LinkedHashMap<>();
+                    try (PreparedStatement p = conn.prepareStatement(sql.names());
+                            ResultSet r = p.executeQuery()) {
+                        while (r.next()) {
+                            if (Rin.parse(r.getString(1)) instanceof Rin.Valid v) {
+                                out.put(v.rin(), r.getString(2));
+                            }
                         }
                     }
                     return out;

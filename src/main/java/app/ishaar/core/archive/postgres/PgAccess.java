@@ -25,7 +25,7 @@ final class PgAccess {
             "DELETE FROM taxpayer_access WHERE role_name = ? AND rin = ?";
     private static final String TABLES =
             "service, taxpayer, notification, notification_search, tally, taxpayer_access, syncer,"
-                    + " syncer_taxpayer, sync_request, "
+                    + " syncer_taxpayer, sync_request, taxpayer_name, "
                     + PgSchema.HISTORY_TABLE;
 
     /**

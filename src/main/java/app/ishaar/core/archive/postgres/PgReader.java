@@ -43,7 +43,8 @@ final class PgReader extends JdbcReader {
                         PgSql.SYNC_STATE,
                         PgSql.UNSETTLED,
                         PgSql.SERVICES,
-                        PgSql.SUMMARIES));
+                        PgSql.SUMMARIES,
+                        PgSql.NAMES));
         this.location = location;
     }
 
@@ -89,7 +90,8 @@ final class PgReader extends JdbcReader {
     }
 
     @Override
-    protected ArchivedNotification item(Rin taxpayer, ResultSet r, int column) throws SQLException {
+    protected ArchivedNotification parse(Rin taxpayer, ResultSet r, int column)
+            throws SQLException {
         try {
             return ArchivedNotification.fromRaw(taxpayer, r.getString(column));
         } catch (IOException e) {

@@ -50,6 +50,14 @@ final class PgSql {
     /** One batch of a taxpayer written at a time (held to the end of the transaction). */
     static final String LOCK_WRITES = "SELECT pg_advisory_xact_lock(hashtextextended(?, 2))";
 
+    // --- taxpayers' names (row-level security: a role reads its taxpayers' names only) ---
+
+    static final String NAMES = "SELECT rin, name FROM taxpayer_name ORDER BY rin";
+    static final String SET_NAME =
+            "INSERT INTO taxpayer_name (rin, name) VALUES (?, ?)"
+                    + " ON CONFLICT (rin) DO UPDATE SET name = excluded.name";
+    static final String FORGET_NAME = "DELETE FROM taxpayer_name WHERE rin = ?";
+
     // --- notifications ---
 
     static final String FIND =
@@ -59,8 +67,8 @@ final class PgSql {
     /** No row when the key is taken by another notification (the caller tries the next slot). */
     static final String INSERT =
             "INSERT INTO notification (id, service_id, taxpayer_id, notification_id, type_id,"
-                    + " language, status, channel, raw)"
-                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    + " language, status, channel, raw, status_checked_ms)"
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                     + " ON CONFLICT (id) DO NOTHING";
 
     /** A notification's search row (V6), written with it; deleted with it (a cascade). */
@@ -69,8 +77,12 @@ final class PgSql {
                     + " status, channel, words) VALUES (?, ?, ?, ?, ?, ?, ?, array_to_tsvector(?))";
 
     static final String UPDATE =
-            "UPDATE notification SET type_id = ?, language = ?, status = ?, channel = ?, raw = ?"
-                    + " WHERE id = ?";
+            "UPDATE notification SET type_id = ?, language = ?, status = ?, channel = ?, raw = ?,"
+                    + " status_checked_ms = COALESCE(?, status_checked_ms) WHERE id = ?";
+
+    /** The service sent a notification again unchanged: its status confirmed at that time. */
+    static final String CONFIRM = "UPDATE notification SET status_checked_ms = ? WHERE id = ?";
+
     static final String UPDATE_SEARCH =
             "UPDATE notification_search SET type_id = ?, language = ?, status = ?, channel = ?,"
                     + " words = array_to_tsvector(?) WHERE id = ?";
@@ -81,8 +93,8 @@ final class PgSql {
                     + " AND notification_id = ANY (?)";
 
     static final String UNSETTLED =
-            "SELECT raw FROM notification WHERE taxpayer_id = ? AND status IN ('pending', 'batched')"
-                    + " ORDER BY id DESC";
+            "SELECT raw, status_checked_ms FROM notification WHERE taxpayer_id = ?"
+                    + " AND status IN ('pending', 'batched') ORDER BY id DESC";
 
     static final String TALLY =
             "INSERT INTO tally (taxpayer_id, service_id, type_id, language, status, channel, n)"
@@ -148,10 +160,11 @@ final class PgSql {
                     "WITH m AS MATERIALIZED (SELECT n.id FROM notification_search n"
                             + " WHERE n.service_id = ? AND n.words @@ ?::tsquery"
                             + where
-                            + ") SELECT n.id, t.rin, n.raw FROM (SELECT id FROM m ORDER BY id DESC";
+                            + ") SELECT n.id, t.rin, n.raw, n.status_checked_ms FROM (SELECT id FROM m"
+                            + " ORDER BY id DESC";
         } else {
             keys =
-                    "SELECT n.id, t.rin, n.raw FROM (SELECT n.id FROM "
+                    "SELECT n.id, t.rin, n.raw, n.status_checked_ms FROM (SELECT n.id FROM "
                             + (search ? "notification_search" : "notification")
                             + " n WHERE n.service_id = ?"
                             + (search ? " AND n.words @@ ?::tsquery" : "")

@@ -176,10 +176,16 @@ public final class PostgresArchive extends JdbcArchive {
                 insert(serviceId, taxpayerId, micros, a);
                 return Outcome.ADDED;
             }
+            id = r.getLong(1);
             if (a.rawJson().equals(r.getString(2))) {
+                if (a.statusCheckedAt() != null) {
+                    PreparedStatement c = prepared(PgSql.CONFIRM);
+                    c.setLong(1, a.statusCheckedAt().toEpochMilli());
+                    c.setLong(2, id);
+                    c.executeUpdate();
+                }
                 return Outcome.SAME;
             }
-            id = r.getLong(1);
             before = new String[] {r.getString(3), r.getString(4), r.getString(5), r.getString(6)};
         }
         tally(taxpayerId, serviceId, before, -1);
@@ -190,7 +196,8 @@ public final class PostgresArchive extends JdbcArchive {
                 u.setString(k + 1, c[k]);
             }
             u.setString(5, a.rawJson());
-            u.setLong(6, id);
+            checkedAt(u, 6, a);
+            u.setLong(7, id);
             u.executeUpdate();
             PreparedStatement w = prepared(PgSql.UPDATE_SEARCH);
             for (int k = 0; k < 4; k++) {
@@ -226,6 +233,7 @@ public final class PostgresArchive extends JdbcArchive {
                 p.setString(k + 5, c[k]);
             }
             p.setString(9, a.rawJson());
+            checkedAt(p, 10, a);
             if (p.executeUpdate() == 1) {
                 PreparedStatement w = prepared(PgSql.INSERT_SEARCH);
                 w.setLong(1, id);
@@ -242,6 +250,15 @@ public final class PostgresArchive extends JdbcArchive {
         }
         throw new SQLException(
                 "more than " + OrderKey.SLOTS + " notifications received in one microsecond");
+    }
+
+    private static void checkedAt(PreparedStatement p, int i, ArchivedNotification a)
+            throws SQLException {
+        if (a.statusCheckedAt() == null) {
+            p.setNull(i, Types.BIGINT);
+        } else {
+            p.setLong(i, a.statusCheckedAt().toEpochMilli());
+        }
     }
 
     /** The searchable words ({@link PgRows#lexemes}) as a text array. */
@@ -299,6 +316,36 @@ public final class PostgresArchive extends JdbcArchive {
             writer.rollback();
         } catch (SQLException ignored) {
             // the connection is gone: the server rolled back
+        }
+    }
+
+    /**
+     * Keeps taxpayers' names, as the archive's owner: row-level security lets other roles read the
+     * names of their own taxpayers only, and write none.
+     */
+    @Override
+    public void name(Map<Rin, String> names) throws ArchiveException {
+        synchronized (writer) {
+            try {
+                try {
+                    for (var e : names.entrySet()) {
+                        String name = e.getValue() == null ? "" : e.getValue().strip();
+                        PreparedStatement p =
+                                prepared(name.isEmpty() ? PgSql.FORGET_NAME : PgSql.SET_NAME);
+                        p.setString(1, e.getKey().value());
+                        if (!name.isEmpty()) {
+                            p.setString(2, name);
+                        }
+                        p.executeUpdate();
+                    }
+                    writer.commit();
+                } catch (SQLException | RuntimeException e) {
+                    rollback();
+                    throw e;
+                }
+            } catch (SQLException e) {
+                throw PgErrors.map(e, location, "keeping taxpayers' names");
+            }
         }
     }
 

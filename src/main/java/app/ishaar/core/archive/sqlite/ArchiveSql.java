@@ -45,6 +45,14 @@ final class ArchiveSql {
                     + " GROUP BY s.base_url, t.rin, t.last_synced_ms, t.sync_complete"
                     + " ORDER BY s.base_url, t.rin";
 
+    // --- taxpayers' names ---
+
+    static final String NAMES = "SELECT rin, name FROM taxpayer_name ORDER BY rin";
+    static final String SET_NAME =
+            "INSERT INTO taxpayer_name (rin, name) VALUES (?, ?)"
+                    + " ON CONFLICT (rin) DO UPDATE SET name = excluded.name";
+    static final String FORGET_NAME = "DELETE FROM taxpayer_name WHERE rin = ?";
+
     // --- notifications ---
 
     static final String FIND =
@@ -56,13 +64,17 @@ final class ArchiveSql {
     static final String INSERT =
             "INSERT OR IGNORE INTO notification"
                     + " (id, service_id, taxpayer_id, notification_id, type_id, language, status,"
-                    + " channel) VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+                    + " channel, status_checked_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
     static final String INSERT_RAW = "INSERT INTO notification_raw (id, raw) VALUES (?, ?)";
 
     static final String UPDATE =
-            "UPDATE notification SET type_id = ?, language = ?, status = ?, channel = ?"
-                    + " WHERE id = ?";
+            "UPDATE notification SET type_id = ?, language = ?, status = ?, channel = ?,"
+                    + " status_checked_ms = COALESCE(?, status_checked_ms) WHERE id = ?";
+
+    /** The service sent a notification again unchanged: its status confirmed at that time. */
+    static final String CONFIRM = "UPDATE notification SET status_checked_ms = ? WHERE id = ?";
+
     static final String UPDATE_RAW = "UPDATE notification_raw SET raw = ? WHERE id = ?";
     static final String DELETE_RAW = "DELETE FROM notification_raw WHERE id = ?";
     static final String DELETE = "DELETE FROM notification WHERE id = ?";
@@ -75,7 +87,8 @@ final class ArchiveSql {
     }
 
     static final String UNSETTLED =
-            "SELECT r.raw FROM notification n JOIN notification_raw r ON r.id = n.id"
+            "SELECT r.raw, n.status_checked_ms FROM notification n"
+                    + " JOIN notification_raw r ON r.id = n.id"
                     + " WHERE n.taxpayer_id = ? AND n.status IN ('pending', 'batched')"
                     + " ORDER BY n.id DESC";
 
@@ -152,10 +165,12 @@ final class ArchiveSql {
                         : "SELECT n.id, n.taxpayer_id FROM notification n WHERE n.service_id = ?"
                                 + where
                                 + " ORDER BY n.id DESC LIMIT ? OFFSET ?";
-        return "SELECT k.id, t.rin, r.raw FROM ("
+        // the time a status was checked is read for the page's rows only, by their keys: in the
+        // keys' query it would take each skipped row from the table, not the covering index
+        return "SELECT k.id, t.rin, r.raw, c.status_checked_ms FROM ("
                 + keys
-                + ") k CROSS JOIN taxpayer t CROSS JOIN notification_raw r"
-                + " WHERE t.id = k.taxpayer_id AND r.id = k.id ORDER BY k.id DESC";
+                + ") k CROSS JOIN taxpayer t CROSS JOIN notification_raw r CROSS JOIN notification c"
+                + " WHERE t.id = k.taxpayer_id AND r.id = k.id AND c.id = k.id ORDER BY k.id DESC";
     }
 
     /**

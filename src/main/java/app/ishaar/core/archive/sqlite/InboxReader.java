@@ -35,7 +35,8 @@ final class InboxReader extends JdbcReader {
                         ArchiveSql.SYNC_STATE,
                         ArchiveSql.UNSETTLED,
                         ArchiveSql.SERVICES,
-                        ArchiveSql.SUMMARIES));
+                        ArchiveSql.SUMMARIES,
+                        ArchiveSql.NAMES));
         this.file = file;
     }
 
@@ -50,7 +51,8 @@ final class InboxReader extends JdbcReader {
     }
 
     @Override
-    protected ArchivedNotification item(Rin taxpayer, ResultSet r, int column) throws SQLException {
+    protected ArchivedNotification parse(Rin taxpayer, ResultSet r, int column)
+            throws SQLException {
         try {
             return ArchivedNotification.fromRaw(taxpayer, RawCodec.decode(r.getBytes(column)));
         } catch (IOException e) {

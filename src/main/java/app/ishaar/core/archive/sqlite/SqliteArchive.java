@@ -169,6 +169,12 @@ public final class SqliteArchive extends JdbcArchive {
                 if (r.next()) {
                     long id = r.getLong(1);
                     if (java.util.Arrays.equals(raw, r.getBytes(2))) {
+                        if (a.statusCheckedAt() != null) {
+                            PreparedStatement c = prepared(ArchiveSql.CONFIRM);
+                            c.setLong(1, a.statusCheckedAt().toEpochMilli());
+                            c.setLong(2, id);
+                            c.executeUpdate();
+                        }
                         return Outcome.SAME;
                     }
                     String[] before = {
@@ -182,7 +188,8 @@ public final class SqliteArchive extends JdbcArchive {
                             for (int k = 0; k < 4; k++) {
                                 u.setString(k + 1, c[k]);
                             }
-                            u.setLong(5, id);
+                            checkedAt(u, 5, a);
+                            u.setLong(6, id);
                             u.executeUpdate();
                         }
                         {
@@ -200,18 +207,19 @@ public final class SqliteArchive extends JdbcArchive {
                     unindex(id);
                     execute(ArchiveSql.DELETE_RAW, id);
                     execute(ArchiveSql.DELETE, id);
-                    insert(serviceId, taxpayerId, micros, a.notificationId(), form);
+                    insert(serviceId, taxpayerId, micros, a, form);
                     return Outcome.UPDATED;
                 }
             }
         }
-        insert(serviceId, taxpayerId, micros, a.notificationId(), form);
+        insert(serviceId, taxpayerId, micros, a, form);
         return Outcome.ADDED;
     }
 
     private void insert(
-            long serviceId, long taxpayerId, long micros, String notificationId, StoredForm form)
+            long serviceId, long taxpayerId, long micros, ArchivedNotification a, StoredForm form)
             throws SQLException {
+        String notificationId = a.notificationId();
         String[] c = form.columns();
         int slot = OrderKey.slot(notificationId);
         {
@@ -225,6 +233,7 @@ public final class SqliteArchive extends JdbcArchive {
                 for (int k = 0; k < 4; k++) {
                     p.setString(k + 5, c[k]);
                 }
+                checkedAt(p, 9, a);
                 if (p.executeUpdate() == 1) {
                     {
                         PreparedStatement r = prepared(ArchiveSql.INSERT_RAW);
@@ -240,6 +249,15 @@ public final class SqliteArchive extends JdbcArchive {
         }
         throw new SQLException(
                 "more than " + OrderKey.SLOTS + " notifications received in one microsecond");
+    }
+
+    private static void checkedAt(PreparedStatement p, int i, ArchivedNotification a)
+            throws SQLException {
+        if (a.statusCheckedAt() == null) {
+            p.setNull(i, Types.BIGINT);
+        } else {
+            p.setLong(i, a.statusCheckedAt().toEpochMilli());
+        }
     }
 
     private void tally(long taxpayerId, long serviceId, String[] columns, int delta)
@@ -332,6 +350,36 @@ public final class SqliteArchive extends JdbcArchive {
             s.execute("ROLLBACK");
         } catch (SQLException ignored) {
             // SQLite ended the transaction with the failure already
+        }
+    }
+
+    @Override
+    public void name(java.util.Map<Rin, String> names) throws ArchiveException {
+        synchronized (writer) {
+            try {
+                begin();
+                try {
+                    for (var e : names.entrySet()) {
+                        String name = e.getValue() == null ? "" : e.getValue().strip();
+                        PreparedStatement p =
+                                prepared(
+                                        name.isEmpty()
+                                                ? ArchiveSql.FORGET_NAME
+                                                : ArchiveSql.SET_NAME);
+                        p.setString(1, e.getKey().value());
+                        if (!name.isEmpty()) {
+                            p.setString(2, name);
+                        }
+                        p.executeUpdate();
+                    }
+                    commit();
+                } catch (SQLException | RuntimeException e) {
+                    rollback();
+                    throw e;
+                }
+            } catch (SQLException e) {
+                throw SqliteErrors.map(e, file, "keeping taxpayers' names");
+            }
         }
     }
 

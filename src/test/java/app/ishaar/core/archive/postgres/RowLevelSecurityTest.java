@@ -139,6 +139,42 @@ class RowLevelSecurityTest {
         }
     }
 
+    @Test
+    void aRoleReadsTheNamesOfItsTaxpayersOnlyAndWritesNone() throws Exception {
+        PgTestServer server = PgTestServer.get();
+        PgLocation db = server.newDatabase();
+        String suffix = Long.toString(ThreadLocalRandom.current().nextLong() >>> 1, 36);
+        String amira = "amira_" + suffix;
+        try (Connection admin = server.admin(db.database());
+                Statement s = admin.createStatement()) {
+            s.execute("CREATE ROLE " + amira + " LOGIN PASSWORD 'pw-" + amira + "'");
+        }
+        try (PostgresArchive owner = server.open(db)) {
+            owner.name(Map.of(NILE, "Nile Trading", CAIRO, "Cairo Steel"));
+            owner.grant(amira, NILE);
+            assertThat(owner.names()).containsOnlyKeys(NILE, CAIRO);
+            try (PostgresArchive a = as(server, db, amira)) {
+                assertThat(a.names()).containsExactly(Map.entry(NILE, "Nile Trading"));
+                assertThatThrownBy(() -> a.name(Map.of(NILE, "Someone else")))
+                        .isInstanceOf(ArchiveException.class);
+                assertThatThrownBy(() -> a.name(Map.of(CAIRO, "Someone else")))
+                        .isInstanceOf(ArchiveException.class);
+            }
+            try (Connection c = DriverManager.getConnection(db.jdbcUrl(), amira, "pw-" + amira);
+                    Statement s = c.createStatement()) {
+                assertThat(count(s, "SELECT COUNT(*) FROM taxpayer_name")).isEqualTo(1);
+                assertThatThrownBy(
+                                () ->
+                                        s.execute(
+                                                "UPDATE taxpayer_name SET name = 'x' WHERE rin = '"
+                                                        + NILE.value()
+                                                        + "'"))
+                        .isInstanceOf(SQLException.class);
+            }
+            assertThat(owner.names()).containsEntry(NILE, "Nile Trading");
+        }
+    }
+
     static PostgresArchive as(PgTestServer server, PgLocation db, String role) throws Exception {
         Map<String, String> env = Map.of(PgPassword.ENV, "pw-" + role);
         return PostgresArchive.open(db.as(role), env::get, (SecretStore) null);
