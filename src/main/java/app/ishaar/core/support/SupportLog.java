@@ -28,7 +28,7 @@ import java.util.stream.Stream;
  * <p>It receives the records of the {@code app.ishaar} loggers at INFO and above: logins, each
  * exchange with the service (status, time, correlation IDs), exports, settings trouble, failures.
  * It never receives a secret, a token or a message's text; {@link LogFormat} also masks anything
- * shaped like one.
+ * shaped like one ({@link Redaction}).
  */
 public final class SupportLog {
     private SupportLog() {}
@@ -176,7 +176,7 @@ public final class SupportLog {
         } catch (IOException | java.io.UncheckedIOException e) {
             return "";
         }
-        return LogFormat.redact(String.join("\n", last)) + "\n";
+        return Redaction.apply(String.join("\n", last)) + "\n";
     }
 
     /** The log file changed last in {@code dir} ({@code ishaar.N.log}, {@code ishaar.N.log.M}). */
