@@ -2,9 +2,7 @@ package app.ishaar.cli;
 
 import app.ishaar.core.archive.ArchivedNotification;
 import app.ishaar.core.export.ExportColumns;
-import app.ishaar.core.export.FormulaGuard;
 import app.ishaar.core.service.internal.DotNetDateTimes;
-import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
@@ -23,6 +21,7 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * Writes archived notifications in one of {@code ishaar inbox}'s formats: the formats of {@code
@@ -38,26 +37,26 @@ abstract class InboxOutput {
     abstract void finish(String footer) throws IOException;
 
     static InboxOutput of(
-            NotificationsCommand.Format format, OutputStream out, ZoneId zone, boolean csvRaw)
+            NotificationsCommand.Format format, OutputStream out, ZoneId zone, OutputRules rules)
             throws IOException {
         return switch (format) {
             case json -> new Json(out);
-            case csv -> new Csv(out, csvRaw);
+            case csv -> new Csv(out, rules);
             case table -> new Table(out, zone);
         };
     }
 
     /**
      * A JSON array of the notifications exactly as the service sent them (unknown members and
-     * values included, numbers as written), each with one member added at its end: taxpayerRin.
+     * values included, numbers as written; control characters escaped, {@link OutputRules}), each
+     * with one member added at its end: taxpayerRin.
      */
     static final class Json extends InboxOutput {
         private static final JsonFactory FACTORY = new JsonFactory();
         private final JsonGenerator g;
 
         Json(OutputStream out) throws IOException {
-            g = FACTORY.createGenerator(out, JsonEncoding.UTF8);
-            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            g = OutputRules.json(out);
             g.useDefaultPrettyPrinter();
             g.writeStartArray();
         }
@@ -92,19 +91,16 @@ abstract class InboxOutput {
         }
     }
 
-    /**
-     * The export's columns with the taxpayer's RIN first, UTF-8. A cell a spreadsheet would run as
-     * a formula is made inert (FormulaGuard) unless {@code raw}.
-     */
+    /** The export's columns with the taxpayer's RIN first, UTF-8, cells as the rules say. */
     static final class Csv extends InboxOutput {
         private static final CsvMapper MAPPER =
                 CsvMapper.builder().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET).build();
         private final Writer writer;
         private final SequenceWriter rows;
-        private final boolean raw;
+        private final UnaryOperator<String> cellText;
 
-        Csv(OutputStream out, boolean raw) throws IOException {
-            this.raw = raw;
+        Csv(OutputStream out, OutputRules rules) throws IOException {
+            this.cellText = rules.csvCell();
             writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
             List<String> headers = new ArrayList<>();
             headers.add("taxpayerRin");
@@ -130,7 +126,7 @@ abstract class InboxOutput {
                                     : o instanceof Instant i
                                             ? DotNetDateTimes.format(i)
                                             : o.toString();
-                    cells.add(raw ? cell : FormulaGuard.neutralise(cell));
+                    cells.add(cellText.apply(cell));
                 }
                 rows.write(cells);
             }
