@@ -13,6 +13,23 @@ import java.util.regex.Pattern;
 public final class Redaction {
     private Redaction() {}
 
+    /**
+     * A secret shorter than this is not looked for in text: it would mask ordinary words and
+     * numbers, and a secret that short is guessed sooner than read from a log.
+     */
+    static final int SHORTEST_SECRET = 4;
+
+    /**
+     * The secrets given to this process, longest first (so that one holding another is masked
+     * whole). Kept as long as the process runs: the log and stderr may receive the service's words
+     * about a login long after its secret was wiped from the login itself.
+     */
+    private static final java.util.concurrent.ConcurrentSkipListSet<String> SECRETS =
+            new java.util.concurrent.ConcurrentSkipListSet<>(
+                    java.util.Comparator.comparingInt(String::length)
+                            .reversed()
+                            .thenComparing(java.util.Comparator.naturalOrder()));
+
     /** A JSON Web Token (three base64url parts, the first a JSON object: "eyJ"). */
     private static final Pattern JWT =
             Pattern.compile("eyJ[A-Za-z0-9_-]{4,}\\.[A-Za-z0-9_-]{4,}\\.[A-Za-z0-9_-]*");
@@ -38,12 +55,29 @@ public final class Redaction {
     private static final Pattern USER_INFO =
             Pattern.compile("(?i)((?:\\b[a-z][a-z0-9+.-]*:/+)?[^/\\s:@]+:)([^\\s@/]+)(@)");
 
-    /** The text with anything shaped like a token or a named secret replaced by a mark. */
+    /**
+     * Masks {@code secret} wherever it appears in text from now on (a copy is kept; the caller may
+     * wipe its array).
+     */
+    public static void hide(char[] secret) {
+        if (secret != null && secret.length >= SHORTEST_SECRET) {
+            SECRETS.add(new String(secret));
+        }
+    }
+
+    /**
+     * The text with each secret given to this process, and anything shaped like a token or a named
+     * secret, replaced by a mark.
+     */
     public static String apply(String s) {
         if (s == null) {
             return null;
         }
-        String t = JWT.matcher(s).replaceAll("[token hidden]");
+        String t = s;
+        for (String secret : SECRETS) {
+            t = t.replace(secret, "[hidden]");
+        }
+        t = JWT.matcher(t).replaceAll("[token hidden]");
         t = AUTH.matcher(t).replaceAll("$1 [hidden]");
         t = USER_INFO.matcher(t).replaceAll("$1[hidden]$3");
         Matcher m = NAMED.matcher(t);

@@ -1,5 +1,6 @@
 package app.ishaar.core.archive.postgres;
 
+import app.ishaar.core.support.Redaction;
 import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -28,6 +29,7 @@ final class PgConnections implements DataSource {
     PgConnections(PgLocation location, Function<String, String> env, char[] password) {
         settings = location.properties(env);
         if (password != null) {
+            Redaction.hide(password);
             PGProperty.PASSWORD.set(settings, new String(password));
         }
         // a server that does not answer is reported, not waited for without end
