@@ -1,5 +1,6 @@
 package app.ishaar.core.archive.postgres;
 
+import app.ishaar.core.support.Redaction;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLDecoder;
@@ -65,8 +66,10 @@ public record PgLocation(
      */
     public static PgLocation parse(String text) {
         if (!isLocation(text)) {
+            // repeated for a typo to be seen, without a password it may hold
             throw new IllegalArgumentException(
-                    "not a PostgreSQL location (postgresql://host:port/database): " + text);
+                    "not a PostgreSQL location (postgresql://host:port/database): "
+                            + Redaction.apply(text));
         }
         // before anything else, and without echoing the text: it may hold a password
         String afterScheme = text.strip().substring(text.strip().indexOf("://") + 3);

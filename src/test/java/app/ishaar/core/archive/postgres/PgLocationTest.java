@@ -110,6 +110,14 @@ class PgLocationTest {
     }
 
     @Test
+    void aMistypedSchemeIsRepeatedWithoutItsPassword() {
+        assertThatThrownBy(() -> PgLocation.parse("postgresq://me:s3cret@db.firm.example/a"))
+                .hasMessageStartingWith("not a PostgreSQL location")
+                .hasMessageContaining("db.firm.example")
+                .hasMessageNotContaining("s3cret");
+    }
+
+    @Test
     void aDriverSettingIsRefusedInOneLine() {
         for (String setting :
                 new String[] {
