@@ -72,7 +72,8 @@ final class ArchiveFiles {
 
     /**
      * One line on stderr; exit 2 for a file that cannot be used as given (not an archive, from a
-     * newer version, not writable), 5 for one busy or failing now (locked, disk full).
+     * newer version, not writable) or a request naming what is not there (a role), 5 for one busy
+     * or failing now (locked, disk full).
      */
     static int report(ArchiveException e, Object file, PrintStream err) {
         String why =
@@ -82,7 +83,7 @@ final class ArchiveFiles {
                     case DISK_FULL -> "the disk is full; the archive is as it was before";
                     case NOT_AN_ARCHIVE -> "not an archive of this app (left untouched)";
                     case NEWER_VERSION -> "written by a newer version of Ishaar; update Ishaar";
-                    case FAILED -> e.getMessage();
+                    case NOT_FOUND, FAILED -> e.getMessage();
                 };
         String line =
                 shared(String.valueOf(file))
@@ -90,7 +91,7 @@ final class ArchiveFiles {
                         : "ishaar: archive " + file + ": " + why;
         err.println(ErrorReporter.safeLine(line));
         return switch (e.reason()) {
-            case NOT_WRITABLE, NOT_AN_ARCHIVE, NEWER_VERSION -> ExitCodes.USAGE;
+            case NOT_WRITABLE, NOT_AN_ARCHIVE, NEWER_VERSION, NOT_FOUND -> ExitCodes.USAGE;
             default -> ExitCodes.SERVICE;
         };
     }

@@ -45,8 +45,9 @@ final class ArchiveOptions {
     }
 
     /**
-     * Opens an archive that exists; a missing file is a usage error (nothing is made). A shared
-     * archive is the database named.
+     * Opens an archive that exists; a missing file is a usage error, and a file that is not an
+     * archive already (empty, another program's) is refused and left as it was: nothing is made. A
+     * shared archive is the database named.
      */
     Archive openExisting(CliIo io) throws CliException, ArchiveException {
         String where = file(io);
@@ -61,7 +62,7 @@ final class ArchiveOptions {
                             + file
                             + " ('ishaar sync' makes it)");
         }
-        return SqliteArchive.open(file);
+        return SqliteArchive.openExisting(file);
     }
 
     /**

@@ -13,6 +13,7 @@ import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.ServiceUnavailableException;
 import app.ishaar.core.service.SessionExpiredException;
 import app.ishaar.core.service.UnexpectedResponseException;
+import app.ishaar.core.support.Redaction;
 import java.io.PrintStream;
 import java.util.Map;
 
@@ -164,10 +165,11 @@ final class ErrorReporter {
 
     /**
      * One line a terminal shows as written: no control or bidi characters, no 10 kB echo of a typed
-     * value.
+     * value, and no password, secret or token (a location typed with its password, an error text of
+     * the service echoing one) as the support log keeps none ({@link Redaction}).
      */
     static String safeLine(String line) {
-        return InputRules.printable(line, 600);
+        return InputRules.printable(Redaction.apply(line), 600);
     }
 
     static String loginMessage(LoginRejectedException e, String onBehalfOf, String scope) {

@@ -122,11 +122,16 @@ public final class InboxCommand implements Callable<Integer> {
                         write(
                                 archive,
                                 new InboxQuery(service, rins, filters, text, 1, size),
-                                file.stream());
+                                file.stream(),
+                                false);
                         file.commit();
                     }
                 } else {
-                    write(archive, new InboxQuery(service, rins, filters, text, 1, size), io.out());
+                    write(
+                            archive,
+                            new InboxQuery(service, rins, filters, text, 1, size),
+                            io.out(),
+                            io.terminal());
                 }
                 return ExitCodes.OK;
             } catch (ArchiveException e) {
@@ -137,9 +142,18 @@ public final class InboxCommand implements Callable<Integer> {
         }
     }
 
-    private void write(Archive archive, InboxQuery first, OutputStream out)
+    /**
+     * @param toTerminal whether {@code out} is standard output and that is a terminal
+     */
+    private void write(Archive archive, InboxQuery first, OutputStream out, boolean toTerminal)
             throws IOException, ArchiveException {
-        InboxOutput sink = InboxOutput.of(format, out, io.zone(), csvRaw, archive.names());
+        InboxOutput sink =
+                InboxOutput.of(
+                        format,
+                        out,
+                        io.zone(),
+                        new OutputRules(csvRaw, toTerminal),
+                        archive.names());
         if (all) {
             int size = Math.max(first.pageSize(), 500);
             for (int p = 1; ; p++) {

@@ -2,11 +2,9 @@ package app.ishaar.cli;
 
 import app.ishaar.core.archive.ArchivedNotification;
 import app.ishaar.core.export.ExportColumns;
-import app.ishaar.core.export.FormulaGuard;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.InputRules;
 import app.ishaar.core.service.http.DotNetDateTimes;
-import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
@@ -27,6 +25,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * Writes archived notifications in one of {@code ishaar inbox}'s formats: the formats of {@code
@@ -53,13 +52,13 @@ abstract class InboxOutput {
             NotificationsCommand.Format format,
             OutputStream out,
             ZoneId zone,
-            boolean csvRaw,
+            OutputRules rules,
             Map<Rin, String> names)
             throws IOException {
         InboxOutput o =
                 switch (format) {
                     case json -> new Json(out);
-                    case csv -> new Csv(out, csvRaw);
+                    case csv -> new Csv(out, rules);
                     case table -> new Table(out, zone);
                 };
         o.names = names;
@@ -68,16 +67,16 @@ abstract class InboxOutput {
 
     /**
      * A JSON array of the notifications exactly as the service sent them (unknown members and
-     * values included, numbers as written), each with members added at its end: taxpayerRin,
-     * taxpayerName (null when the archive keeps none) and statusCheckedAt (null when unknown).
+     * values included, numbers as written; control characters escaped, {@link OutputRules}), each
+     * with members added at its end: taxpayerRin, taxpayerName (null when the archive keeps none)
+     * and statusCheckedAt (null when unknown).
      */
     static final class Json extends InboxOutput {
         private static final JsonFactory FACTORY = new JsonFactory();
         private final JsonGenerator g;
 
         Json(OutputStream out) throws IOException {
-            g = FACTORY.createGenerator(out, JsonEncoding.UTF8);
-            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            g = OutputRules.json(out);
             g.useDefaultPrettyPrinter();
             g.writeStartArray();
         }
@@ -117,18 +116,17 @@ abstract class InboxOutput {
 
     /**
      * The export's columns with the taxpayer's RIN and name first and when its status was last
-     * confirmed last, UTF-8. A cell a spreadsheet would run as a formula is made inert
-     * (FormulaGuard) unless {@code raw}.
+     * confirmed last, UTF-8, cells as the rules say.
      */
     static final class Csv extends InboxOutput {
         private static final CsvMapper MAPPER =
                 CsvMapper.builder().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET).build();
         private final Writer writer;
         private final SequenceWriter rows;
-        private final boolean raw;
+        private final UnaryOperator<String> cellText;
 
-        Csv(OutputStream out, boolean raw) throws IOException {
-            this.raw = raw;
+        Csv(OutputStream out, OutputRules rules) throws IOException {
+            this.cellText = rules.csvCell();
             writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
             List<String> headers = new ArrayList<>();
             headers.add("taxpayerRin");
@@ -160,7 +158,7 @@ abstract class InboxOutput {
                                     : o instanceof Instant i
                                             ? DotNetDateTimes.format(i)
                                             : o.toString();
-                    cells.add(raw ? cell : FormulaGuard.neutralise(cell));
+                    cells.add(cellText.apply(cell));
                 }
                 rows.write(cells);
             }

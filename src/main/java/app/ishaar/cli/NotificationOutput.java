@@ -1,14 +1,10 @@
 package app.ishaar.cli;
 
 import app.ishaar.core.export.CsvNotificationWriter;
-import app.ishaar.core.export.FormulaGuard;
 import app.ishaar.core.model.DeliveryAttempt;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.NotificationPage;
-import app.ishaar.core.service.InputRules;
 import app.ishaar.core.service.http.DotNetDateTimes;
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -18,7 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
-import java.util.function.UnaryOperator;
 
 /**
  * Writes notifications page by page in one of the command line's formats. Never closes the stream.
@@ -37,30 +32,12 @@ abstract class NotificationOutput {
         return n + (n == 1 ? " notification" : " notifications");
     }
 
-    /**
-     * How CSV cells are written.
-     *
-     * @param raw every value exactly as received ({@code --csv-raw}), else no cell a spreadsheet
-     *     would run as a formula
-     * @param terminal the output is a terminal: control characters and escape sequences are written
-     *     as {@code \\uXXXX}, as the table writes them
-     */
-    record CsvRules(boolean raw, boolean terminal) {
-        static final CsvRules SAFE = new CsvRules(false, false);
-
-        UnaryOperator<String> cellText() {
-            UnaryOperator<String> shown =
-                    terminal ? s -> InputRules.printable(s, Integer.MAX_VALUE) : s -> s;
-            return raw ? shown : s -> FormulaGuard.neutralise(shown.apply(s));
-        }
-    }
-
     static NotificationOutput of(
-            NotificationsCommand.Format format, OutputStream out, ZoneId zone, CsvRules csv)
+            NotificationsCommand.Format format, OutputStream out, ZoneId zone, OutputRules rules)
             throws IOException {
         return switch (format) {
             case json -> new Json(out, false);
-            case csv -> new Csv(out, csv);
+            case csv -> new Csv(out, rules);
             case table -> new Table(out, zone);
         };
     }
@@ -70,16 +47,17 @@ abstract class NotificationOutput {
      * Lines, one notification's object a line, which a program can read while the command runs.
      */
     static NotificationOutput streaming(
-            NotificationsCommand.Format format, OutputStream out, ZoneId zone, CsvRules csv)
+            NotificationsCommand.Format format, OutputStream out, ZoneId zone, OutputRules rules)
             throws IOException {
         return format == NotificationsCommand.Format.json
                 ? new Json(out, true)
-                : of(format, out, zone, csv);
+                : of(format, out, zone, rules);
     }
 
     /**
-     * An array of notifications with the API's field names and the values as received; or (lines)
-     * one object a line, with nothing around them.
+     * An array of notifications with the API's field names and the values as received (control
+     * characters escaped, {@link OutputRules}); or (lines) one object a line, with nothing around
+     * them.
      */
     static final class Json extends NotificationOutput {
         private final JsonGenerator g;
@@ -87,8 +65,7 @@ abstract class NotificationOutput {
 
         Json(OutputStream out, boolean lines) throws IOException {
             this.lines = lines;
-            g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8);
-            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            g = OutputRules.json(out);
             if (!lines) {
                 g.useDefaultPrettyPrinter();
                 g.writeStartArray();
@@ -142,13 +119,13 @@ abstract class NotificationOutput {
 
     /**
      * Header row and one row per notification (attempts summarised), UTF-8, no byte order mark (a
-     * program reads it), cells as the {@link CsvRules} say.
+     * program reads it), cells as the {@link OutputRules} say.
      */
     static final class Csv extends NotificationOutput {
         private final CsvNotificationWriter w;
 
-        Csv(OutputStream out, CsvRules rules) throws IOException {
-            w = new CsvNotificationWriter(out, false, rules.cellText());
+        Csv(OutputStream out, OutputRules rules) throws IOException {
+            w = new CsvNotificationWriter(out, false, rules.csvCell());
         }
 
         @Override
@@ -220,11 +197,10 @@ abstract class NotificationOutput {
 
         /**
          * A value from the service, shown to a person: control and bidi characters (ESC sequences,
-         * U+202E) written as \\uXXXX, never sent to the terminal (the same escaper as CSV to a
-         * terminal, {@link InputRules#printable}).
+         * U+202E) written as \\uXXXX, never sent to the terminal ({@link OutputRules#shown}).
          */
         private static String nz(String s) {
-            return s == null ? "-" : InputRules.printable(s, 500);
+            return s == null ? "-" : OutputRules.shown(s);
         }
 
         private static String cut(String s, int n) {

@@ -179,16 +179,16 @@ public final class NotificationsCommand implements Callable<Integer> {
         return output == null || "-".equals(output.toString());
     }
 
-    /** CSV's rules: formula-safe unless --csv-raw; escaped when stdout is a terminal. */
-    private NotificationOutput.CsvRules csvRules(boolean toStdout) {
-        return new NotificationOutput.CsvRules(csvRaw, toStdout && io.terminal());
+    /** The output's rules: CSV formula-safe unless --csv-raw; escaped when stdout is a terminal. */
+    private OutputRules csvRules(boolean toStdout) {
+        return new OutputRules(csvRaw, toStdout && io.terminal());
     }
 
     private int write(
             app.ishaar.core.service.Session session,
             NotificationQuery query,
             OutputStream out,
-            NotificationOutput.CsvRules csv)
+            OutputRules csv)
             throws Exception {
         NotificationOutput sink = NotificationOutput.of(format, out, io.zone(), csv);
         if (all) {

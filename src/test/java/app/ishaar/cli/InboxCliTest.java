@@ -395,6 +395,82 @@ class InboxCliTest {
     }
 
     @Test
+    void anArchiveMarkWithoutItsSchemaHistoryIsNotAnArchiveAndLeftUntouched() throws Exception {
+        // damaged: the mark is there, the schema's history is gone
+        Path damaged = tmp.resolve("damaged.db");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + damaged);
+                Statement s = c.createStatement()) {
+            s.execute("PRAGMA application_id = 1230194770"); // 0x49534852, "ISHR"
+            s.execute("CREATE TABLE notification (id INTEGER PRIMARY KEY, raw TEXT)");
+        }
+        byte[] before = Files.readAllBytes(damaged);
+        for (String[] args :
+                new String[][] {
+                    {"inbox", "--archive", damaged.toString()},
+                    {"archive", "info", "--archive", damaged.toString()},
+                    {
+                        "archive",
+                        "forget",
+                        "--taxpayer",
+                        NILE.value(),
+                        "--archive",
+                        damaged.toString()
+                    }
+                }) {
+            Result r = run(args);
+            oneLine(r, ExitCodes.USAGE, "not an archive of this app (left untouched)");
+            assertThat(r.err()).doesNotContain("baseline").doesNotContain("Flyway");
+        }
+        // the mark alone, no table at all: damaged too
+        Path markOnly = tmp.resolve("mark-only.db");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + markOnly);
+                Statement s = c.createStatement()) {
+            s.execute("PRAGMA application_id = 1230194770");
+        }
+        byte[] markOnlyBefore = Files.readAllBytes(markOnly);
+        oneLine(
+                run("inbox", "--archive", markOnly.toString()),
+                ExitCodes.USAGE,
+                "not an archive of this app (left untouched)");
+        assertThat(Files.readAllBytes(damaged)).isEqualTo(before);
+        assertThat(Files.readAllBytes(markOnly)).isEqualTo(markOnlyBefore);
+    }
+
+    @Test
+    void commandsThatReadNeverMakeAnArchiveOfAFileThatIsNotOne() throws Exception {
+        Path empty = tmp.resolve("empty.db");
+        Files.createFile(empty);
+        Path foreign = tmp.resolve("other-program.db");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + foreign);
+                Statement s = c.createStatement()) {
+            s.execute("PRAGMA user_version = 7"); // an empty database another program made
+        }
+        byte[] foreignBefore = Files.readAllBytes(foreign);
+        assertThat(foreignBefore).isNotEmpty();
+        for (Path file : List.of(empty, foreign)) {
+            byte[] before = Files.readAllBytes(file);
+            for (String[] args :
+                    new String[][] {
+                        {"inbox", "--archive", file.toString()},
+                        {"inbox", "--format", "json", "--archive", file.toString()},
+                        {"archive", "info", "--archive", file.toString()}
+                    }) {
+                oneLine(run(args), ExitCodes.USAGE, "not an archive of this app (left untouched)");
+                assertThat(Files.readAllBytes(file)).as(String.join(" ", args)).isEqualTo(before);
+            }
+            try (var siblings = Files.list(tmp)) {
+                assertThat(siblings.map(p -> p.getFileName().toString()))
+                        .noneMatch(n -> n.startsWith(file.getFileName() + "-"));
+            }
+        }
+        // a sync makes its archive in an empty file, as before
+        try (SqliteArchive made = SqliteArchive.open(empty)) {
+            assertThat(made.file()).isEqualTo(empty);
+        }
+        assertThat(run("inbox", "--archive", empty.toString()).code()).isZero();
+    }
+
+    @Test
     void aLockedArchiveIsWaitedForThenReported() throws Exception {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
                 Statement s = c.createStatement()) {

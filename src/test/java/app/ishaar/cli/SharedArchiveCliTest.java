@@ -171,4 +171,69 @@ class SharedArchiveCliTest {
                 .doesNotContain("\n")
                 .doesNotContain("wrong\"");
     }
+
+    @Test
+    void aGrantToARoleThatDoesNotExistIsAUsageErrorInOneLine() throws Exception {
+        PgTestServer server = PgTestServer.get();
+        PgLocation db = server.newDatabase();
+        server.open(db).close();
+        String missing =
+                "nobody_" + Long.toString(ThreadLocalRandom.current().nextLong() >>> 1, 36);
+        Run grant =
+                cli(
+                        Map.of(PgPassword.ENV, server.password()),
+                        "archive",
+                        "grant",
+                        "--archive",
+                        db.toString(),
+                        "--role",
+                        missing,
+                        "--taxpayer",
+                        NILE.value());
+        assertThat(grant.code()).as(grant.err()).isEqualTo(ExitCodes.USAGE);
+        assertThat(grant.err().strip())
+                .startsWith("ishaar: ")
+                .contains("has no role " + missing)
+                .doesNotContain("\n");
+    }
+
+    @Test
+    void aPasswordWrittenAnywhereInALocationIsNeverRepeated() {
+        String[] written = {
+            // after the database, without a '?': once taken for the database's name
+            "postgresql://amira@127.0.0.1:1/ishaar&password=s3cret",
+            "postgresql://amira@127.0.0.1:1/ishaar%26password%3Ds3cret",
+            "postgresql://amira@127.0.0.1:1/ishaar?sslmode=disable&password=s3cret",
+            "postgresql://amira:s3cret@127.0.0.1:1/ishaar",
+            // a scheme mistyped: taken for a file's path
+            "postgresql:/amira:s3cret@127.0.0.1:1/ishaar",
+            "postgres//amira:s3cret@127.0.0.1:1/ishaar?password=s3cret"
+        };
+        for (String at : written) {
+            for (String[] args :
+                    new String[][] {
+                        {"inbox", "--archive", at},
+                        {"archive", "info", "--archive", at},
+                        {
+                            "archive",
+                            "grant",
+                            "--archive",
+                            at,
+                            "--role",
+                            "r",
+                            "--taxpayer",
+                            NILE.value()
+                        }
+                    }) {
+                Run r = cli(Map.of(), args);
+                assertThat(r.code()).as(at).isNotZero();
+                assertThat(r.err().strip())
+                        .as(at)
+                        .startsWith("ishaar: ")
+                        .doesNotContain("s3cret")
+                        .doesNotContain("\n");
+                assertThat(r.out()).doesNotContain("s3cret");
+            }
+        }
+    }
 }

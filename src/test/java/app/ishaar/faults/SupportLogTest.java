@@ -11,6 +11,7 @@ import app.ishaar.core.service.ClientConfig;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.service.Session;
+import app.ishaar.core.service.TestTokens;
 import app.ishaar.core.service.http.ServiceClient;
 import app.ishaar.core.settings.Settings;
 import app.ishaar.core.settings.SettingsStore;
@@ -25,6 +26,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,6 +35,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import mockwebserver3.MockWebServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -194,6 +197,116 @@ class SupportLogTest {
                 .contains("exit 3 in");
         assertNothingSecret(diagnostics, mustNotAppear);
         LocalFaultMatrix.pass("support-log");
+    }
+
+    @Test
+    void theLogsFolderAndEveryFileAreTheUsersAloneWhateverTheyWere() throws Exception {
+        Path logDir = Files.createDirectories(home.resolve("state/ishaar/log"));
+        Files.setPosixFilePermissions(logDir, PosixFilePermissions.fromString("rwxrwxrwx"));
+        for (String name : List.of("ishaar.0.log", "ishaar.1.log")) {
+            Files.writeString(logDir.resolve(name), "an older line\n");
+            Files.setPosixFilePermissions(
+                    logDir.resolve(name), PosixFilePermissions.fromString("rw-r--r--"));
+        }
+        assertThat(SupportLog.install(logDir, "cli")).isTrue();
+        assertOwnerOnly(logDir);
+
+        // past the first file's limit: the rotation opens a new file, which is the user's too
+        java.util.logging.Logger log = java.util.logging.Logger.getLogger("app.ishaar.test");
+        String line = "x".repeat(1000);
+        for (int i = 0; i < SupportLog.FILE_LIMIT / 1000 + 50; i++) {
+            log.info(line);
+        }
+        SupportLog.flush();
+        try (Stream<Path> files = Files.list(logDir)) {
+            assertThat(files.map(p -> p.getFileName().toString()))
+                    .contains("ishaar.2.log")
+                    .as("rotated");
+        }
+        assertOwnerOnly(logDir);
+
+        // a new folder is made the user's alone as well
+        SupportLog.close();
+        Path fresh = home.resolve("other/log");
+        assertThat(SupportLog.install(fresh, "cli")).isTrue();
+        log.info("a line");
+        SupportLog.flush();
+        assertOwnerOnly(fresh);
+    }
+
+    private static void assertOwnerOnly(Path dir) throws Exception {
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)))
+                .as("the folder %s", dir)
+                .isEqualTo("rwx------");
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.toList()) {
+                assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(f)))
+                        .as("%s", f.getFileName())
+                        .isEqualTo("rw-------");
+            }
+        }
+    }
+
+    @Test
+    void aSecretOrTokenTheServiceEchoesIsMaskedOnStderrAsInTheLog() throws Exception {
+        Path logDir = home.resolve("state/ishaar/log");
+        String secret = "Echoed-S3cret-\u0633-" + Long.toHexString(System.nanoTime());
+        String token = TestTokens.standardToken("echoed");
+        try (MockWebServer server = new MockWebServer()) {
+            server.start();
+            String url = server.url("/").toString();
+            // the identity service refuses the login and quotes what it was sent
+            server.enqueue(
+                    TestTokens.json(
+                            400,
+                            FaultKit.JSON
+                                    .createObjectNode()
+                                    .put("error", "invalid_client")
+                                    .put(
+                                            "error_description",
+                                            "client secret "
+                                                    + secret
+                                                    + " is not valid; last token "
+                                                    + token)
+                                    .toString()));
+            // a login that works, then the service's error text quoting the secret and a token
+            server.enqueue(TestTokens.tokenResponse(TestTokens.standardToken("t")));
+            com.fasterxml.jackson.databind.node.ObjectNode error = FaultKit.JSON.createObjectNode();
+            error.putObject("error")
+                    .put("code", "BadArgument")
+                    .put("target", "query")
+                    .put("message", "sent with " + secret + " and " + token);
+            server.enqueue(TestTokens.json(400, error.toString()));
+            String[] connect = {
+                "--auth-url",
+                url,
+                "--base-url",
+                url,
+                "--client-id",
+                "erp-nile",
+                "--client-secret-env",
+                "SECRET",
+                "-v"
+            };
+            Map<String, String> env = Map.of("SECRET", secret);
+            Run login = cli(logDir, env, concat("login", connect));
+            Run page = cli(logDir, env, concat("notifications", connect));
+            assertThat(login.code()).as(login.err()).isEqualTo(3);
+            assertThat(page.code()).as(page.err()).isNotZero();
+            for (Run r : List.of(login, page)) {
+                assertThat(r.err())
+                        .as("stderr")
+                        .doesNotContain(secret)
+                        .doesNotContain(token)
+                        .contains("[hidden]");
+                assertThat(r.out()).doesNotContain(secret);
+            }
+            assertThat(login.err()).contains("[token hidden]");
+            assertThat(page.err()).contains("sent with [hidden] and [token hidden]");
+        }
+        SupportLog.flush();
+        String log = readAll(logDir);
+        assertThat(log).doesNotContain(secret).doesNotContain(token).contains("[hidden]");
     }
 
     private static void assertNothingSecret(String text, List<String> mustNotAppear) {

@@ -20,6 +20,11 @@ public class ArchiveException extends Exception {
         NOT_AN_ARCHIVE,
         /** The archive was written by a newer version of the app. */
         NEWER_VERSION,
+        /**
+         * What the request names is not there (a database role a grant is for): the request is to
+         * be corrected, not tried again.
+         */
+        NOT_FOUND,
         /** Any other failure of the database. */
         FAILED
     }

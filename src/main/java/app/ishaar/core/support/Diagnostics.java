@@ -67,7 +67,7 @@ public final class Diagnostics {
         b.append("--- support log, last lines ---\n");
         String tail = logDir.map(d -> SupportLog.tail(d, LOG_LINES)).orElse("");
         b.append(tail.isEmpty() ? "(empty)\n" : tail);
-        return LogFormat.redact(b.toString());
+        return Redaction.apply(b.toString());
     }
 
     /** The settings document, indented, without any member named like a secret. */

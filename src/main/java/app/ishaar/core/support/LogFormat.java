@@ -6,31 +6,15 @@ import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.logging.Formatter;
 import java.util.logging.LogRecord;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The support log's line: {@code <UTC time> <level> [<app> <pid>] <logger>: <message>}, one line a
- * record (a failure's stack trace follows, indented). Every line passes through {@link #redact}:
+ * record (a failure's stack trace follows, indented). Every line passes through {@link Redaction}:
  * the code logs no secret, token or message body, and this catches one that slips in anyway.
  */
 public final class LogFormat extends Formatter {
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ISO_INSTANT;
-
-    /** A JSON Web Token (three base64url parts, the first a JSON object: "eyJ"). */
-    private static final Pattern JWT =
-            Pattern.compile("eyJ[A-Za-z0-9_-]{4,}\\.[A-Za-z0-9_-]{4,}\\.[A-Za-z0-9_-]*");
-
-    /** An Authorization header's credentials. */
-    private static final Pattern AUTH =
-            Pattern.compile("(?i)\\b(bearer|basic)\\s+[A-Za-z0-9._~+/=-]{8,}");
-
-    /** A secret or token named in a form, a query or JSON ({@code client_secret=…}). */
-    private static final Pattern NAMED =
-            Pattern.compile(
-                    "(?i)(client_secret|access_token|refresh_token|id_token|password|secret)"
-                            + "(\"?\\s*[:=]\\s*\"?)([^\\s\"&,;}]+)");
 
     private final String app;
 
@@ -61,7 +45,7 @@ public final class LogFormat extends Formatter {
                     .limit(40)
                     .forEach(l -> b.append(System.lineSeparator()).append("    ").append(l));
         }
-        return redact(b.toString()) + System.lineSeparator();
+        return Redaction.apply(b.toString()) + System.lineSeparator();
     }
 
     /** "app.ishaar.core.service.http" → "core.service.http". */
@@ -87,13 +71,5 @@ public final class LogFormat extends Formatter {
             }
         }
         return b.toString();
-    }
-
-    /** The text with anything shaped like a token or a named secret replaced by a mark. */
-    public static String redact(String s) {
-        String t = JWT.matcher(s).replaceAll("[token hidden]");
-        t = AUTH.matcher(t).replaceAll("$1 [hidden]");
-        Matcher m = NAMED.matcher(t);
-        return m.replaceAll(r -> Matcher.quoteReplacement(r.group(1) + r.group(2) + "[hidden]"));
     }
 }

@@ -3,7 +3,9 @@ package app.ishaar.core.support;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.ArrayDeque;
@@ -28,7 +30,7 @@ import java.util.stream.Stream;
  * <p>It receives the records of the {@code app.ishaar} loggers at INFO and above: logins, each
  * exchange with the service (status, time, correlation IDs), exports, settings trouble, failures.
  * It never receives a secret, a token or a message's text; {@link LogFormat} also masks anything
- * shaped like one.
+ * shaped like one ({@link Redaction}).
  */
 public final class SupportLog {
     private SupportLog() {}
@@ -40,6 +42,11 @@ public final class SupportLog {
     private static final Logger APP = Logger.getLogger("app.ishaar");
 
     private static final SecureRandom RANDOM = new SecureRandom();
+
+    private static final java.util.Set<PosixFilePermission> OWNER_ONLY_DIR =
+            PosixFilePermissions.fromString("rwx------");
+    private static final java.util.Set<PosixFilePermission> OWNER_ONLY_FILE =
+            PosixFilePermissions.fromString("rw-------");
 
     private static FileHandler handler;
     private static Path folder;
@@ -81,7 +88,9 @@ public final class SupportLog {
     }
 
     /**
-     * Starts writing the log in {@code dir} (made if missing, readable by the user alone). Never
+     * Starts writing the log in {@code dir} (made if missing). The folder and every file of the log
+     * are the user's alone (0700, 0600), whatever modes they had before and also each file a
+     * rotation makes later: the log holds client IDs, RINs and the service's error texts. Never
      * fails: when the folder cannot be written the application runs without a log, and says so in
      * its console log. Calling it again with the same folder changes nothing; with another, moves
      * the log there.
@@ -98,17 +107,14 @@ public final class SupportLog {
         try {
             if (!Files.isDirectory(abs)) {
                 Files.createDirectories(abs);
-                try {
-                    Files.setPosixFilePermissions(
-                            abs, PosixFilePermissions.fromString("rwx------"));
-                } catch (UnsupportedOperationException notPosix) {
-                    // Windows: the user's local application data is the user's already
-                }
             }
-            // '%' starts a FileHandler pattern's field: a folder name with one must be escaped
-            String pattern =
-                    abs.toString().replace("%", "%%") + java.io.File.separator + "ishaar.%g.log";
-            FileHandler h = new FileHandler(pattern, FILE_LIMIT, FILE_COUNT, true);
+            ownerOnly(abs, OWNER_ONLY_DIR);
+            // the first file is made the user's alone before the handler writes to it
+            Path first = abs.resolve("ishaar.0.log");
+            if (!Files.exists(first, LinkOption.NOFOLLOW_LINKS) && posix(abs)) {
+                Files.createFile(first, PosixFilePermissions.asFileAttribute(OWNER_ONLY_FILE));
+            }
+            FileHandler h = new OwnerOnlyFileHandler(abs);
             h.setEncoding(StandardCharsets.UTF_8.name());
             h.setFormatter(new LogFormat(app));
             h.setLevel(Level.INFO);
@@ -123,6 +129,61 @@ public final class SupportLog {
                     new Object[] {abs, e.getMessage()});
             return false;
         }
+    }
+
+    /**
+     * java.util.logging's rolling files, each made the user's alone as it is opened: the handler
+     * opens a file when it starts and at each rotation, and makes it with the process's default
+     * mode (often 0644).
+     */
+    private static final class OwnerOnlyFileHandler extends FileHandler {
+        /** Null while the parent's constructor opens the first file (made 0600 beforehand). */
+        private final Path dir;
+
+        OwnerOnlyFileHandler(Path dir) throws IOException {
+            // '%' starts a FileHandler pattern's field: a folder name with one must be escaped
+            super(
+                    dir.toString().replace("%", "%%") + java.io.File.separator + "ishaar.%g.log",
+                    FILE_LIMIT,
+                    FILE_COUNT,
+                    true);
+            this.dir = dir;
+            ownerOnlyFiles(dir);
+        }
+
+        @Override
+        protected synchronized void setOutputStream(java.io.OutputStream out) {
+            super.setOutputStream(out);
+            if (dir != null) {
+                ownerOnlyFiles(dir);
+            }
+        }
+    }
+
+    /** Every file of the log in {@code dir} (also the handler's lock files): 0600. */
+    private static void ownerOnlyFiles(Path dir) {
+        try (Stream<Path> files = Files.list(dir)) {
+            files.filter(p -> p.getFileName().toString().startsWith("ishaar."))
+                    .filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
+                    .forEach(p -> ownerOnly(p, OWNER_ONLY_FILE));
+        } catch (IOException | java.io.UncheckedIOException e) {
+            // listed again at the next file the handler opens
+        }
+    }
+
+    private static void ownerOnly(Path p, java.util.Set<PosixFilePermission> mode) {
+        try {
+            if (posix(p) && !Files.getPosixFilePermissions(p).equals(mode)) {
+                Files.setPosixFilePermissions(p, mode);
+            }
+        } catch (IOException | UnsupportedOperationException e) {
+            // Windows: the user's local application data is the user's already; another user's
+            // file is left as it is
+        }
+    }
+
+    private static boolean posix(Path p) {
+        return p.getFileSystem().supportedFileAttributeViews().contains("posix");
     }
 
     /** Stops writing the log (the files stay). */
@@ -176,7 +237,7 @@ public final class SupportLog {
         } catch (IOException | java.io.UncheckedIOException e) {
             return "";
         }
-        return LogFormat.redact(String.join("\n", last)) + "\n";
+        return Redaction.apply(String.join("\n", last)) + "\n";
     }
 
     /** The log file changed last in {@code dir} ({@code ishaar.N.log}, {@code ishaar.N.log.M}). */

@@ -43,7 +43,7 @@ public final class InboxTexts {
             case DISK_FULL -> i18n.get("inbox.archive.diskFull");
             case NOT_AN_ARCHIVE -> i18n.get("inbox.archive.notAnArchive");
             case NEWER_VERSION -> i18n.get("inbox.archive.newerVersion");
-            case FAILED -> i18n.get("inbox.archive.failed");
+            case NOT_FOUND, FAILED -> i18n.get("inbox.archive.failed");
         };
     }
 

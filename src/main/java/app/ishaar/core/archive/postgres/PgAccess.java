@@ -92,7 +92,7 @@ final class PgAccess {
             try (ResultSet r = p.executeQuery()) {
                 if (!r.next()) {
                     throw new ArchiveException(
-                            ArchiveException.Reason.FAILED,
+                            ArchiveException.Reason.NOT_FOUND,
                             "the archive "
                                     + where
                                     + " has no role "

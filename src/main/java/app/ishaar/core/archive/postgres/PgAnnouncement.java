@@ -109,7 +109,7 @@ final class PgAnnouncement implements Announcement {
     /** Opens the listening connection, listens, and writes the syncer's row and taxpayers. */
     private void connect() throws SQLException {
         PgConnections.closeQuietly(listening);
-        listening = connections.open();
+        listening = connections.getConnection();
         listening.setAutoCommit(true);
         try (Statement s = listening.createStatement()) {
             s.execute("LISTEN ishaar_sync_request");
@@ -210,7 +210,7 @@ final class PgAnnouncement implements Announcement {
         }
         try {
             if (answering == null || answering.isClosed()) {
-                answering = connections.open();
+                answering = connections.getConnection();
                 answering.setAutoCommit(true);
             }
             try (PreparedStatement p = answering.prepareStatement(SERVE)) {
@@ -244,7 +244,7 @@ final class PgAnnouncement implements Announcement {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        try (Connection c = connections.open();
+        try (Connection c = connections.getConnection();
                 PreparedStatement p = c.prepareStatement(GONE)) {
             p.setString(1, id);
             p.executeUpdate();

@@ -35,7 +35,7 @@ final class PgClaims {
         try {
             synchronized (this) {
                 if (conn == null || conn.isClosed()) {
-                    conn = connections.open();
+                    conn = connections.getConnection();
                     conn.setAutoCommit(true);
                 }
                 try (PreparedStatement p = conn.prepareStatement(PgSql.TRY_CLAIM)) {

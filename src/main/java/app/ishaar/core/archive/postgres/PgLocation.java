@@ -1,5 +1,6 @@
 package app.ishaar.core.archive.postgres;
 
+import app.ishaar.core.support.Redaction;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLDecoder;
@@ -9,15 +10,19 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import org.postgresql.PGProperty;
 
 /**
  * A shared archive on PostgreSQL, as a user names it: {@code postgresql://[user@]host[:port]/db}
  * (also {@code postgres://}), optionally with TLS settings ({@code ?sslmode=…&sslrootcert=FILE}).
- * Never a password: one written in the location is refused, so that it does not end in a shell's
- * history, a process list or a settings file (it comes from the environment, a {@code .pgpass} file
- * or the keychain: {@link PgPassword}). A host that is not this computer is reached over TLS that
- * verifies the server's certificate and name ({@code sslmode=verify-full}); weaker modes are
- * refused there.
+ * Read into its parts and given to the driver only as those parts, each a connection property
+ * ({@link #properties}): nothing the user wrote is pasted into the driver's URL, so a database or
+ * user name cannot carry driver settings ({@code options}, {@code sslfactory}, a weaker {@code
+ * sslmode}, …) past the rules here, even percent-encoded. Never a password: one written in the
+ * location is refused, so that it does not end in a shell's history, a process list or a settings
+ * file (it comes from the environment, a {@code .pgpass} file or the keychain: {@link PgPassword}).
+ * A host that is not this computer is reached over TLS that verifies the server's certificate and
+ * name ({@code sslmode=verify-full}); any other mode written is refused there.
  *
  * @param user null: the environment's {@code PGUSER}, else the system user's name
  */
@@ -32,7 +37,7 @@ public record PgLocation(
 
     private static final Set<String> TLS_PARAMETERS =
             Set.of("sslmode", "sslrootcert", "sslcert", "sslkey");
-    private static final Set<String> VERIFYING = Set.of("verify-ca", "verify-full");
+    private static final String NETWORK_MODE = "verify-full";
     private static final Set<String> MODES =
             Set.of("disable", "allow", "prefer", "require", "verify-ca", "verify-full");
 
@@ -61,8 +66,10 @@ public record PgLocation(
      */
     public static PgLocation parse(String text) {
         if (!isLocation(text)) {
+            // repeated for a typo to be seen, without a password it may hold
             throw new IllegalArgumentException(
-                    "not a PostgreSQL location (postgresql://host:port/database): " + text);
+                    "not a PostgreSQL location (postgresql://host:port/database): "
+                            + Redaction.apply(text));
         }
         // before anything else, and without echoing the text: it may hold a password
         String afterScheme = text.strip().substring(text.strip().indexOf("://") + 3);
@@ -86,11 +93,23 @@ public record PgLocation(
             throw new IllegalArgumentException(
                     "the location names no host (postgresql://host:port/database)");
         }
+        if (uri.getRawFragment() != null) {
+            throw new IllegalArgumentException(
+                    "the archive's location has a '#' part, which PostgreSQL locations do not"
+                            + " have (postgresql://host:port/database)");
+        }
         String path = uri.getPath() == null ? "" : uri.getPath();
         String database = path.startsWith("/") ? path.substring(1) : path;
         if (database.isBlank() || database.contains("/")) {
             throw new IllegalArgumentException(
                     "the location names no database (postgresql://host:port/database)");
+        }
+        // not echoed: what follows a '?' smuggled into a name may be a password
+        if (!plainName(database)) {
+            throw new IllegalArgumentException(
+                    "the database name in the archive's location holds ?, &, =, #, ; or a control"
+                            + " character; settings go after one '?' (sslmode, sslrootcert,"
+                            + " sslcert, sslkey)");
         }
         Map<String, String> tls = new LinkedHashMap<>();
         if (uri.getRawQuery() != null && !uri.getRawQuery().isEmpty()) {
@@ -115,18 +134,40 @@ public record PgLocation(
             throw new IllegalArgumentException("sslmode: not a TLS mode of PostgreSQL: " + mode);
         }
         host = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
-        if (!loopback(host) && mode != null && !VERIFYING.contains(mode)) {
+        if (!loopback(host) && mode != null && !mode.equals(NETWORK_MODE)) {
             throw new IllegalArgumentException(
                     "sslmode="
                             + mode
-                            + " does not verify the server: "
+                            + " does not verify both the server's certificate and its name: "
                             + host
                             + " is reached over the network, where the archive needs"
-                            + " verify-full (or verify-ca)");
+                            + " sslmode=verify-full");
         }
         String user = userInfo == null || userInfo.isBlank() ? null : decode(userInfo);
+        if (user != null && !plainName(user)) {
+            throw new IllegalArgumentException(
+                    "the user name in the archive's location holds ?, &, =, #, ; or a control"
+                            + " character");
+        }
         return new PgLocation(
                 host, uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort(), database, user, tls);
+    }
+
+    /**
+     * A name as PostgreSQL knows it, without the characters that separate a URL's or a connection
+     * string's settings: the name is a property of its own, but a name holding them is a sign of a
+     * location written to slip settings past these rules, and is refused rather than guessed at.
+     */
+    private static boolean plainName(String name) {
+        return name.chars()
+                .noneMatch(
+                        c ->
+                                c == '?'
+                                        || c == '&'
+                                        || c == '='
+                                        || c == '#'
+                                        || c == ';'
+                                        || Character.isISOControl(c));
     }
 
     private static String decode(String s) {
@@ -143,12 +184,6 @@ public record PgLocation(
         return h.equals("localhost") || h.startsWith("127.") || h.equals("::1");
     }
 
-    /** The JDBC driver's address of the database (without user, password or TLS settings). */
-    public String jdbcUrl() {
-        String h = host.contains(":") ? "[" + host + "]" : host;
-        return "jdbc:postgresql://" + h + ":" + port + "/" + database;
-    }
-
     /** The user that logs in: the location's, else {@code PGUSER}, else the system user's. */
     public String userOr(java.util.function.Function<String, String> env) {
         if (user != null) {
@@ -159,18 +194,21 @@ public record PgLocation(
     }
 
     /**
-     * The driver's connection settings: the user, TLS (verify-full for a host that is not this
-     * computer, unless the location asks verify-ca), and the application's name in the server's
-     * activity view. No password: {@link PgPassword} adds it.
+     * Everything the driver is told, each part a property of its own (the driver's URL is left
+     * empty, {@link PgConnections}): host, port, database, user, the TLS settings (verify-full for
+     * a host that is not this computer, whatever the location says), and the application's name in
+     * the server's activity view. No password: {@link PgConnections} adds it.
      */
     Properties properties(java.util.function.Function<String, String> env) {
         Properties p = new Properties();
-        p.setProperty("user", userOr(env));
-        p.setProperty("ApplicationName", "Ishaar");
+        PGProperty.PG_HOST.set(p, host);
+        PGProperty.PG_PORT.set(p, port);
+        PGProperty.PG_DBNAME.set(p, database);
+        PGProperty.USER.set(p, userOr(env));
+        PGProperty.APPLICATION_NAME.set(p, "Ishaar");
         tls.forEach(p::setProperty);
-        if (!tls.containsKey("sslmode")) {
-            p.setProperty("sslmode", loopback() ? "prefer" : "verify-full");
-        }
+        PGProperty.SSL_MODE.set(
+                p, loopback() ? tls.getOrDefault("sslmode", "prefer") : NETWORK_MODE);
         return p;
     }
 

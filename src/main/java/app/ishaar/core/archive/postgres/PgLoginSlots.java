@@ -264,7 +264,7 @@ final class PgLoginSlots implements LoginGate, AutoCloseable {
 
     private Connection connection() throws SQLException {
         if (conn == null || conn.isClosed()) {
-            conn = connections.open();
+            conn = connections.getConnection();
             conn.setAutoCommit(false);
         }
         return conn;

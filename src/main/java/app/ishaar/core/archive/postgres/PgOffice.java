@@ -142,7 +142,7 @@ final class PgOffice implements OfficeSync {
 
     private Connection connection() throws SQLException {
         if (conn == null || conn.isClosed()) {
-            conn = connections.open();
+            conn = connections.getConnection();
             conn.setAutoCommit(true);
         }
         return conn;

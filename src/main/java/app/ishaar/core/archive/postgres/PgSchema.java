@@ -31,7 +31,7 @@ final class PgSchema {
     static void migrate(PgLocation location, PgConnections connections) throws ArchiveException {
         Flyway flyway =
                 Flyway.configure(PgSchema.class.getClassLoader())
-                        .dataSource(connections.dataSource())
+                        .dataSource(connections)
                         .locations(MIGRATIONS)
                         .table(HISTORY_TABLE)
                         .loggers("org.flywaydb.core.internal.logging.javautil.JavaUtilLogCreator")

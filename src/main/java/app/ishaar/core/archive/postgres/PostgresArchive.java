@@ -45,10 +45,10 @@ public final class PostgresArchive extends JdbcArchive {
         PgSchema.migrate(location, connections);
         Connection w = null;
         try {
-            w = connections.open();
+            w = connections.getConnection();
             w.setAutoCommit(false);
             this.writer = w;
-            Connection r = connections.open();
+            Connection r = connections.getConnection();
             r.setAutoCommit(false);
             r.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
             r.setReadOnly(true);

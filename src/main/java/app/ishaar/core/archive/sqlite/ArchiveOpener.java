@@ -65,8 +65,22 @@ final class ArchiveOpener {
     static void prepare(Path file) throws ArchiveException {
         boolean created = createIfMissing(file);
         if (!created) {
-            checkIsArchive(file);
+            checkIsArchive(file, false);
         }
+        migrate(file);
+        ownerOnly(file);
+    }
+
+    /**
+     * Prepares a file that is already an archive (the commands that read it, which make none): an
+     * empty file or an empty SQLite database of another program is refused as not an archive and
+     * left as it is, not made into one.
+     */
+    static void prepareExisting(Path file) throws ArchiveException {
+        if (!Files.isRegularFile(file)) {
+            throw SqliteErrors.notAnArchive(file, null);
+        }
+        checkIsArchive(file, true);
         migrate(file);
         ownerOnly(file);
     }
@@ -144,10 +158,14 @@ final class ArchiveOpener {
 
     /**
      * An existing file: empty (made just now by another process, or by the user), or a SQLite
-     * database that is empty or carries this app's mark. Read only: nothing is written before this
-     * says yes.
+     * database that is empty or carries this app's mark and its schema history (the mark without
+     * the history is a damaged archive, which Flyway would otherwise try to migrate). Read only:
+     * nothing is written before this says yes.
+     *
+     * @param archiveOnly whether only an archive will do, not an empty file or database to make one
+     *     in
      */
-    private static void checkIsArchive(Path file) throws ArchiveException {
+    private static void checkIsArchive(Path file, boolean archiveOnly) throws ArchiveException {
         byte[] head = new byte[SQLITE_HEADER.length];
         int n;
         try (InputStream in = Files.newInputStream(file)) {
@@ -162,6 +180,9 @@ final class ArchiveOpener {
                     Reason.FAILED, "cannot read the archive " + file + ": " + e.getMessage(), e);
         }
         if (n == 0) {
+            if (archiveOnly) {
+                throw SqliteErrors.notAnArchive(file, null);
+            }
             return;
         }
         if (n < head.length || !Arrays.equals(head, SQLITE_HEADER)) {
@@ -180,10 +201,21 @@ final class ArchiveOpener {
             try (ResultSet r = s.executeQuery("SELECT COUNT(*) FROM sqlite_master")) {
                 tables = r.next() ? r.getInt(1) : 0;
             }
-            if (appId != APPLICATION_ID && tables > 0) {
+            if (appId != APPLICATION_ID && (tables > 0 || archiveOnly)) {
                 throw SqliteErrors.notAnArchive(file, null);
             }
             if (appId == APPLICATION_ID) {
+                boolean history;
+                try (ResultSet r =
+                        s.executeQuery(
+                                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '"
+                                        + HISTORY_TABLE
+                                        + "'")) {
+                    history = r.next();
+                }
+                if (!history) {
+                    throw SqliteErrors.notAnArchive(file, null);
+                }
                 s.executeQuery("PRAGMA quick_check(1)").close();
             }
         } catch (SQLException e) {

@@ -43,11 +43,16 @@ public final class SqliteArchive extends JdbcArchive {
     /** Makes the notifications' stored forms, ahead on the sync's threads or in the writer. */
     private final StoredForm.Maker forms = new StoredForm.Maker();
 
-    private SqliteArchive(Path file, Duration busyTimeout, boolean deleteOnClose)
+    private SqliteArchive(
+            Path file, Duration busyTimeout, boolean deleteOnClose, boolean existingOnly)
             throws ArchiveException {
         this.file = file;
         this.deleteOnClose = deleteOnClose;
-        ArchiveOpener.prepare(file);
+        if (existingOnly) {
+            ArchiveOpener.prepareExisting(file);
+        } else {
+            ArchiveOpener.prepare(file);
+        }
         Connection w = null;
         Connection r = null;
         try {
@@ -69,7 +74,16 @@ public final class SqliteArchive extends JdbcArchive {
     }
 
     public static SqliteArchive open(Path file, Duration busyTimeout) throws ArchiveException {
-        return new SqliteArchive(file, busyTimeout, false);
+        return new SqliteArchive(file, busyTimeout, false, false);
+    }
+
+    /**
+     * Opens the archive in {@code file} only if it is one already: a missing or empty file, or
+     * another program's database (even an empty one), is refused and left exactly as it was, for
+     * the commands that only read.
+     */
+    public static SqliteArchive openExisting(Path file) throws ArchiveException {
+        return new SqliteArchive(file, DEFAULT_BUSY_TIMEOUT, false, true);
     }
 
     /** Counts a search's matches up to another limit than the default (for tests). */
@@ -86,7 +100,7 @@ public final class SqliteArchive extends JdbcArchive {
     public static SqliteArchive temporary() throws ArchiveException {
         try {
             Path dir = Files.createTempDirectory("ishaar-archive");
-            return new SqliteArchive(dir.resolve("archive.db"), DEFAULT_BUSY_TIMEOUT, true);
+            return new SqliteArchive(dir.resolve("archive.db"), DEFAULT_BUSY_TIMEOUT, true, false);
         } catch (IOException e) {
             throw new ArchiveException(
                     ArchiveException.Reason.NOT_WRITABLE, "cannot make a temporary archive", e);

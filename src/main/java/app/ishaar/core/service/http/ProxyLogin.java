@@ -1,6 +1,7 @@
 package app.ishaar.core.service.http;
 
 import app.ishaar.core.service.Proxies;
+import app.ishaar.core.support.Redaction;
 import java.net.InetSocketAddress;
 import java.net.PasswordAuthentication;
 import java.nio.charset.StandardCharsets;
@@ -35,6 +36,7 @@ public final class ProxyLogin implements Authenticator {
             return null;
         }
         char[] password = creds.get().getPassword();
+        Redaction.hide(password);
         try {
             String basic =
                     okhttp3.Credentials.basic(

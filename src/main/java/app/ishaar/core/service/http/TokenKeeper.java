@@ -9,6 +9,7 @@ import app.ishaar.core.service.SessionExpiredException;
 import app.ishaar.core.service.TokenInfo;
 import app.ishaar.core.service.UnexpectedResponseException;
 import app.ishaar.core.service.UnexpectedResponseException.BodyKind;
+import app.ishaar.core.support.Redaction;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.lang.System.Logger.Level;
 import java.nio.charset.StandardCharsets;
@@ -66,6 +67,8 @@ final class TokenKeeper {
         this.ctx = ctx;
         this.environment = environment;
         this.credentials = credentials;
+        // a service may echo the secret in its error text, which the log and stderr then show
+        Redaction.hide(credentials.clientSecret());
     }
 
     Token peek() {

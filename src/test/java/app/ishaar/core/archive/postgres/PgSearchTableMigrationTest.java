@@ -38,7 +38,11 @@ class PgSearchTableMigrationTest {
         PgLocation db = server.newDatabase();
         String amira = "amira_" + Long.toString(ThreadLocalRandom.current().nextLong() >>> 1, 36);
         Flyway.configure(getClass().getClassLoader())
-                .dataSource(db.jdbcUrl(), db.user(), server.password())
+                .dataSource(
+                        new PgConnections(
+                                db,
+                                k -> null,
+                                server.password() == null ? null : server.password().toCharArray()))
                 .locations(PgSchema.MIGRATIONS)
                 .table(PgSchema.HISTORY_TABLE)
                 .target("3")

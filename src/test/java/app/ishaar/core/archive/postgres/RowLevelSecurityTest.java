@@ -15,7 +15,6 @@ import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.sandbox.Sandbox;
 import app.ishaar.sandbox.SandboxConfig;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -88,7 +87,10 @@ class RowLevelSecurityTest {
             }
 
             // SQL by hand on Amira's own connection
-            try (Connection c = DriverManager.getConnection(db.jdbcUrl(), amira, "pw-" + amira);
+            try (Connection c =
+                            new PgConnections(
+                                            db.as(amira), k -> null, ("pw-" + amira).toCharArray())
+                                    .getConnection();
                     Statement s = c.createStatement()) {
                 assertThat(count(s, "SELECT COUNT(*) FROM notification")).isEqualTo(40);
                 assertThat(count(s, "SELECT COUNT(*) FROM taxpayer")).isEqualTo(1);
@@ -160,7 +162,10 @@ class RowLevelSecurityTest {
                 assertThatThrownBy(() -> a.name(Map.of(CAIRO, "Someone else")))
                         .isInstanceOf(ArchiveException.class);
             }
-            try (Connection c = DriverManager.getConnection(db.jdbcUrl(), amira, "pw-" + amira);
+            try (Connection c =
+                            new PgConnections(
+                                            db.as(amira), k -> null, ("pw-" + amira).toCharArray())
+                                    .getConnection();
                     Statement s = c.createStatement()) {
                 assertThat(count(s, "SELECT COUNT(*) FROM taxpayer_name")).isEqualTo(1);
                 assertThatThrownBy(
