@@ -213,6 +213,8 @@ class SupportLogTest {
 
         // past the first file's limit: the rotation opens a new file, which is the user's too
         java.util.logging.Logger log = java.util.logging.Logger.getLogger("app.ishaar.test");
+        // a command run earlier in this JVM may have left the app's loggers at WARNING
+        log.setLevel(java.util.logging.Level.INFO);
         String line = "x".repeat(1000);
         for (int i = 0; i < SupportLog.FILE_LIMIT / 1000 + 50; i++) {
             log.info(line);
