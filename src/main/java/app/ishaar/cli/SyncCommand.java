@@ -35,8 +35,10 @@ import picocli.CommandLine.Option;
                     + " settled).",
             "Without --on-behalf-of, the ERP system's own taxpayer; each --on-behalf-of syncs a"
                     + " represented taxpayer with its own login.",
-            "Exit codes: 0 every taxpayer synced, 4 some refused (the rest synced), 3 login"
-                    + " failed, 5 service unavailable, 2 bad input.",
+            "Exit codes: 0 every taxpayer synced (or skipped: another syncer of the shared archive"
+                    + " syncs it now), 4 some refused (the rest synced), 3 login failed, 5 service"
+                    + " unavailable (or a taxpayer skipped: an archive lock not had in time), 2 bad"
+                    + " input.",
             "With --every, runs until stopped (SIGTERM or Ctrl+C: the sync under way ends between"
                     + " two transactions, exit 0), syncing each taxpayer again the interval after"
                     + " its last sync; one line per taxpayer as each sync ends."
@@ -217,8 +219,9 @@ public final class SyncCommand implements Callable<Integer> {
     }
 
     /**
-     * 0 all synced; 3 a login failed (not a refusal); 5 the service or network failed; 4 some
-     * refused.
+     * 0 all synced (or skipped because another syncer of the archive syncs them now); 3 a login
+     * failed (not a refusal); 5 the service or network failed, or a taxpayer was skipped because a
+     * lock of the archive was not had in time; 4 some refused.
      */
     static int exitCode(List<TaxpayerResult> results) {
         boolean login = false;
@@ -228,6 +231,7 @@ public final class SyncCommand implements Callable<Integer> {
             switch (r.outcome()) {
                 case OK -> {}
                 case REFUSED -> refused = true;
+                case SKIPPED -> failed |= r.error() != null;
                 case FAILED -> {
                     if (r.error() instanceof LoginRejectedException) {
                         login = true;

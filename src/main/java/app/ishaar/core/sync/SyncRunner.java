@@ -76,28 +76,35 @@ public final class SyncRunner implements SyncScheduler.Worker {
         // taxpayers held for this run before their login is asked for: one another syncer of the
         // same archive holds costs no login
         Map<Integer, Archive.Claim> claims = new HashMap<>();
-        java.util.Set<Integer> heldElsewhere = new java.util.HashSet<>();
+        Map<Integer, TaxpayerResult> skipped = new HashMap<>();
         List<Integer> again = new ArrayList<>();
         try {
             for (int i = 0; i < order.size(); i++) {
                 for (int j = i; j < Math.min(order.size(), i + 1 + LOGINS_AHEAD); j++) {
-                    if (logins.containsKey(j)
-                            || heldElsewhere.contains(j)
-                            || results.containsKey(j)) {
+                    if (logins.containsKey(j) || skipped.containsKey(j) || results.containsKey(j)) {
                         continue;
                     }
-                    var claim = claim(order.get(j));
+                    java.util.Optional<Archive.Claim> claim;
+                    try {
+                        claim = claim(order.get(j));
+                    } catch (ArchiveException e) {
+                        if (e.reason() != ArchiveException.Reason.LOCKED) {
+                            throw e;
+                        }
+                        skipped.put(j, notHeld(order.get(j), e));
+                        continue;
+                    }
                     if (claim.isEmpty()) {
-                        heldElsewhere.add(j);
+                        skipped.put(j, syncedElsewhere(order.get(j)));
                     } else {
                         claims.put(j, claim.get());
                         logins.put(j, sessions.session(order.get(j)));
                     }
                 }
                 TaxpayerResult r;
-                if (heldElsewhere.contains(i)) {
+                if (skipped.containsKey(i)) {
                     listener.started(order.get(i));
-                    r = syncedElsewhere(order.get(i));
+                    r = skipped.get(i);
                 } else {
                     try {
                         r = one(order.get(i), logins.remove(i));
@@ -114,14 +121,21 @@ public final class SyncRunner implements SyncScheduler.Worker {
             }
             for (int i : again) {
                 LOG.log(System.Logger.Level.INFO, "trying {0} again", order.get(i));
-                var claim = claim(order.get(i));
                 TaxpayerResult r;
-                if (claim.isEmpty()) {
-                    r = syncedElsewhere(order.get(i));
-                } else {
-                    try (Archive.Claim c = claim.get()) {
-                        r = one(order.get(i), sessions.session(order.get(i)));
+                try {
+                    var claim = claim(order.get(i));
+                    if (claim.isEmpty()) {
+                        r = syncedElsewhere(order.get(i));
+                    } else {
+                        try (Archive.Claim c = claim.get()) {
+                            r = one(order.get(i), sessions.session(order.get(i)));
+                        }
                     }
+                } catch (ArchiveException e) {
+                    if (e.reason() != ArchiveException.Reason.LOCKED) {
+                        throw e;
+                    }
+                    r = notHeld(order.get(i), e);
                 }
                 listener.finished(r);
                 results.put(i, r);
@@ -150,11 +164,20 @@ public final class SyncRunner implements SyncScheduler.Worker {
     }
 
     /**
-     * A taxpayer that another syncer of the same archive is syncing now: nothing to do here, and
-     * not a failure (it is being brought up to date).
+     * A taxpayer that another syncer of the same archive is syncing now: skipped here, and not a
+     * failure (it is being brought up to date).
      */
     static TaxpayerResult syncedElsewhere(Rin rin) {
-        return new TaxpayerResult(rin, TaxpayerResult.Outcome.OK, 0, 0, 0, SYNCED_ELSEWHERE, null);
+        return new TaxpayerResult(
+                rin, TaxpayerResult.Outcome.SKIPPED, 0, 0, 0, SYNCED_ELSEWHERE, null);
+    }
+
+    /**
+     * A taxpayer whose claim or write lock was not had within the archive's bound (another session
+     * holds it): skipped, saying so; the others go on.
+     */
+    static TaxpayerResult notHeld(Rin rin, ArchiveException e) {
+        return new TaxpayerResult(rin, TaxpayerResult.Outcome.SKIPPED, 0, 0, 0, e.getMessage(), e);
     }
 
     /** What a taxpayer held by another syncer is reported with. */
@@ -190,8 +213,16 @@ public final class SyncRunner implements SyncScheduler.Worker {
             }
         } catch (ArchiveException e) {
             r =
-                    new TaxpayerResult(
-                            taxpayer, TaxpayerResult.Outcome.FAILED, 0, 0, 0, e.getMessage(), e);
+                    e.reason() == ArchiveException.Reason.LOCKED
+                            ? notHeld(taxpayer, e)
+                            : new TaxpayerResult(
+                                    taxpayer,
+                                    TaxpayerResult.Outcome.FAILED,
+                                    0,
+                                    0,
+                                    0,
+                                    e.getMessage(),
+                                    e);
         }
         if (r.taxpayer() != null) {
             try {
@@ -265,6 +296,15 @@ public final class SyncRunner implements SyncScheduler.Worker {
                     o.serviceTotal(),
                     null,
                     null);
+        } catch (ArchiveException e) {
+            if (e.reason() != ArchiveException.Reason.LOCKED) {
+                throw e;
+            }
+            TaxpayerResult r = notHeld(rin, e);
+            return sync == null
+                    ? r
+                    : new TaxpayerResult(
+                            rin, r.outcome(), sync.added(), sync.updated(), 0, r.message(), e);
         } catch (ServiceException | HistoryMovingException e) {
             TaxpayerResult r = failure(rin, e);
             return sync == null

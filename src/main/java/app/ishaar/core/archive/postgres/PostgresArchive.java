@@ -27,10 +27,23 @@ import java.util.function.Function;
  * A firm's shared archive on PostgreSQL: the same {@link Archive} as the embedded SQLite one, for
  * several syncers and desktops at once. Each {@link #store} is one transaction (the notifications
  * and the checkpoint, or nothing); readers read in snapshots, so they see whole batches only. A
- * taxpayer is synced by one syncer at a time ({@link #claim}, a PostgreSQL advisory lock that the
- * server releases when the syncer's connection ends, even when it was killed).
+ * taxpayer is synced by one syncer at a time ({@link #claim}, a row only the owner can write, which
+ * counts as free once the syncer's connection ends, even when it was killed). No lock is waited for
+ * longer than {@link #LOCK_WAIT}.
  */
 public final class PostgresArchive extends JdbcArchive {
+
+    /**
+     * The longest a claim or a batch waits for a lock: past it the taxpayer is left for its next
+     * turn, and the syncer goes on with the others rather than waiting behind a session that does
+     * not let go.
+     */
+    public static final java.time.Duration LOCK_WAIT = java.time.Duration.ofSeconds(5);
+
+    /** The statement that bounds a connection's waits for locks by {@link #LOCK_WAIT}. */
+    static String lockTimeout() {
+        return "SET lock_timeout = " + LOCK_WAIT.toMillis();
+    }
 
     private final PgLocation location;
     private final Connection writer;
@@ -46,6 +59,9 @@ public final class PostgresArchive extends JdbcArchive {
         Connection w = null;
         try {
             w = connections.open();
+            try (java.sql.Statement s = w.createStatement()) {
+                s.execute(lockTimeout());
+            }
             w.setAutoCommit(false);
             this.writer = w;
             Connection r = connections.open();
@@ -99,7 +115,7 @@ public final class PostgresArchive extends JdbcArchive {
 
     @Override
     public Optional<Claim> claim(ServiceKey service, Rin taxpayer) throws ArchiveException {
-        return office.claims().claim(lockKey(service, taxpayer));
+        return office.claims().claim(service, taxpayer);
     }
 
     @Override
@@ -107,22 +123,18 @@ public final class PostgresArchive extends JdbcArchive {
         return Optional.of(office);
     }
 
-    static String lockKey(ServiceKey service, Rin taxpayer) {
-        return service.baseUrl() + " " + taxpayer.value();
-    }
-
     @Override
     public StoreResult store(SyncBatch batch) throws ArchiveException {
         synchronized (writer) {
             try {
                 try {
-                    {
-                        PreparedStatement p = prepared(PgSql.LOCK_WRITES);
-                        p.setString(1, lockKey(batch.service(), batch.taxpayer()));
-                        p.executeQuery().close();
-                    }
                     long serviceId = ensureService(batch.service());
                     long taxpayerId = ensureTaxpayer(serviceId, batch.taxpayer());
+                    {
+                        PreparedStatement p = prepared(PgSql.LOCK_WRITES);
+                        p.setLong(1, taxpayerId);
+                        p.executeQuery().close();
+                    }
                     int added = 0;
                     int updated = 0;
                     for (ArchivedNotification a : batch.upserts()) {
