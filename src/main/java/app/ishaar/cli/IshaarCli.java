@@ -107,7 +107,8 @@ public final class IshaarCli implements java.util.concurrent.Callable<Integer> {
                         .addSubcommand(new CommandLine(new ArchiveCommand.Info(io)))
                         .addSubcommand(new CommandLine(new ArchiveCommand.Forget(io)))
                         .addSubcommand(new CommandLine(new ArchiveAccessCommand.Grant(io)))
-                        .addSubcommand(new CommandLine(new ArchiveAccessCommand.Revoke(io))));
+                        .addSubcommand(new CommandLine(new ArchiveAccessCommand.Revoke(io)))
+                        .addSubcommand(new CommandLine(new ArchiveGrantsCommand(io))));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setOut(new PrintWriter(new OutputStreamWriter(io.out(), StandardCharsets.UTF_8), true));
         cl.setErr(new PrintWriter(new OutputStreamWriter(io.err(), StandardCharsets.UTF_8), true));

@@ -15,3 +15,23 @@ CREATE TABLE sync_claim (
 REVOKE ALL ON sync_claim FROM PUBLIC;
 -- no policy: only the owner (and superusers) see a row, whatever a role is granted by mistake
 ALTER TABLE sync_claim ENABLE ROW LEVEL SECURITY;
+
+-- A grant names the role by its identity (its OID), no longer by its name: a role dropped and
+-- made again with the same name is another role, and reads nothing it was not granted itself.
+-- A dropped role's grants name no role any more and show nothing to anyone; the owner's next
+-- 'archive grant|revoke|grants' deletes them. Grants of roles already gone go now.
+DROP POLICY own_grants ON taxpayer_access;
+ALTER TABLE taxpayer_access ADD COLUMN role_oid oid;
+UPDATE taxpayer_access a SET role_oid = r.oid FROM pg_roles r WHERE r.rolname = a.role_name;
+DELETE FROM taxpayer_access WHERE role_oid IS NULL;
+ALTER TABLE taxpayer_access DROP CONSTRAINT taxpayer_access_pkey;
+ALTER TABLE taxpayer_access DROP COLUMN role_name;
+ALTER TABLE taxpayer_access ALTER COLUMN role_oid SET NOT NULL;
+ALTER TABLE taxpayer_access ADD PRIMARY KEY (role_oid, rin);
+
+-- A role reads the grants made to it and to the roles it is a member of (roles that exist only:
+-- pg_has_role fails on an OID that names none).
+CREATE POLICY own_grants ON taxpayer_access FOR SELECT
+    USING (EXISTS (SELECT 1 FROM pg_roles r
+                   WHERE r.oid = taxpayer_access.role_oid
+                     AND pg_has_role(r.oid, 'MEMBER')));

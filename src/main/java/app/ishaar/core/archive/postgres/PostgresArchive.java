@@ -344,6 +344,23 @@ public final class PostgresArchive extends JdbcArchive {
         }
     }
 
+    /**
+     * Who reads which taxpayer (as the owner): each role granted one, and each login role that is a
+     * member of a role granted one; by role, then taxpayer.
+     */
+    public java.util.List<Grant> grants() throws ArchiveException {
+        synchronized (writer) {
+            return PgAccess.grants(writer, location);
+        }
+    }
+
+    /**
+     * A role that reads a taxpayer of the archive.
+     *
+     * @param through the role granted it, which {@code role} is a member of; null: granted to it
+     */
+    public record Grant(String role, Rin taxpayer, String through) {}
+
     /** Takes a taxpayer away from a role; false when the role could not read it. */
     public boolean revoke(String role, Rin taxpayer) throws ArchiveException {
         synchronized (writer) {
