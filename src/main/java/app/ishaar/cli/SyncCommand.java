@@ -4,6 +4,7 @@ import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.model.Rin;
+import app.ishaar.core.office.OfficeSync;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.service.InputRules;
@@ -112,7 +113,9 @@ public final class SyncCommand implements Callable<Integer> {
                     ServiceClient client =
                             new ServiceClient(
                                     io.clientConfig(),
-                                    store.office().map(o -> o.logins(budget)).orElse(budget));
+                                    OfficeSync.of(store)
+                                            .map(o -> o.logins(budget))
+                                            .orElse(budget));
                     TaxpayerSessions sessions =
                             new TaxpayerSessions(client::openSession, env, credentials)) {
                 credentials.wipe();

@@ -10,6 +10,7 @@ import app.ishaar.core.archive.postgres.PgPassword;
 import app.ishaar.core.archive.postgres.PgTestServer;
 import app.ishaar.core.archive.postgres.PostgresArchive;
 import app.ishaar.core.model.Rin;
+import app.ishaar.core.office.OfficeSync;
 import app.ishaar.core.sync.SyncRunner;
 import app.ishaar.sandbox.Sandbox;
 import app.ishaar.sandbox.SandboxConfig;
@@ -124,7 +125,11 @@ class SyncerLocksTest {
             try (Connection ro = connect(server, db, reader);
                     Archive other = shared.open()) {
                 // another syncer of the office holds Nile: skipped, never "ok"; Cairo synced
-                var held = other.claim(SyncSandbox.key(sandbox), NILE).orElseThrow();
+                var held =
+                        OfficeSync.of(other)
+                                .orElseThrow()
+                                .claim(SyncSandbox.key(sandbox), NILE)
+                                .orElseThrow();
                 SyncSandbox.Result r = syncWithin(sandbox, shared, ro);
                 assertThat(r.code()).as(r.err()).isZero();
                 Map<String, JsonNode> byRin = byRin(r);

@@ -5,6 +5,7 @@ import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.TaxpayerSummary;
 import app.ishaar.core.model.Rin;
+import app.ishaar.core.office.OfficeSync;
 import app.ishaar.core.service.LoginRejectedException;
 import app.ishaar.core.service.NotPermittedException;
 import app.ishaar.core.service.ServiceException;
@@ -47,6 +48,9 @@ public final class SyncRunner implements SyncScheduler.Worker {
     private final SyncOptions options;
     private final Listener listener;
 
+    /** The shared archive's coordination of its syncers; empty for the embedded archive. */
+    private final java.util.Optional<OfficeSync> office;
+
     /** Logins asked for ahead of their taxpayer's turn in a schedule ({@link #prepare}). */
     private final Map<Rin, CompletableFuture<Session>> prepared =
             java.util.Collections.synchronizedMap(new HashMap<>());
@@ -62,6 +66,7 @@ public final class SyncRunner implements SyncScheduler.Worker {
         this.service = service;
         this.options = options;
         this.listener = listener == null ? new Listener() {} : listener;
+        this.office = OfficeSync.of(archive);
     }
 
     /**
@@ -75,7 +80,7 @@ public final class SyncRunner implements SyncScheduler.Worker {
         Map<Integer, CompletableFuture<Session>> logins = new HashMap<>();
         // taxpayers held for this run before their login is asked for: one another syncer of the
         // same archive holds costs no login
-        Map<Integer, Archive.Claim> claims = new HashMap<>();
+        Map<Integer, OfficeSync.Claim> claims = new HashMap<>();
         Map<Integer, TaxpayerResult> skipped = new HashMap<>();
         List<Integer> again = new ArrayList<>();
         try {
@@ -84,7 +89,7 @@ public final class SyncRunner implements SyncScheduler.Worker {
                     if (logins.containsKey(j) || skipped.containsKey(j) || results.containsKey(j)) {
                         continue;
                     }
-                    java.util.Optional<Archive.Claim> claim;
+                    java.util.Optional<OfficeSync.Claim> claim;
                     try {
                         claim = claim(order.get(j));
                     } catch (ArchiveException e) {
@@ -127,7 +132,7 @@ public final class SyncRunner implements SyncScheduler.Worker {
                     if (claim.isEmpty()) {
                         r = syncedElsewhere(order.get(i));
                     } else {
-                        try (Archive.Claim c = claim.get()) {
+                        try (OfficeSync.Claim c = claim.get()) {
                             r = one(order.get(i), sessions.session(order.get(i)));
                         }
                     }
@@ -141,7 +146,7 @@ public final class SyncRunner implements SyncScheduler.Worker {
                 results.put(i, r);
             }
         } finally {
-            for (Archive.Claim c : claims.values()) {
+            for (OfficeSync.Claim c : claims.values()) {
                 c.close();
             }
         }
@@ -158,9 +163,14 @@ public final class SyncRunner implements SyncScheduler.Worker {
         return out;
     }
 
-    /** Holds a taxpayer for this run (the ERP's own, not named yet, is held once it is). */
-    private java.util.Optional<Archive.Claim> claim(Rin rin) throws ArchiveException {
-        return rin == null ? java.util.Optional.of(() -> {}) : archive.claim(service, rin);
+    /**
+     * Holds a taxpayer for this run (the ERP's own, not named yet, is held once it is). The
+     * embedded archive's own write lock serves for it: every claim is granted.
+     */
+    private java.util.Optional<OfficeSync.Claim> claim(Rin rin) throws ArchiveException {
+        return rin == null || office.isEmpty()
+                ? java.util.Optional.of(() -> {})
+                : office.get().claim(service, rin);
     }
 
     /**
@@ -207,7 +217,7 @@ public final class SyncRunner implements SyncScheduler.Worker {
             if (claim.isEmpty()) {
                 r = syncedElsewhere(taxpayer);
             } else {
-                try (Archive.Claim held = claim.get()) {
+                try (OfficeSync.Claim held = claim.get()) {
                     r = one(taxpayer, login);
                 }
             }
@@ -271,9 +281,9 @@ public final class SyncRunner implements SyncScheduler.Worker {
                 }
                 rin = Rin.of(own);
             }
-            Archive.Claim own = null;
+            OfficeSync.Claim own = null;
             if (asked == null) {
-                var claim = archive.claim(service, rin);
+                var claim = claim(rin);
                 if (claim.isEmpty()) {
                     return syncedElsewhere(rin);
                 }

@@ -12,9 +12,10 @@ import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * Makes the archive's connections to its server: one data source (the location, its user and TLS
- * settings, the password kept only here), used by the archive and by its migrations.
+ * settings, the password kept only here), used by the archive, its migrations and the office's
+ * coordination ({@code core.office}), each on connections of its own.
  */
-final class PgConnections {
+public final class PgConnections {
     private final PGSimpleDataSource source = new PGSimpleDataSource();
 
     PgConnections(PgLocation location, Function<String, String> env, char[] password) {
@@ -43,11 +44,11 @@ final class PgConnections {
         return source;
     }
 
-    Connection open() throws SQLException {
+    public Connection open() throws SQLException {
         return source.getConnection();
     }
 
-    static void closeQuietly(Connection c) {
+    public static void closeQuietly(Connection c) {
         if (c != null) {
             try {
                 c.close();

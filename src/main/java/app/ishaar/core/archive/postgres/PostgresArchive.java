@@ -3,12 +3,11 @@ package app.ishaar.core.archive.postgres;
 import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.ArchivedNotification;
-import app.ishaar.core.archive.OfficeSync;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.SyncBatch;
 import app.ishaar.core.archive.jdbc.JdbcArchive;
 import app.ishaar.core.archive.jdbc.JdbcReader;
-import app.ishaar.core.archive.sqlite.OrderKey;
+import app.ishaar.core.archive.jdbc.OrderKey;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.secrets.SecretStore;
@@ -19,17 +18,17 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Function;
 
 /**
  * A firm's shared archive on PostgreSQL: the same {@link Archive} as the embedded SQLite one, for
  * several syncers and desktops at once. Each {@link #store} is one transaction (the notifications
  * and the checkpoint, or nothing); readers read in snapshots, so they see whole batches only. A
- * taxpayer is synced by one syncer at a time ({@link #claim}, a row only the owner can write, which
- * counts as free once the syncer's connection ends, even when it was killed). No lock is waited for
- * longer than {@link #LOCK_WAIT}.
+ * taxpayer's batches are written one at a time (its row locked), and no lock is waited for longer
+ * than {@link #LOCK_WAIT}. What the syncers and desktops sharing it coordinate (claims, login
+ * slots, announcements) is {@code core.office}'s, on connections of its own ({@link #attached}).
  */
 public final class PostgresArchive extends JdbcArchive {
 
@@ -41,7 +40,7 @@ public final class PostgresArchive extends JdbcArchive {
     public static final java.time.Duration LOCK_WAIT = java.time.Duration.ofSeconds(5);
 
     /** The statement that bounds a connection's waits for locks by {@link #LOCK_WAIT}. */
-    static String lockTimeout() {
+    public static String lockTimeout() {
         return "SET lock_timeout = " + LOCK_WAIT.toMillis();
     }
 
@@ -49,12 +48,15 @@ public final class PostgresArchive extends JdbcArchive {
     private final Connection writer;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     private final PgReader reader;
-    private final PgOffice office;
+    private final PgConnections connections;
+
+    /** What is coordinated through this archive ({@link #attached}), each closed with it. */
+    private final Map<Class<?>, AutoCloseable> attached = new java.util.LinkedHashMap<>();
 
     private PostgresArchive(PgLocation location, PgConnections connections)
             throws ArchiveException {
         this.location = location;
-        this.office = new PgOffice(location, connections);
+        this.connections = connections;
         PgSchema.migrate(location, connections);
         Connection w = null;
         try {
@@ -111,17 +113,22 @@ public final class PostgresArchive extends JdbcArchive {
         return location;
     }
 
+    /** Makes more connections to this archive's server, as this archive's role. */
+    public PgConnections connections() {
+        return connections;
+    }
+
+    /**
+     * What coordinates the processes sharing this archive through it (the office's coordination,
+     * {@code core.office}): made by {@code make} on first use, the same one afterwards, and closed
+     * when the archive closes (letting go of what it holds on the server).
+     */
+    public synchronized <T extends AutoCloseable> T attached(
+            Class<T> kind, Function<PostgresArchive, T> make) {
+        return kind.cast(attached.computeIfAbsent(kind, k -> make.apply(this)));
+    }
+
     // --- the sync's side ---
-
-    @Override
-    public Optional<Claim> claim(ServiceKey service, Rin taxpayer) throws ArchiveException {
-        return office.claims().claim(service, taxpayer);
-    }
-
-    @Override
-    public Optional<OfficeSync> office() {
-        return Optional.of(office);
-    }
 
     @Override
     public StoreResult store(SyncBatch batch) throws ArchiveException {
@@ -462,6 +469,17 @@ public final class PostgresArchive extends JdbcArchive {
             }
             PgConnections.closeQuietly(writer);
         }
-        office.close(); // lets go of every taxpayer still held
+        List<AutoCloseable> closing;
+        synchronized (this) {
+            closing = new java.util.ArrayList<>(attached.values());
+            attached.clear();
+        }
+        for (AutoCloseable c : closing) {
+            try {
+                c.close(); // lets go of every taxpayer still held
+            } catch (Exception ignored) {
+                // closing
+            }
+        }
     }
 }

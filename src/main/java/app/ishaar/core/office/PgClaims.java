@@ -1,8 +1,11 @@
-package app.ishaar.core.archive.postgres;
+package app.ishaar.core.office;
 
-import app.ishaar.core.archive.Archive.Claim;
 import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.archive.postgres.PgConnections;
+import app.ishaar.core.archive.postgres.PgErrors;
+import app.ishaar.core.archive.postgres.PgLocation;
+import app.ishaar.core.archive.postgres.PostgresArchive;
 import app.ishaar.core.model.Rin;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -58,7 +61,8 @@ final class PgClaims {
         this.connections = connections;
     }
 
-    synchronized Optional<Claim> claim(ServiceKey service, Rin taxpayer) throws ArchiveException {
+    synchronized Optional<OfficeSync.Claim> claim(ServiceKey service, Rin taxpayer)
+            throws ArchiveException {
         try {
             try (PreparedStatement p = connection().prepareStatement(TAKE)) {
                 p.setString(1, service.baseUrl());
