@@ -13,6 +13,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.concurrent.ThreadLocalRandom;
+import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -92,6 +93,58 @@ class GrantsByRoleTest {
                         .extracting(TaxpayerSummary::taxpayer)
                         .containsExactly(CAIRO);
             }
+        }
+    }
+
+    @Test
+    void grantsMadeByNameBeforeFollowTheirRolesAndThoseOfRolesGoneGo() throws Exception {
+        PgTestServer server = PgTestServer.get();
+        PgLocation db = server.newDatabase();
+        String suffix = Long.toString(ThreadLocalRandom.current().nextLong() >>> 1, 36);
+        String amira = "amira_" + suffix; // read-only, granted before and still there
+        String gone = "gone_" + suffix; // granted before, dropped before the upgrade
+        Flyway.configure(getClass().getClassLoader())
+                .dataSource(
+                        "jdbc:postgresql://" + db.host() + ":" + db.port() + "/" + db.database(),
+                        db.user(),
+                        server.password())
+                .locations(PgSchema.MIGRATIONS)
+                .table(PgSchema.HISTORY_TABLE)
+                .target("6")
+                .load()
+                .migrate();
+        try (Connection admin = server.admin(db.database());
+                Statement s = admin.createStatement()) {
+            s.execute("CREATE ROLE " + amira + " LOGIN PASSWORD 'pw-" + amira + "'");
+            s.execute(
+                    "INSERT INTO taxpayer_access (role_name, rin) VALUES ('"
+                            + amira
+                            + "', '"
+                            + NILE.value()
+                            + "'), ('"
+                            + gone
+                            + "', '"
+                            + CAIRO.value()
+                            + "')");
+            s.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO " + amira);
+        }
+        try (Sandbox sandbox =
+                        Sandbox.start(
+                                SandboxConfig.builder().notificationsPerTaxpayer(10).build());
+                PostgresArchive owner = server.open(db)) {
+            owner.store(batch(sandbox, NILE));
+            owner.store(batch(sandbox, CAIRO));
+            assertThat(owner.grants())
+                    .containsExactly(new PostgresArchive.Grant(amira, NILE, null));
+            assertThat(readable(server, db, amira)).isEqualTo(10);
+
+            // a role made later with the dropped role's name reads nothing
+            try (Connection admin = server.admin(db.database());
+                    Statement s = admin.createStatement()) {
+                s.execute("CREATE ROLE " + gone + " LOGIN PASSWORD 'pw-" + gone + "'");
+                s.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO " + gone);
+            }
+            assertThat(readable(server, db, gone)).isZero();
         }
     }
 
