@@ -16,15 +16,15 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code ishaar archive info | forget | grant | revoke}: what the archive holds, removing from it,
- * and (a shared archive) which role reads which taxpayer.
+ * {@code ishaar archive info | forget | grant | revoke | grants}: what the archive holds, removing
+ * from it, and (a shared archive) which role reads which taxpayer.
  */
 @Command(
         name = "archive",
         mixinStandardHelpOptions = true,
         description =
                 "The archive: what it holds (info), removing a taxpayer's data (forget); a shared"
-                        + " archive's readers (grant, revoke).")
+                        + " archive's readers (grant, revoke, grants).")
 public final class ArchiveCommand implements Callable<Integer> {
 
     private final CliIo io;
@@ -37,8 +37,8 @@ public final class ArchiveCommand implements Callable<Integer> {
     public Integer call() {
         io.err()
                 .println(
-                        "ishaar: name an archive command: info, forget, grant or revoke (see 'ishaar"
-                                + " archive --help')");
+                        "ishaar: name an archive command: info, forget, grant, revoke or grants (see"
+                                + " 'ishaar archive --help')");
         return ExitCodes.USAGE;
     }
 
