@@ -52,6 +52,52 @@ class ArchitectureTest {
     }
 
     @Test
+    void theArchiveKnowsNoSessionsLoginsOrOffice() {
+        ArchRule rule =
+                noClasses()
+                        .that()
+                        .resideInAPackage("app.ishaar.core.archive..")
+                        .should()
+                        .dependOnClassesThat()
+                        .resideInAnyPackage(
+                                "app.ishaar.core.session..",
+                                "app.ishaar.core.office..",
+                                "app.ishaar.core.sync..")
+                        .orShould()
+                        .dependOnClassesThat()
+                        .haveFullyQualifiedName("app.ishaar.core.service.LoginGate");
+        rule.check(classes);
+    }
+
+    @Test
+    void neitherFormOfTheArchiveKnowsTheOther() {
+        noClasses()
+                .that()
+                .resideInAPackage("app.ishaar.core.archive.sqlite..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("app.ishaar.core.archive.postgres..")
+                .check(classes);
+        noClasses()
+                .that()
+                .resideInAPackage("app.ishaar.core.archive.postgres..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("app.ishaar.core.archive.sqlite..")
+                .check(classes);
+        noClasses()
+                .that()
+                .resideInAnyPackage("app.ishaar.core.archive", "app.ishaar.core.archive.jdbc")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "app.ishaar.core.archive.sqlite..",
+                        "app.ishaar.core.archive.postgres..",
+                        "app.ishaar.core.archive.location..")
+                .check(classes);
+    }
+
+    @Test
     void sandboxIsAnIndependentReadingOfTheSpec() {
         ArchRule rule =
                 noClasses()

@@ -17,8 +17,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code ishaar archive info | forget | name | names | grant | revoke}: what the archive holds,
- * removing from it, its taxpayers' names, and (a shared archive) which role reads which taxpayer.
+ * {@code ishaar archive info | forget | name | names | grant | revoke | grants}: what the archive
+ * holds, removing from it, its taxpayers' names, and (a shared archive) which role reads which
+ * taxpayer.
  */
 @Command(
         name = "archive",
@@ -26,7 +27,7 @@ import picocli.CommandLine.Option;
         description =
                 "The archive: what it holds (info), removing a taxpayer's data (forget), its"
                         + " taxpayers' names (name, names); a shared archive's readers (grant,"
-                        + " revoke).")
+                        + " revoke, grants).")
 public final class ArchiveCommand implements Callable<Integer> {
 
     private final CliIo io;
@@ -39,8 +40,8 @@ public final class ArchiveCommand implements Callable<Integer> {
     public Integer call() {
         io.err()
                 .println(
-                        "ishaar: name an archive command: info, forget, name, names, grant or"
-                                + " revoke (see 'ishaar archive --help')");
+                        "ishaar: name an archive command: info, forget, name, names, grant, revoke"
+                                + " or grants (see 'ishaar archive --help')");
         return ExitCodes.USAGE;
     }
 

@@ -2,7 +2,7 @@ package app.ishaar.cli;
 
 import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveException;
-import app.ishaar.core.archive.ArchiveLocation;
+import app.ishaar.core.archive.location.ArchiveLocation;
 import app.ishaar.core.archive.postgres.PgLocation;
 import app.ishaar.core.archive.postgres.PostgresArchive;
 import app.ishaar.core.archive.sqlite.SqliteArchive;

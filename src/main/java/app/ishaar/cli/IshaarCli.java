@@ -109,7 +109,8 @@ public final class IshaarCli implements java.util.concurrent.Callable<Integer> {
                         .addSubcommand(new CommandLine(new ArchiveNamesCommand.Name(io)))
                         .addSubcommand(new CommandLine(new ArchiveNamesCommand.Names(io)))
                         .addSubcommand(new CommandLine(new ArchiveAccessCommand.Grant(io)))
-                        .addSubcommand(new CommandLine(new ArchiveAccessCommand.Revoke(io))));
+                        .addSubcommand(new CommandLine(new ArchiveAccessCommand.Revoke(io)))
+                        .addSubcommand(new CommandLine(new ArchiveGrantsCommand(io))));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setOut(new PrintWriter(new OutputStreamWriter(io.out(), StandardCharsets.UTF_8), true));
         cl.setErr(new PrintWriter(new OutputStreamWriter(io.err(), StandardCharsets.UTF_8), true));

@@ -4,6 +4,7 @@ import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.model.Rin;
+import app.ishaar.core.office.OfficeSync;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.service.InputRules;
@@ -35,9 +36,10 @@ import picocli.CommandLine.Option;
                     + " settled).",
             "Without --on-behalf-of, the ERP system's own taxpayer; each --on-behalf-of syncs a"
                     + " represented taxpayer with its own login.",
-            "Exit codes: 0 every taxpayer synced, 4 some refused (the rest synced; 0 with"
-                    + " --refused-ok), 3 login"
-                    + " failed, 5 service unavailable, 2 bad input.",
+            "Exit codes: 0 every taxpayer synced (or skipped: another syncer of the shared archive"
+                    + " syncs it now), 4 some refused (the rest synced; 0 with --refused-ok), 3 login"
+                    + " failed, 5 service unavailable (or a taxpayer skipped: an archive lock not had"
+                    + " in time), 2 bad input.",
             "With --every, runs until stopped (SIGTERM or Ctrl+C: the sync under way ends between"
                     + " two transactions, exit 0), syncing each taxpayer again the interval after"
                     + " its last sync; one line per taxpayer as each sync ends."
@@ -119,7 +121,9 @@ public final class SyncCommand implements Callable<Integer> {
                     ServiceClient client =
                             new ServiceClient(
                                     io.clientConfig(),
-                                    store.office().map(o -> o.logins(budget)).orElse(budget));
+                                    OfficeSync.of(store)
+                                            .map(o -> o.logins(budget))
+                                            .orElse(budget));
                     TaxpayerSessions sessions =
                             new TaxpayerSessions(client::openSession, env, credentials)) {
                 credentials.wipe();
@@ -247,8 +251,9 @@ public final class SyncCommand implements Callable<Integer> {
     }
 
     /**
-     * 0 all synced; 3 a login failed (not a refusal); 5 the service or network failed; 4 some
-     * refused, unless {@code refusedOk}.
+     * 0 all synced (or skipped because another syncer of the archive syncs them now); 3 a login
+     * failed (not a refusal); 5 the service or network failed, or a taxpayer was skipped because a
+     * lock of the archive was not had in time; 4 some refused, unless {@code refusedOk}.
      */
     static int exitCode(List<TaxpayerResult> results, boolean refusedOk) {
         boolean login = false;
@@ -258,6 +263,7 @@ public final class SyncCommand implements Callable<Integer> {
             switch (r.outcome()) {
                 case OK -> {}
                 case REFUSED -> refused = true;
+                case SKIPPED -> failed |= r.error() != null;
                 case FAILED -> {
                     if (r.error() instanceof LoginRejectedException) {
                         login = true;

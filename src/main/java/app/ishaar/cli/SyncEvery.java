@@ -2,9 +2,9 @@ package app.ishaar.cli;
 
 import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveException;
-import app.ishaar.core.archive.OfficeSync;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.model.Rin;
+import app.ishaar.core.office.OfficeSync;
 import app.ishaar.core.service.LoginRejectedException;
 import app.ishaar.core.session.TaxpayerSessions;
 import app.ishaar.core.sync.SyncOptions;
@@ -95,11 +95,11 @@ final class SyncEvery {
         try {
             scheduler.taxpayers(taxpayers);
             scheduler.start();
-            if (archive.office().isPresent()) {
+            if (OfficeSync.of(archive).isPresent()) {
                 // desktops reading the shared archive leave these taxpayers to this syncer, and
                 // their Sync now comes here
                 announced.set(
-                        archive.office()
+                        OfficeSync.of(archive)
                                 .get()
                                 .announce(service, taxpayers, HEARTBEAT, scheduler::syncNow));
             }

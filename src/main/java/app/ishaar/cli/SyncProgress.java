@@ -91,6 +91,7 @@ final class SyncProgress implements SyncRunner.Listener {
                                     Locale.ROOT, "%,d new, %,d updated", r.added(), r.updated());
                     case REFUSED -> "refused: " + r.message();
                     case FAILED -> "failed: " + r.message();
+                    case SKIPPED -> "skipped: " + r.message();
                 };
         err.println(ErrorReporter.safeLine("ishaar: " + name(r.taxpayer()) + ": " + what));
     }

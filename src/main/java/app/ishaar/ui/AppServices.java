@@ -2,7 +2,7 @@ package app.ishaar.ui;
 
 import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveException;
-import app.ishaar.core.archive.ArchiveLocation;
+import app.ishaar.core.archive.location.ArchiveLocation;
 import app.ishaar.core.archive.sqlite.SqliteArchive;
 import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.ClientConfig;

@@ -110,6 +110,14 @@ class SharedArchiveCliTest {
                                 .out())
                 .contains("already");
 
+        // who reads whom, for the owner and for a script
+        Run grants = cli(owner, "archive", "grants", "--archive", at);
+        assertThat(grants.code()).as(grants.err()).isZero();
+        assertThat(grants.out().strip()).isEqualTo(role + "  " + NILE);
+        Run grantsJson = cli(owner, "archive", "grants", "--archive", at, "--format", "json");
+        assertThat(grantsJson.out().strip())
+                .isEqualTo("{\"role\":\"" + role + "\",\"rin\":\"" + NILE + "\",\"via\":null}");
+
         // the role reads it now, through its own login
         String asRole = at.replace("://", "://" + role + "@").replace(db.user() + "@", "");
         Run read =
@@ -147,6 +155,7 @@ class SharedArchiveCliTest {
                         "json",
                         "--all");
         assertThat(after.out().replace(" ", "").strip()).isEqualTo("[]");
+        assertThat(cli(owner, "archive", "grants", "--archive", at).out()).isEmpty();
 
         Run onAFile =
                 cli(

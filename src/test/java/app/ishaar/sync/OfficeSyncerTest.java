@@ -5,11 +5,11 @@ import static app.ishaar.sync.SyncSandbox.NILE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.core.archive.Archive;
-import app.ishaar.core.archive.OfficeSync;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.TestArchive;
 import app.ishaar.core.archive.postgres.PgTestServer;
 import app.ishaar.core.model.Rin;
+import app.ishaar.core.office.OfficeSync;
 import app.ishaar.sandbox.Sandbox;
 import app.ishaar.sandbox.SandboxConfig;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -56,7 +56,7 @@ class OfficeSyncerTest {
                 JsonNode first = nextResult(out, seen);
                 assertThat(first).as(String.join("\n", seen)).isNotNull();
                 assertThat(first.get("status").asText()).isEqualTo("ok");
-                OfficeSync office = desktop.office().orElseThrow();
+                OfficeSync office = OfficeSync.of(desktop).orElseThrow();
                 assertThat(office.kept(service, List.of(nile))).containsExactly(nile);
 
                 // notifications arrive; the desktop's Sync now brings them within the hour

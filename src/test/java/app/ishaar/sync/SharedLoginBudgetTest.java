@@ -6,6 +6,7 @@ import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.TestArchive;
 import app.ishaar.core.archive.postgres.PgTestServer;
 import app.ishaar.core.model.Rin;
+import app.ishaar.core.office.OfficeSync;
 import app.ishaar.core.service.ClientConfig;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
@@ -200,7 +201,7 @@ class SharedLoginBudgetTest {
                 ServiceClient client =
                         new ServiceClient(
                                 ClientConfig.defaults(),
-                                archive.office().orElseThrow().logins(budget));
+                                OfficeSync.of(archive).orElseThrow().logins(budget));
                 TaxpayerSessions sessions =
                         new TaxpayerSessions(
                                 client::openSession,

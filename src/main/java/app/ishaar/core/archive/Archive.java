@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -52,30 +51,6 @@ public interface Archive extends AutoCloseable {
 
     /** How many notifications of a batch were new, and how many replaced an archived one. */
     record StoreResult(int added, int updated) {}
-
-    /**
-     * Holds a taxpayer of a service for one sync, so that several syncers sharing an archive never
-     * sync the same taxpayer at once; empty when another sync (of this or another process) holds
-     * it. Let go on {@link Claim#close}, or when the process ends. The embedded archive's own write
-     * lock serves it: every claim is granted.
-     */
-    default Optional<Claim> claim(ServiceKey service, Rin taxpayer) throws ArchiveException {
-        return Optional.of(() -> {});
-    }
-
-    /** A taxpayer held for one sync. */
-    interface Claim extends AutoCloseable {
-        @Override
-        void close() throws ArchiveException;
-    }
-
-    /**
-     * What the processes sharing this archive coordinate through it (one login budget across
-     * syncers); empty for an archive only one process syncs (the embedded one).
-     */
-    default Optional<OfficeSync> office() {
-        return Optional.empty();
-    }
 
     // --- the readers' side ---
 

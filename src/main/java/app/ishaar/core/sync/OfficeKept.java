@@ -2,10 +2,10 @@ package app.ishaar.core.sync;
 
 import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveException;
-import app.ishaar.core.archive.OfficeSync;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.TaxpayerSummary;
 import app.ishaar.core.model.Rin;
+import app.ishaar.core.office.OfficeSync;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.HashMap;
@@ -58,7 +58,7 @@ public final class OfficeKept implements SyncScheduler.Worker {
      */
     public static SyncScheduler.Worker of(
             SyncScheduler.Worker own, Archive archive, ServiceKey service) {
-        Optional<OfficeSync> office = archive.office();
+        Optional<OfficeSync> office = OfficeSync.of(archive);
         return office.isPresent() ? new OfficeKept(own, archive, office.get(), service, WAIT) : own;
     }
 

@@ -5,6 +5,7 @@ import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.TaxpayerSummary;
 import app.ishaar.core.model.Rin;
+import app.ishaar.core.office.OfficeSync;
 import app.ishaar.core.service.LoginRejectedException;
 import app.ishaar.core.service.NotPermittedException;
 import app.ishaar.core.service.ServiceException;
@@ -47,6 +48,9 @@ public final class SyncRunner implements SyncScheduler.Worker {
     private final SyncOptions options;
     private final Listener listener;
 
+    /** The shared archive's coordination of its syncers; empty for the embedded archive. */
+    private final java.util.Optional<OfficeSync> office;
+
     /** Logins asked for ahead of their taxpayer's turn in a schedule ({@link #prepare}). */
     private final Map<Rin, CompletableFuture<Session>> prepared =
             java.util.Collections.synchronizedMap(new HashMap<>());
@@ -62,6 +66,7 @@ public final class SyncRunner implements SyncScheduler.Worker {
         this.service = service;
         this.options = options;
         this.listener = listener == null ? new Listener() {} : listener;
+        this.office = OfficeSync.of(archive);
     }
 
     /**
@@ -75,29 +80,36 @@ public final class SyncRunner implements SyncScheduler.Worker {
         Map<Integer, CompletableFuture<Session>> logins = new HashMap<>();
         // taxpayers held for this run before their login is asked for: one another syncer of the
         // same archive holds costs no login
-        Map<Integer, Archive.Claim> claims = new HashMap<>();
-        java.util.Set<Integer> heldElsewhere = new java.util.HashSet<>();
+        Map<Integer, OfficeSync.Claim> claims = new HashMap<>();
+        Map<Integer, TaxpayerResult> skipped = new HashMap<>();
         List<Integer> again = new ArrayList<>();
         try {
             for (int i = 0; i < order.size(); i++) {
                 for (int j = i; j < Math.min(order.size(), i + 1 + LOGINS_AHEAD); j++) {
-                    if (logins.containsKey(j)
-                            || heldElsewhere.contains(j)
-                            || results.containsKey(j)) {
+                    if (logins.containsKey(j) || skipped.containsKey(j) || results.containsKey(j)) {
                         continue;
                     }
-                    var claim = claim(order.get(j));
+                    java.util.Optional<OfficeSync.Claim> claim;
+                    try {
+                        claim = claim(order.get(j));
+                    } catch (ArchiveException e) {
+                        if (e.reason() != ArchiveException.Reason.LOCKED) {
+                            throw e;
+                        }
+                        skipped.put(j, notHeld(order.get(j), e));
+                        continue;
+                    }
                     if (claim.isEmpty()) {
-                        heldElsewhere.add(j);
+                        skipped.put(j, syncedElsewhere(order.get(j)));
                     } else {
                         claims.put(j, claim.get());
                         logins.put(j, sessions.session(order.get(j)));
                     }
                 }
                 TaxpayerResult r;
-                if (heldElsewhere.contains(i)) {
+                if (skipped.containsKey(i)) {
                     listener.started(order.get(i));
-                    r = syncedElsewhere(order.get(i));
+                    r = skipped.get(i);
                 } else {
                     try {
                         r = one(order.get(i), logins.remove(i));
@@ -114,20 +126,27 @@ public final class SyncRunner implements SyncScheduler.Worker {
             }
             for (int i : again) {
                 LOG.log(System.Logger.Level.INFO, "trying {0} again", order.get(i));
-                var claim = claim(order.get(i));
                 TaxpayerResult r;
-                if (claim.isEmpty()) {
-                    r = syncedElsewhere(order.get(i));
-                } else {
-                    try (Archive.Claim c = claim.get()) {
-                        r = one(order.get(i), sessions.session(order.get(i)));
+                try {
+                    var claim = claim(order.get(i));
+                    if (claim.isEmpty()) {
+                        r = syncedElsewhere(order.get(i));
+                    } else {
+                        try (OfficeSync.Claim c = claim.get()) {
+                            r = one(order.get(i), sessions.session(order.get(i)));
+                        }
                     }
+                } catch (ArchiveException e) {
+                    if (e.reason() != ArchiveException.Reason.LOCKED) {
+                        throw e;
+                    }
+                    r = notHeld(order.get(i), e);
                 }
                 listener.finished(r);
                 results.put(i, r);
             }
         } finally {
-            for (Archive.Claim c : claims.values()) {
+            for (OfficeSync.Claim c : claims.values()) {
                 c.close();
             }
         }
@@ -144,17 +163,31 @@ public final class SyncRunner implements SyncScheduler.Worker {
         return out;
     }
 
-    /** Holds a taxpayer for this run (the ERP's own, not named yet, is held once it is). */
-    private java.util.Optional<Archive.Claim> claim(Rin rin) throws ArchiveException {
-        return rin == null ? java.util.Optional.of(() -> {}) : archive.claim(service, rin);
+    /**
+     * Holds a taxpayer for this run (the ERP's own, not named yet, is held once it is). The
+     * embedded archive's own write lock serves for it: every claim is granted.
+     */
+    private java.util.Optional<OfficeSync.Claim> claim(Rin rin) throws ArchiveException {
+        return rin == null || office.isEmpty()
+                ? java.util.Optional.of(() -> {})
+                : office.get().claim(service, rin);
     }
 
     /**
-     * A taxpayer that another syncer of the same archive is syncing now: nothing to do here, and
-     * not a failure (it is being brought up to date).
+     * A taxpayer that another syncer of the same archive is syncing now: skipped here, and not a
+     * failure (it is being brought up to date).
      */
     static TaxpayerResult syncedElsewhere(Rin rin) {
-        return new TaxpayerResult(rin, TaxpayerResult.Outcome.OK, 0, 0, 0, SYNCED_ELSEWHERE, null);
+        return new TaxpayerResult(
+                rin, TaxpayerResult.Outcome.SKIPPED, 0, 0, 0, SYNCED_ELSEWHERE, null);
+    }
+
+    /**
+     * A taxpayer whose claim or write lock was not had within the archive's bound (another session
+     * holds it): skipped, saying so; the others go on.
+     */
+    static TaxpayerResult notHeld(Rin rin, ArchiveException e) {
+        return new TaxpayerResult(rin, TaxpayerResult.Outcome.SKIPPED, 0, 0, 0, e.getMessage(), e);
     }
 
     /** What a taxpayer held by another syncer is reported with. */
@@ -184,14 +217,22 @@ public final class SyncRunner implements SyncScheduler.Worker {
             if (claim.isEmpty()) {
                 r = syncedElsewhere(taxpayer);
             } else {
-                try (Archive.Claim held = claim.get()) {
+                try (OfficeSync.Claim held = claim.get()) {
                     r = one(taxpayer, login);
                 }
             }
         } catch (ArchiveException e) {
             r =
-                    new TaxpayerResult(
-                            taxpayer, TaxpayerResult.Outcome.FAILED, 0, 0, 0, e.getMessage(), e);
+                    e.reason() == ArchiveException.Reason.LOCKED
+                            ? notHeld(taxpayer, e)
+                            : new TaxpayerResult(
+                                    taxpayer,
+                                    TaxpayerResult.Outcome.FAILED,
+                                    0,
+                                    0,
+                                    0,
+                                    e.getMessage(),
+                                    e);
         }
         if (r.taxpayer() != null) {
             try {
@@ -240,9 +281,9 @@ public final class SyncRunner implements SyncScheduler.Worker {
                 }
                 rin = Rin.of(own);
             }
-            Archive.Claim own = null;
+            OfficeSync.Claim own = null;
             if (asked == null) {
-                var claim = archive.claim(service, rin);
+                var claim = claim(rin);
                 if (claim.isEmpty()) {
                     return syncedElsewhere(rin);
                 }
@@ -265,6 +306,15 @@ public final class SyncRunner implements SyncScheduler.Worker {
                     o.serviceTotal(),
                     null,
                     null);
+        } catch (ArchiveException e) {
+            if (e.reason() != ArchiveException.Reason.LOCKED) {
+                throw e;
+            }
+            TaxpayerResult r = notHeld(rin, e);
+            return sync == null
+                    ? r
+                    : new TaxpayerResult(
+                            rin, r.outcome(), sync.added(), sync.updated(), 0, r.message(), e);
         } catch (ServiceException | HistoryMovingException e) {
             TaxpayerResult r = failure(rin, e);
             return sync == null

@@ -9,7 +9,7 @@ import app.ishaar.core.model.Rin;
  * @param added notifications archived for the first time
  * @param updated archived notifications that changed (a status that settled)
  * @param total the notifications the archive holds of this taxpayer now
- * @param message why it was refused or failed; null when it synced
+ * @param message why it was refused, failed or skipped; null when it synced
  * @param error what it met; null when it synced
  */
 public record TaxpayerResult(
@@ -28,7 +28,13 @@ public record TaxpayerResult(
         /** The taxpayer did not grant access, or did not delegate to this ERP system. */
         REFUSED,
         /** The login failed, or the service or the network did; tried again at the next sync. */
-        FAILED
+        FAILED,
+        /**
+         * Not synced by this sync: another syncer of the shared archive holds it now, or a lock it
+         * needs was not had within the archive's bound (the error then says so); left for the next
+         * turn.
+         */
+        SKIPPED
     }
 
     public TaxpayerResult withTotal(long newTotal) {

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchivedNotification;
-import app.ishaar.core.archive.OfficeSync;
 import app.ishaar.core.archive.SandboxItems;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.SyncBatch;
 import app.ishaar.core.archive.TestArchive;
 import app.ishaar.core.archive.postgres.PgTestServer;
 import app.ishaar.core.model.Rin;
+import app.ishaar.core.office.OfficeSync;
 import app.ishaar.sandbox.Sandbox;
 import app.ishaar.sandbox.SandboxConfig;
 import java.time.Clock;
@@ -74,8 +74,7 @@ class OfficeKeptTest {
 
             AtomicReference<OfficeSync.Announcement> syncer = new AtomicReference<>();
             syncer.set(
-                    syncerArchive
-                            .office()
+                    OfficeSync.of(syncerArchive)
                             .orElseThrow()
                             .announce(
                                     SERVICE,

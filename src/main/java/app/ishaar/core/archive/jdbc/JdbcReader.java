@@ -7,7 +7,6 @@ import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.SyncState;
 import app.ishaar.core.archive.TaxpayerSummary;
-import app.ishaar.core.archive.sqlite.OrderKey;
 import app.ishaar.core.model.Rin;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

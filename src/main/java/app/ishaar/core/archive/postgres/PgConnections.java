@@ -16,9 +16,11 @@ import org.postgresql.PGProperty;
  * Makes the archive's connections to its server, for the archive and for its migrations: the
  * location's parts, its user and TLS settings and the password (kept only here), each given to the
  * driver as a connection property with an empty URL. Nothing of the location is pasted into a URL,
- * where a name holding {@code ?…&…} would be read as the driver's own settings.
+ * where a name holding {@code ?…&…} would be read as the driver's own settings. Used by the
+ * archive, its migrations and the office's coordination ({@code core.office}), each on connections
+ * of its own.
  */
-final class PgConnections implements DataSource {
+public final class PgConnections implements DataSource {
     /** The driver's URL naming nothing: host, port and database come from the properties. */
     private static final String NO_URL = "jdbc:postgresql://";
 
@@ -92,7 +94,7 @@ final class PgConnections implements DataSource {
         return iface.isInstance(this);
     }
 
-    static void closeQuietly(Connection c) {
+    public static void closeQuietly(Connection c) {
         if (c != null) {
             try {
                 c.close();

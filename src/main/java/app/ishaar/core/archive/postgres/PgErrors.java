@@ -5,10 +5,10 @@ import app.ishaar.core.archive.ArchiveException.Reason;
 import java.sql.SQLException;
 
 /** PostgreSQL's failures in the archive's terms, each one line naming the archive. */
-final class PgErrors {
+public final class PgErrors {
     private PgErrors() {}
 
-    static ArchiveException map(SQLException e, PgLocation where, String doing) {
+    public static ArchiveException map(SQLException e, PgLocation where, String doing) {
         String state = e.getSQLState() == null ? "" : e.getSQLState();
         String at = "the archive " + where;
         String reason = e.getMessage() == null ? "" : firstLine(e.getMessage());

@@ -7,7 +7,7 @@ import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.archive.SearchText;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.jdbc.JdbcReader;
-import app.ishaar.core.archive.sqlite.OrderKey;
+import app.ishaar.core.archive.jdbc.OrderKey;
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.model.Rin;
 import java.io.IOException;

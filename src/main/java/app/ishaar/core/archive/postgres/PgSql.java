@@ -3,7 +3,7 @@ package app.ishaar.core.archive.postgres;
 /**
  * Every statement the shared archive runs, in one place: the SQLite archive's statements ({@code
  * core.archive.sqlite.ArchiveSql}) in PostgreSQL's words where they differ (ON CONFLICT instead of
- * INSERT OR IGNORE, arrays for lists, a tsvector match instead of FTS5, advisory locks instead of a
+ * INSERT OR IGNORE, arrays for lists, a tsvector match instead of FTS5, row locks instead of a
  * file's lock). The schema is in the migrations ({@code db/archive/postgres}).
  */
 final class PgSql {
@@ -37,18 +37,14 @@ final class PgSql {
                     + " GROUP BY s.base_url, t.rin, t.last_synced_ms, t.sync_complete"
                     + " ORDER BY s.base_url, t.rin";
 
-    // --- locks: a number per taxpayer of a service, one space for syncs, one for writes ---
+    // --- locks ---
 
     /**
-     * A taxpayer held by one syncer for a whole sync (a session lock: released when the syncer lets
-     * go, or when its connection ends, as when the process is killed).
+     * One batch of a taxpayer written at a time: its row locked to the end of the transaction. Only
+     * a role that may update the table (the owner) can lock it; the wait is bounded ({@link
+     * PostgresArchive#LOCK_WAIT}).
      */
-    static final String TRY_CLAIM = "SELECT pg_try_advisory_lock(hashtextextended(?, 1))";
-
-    static final String RELEASE_CLAIM = "SELECT pg_advisory_unlock(hashtextextended(?, 1))";
-
-    /** One batch of a taxpayer written at a time (held to the end of the transaction). */
-    static final String LOCK_WRITES = "SELECT pg_advisory_xact_lock(hashtextextended(?, 2))";
+    static final String LOCK_WRITES = "SELECT 1 FROM taxpayer WHERE id = ? FOR NO KEY UPDATE";
 
     // --- taxpayers' names (row-level security: a role reads its taxpayers' names only) ---
 

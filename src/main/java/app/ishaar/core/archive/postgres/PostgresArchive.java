@@ -3,12 +3,11 @@ package app.ishaar.core.archive.postgres;
 import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.ArchivedNotification;
-import app.ishaar.core.archive.OfficeSync;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.SyncBatch;
 import app.ishaar.core.archive.jdbc.JdbcArchive;
 import app.ishaar.core.archive.jdbc.JdbcReader;
-import app.ishaar.core.archive.sqlite.OrderKey;
+import app.ishaar.core.archive.jdbc.OrderKey;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.secrets.SecretStore;
@@ -19,33 +18,52 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Function;
 
 /**
  * A firm's shared archive on PostgreSQL: the same {@link Archive} as the embedded SQLite one, for
  * several syncers and desktops at once. Each {@link #store} is one transaction (the notifications
  * and the checkpoint, or nothing); readers read in snapshots, so they see whole batches only. A
- * taxpayer is synced by one syncer at a time ({@link #claim}, a PostgreSQL advisory lock that the
- * server releases when the syncer's connection ends, even when it was killed).
+ * taxpayer's batches are written one at a time (its row locked), and no lock is waited for longer
+ * than {@link #LOCK_WAIT}. What the syncers and desktops sharing it coordinate (claims, login
+ * slots, announcements) is {@code core.office}'s, on connections of its own ({@link #attached}).
  */
 public final class PostgresArchive extends JdbcArchive {
+
+    /**
+     * The longest a claim or a batch waits for a lock: past it the taxpayer is left for its next
+     * turn, and the syncer goes on with the others rather than waiting behind a session that does
+     * not let go.
+     */
+    public static final java.time.Duration LOCK_WAIT = java.time.Duration.ofSeconds(5);
+
+    /** The statement that bounds a connection's waits for locks by {@link #LOCK_WAIT}. */
+    public static String lockTimeout() {
+        return "SET lock_timeout = " + LOCK_WAIT.toMillis();
+    }
 
     private final PgLocation location;
     private final Connection writer;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     private final PgReader reader;
-    private final PgOffice office;
+    private final PgConnections connections;
+
+    /** What is coordinated through this archive ({@link #attached}), each closed with it. */
+    private final Map<Class<?>, AutoCloseable> attached = new java.util.LinkedHashMap<>();
 
     private PostgresArchive(PgLocation location, PgConnections connections)
             throws ArchiveException {
         this.location = location;
-        this.office = new PgOffice(location, connections);
+        this.connections = connections;
         PgSchema.migrate(location, connections);
         Connection w = null;
         try {
             w = connections.getConnection();
+            try (java.sql.Statement s = w.createStatement()) {
+                s.execute(lockTimeout());
+            }
             w.setAutoCommit(false);
             this.writer = w;
             Connection r = connections.getConnection();
@@ -95,34 +113,35 @@ public final class PostgresArchive extends JdbcArchive {
         return location;
     }
 
+    /** Makes more connections to this archive's server, as this archive's role. */
+    public PgConnections connections() {
+        return connections;
+    }
+
+    /**
+     * What coordinates the processes sharing this archive through it (the office's coordination,
+     * {@code core.office}): made by {@code make} on first use, the same one afterwards, and closed
+     * when the archive closes (letting go of what it holds on the server).
+     */
+    public synchronized <T extends AutoCloseable> T attached(
+            Class<T> kind, Function<PostgresArchive, T> make) {
+        return kind.cast(attached.computeIfAbsent(kind, k -> make.apply(this)));
+    }
+
     // --- the sync's side ---
-
-    @Override
-    public Optional<Claim> claim(ServiceKey service, Rin taxpayer) throws ArchiveException {
-        return office.claims().claim(lockKey(service, taxpayer));
-    }
-
-    @Override
-    public Optional<OfficeSync> office() {
-        return Optional.of(office);
-    }
-
-    static String lockKey(ServiceKey service, Rin taxpayer) {
-        return service.baseUrl() + " " + taxpayer.value();
-    }
 
     @Override
     public StoreResult store(SyncBatch batch) throws ArchiveException {
         synchronized (writer) {
             try {
                 try {
-                    {
-                        PreparedStatement p = prepared(PgSql.LOCK_WRITES);
-                        p.setString(1, lockKey(batch.service(), batch.taxpayer()));
-                        p.executeQuery().close();
-                    }
                     long serviceId = ensureService(batch.service());
                     long taxpayerId = ensureTaxpayer(serviceId, batch.taxpayer());
+                    {
+                        PreparedStatement p = prepared(PgSql.LOCK_WRITES);
+                        p.setLong(1, taxpayerId);
+                        p.executeQuery().close();
+                    }
                     int added = 0;
                     int updated = 0;
                     for (ArchivedNotification a : batch.upserts()) {
@@ -379,6 +398,23 @@ public final class PostgresArchive extends JdbcArchive {
         }
     }
 
+    /**
+     * Who reads which taxpayer (as the owner): each role granted one, and each login role that is a
+     * member of a role granted one; by role, then taxpayer.
+     */
+    public java.util.List<Grant> grants() throws ArchiveException {
+        synchronized (writer) {
+            return PgAccess.grants(writer, location);
+        }
+    }
+
+    /**
+     * A role that reads a taxpayer of the archive.
+     *
+     * @param through the role granted it, which {@code role} is a member of; null: granted to it
+     */
+    public record Grant(String role, Rin taxpayer, String through) {}
+
     /** Takes a taxpayer away from a role; false when the role could not read it. */
     public boolean revoke(String role, Rin taxpayer) throws ArchiveException {
         synchronized (writer) {
@@ -480,6 +516,17 @@ public final class PostgresArchive extends JdbcArchive {
             }
             PgConnections.closeQuietly(writer);
         }
-        office.close(); // lets go of every taxpayer still held
+        List<AutoCloseable> closing;
+        synchronized (this) {
+            closing = new java.util.ArrayList<>(attached.values());
+            attached.clear();
+        }
+        for (AutoCloseable c : closing) {
+            try {
+                c.close(); // lets go of every taxpayer still held
+            } catch (Exception ignored) {
+                // closing
+            }
+        }
     }
 }

@@ -1,6 +1,7 @@
 package app.ishaar.core.archive.sqlite;
 
 import app.ishaar.core.archive.ArchiveException;
+import app.ishaar.core.archive.jdbc.OrderKey;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -6,6 +6,7 @@ import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.SyncBatch;
 import app.ishaar.core.archive.jdbc.JdbcArchive;
 import app.ishaar.core.archive.jdbc.JdbcReader;
+import app.ishaar.core.archive.jdbc.OrderKey;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.Rin;
 import java.io.IOException;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import app.ishaar.core.archive.ArchiveException;
-import app.ishaar.core.archive.ArchiveLocation;
+import app.ishaar.core.archive.location.ArchiveLocation;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -7,7 +7,7 @@ import app.ishaar.core.archive.InboxPage;
 import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.SyncBatch;
-import app.ishaar.core.archive.sqlite.OrderKey;
+import app.ishaar.core.archive.jdbc.OrderKey;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.secrets.SecretStore;
 import java.sql.Connection;

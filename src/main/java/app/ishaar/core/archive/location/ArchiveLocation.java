@@ -1,5 +1,7 @@
-package app.ishaar.core.archive;
+package app.ishaar.core.archive.location;
 
+import app.ishaar.core.archive.Archive;
+import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.postgres.PgLocation;
 import app.ishaar.core.archive.postgres.PostgresArchive;
 import app.ishaar.core.archive.sqlite.SqliteArchive;
@@ -14,7 +16,7 @@ import java.util.function.Function;
  * Linux (default {@code ~/.local/share}), {@code %LOCALAPPDATA%\Ishaar\archive.db} on Windows,
  * {@code ~/Library/Application Support/Ishaar/archive.db} on macOS. Or a firm's shared archive on
  * PostgreSQL, named by a location ({@code postgresql://host:port/db}) in the same places: see
- * {@link #open}.
+ * {@link #open}. Apart from the archive's two kinds, so that neither knows the other.
  */
 public final class ArchiveLocation {
     private ArchiveLocation() {}

@@ -1,16 +1,21 @@
-package app.ishaar.core.archive.postgres;
+package app.ishaar.core.office;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import app.ishaar.core.archive.ArchiveException;
-import app.ishaar.core.archive.OfficeSync;
 import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.archive.postgres.PgLocation;
+import app.ishaar.core.archive.postgres.PgPassword;
+import app.ishaar.core.archive.postgres.PgTestServer;
+import app.ishaar.core.archive.postgres.PostgresArchive;
 import app.ishaar.core.model.Rin;
+import app.ishaar.core.secrets.SecretStore;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadLocalRandom;
@@ -42,9 +47,13 @@ class OfficeSyncTest {
         try (PostgresArchive syncer = server.open(db)) {
             syncer.grant(amira, NILE);
             syncer.grant(amira, CAIRO);
-            OfficeSync office = syncer.office().orElseThrow();
-            try (PostgresArchive desktopArchive = RowLevelSecurityTest.as(server, db, amira)) {
-                OfficeSync desktop = desktopArchive.office().orElseThrow();
+            OfficeSync office = OfficeSync.of(syncer).orElseThrow();
+            try (PostgresArchive desktopArchive =
+                    PostgresArchive.open(
+                            db.as(amira),
+                            Map.of(PgPassword.ENV, "pw-" + amira)::get,
+                            (SecretStore) null)) {
+                OfficeSync desktop = OfficeSync.of(desktopArchive).orElseThrow();
                 assertThat(desktop.kept(SERVICE, List.of(NILE, CAIRO))).isEmpty();
 
                 try (OfficeSync.Announcement running =

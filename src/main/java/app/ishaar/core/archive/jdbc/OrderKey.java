@@ -1,4 +1,4 @@
-package app.ishaar.core.archive.sqlite;
+package app.ishaar.core.archive.jdbc;
 
 import java.time.Instant;
 

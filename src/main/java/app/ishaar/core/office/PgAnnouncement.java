@@ -1,8 +1,10 @@
-package app.ishaar.core.archive.postgres;
+package app.ishaar.core.office;
 
 import app.ishaar.core.archive.ArchiveException;
-import app.ishaar.core.archive.OfficeSync.Announcement;
 import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.archive.postgres.PgConnections;
+import app.ishaar.core.archive.postgres.PgErrors;
+import app.ishaar.core.archive.postgres.PgLocation;
 import app.ishaar.core.model.Rin;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -27,7 +29,7 @@ import org.postgresql.PGConnection;
  * deletes its row: desktops sync by themselves again at once. A syncer killed stops beating and
  * counts as gone after three beats.
  */
-final class PgAnnouncement implements Announcement {
+final class PgAnnouncement implements OfficeSync.Announcement {
     private static final System.Logger LOG = System.getLogger("app.ishaar.core.archive");
 
     private static final String BEAT =

@@ -1,8 +1,11 @@
-package app.ishaar.core.archive.postgres;
+package app.ishaar.core.office;
 
 import app.ishaar.core.archive.ArchiveException;
-import app.ishaar.core.archive.OfficeSync;
 import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.archive.postgres.PgConnections;
+import app.ishaar.core.archive.postgres.PgErrors;
+import app.ishaar.core.archive.postgres.PgLocation;
+import app.ishaar.core.archive.postgres.PostgresArchive;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.LoginGate;
 import app.ishaar.core.session.LoginBudget;
@@ -21,12 +24,12 @@ import java.util.function.Consumer;
 
 /**
  * What the syncers and desktops of a shared archive coordinate through the database (migrations
- * {@code V4__login_budget.sql}, {@code V5__office_sync.sql}): the taxpayers each sync holds ({@link
- * PgClaims}), the one login budget per client ID ({@link PgLoginSlots}), the syncers announced
- * ({@link PgAnnouncement}) and the desktops' Sync now requests. Each on connections of its own, so
- * that none waits behind the archive's writes.
+ * {@code V4__login_budget.sql}, {@code V5__office_sync.sql}, {@code V7}): the taxpayers each sync
+ * holds ({@link PgClaims}), the one login budget per client ID ({@link PgLoginSlots}), the syncers
+ * announced ({@link PgAnnouncement}) and the desktops' Sync now requests. Each on connections of
+ * its own, so that none waits behind the archive's writes.
  */
-final class PgOffice implements OfficeSync {
+final class PgOffice implements OfficeSync, AutoCloseable {
 
     static final String NOW_MS = "(extract(epoch FROM clock_timestamp()) * 1000)::bigint";
 
@@ -46,14 +49,16 @@ final class PgOffice implements OfficeSync {
     private final List<AutoCloseable> open = new CopyOnWriteArrayList<>();
     private Connection conn;
 
-    PgOffice(PgLocation location, PgConnections connections) {
-        this.location = location;
-        this.connections = connections;
+    PgOffice(PostgresArchive archive) {
+        this.location = archive.location();
+        this.connections = archive.connections();
         this.claims = new PgClaims(location, connections);
     }
 
-    PgClaims claims() {
-        return claims;
+    @Override
+    public Optional<OfficeSync.Claim> claim(ServiceKey service, Rin taxpayer)
+            throws ArchiveException {
+        return claims.claim(service, taxpayer);
     }
 
     @Override
@@ -154,7 +159,8 @@ final class PgOffice implements OfficeSync {
     }
 
     /** Lets go of every taxpayer held; logins waiting for a slot are given up; syncers gone. */
-    void close() {
+    @Override
+    public void close() {
         for (AutoCloseable c : open) {
             try {
                 c.close();

@@ -1,4 +1,4 @@
-package app.ishaar.core.archive;
+package app.ishaar.core.archive.location;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

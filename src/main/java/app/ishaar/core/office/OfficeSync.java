@@ -1,5 +1,9 @@
-package app.ishaar.core.archive;
+package app.ishaar.core.office;
 
+import app.ishaar.core.archive.Archive;
+import app.ishaar.core.archive.ArchiveException;
+import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.archive.postgres.PostgresArchive;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.LoginGate;
 import app.ishaar.core.session.LoginBudget;
@@ -11,13 +15,38 @@ import java.util.function.Consumer;
 
 /**
  * What the processes sharing one archive (a firm's shared archive on PostgreSQL: the office syncers
- * and the accountants' desktops) coordinate through it. The embedded archive has none: {@link
- * Archive#office()} is empty there, and each process keeps its own login budget and syncs its own
- * taxpayers.
+ * and the accountants' desktops) coordinate through it. The embedded archive has none: {@link #of}
+ * is empty there, and each process keeps its own login budget and syncs its own taxpayers.
  *
  * <p>A taxpayer is written {@code null} for the ERP system's own, as in the sync.
  */
 public interface OfficeSync {
+
+    /**
+     * What the processes sharing this archive coordinate through it: one for each archive, closed
+     * with it; empty for an archive only one process syncs (the embedded one).
+     */
+    static Optional<OfficeSync> of(Archive archive) {
+        return archive instanceof PostgresArchive shared
+                ? Optional.of(shared.attached(PgOffice.class, PgOffice::new))
+                : Optional.empty();
+    }
+
+    /**
+     * Holds a taxpayer of a service for one sync, so that several syncers sharing the archive never
+     * sync the same taxpayer at once; empty when another sync (of this or another process) holds
+     * it. Let go on {@link Claim#close}, or when the process ends.
+     *
+     * @throws ArchiveException {@link ArchiveException.Reason#LOCKED} when the claim's lock was not
+     *     had within the archive's bound
+     */
+    Optional<Claim> claim(ServiceKey service, Rin taxpayer) throws ArchiveException;
+
+    /** A taxpayer held for one sync. */
+    interface Claim extends AutoCloseable {
+        @Override
+        void close() throws ArchiveException;
+    }
 
     /**
      * The login gate of a syncer of this archive: its own budget first (its order and pace within

@@ -1,5 +1,7 @@
-package app.ishaar.core.archive.postgres;
+package app.ishaar.core.office;
 
+import app.ishaar.core.archive.postgres.PgConnections;
+import app.ishaar.core.archive.postgres.PgLocation;
 import app.ishaar.core.service.LoginGate;
 import app.ishaar.core.session.LoginBudget;
 import java.nio.charset.StandardCharsets;
