@@ -220,8 +220,9 @@ final class PgReader extends JdbcReader {
 
     /**
      * A search as a tsquery: each term found where it begins a word ({@code 'term':*}) or ends one
-     * (the term written backwards begins a word written backwards, {@code '~mret':*}). The terms
-     * are letters and digits only ({@link SearchText#terms}); quotes are doubled all the same.
+     * (the term written backwards begins a word written backwards, {@code '~mret':*}), or, for an
+     * Arabic term, where its light stem is a stem indexed as a word ({@code 'stem'}). The terms are
+     * letters and digits only ({@link SearchText#terms}); quotes are doubled all the same.
      */
     static String tsquery(List<String> terms) {
         StringBuilder q = new StringBuilder();
@@ -236,7 +237,12 @@ final class PgReader extends JdbcReader {
                     .append(quoted(cut))
                     .append("':* | '~")
                     .append(quoted(back))
-                    .append("':*)");
+                    .append("':*");
+            String stem = SearchText.stem(t);
+            if (stem != null) {
+                q.append(" | '").append(quoted(PgRows.cut(stem))).append('\'');
+            }
+            q.append(')');
         }
         return q.toString();
     }
