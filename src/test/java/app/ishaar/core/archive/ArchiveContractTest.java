@@ -284,4 +284,54 @@ public abstract class ArchiveContractTest {
             assertThat(a.syncState(SANDBOX, NILE).complete()).isTrue();
         }
     }
+
+    /**
+     * Makes the search index of the archive {@link #newArchive} made (closed) as a version before
+     * the delivery attempts' reasons and the Arabic stems were indexed left it (no words at all
+     * here), with its schema history saying it has not been reindexed.
+     */
+    protected abstract void indexAsBefore() throws Exception;
+
+    @Test
+    void aSearchFindsFailedAttemptsByTheirReasonAlsoInAnArchiveIndexedBefore() throws Exception {
+        Set<String> mailbox = mentioning("mailbox");
+        Set<String> full = mentioning("mailbox full");
+        assertThat(full).as("the sandbox's mailboxes fill up").hasSizeGreaterThan(3);
+        assertThat(mailbox).hasSizeGreaterThan(full.size());
+        try (Archive a = newArchive()) {
+            a.store(batch(SANDBOX, NILE, nile, "n1"));
+            assertThat(found(a, "mailbox")).isEqualTo(mailbox);
+        }
+        indexAsBefore();
+        try (Archive a = openAgain()) {
+            assertThat(found(a, "mailbox")).as("reindexed on opening").isEqualTo(mailbox);
+            assertThat(found(a, "Mailbox full")).isEqualTo(full);
+        }
+    }
+
+    /** The IDs of Nile's notifications whose message or delivery attempts say this. */
+    private static Set<String> mentioning(String words) {
+        Set<String> out = new java.util.TreeSet<>();
+        for (ArchivedNotification n : nile) {
+            String all =
+                    n.notification().finalMessage()
+                            + " "
+                            + n.notification().deliveryAttempts().stream()
+                                    .map(x -> String.valueOf(x.statusDetails()))
+                                    .toList();
+            if (all.toLowerCase(java.util.Locale.ROOT).contains(words)) {
+                out.add(n.notificationId());
+            }
+        }
+        return out;
+    }
+
+    private static Set<String> found(Archive a, String search) throws ArchiveException {
+        Set<String> out = new java.util.TreeSet<>();
+        for (ArchivedNotification n :
+                a.query(new InboxQuery(SANDBOX, Set.of(), null, search, 1, 1000)).items()) {
+            out.add(n.notificationId());
+        }
+        return out;
+    }
 }

@@ -37,6 +37,16 @@ class SqliteArchiveTest extends ArchiveContractTest {
         return SqliteArchive.open(dir.resolve("archive.db"));
     }
 
+    @Override
+    protected void indexAsBefore() throws Exception {
+        try (Connection c =
+                        DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("archive.db"));
+                Statement s = c.createStatement()) {
+            s.execute("INSERT INTO notification_text (notification_text) VALUES ('delete-all')");
+            s.execute("DELETE FROM archive_schema_history WHERE version = '5'");
+        }
+    }
+
     /** Written back: no copy of what was forgotten waits in the WAL. */
     @Override
     protected void forgotten(Archive a) throws Exception {
