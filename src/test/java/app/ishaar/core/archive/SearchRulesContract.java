@@ -160,6 +160,37 @@ public abstract class SearchRulesContract {
         assertThat(found(typed)).as(rule).containsExactlyElementsOf(want);
     }
 
+    List<String> inOrder(String search, InboxQuery.Order order) throws Exception {
+        return archive
+                .query(new InboxQuery(SERVICE, Set.of(), null, search, 1, 50, order))
+                .items()
+                .stream()
+                .map(a -> a.notificationId().substring(0, a.notificationId().indexOf('-')))
+                .toList();
+    }
+
+    @Test
+    void bestMatchPutsTheMessageWithEverySearchedWordBeforeThoseWithTheCommonWordOnly()
+            throws Exception {
+        // فاتورة is in six of the eleven messages, 7781 in one of them (n7, not the newest)
+        assertThat(inOrder("فاتورة 7781", InboxQuery.Order.NEWEST)).containsExactly("n7");
+        List<String> best = inOrder("فاتورة 7781", InboxQuery.Order.BEST);
+        assertThat(best).containsExactlyInAnyOrder("n0", "n3", "n4", "n7", "n8", "n10");
+        assertThat(best.get(0)).isEqualTo("n7");
+        // the common word typed first or last: the same first
+        assertThat(inOrder("7781 فاتورة", InboxQuery.Order.BEST).get(0)).isEqualTo("n7");
+        // the rare word found through an attempt's reason weighs the same
+        assertThat(inOrder("document mailbox", InboxQuery.Order.BEST)).startsWith("n9");
+        assertThat(inOrder("document mailbox", InboxQuery.Order.BEST)).contains("n2");
+    }
+
+    @Test
+    void bestMatchWithoutASearchIsNewestFirst() throws Exception {
+        assertThat(inOrder(null, InboxQuery.Order.BEST))
+                .isEqualTo(inOrder(null, InboxQuery.Order.NEWEST))
+                .startsWith("n10", "n9", "n8");
+    }
+
     @Test
     void normalisingIsOneFunctionForBothSides() {
         assertThat(SearchText.normalise("أإآٱ ى ة ـ ٠١٢٣٤٥٦٧٨٩ ۰۹ ABC فَتْحَة"))

@@ -123,10 +123,7 @@ final class PgReader extends JdbcReader {
 
     @Override
     public InboxPage query(InboxQuery q) throws ArchiveException {
-        List<String> terms =
-                q.search() == null || q.search().isBlank()
-                        ? List.of()
-                        : SearchText.terms(q.search());
+        List<String> terms = q.searched() ? SearchText.terms(q.search()) : List.of();
         return read("reading notifications", () -> page(q, terms));
     }
 
@@ -180,7 +177,8 @@ final class PgReader extends JdbcReader {
         where.append(filters);
         args.addAll(filterArgs);
 
-        String match = search ? tsquery(terms) : null;
+        boolean best = q.bestMatch();
+        String match = search ? tsquery(terms, best) : null;
         long upTo = search ? Math.max(counted(), (long) q.page() * q.pageSize()) : Long.MAX_VALUE;
         long total;
         String countSql =
@@ -188,7 +186,7 @@ final class PgReader extends JdbcReader {
                         ? PgSql.tallied(tallyWhere + filters)
                         : PgSql.count(search, where.toString());
         try (PreparedStatement p = conn.prepareStatement(countSql)) {
-            int i = bind(p, match, serviceId, args);
+            int i = bind(p, 1, match, serviceId, args);
             if (search) {
                 p.setLong(i, upTo + 1);
             }
@@ -204,8 +202,17 @@ final class PgReader extends JdbcReader {
         long offset = (long) (q.page() - 1) * q.pageSize();
         if (offset < total) {
             try (PreparedStatement p =
-                    conn.prepareStatement(PgSql.page(search, !more, where.toString()))) {
-                int i = bind(p, match, serviceId, args);
+                    conn.prepareStatement(
+                            best
+                                    ? PgSql.bestPage(where.toString())
+                                    : PgSql.page(search, !more, where.toString()))) {
+                int i;
+                if (best) {
+                    p.setString(1, match);
+                    i = bind(p, 2, match, serviceId, args);
+                } else {
+                    i = bind(p, 1, match, serviceId, args);
+                }
                 p.setInt(i++, q.pageSize());
                 p.setLong(i, offset);
                 try (ResultSet r = p.executeQuery()) {
@@ -224,14 +231,14 @@ final class PgReader extends JdbcReader {
      * Arabic term, where its light stem is a stem indexed as a word ({@code 'stem'}). The terms are
      * letters and digits only ({@link SearchText#terms}); quotes are doubled all the same.
      */
-    static String tsquery(List<String> terms) {
+    static String tsquery(List<String> terms, boolean any) {
         StringBuilder q = new StringBuilder();
         for (String t : terms) {
             String cut = t.length() <= PgRows.LONGEST ? t : t.substring(0, PgRows.LONGEST);
             String back = new StringBuilder(t).reverse().toString();
             back = back.length() <= PgRows.LONGEST ? back : back.substring(0, PgRows.LONGEST);
             if (q.length() > 0) {
-                q.append(" & ");
+                q.append(any ? " | " : " & ");
             }
             q.append("('")
                     .append(quoted(cut))
@@ -259,9 +266,9 @@ final class PgReader extends JdbcReader {
         }
     }
 
-    private static int bind(PreparedStatement p, String match, long serviceId, List<Object> args)
+    private static int bind(
+            PreparedStatement p, int i, String match, long serviceId, List<Object> args)
             throws SQLException {
-        int i = 1;
         p.setLong(i++, serviceId);
         if (match != null) {
             p.setString(i++, match);

@@ -163,6 +163,23 @@ final class PgSql {
                 + " JOIN taxpayer t ON t.id = n.taxpayer_id ORDER BY n.id DESC";
     }
 
+    /**
+     * The matches of a search best first ({@code ts_rank}: the more of the search's words a
+     * notification holds, the higher), equal ones newest first. The search's tsquery is the first
+     * parameter (for the rank) and the second after the service (for the match). Every match is
+     * ranked before the page is taken.
+     *
+     * @param where the filters on n, each starting with " AND "
+     */
+    static String bestPage(String where) {
+        return "SELECT n.id, t.rin, n.raw FROM (SELECT n.id, ts_rank(n.words, ?::tsquery) AS score"
+                + " FROM notification_search n WHERE n.service_id = ? AND n.words @@ ?::tsquery"
+                + where
+                + " ORDER BY score DESC, n.id DESC LIMIT ? OFFSET ?) p"
+                + " JOIN notification n ON n.id = p.id JOIN taxpayer t ON t.id = n.taxpayer_id"
+                + " ORDER BY p.score DESC, n.id DESC";
+    }
+
     /** How many match: all of them, or a search's up to a limit (the last parameter). */
     static String count(boolean search, String where) {
         return search

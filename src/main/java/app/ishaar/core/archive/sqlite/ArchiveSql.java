@@ -159,6 +159,24 @@ final class ArchiveSql {
     }
 
     /**
+     * The matches of a search best first (FTS5's bm25, {@code rank}: lowest best), equal ones
+     * newest first. Every match is ranked before the page is taken, so a page costs what all the
+     * matches cost; the order is asked for by a person, not used to page through everything.
+     *
+     * @param where the filters on n, each starting with " AND "
+     */
+    static String bestPage(String where) {
+        return "SELECT k.id, t.rin, r.raw FROM (SELECT n.id, n.taxpayer_id,"
+                + " bm25(notification_text) AS score"
+                + " FROM notification_text f CROSS JOIN notification n"
+                + " WHERE notification_text MATCH ? AND n.id = f.rowid AND n.service_id = ?"
+                + where.replace("n.id BETWEEN", "f.rowid BETWEEN")
+                + " ORDER BY score, f.rowid DESC LIMIT ? OFFSET ?) k"
+                + " CROSS JOIN taxpayer t CROSS JOIN notification_raw r"
+                + " WHERE t.id = k.taxpayer_id AND r.id = k.id ORDER BY k.score, k.id DESC";
+    }
+
+    /**
      * How many match: a count of the notifications (a date range) or of the search's matches, the
      * latter up to a limit (the last parameter).
      */

@@ -90,11 +90,9 @@ final class InboxReader extends JdbcReader {
 
     @Override
     public synchronized InboxPage query(InboxQuery q) throws ArchiveException {
-        List<String> terms =
-                q.search() == null || q.search().isBlank()
-                        ? List.of()
-                        : SearchText.terms(q.search());
+        List<String> terms = q.searched() ? SearchText.terms(q.search()) : List.of();
         boolean search = !terms.isEmpty();
+        boolean best = q.bestMatch();
         try {
             Long serviceId = id(conn, ArchiveSql.SERVICE_ID, q.service().baseUrl());
             if (serviceId == null) {
@@ -147,7 +145,10 @@ final class InboxReader extends JdbcReader {
             filter(where, args, "n.status", f.status());
             filter(where, args, "n.channel", f.channel());
 
-            String match = search ? SearchMatch.of(conn, terms) : null;
+            String match =
+                    !search
+                            ? null
+                            : best ? SearchMatch.anyOf(conn, terms) : SearchMatch.of(conn, terms);
             boolean dates = f.dateFrom() != null || f.dateTo() != null;
             // a search's matches are counted up to a limit, and at least to the end of the page
             long upTo =
@@ -183,7 +184,10 @@ final class InboxReader extends JdbcReader {
             long offset = (long) (q.page() - 1) * q.pageSize();
             if (offset < total) {
                 try (PreparedStatement p =
-                        conn.prepareStatement(ArchiveSql.page(search, where.toString()))) {
+                        conn.prepareStatement(
+                                best
+                                        ? ArchiveSql.bestPage(where.toString())
+                                        : ArchiveSql.page(search, where.toString()))) {
                     int i = bind(p, 1, match, serviceId, args);
                     p.setInt(i++, q.pageSize());
                     p.setLong(i, offset);

@@ -35,13 +35,27 @@ final class SearchMatch {
 
     private record Word(String text, long notifications) {}
 
-    /** The FTS5 query of a search's terms (each normalised, as {@code SearchText.terms} gives). */
+    /**
+     * The FTS5 query of a search's terms (each normalised, as {@code SearchText.terms} gives),
+     * matching the notifications holding every term.
+     */
     static String of(Connection conn, List<String> terms) throws SQLException {
-        return of(conn, terms, FREQUENT, MAX_WORDS);
+        return of(conn, terms, FREQUENT, MAX_WORDS, false);
+    }
+
+    /** As {@link #of(Connection, List)}, matching the notifications holding any of the terms. */
+    static String anyOf(Connection conn, List<String> terms) throws SQLException {
+        return of(conn, terms, FREQUENT, MAX_WORDS, true);
     }
 
     /** As {@link #of(Connection, List)}, with other bounds (for tests). */
     static String of(Connection conn, List<String> terms, long frequent, int maxWords)
+            throws SQLException {
+        return of(conn, terms, frequent, maxWords, false);
+    }
+
+    private static String of(
+            Connection conn, List<String> terms, long frequent, int maxWords, boolean any)
             throws SQLException {
         StringBuilder all = new StringBuilder();
         for (String t : terms) {
@@ -59,7 +73,7 @@ final class SearchMatch {
             if (!cover(conn, "backwards", reversed, frequent, maxWords, ending)) {
                 ending = List.of(quoted(reversed) + " *");
             }
-            all.append(all.length() > 0 ? " AND " : "")
+            all.append(all.length() > 0 ? (any ? " OR " : " AND ") : "")
                     .append("(words : (")
                     .append(String.join(" OR ", starting))
                     .append(')');

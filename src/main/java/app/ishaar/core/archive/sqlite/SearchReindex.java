@@ -13,8 +13,9 @@ import org.flywaydb.core.api.migration.JavaMigration;
 /**
  * Schema 5: the full-text index made again from the archived items, so that an archive written
  * before finds what the search rules now index (the delivery attempts' reasons, the Arabic words'
- * stems). The words are made by the app's own code ({@link SearchText#indexed}), which no SQL
- * migration can run; rows are added in ascending key order, as a store adds them.
+ * stems), and kept with each word's place, which FTS5's bm25 needs to rank matches. The words are
+ * made by the app's own code ({@link SearchText#indexed}), which no SQL migration can run; rows are
+ * added in ascending key order, as a store adds them.
  */
 final class SearchReindex implements JavaMigration {
 
@@ -42,7 +43,17 @@ final class SearchReindex implements JavaMigration {
     public void migrate(Context context) throws Exception {
         Connection c = context.getConnection();
         try (Statement s = c.createStatement()) {
-            s.execute("INSERT INTO notification_text (notification_text) VALUES ('delete-all')");
+            // made again with each word's place kept (detail = full): FTS5's bm25, which the best
+            // match order asks, scores nothing in a contentless table that keeps only columns
+            s.execute("DROP TABLE notification_terms");
+            s.execute("DROP TABLE notification_text");
+            s.execute(
+                    "CREATE VIRTUAL TABLE notification_text USING fts5 (words, backwards,"
+                            + " tokenize = 'unicode61 remove_diacritics 0', content = '',"
+                            + " contentless_delete = 1, detail = full)");
+            s.execute(
+                    "CREATE VIRTUAL TABLE notification_terms USING fts5vocab"
+                            + " (notification_text, col)");
         }
         try (PreparedStatement read =
                         c.prepareStatement("SELECT id, raw FROM notification_raw ORDER BY id");
