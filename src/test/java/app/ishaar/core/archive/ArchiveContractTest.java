@@ -334,4 +334,68 @@ public abstract class ArchiveContractTest {
         }
         return out;
     }
+
+    @Test
+    void pagesReadByKeyAreThePagesCountedFromTheNewest() throws Exception {
+        try (Archive a = newArchive()) {
+            a.store(batch(SANDBOX, NILE, nile.subList(50, 300), "n1"));
+            a.store(batch(SANDBOX, GIZA, giza, "g1"));
+            NotificationQuery delivered = NotificationQuery.ALL.withStatus("delivered");
+            for (InboxQuery shape :
+                    List.of(
+                            new InboxQuery(SANDBOX, Set.of(), null, null, 1, 1),
+                            new InboxQuery(SANDBOX, Set.of(NILE), delivered, null, 1, 7),
+                            new InboxQuery(SANDBOX, Set.of(), null, "invoice", 1, 3))) {
+                List<String> all = ids(a, shape.withPage(1), 1000);
+                int pages = (all.size() + shape.pageSize() - 1) / shape.pageSize();
+                assertThat(pages).as("a deep fixture").isGreaterThan(20);
+                // forward one page at a time (each from the key the page before ended at), then
+                // jumps: deep, back, near the end, back to the start
+                List<Integer> asked = new ArrayList<>();
+                for (int p = 1; p <= Math.min(pages, 520); p++) {
+                    asked.add(p);
+                }
+                asked.addAll(List.of(pages / 2, pages / 2 - 1, pages, pages - 1, 3, 2, 1, pages));
+                for (int p : asked) {
+                    InboxPage page = a.query(shape.withPage(p));
+                    int from = (p - 1) * shape.pageSize();
+                    assertThat(page.items())
+                            .as("%s, page %d", shape, p)
+                            .extracting(ArchivedNotification::notificationId)
+                            .containsExactlyElementsOf(
+                                    all.subList(
+                                            from, Math.min(all.size(), from + shape.pageSize())));
+                }
+            }
+            // a sync adds notifications newer than all of them: every page moves, none is read
+            // from a key seen before
+            InboxQuery one = new InboxQuery(SANDBOX, Set.of(), null, null, 500, 1);
+            assertThat(a.query(one).items()).hasSize(1);
+            a.store(batch(SANDBOX, NILE, nile.subList(0, 50), "n2"));
+            List<String> after = ids(a, one.withPage(1), 1000);
+            assertThat(after).hasSize(600);
+            for (int p : List.of(500, 501, 2, 1)) {
+                assertThat(a.query(one.withPage(p)).items())
+                        .extracting(ArchivedNotification::notificationId)
+                        .containsExactly(after.get(p - 1));
+            }
+        }
+    }
+
+    private static List<String> ids(Archive a, InboxQuery q, int size) throws ArchiveException {
+        return a
+                .query(
+                        new InboxQuery(
+                                q.service(),
+                                q.taxpayers(),
+                                q.filters(),
+                                q.search(),
+                                1,
+                                size,
+                                q.order()))
+                .items()
+                .stream()
+                .map(ArchivedNotification::notificationId)
+                .toList();
+    }
 }

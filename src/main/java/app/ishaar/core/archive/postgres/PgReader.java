@@ -7,6 +7,7 @@ import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.archive.SearchText;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.jdbc.JdbcReader;
+import app.ishaar.core.archive.jdbc.PageKeys;
 import app.ishaar.core.archive.sqlite.OrderKey;
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.model.Rin;
@@ -33,6 +34,7 @@ import java.util.Set;
  */
 final class PgReader extends JdbcReader {
     private final PgLocation location;
+    private final PageKeys keys = new PageKeys();
 
     PgReader(PgLocation location, Connection conn) {
         super(
@@ -129,6 +131,7 @@ final class PgReader extends JdbcReader {
 
     private InboxPage page(InboxQuery q, List<String> terms) throws SQLException {
         boolean search = !terms.isEmpty();
+        keys.at(snapshot());
         Long serviceId = id(conn, PgSql.SERVICE_ID, q.service().baseUrl());
         if (serviceId == null) {
             return new InboxPage(List.of(), 0, q.page(), q.pageSize());
@@ -201,11 +204,24 @@ final class PgReader extends JdbcReader {
         List<ArchivedNotification> items = new ArrayList<>();
         long offset = (long) (q.page() - 1) * q.pageSize();
         if (offset < total) {
-            try (PreparedStatement p =
-                    conn.prepareStatement(
-                            best
-                                    ? PgSql.bestPage(where.toString())
-                                    : PgSql.page(search, !more, where.toString()))) {
+            String sql;
+            int limit = q.pageSize();
+            long skip = offset;
+            if (best) {
+                sql = PgSql.bestPage(where.toString());
+            } else {
+                PageKeys.Read read = keys.read(q, total, more);
+                if (read.key() != null) {
+                    where.append(" AND n.id < ?");
+                    args.add(read.key());
+                }
+                limit = read.limit();
+                skip = read.skip();
+                sql = PgSql.page(search, !more, where.toString(), read.oldestFirst());
+            }
+            long newest = Long.MIN_VALUE;
+            long oldest = Long.MAX_VALUE;
+            try (PreparedStatement p = conn.prepareStatement(sql)) {
                 int i;
                 if (best) {
                     p.setString(1, match);
@@ -213,13 +229,19 @@ final class PgReader extends JdbcReader {
                 } else {
                     i = bind(p, 1, match, serviceId, args);
                 }
-                p.setInt(i++, q.pageSize());
-                p.setLong(i, offset);
+                p.setInt(i++, limit);
+                p.setLong(i, skip);
                 try (ResultSet r = p.executeQuery()) {
                     while (r.next()) {
+                        long key = r.getLong(1);
+                        newest = Math.max(newest, key);
+                        oldest = Math.min(oldest, key);
                         items.add(item(new Rin(r.getString(2)), r, 3));
                     }
                 }
+            }
+            if (!best && items.size() == q.pageSize()) {
+                keys.seen(q, newest, oldest);
             }
         }
         return new InboxPage(items, total, more, q.page(), q.pageSize());
@@ -256,6 +278,17 @@ final class PgReader extends JdbcReader {
 
     private static String quoted(String s) {
         return s.replace("\\", "\\\\").replace("'", "''");
+    }
+
+    /**
+     * The transactions this question's snapshot sees committed: the same text means the same
+     * notifications (any transaction of the server, in any database, makes it differ).
+     */
+    private String snapshot() throws SQLException {
+        try (PreparedStatement p = conn.prepareStatement("SELECT pg_current_snapshot()::text");
+                ResultSet r = p.executeQuery()) {
+            return r.next() ? r.getString(1) : null;
+        }
     }
 
     private static void filter(

@@ -126,29 +126,26 @@ final class PgSql {
      * they come from the narrow {@code notification_search} (V6: the words and the filters'
      * columns), where PostgreSQL's planner chooses between walking the keys newest first, checking
      * each row's words (a frequent word: the page fills at once), and the words index's matches
-     * sorted (a rare word).
+     * sorted (a rare word). {@code fewMatches}: the search's count (taken first, in the same
+     * snapshot) found all its matches under the count's limit, so its page is taken from the
+     * index's matches, sorted, and never by walking the keys newest first (which the planner
+     * prefers when it expects matches spread evenly, and which reads most of the table when a
+     * term's few matches are old). A page is read from a key ({@code where} ends with {@code n.id <
+     * ?}) or from the oldest end ({@code oldestFirst}, its rows still given newest first) when that
+     * skips fewer ({@code PageKeys}).
      *
      * @param where the filters on n, each starting with " AND "
      */
-    static String page(boolean search, String where) {
-        return page(search, false, where);
-    }
-
-    /**
-     * As {@link #page(boolean, String)}; {@code fewMatches}: the search's count (taken first, in
-     * the same snapshot) found all its matches under the count's limit, so its page is taken from
-     * the index's matches, sorted, and never by walking the keys newest first (which the planner
-     * prefers when it expects matches spread evenly, and which reads most of the table when a
-     * term's few matches are old).
-     */
-    static String page(boolean search, boolean fewMatches, String where) {
+    static String page(boolean search, boolean fewMatches, String where, boolean oldestFirst) {
+        String order = oldestFirst ? " ASC" : " DESC";
         String keys;
         if (search && fewMatches) {
             keys =
                     "WITH m AS MATERIALIZED (SELECT n.id FROM notification_search n"
                             + " WHERE n.service_id = ? AND n.words @@ ?::tsquery"
                             + where
-                            + ") SELECT n.id, t.rin, n.raw FROM (SELECT id FROM m ORDER BY id DESC";
+                            + ") SELECT n.id, t.rin, n.raw FROM (SELECT id FROM m ORDER BY id"
+                            + order;
         } else {
             keys =
                     "SELECT n.id, t.rin, n.raw FROM (SELECT n.id FROM "
@@ -156,7 +153,8 @@ final class PgSql {
                             + " n WHERE n.service_id = ?"
                             + (search ? " AND n.words @@ ?::tsquery" : "")
                             + where
-                            + " ORDER BY n.id DESC";
+                            + " ORDER BY n.id"
+                            + order;
         }
         return keys
                 + " LIMIT ? OFFSET ?) p JOIN notification n ON n.id = p.id"
