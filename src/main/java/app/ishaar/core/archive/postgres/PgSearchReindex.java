@@ -1,9 +1,14 @@
 package app.ishaar.core.archive.postgres;
 
 import app.ishaar.core.archive.RawItem;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import org.flywaydb.core.api.MigrationVersion;
 import org.flywaydb.core.api.migration.Context;
 import org.flywaydb.core.api.migration.JavaMigration;
@@ -49,25 +54,45 @@ final class PgSearchReindex implements JavaMigration {
                                 "UPDATE notification_search SET words = array_to_tsvector(?)"
                                         + " WHERE id = ?")) {
             read.setFetchSize(BATCH); // a cursor, not every item in memory at once
-            int pending = 0;
+            List<Long> ids = new ArrayList<>(BATCH);
+            List<String> raws = new ArrayList<>(BATCH);
             try (ResultSet r = read.executeQuery()) {
                 while (r.next()) {
-                    update.setArray(
-                            1,
-                            c.createArrayOf(
-                                    "text",
-                                    PgRows.lexemes(RawItem.parse(r.getString(2))).toArray()));
-                    update.setLong(2, r.getLong(1));
-                    update.addBatch();
-                    if (++pending == BATCH) {
-                        update.executeBatch();
-                        pending = 0;
+                    ids.add(r.getLong(1));
+                    raws.add(r.getString(2));
+                    if (ids.size() == BATCH) {
+                        write(c, ids, raws, update);
                     }
                 }
             }
-            if (pending > 0) {
-                update.executeBatch();
-            }
+            write(c, ids, raws, update);
         }
+    }
+
+    /** Rewrites a batch's words, made on every core (reading each item is most of the work). */
+    private static void write(
+            Connection c, List<Long> ids, List<String> raws, PreparedStatement update)
+            throws SQLException {
+        List<List<String>> words =
+                raws.parallelStream()
+                        .map(
+                                raw -> {
+                                    try {
+                                        return PgRows.lexemes(RawItem.parse(raw));
+                                    } catch (IOException e) {
+                                        throw new UncheckedIOException(e);
+                                    }
+                                })
+                        .toList();
+        for (int i = 0; i < ids.size(); i++) {
+            update.setArray(1, c.createArrayOf("text", words.get(i).toArray()));
+            update.setLong(2, ids.get(i));
+            update.addBatch();
+        }
+        if (!ids.isEmpty()) {
+            update.executeBatch();
+        }
+        ids.clear();
+        raws.clear();
     }
 }

@@ -2,10 +2,15 @@ package app.ishaar.core.archive.sqlite;
 
 import app.ishaar.core.archive.RawItem;
 import app.ishaar.core.archive.SearchText;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import org.flywaydb.core.api.MigrationVersion;
 import org.flywaydb.core.api.migration.Context;
 import org.flywaydb.core.api.migration.JavaMigration;
@@ -18,6 +23,9 @@ import org.flywaydb.core.api.migration.JavaMigration;
  * added in ascending key order, as a store adds them.
  */
 final class SearchReindex implements JavaMigration {
+
+    /** Items read, and their words made, at a time. */
+    private static final int BATCH = 2000;
 
     @Override
     public MigrationVersion getVersion() {
@@ -59,14 +67,44 @@ final class SearchReindex implements JavaMigration {
                         c.prepareStatement("SELECT id, raw FROM notification_raw ORDER BY id");
                 PreparedStatement insert = c.prepareStatement(ArchiveSql.INDEX_TEXT);
                 ResultSet r = read.executeQuery()) {
+            List<Long> ids = new ArrayList<>(BATCH);
+            List<byte[]> raws = new ArrayList<>(BATCH);
             while (r.next()) {
-                SearchText.Indexed text =
-                        SearchText.indexed(RawItem.parse(RawCodec.decode(r.getBytes(2))));
-                insert.setLong(1, r.getLong(1));
-                insert.setString(2, text.words());
-                insert.setString(3, text.backwards());
-                insert.executeUpdate();
+                ids.add(r.getLong(1));
+                raws.add(r.getBytes(2));
+                if (ids.size() == BATCH) {
+                    index(ids, raws, insert);
+                }
             }
+            index(ids, raws, insert);
         }
+    }
+
+    /**
+     * Indexes a batch: the words made on every core (reading each item and its HTML is most of the
+     * work), written in key order by this thread.
+     */
+    private static void index(List<Long> ids, List<byte[]> raws, PreparedStatement insert)
+            throws SQLException {
+        List<SearchText.Indexed> texts =
+                raws.parallelStream()
+                        .map(
+                                raw -> {
+                                    try {
+                                        return SearchText.indexed(
+                                                RawItem.parse(RawCodec.decode(raw)));
+                                    } catch (IOException e) {
+                                        throw new UncheckedIOException(e);
+                                    }
+                                })
+                        .toList();
+        for (int i = 0; i < ids.size(); i++) {
+            insert.setLong(1, ids.get(i));
+            insert.setString(2, texts.get(i).words());
+            insert.setString(3, texts.get(i).backwards());
+            insert.executeUpdate();
+        }
+        ids.clear();
+        raws.clear();
     }
 }
