@@ -25,8 +25,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code ishaar inbox}: the archived notifications of any set of taxpayers, newest first, filtered
- * and searched, from the local archive only (never the network).
+ * {@code ishaar inbox}: the archived notifications of any set of taxpayers, newest first (or a
+ * search's best matches first), filtered and searched, from the local archive only (never the
+ * network).
  */
 @Command(
         name = "inbox",
@@ -54,10 +55,20 @@ public final class InboxCommand implements Callable<Integer> {
             names = "--search",
             paramLabel = "TEXT",
             description =
-                    "Words to find in the message, the address or the notification ID: each word"
-                            + " begins or ends a word there; Arabic letter forms, diacritics, digits and case"
+                    "Words to find in the message, the address, the notification ID or a delivery"
+                            + " attempt's reason: each word begins or ends a word there, or shares"
+                            + " its Arabic stem; Arabic letter forms, diacritics, digits and case"
                             + " are matched loosely (see docs/archive.md).")
     String search;
+
+    @Option(
+            names = "--order",
+            paramLabel = "newest|best",
+            description =
+                    "newest (default): newest first, every searched word found; best (with"
+                            + " --search only): any searched word found, those with more and rarer"
+                            + " words first.")
+    String order;
 
     @Mixin FilterOptions filters;
 
@@ -113,6 +124,7 @@ public final class InboxCommand implements Callable<Integer> {
                 throw CliException.usage("--page-size: must be between 1 and " + MAX_PAGE_SIZE);
             }
             String text = searchText();
+            InboxQuery.Order sort = order(text);
             Set<Rin> rins = rins();
             try (Archive archive = where.openExisting(io)) {
                 ServiceKey service = where.service(archive);
@@ -121,7 +133,7 @@ public final class InboxCommand implements Callable<Integer> {
                     try (AtomicFileWriter file = openOutput()) {
                         write(
                                 archive,
-                                new InboxQuery(service, rins, filters, text, 1, size),
+                                new InboxQuery(service, rins, filters, text, 1, size, sort),
                                 file.stream(),
                                 false);
                         file.commit();
@@ -129,7 +141,7 @@ public final class InboxCommand implements Callable<Integer> {
                 } else {
                     write(
                             archive,
-                            new InboxQuery(service, rins, filters, text, 1, size),
+                            new InboxQuery(service, rins, filters, text, 1, size, sort),
                             io.out(),
                             io.terminal());
                 }
@@ -184,7 +196,22 @@ public final class InboxCommand implements Callable<Integer> {
     }
 
     private static InboxQuery withPage(InboxQuery q, int page, int size) {
-        return new InboxQuery(q.service(), q.taxpayers(), q.filters(), q.search(), page, size);
+        return new InboxQuery(
+                q.service(), q.taxpayers(), q.filters(), q.search(), page, size, q.order());
+    }
+
+    /** --order: newest or best; best asks for a search. */
+    private InboxQuery.Order order(String text) throws CliException {
+        if (order == null || order.equals("newest")) {
+            return InboxQuery.Order.NEWEST;
+        }
+        if (!order.equals("best")) {
+            throw CliException.usage("--order: newest or best, not '" + order + "'");
+        }
+        if (text == null) {
+            throw CliException.usage("--order best: ranks a search's matches; give --search too");
+        }
+        return InboxQuery.Order.BEST;
     }
 
     /** The six filters, read by the rules of {@code notifications}. */

@@ -190,12 +190,16 @@ final class ArchiveBench {
                 note);
     }
 
-    /** The five filter shapes of inbox_page_ms (pg_inbox_page_ms asks the same). */
+    /** The six page shapes of inbox_page_ms (pg_inbox_page_ms asks the same). */
     static Map<String, InboxQuery> pageShapes() {
         List<Rin> rins = rins();
         Instant now = ANCHOR;
         Map<String, InboxQuery> shapes = new LinkedHashMap<>();
         shapes.put("newest, all taxpayers", q(Set.of(), NotificationQuery.ALL, null, 1));
+        // a deep page: asked again, read from the key where the reader saw it begin (PageKeys),
+        // not by counting 49,900 notifications from the newest
+        shapes.put(
+                "newest, all taxpayers, page 500", q(Set.of(), NotificationQuery.ALL, null, 500));
         shapes.put("one taxpayer, page 3", q(Set.of(rins.get(7)), NotificationQuery.ALL, null, 3));
         shapes.put(
                 "errors of the last 7 days, all",

@@ -167,6 +167,62 @@ class InboxCliTest {
         assertThat(got).as(extra(all, got, want)).containsExactlyInAnyOrderElementsOf(want);
     }
 
+    @Test
+    void bestMatchPutsTheNotificationWithEverySearchedWordFirst() throws Exception {
+        // the oldest notification whose delivery failed on a full mailbox, and its invoice number
+        ArchivedNotification sought = null;
+        String invoice = null;
+        List<ArchivedNotification> all = new ArrayList<>(nile);
+        all.addAll(giza);
+        all.sort(
+                java.util.Comparator.comparing(
+                        (ArchivedNotification a) -> a.notification().receivedDateTime()));
+        for (ArchivedNotification a : all) {
+            java.util.regex.Matcher m =
+                    java.util.regex.Pattern.compile("INV-\\d{4}-\\d{6}")
+                            .matcher(a.notification().finalMessage());
+            boolean full =
+                    a.notification().deliveryAttempts().stream()
+                            .anyMatch(x -> "552 5.2.2 Mailbox full".equals(x.statusDetails()));
+            if (full && m.find()) {
+                sought = a;
+                invoice = m.group();
+                break;
+            }
+        }
+        assertThat(sought).as("a full mailbox for an invoice's notification").isNotNull();
+        Result newest = run("inbox", "--format", "json", "--search", "mailbox");
+        assertThat(newest.code()).as(newest.err()).isZero();
+        assertThat(JSON.readTree(newest.out()).get(0).get("notificationId").asText())
+                .as("newest first, the sought one is buried")
+                .isNotEqualTo(sought.notificationId());
+
+        Result best =
+                run(
+                        "inbox",
+                        "--format",
+                        "json",
+                        "--page-size",
+                        "5",
+                        "--search",
+                        "mailbox " + invoice,
+                        "--order",
+                        "best");
+        assertThat(best.code()).as(best.err()).isZero();
+        JsonNode rows = JSON.readTree(best.out());
+        assertThat(rows).hasSize(5);
+        assertThat(rows.get(0).get("notificationId").asText()).isEqualTo(sought.notificationId());
+    }
+
+    @Test
+    void orderIsNewestOrBestAndBestNeedsASearch() {
+        oneLine(run("inbox", "--order", "best"), ExitCodes.USAGE, "give --search too");
+        oneLine(run("inbox", "--order", "oldest"), ExitCodes.USAGE, "--order: newest or best");
+        Result newest = run("inbox", "--page-size", "10", "--order", "newest");
+        assertThat(newest.code()).as(newest.err()).isZero();
+        assertThat(newest.out()).isEqualTo(run("inbox", "--page-size", "10").out());
+    }
+
     static String extra(List<ArchivedNotification> all, List<String> got, List<String> want) {
         StringBuilder b = new StringBuilder();
         for (ArchivedNotification a : all) {
@@ -180,14 +236,21 @@ class InboxCliTest {
         return b.toString();
     }
 
-    /** A word of the message (as shown), the address or the ID begins or ends with {@code part}. */
+    /**
+     * A word of the message (as shown), the address, the ID or an attempt's reason begins or ends
+     * with {@code part}.
+     */
     static boolean hasWordAround(ArchivedNotification a, String part) {
         String text =
                 app.ishaar.core.text.PlainText.of(a.notification().finalMessage())
                         + " "
                         + a.notification().address()
                         + " "
-                        + a.notification().notificationId();
+                        + a.notification().notificationId()
+                        + " "
+                        + a.notification().deliveryAttempts().stream()
+                                .map(x -> String.valueOf(x.statusDetails()))
+                                .toList();
         for (String w : text.toLowerCase(java.util.Locale.ROOT).split("[^\\p{L}\\p{Nd}]+")) {
             if (w.startsWith(part) || w.endsWith(part)) {
                 return true;

@@ -55,9 +55,12 @@ public interface Archive extends AutoCloseable {
     // --- the readers' side ---
 
     /**
-     * One page of notifications matching the query, newest first, and the total. The total of a
-     * query without a search is exact; a search's matches are counted up to at least 10,000 (and to
-     * the end of the page asked), and past that the page says that more than so many match.
+     * One page of notifications matching the query, in its order (newest first, or a search's best
+     * matches first: {@link InboxQuery.Order}), and the total. The total of a query without a
+     * search is exact; a search's matches are counted up to at least 10,000 (and to the end of the
+     * page asked), and past that the page says that more than so many match. Any page may be asked;
+     * a newest-first page near one asked before (the next, the previous) or near either end is read
+     * from a key, not counted from the newest.
      */
     InboxPage query(InboxQuery query) throws ArchiveException;
 

@@ -8,11 +8,12 @@ import java.util.Set;
 /**
  * A question to the archive: one service, a set of taxpayers (empty: all of that service's), the
  * six filters of the service's own query (its paging members are ignored), an optional full-text
- * search, and a page. Results are newest first by received date-time (notifications received in the
- * same microsecond in the archive's own steady order).
+ * search, a page, and an order: {@link Order#NEWEST} (the default) or, for a search, {@link
+ * Order#BEST}.
  *
  * @param search null or blank for none
  * @param page 1-based
+ * @param order null for {@link Order#NEWEST}
  */
 public record InboxQuery(
         ServiceKey service,
@@ -20,14 +21,63 @@ public record InboxQuery(
         NotificationQuery filters,
         String search,
         int page,
-        int pageSize) {
+        int pageSize,
+        Order order) {
+
+    /** The order of an answer's notifications. */
+    public enum Order {
+        /**
+         * Newest first by received date-time (notifications received in the same microsecond in the
+         * archive's own steady order); a search finds the notifications holding every one of its
+         * words.
+         */
+        NEWEST,
+        /**
+         * Best match first, for a search: the notifications holding any of its words, those holding
+         * more of them, and rarer ones, first (SQLite: FTS5's bm25; PostgreSQL: ts_rank), equal
+         * ones newest first. Without a search it is {@link #NEWEST}.
+         */
+        BEST
+    }
 
     public InboxQuery {
         Objects.requireNonNull(service, "service");
         taxpayers = taxpayers == null ? Set.of() : Set.copyOf(taxpayers);
         filters = filters == null ? NotificationQuery.ALL : filters;
+        order = order == null ? Order.NEWEST : order;
         if (page < 1 || pageSize < 1) {
             throw new IllegalArgumentException("page and pageSize start at 1");
         }
+    }
+
+    /** Newest first. */
+    public InboxQuery(
+            ServiceKey service,
+            Set<Rin> taxpayers,
+            NotificationQuery filters,
+            String search,
+            int page,
+            int pageSize) {
+        this(service, taxpayers, filters, search, page, pageSize, Order.NEWEST);
+    }
+
+    /** The same question, another page. */
+    public InboxQuery withPage(int page) {
+        return new InboxQuery(service, taxpayers, filters, search, page, pageSize, order);
+    }
+
+    /** The same question in another order. */
+    public InboxQuery withOrder(Order order) {
+        return new InboxQuery(service, taxpayers, filters, search, page, pageSize, order);
+    }
+
+    /** Whether a search is asked (a search of only blanks is none). */
+    public boolean searched() {
+        return search != null && !search.isBlank();
+    }
+
+    /** Whether the answer comes best match first: {@link Order#BEST} with a search. */
+    public boolean bestMatch() {
+        return order == Order.BEST && searched();
     }
 }

@@ -1,6 +1,8 @@
 package app.ishaar.core.archive;
 
+import app.ishaar.core.model.DeliveryAttempt;
 import app.ishaar.core.model.Notification;
+import app.ishaar.core.text.ArabicStemmer;
 import app.ishaar.core.text.PlainText;
 import java.text.Normalizer;
 import java.util.ArrayList;
@@ -14,7 +16,8 @@ import java.util.Locale;
  * <p>Text is split into words at anything that is not a letter or a digit (blanks, punctuation,
  * hyphens, the @ and dots of an address). A notification matches a search when each of the search's
  * words begins or ends a word of its text (the message as the detail pane shows it, the address,
- * the notification ID): "valid" finds "validation", "4512" finds "INV-2025-004512". Words are
+ * the notification ID, the reasons its delivery attempts give): "valid" finds "validation", "4512"
+ * finds "INV-2025-004512", "mailbox" finds an attempt that says "552 5.2.2 Mailbox full". Words are
  * compared after normalising:
  *
  * <ul>
@@ -31,7 +34,13 @@ import java.util.Locale;
  *       for without it, so that فاتورة and الفاتورة find each other.
  * </ul>
  *
- * A search word of fewer than {@value #MIN_TERM} letters or digits is dropped from a search that
+ * An Arabic search word also finds the words that share its light stem ({@link ArabicStemmer}): the
+ * article and the letters before it (وال، بال، كال، فال، لل), the attached pronouns (تكم، كم، هم،
+ * ها، ه) and plural endings (ات، ون، ين) taken off on both sides, so that فاتورة finds فاتورتكم and
+ * بالفاتورة. A word's stems are indexed beside it (also the stem without a one-letter و، ف، ب، ك، ل
+ * before it: وفاتورتكم); a search word's stem is looked up as a whole indexed word.
+ *
+ * <p>A search word of fewer than {@value #MIN_TERM} letters or digits is dropped from a search that
  * has longer ones.
  */
 public final class SearchText {
@@ -121,11 +130,12 @@ public final class SearchText {
 
     /**
      * What is indexed of a notification: the words of its message as the detail pane shows it (HTML
-     * made plain text), of its address and of its ID, normalised, one space between words; and the
-     * same words each written backwards, so that a word's end can be looked up as a beginning. Only
-     * what a search can find is indexed: each word once, none shorter than {@link #MIN_TERM} (no
-     * search term is shorter), and backwards only the words longer than that (a term as long as the
-     * word ends it only by being the whole word, which the words as they are find).
+     * made plain text), of its address, of its ID and of its delivery attempts' reasons,
+     * normalised, one space between words, with the Arabic words' stems beside them; and the same
+     * words (not the stems) each written backwards, so that a word's end can be looked up as a
+     * beginning. Only what a search can find is indexed: each word once, none shorter than {@link
+     * #MIN_TERM} (no search term is shorter), and backwards only the words longer than that (a term
+     * as long as the word ends it only by being the whole word, which the words as they are find).
      */
     public record Indexed(String words, String backwards) {}
 
@@ -138,18 +148,20 @@ public final class SearchText {
         if (n.notificationId() != null) {
             all.append(' ').append(n.notificationId());
         }
+        for (DeliveryAttempt a : n.deliveryAttempts()) {
+            if (a.statusDetails() != null) {
+                all.append(' ').append(a.statusDetails());
+            }
+        }
         List<String> words = words(normalise(all.toString()));
         StringBuilder w = new StringBuilder(all.length());
         StringBuilder b = new StringBuilder(all.length());
-        java.util.Set<String> seen = new java.util.HashSet<>();
+        java.util.Set<String> seen = new java.util.LinkedHashSet<>();
         for (String word : words) {
             if (word.length() < MIN_TERM || !seen.add(word)) {
                 continue;
             }
-            if (w.length() > 0) {
-                w.append(' ');
-            }
-            w.append(word);
+            append(w, word);
             if (word.length() > MIN_TERM) {
                 if (b.length() > 0) {
                     b.append(' ');
@@ -159,7 +171,38 @@ public final class SearchText {
                 }
             }
         }
+        // the stems after the words, so that a word that is also another's stem is a word first
+        java.util.Set<String> stems = new java.util.LinkedHashSet<>();
+        for (String word : seen) {
+            stems.add(ArabicStemmer.stem(word));
+            String bare = ArabicStemmer.withoutProclitic(word);
+            if (bare != null) {
+                stems.add(bare);
+            }
+        }
+        for (String stem : stems) {
+            if (stem.length() >= MIN_TERM && seen.add(stem)) {
+                append(w, stem);
+            }
+        }
         return new Indexed(w.toString(), b.toString());
+    }
+
+    private static void append(StringBuilder words, String word) {
+        if (words.length() > 0) {
+            words.append(' ');
+        }
+        words.append(word);
+    }
+
+    /**
+     * The light stem of a search term ({@link #terms} gives it), looked up as a whole indexed word;
+     * null when it is the term itself (a Latin word, a number, an Arabic word without affixes),
+     * which the term's own look-up finds.
+     */
+    public static String stem(String term) {
+        String s = ArabicStemmer.stem(term);
+        return s.equals(term) || s.length() < MIN_TERM ? null : s;
     }
 
     /** The words of normalised text: runs of letters and digits; anything else separates them. */

@@ -52,7 +52,18 @@ public abstract class SearchRulesContract {
         // 6: English e-mail, mixed case
         "<html lang=\"en\"><body><p>Dear Giza Foods,</p><p>Scheduled MAINTENANCE: the e-invoicing system will be"
                 + " unavailable on 2025-12-05.</p></body></html>",
+        // 7: a pronoun attached (فاتورتكم), no other form of فاتورة
+        "تم استلام فاتورتكم رقم 7781 بنجاح",
+        // 8: the article after a preposition (بالفاتورة)
+        "تم رفض الدفع بالفاتورة 5531",
+        // 9: delivered on a second attempt; the first one's reason says why it failed
+        "Your document was accepted.",
+        // 10: a conjunction before the word and a pronoun after it (وفاتورتها)
+        "وفاتورتها مرفقة",
     };
+
+    /** The reason the first delivery attempt of message 9 gives. */
+    static final String FAILED_ATTEMPT = "552 5.2.2 Mailbox full";
 
     @BeforeAll
     void fill() throws Exception {
@@ -64,15 +75,23 @@ public abstract class SearchRulesContract {
                             + i
                             + "-7c2d-9e41f"
                             + i
-                            + "\",\"receivedDateTime\":\"2026-01-0"
-                            + (i + 1)
+                            + "\",\"receivedDateTime\":\"2026-01-"
+                            + String.format("%02d", i + 1)
                             + "T10:00:00Z\",\"typeId\":\"7\",\"finalMessage\":"
                             + com.fasterxml.jackson.databind.json.JsonMapper.builder()
                                     .build()
                                     .writeValueAsString(MESSAGES[i])
                             + ",\"channel\":\"email\",\"address\":\""
                             + (i == 6 ? "finance@gizafoods.com.eg" : "+201001234567")
-                            + "\",\"language\":\"ar\",\"status\":\"delivered\",\"deliveryAttempts\":[]}";
+                            + "\",\"language\":\"ar\",\"status\":\"delivered\",\"deliveryAttempts\":"
+                            + (i == 9
+                                    ? "[{\"attemptDateTime\":\"2026-01-10T10:00:00Z\","
+                                            + "\"status\":\"failed\",\"statusDetails\":\""
+                                            + FAILED_ATTEMPT
+                                            + "\"},{\"attemptDateTime\":\"2026-01-10T10:05:00Z\","
+                                            + "\"status\":\"delivered\"}]"
+                                    : "[]")
+                            + "}";
             items.add(ArchivedNotification.fromRaw(RIN, json));
         }
         archive.store(new SyncBatch(SERVICE, RIN, items, null, true, null));
@@ -90,7 +109,7 @@ public abstract class SearchRulesContract {
                 .query(new InboxQuery(SERVICE, Set.of(), null, search, 1, 50))
                 .items()
                 .stream()
-                .map(a -> a.notificationId().substring(0, 2))
+                .map(a -> a.notificationId().substring(0, a.notificationId().indexOf('-')))
                 .sorted()
                 .toList();
     }
@@ -99,19 +118,24 @@ public abstract class SearchRulesContract {
     @CsvSource(
             delimiter = '|',
             value = {
-                "a whole Arabic word | فاتورتكم | n0",
+                "a whole Arabic word, and the words sharing its stem | فاتورتكم | n0 n10 n3 n4 n7 n8",
+                "a pronoun attached is found from the bare word | فاتورة | n0 n10 n3 n4 n7 n8",
+                "the article after a preposition, typed | بالفاتورة | n0 n10 n3 n4 n7 n8",
+                "a plural typed finds the singular | فاتورات | n0 n10 n3 n4 n7 n8",
+                "a delivery attempt's reason | mailbox | n9",
+                "a delivery attempt's reason, two words | mailbox full | n9",
                 "a word's beginning | بورسع | n0",
                 "a word's end | الموحد | n0",
                 "a word without ال finds it with ال | الكترونية | n0 n4",
                 "a word with ال finds it without | الدعوة | n4",
-                "without ال, for a word with it | فاتورة | n0 n3 n4",
+                "without ال, for a word with it | الفاتورة | n0 n10 n3 n4 n7 n8",
                 "an invoice number's tail | 4512 | n0",
                 "a whole invoice number | INV-2025-004512 | n0",
                 "Arabic-Indic digits typed, Latin written | ٣٥٧٥٩٤ | n1",
                 "Latin digits typed, Arabic-Indic written | 047112 | n5",
                 "Eastern Arabic-Indic digits typed | ۳۵۷۵۹۴ | n1",
                 "diacritics written, none typed | رمز التحقق | n1",
-                "diacritics typed, none written | فَاتُورَة | n0 n3 n4",
+                "diacritics typed, none written | فَاتُورَة | n0 n10 n3 n4 n7 n8",
                 "tatweel written | تنتهي | n1",
                 "tatweel typed | مـــصـــر | n0 n4",
                 "hamza forms of alef: typed bare | ارسلت | n4",
@@ -134,6 +158,37 @@ public abstract class SearchRulesContract {
     void rule(String rule, String typed, String expected) throws Exception {
         List<String> want = expected.isBlank() ? List.of() : List.of(expected.split(" "));
         assertThat(found(typed)).as(rule).containsExactlyElementsOf(want);
+    }
+
+    List<String> inOrder(String search, InboxQuery.Order order) throws Exception {
+        return archive
+                .query(new InboxQuery(SERVICE, Set.of(), null, search, 1, 50, order))
+                .items()
+                .stream()
+                .map(a -> a.notificationId().substring(0, a.notificationId().indexOf('-')))
+                .toList();
+    }
+
+    @Test
+    void bestMatchPutsTheMessageWithEverySearchedWordBeforeThoseWithTheCommonWordOnly()
+            throws Exception {
+        // فاتورة is in six of the eleven messages, 7781 in one of them (n7, not the newest)
+        assertThat(inOrder("فاتورة 7781", InboxQuery.Order.NEWEST)).containsExactly("n7");
+        List<String> best = inOrder("فاتورة 7781", InboxQuery.Order.BEST);
+        assertThat(best).containsExactlyInAnyOrder("n0", "n3", "n4", "n7", "n8", "n10");
+        assertThat(best.get(0)).isEqualTo("n7");
+        // the common word typed first or last: the same first
+        assertThat(inOrder("7781 فاتورة", InboxQuery.Order.BEST).get(0)).isEqualTo("n7");
+        // the rare word found through an attempt's reason weighs the same
+        assertThat(inOrder("document mailbox", InboxQuery.Order.BEST)).startsWith("n9");
+        assertThat(inOrder("document mailbox", InboxQuery.Order.BEST)).contains("n2");
+    }
+
+    @Test
+    void bestMatchWithoutASearchIsNewestFirst() throws Exception {
+        assertThat(inOrder(null, InboxQuery.Order.BEST))
+                .isEqualTo(inOrder(null, InboxQuery.Order.NEWEST))
+                .startsWith("n10", "n9", "n8");
     }
 
     @Test

@@ -8,6 +8,7 @@ import app.ishaar.core.archive.SearchText;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.jdbc.JdbcReader;
 import app.ishaar.core.archive.jdbc.OrderKey;
+import app.ishaar.core.archive.jdbc.PageKeys;
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.model.Rin;
 import java.io.IOException;
@@ -33,6 +34,7 @@ import java.util.Set;
  */
 final class PgReader extends JdbcReader {
     private final PgLocation location;
+    private final PageKeys keys = new PageKeys();
 
     PgReader(PgLocation location, Connection conn) {
         super(
@@ -125,15 +127,13 @@ final class PgReader extends JdbcReader {
 
     @Override
     public InboxPage query(InboxQuery q) throws ArchiveException {
-        List<String> terms =
-                q.search() == null || q.search().isBlank()
-                        ? List.of()
-                        : SearchText.terms(q.search());
+        List<String> terms = q.searched() ? SearchText.terms(q.search()) : List.of();
         return read("reading notifications", () -> page(q, terms));
     }
 
     private InboxPage page(InboxQuery q, List<String> terms) throws SQLException {
         boolean search = !terms.isEmpty();
+        keys.at(snapshot());
         Long serviceId = id(conn, PgSql.SERVICE_ID, q.service().baseUrl());
         if (serviceId == null) {
             return new InboxPage(List.of(), 0, q.page(), q.pageSize());
@@ -182,7 +182,8 @@ final class PgReader extends JdbcReader {
         where.append(filters);
         args.addAll(filterArgs);
 
-        String match = search ? tsquery(terms) : null;
+        boolean best = q.bestMatch();
+        String match = search ? tsquery(terms, best) : null;
         long upTo = search ? Math.max(counted(), (long) q.page() * q.pageSize()) : Long.MAX_VALUE;
         long total;
         String countSql =
@@ -190,7 +191,7 @@ final class PgReader extends JdbcReader {
                         ? PgSql.tallied(tallyWhere + filters)
                         : PgSql.count(search, where.toString());
         try (PreparedStatement p = conn.prepareStatement(countSql)) {
-            int i = bind(p, match, serviceId, args);
+            int i = bind(p, 1, match, serviceId, args);
             if (search) {
                 p.setLong(i, upTo + 1);
             }
@@ -205,16 +206,44 @@ final class PgReader extends JdbcReader {
         List<ArchivedNotification> items = new ArrayList<>();
         long offset = (long) (q.page() - 1) * q.pageSize();
         if (offset < total) {
-            try (PreparedStatement p =
-                    conn.prepareStatement(PgSql.page(search, !more, where.toString()))) {
-                int i = bind(p, match, serviceId, args);
-                p.setInt(i++, q.pageSize());
-                p.setLong(i, offset);
+            String sql;
+            int limit = q.pageSize();
+            long skip = offset;
+            if (best) {
+                sql = PgSql.bestPage(where.toString());
+            } else {
+                PageKeys.Read read = keys.read(q, total, more);
+                if (read.key() != null) {
+                    where.append(" AND n.id < ?");
+                    args.add(read.key());
+                }
+                limit = read.limit();
+                skip = read.skip();
+                sql = PgSql.page(search, !more, where.toString(), read.oldestFirst());
+            }
+            long newest = Long.MIN_VALUE;
+            long oldest = Long.MAX_VALUE;
+            try (PreparedStatement p = conn.prepareStatement(sql)) {
+                int i;
+                if (best) {
+                    p.setString(1, match);
+                    i = bind(p, 2, match, serviceId, args);
+                } else {
+                    i = bind(p, 1, match, serviceId, args);
+                }
+                p.setInt(i++, limit);
+                p.setLong(i, skip);
                 try (ResultSet r = p.executeQuery()) {
                     while (r.next()) {
+                        long key = r.getLong(1);
+                        newest = Math.max(newest, key);
+                        oldest = Math.min(oldest, key);
                         items.add(item(new Rin(r.getString(2)), r, 3));
                     }
                 }
+            }
+            if (!best && items.size() == q.pageSize()) {
+                keys.seen(q, newest, oldest);
             }
         }
         return new InboxPage(items, total, more, q.page(), q.pageSize());
@@ -222,29 +251,46 @@ final class PgReader extends JdbcReader {
 
     /**
      * A search as a tsquery: each term found where it begins a word ({@code 'term':*}) or ends one
-     * (the term written backwards begins a word written backwards, {@code '~mret':*}). The terms
-     * are letters and digits only ({@link SearchText#terms}); quotes are doubled all the same.
+     * (the term written backwards begins a word written backwards, {@code '~mret':*}), or, for an
+     * Arabic term, where its light stem is a stem indexed as a word ({@code 'stem'}). The terms are
+     * letters and digits only ({@link SearchText#terms}); quotes are doubled all the same.
      */
-    static String tsquery(List<String> terms) {
+    static String tsquery(List<String> terms, boolean any) {
         StringBuilder q = new StringBuilder();
         for (String t : terms) {
             String cut = t.length() <= PgRows.LONGEST ? t : t.substring(0, PgRows.LONGEST);
             String back = new StringBuilder(t).reverse().toString();
             back = back.length() <= PgRows.LONGEST ? back : back.substring(0, PgRows.LONGEST);
             if (q.length() > 0) {
-                q.append(" & ");
+                q.append(any ? " | " : " & ");
             }
             q.append("('")
                     .append(quoted(cut))
                     .append("':* | '~")
                     .append(quoted(back))
-                    .append("':*)");
+                    .append("':*");
+            String stem = SearchText.stem(t);
+            if (stem != null) {
+                q.append(" | '").append(quoted(PgRows.cut(stem))).append('\'');
+            }
+            q.append(')');
         }
         return q.toString();
     }
 
     private static String quoted(String s) {
         return s.replace("\\", "\\\\").replace("'", "''");
+    }
+
+    /**
+     * The transactions this question's snapshot sees committed: the same text means the same
+     * notifications (any transaction of the server, in any database, makes it differ).
+     */
+    private String snapshot() throws SQLException {
+        try (PreparedStatement p = conn.prepareStatement("SELECT pg_current_snapshot()::text");
+                ResultSet r = p.executeQuery()) {
+            return r.next() ? r.getString(1) : null;
+        }
     }
 
     private static void filter(
@@ -255,9 +301,9 @@ final class PgReader extends JdbcReader {
         }
     }
 
-    private static int bind(PreparedStatement p, String match, long serviceId, List<Object> args)
+    private static int bind(
+            PreparedStatement p, int i, String match, long serviceId, List<Object> args)
             throws SQLException {
-        int i = 1;
         p.setLong(i++, serviceId);
         if (match != null) {
             p.setString(i++, match);

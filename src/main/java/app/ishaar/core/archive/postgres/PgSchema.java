@@ -34,6 +34,7 @@ final class PgSchema {
                         .dataSource(connections)
                         .locations(MIGRATIONS)
                         .table(HISTORY_TABLE)
+                        .javaMigrations(new PgSearchReindex())
                         .loggers("org.flywaydb.core.internal.logging.javautil.JavaUtilLogCreator")
                         .load();
         try {

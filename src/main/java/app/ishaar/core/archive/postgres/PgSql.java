@@ -134,22 +134,18 @@ final class PgSql {
      * they come from the narrow {@code notification_search} (V6: the words and the filters'
      * columns), where PostgreSQL's planner chooses between walking the keys newest first, checking
      * each row's words (a frequent word: the page fills at once), and the words index's matches
-     * sorted (a rare word).
+     * sorted (a rare word). {@code fewMatches}: the search's count (taken first, in the same
+     * snapshot) found all its matches under the count's limit, so its page is taken from the
+     * index's matches, sorted, and never by walking the keys newest first (which the planner
+     * prefers when it expects matches spread evenly, and which reads most of the table when a
+     * term's few matches are old). A page is read from a key ({@code where} ends with {@code n.id <
+     * ?}) or from the oldest end ({@code oldestFirst}, its rows still given newest first) when that
+     * skips fewer ({@code PageKeys}).
      *
      * @param where the filters on n, each starting with " AND "
      */
-    static String page(boolean search, String where) {
-        return page(search, false, where);
-    }
-
-    /**
-     * As {@link #page(boolean, String)}; {@code fewMatches}: the search's count (taken first, in
-     * the same snapshot) found all its matches under the count's limit, so its page is taken from
-     * the index's matches, sorted, and never by walking the keys newest first (which the planner
-     * prefers when it expects matches spread evenly, and which reads most of the table when a
-     * term's few matches are old).
-     */
-    static String page(boolean search, boolean fewMatches, String where) {
+    static String page(boolean search, boolean fewMatches, String where, boolean oldestFirst) {
+        String order = oldestFirst ? " ASC" : " DESC";
         String keys;
         if (search && fewMatches) {
             keys =
@@ -157,7 +153,8 @@ final class PgSql {
                             + " WHERE n.service_id = ? AND n.words @@ ?::tsquery"
                             + where
                             + ") SELECT n.id, t.rin, n.raw, n.status_checked_ms FROM (SELECT id FROM m"
-                            + " ORDER BY id DESC";
+                            + " ORDER BY id"
+                            + order;
         } else {
             keys =
                     "SELECT n.id, t.rin, n.raw, n.status_checked_ms FROM (SELECT n.id FROM "
@@ -165,11 +162,30 @@ final class PgSql {
                             + " n WHERE n.service_id = ?"
                             + (search ? " AND n.words @@ ?::tsquery" : "")
                             + where
-                            + " ORDER BY n.id DESC";
+                            + " ORDER BY n.id"
+                            + order;
         }
         return keys
                 + " LIMIT ? OFFSET ?) p JOIN notification n ON n.id = p.id"
                 + " JOIN taxpayer t ON t.id = n.taxpayer_id ORDER BY n.id DESC";
+    }
+
+    /**
+     * The matches of a search best first ({@code ts_rank}: the more of the search's words a
+     * notification holds, the higher), equal ones newest first. The search's tsquery is the first
+     * parameter (for the rank) and the second after the service (for the match). Every match is
+     * ranked before the page is taken.
+     *
+     * @param where the filters on n, each starting with " AND "
+     */
+    static String bestPage(String where) {
+        return "SELECT n.id, t.rin, n.raw, n.status_checked_ms FROM (SELECT n.id,"
+                + " ts_rank(n.words, ?::tsquery) AS score"
+                + " FROM notification_search n WHERE n.service_id = ? AND n.words @@ ?::tsquery"
+                + where
+                + " ORDER BY score DESC, n.id DESC LIMIT ? OFFSET ?) p"
+                + " JOIN notification n ON n.id = p.id JOIN taxpayer t ON t.id = n.taxpayer_id"
+                + " ORDER BY p.score DESC, n.id DESC";
     }
 
     /** How many match: all of them, or a search's up to a limit (the last parameter). */

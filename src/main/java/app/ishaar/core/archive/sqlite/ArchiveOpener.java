@@ -28,8 +28,8 @@ import org.sqlite.SQLiteConfig;
 /**
  * Opens an archive file: refuses what is not an archive of this app (never writing to it), creates
  * a new one readable by its owner only, and brings an older schema up to date (Flyway, with the
- * migrations in {@code db/archive/sqlite}); an archive of a newer schema than this app knows is
- * refused.
+ * migrations in {@code db/archive/sqlite}, and the index made again by {@link SearchReindex}); an
+ * archive of a newer schema than this app knows is refused.
  */
 final class ArchiveOpener {
     private ArchiveOpener() {}
@@ -229,6 +229,7 @@ final class ArchiveOpener {
                         .dataSource("jdbc:sqlite:" + file.toAbsolutePath(), null, null)
                         .locations(MIGRATIONS)
                         .table(HISTORY_TABLE)
+                        .javaMigrations(new SearchReindex())
                         .loggers(JUL)
                         .load();
         try {

@@ -149,11 +149,14 @@ final class ArchiveSql {
      * (its matches come newest first, keyed as the notifications are) and each match is checked
      * against the filters until the page is full; CROSS JOIN keeps that order of the tables. The
      * page's keys are found first and only then joined to their taxpayers and items, so that the
-     * rows an offset skips are never read whole.
+     * rows an offset skips are never read whole. A page is read from a key ({@code where} ends with
+     * {@code n.id < ?}) or from the oldest end ({@code oldestFirst}, its rows still given newest
+     * first) when that skips fewer ({@code PageKeys}).
      *
      * @param where the filters on n, each starting with " AND "
      */
-    static String page(boolean search, String where) {
+    static String page(boolean search, String where, boolean oldestFirst) {
+        String order = oldestFirst ? " ASC" : " DESC";
         String keys =
                 search
                         ? "SELECT n.id, n.taxpayer_id FROM notification_text f"
@@ -161,16 +164,40 @@ final class ArchiveSql {
                                 + " WHERE notification_text MATCH ? AND n.id = f.rowid"
                                 + " AND n.service_id = ?"
                                 + where.replace("n.id BETWEEN", "f.rowid BETWEEN")
-                                + " ORDER BY f.rowid DESC LIMIT ? OFFSET ?"
+                                        .replace("n.id < ?", "f.rowid < ?")
+                                + " ORDER BY f.rowid"
+                                + order
+                                + " LIMIT ? OFFSET ?"
                         : "SELECT n.id, n.taxpayer_id FROM notification n WHERE n.service_id = ?"
                                 + where
-                                + " ORDER BY n.id DESC LIMIT ? OFFSET ?";
+                                + " ORDER BY n.id"
+                                + order
+                                + " LIMIT ? OFFSET ?";
         // the time a status was checked is read for the page's rows only, by their keys: in the
         // keys' query it would take each skipped row from the table, not the covering index
         return "SELECT k.id, t.rin, r.raw, c.status_checked_ms FROM ("
                 + keys
                 + ") k CROSS JOIN taxpayer t CROSS JOIN notification_raw r CROSS JOIN notification c"
                 + " WHERE t.id = k.taxpayer_id AND r.id = k.id AND c.id = k.id ORDER BY k.id DESC";
+    }
+
+    /**
+     * The matches of a search best first (FTS5's bm25, {@code rank}: lowest best), equal ones
+     * newest first. Every match is ranked before the page is taken, so a page costs what all the
+     * matches cost; the order is asked for by a person, not used to page through everything.
+     *
+     * @param where the filters on n, each starting with " AND "
+     */
+    static String bestPage(String where) {
+        return "SELECT k.id, t.rin, r.raw, c.status_checked_ms FROM (SELECT n.id, n.taxpayer_id,"
+                + " bm25(notification_text) AS score"
+                + " FROM notification_text f CROSS JOIN notification n"
+                + " WHERE notification_text MATCH ? AND n.id = f.rowid AND n.service_id = ?"
+                + where.replace("n.id BETWEEN", "f.rowid BETWEEN")
+                + " ORDER BY score, f.rowid DESC LIMIT ? OFFSET ?) k"
+                + " CROSS JOIN taxpayer t CROSS JOIN notification_raw r CROSS JOIN notification c"
+                + " WHERE t.id = k.taxpayer_id AND r.id = k.id AND c.id = k.id"
+                + " ORDER BY k.score, k.id DESC";
     }
 
     /**

@@ -8,6 +8,7 @@ import app.ishaar.core.archive.SearchText;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.jdbc.JdbcReader;
 import app.ishaar.core.archive.jdbc.OrderKey;
+import app.ishaar.core.archive.jdbc.PageKeys;
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.model.Rin;
 import java.io.IOException;
@@ -26,6 +27,7 @@ import java.util.Set;
 /** The archive's reading side, on a connection of its own (it reads while the writer writes). */
 final class InboxReader extends JdbcReader {
     private final Path file;
+    private final PageKeys keys = new PageKeys();
 
     InboxReader(Path file, Connection conn) {
         super(
@@ -93,12 +95,11 @@ final class InboxReader extends JdbcReader {
 
     @Override
     public synchronized InboxPage query(InboxQuery q) throws ArchiveException {
-        List<String> terms =
-                q.search() == null || q.search().isBlank()
-                        ? List.of()
-                        : SearchText.terms(q.search());
+        List<String> terms = q.searched() ? SearchText.terms(q.search()) : List.of();
         boolean search = !terms.isEmpty();
+        boolean best = q.bestMatch();
         try {
+            keys.at(dataVersion());
             Long serviceId = id(conn, ArchiveSql.SERVICE_ID, q.service().baseUrl());
             if (serviceId == null) {
                 return new InboxPage(List.of(), 0, q.page(), q.pageSize());
@@ -150,7 +151,10 @@ final class InboxReader extends JdbcReader {
             filter(where, args, "n.status", f.status());
             filter(where, args, "n.channel", f.channel());
 
-            String match = search ? SearchMatch.of(conn, terms) : null;
+            String match =
+                    !search
+                            ? null
+                            : best ? SearchMatch.anyOf(conn, terms) : SearchMatch.of(conn, terms);
             boolean dates = f.dateFrom() != null || f.dateTo() != null;
             // a search's matches are counted up to a limit, and at least to the end of the page
             long upTo =
@@ -185,21 +189,51 @@ final class InboxReader extends JdbcReader {
             List<ArchivedNotification> items = new ArrayList<>();
             long offset = (long) (q.page() - 1) * q.pageSize();
             if (offset < total) {
-                try (PreparedStatement p =
-                        conn.prepareStatement(ArchiveSql.page(search, where.toString()))) {
+                String sql;
+                int limit = q.pageSize();
+                long skip = offset;
+                if (best) {
+                    sql = ArchiveSql.bestPage(where.toString());
+                } else {
+                    PageKeys.Read read = keys.read(q, total, more);
+                    if (read.key() != null) {
+                        where.append(" AND n.id < ?");
+                        args.add(read.key());
+                    }
+                    limit = read.limit();
+                    skip = read.skip();
+                    sql = ArchiveSql.page(search, where.toString(), read.oldestFirst());
+                }
+                long newest = Long.MIN_VALUE;
+                long oldest = Long.MAX_VALUE;
+                try (PreparedStatement p = conn.prepareStatement(sql)) {
                     int i = bind(p, 1, match, serviceId, args);
-                    p.setInt(i++, q.pageSize());
-                    p.setLong(i, offset);
+                    p.setInt(i++, limit);
+                    p.setLong(i, skip);
                     try (ResultSet r = p.executeQuery()) {
                         while (r.next()) {
+                            long key = r.getLong(1);
+                            newest = Math.max(newest, key);
+                            oldest = Math.min(oldest, key);
                             items.add(item(new Rin(r.getString(2)), r, 3));
                         }
                     }
+                }
+                if (!best && items.size() == q.pageSize()) {
+                    keys.seen(q, newest, oldest);
                 }
             }
             return new InboxPage(items, total, more, q.page(), q.pageSize());
         } catch (SQLException e) {
             throw SqliteErrors.map(e, file, "reading notifications");
+        }
+    }
+
+    /** Changes whenever another connection (the archive's writer, another process) commits. */
+    private long dataVersion() throws SQLException {
+        try (PreparedStatement p = conn.prepareStatement("PRAGMA data_version");
+                ResultSet r = p.executeQuery()) {
+            return r.next() ? r.getLong(1) : -1;
         }
     }
 

@@ -1,5 +1,6 @@
 package app.ishaar.core.archive.sqlite;
 
+import app.ishaar.core.archive.SearchText;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -10,7 +11,8 @@ import java.util.List;
 /**
  * A search as one FTS5 query (SQLite only): every term of the search, each found where it begins a
  * word (column {@code words}) or ends one (column {@code backwards}: the term written backwards
- * begins the word written backwards).
+ * begins the word written backwards), or, for an Arabic term, where its light stem is a stem
+ * indexed in {@code words} ({@link SearchText#stem}).
  *
  * <p>FTS5 answers a prefix query ({@code "2025" *}) by merging the matches of all the words that
  * begin with it into one list before it returns the first match, so that a first page of a term
@@ -33,13 +35,27 @@ final class SearchMatch {
 
     private record Word(String text, long notifications) {}
 
-    /** The FTS5 query of a search's terms (each normalised, as {@code SearchText.terms} gives). */
+    /**
+     * The FTS5 query of a search's terms (each normalised, as {@code SearchText.terms} gives),
+     * matching the notifications holding every term.
+     */
     static String of(Connection conn, List<String> terms) throws SQLException {
-        return of(conn, terms, FREQUENT, MAX_WORDS);
+        return of(conn, terms, FREQUENT, MAX_WORDS, false);
+    }
+
+    /** As {@link #of(Connection, List)}, matching the notifications holding any of the terms. */
+    static String anyOf(Connection conn, List<String> terms) throws SQLException {
+        return of(conn, terms, FREQUENT, MAX_WORDS, true);
     }
 
     /** As {@link #of(Connection, List)}, with other bounds (for tests). */
     static String of(Connection conn, List<String> terms, long frequent, int maxWords)
+            throws SQLException {
+        return of(conn, terms, frequent, maxWords, false);
+    }
+
+    private static String of(
+            Connection conn, List<String> terms, long frequent, int maxWords, boolean any)
             throws SQLException {
         StringBuilder all = new StringBuilder();
         for (String t : terms) {
@@ -47,13 +63,17 @@ final class SearchMatch {
             // the term itself is a word of both columns: asked once, in words
             List<String> starting = new ArrayList<>(List.of(quoted(t)));
             if (!cover(conn, "words", t, frequent, maxWords, starting)) {
-                starting = List.of(quoted(t) + " *");
+                starting = new ArrayList<>(List.of(quoted(t) + " *"));
+            }
+            String stem = SearchText.stem(t);
+            if (stem != null) {
+                starting.add(quoted(stem)); // the words sharing its stem, indexed beside them
             }
             List<String> ending = new ArrayList<>();
             if (!cover(conn, "backwards", reversed, frequent, maxWords, ending)) {
                 ending = List.of(quoted(reversed) + " *");
             }
-            all.append(all.length() > 0 ? " AND " : "")
+            all.append(all.length() > 0 ? (any ? " OR " : " AND ") : "")
                     .append("(words : (")
                     .append(String.join(" OR ", starting))
                     .append(')');

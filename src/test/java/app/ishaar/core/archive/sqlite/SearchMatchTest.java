@@ -86,14 +86,17 @@ class SearchMatchTest {
         return out;
     }
 
-    /** Each term as FTS5's prefix queries: begins a word, or (backwards) ends one. */
+    /** Each term as FTS5's prefix queries (begins a word, or backwards ends one), or its stem. */
     static String prefixes(List<String> terms) {
         List<String> parts = new ArrayList<>();
         for (String t : terms) {
+            String stem = SearchText.stem(t);
             parts.add(
                     "(words : \""
                             + t
-                            + "\" * OR backwards : \""
+                            + "\" *"
+                            + (stem == null ? "" : " OR words : \"" + stem + "\"")
+                            + " OR backwards : \""
                             + new StringBuilder(t).reverse()
                             + "\" *)");
         }

@@ -37,6 +37,24 @@ class SqliteArchiveTest extends ArchiveContractTest {
         return SqliteArchive.open(dir.resolve("archive.db"));
     }
 
+    @Override
+    protected void indexAsBefore() throws Exception {
+        try (Connection c =
+                        DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("archive.db"));
+                Statement s = c.createStatement()) {
+            s.execute("DROP TABLE notification_terms");
+            s.execute("DROP TABLE notification_text");
+            s.execute(
+                    "CREATE VIRTUAL TABLE notification_text USING fts5 (words, backwards, tokenize"
+                            + " = 'unicode61 remove_diacritics 0', content = '', contentless_delete"
+                            + " = 1, detail = column)");
+            s.execute(
+                    "CREATE VIRTUAL TABLE notification_terms USING fts5vocab"
+                            + " (notification_text, col)");
+            s.execute("DELETE FROM archive_schema_history WHERE version = '5'");
+        }
+    }
+
     /** Written back: no copy of what was forgotten waits in the WAL. */
     @Override
     protected void forgotten(Archive a) throws Exception {
