@@ -205,6 +205,21 @@ public final class SearchText {
         return s.equals(term) || s.length() < MIN_TERM ? null : s;
     }
 
+    /**
+     * Whether a search term ({@link #terms}) finds a word of the text (normalised, one of {@link
+     * #words}), by the rules the archive's index applies: the word begins or ends with the term, or
+     * the term's light stem is one of the word's stems. For showing which words a search found.
+     */
+    public static boolean finds(String term, String word) {
+        if (word.startsWith(term) || word.endsWith(term)) {
+            return true;
+        }
+        String stem = stem(term);
+        String wanted = stem == null ? term : stem;
+        return wanted.equals(ArabicStemmer.stem(word))
+                || wanted.equals(ArabicStemmer.withoutProclitic(word));
+    }
+
     /** The words of normalised text: runs of letters and digits; anything else separates them. */
     public static List<String> words(String normalised) {
         List<String> out = new ArrayList<>();

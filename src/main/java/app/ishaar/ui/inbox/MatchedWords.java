@@ -1,6 +1,7 @@
 package app.ishaar.ui.inbox;
 
 import app.ishaar.core.archive.SearchText;
+import app.ishaar.core.model.DeliveryAttempt;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.text.PlainText;
 import java.util.ArrayList;
@@ -10,7 +11,8 @@ import java.util.Set;
 
 /**
  * The words of a notification that a search found, as they are written in it, by the archive's
- * rules ({@link SearchText}): a word matches when its normalised form begins or ends with a term.
+ * rules ({@link SearchText#finds}): a word matches when its normalised form begins or ends with a
+ * term or shares its light stem.
  */
 final class MatchedWords {
     private MatchedWords() {}
@@ -20,8 +22,8 @@ final class MatchedWords {
 
     /**
      * @param terms the search's terms, normalised ({@link SearchText#terms})
-     * @return the matching words of the message (as the detail shows it), the address and the ID,
-     *     each once, in their order
+     * @return the matching words of the message (as the detail shows it), the address, the ID and
+     *     the delivery attempts' reasons, each once, in their order
      */
     static List<String> in(Notification n, List<String> terms) {
         if (n == null || terms == null || terms.isEmpty()) {
@@ -33,6 +35,11 @@ final class MatchedWords {
         }
         if (n.notificationId() != null) {
             all.append(' ').append(n.notificationId());
+        }
+        for (DeliveryAttempt a : n.deliveryAttempts()) {
+            if (a.statusDetails() != null) {
+                all.append(' ').append(a.statusDetails());
+            }
         }
         Set<String> found = new LinkedHashSet<>();
         for (String word : rawWords(all.toString())) {
@@ -49,7 +56,7 @@ final class MatchedWords {
     private static boolean matches(String word, List<String> terms) {
         for (String w : SearchText.words(SearchText.normalise(word))) {
             for (String t : terms) {
-                if (w.startsWith(t) || w.endsWith(t)) {
+                if (SearchText.finds(t, w)) {
                     return true;
                 }
             }

@@ -3,6 +3,7 @@ package app.ishaar.ui.inbox;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.core.archive.SearchText;
+import app.ishaar.core.model.DeliveryAttempt;
 import app.ishaar.core.model.Notification;
 import java.time.Instant;
 import java.util.List;
@@ -48,10 +49,33 @@ class MatchedWordsTest {
                 with(
                         "تم التحقق من صحة فاتورتكم. رَمْزُ التحقق ٢٠٢٥ منظومة الفاتورة الإلكترونية",
                         null);
-        assertThat(found(n, "فاتورة")).containsExactly("الفاتورة");
+        // as the archive finds them: by the word's beginning or end, or by its light stem
+        assertThat(found(n, "فاتورة")).containsExactly("فاتورتكم", "الفاتورة");
         assertThat(found(n, "رمز")).containsExactly("رَمْزُ");
         assertThat(found(n, "الالكترونية")).containsExactly("الإلكترونية");
         assertThat(found(n, "2025")).containsExactly("٢٠٢٥");
+    }
+
+    @Test
+    void aReasonADeliveryAttemptGaveIsMarkedAsTheArchiveFindsIt() {
+        Notification n =
+                new Notification(
+                        "n-2",
+                        Instant.parse("2026-01-05T10:00:00Z"),
+                        null,
+                        "2",
+                        "Document rejected",
+                        "<p>Your invoice was rejected.</p>",
+                        "email",
+                        "finance@nile.com.eg",
+                        "en",
+                        "error",
+                        List.of(
+                                new DeliveryAttempt(
+                                        Instant.parse("2026-01-05T10:01:00Z"),
+                                        "error",
+                                        "552 5.2.2 Mailbox full")));
+        assertThat(found(n, "mailbox")).containsExactly("Mailbox");
     }
 
     @Test
