@@ -8,10 +8,10 @@ import app.ishaar.core.service.ServiceClient;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.TestTokens;
 import app.ishaar.core.settings.HistoryPrefs;
-import app.ishaar.ui.history.DatePreset;
-import app.ishaar.ui.history.HistoryViewModel;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
+import app.ishaar.ui.notifications.DatePreset;
+import app.ishaar.ui.notifications.HistoryViewModel;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -187,7 +187,7 @@ class FiltersBadInputTest {
         var export = vm.newExport();
         assertThat(export.initialFolder()).isEmpty();
         assertThat(export.formatProperty().get())
-                .isEqualTo(app.ishaar.ui.history.ExportViewModel.Format.CSV);
+                .isEqualTo(app.ishaar.ui.notifications.ExportViewModel.Format.CSV);
     }
 
     private static void waitFor(java.util.function.BooleanSupplier condition) throws Exception {

@@ -276,7 +276,7 @@ public abstract class FxSandboxTestBase extends FxRobot {
                 () ->
                         fx(
                                 () -> {
-                                    app.ishaar.ui.history.HistoryViewModel h =
+                                    app.ishaar.ui.notifications.HistoryViewModel h =
                                             flow.mainViewModel().current().history();
                                     return !h.rows().isEmpty() && !h.loadingProperty().get();
                                 }));

@@ -359,9 +359,9 @@ class InboxViewFxTest extends OwnStageFxTestBase {
                                 InboxRow r = b.getKey();
                                 javafx.scene.control.Label badge = b.getValue();
                                 String expected =
-                                        app.ishaar.ui.history.HistoryLabels.statusStyle(
+                                        app.ishaar.ui.notifications.HistoryLabels.statusStyle(
                                                 r.notification().status());
-                                String kind = app.ishaar.ui.history.StatusBadge.kind(badge);
+                                String kind = app.ishaar.ui.notifications.StatusBadge.kind(badge);
                                 if (!java.util.Objects.equals(kind, expected)) {
                                     out.add(r.notification().status() + " shown as " + kind);
                                 }
