@@ -116,8 +116,8 @@ class FiltersBadInputTest {
                         client.openSession(
                                 Environment.custom(url, url),
                                 new Credentials("erp-nile", "x".toCharArray(), null, null))) {
-            HistoryViewModel vm = new HistoryViewModel(i18n, DIRECT, null, p -> {}, () -> {});
-            vm.sessionProperty().set(session);
+            HistoryViewModel vm = new HistoryViewModel(i18n, DIRECT, null, p -> {});
+            vm.readFrom(new app.ishaar.ui.notifications.SessionPages(session));
             waitFor(() -> counting.queries.get() == 1 && !vm.loadingProperty().get());
             var filters = vm.filters();
             var before = filters.applied();
@@ -177,7 +177,7 @@ class FiltersBadInputTest {
                         null,
                         "\u0000",
                         "xlsx\u202E");
-        HistoryViewModel vm = new HistoryViewModel(i18n, DIRECT, prefs, p -> {}, () -> {});
+        HistoryViewModel vm = new HistoryViewModel(i18n, DIRECT, prefs, p -> {});
         assertThat(vm.filters().applied().type()).isNull();
         assertThat(vm.filters().applied().language()).isNull();
         assertThat(vm.filters().applied().status()).isEqualTo("archived");

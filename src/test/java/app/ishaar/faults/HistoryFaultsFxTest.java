@@ -216,9 +216,7 @@ class HistoryFaultsFxTest {
                         new Credentials("erp-nile", FaultKit.SECRET.toCharArray(), null, null));
         i18n = new I18n(AppLanguage.ENGLISH);
         i18n.zoneProperty().set(ZoneId.of("Africa/Cairo"));
-        vm =
-                new HistoryViewModel(
-                        i18n, FxExecutor.INSTANCE, null, p -> {}, sessionExpired::incrementAndGet);
+        vm = new HistoryViewModel(i18n, FxExecutor.INSTANCE, null, p -> {});
         vm.pager().pageSizeProperty().set(10);
         SceneFactory scenes = new SceneFactory(i18n, new app.ishaar.ui.app.TextSize(100));
         HistoryView view = new HistoryView(vm, i18n, scenes);
@@ -226,7 +224,7 @@ class HistoryFaultsFxTest {
         stage.setWidth(1000);
         stage.setHeight(600);
         stage.show();
-        vm.sessionProperty().set(session);
+        vm.readFrom(new app.ishaar.ui.notifications.SessionPages(session));
     }
 
     @AfterEach

@@ -16,7 +16,6 @@ import app.ishaar.core.model.Rin;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -24,9 +23,11 @@ import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
 /**
- * The history's pages read from the local archive: one taxpayer of one service, the history's six
- * filters and page as an {@link InboxQuery} without a search, newest first as the service orders
- * them. Read on {@code background}, never on the FX thread.
+ * The screen's pages read from the local archive: one taxpayer of one service, the six filters and
+ * page as an {@link InboxQuery} without a search, newest first as the service orders them. Read on
+ * {@code background}, never on the FX thread. It reads whatever the sync has archived so far: a
+ * taxpayer whose first sync is under way shows its newest notifications as they land, and {@link
+ * #reach()} says how far back they go.
  */
 public final class ArchivePages implements HistoryPages {
 
@@ -54,36 +55,9 @@ public final class ArchivePages implements HistoryPages {
         this.name = Objects.requireNonNull(name, "name");
     }
 
-    /**
-     * The archive's pages of this taxpayer if the archive holds its synced history (a first sync
-     * completed), asked on {@code background}; empty when it does not, or cannot say (the service's
-     * pages then, as without an archive).
-     */
-    public static CompletableFuture<Optional<HistoryPages>> ifSynced(
-            Archive archive, ServiceKey service, Rin taxpayer, Executor background) {
-        return ifSynced(archive, service, taxpayer, background, () -> null);
-    }
-
-    /** The same, naming the taxpayer's exports with {@code name} (read as each export starts). */
-    public static CompletableFuture<Optional<HistoryPages>> ifSynced(
-            Archive archive,
-            ServiceKey service,
-            Rin taxpayer,
-            Executor background,
-            Supplier<String> name) {
-        return CompletableFuture.supplyAsync(
-                () -> {
-                    try {
-                        return archive.syncState(service, taxpayer).complete()
-                                ? Optional.of(
-                                        new ArchivePages(
-                                                archive, service, taxpayer, background, name))
-                                : Optional.empty();
-                    } catch (ArchiveException | RuntimeException e) {
-                        return Optional.empty();
-                    }
-                },
-                background);
+    /** Whether this reads {@code taxpayer}'s history of {@code service}. */
+    public boolean reads(ServiceKey service, Rin taxpayer) {
+        return this.service.equals(service) && this.taxpayer.equals(taxpayer);
     }
 
     /** The taxpayer whose history this reads. */
@@ -161,8 +135,35 @@ public final class ArchivePages implements HistoryPages {
                 size);
     }
 
+    /**
+     * Whether the archive holds the whole history, else how far back it reaches: the oldest
+     * notification it holds of the taxpayer (the sync brings the newest page first).
+     */
     @Override
-    public boolean fromArchive() {
-        return true;
+    public CompletableFuture<Reach> reach() {
+        return CompletableFuture.supplyAsync(
+                () -> {
+                    try {
+                        if (archive.syncState(service, taxpayer).complete()) {
+                            return Reach.COMPLETE;
+                        }
+                        long held = oneOf(1).totalCount();
+                        InboxPage oldest =
+                                held == 0 ? null : oneOf((int) Math.min(held, Integer.MAX_VALUE));
+                        return new Reach(
+                                false,
+                                oldest == null || oldest.items().isEmpty()
+                                        ? null
+                                        : oldest.items().get(0).notification().receivedDateTime());
+                    } catch (ArchiveException | RuntimeException e) {
+                        return null;
+                    }
+                },
+                background);
+    }
+
+    /** The taxpayer's {@code n}th newest notification, unfiltered, as a page of one. */
+    private InboxPage oneOf(int n) throws ArchiveException {
+        return archive.query(new InboxQuery(service, Set.of(taxpayer), null, null, n, 1));
     }
 }

@@ -87,6 +87,22 @@ public final class DetailPane {
         // instead, so the view model, which outlives this pane, does not keep it)
         id.setText(vm.idProperty().get());
         Weak.<String>listen(id.getProperties(), (o, a, now) -> id.setText(now), vm.idProperty());
+        // never narrower than its ID: a field cut at the pane's width would show an ID short of its
+        // last characters, which reads as another ID (the pane scrolls instead)
+        Runnable fit =
+                () -> {
+                    javafx.scene.text.Text measured = new javafx.scene.text.Text(id.getText());
+                    measured.setFont(id.getFont());
+                    id.setMinWidth(
+                            Math.ceil(measured.getLayoutBounds().getWidth())
+                                    + id.snappedLeftInset()
+                                    + id.snappedRightInset()
+                                    + 4);
+                };
+        id.textProperty().addListener((o, a, b) -> fit.run());
+        id.fontProperty().addListener((o, a, b) -> fit.run());
+        id.insetsProperty().addListener((o, a, b) -> fit.run());
+        fit.run();
         // read left to right, but at the reading side of the pane, under its heading
         Runnable idSide = () -> id.setAlignment(Bidi.readingSide(i18n.orientationProperty().get()));
         Weak.listen(id.getProperties(), (o, a, b) -> idSide.run(), i18n.orientationProperty());

@@ -91,6 +91,44 @@ final class HistoryNotes {
     }
 
     /**
+     * How far back the archive reaches while a taxpayer's first sync is still bringing older pages
+     * (the rows shown are what has landed), and, when the filter asks for older notifications than
+     * that, that they are not there yet; nothing once the whole history is archived.
+     */
+    Node reachNote() {
+        Label label = new WrappingLabel();
+        label.setId("history-reach");
+        label.getStyleClass().add("muted");
+        label.textProperty()
+                .bind(
+                        javafx.beans.binding.Bindings.createStringBinding(
+                                this::reachText,
+                                vm.reachProperty(),
+                                vm.filters().appliedProperty(),
+                                i18n.languageProperty(),
+                                i18n.latinDigitsProperty(),
+                                i18n.zoneProperty()));
+        label.visibleProperty().bind(label.textProperty().isNotEmpty());
+        label.managedProperty().bind(label.visibleProperty());
+        return label;
+    }
+
+    private String reachText() {
+        Reach r = vm.reachProperty().get();
+        if (r == null || r.complete()) {
+            return "";
+        }
+        if (r.oldest() == null) {
+            return i18n.get("history.reach.none");
+        }
+        return i18n.get(
+                r.misses(vm.exportQuery().dateFrom())
+                        ? "history.reach.missing"
+                        : "history.reach.partial",
+                i18n.formatDate(r.oldest()));
+    }
+
+    /**
      * A note of the filter bar with its button, shown while its text is not empty (and taking no
      * room otherwise); the button does its action and gives the table focus.
      */

@@ -5,14 +5,28 @@ import app.ishaar.core.model.NotificationQuery;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Where a taxpayer's history pages come from: the service, page by page with the taxpayer's session
- * ({@link ServicePages}), or the local archive once it holds the taxpayer's synced history ({@link
- * ArchivePages}). The history's requests go through the one chosen for its taxpayer; the query is
- * the same six filters and page either way, and either answers newest first.
+ * Where the screen's pages come from: the local archive ({@link ArchivePages}), which the sync
+ * keeps up to date; the service is never asked for a page. {@link #NONE} until the window knows
+ * which service and taxpayer to read (before a login names them).
  */
 public interface HistoryPages {
 
-    /** Whether a page can be asked for now (the service needs a session; the archive does not). */
+    /** Nothing to read yet: no page is asked for. */
+    HistoryPages NONE =
+            new HistoryPages() {
+                @Override
+                public boolean ready() {
+                    return false;
+                }
+
+                @Override
+                public CompletableFuture<NotificationPage> page(NotificationQuery query) {
+                    return CompletableFuture.failedFuture(
+                            new IllegalStateException("nothing to read yet"));
+                }
+            };
+
+    /** Whether a page can be asked for now. */
     boolean ready();
 
     /**
@@ -22,7 +36,10 @@ public interface HistoryPages {
     CompletableFuture<NotificationPage> page(NotificationQuery query);
 
     /**
-     * Whether the pages are the archive's (shown without a session, kept up to date by the sync).
+     * How far back the archive holds the history read, asked on any thread; null when it cannot say
+     * (nothing to worry the user with then).
      */
-    boolean fromArchive();
+    default CompletableFuture<Reach> reach() {
+        return CompletableFuture.completedFuture(null);
+    }
 }

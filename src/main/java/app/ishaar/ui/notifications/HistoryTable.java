@@ -158,8 +158,7 @@ final class HistoryTable {
     private void showRows() {
         if (BLANK_ROWS
                 && vm.rows().isEmpty()
-                && (vm.sessionProperty().get() == null
-                        || blankRows && vm.loadingProperty().get())) {
+                && (!vm.pagesProperty().get().ready() || blankRows && vm.loadingProperty().get())) {
             showBlankRows();
             return;
         }

@@ -85,6 +85,7 @@ public final class HistoryView {
         filters = filtersView.bar();
         filtersView.note(notes.newSinceNote());
         filtersView.note(notes.arrivedNote());
+        filtersView.note(notes.reachNote());
         root.setTop(new VBox(filters, filtersView.chips(), notes.banner()));
         detailPane = new DetailPane(vm.detail(), i18n).root();
         split =
@@ -92,6 +93,7 @@ public final class HistoryView {
                         historyTable.root(),
                         detailPane,
                         vm.layout(),
+                        vm.selectedProperty().isNotNull(),
                         scenes.textSize(),
                         root.getProperties());
         root.setCenter(split.root());
@@ -203,6 +205,11 @@ public final class HistoryView {
                 e -> {
                     if (RowCopy.COPY.match(e)) {
                         rowCopy.copy();
+                        e.consume();
+                    } else if (e.getCode() == KeyCode.ESCAPE
+                            && !table.getSelectionModel().isEmpty()) {
+                        // the choice let go: the detail pane goes, the table has its room
+                        table.getSelectionModel().clearSelection();
                         e.consume();
                     } else if (e.getCode() == KeyCode.PAGE_DOWN && !e.isShortcutDown()) {
                         vm.pager().next();

@@ -3,7 +3,6 @@ package app.ishaar.ui.notifications;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.NotificationPage;
 import app.ishaar.core.model.NotificationQuery;
-import app.ishaar.core.service.Session;
 import app.ishaar.core.settings.HistoryPrefs;
 import app.ishaar.ui.desktop.FileOpener;
 import app.ishaar.ui.i18n.I18n;
@@ -19,22 +18,22 @@ import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.ObservableList;
 
 /**
- * The notification history screen of one represented taxpayer (issue #5). Contract used by the main
- * window: one instance per taxpayer, kept while the window lives, so filters, page and selection
- * survive switching taxpayers and re-login (the shell sets a new session into {@link
- * #sessionProperty()}).
+ * The notification screen of one taxpayer. Contract used by the main window: one instance per
+ * taxpayer, kept while the window lives, so filters, page and selection survive switching taxpayers
+ * and re-login.
  *
- * <p>Its pages come from where its taxpayer's come ({@link #pagesProperty()}): the service, with
- * the taxpayer's session, or, once the archive holds the taxpayer's synced history, the archive
- * (shown without waiting for a session; each sync of the taxpayer updates the shown rows in place,
- * {@link #synced}). A newer request supersedes an older one: the older future is cancelled and its
- * result, should it still arrive, is dropped. A failure shows in {@link #errorProperty()} and never
- * clears the rows or the filters.
+ * <p>Its pages are the archive's ({@link #pagesProperty()}, set by the window once it knows the
+ * service and the taxpayer): shown without waiting for a session, online or offline; the service is
+ * only asked, by the window's sync, to bring the archive up to date. Each sync of the taxpayer
+ * updates the shown rows in place ({@link #synced}); while its first sync is still bringing older
+ * pages, the rows are read again as pages land ({@link #landed}) and {@link #reachProperty()} says
+ * how far back the archive reaches. A newer request supersedes an older one: the older future is
+ * cancelled and its result, should it still arrive, is dropped. A failure shows in {@link
+ * #errorProperty()} and never clears the rows or the filters.
  *
  * <p>Its parts: the filters ({@link FiltersViewModel}), the pager ({@link PagerViewModel}), the
  * shown rows and selection ({@link RowsViewModel}), the requests for pages ({@link PageRequests}),
@@ -47,9 +46,10 @@ public final class HistoryViewModel {
     private final Clock clock;
     private final Consumer<HistoryPrefs> prefsSink;
 
-    private final ObjectProperty<Session> session = new SimpleObjectProperty<>(this, "session");
+    private final Executor fx;
     private final ReadOnlyObjectWrapper<HistoryPages> pages =
-            new ReadOnlyObjectWrapper<>(this, "pages");
+            new ReadOnlyObjectWrapper<>(this, "pages", HistoryPages.NONE);
+    private final ReadOnlyObjectWrapper<Reach> reach = new ReadOnlyObjectWrapper<>(this, "reach");
     private final FiltersViewModel filters;
     private final PagerViewModel pager;
     private final RowsViewModel rows = new RowsViewModel();
@@ -65,13 +65,12 @@ public final class HistoryViewModel {
     private final LayoutViewModel layout;
     private HistoryPrefs lastPrefs;
 
+    /** Why the last sync of this taxpayer failed, while it says so (null: it did not, or said). */
+    private Throwable syncFailure;
+
     public HistoryViewModel(
-            I18n i18n,
-            Executor fx,
-            HistoryPrefs initial,
-            Consumer<HistoryPrefs> prefsSink,
-            Runnable onSessionExpired) {
-        this(i18n, fx, initial, prefsSink, onSessionExpired, Clock.systemUTC());
+            I18n i18n, Executor fx, HistoryPrefs initial, Consumer<HistoryPrefs> prefsSink) {
+        this(i18n, fx, initial, prefsSink, Clock.systemUTC());
     }
 
     /** The same, with the clock date presets are computed from (tests fix it). */
@@ -80,9 +79,8 @@ public final class HistoryViewModel {
             Executor fx,
             HistoryPrefs initial,
             Consumer<HistoryPrefs> prefsSink,
-            Runnable onSessionExpired,
             Clock clock) {
-        this(i18n, fx, initial, prefsSink, onSessionExpired, clock, FileOpener.NONE);
+        this(i18n, fx, initial, prefsSink, clock, FileOpener.NONE);
     }
 
     /**
@@ -94,11 +92,10 @@ public final class HistoryViewModel {
             Executor fx,
             HistoryPrefs initial,
             Consumer<HistoryPrefs> prefsSink,
-            Runnable onSessionExpired,
             Clock clock,
             FileOpener fileOpener) {
         this.i18n = Objects.requireNonNull(i18n);
-        Objects.requireNonNull(fx);
+        this.fx = Objects.requireNonNull(fx);
         this.clock = Objects.requireNonNull(clock);
         this.prefsSink = prefsSink == null ? p -> {} : prefsSink;
         this.labels = new HistoryLabels(i18n);
@@ -133,15 +130,7 @@ public final class HistoryViewModel {
                         initial == null ? null : initial.exportFormat(),
                         this::emitPrefs);
         this.layout = new LayoutViewModel(initial);
-        this.pages.set(new ServicePages(session::get));
-        this.requests =
-                new PageRequests(
-                        fx,
-                        pages::get,
-                        pager,
-                        () -> {},
-                        this::pageCame,
-                        onSessionExpired == null ? () -> {} : onSessionExpired);
+        this.requests = new PageRequests(fx, pages::get, pager, () -> {}, this::pageCame);
         this.errorTexts = new FailureTexts(requests.errorProperty(), i18n);
         lastPrefs = prefs();
 
@@ -157,25 +146,9 @@ public final class HistoryViewModel {
         layout.columnsProperty().addListener((obs, old, now) -> emitPrefs());
         layout.detailWidthProperty().addListener((obs, old, now) -> emitPrefs());
         layout.detailVisibleProperty().addListener((obs, old, now) -> emitPrefs());
-        session.addListener(
-                (obs, old, now) -> {
-                    // the archive's pages need no session: a new one reads them only when none
-                    // is shown (after a log out)
-                    boolean fromArchive = pages.get().fromArchive();
-                    if (now == null) {
-                        if (!fromArchive) {
-                            cancelInFlight();
-                        }
-                    } else if (!fromArchive || !pager.knownProperty().get()) {
-                        load(pager.target());
-                    }
-                });
     }
 
-    /**
-     * Where the pages come from: the service (from the start), or the archive once the window found
-     * it holds this taxpayer's synced history ({@link #readFrom}).
-     */
+    /** Where the pages come from: the archive once the window set it ({@link #readFrom}). */
     public ReadOnlyObjectProperty<HistoryPages> pagesProperty() {
         return pages.getReadOnlyProperty();
     }
@@ -189,24 +162,30 @@ public final class HistoryViewModel {
             return;
         }
         pages.set(source);
+        reach.set(null);
         load(pager.target());
     }
 
     // ---- contract with the main window ----
 
-    /** Setting a session (or a renewed one) loads the current page with it. */
-    public ObjectProperty<Session> sessionProperty() {
-        return session;
+    /**
+     * How far back the archive holds this taxpayer's history (read after each page); null while not
+     * known.
+     */
+    public ReadOnlyObjectProperty<Reach> reachProperty() {
+        return reach.getReadOnlyProperty();
     }
 
     /**
-     * The session ended by logging out: no request stays in flight, and nothing the service sent
-     * stays (rows, selection, error, counts). Filters, page size and column layout stay: they are
-     * the taxpayer's remembered preferences. The next session starts from page 1.
+     * The login ended (logging out): no request stays in flight, and nothing stays shown (rows,
+     * selection, error, counts) until the next login sets where to read ({@link #readFrom}), which
+     * reads at once, online or offline. Filters, page size and column layout stay: they are the
+     * taxpayer's remembered preferences. The next login starts from page 1.
      */
     public void endSession() {
-        session.set(null);
         cancelInFlight();
+        pages.set(HistoryPages.NONE);
+        reach.set(null);
         rows.clear();
         arrivals.forget();
         requests.forget();
@@ -342,27 +321,61 @@ public final class HistoryViewModel {
      * The window's sync of this taxpayer, begun at {@code started} (null: not to be counted),
      * ended, having archived {@code added} new notifications (or none, but updated some): they are
      * counted as arrived since the shown page came ({@link ArrivalsViewModel#synced}), which the
-     * title, the taxpayer list and the desktop's notification say; Show brings them. Read from the
-     * archive, the shown page is read again and its rows that changed (a status that settled) are
-     * updated in place: no row added, removed or moved, the selection and the table's place kept.
+     * title, the taxpayer list and the desktop's notification say; Show brings them. The shown page
+     * is read again and its rows that changed (a status that settled) are updated in place: no row
+     * added, removed or moved, the selection and the table's place kept (a first sync's rows came
+     * as its pages landed, {@link #landed}).
      */
     public void synced(long added, Instant started) {
         arrivals.synced(added, started);
-        if (pages.get().fromArchive()) {
+        syncFailure = null;
+        Reach r = reach.get();
+        if (r == null || !r.complete()) {
+            landed(); // (a first sync: the rows it brought, and how far back they go now)
+        } else {
             requests.reread(page -> rows.update(page.result()));
         }
     }
 
     /**
-     * An export of the shown filter with the current session, offering the folder and format of
-     * this taxpayer's last one. Without a session (the window is offline), a history read from the
-     * archive exports from the archive: the same file, as of the taxpayer's last sync.
+     * This taxpayer's sync failed ({@code refused}: the service will not give its notifications to
+     * this system): said above the table as a page's failure would be, where it explains what is
+     * missing, that is when refused, or while nothing of the taxpayer is archived. The rows shown
+     * stay.
+     */
+    public void syncFailed(Throwable error, boolean refused) {
+        Reach r = reach.get();
+        boolean nothingArchived = r == null || (!r.complete() && r.oldest() == null);
+        if (error != null && (refused || nothingArchived)) {
+            syncFailure = error;
+            requests.fail(error);
+        }
+    }
+
+    /**
+     * A page of this taxpayer's sync was archived: while its first sync is still bringing older
+     * pages, the page shown is read again, so that its rows come as they land (the selection stays
+     * on its notification).
+     */
+    public void landed() {
+        if (pages.get().ready() && (reach.get() == null || !reach.get().complete())) {
+            requests.reread(
+                    page -> {
+                        rows.show(page.result());
+                        pager.showing(pager.target(), page.totalPages(), page.totalCount());
+                        empty.set(page.totalCount() == 0 && page.result().isEmpty());
+                        askReach();
+                    });
+        }
+    }
+
+    /**
+     * An export of the shown filter, read from the archive (as of the taxpayer's last sync),
+     * offering the folder and format of this taxpayer's last one.
      */
     public ExportViewModel newExport() {
-        Session s = session.get();
-        ArchivePages archived =
-                s == null && pages.get() instanceof ArchivePages a && a.fromArchive() ? a : null;
-        return exports.newExport(s, exportQuery(), archived);
+        return exports.newExport(
+                null, exportQuery(), pages.get() instanceof ArchivePages a ? a : null);
     }
 
     // ---- commands ----
@@ -377,6 +390,7 @@ public final class HistoryViewModel {
     }
 
     public void dismissError() {
+        syncFailure = null;
         requests.dismissError();
     }
 
@@ -409,6 +423,27 @@ public final class HistoryViewModel {
         if (visits.pageShown(shownAt)) {
             emitPrefs();
         }
+        askReach();
+        if (syncFailure != null) {
+            requests.fail(syncFailure); // a page read says nothing of why the sync failed
+        }
+    }
+
+    /** Reads how far back the archive reaches, unless it held the whole history already. */
+    private void askReach() {
+        Reach known = reach.get();
+        if (known != null && known.complete()) {
+            return;
+        }
+        HistoryPages from = pages.get();
+        from.reach()
+                .thenAcceptAsync(
+                        r -> {
+                            if (pages.get() == from) {
+                                reach.set(r);
+                            }
+                        },
+                        fx);
     }
 
     private void emitPrefs() {

@@ -3,13 +3,10 @@ package app.ishaar.ui.notifications;
 import app.ishaar.core.model.NotificationPage;
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.service.ServiceException;
-import app.ishaar.core.service.Session;
-import app.ishaar.core.service.SessionExpiredException;
 import app.ishaar.ui.error.Failure;
 import app.ishaar.ui.fx.LatestTask;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.ObjIntConsumer;
 import java.util.function.Supplier;
@@ -19,11 +16,10 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 
 /**
- * Asks for the history's pages, from where its taxpayer's pages come ({@link HistoryPages}: the
- * service, or the archive). A newer request supersedes an older one: the older future is cancelled
- * and its result, should it still arrive, is dropped. A failure shows in {@link #errorProperty()}
- * and leaves the shown page as it is; a page that came is handed over to be shown before {@link
- * #loadingProperty()} turns false.
+ * Asks for the screen's pages of the archive ({@link HistoryPages}). A newer request supersedes an
+ * older one: the older future is cancelled and its result, should it still arrive, is dropped. A
+ * failure shows in {@link #errorProperty()} and leaves the shown page as it is; a page that came is
+ * handed over to be shown before {@link #loadingProperty()} turns false.
  */
 final class PageRequests {
     /** Logged under the history screen's name, with its other messages. */
@@ -33,7 +29,6 @@ final class PageRequests {
     private final PagerViewModel pager;
     private final Runnable beforeRequest;
     private final ObjIntConsumer<NotificationPage> onPage;
-    private final Runnable onSessionExpired;
 
     /** The page asked for last: a newer request cancels it, and only its page is shown. */
     private final LatestTask pages;
@@ -48,25 +43,23 @@ final class PageRequests {
     private NotificationQuery lastQuery;
 
     /**
-     * {@code fx}: where results are delivered; {@code source}: where pages come from now (the
-     * service's not {@link HistoryPages#ready} while logged out); {@code beforeRequest}: run as a
-     * request goes out; {@code onPage}: shows a page that came, with the page number it was asked
-     * for; {@code onSessionExpired}: told when the service no longer takes the session.
+     * {@code fx}: where results are delivered; {@code source}: where pages come from now (not
+     * {@link HistoryPages#ready} while the taxpayer or the service is not known); {@code
+     * beforeRequest}: run as a request goes out; {@code onPage}: shows a page that came, with the
+     * page number it was asked for.
      */
     PageRequests(
             Executor fx,
             Supplier<HistoryPages> source,
             PagerViewModel pager,
             Runnable beforeRequest,
-            ObjIntConsumer<NotificationPage> onPage,
-            Runnable onSessionExpired) {
+            ObjIntConsumer<NotificationPage> onPage) {
         this.pages = new LatestTask(fx);
         this.rereads = new LatestTask(fx);
         this.source = source;
         this.pager = pager;
         this.beforeRequest = beforeRequest;
         this.onPage = onPage;
-        this.onSessionExpired = onSessionExpired;
     }
 
     /** True while a page is being fetched (the shown rows stay until it arrives). */
@@ -77,6 +70,11 @@ final class PageRequests {
     /** The last failure, until dismissed, retried successfully or superseded by a success. */
     ReadOnlyObjectProperty<Throwable> errorProperty() {
         return error.getReadOnlyProperty();
+    }
+
+    /** Shows a failure that came from elsewhere (the sync's) as the last failure. */
+    void fail(Throwable cause) {
+        error.set(cause);
     }
 
     void dismissError() {
@@ -95,8 +93,8 @@ final class PageRequests {
     }
 
     /**
-     * Asks for {@code q}'s page where pages come from, if it can be asked now (the service: with a
-     * session); the pager shows it asked.
+     * Asks for {@code q}'s page where pages come from, if it can be asked now; the pager shows it
+     * asked.
      */
     void issue(NotificationQuery q) {
         HistoryPages from = source.get();
@@ -136,18 +134,6 @@ final class PageRequests {
                 });
     }
 
-    /**
-     * The session's answer for a page; a request that throws instead (a closed session) gives a
-     * failed future, so that it is shown as the request's failure.
-     */
-    static CompletableFuture<NotificationPage> request(Session session, NotificationQuery query) {
-        try {
-            return session.fetch(query);
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-    }
-
     /** Cancels the request in flight; its result, should it still arrive, is dropped. */
     void cancel() {
         pages.cancel();
@@ -167,9 +153,6 @@ final class PageRequests {
             LOG.log(Level.DEBUG, "history page failed: {0}", cause.toString());
             pager.requestFailed();
             error.set(cause);
-            if (cause instanceof SessionExpiredException) {
-                onSessionExpired.run();
-            }
             return;
         }
         int asked = q.pageNo() == null ? 1 : q.pageNo();

@@ -81,9 +81,7 @@ class HistoryArchiveFirstTest {
         archive.store(new SyncBatch(SERVICE, rin(0), histories.get(0), "c", true, Instant.now()));
         archive.store(new SyncBatch(SERVICE, rin(1), histories.get(1), "c", false, null));
         session = new FakeSession();
-        vm =
-                new HistoryViewModel(
-                        new I18n(AppLanguage.ENGLISH), NOW, null, p -> {}, () -> {}, CLOCK);
+        vm = new HistoryViewModel(new I18n(AppLanguage.ENGLISH), NOW, null, p -> {}, CLOCK);
     }
 
     @AfterEach
@@ -92,7 +90,7 @@ class HistoryArchiveFirstTest {
     }
 
     private void fromArchive(int taxpayer) {
-        ArchivePages.ifSynced(archive, SERVICE, rin(taxpayer), NOW).join().ifPresent(vm::readFrom);
+        vm.readFrom(new ArchivePages(archive, SERVICE, rin(taxpayer), NOW));
     }
 
     private List<Notification> archived(NotificationQuery filters, int page, int size)
@@ -110,7 +108,6 @@ class HistoryArchiveFirstTest {
             throws Exception {
         fromArchive(0);
 
-        assertThat(vm.pagesProperty().get().fromArchive()).isTrue();
         assertThat(vm.rows()).as("shown at once: no session").isNotEmpty();
         assertThat(vm.rows()).containsExactlyElementsOf(archived(null, 1, 50));
         assertThat(vm.rows())
@@ -121,11 +118,7 @@ class HistoryArchiveFirstTest {
 
         vm.pager().next();
         assertThat(vm.rows()).containsExactlyElementsOf(archived(null, 2, 50));
-
-        // a session coming changes nothing of what is shown, and asks the service nothing
-        vm.sessionProperty().set(session);
-        assertThat(session.calls).isEmpty();
-        assertThat(vm.pager().pageProperty().get()).isEqualTo(2);
+        assertThat(vm.reachProperty().get()).as("all of it archived").isEqualTo(Reach.COMPLETE);
     }
 
     @Test
@@ -156,13 +149,23 @@ class HistoryArchiveFirstTest {
     }
 
     @Test
-    void aTaxpayerWhoseFirstSyncDidNotCompleteReadsTheService() {
+    void aTaxpayerWhoseFirstSyncIsUnderWayShowsWhatLandedAndHowFarBackItReaches() {
         fromArchive(1);
-        assertThat(vm.pagesProperty().get().fromArchive()).isFalse();
-        assertThat(vm.rows()).isEmpty();
-
-        vm.sessionProperty().set(session);
-        assertThat(session.calls).as("asked of the service, as before").hasSize(1);
+        assertThat(vm.rows()).as("what its sync archived so far, at once").isNotEmpty();
+        assertThat(vm.pager().totalCountProperty().get()).isEqualTo(histories.get(1).size());
+        Instant oldest =
+                histories.get(1).stream()
+                        .map(a -> a.notification().receivedDateTime())
+                        .min(java.util.Comparator.naturalOrder())
+                        .orElseThrow();
+        assertThat(vm.reachProperty().get())
+                .as("synced back to its oldest archived notification; older ones are coming")
+                .isEqualTo(new Reach(false, oldest));
+        assertThat(vm.reachProperty().get().misses(oldest.minusSeconds(86_400)))
+                .as("a filter from before it asks for what is not there yet")
+                .isTrue();
+        assertThat(vm.reachProperty().get().misses(oldest.plusSeconds(1))).isFalse();
+        assertThat(session.calls).as("the service is asked for nothing").isEmpty();
     }
 
     @Test

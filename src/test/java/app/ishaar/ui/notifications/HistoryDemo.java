@@ -43,8 +43,7 @@ public final class HistoryDemo {
             I18n i18n = new I18n(AppLanguage.fromCode(lang));
             i18n.zoneProperty().set(ZoneId.of("Africa/Cairo"));
             fixture = SandboxFixture.start();
-            HistoryViewModel vm =
-                    new HistoryViewModel(i18n, FxExecutor.INSTANCE, null, p -> {}, () -> {});
+            HistoryViewModel vm = new HistoryViewModel(i18n, FxExecutor.INSTANCE, null, p -> {});
             vm.pager().pageSizeProperty().set(25);
             if (getParameters().getRaw().size() > 2
                     && !getParameters().getRaw().get(2).equals("export")) { // a date preset: chips
@@ -115,7 +114,7 @@ public final class HistoryDemo {
                                     }
                                 }
                             });
-            vm.sessionProperty().set(fixture.openSession());
+            vm.readFrom(new SessionPages(fixture.openSession()));
         }
 
         @Override

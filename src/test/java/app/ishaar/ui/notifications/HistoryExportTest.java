@@ -2,7 +2,9 @@ package app.ishaar.ui.notifications;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import app.ishaar.core.service.Session;
+import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.archive.sqlite.SqliteArchive;
+import app.ishaar.core.model.Rin;
 import app.ishaar.sandbox.SandboxNotification;
 import app.ishaar.sandbox.SandboxQuery;
 import app.ishaar.ui.i18n.AppLanguage;
@@ -14,10 +16,11 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.dhatim.fastexcel.reader.ReadableWorkbook;
@@ -28,27 +31,39 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * "Export…" against the sandbox, without the FX toolkit: every notification of the filter, in the
- * service's order, to CSV (UTF-8 with BOM) and XLSX, read back; a cancelled or failed export leaves
- * no file.
+ * "Export…" of a sandbox taxpayer's history as its sync archived it, without the FX toolkit: every
+ * notification of the filter, in the service's order, to CSV (UTF-8 with BOM) and XLSX, read back;
+ * a failed export leaves no file (a cancelled one: {@code HistoryOfflineExportTest}).
  */
 class HistoryExportTest {
 
     private static SandboxFixture fixture;
-    private static Session session;
+    private static ArchivedSandbox archived;
+    private static final ExecutorService BACKGROUND = Executors.newCachedThreadPool();
 
+    @TempDir static Path archiveDir;
     @TempDir Path dir;
+
+    /** Pages read from an archive that cannot be read (closed): each export of it fails. */
+    private static ArchivePages unreadable;
 
     @BeforeAll
     static void start() throws Exception {
         fixture = SandboxFixture.start();
-        session = fixture.openSession();
+        archived = new ArchivedSandbox(fixture.sandbox, SandboxFixture.RIN, archiveDir, BACKGROUND);
+        Path broken = Files.createDirectories(archiveDir.resolve("broken"));
+        SqliteArchive closed = SqliteArchive.open(broken.resolve("archive.db"));
+        closed.close();
+        unreadable =
+                new ArchivePages(
+                        closed, ServiceKey.SANDBOX, Rin.of(SandboxFixture.RIN), BACKGROUND);
     }
 
     @AfterAll
-    static void stop() {
-        session.close();
+    static void stop() throws Exception {
+        archived.close();
         fixture.close();
+        BACKGROUND.shutdownNow();
     }
 
     private HistoryViewModel history() {
@@ -63,10 +78,9 @@ class HistoryExportTest {
                         Runnable::run,
                         null,
                         p -> {},
-                        () -> {},
                         java.time.Clock.systemUTC(),
                         desktop);
-        vm.sessionProperty().set(session);
+        vm.readFrom(archived.pages);
         return vm;
     }
 
@@ -165,12 +179,8 @@ class HistoryExportTest {
         List<app.ishaar.core.settings.HistoryPrefs> remembered = new ArrayList<>();
         HistoryViewModel vm =
                 new HistoryViewModel(
-                        new I18n(AppLanguage.ENGLISH),
-                        Runnable::run,
-                        null,
-                        remembered::add,
-                        () -> {});
-        vm.sessionProperty().set(session);
+                        new I18n(AppLanguage.ENGLISH), Runnable::run, null, remembered::add);
+        vm.readFrom(archived.pages);
         ExportViewModel first = vm.newExport();
         assertThat(first.initialFolder())
                 .as("no export yet: the chooser opens where the system says")
@@ -194,12 +204,7 @@ class HistoryExportTest {
         assertThat(saved.exportFolder()).isEqualTo(clients.toString());
         assertThat(saved.exportFormat()).isEqualTo("XLSX");
         ExportViewModel afterRestart =
-                new HistoryViewModel(
-                                new I18n(AppLanguage.ENGLISH),
-                                Runnable::run,
-                                saved,
-                                p -> {},
-                                () -> {})
+                new HistoryViewModel(new I18n(AppLanguage.ENGLISH), Runnable::run, saved, p -> {})
                         .newExport();
         assertThat(afterRestart.initialFolder()).contains(clients);
         assertThat(afterRestart.formatProperty().get()).isEqualTo(ExportViewModel.Format.XLSX);
@@ -237,44 +242,14 @@ class HistoryExportTest {
     }
 
     @Test
-    void aCancelledExportLeavesNoFile() throws Exception {
-        fixture.sandbox.knobs().latency(Duration.ofMillis(150));
-        try {
-            ExportViewModel export = history().newExport();
-            Path file = dir.resolve("cancelled.csv");
-            CountDownLatch firstPage = new CountDownLatch(1);
-            export.writtenProperty().addListener((o, a, now) -> firstPage.countDown());
-            export.start(file);
-            assertThat(firstPage.await(30, TimeUnit.SECONDS)).isTrue();
-            export.cancel();
-            assertThat(export.stateProperty().get()).isEqualTo(ExportViewModel.State.CANCELLED);
-            assertThat(export.messageProperty().get()).contains("No file");
-            // the reader stops; nothing appears afterwards either
-            fixture.sandbox.knobs().latency(Duration.ZERO);
-            Path probe = dir.resolve("probe.csv");
-            assertThat(run(history().newExport(), probe)).isEqualTo(ExportViewModel.State.DONE);
-            try (Stream<Path> left = Files.list(dir)) {
-                assertThat(left).containsExactly(probe);
-            }
-        } finally {
-            fixture.sandbox.knobs().latency(Duration.ZERO);
-        }
-    }
-
-    @Test
     void aFailedExportLeavesNoFileAndKeepsAnOldOne() throws Exception {
         Path file = dir.resolve("old.csv");
         Files.writeString(file, "previous content");
-        fixture.sandbox.knobs().fail503Share(1.0);
-        try {
-            ExportViewModel export = history().newExport();
-            assertThat(run(export, file)).isEqualTo(ExportViewModel.State.FAILED);
-            assertThat(export.messageProperty().get())
-                    .contains("no file was written")
-                    .contains("503");
-        } finally {
-            fixture.sandbox.knobs().fail503Share(0);
-        }
+        HistoryViewModel vm = history();
+        vm.readFrom(unreadable);
+        ExportViewModel export = vm.newExport();
+        assertThat(run(export, file)).isEqualTo(ExportViewModel.State.FAILED);
+        assertThat(export.messageProperty().get()).contains("no file was written");
         assertThat(Files.readString(file)).isEqualTo("previous content");
         try (Stream<Path> left = Files.list(dir)) {
             assertThat(left).containsExactly(file);
@@ -299,17 +274,12 @@ class HistoryExportTest {
         assertThat(opened).containsExactly(file, dir);
 
         // a failed export offers nothing to open
-        fixture.sandbox.knobs().fail503Share(1.0);
-        try {
-            ExportViewModel failed = vm.newExport();
-            assertThat(run(failed, dir.resolve("failed.csv")))
-                    .isEqualTo(ExportViewModel.State.FAILED);
-            assertThat(failed.canOpenProperty().get()).isFalse();
-            failed.openFile();
-            assertThat(opened).hasSize(2);
-        } finally {
-            fixture.sandbox.knobs().fail503Share(0);
-        }
+        vm.readFrom(unreadable);
+        ExportViewModel failed = vm.newExport();
+        assertThat(run(failed, dir.resolve("failed.csv"))).isEqualTo(ExportViewModel.State.FAILED);
+        assertThat(failed.canOpenProperty().get()).isFalse();
+        failed.openFile();
+        assertThat(opened).hasSize(2);
 
         // where the desktop cannot be asked (no opener), a written file offers nothing either
         ExportViewModel nowhere = history().newExport();
