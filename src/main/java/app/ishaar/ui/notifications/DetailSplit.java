@@ -3,37 +3,31 @@ package app.ishaar.ui.notifications;
 import app.ishaar.ui.app.TextSize;
 import app.ishaar.ui.fx.Weak;
 import java.util.Map;
-import javafx.beans.value.ObservableBooleanValue;
 import javafx.scene.Node;
 import javafx.scene.control.SplitPane;
 
 /**
- * The table beside the detail pane, and the divider between them: the width the user gives the
- * detail is remembered ({@link LayoutViewModel#detailWidthProperty()}). The pane shows only while a
- * row is chosen (and the user has not hidden it, Ctrl+I): until then, and once the choice is let go
- * (Esc), the table has the whole width, which a laptop's screen needs for its Message column.
+ * The table beside the detail pane, which can be hidden, and the divider between them: the width
+ * the user gives the detail is remembered ({@link LayoutViewModel#detailWidthProperty()}).
  */
 final class DetailSplit {
     private final SplitPane split = new SplitPane();
     private final Node detailPane;
     private final LayoutViewModel layout;
-    private final ObservableBooleanValue chosen;
     private final TextSize textSize;
 
     /** Keeps the listeners this class gives the view model and the text size (see {@link Weak}). */
     private final Map<Object, Object> keep;
 
-    /** {@code chosen}: whether a row is chosen; {@code keep}: the view's root's properties. */
+    /** {@code keep}: the view's root's properties. */
     DetailSplit(
             Node table,
             Node detailPane,
             LayoutViewModel layout,
-            ObservableBooleanValue chosen,
             TextSize textSize,
             Map<Object, Object> keep) {
         this.detailPane = detailPane;
         this.layout = layout;
-        this.chosen = chosen;
         this.textSize = textSize;
         this.keep = keep;
         split.getItems().add(table);
@@ -75,7 +69,7 @@ final class DetailSplit {
     private void detailVisibility() {
         Runnable show =
                 () -> {
-                    boolean visible = layout.detailVisibleProperty().get() && chosen.get();
+                    boolean visible = layout.detailVisibleProperty().get();
                     if (visible && !split.getItems().contains(detailPane)) {
                         split.getItems().add(detailPane);
                         placedDetailWidth = -1;
@@ -88,7 +82,7 @@ final class DetailSplit {
                         split.getItems().remove(detailPane);
                     }
                 };
-        Weak.<Boolean>listen(keep, (o, a, b) -> show.run(), layout.detailVisibleProperty(), chosen);
+        Weak.<Boolean>listen(keep, (o, a, b) -> show.run(), layout.detailVisibleProperty());
         split.widthProperty().addListener((o, a, b) -> placeDivider());
         Weak.<Number>listen(
                 keep,

@@ -93,7 +93,6 @@ public final class HistoryView {
                         historyTable.root(),
                         detailPane,
                         vm.layout(),
-                        vm.selectedProperty().isNotNull(),
                         scenes.textSize(),
                         root.getProperties());
         root.setCenter(split.root());
@@ -208,7 +207,7 @@ public final class HistoryView {
                         e.consume();
                     } else if (e.getCode() == KeyCode.ESCAPE
                             && !table.getSelectionModel().isEmpty()) {
-                        // the choice let go: the detail pane goes, the table has its room
+                        // the choice let go (the detail says none is chosen)
                         table.getSelectionModel().clearSelection();
                         e.consume();
                     } else if (e.getCode() == KeyCode.PAGE_DOWN && !e.isShortcutDown()) {
