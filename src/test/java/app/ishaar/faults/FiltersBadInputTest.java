@@ -8,10 +8,10 @@ import app.ishaar.core.service.Session;
 import app.ishaar.core.service.TestTokens;
 import app.ishaar.core.service.http.ServiceClient;
 import app.ishaar.core.settings.HistoryPrefs;
-import app.ishaar.ui.history.DatePreset;
-import app.ishaar.ui.history.HistoryViewModel;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
+import app.ishaar.ui.notifications.DatePreset;
+import app.ishaar.ui.notifications.HistoryViewModel;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -116,8 +116,8 @@ class FiltersBadInputTest {
                         client.openSession(
                                 Environment.custom(url, url),
                                 new Credentials("erp-nile", "x".toCharArray(), null, null))) {
-            HistoryViewModel vm = new HistoryViewModel(i18n, DIRECT, null, p -> {}, () -> {});
-            vm.sessionProperty().set(session);
+            HistoryViewModel vm = new HistoryViewModel(i18n, DIRECT, null, p -> {});
+            vm.readFrom(new app.ishaar.ui.notifications.SessionPages(session));
             waitFor(() -> counting.queries.get() == 1 && !vm.loadingProperty().get());
             var filters = vm.filters();
             var before = filters.applied();
@@ -177,7 +177,7 @@ class FiltersBadInputTest {
                         null,
                         "\u0000",
                         "xlsx\u202E");
-        HistoryViewModel vm = new HistoryViewModel(i18n, DIRECT, prefs, p -> {}, () -> {});
+        HistoryViewModel vm = new HistoryViewModel(i18n, DIRECT, prefs, p -> {});
         assertThat(vm.filters().applied().type()).isNull();
         assertThat(vm.filters().applied().language()).isNull();
         assertThat(vm.filters().applied().status()).isEqualTo("archived");
@@ -187,7 +187,7 @@ class FiltersBadInputTest {
         var export = vm.newExport();
         assertThat(export.initialFolder()).isEmpty();
         assertThat(export.formatProperty().get())
-                .isEqualTo(app.ishaar.ui.history.ExportViewModel.Format.CSV);
+                .isEqualTo(app.ishaar.ui.notifications.ExportViewModel.Format.CSV);
     }
 
     private static void waitFor(java.util.function.BooleanSupplier condition) throws Exception {

@@ -12,10 +12,10 @@ import app.ishaar.core.service.TestTokens;
 import app.ishaar.core.service.http.ServiceClient;
 import app.ishaar.ui.app.SceneFactory;
 import app.ishaar.ui.fx.FxExecutor;
-import app.ishaar.ui.history.HistoryView;
-import app.ishaar.ui.history.HistoryViewModel;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
+import app.ishaar.ui.notifications.HistoryView;
+import app.ishaar.ui.notifications.HistoryViewModel;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -195,7 +195,6 @@ class HistoryFaultsFxTest {
     Session session;
     I18n i18n;
     HistoryViewModel vm;
-    final AtomicInteger sessionExpired = new AtomicInteger();
 
     @Start
     void start(Stage stage) throws Exception {
@@ -216,9 +215,7 @@ class HistoryFaultsFxTest {
                         new Credentials("erp-nile", FaultKit.SECRET.toCharArray(), null, null));
         i18n = new I18n(AppLanguage.ENGLISH);
         i18n.zoneProperty().set(ZoneId.of("Africa/Cairo"));
-        vm =
-                new HistoryViewModel(
-                        i18n, FxExecutor.INSTANCE, null, p -> {}, sessionExpired::incrementAndGet);
+        vm = new HistoryViewModel(i18n, FxExecutor.INSTANCE, null, p -> {});
         vm.pager().pageSizeProperty().set(10);
         SceneFactory scenes = new SceneFactory(i18n, new app.ishaar.ui.app.TextSize(100));
         HistoryView view = new HistoryView(vm, i18n, scenes);
@@ -226,7 +223,7 @@ class HistoryFaultsFxTest {
         stage.setWidth(1000);
         stage.setHeight(600);
         stage.show();
-        vm.sessionProperty().set(session);
+        vm.readFrom(new app.ishaar.ui.notifications.SessionPages(session));
     }
 
     @AfterEach
@@ -318,7 +315,6 @@ class HistoryFaultsFxTest {
         assertThat(fx(() -> robot.lookup("#history-banner").query().isVisible())).isFalse();
         assertThat(ids()).hasSize(10).allMatch(id -> id.startsWith("p2-"));
         assertThat(fx(() -> vm.filters().applied().type())).isEqualTo("7");
-        assertThat(sessionExpired).hasValue(0);
         MATRIX.get(fault.matrix)[1] = "pass";
     }
 
@@ -361,7 +357,7 @@ class HistoryFaultsFxTest {
         MATRIX.put(
                 SESSION_DEAD,
                 new String[] {
-                    "onSessionExpired fires (the shell asks to log in again); rows, page, filters kept",
+                    "the failure said; rows, page, filters kept (the re-login banner is the sync's)",
                     "FAIL"
                 });
         List<String> before = pageOneFiltered(robot);
@@ -369,9 +365,8 @@ class HistoryFaultsFxTest {
 
         service.unauthorized = true;
         robot.clickOn("#pager-next");
-        until(() -> sessionExpired.get() > 0 && !vm.loadingProperty().get());
+        until(() -> vm.errorProperty().get() != null && !vm.loadingProperty().get());
 
-        assertThat(sessionExpired).as("the shell is told once").hasValue(1);
         assertThat(service.logins.get() - loginsBefore)
                 .as("one renewal, then it gives up")
                 .isEqualTo(1);

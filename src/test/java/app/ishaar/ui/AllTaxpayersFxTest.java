@@ -199,10 +199,10 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
                             return t.getColumns().get(1).getCellData(0) + "|" + first.taxpayer();
                         });
         assertThat(cell).matches(".+ \\(\\d{9}\\)\\|\\d{9}");
-        assertThat(fx(this::rinsInTheTable))
-                .as("the RINs in the Taxpayer column, none cut short")
+        assertThat(fx(this::taxpayerTooltips))
+                .as("the Taxpayer column: the name first, its RIN in the tooltip")
                 .isNotEmpty()
-                .allMatch("whole"::equals);
+                .allMatch(t -> t.matches(".+ — \\d{9}"));
 
         // Ctrl+F, a search, the words marked in the detail
         press(KeyCode.CONTROL, KeyCode.F).release(KeyCode.F, KeyCode.CONTROL);
@@ -456,22 +456,89 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
                 .isTrue();
     }
 
-    /** Each RIN drawn in the inbox's Taxpayer column: "whole", or where its cell cuts it. */
-    private List<String> rinsInTheTable() {
+    /** Whether a node is shown whole inside the main window's scene. */
+    private boolean withinTheWindow(String query) {
+        return fx(
+                () -> {
+                    Node n = lookup(query).query();
+                    if (n.getScene() == null || !n.isVisible()) {
+                        return false;
+                    }
+                    var at = n.localToScene(n.getLayoutBounds());
+                    return at.getMinY() >= 0
+                            && at.getMaxY() <= n.getScene().getHeight() + 0.5
+                            && at.getMinX() >= -0.5
+                            && at.getMaxX() <= n.getScene().getWidth() + 0.5;
+                });
+    }
+
+    /** Exports what All taxpayers shows, waits for it, and says whether it was written. */
+    private boolean exported(java.nio.file.Path file) {
+        onFx(
+                () ->
+                        flow.mainView()
+                                .allTaxpayersView()
+                                .exportTo(app.ishaar.core.export.ExportFormat.CSV, file));
+        waitUntil(
+                "exported",
+                () ->
+                        fx(
+                                () ->
+                                        all().exportProperty().get() != null
+                                                && all().exportProperty().get().file().equals(file)
+                                                && !all().exportProperty().get().running()));
+        return fx(() -> all().exportProperty().get().failure() == null);
+    }
+
+    /** Export, then another page, then export again, on a laptop's 1366×768: nothing moves out. */
+    private void anExportLeavesTheScreenAsItWas(AppLanguage language) throws Exception {
+        logInAsIntermediary();
+        onFx(
+                () -> {
+                    flow.mainStage().setWidth(1366);
+                    flow.mainStage().setHeight(768);
+                    ctx.i18n().languageProperty().set(language);
+                });
+        allTaxpayersSynced();
+        waitForPulses(3);
+        List<String> footer = List.of("#inbox-count", "#inbox-next", "#inbox-export", "#add-pane");
+        assertThat(footer).allMatch(this::withinTheWindow);
+
+        assertThat(exported(configDir.resolve("first.csv"))).isTrue();
+        waitForPulses(3);
+        assertThat(text("#inbox-export-state")).as("the result shown").isNotBlank();
+        assertThat(footer)
+                .as("the footer and the list's Add, after an export")
+                .allMatch(this::withinTheWindow);
+
+        clickOn("#inbox-next");
+        waitUntil("page 2", () -> fx(() -> inbox().pageProperty().get() == 2));
+        assertThat(exported(configDir.resolve("second.csv"))).isTrue();
+        waitForPulses(3);
+        assertThat(text("#inbox-export-state")).contains("second.csv");
+        assertThat(footer).as("after a page and another export").allMatch(this::withinTheWindow);
+    }
+
+    @Test
+    void anExportLeavesTheScreenAsItWasInEnglish() throws Exception {
+        anExportLeavesTheScreenAsItWas(AppLanguage.ENGLISH);
+    }
+
+    @Test
+    void anExportLeavesTheScreenAsItWasInArabic() throws Exception {
+        anExportLeavesTheScreenAsItWas(AppLanguage.ARABIC);
+    }
+
+    /** The tooltips of the Taxpayer column's filled cells. */
+    private List<String> taxpayerTooltips() {
         List<String> out = new java.util.ArrayList<>();
-        for (Node n : lookup("#inbox-table").query().lookupAll(".inbox-rin")) {
-            if (n instanceof javafx.scene.text.Text t
-                    && t.getText().matches("\\(\\d{9}\\)")
-                    && t.isVisible()) {
-                Node cell = t;
-                while (!(cell instanceof javafx.scene.control.TableCell<?, ?>)) {
-                    cell = cell.getParent();
-                }
-                var at = cell.sceneToLocal(t.localToScene(t.getLayoutBounds()));
-                boolean whole =
-                        at.getMinX() >= -0.5
-                                && at.getMaxX() <= cell.getLayoutBounds().getWidth() + 0.5;
-                out.add(whole ? "whole" : t.getText() + " cut at " + at);
+        for (Node n : lookup("#inbox-table").query().lookupAll(".table-cell")) {
+            if (n instanceof javafx.scene.control.TableCell<?, ?> c
+                    && !c.isEmpty()
+                    && c.getTableColumn() != null
+                    && "inbox-column-taxpayer".equals(c.getTableColumn().getId())
+                    && c.getTooltip() != null) {
+                out.add(c.getTooltip().getText());
             }
         }
         return out;

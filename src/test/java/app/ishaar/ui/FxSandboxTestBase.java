@@ -276,7 +276,7 @@ public abstract class FxSandboxTestBase extends FxRobot {
                 () ->
                         fx(
                                 () -> {
-                                    app.ishaar.ui.history.HistoryViewModel h =
+                                    app.ishaar.ui.notifications.HistoryViewModel h =
                                             flow.mainViewModel().current().history();
                                     return !h.rows().isEmpty() && !h.loadingProperty().get();
                                 }));
@@ -363,15 +363,21 @@ public abstract class FxSandboxTestBase extends FxRobot {
         assertThat(visible("#failure")).isTrue();
     }
 
-    /** The shown history's error banner: a refresh the sandbox answers with 503. */
+    /**
+     * The shown history's error banner: the taxpayer's sync refused by the service (the screen
+     * reads the archive; what is missing from it is the sync's to say).
+     */
     protected void historyErrorBanner() throws Exception {
-        sandbox().knobs().fail503Share(1.0);
-        try {
-            onFx(() -> flow.mainViewModel().current().history().refresh());
-            waitUntil("the history's error banner", () -> visible("#history-banner"));
-        } finally {
-            sandbox().knobs().fail503Share(0);
-        }
+        onFx(
+                () ->
+                        flow.mainViewModel()
+                                .current()
+                                .history()
+                                .syncFailed(
+                                        new app.ishaar.core.service.NotPermittedException(
+                                                null, "corr-1"),
+                                        true));
+        waitUntil("the history's error banner", () -> visible("#history-banner"));
     }
 
     /** The session-ended banner, laid out. */

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.core.model.Notification;
 import app.ishaar.sandbox.SandboxConfig;
-import app.ishaar.ui.history.HistoryViewModel;
+import app.ishaar.ui.notifications.HistoryViewModel;
 import java.time.Duration;
 import java.util.List;
 import javafx.css.PseudoClass;

@@ -130,7 +130,7 @@ class OfflineFxTest extends FxSandboxTestBase {
                         fx(
                                         () -> {
                                             var h = flow.mainViewModel().current().history();
-                                            return h.pagesProperty().get().fromArchive()
+                                            return h.pagesProperty().get().ready()
                                                     && !h.rows().isEmpty();
                                         })
                                 && visible("#history-table"));
@@ -258,6 +258,51 @@ class OfflineFxTest extends FxSandboxTestBase {
                 30,
                 () -> syncAll().startsWith("enabled: Bring every taxpayer's archive up to date"));
         assertThat(rowsSyncNow()).isEqualTo("enabled: Sync now");
+    }
+
+    @Test
+    void afterALogOutWorkOfflineShowsTheSyncedTaxpayersRowsAtOnceWithoutRefresh() {
+        waitUntil("the dialog shows", () -> flow.loginStage().isShowing());
+        paste("#secret", SECRET);
+        clickOn("#login-button");
+        waitForMainWindow();
+        waitUntil(
+                "online, the synced taxpayer's rows",
+                30,
+                () ->
+                        fx(
+                                () -> {
+                                    var h = flow.mainViewModel().current().history();
+                                    return !h.rows().isEmpty() && !h.loadingProperty().get();
+                                }));
+        long shownOnline =
+                fx(
+                        () ->
+                                flow.mainViewModel()
+                                        .current()
+                                        .history()
+                                        .pager()
+                                        .totalCountProperty()
+                                        .get());
+
+        onFx(() -> flow.mainViewModel().logout());
+        waitUntil("the dialog is back", () -> flow.loginStage().isShowing());
+        waitUntil("Work offline is offered", () -> visible("#work-offline"));
+        clickOn("#work-offline");
+        // no Refresh pressed: the rows come by themselves, with their count
+        offlineOnTheArchive();
+        assertThat(
+                        fx(
+                                () ->
+                                        flow.mainViewModel()
+                                                .current()
+                                                .history()
+                                                .pager()
+                                                .totalCountProperty()
+                                                .get()))
+                .as("the whole synced history, as online")
+                .isEqualTo(shownOnline);
+        assertThat(visible("#history-banner")).as("no failure said").isFalse();
     }
 
     @Test

@@ -2,8 +2,8 @@ package app.ishaar.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import app.ishaar.ui.history.HistoryViewModel;
 import app.ishaar.ui.main.MainWindowViewModel;
+import app.ishaar.ui.notifications.HistoryViewModel;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import javafx.animation.AnimationTimer;

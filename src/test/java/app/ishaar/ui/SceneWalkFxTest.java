@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.settings.SettingsStore;
 import app.ishaar.ui.controls.Bidi;
-import app.ishaar.ui.history.HistoryViewModel;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.main.MainWindowViewModel;
+import app.ishaar.ui.notifications.HistoryViewModel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -575,7 +575,7 @@ class SceneWalkFxTest extends FxSandboxTestBase {
                         history()
                                 .filters()
                                 .presetProperty()
-                                .set(app.ishaar.ui.history.DatePreset.CUSTOM));
+                                .set(app.ishaar.ui.notifications.DatePreset.CUSTOM));
         waitUntil("the date pickers", () -> visible("#filter-from-date"));
         assertThat(text("#filter-from-time"))
                 .as("a time field in Arabic digits")

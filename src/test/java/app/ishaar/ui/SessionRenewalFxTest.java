@@ -7,14 +7,14 @@ import app.ishaar.core.service.Session;
 import app.ishaar.sandbox.SandboxConfig;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashSet;
-import java.util.Set;
 import javafx.scene.Node;
 import org.junit.jupiter.api.Test;
 
 /**
- * Five-second tokens while the user keeps paging in the history screen: the session renews ahead of
- * expiry without the user noticing (no banner, no error, every page arrives).
+ * Five-second tokens while the user keeps paging in the notification screen, for longer than two of
+ * them: the pages are the archive's, so a token running out under them changes nothing the user
+ * sees (no banner, no error, every page arrives). The renewal of tokens ahead of expiry is the
+ * session's own, for the sync's requests ({@code TokenKeeper}'s tests).
  */
 class SessionRenewalFxTest extends FxSandboxTestBase {
 
@@ -32,20 +32,19 @@ class SessionRenewalFxTest extends FxSandboxTestBase {
     }
 
     @Test
-    void tokensAreRenewedSilentlyWhileTheUserKeepsPaging() {
+    void pagingGoesOnUnnoticedWhileTokensRunOut() {
         waitForDemoAccounts();
         clickOn("#demo-erp-nile-trading");
         clickOn("#login-button");
         waitForMainWindow();
         Session session = flow.mainViewModel().current().session().orElseThrow();
-        Set<Instant> expiries = new HashSet<>();
-        expiries.add(session.tokenInfo().orElseThrow().expiresAt());
-        waitUntil("the first page shows", () -> enabled("#pager-next"));
+        Instant firstExpiry = session.tokenInfo().orElseThrow().expiresAt();
+        waitUntil("the first page shows", 30, () -> enabled("#pager-next"));
 
-        Instant until = Instant.now().plusSeconds(40);
+        Instant until = firstExpiry.plusSeconds(10); // two token lifetimes past the first
         int pages = 0;
         String forward = "#pager-next";
-        while (expiries.size() < 3 && Instant.now().isBefore(until)) {
+        while (Instant.now().isBefore(until)) {
             if (!enabled(forward)) {
                 forward = forward.equals("#pager-next") ? "#pager-previous" : "#pager-next";
             }
@@ -57,14 +56,9 @@ class SessionRenewalFxTest extends FxSandboxTestBase {
             pages++;
             assertThat(visible("#history-banner")).as("no error while paging").isFalse();
             assertThat(visible("#expired-banner")).as("no session-ended banner").isFalse();
-            session.tokenInfo().ifPresent(t -> expiries.add(t.expiresAt()));
         }
-        assertThat(expiries).as("two silent renewals while paging").hasSizeGreaterThanOrEqualTo(3);
         assertThat(pages).isGreaterThan(2);
         assertThat(flow.mainViewModel().relogin().sessionEndedProperty().get()).isFalse();
-        waitUntil(
-                "the header counts down a fresh token",
-                () -> text("#session-time").matches("Session: 00:0[0-5] left"));
     }
 
     private boolean enabled(String query) {

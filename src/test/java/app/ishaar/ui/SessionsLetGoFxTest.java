@@ -3,8 +3,8 @@ package app.ishaar.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.core.model.Notification;
-import app.ishaar.ui.history.HistoryViewModel;
 import app.ishaar.ui.main.MainWindowViewModel;
+import app.ishaar.ui.notifications.HistoryViewModel;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.settings.Settings;
 import app.ishaar.core.settings.SettingsStore;
-import app.ishaar.ui.history.HistoryViewModel;
+import app.ishaar.ui.notifications.HistoryViewModel;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.geometry.Bounds;
@@ -349,7 +349,7 @@ class ThemeFxTest extends FxSandboxTestBase {
                         history()
                                 .filters()
                                 .presetProperty()
-                                .set(app.ishaar.ui.history.DatePreset.CUSTOM));
+                                .set(app.ishaar.ui.notifications.DatePreset.CUSTOM));
         waitUntil("the date pickers", () -> visible("#filter-from-date"));
         onFx(() -> lookup("#filter-from-date").<javafx.scene.control.DatePicker>query().show());
         waitUntil("the calendar", () -> lookup(".date-picker-popup").tryQuery().isPresent());

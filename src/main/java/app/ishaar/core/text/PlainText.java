@@ -10,10 +10,10 @@ import org.jsoup.select.NodeVisitor;
 
 /**
  * A notification's final message as plain text, the way the detail pane shows it (the same rules as
- * {@code ui.history.MessageText#toPlainText}), for the archive's search, which must not depend on
- * the desktop app. E-mail bodies may be HTML: they are parsed (jsoup) and turned into readable text
- * with line breaks where blocks end; nothing is rendered, loaded or run (scripts, styles and heads
- * are dropped).
+ * {@code ui.notifications.MessageText#toPlainText}), for the archive's search, which must not
+ * depend on the desktop app. E-mail bodies may be HTML: they are parsed (jsoup) and turned into
+ * readable text with line breaks where blocks end; nothing is rendered, loaded or run (scripts,
+ * styles and heads are dropped).
  */
 public final class PlainText {
     private PlainText() {}

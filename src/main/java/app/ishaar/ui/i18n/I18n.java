@@ -253,6 +253,23 @@ public final class I18n {
         return stripMarks(dateTimeFormatter().format(instant));
     }
 
+    /**
+     * The date alone in the user's zone, language and digits ("3 Mar 2025", "٣ مارس ٢٠٢٥"): where
+     * the time of day would say nothing (how far back the archive reaches).
+     */
+    public String formatDate(Instant instant) {
+        if (instant == null) {
+            return "";
+        }
+        Locale loc = formatLocale();
+        DateTimeFormatter f =
+                DateTimeFormatter.ofPattern(
+                                language.get() == AppLanguage.ARABIC ? "d MMMM y" : "d MMM y", loc)
+                        .withDecimalStyle(DecimalStyle.of(loc))
+                        .withZone(zone.get());
+        return stripMarks(f.format(instant));
+    }
+
     private DateTimeFormatter dateTimeFormatter() {
         return dateTimes.get();
     }

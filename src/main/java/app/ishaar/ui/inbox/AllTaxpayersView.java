@@ -1,10 +1,10 @@
 package app.ishaar.ui.inbox;
 
 import app.ishaar.ui.fx.Weak;
-import app.ishaar.ui.history.DetailPane;
-import app.ishaar.ui.history.FiltersView;
-import app.ishaar.ui.history.HistoryView;
 import app.ishaar.ui.i18n.I18n;
+import app.ishaar.ui.notifications.DetailPane;
+import app.ishaar.ui.notifications.FiltersView;
+import app.ishaar.ui.notifications.HistoryView;
 import javafx.beans.value.ChangeListener;
 import javafx.scene.Node;
 import javafx.scene.Parent;

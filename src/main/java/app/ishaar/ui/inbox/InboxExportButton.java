@@ -15,6 +15,7 @@ import javafx.beans.binding.Bindings;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.stage.FileChooser;
 
@@ -29,6 +30,9 @@ final class InboxExportButton {
     private final InboxTexts texts;
     private final Button button = new Button();
     private final Label said = new Label();
+
+    /** The folder of the last export chosen in this window (null: none yet). */
+    private File lastFolder;
 
     InboxExportButton(AllTaxpayersViewModel vm, I18n i18n) {
         this.vm = vm;
@@ -47,7 +51,14 @@ final class InboxExportButton {
                                                 && vm.exportProperty().get().running(),
                                 vm.exportProperty()));
         said.setId("inbox-export-state");
-        said.setWrapText(true);
+        // one line, cut short where the bar is narrow, whole in its tooltip: a wrapped result grew
+        // the bar under the table, and with it the window, until the footer and the list's "Add a
+        // taxpayer" were pushed out of it
+        said.setWrapText(false);
+        said.setMinWidth(0);
+        Tooltip whole = new Tooltip();
+        whole.textProperty().bind(said.textProperty());
+        said.setTooltip(whole);
         said.textProperty()
                 .bind(
                         Bindings.createStringBinding(
@@ -70,6 +81,12 @@ final class InboxExportButton {
         }
         FileChooser chooser = new FileChooser();
         chooser.setTitle(i18n.get("export.title"));
+        // where the last export went, else the user's home: never the process's working directory
+        File home = new File(System.getProperty("user.home"));
+        chooser.setInitialDirectory(
+                lastFolder != null && lastFolder.isDirectory()
+                        ? lastFolder
+                        : home.isDirectory() ? home : null);
         chooser.setInitialFileName("ishaar-all-taxpayers-" + LocalDate.now() + ".xlsx");
         FileChooser.ExtensionFilter xlsx =
                 new FileChooser.ExtensionFilter(i18n.get("export.format.xlsx"), "*.xlsx");
@@ -80,6 +97,7 @@ final class InboxExportButton {
         if (f == null) {
             return;
         }
+        lastFolder = f.getParentFile();
         boolean asCsv =
                 chooser.getSelectedExtensionFilter() == csv
                         || f.getName().toLowerCase(Locale.ROOT).endsWith(".csv");

@@ -3,8 +3,8 @@ package app.ishaar.ui.inbox;
 import app.ishaar.core.model.Notification;
 import app.ishaar.ui.app.Shortcut;
 import app.ishaar.ui.fx.Weak;
-import app.ishaar.ui.history.HistoryLabels;
 import app.ishaar.ui.i18n.I18n;
+import app.ishaar.ui.notifications.HistoryLabels;
 import java.util.List;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
@@ -188,13 +188,13 @@ public final class InboxView {
         table.getColumns()
                 .addAll(
                         List.of(
-                                column("sent", "inbox.column.sent", 165, this::sent),
+                                column("sent", "history.column.sent", 165, this::sent),
                                 taxpayerColumn(),
-                                column("type", "inbox.column.type", 150, r -> labels.type(n(r))),
+                                column("type", "history.column.type", 150, r -> labels.type(n(r))),
                                 statusColumn(),
                                 column(
                                         "channel",
-                                        "inbox.column.channel",
+                                        "history.column.channel",
                                         90,
                                         r -> labels.channel(n(r).channel())),
                                 column("message", "inbox.column.message", 300, this::message)));
@@ -270,19 +270,25 @@ public final class InboxView {
     /** The status as a badge, as in the history's table. */
     private TableColumn<InboxRow, String> statusColumn() {
         TableColumn<InboxRow, String> c =
-                column("status", "inbox.column.status", 110, r -> labels.status(n(r).status()));
+                column("status", "history.column.status", 110, r -> labels.status(n(r).status()));
         c.setCellFactory(col -> new StatusTableCell());
         return c;
     }
 
-    /** "name (RIN)": the RIN whole, the name cut short when the column is narrow. */
+    /**
+     * The taxpayer's name, its RIN in the tooltip; never narrower than about 24 letters of a name,
+     * so that names alike in their first 12 letters read apart.
+     */
     private TableColumn<InboxRow, String> taxpayerColumn() {
         TableColumn<InboxRow, String> c =
-                column("taxpayer", "inbox.column.taxpayer", 230, this::taxpayer);
-        c.setMinWidth(140);
+                column("taxpayer", "inbox.column.taxpayer", 240, this::taxpayer);
+        c.setMinWidth(TAXPAYER_MIN_WIDTH);
         c.setCellFactory(col -> new TaxpayerTableCell(i18n));
         return c;
     }
+
+    /** The Taxpayer column's least width at the normal text size. */
+    static final double TAXPAYER_MIN_WIDTH = 200;
 
     private TableColumn<InboxRow, String> column(
             String id, String key, double width, Function<InboxRow, String> text) {

@@ -1,7 +1,7 @@
 package app.ishaar.ui.inbox;
 
-import app.ishaar.ui.history.HistoryLabels;
-import app.ishaar.ui.history.StatusBadge;
+import app.ishaar.ui.notifications.HistoryLabels;
+import app.ishaar.ui.notifications.StatusBadge;
 import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableCell;

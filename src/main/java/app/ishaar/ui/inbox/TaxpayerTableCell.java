@@ -1,27 +1,21 @@
 package app.ishaar.ui.inbox;
 
 import app.ishaar.ui.i18n.I18n;
-import javafx.scene.layout.HBox;
-import javafx.scene.text.Text;
+import javafx.scene.control.Tooltip;
 
 /**
- * The inbox's Taxpayer cell: the name, cut short when the column is narrow, and the RIN in brackets
- * after it, always whole; each part in its own direction (a Latin name in the Arabic table, the
- * RIN's digits together), the RIN muted.
+ * The inbox's Taxpayer cell: the name first, in its own direction (a Latin name in the Arabic
+ * table), cut short only where the column is narrower than it; the RIN in the cell's tooltip. A
+ * taxpayer the list has no name for shows its RIN alone, as exported. With the name alone in the
+ * cell, two names that differ only after their first words ("Tenth of Ramadan Dairy", "Tenth of
+ * Ramadan Fertilisers") still read apart at the column's least width.
  */
 final class TaxpayerTableCell extends OneLineCell {
-    private static final double GAP = 4;
     private final I18n i18n;
-    private final Text rin = new Text();
+    private final Tooltip rin = new Tooltip();
 
     TaxpayerTableCell(I18n i18n) {
         this.i18n = i18n;
-        rin.getStyleClass().addAll("text", "inbox-rin");
-        rin.fontProperty().bind(fontProperty());
-        HBox both = new HBox(GAP, line, rin); // mirrored in a right-to-left table
-        both.setFillHeight(false);
-        both.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
-        setGraphic(both);
     }
 
     @Override
@@ -30,22 +24,17 @@ final class TaxpayerTableCell extends OneLineCell {
         InboxRow r = empty || getTableRow() == null ? null : getTableRow().getItem();
         if (r == null) {
             showText(null);
-            rin.setText("");
+            setTooltip(null);
             return;
         }
         String digits = i18n.localDigits(r.taxpayer().value());
         if (r.taxpayerName().isBlank()) {
-            showText(digits); // a taxpayer the list has no name for: its RIN alone, as exported
-            rin.setText("");
+            showText(digits);
+            setTooltip(null);
         } else {
             showText(r.taxpayerName());
-            rin.setText("(" + digits + ")");
+            rin.setText(r.taxpayerName() + " — " + digits);
+            setTooltip(rin);
         }
-        rin.setManaged(!rin.getText().isEmpty()); // no gap after a RIN alone
-    }
-
-    @Override
-    protected double besideText() {
-        return rin.getText().isEmpty() ? 0 : rin.getLayoutBounds().getWidth() + GAP;
     }
 }

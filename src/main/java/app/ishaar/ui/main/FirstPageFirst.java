@@ -1,6 +1,6 @@
 package app.ishaar.ui.main;
 
-import app.ishaar.ui.history.HistoryViewModel;
+import app.ishaar.ui.notifications.HistoryViewModel;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import javafx.beans.InvalidationListener;
 import javafx.beans.Observable;

@@ -8,8 +8,10 @@ import app.ishaar.core.sync.SyncOptions;
 import app.ishaar.core.sync.SyncScheduler;
 import app.ishaar.core.sync.SyncTimer;
 import app.ishaar.core.sync.SyncTurn;
+import app.ishaar.core.sync.TaxpayerResult;
 import app.ishaar.ui.inbox.SyncViewModel;
 import app.ishaar.ui.login.LoginViewModel.LoginResult;
+import app.ishaar.ui.notifications.HistoryViewModel;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import java.time.Clock;
 import java.time.Instant;
@@ -61,6 +63,10 @@ final class MainWindowSync implements SyncViewModel.Schedule, AutoCloseable {
     private final java.util.Set<Rin> syncedOnce = new java.util.HashSet<>();
 
     private Follower follower = new Follower() {};
+
+    /** Each taxpayer's last sync that failed (the ERP's own under null), until one succeeds. */
+    private final java.util.Map<Rin, TaxpayerResult> failed = new java.util.HashMap<>();
+
     private ExecutorService runs;
     private ScheduledExecutorService timer;
     private TaxpayerSessions sessions;
@@ -99,6 +105,11 @@ final class MainWindowSync implements SyncViewModel.Schedule, AutoCloseable {
 
                     @Override
                     public void held(Rin taxpayer, long held, long total) {
+                        // a first sync's pages show as they land
+                        TaxpayerEntry e = entry(taxpayer);
+                        if (e != null) {
+                            e.madeHistory().ifPresent(HistoryViewModel::landed);
+                        }
                         follower.held(taxpayer, held, total);
                     }
                 });
@@ -242,7 +253,44 @@ final class MainWindowSync implements SyncViewModel.Schedule, AutoCloseable {
         if (e != null && started != null) {
             e.madeHistory().ifPresent(h -> h.synced(a.added(), first ? null : started));
         }
+        if (a.result().outcome() == TaxpayerResult.Outcome.OK) {
+            failed.remove(a.taxpayer());
+        } else {
+            failed.put(a.taxpayer(), a.result());
+        }
+        if (e != null
+                && app.ishaar.core.service.ServiceException.unwrap(a.result().error())
+                        instanceof app.ishaar.core.service.SessionExpiredException) {
+            // the taxpayer's session could not be renewed: the window's banner offers a re-login
+            e.markSessionEnded();
+        }
+        if (e != null && a.result().outcome() != TaxpayerResult.Outcome.OK) {
+            // the screen reads the archive: why it lacks this taxpayer's is the sync's to say
+            e.madeHistory()
+                    .ifPresent(
+                            h ->
+                                    h.syncFailed(
+                                            a.result().error(),
+                                            a.result().outcome()
+                                                    == TaxpayerResult.Outcome.REFUSED));
+        }
         follower.finished(a);
+    }
+
+    /**
+     * Tells a taxpayer's screen, made after its last sync failed, why: what it reads is the
+     * archive, and what is missing from it is the sync's to explain.
+     */
+    void tellFailure(TaxpayerEntry e, HistoryViewModel h) {
+        Rin key =
+                e.isOwn() ? null : e.rin() != null && Rin.isValid(e.rin()) ? Rin.of(e.rin()) : null;
+        if (!e.isOwn() && key == null) {
+            return;
+        }
+        TaxpayerResult r = failed.get(key);
+        if (r != null) {
+            h.syncFailed(r.error(), r.outcome() == TaxpayerResult.Outcome.REFUSED);
+        }
     }
 
     private TaxpayerEntry entry(Rin key) {

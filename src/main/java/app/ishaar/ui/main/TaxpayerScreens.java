@@ -4,9 +4,10 @@ import app.ishaar.ui.app.SceneFactory;
 import app.ishaar.ui.controls.Bidi;
 import app.ishaar.ui.fx.AfterAMoment;
 import app.ishaar.ui.fx.WrappingLabel;
-import app.ishaar.ui.history.HistoryView;
-import app.ishaar.ui.history.HistoryViewModel;
 import app.ishaar.ui.i18n.I18n;
+import app.ishaar.ui.notifications.HistoryView;
+import app.ishaar.ui.notifications.HistoryViewModel;
+import app.ishaar.ui.notifications.Reach;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -84,6 +85,13 @@ final class TaxpayerScreens {
             content.getChildren().clear();
             return;
         }
+        // the screen shown remembers where its table is, should it be left, released and made
+        // again: before the next screen is made, which may release it
+        for (HistoryView v : historyViews.values()) {
+            if (content.getChildren().contains(v.root())) {
+                v.rememberPlace();
+            }
+        }
         Node shown =
                 allShown()
                         ? all.view().root()
@@ -98,12 +106,6 @@ final class TaxpayerScreens {
                             case READY -> historyView(e).root();
                         };
         if (content.getChildren().size() != 1 || content.getChildren().get(0) != shown) {
-            // the screen left remembers where its table was, should it be released and made again
-            for (HistoryView v : historyViews.values()) {
-                if (content.getChildren().contains(v.root())) {
-                    v.rememberPlace();
-                }
-            }
             // (setting the shown screen again would take it out of the scene and style it anew)
             content.getChildren().setAll(shown);
         }
@@ -114,21 +116,29 @@ final class TaxpayerScreens {
             java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>());
 
     /**
-     * Whether the taxpayer's history reads the archive, which needs no session: then it shows while
-     * the taxpayer logs in (or works offline). Its history is made now if it was not, to choose.
+     * Whether the taxpayer's screen reads the archive (the window knows its service and RIN), which
+     * needs no session: then it shows while the taxpayer logs in (or works offline). Its screen's
+     * view model is made now if it was not, to choose.
      */
     private boolean readsArchive(TaxpayerEntry e) {
         HistoryViewModel h = e.history();
         if (followed.add(e)) {
-            h.pagesProperty()
-                    .addListener(
-                            (o, was, now) -> {
-                                if (vm.current() == e) {
-                                    showCurrent();
-                                }
-                            });
+            javafx.beans.InvalidationListener changed =
+                    o -> {
+                        if (vm.current() == e) {
+                            showCurrent();
+                        }
+                    };
+            h.pagesProperty().addListener(changed);
+            h.reachProperty().addListener(changed);
+            vm.sync().tellFailure(e, h);
         }
-        return h.pagesProperty().get().fromArchive();
+        Reach r = h.reachProperty().get();
+        boolean nothingArchived = r != null && !r.complete() && r.oldest() == null;
+        // offline, a taxpayer of which nothing is archived says it needs the service rather than
+        // show an empty table no sync can fill
+        return h.pagesProperty().get().ready()
+                && !(nothingArchived && vm.offline().offlineProperty().get());
     }
 
     /**

@@ -6,8 +6,8 @@ import app.ishaar.core.service.TokenInfo;
 import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.ui.error.Failure;
 import app.ishaar.ui.fx.LatestTask;
-import app.ishaar.ui.history.HistoryViewModel;
 import app.ishaar.ui.i18n.I18n;
+import app.ishaar.ui.notifications.HistoryViewModel;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executor;
@@ -251,9 +251,6 @@ public final class TaxpayerEntry {
                                 arrived.set(now.longValue());
                                 window.arrivedChanged(this, now.longValue() > was.longValue());
                             });
-            if (session != null) {
-                history.sessionProperty().set(session);
-            }
         }
         return history;
     }
@@ -286,7 +283,7 @@ public final class TaxpayerEntry {
     // ---- what the window and the list do with it ----------------------------------------------
 
     /**
-     * The session could not be renewed (the history screen reports it): the banner offers re-login.
+     * The session could not be renewed (the window's sync reports it): the banner offers re-login.
      */
     public void markSessionEnded() {
         ended.set(true);
@@ -334,9 +331,6 @@ public final class TaxpayerEntry {
                     token.taxpayerName() != null
                             ? token.taxpayerName()
                             : token.erpName() == null ? "" : token.erpName());
-        }
-        if (history != null) {
-            history.sessionProperty().set(s);
         }
         if (previous != null && previous != s) {
             previous.close();

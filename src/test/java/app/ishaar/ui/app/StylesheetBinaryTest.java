@@ -29,7 +29,8 @@ class StylesheetBinaryTest {
                             .toList();
             assertThat(css)
                     .contains(
-                            SceneFactory.STYLESHEET, app.ishaar.ui.history.HistoryView.STYLESHEET);
+                            SceneFactory.STYLESHEET,
+                            app.ishaar.ui.notifications.HistoryView.STYLESHEET);
             return css.stream();
         }
     }

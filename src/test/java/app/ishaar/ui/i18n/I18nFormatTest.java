@@ -2,7 +2,7 @@ package app.ishaar.ui.i18n;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import app.ishaar.ui.history.HistoryLabels;
+import app.ishaar.ui.notifications.HistoryLabels;
 import java.time.Instant;
 import java.time.ZoneId;
 import org.junit.jupiter.api.Test;

@@ -359,9 +359,9 @@ class InboxViewFxTest extends OwnStageFxTestBase {
                                 InboxRow r = b.getKey();
                                 javafx.scene.control.Label badge = b.getValue();
                                 String expected =
-                                        app.ishaar.ui.history.HistoryLabels.statusStyle(
+                                        app.ishaar.ui.notifications.HistoryLabels.statusStyle(
                                                 r.notification().status());
-                                String kind = app.ishaar.ui.history.StatusBadge.kind(badge);
+                                String kind = app.ishaar.ui.notifications.StatusBadge.kind(badge);
                                 if (!java.util.Objects.equals(kind, expected)) {
                                     out.add(r.notification().status() + " shown as " + kind);
                                 }
@@ -514,6 +514,50 @@ class InboxViewFxTest extends OwnStageFxTestBase {
                             return out;
                         });
         assertThat(wrong).isEmpty();
+    }
+
+    /**
+     * Two taxpayers whose names differ only after their first 12 letters, the inbox's table as
+     * narrow as All taxpayers leaves it beside the list on a 1366-pixel screen: their cells read
+     * apart, in either language.
+     */
+    private void namesAlikeInTheirFirst12LettersReadApart(AppLanguage language, String a, String b)
+            throws Exception {
+        InboxView v = open(language);
+        List<InboxTaxpayer> alike = new ArrayList<>();
+        for (int i = 0; i < firms.size(); i++) {
+            String name = i % 2 == 0 ? a : b;
+            alike.add(InboxTaxpayer.represented(Rin.of(firms.get(i).rin()), name));
+        }
+        fx(
+                () -> {
+                    stage.setWidth(1366 - 300); // beside the taxpayer list
+                    vm.taxpayersProperty().set(alike);
+                    return null;
+                });
+        until(
+                () -> {
+                    List<String> drawn = drawnTaxpayers(v);
+                    return drawn.stream().anyMatch(t -> t.startsWith(a.substring(0, 12)))
+                            && drawn.stream().distinct().count() >= 2;
+                });
+        List<String> drawn = fx(() -> drawnTaxpayers(v));
+        assertThat(drawn.stream().distinct().toList())
+                .as("each name drawn far enough to tell it from the other")
+                .hasSize(2);
+        assertThat(drawn).allMatch(t -> t.length() > 13);
+    }
+
+    @Test
+    void twoNamesAlikeInTheirFirst12LettersReadApartInEnglish() throws Exception {
+        namesAlikeInTheirFirst12LettersReadApart(
+                AppLanguage.ENGLISH, "Tenth of Ramadan Dairy", "Tenth of Ramadan Fertilisers");
+    }
+
+    @Test
+    void twoNamesAlikeInTheirFirst12LettersReadApartInArabic() throws Exception {
+        namesAlikeInTheirFirst12LettersReadApart(
+                AppLanguage.ARABIC, "العاشر من رمضان للألبان", "العاشر من رمضان للأسمدة");
     }
 
     @Test

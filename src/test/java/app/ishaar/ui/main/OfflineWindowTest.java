@@ -145,15 +145,19 @@ class OfflineWindowTest {
         assertThat(vm.offline().bannerText().get())
                 .isEqualTo("Offline: showing what was synced at 9 Jan 2026, 16:45:00.");
         assertThat(vm.current()).isSameAs(entry(NILE));
-        assertThat(entry(NILE).history().pagesProperty().get().fromArchive()).isTrue();
+        assertThat(entry(NILE).history().pagesProperty().get().ready()).isTrue();
         assertThat(entry(NILE).history().rows())
                 .extracting(n -> n.notificationId())
                 .containsExactly("n-1");
 
         vm.switchTo(entry(PHARMA));
-        assertThat(entry(PHARMA).history().pagesProperty().get().fromArchive())
-                .as("never synced: its history needs the service")
-                .isFalse();
+        assertThat(entry(PHARMA).history().pagesProperty().get().ready())
+                .as("never synced: its screen reads the archive all the same")
+                .isTrue();
+        assertThat(entry(PHARMA).history().rows()).as("nothing archived of it").isEmpty();
+        assertThat(entry(PHARMA).history().reachProperty().get())
+                .as("and it says so")
+                .isEqualTo(new app.ishaar.ui.notifications.Reach(false, null));
         assertThat(opener.opened).as("nothing logged in while offline").isEmpty();
 
         i18n.languageProperty().set(AppLanguage.ARABIC);
@@ -188,7 +192,7 @@ class OfflineWindowTest {
         assertThat(shown.isOwn()).isTrue();
         assertThat(shown.label()).isEqualTo("Demo ERP");
         assertThat(shown.displayRinProperty().get()).isEqualTo(NILE);
-        assertThat(shown.history().pagesProperty().get().fromArchive())
+        assertThat(shown.history().pagesProperty().get().ready())
                 .as("its synced history, not \"needs the service\"")
                 .isTrue();
         assertThat(shown.history().rows())
@@ -199,7 +203,7 @@ class OfflineWindowTest {
     @Test
     void offlineAgainAfterALogoutATaxpayerSyncedSinceReadsTheArchive() throws Exception {
         vm.switchTo(entry(PHARMA));
-        assertThat(entry(PHARMA).history().pagesProperty().get().fromArchive()).isFalse();
+        assertThat(entry(PHARMA).history().rows()).as("nothing archived of it yet").isEmpty();
         // its first sync completes (the window's, while it was online)
         String raw =
                 "{\"notificationId\":\"p-1\",\"receivedDateTime\":\"2026-01-09T11:00:00Z\","
@@ -223,7 +227,7 @@ class OfflineWindowTest {
         vm.reopen(offline);
 
         vm.switchTo(entry(PHARMA));
-        assertThat(entry(PHARMA).history().pagesProperty().get().fromArchive())
+        assertThat(entry(PHARMA).history().pagesProperty().get().ready())
                 .as("its history from the archive, not \"needs the service\"")
                 .isTrue();
         assertThat(entry(PHARMA).history().rows())

@@ -8,18 +8,15 @@ import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.SyncBatch;
 import app.ishaar.core.archive.sqlite.SqliteArchive;
 import app.ishaar.core.model.Rin;
-import app.ishaar.core.service.Credentials;
-import app.ishaar.core.service.Environment;
 import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.sandbox.Sandbox;
 import app.ishaar.sandbox.SandboxConfig;
 import app.ishaar.testing.MutableClock;
 import app.ishaar.ui.error.Failure;
-import app.ishaar.ui.fakes.FakeSession;
-import app.ishaar.ui.history.HistoryViewModel;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.inbox.InboxTexts;
+import app.ishaar.ui.notifications.HistoryViewModel;
 import app.ishaar.ui.taxpayers.ForgetArchived.Forgotten;
 import app.ishaar.ui.taxpayers.ForgetArchived.Kept;
 import app.ishaar.ui.taxpayers.ForgetArchived.NotForgotten;
@@ -73,8 +70,7 @@ class TaxpayerListViewModelTest {
 
                 @Override
                 public HistoryViewModel makeHistory(TaxpayerEntry e) {
-                    return new HistoryViewModel(
-                            i18n, DIRECT, null, p -> {}, e::markSessionEnded, clock);
+                    return new HistoryViewModel(i18n, DIRECT, null, p -> {}, clock);
                 }
             };
 
@@ -136,12 +132,14 @@ class TaxpayerListViewModelTest {
 
     /** {@code n} new notifications came for this taxpayer since its page did. */
     private void arrive(TaxpayerEntry e, int n) throws Exception {
-        FakeSession s =
-                new FakeSession(
-                        Environment.sandbox("http://127.0.0.1:1", "http://127.0.0.1:2"),
-                        new Credentials("client", "secret".toCharArray(), e.rin(), null));
-        e.attach(s, null);
-        HistoryViewModel h = e.history(); // its first page comes at once, empty
+        HistoryViewModel h = e.history();
+        // its first page, read from the archive, comes at once, empty
+        h.readFrom(
+                new app.ishaar.ui.notifications.ArchivePages(
+                        archive,
+                        ServiceKey.SANDBOX,
+                        app.ishaar.core.model.Rin.of(e.rin()),
+                        DIRECT));
         h.synced(n, clock.instant()); // a sync begun since
     }
 

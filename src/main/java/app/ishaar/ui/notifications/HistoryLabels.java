@@ -1,0 +1,129 @@
+package app.ishaar.ui.notifications;
+
+import app.ishaar.core.model.Channel;
+import app.ishaar.core.model.Language;
+import app.ishaar.core.model.Notification;
+import app.ishaar.core.model.NotificationType;
+import app.ishaar.core.model.Status;
+import app.ishaar.ui.i18n.I18n;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Localized names of the service's enumerated values. A value this client does not know is shown as
+ * the service sent it: never blank, never a crash. For a type the service's own {@code typeName} is
+ * used first, then the raw id.
+ */
+public final class HistoryLabels {
+    private final I18n i18n;
+
+    public HistoryLabels(I18n i18n) {
+        this.i18n = i18n;
+    }
+
+    public String type(Notification n) {
+        return n == null ? "" : type(n.typeId(), n.typeName());
+    }
+
+    public String type(String typeId, String serviceName) {
+        return NotificationType.fromId(typeId)
+                .map(t -> i18n.get("type." + t.id()))
+                .orElseGet(() -> notBlank(serviceName) ? serviceName : raw(typeId));
+    }
+
+    public String status(String wire) {
+        return Status.fromWire(wire)
+                .map(s -> i18n.get("status." + s.wire()))
+                .orElseGet(() -> raw(wire));
+    }
+
+    public String channel(String wire) {
+        return Channel.fromWire(wire)
+                .map(c -> i18n.get("channel." + c.wire()))
+                .orElseGet(() -> raw(wire));
+    }
+
+    public String language(String wire) {
+        return Language.fromWire(wire)
+                .map(l -> i18n.get("messageLanguage." + l.wire()))
+                .orElseGet(() -> raw(wire));
+    }
+
+    /** The style class of a status badge: the known wire value, or {@code unknown}. */
+    public static String statusStyle(String wire) {
+        return Status.fromWire(wire).map(Status::wire).orElse("unknown");
+    }
+
+    /** A date and time as {@link I18n#formatDateTime} gives it; an absent one as a dash. */
+    public String dateTime(Instant instant) {
+        return instant == null ? "—" : i18n.formatDateTime(instant);
+    }
+
+    /** Attempt counts, page numbers: in the UI's digits. */
+    public String number(long n) {
+        return i18n.formatNumber(n);
+    }
+
+    /**
+     * The text of a notification's cell in the history table's column {@code columnId} (sent, type,
+     * … attempts).
+     */
+    public String cell(String columnId, Notification n) {
+        return switch (columnId) {
+            case "sent" -> dateTime(n.receivedDateTime());
+            case "type" -> type(n);
+            case "channel" -> channel(n.channel());
+            case "address" -> raw(n.address());
+            case "language" -> language(n.language());
+            case "status" -> status(n.status());
+            case "delivered" -> dateTime(n.deliveredDateTime());
+            case "attempts" -> number(n.deliveryAttempts().size());
+            default -> throw new IllegalArgumentException("no such column: " + columnId);
+        };
+    }
+
+    /**
+     * A row as text, the cells of the given columns as the table shows them, tab-separated: what a
+     * spreadsheet or a mail takes from the clipboard (a tab or line break inside a cell becomes a
+     * space).
+     */
+    public String row(Notification n, List<String> columnIds) {
+        StringBuilder b = new StringBuilder();
+        for (String id : columnIds) {
+            if (!b.isEmpty()) {
+                b.append('\t');
+            }
+            b.append(cell(id, n).replaceAll("[\\t\\r\\n\\u2028\\u2029]+", " "));
+        }
+        return b.toString();
+    }
+
+    /**
+     * Rows as shown, one a line, in the order given (the table's): each its cells in the given
+     * columns' order, tab-separated ({@link #row}), ready for a spreadsheet; null for none.
+     */
+    public String rows(List<Notification> rows, List<String> columnIds) {
+        return rows.isEmpty()
+                ? null
+                : String.join("\n", rows.stream().map(n -> row(n, columnIds)).toList());
+    }
+
+    /**
+     * The given notifications' IDs, one a line ("Copy notification ID" on several rows); null for
+     * none.
+     */
+    public static String ids(List<Notification> rows) {
+        return rows.isEmpty()
+                ? null
+                : String.join("\n", rows.stream().map(Notification::notificationId).toList());
+    }
+
+    private static boolean notBlank(String s) {
+        return s != null && !s.isBlank();
+    }
+
+    /** A raw value as sent; an absent one as a dash, so a cell is never blank. */
+    static String raw(String s) {
+        return notBlank(s) ? s.strip() : "—";
+    }
+}

@@ -1,0 +1,456 @@
+package app.ishaar.ui.notifications;
+
+import app.ishaar.core.model.Notification;
+import app.ishaar.core.model.NotificationPage;
+import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.settings.HistoryPrefs;
+import app.ishaar.ui.desktop.FileOpener;
+import app.ishaar.ui.i18n.I18n;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+import javafx.beans.binding.StringBinding;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyLongProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.StringProperty;
+import javafx.collections.ObservableList;
+
+/**
+ * The notification screen of one taxpayer. Contract used by the main window: one instance per
+ * taxpayer, kept while the window lives, so filters, page and selection survive switching taxpayers
+ * and re-login.
+ *
+ * <p>Its pages are the archive's ({@link #pagesProperty()}, set by the window once it knows the
+ * service and the taxpayer): shown without waiting for a session, online or offline; the service is
+ * only asked, by the window's sync, to bring the archive up to date. Each sync of the taxpayer
+ * updates the shown rows in place ({@link #synced}); while its first sync is still bringing older
+ * pages, the rows are read again as pages land ({@link #landed}) and {@link #reachProperty()} says
+ * how far back the archive reaches. A newer request supersedes an older one: the older future is
+ * cancelled and its result, should it still arrive, is dropped. A failure shows in {@link
+ * #errorProperty()} and never clears the rows or the filters.
+ *
+ * <p>Its parts: the filters ({@link FiltersViewModel}), the pager ({@link PagerViewModel}), the
+ * shown rows and selection ({@link RowsViewModel}), the requests for pages ({@link PageRequests}),
+ * the detail ({@link DetailViewModel}), the visits and what is new since the last one ({@link
+ * VisitsViewModel}), and what the window's sync brought since the page came ({@link
+ * ArrivalsViewModel}, told by {@link #synced}), which never changes the shown page by itself.
+ */
+public final class HistoryViewModel {
+    private final I18n i18n;
+    private final Clock clock;
+    private final Consumer<HistoryPrefs> prefsSink;
+
+    private final Executor fx;
+    private final ReadOnlyObjectWrapper<HistoryPages> pages =
+            new ReadOnlyObjectWrapper<>(this, "pages", HistoryPages.NONE);
+    private final ReadOnlyObjectWrapper<Reach> reach = new ReadOnlyObjectWrapper<>(this, "reach");
+    private final FiltersViewModel filters;
+    private final PagerViewModel pager;
+    private final RowsViewModel rows = new RowsViewModel();
+    private final DetailViewModel detail;
+    private final VisitsViewModel visits;
+    private final ArrivalsViewModel arrivals;
+    private final ExportHandOff exports;
+    private final HistoryLabels labels;
+
+    private final PageRequests requests;
+    private final ReadOnlyBooleanWrapper empty = new ReadOnlyBooleanWrapper(this, "empty");
+    private final FailureTexts errorTexts;
+    private final LayoutViewModel layout;
+    private HistoryPrefs lastPrefs;
+
+    /** Why the last sync of this taxpayer failed, while it says so (null: it did not, or said). */
+    private Throwable syncFailure;
+
+    public HistoryViewModel(
+            I18n i18n, Executor fx, HistoryPrefs initial, Consumer<HistoryPrefs> prefsSink) {
+        this(i18n, fx, initial, prefsSink, Clock.systemUTC());
+    }
+
+    /** The same, with the clock date presets are computed from (tests fix it). */
+    public HistoryViewModel(
+            I18n i18n,
+            Executor fx,
+            HistoryPrefs initial,
+            Consumer<HistoryPrefs> prefsSink,
+            Clock clock) {
+        this(i18n, fx, initial, prefsSink, clock, FileOpener.NONE);
+    }
+
+    /**
+     * The same, with what opens an export's file and folder once written (the desktop's; {@link
+     * FileOpener#NONE} offers neither).
+     */
+    public HistoryViewModel(
+            I18n i18n,
+            Executor fx,
+            HistoryPrefs initial,
+            Consumer<HistoryPrefs> prefsSink,
+            Clock clock,
+            FileOpener fileOpener) {
+        this.i18n = Objects.requireNonNull(i18n);
+        this.fx = Objects.requireNonNull(fx);
+        this.clock = Objects.requireNonNull(clock);
+        this.prefsSink = prefsSink == null ? p -> {} : prefsSink;
+        this.labels = new HistoryLabels(i18n);
+        Instant lastVisit = initial == null ? null : initial.lastVisit();
+        this.filters =
+                new FiltersViewModel(i18n, clock, FilterState.remembered(initial), lastVisit);
+        this.pager =
+                new PagerViewModel(
+                        i18n,
+                        initial == null || initial.pageSize() == null
+                                ? PagerViewModel.DEFAULT_PAGE_SIZE
+                                : initial.pageSize());
+        this.detail = new DetailViewModel(i18n);
+        this.visits =
+                new VisitsViewModel(
+                        i18n,
+                        clock,
+                        lastVisit,
+                        rows.rows(),
+                        now -> {
+                            filters.lastVisit(now);
+                            emitPrefs();
+                        });
+        this.arrivals = new ArrivalsViewModel(i18n, clock);
+        this.exports =
+                new ExportHandOff(
+                        i18n,
+                        fx,
+                        clock,
+                        fileOpener == null ? FileOpener.NONE : fileOpener,
+                        initial == null ? null : initial.exportFolder(),
+                        initial == null ? null : initial.exportFormat(),
+                        this::emitPrefs);
+        this.layout = new LayoutViewModel(initial);
+        this.requests = new PageRequests(fx, pages::get, pager, () -> {}, this::pageCame);
+        this.errorTexts = new FailureTexts(requests.errorProperty(), i18n);
+        lastPrefs = prefs();
+
+        detail.notificationProperty().bind(rows.selectedProperty());
+        pager.setNavigator(this::load);
+        filters.appliedProperty()
+                .addListener(
+                        (obs, old, now) -> {
+                            load(1);
+                            emitPrefs();
+                        });
+        pager.pageSizeProperty().addListener((obs, old, now) -> emitPrefs());
+        layout.columnsProperty().addListener((obs, old, now) -> emitPrefs());
+        layout.detailWidthProperty().addListener((obs, old, now) -> emitPrefs());
+        layout.detailVisibleProperty().addListener((obs, old, now) -> emitPrefs());
+    }
+
+    /** Where the pages come from: the archive once the window set it ({@link #readFrom}). */
+    public ReadOnlyObjectProperty<HistoryPages> pagesProperty() {
+        return pages.getReadOnlyProperty();
+    }
+
+    /**
+     * Reads the pages from {@code source} from now on: the current page (filters, page number and
+     * size as they are) is read from it at once, the selection staying on its notification.
+     */
+    public void readFrom(HistoryPages source) {
+        if (source == null || source == pages.get()) {
+            return;
+        }
+        pages.set(source);
+        reach.set(null);
+        load(pager.target());
+    }
+
+    // ---- contract with the main window ----
+
+    /**
+     * How far back the archive holds this taxpayer's history (read after each page); null while not
+     * known.
+     */
+    public ReadOnlyObjectProperty<Reach> reachProperty() {
+        return reach.getReadOnlyProperty();
+    }
+
+    /**
+     * The login ended (logging out): no request stays in flight, and nothing stays shown (rows,
+     * selection, error, counts) until the next login sets where to read ({@link #readFrom}), which
+     * reads at once, online or offline. Filters, page size and column layout stay: they are the
+     * taxpayer's remembered preferences. The next login starts from page 1.
+     */
+    public void endSession() {
+        cancelInFlight();
+        pages.set(HistoryPages.NONE);
+        reach.set(null);
+        rows.clear();
+        arrivals.forget();
+        requests.forget();
+        empty.set(false);
+        pager.clear();
+    }
+
+    /** Reloads the current page (F5). */
+    public void refresh() {
+        load(pager.target());
+    }
+
+    // ---- state for the view ----
+
+    public I18n i18n() {
+        return i18n;
+    }
+
+    public HistoryLabels labels() {
+        return labels;
+    }
+
+    public FiltersViewModel filters() {
+        return filters;
+    }
+
+    public PagerViewModel pager() {
+        return pager;
+    }
+
+    public DetailViewModel detail() {
+        return detail;
+    }
+
+    /** The visits, and which notifications are new since the last one. */
+    public VisitsViewModel visits() {
+        return visits;
+    }
+
+    /** The notifications of the shown page, in the service's order. */
+    public ObservableList<Notification> rows() {
+        return rows.rows();
+    }
+
+    /** The selected row; the detail pane follows it with no request. */
+    public ObjectProperty<Notification> selectedProperty() {
+        return rows.selectedProperty();
+    }
+
+    /** See {@link RowsViewModel#leftAtProperty()}. */
+    public StringProperty leftAtProperty() {
+        return rows.leftAtProperty();
+    }
+
+    /** Called by the view when the table selection changes. */
+    public void select(Notification n) {
+        rows.select(n);
+    }
+
+    /** True while a page is being fetched (the shown rows stay until it arrives). */
+    public ReadOnlyBooleanProperty loadingProperty() {
+        return requests.loadingProperty();
+    }
+
+    /** True when the last answer said no notification matches. */
+    public ReadOnlyBooleanProperty emptyProperty() {
+        return empty.getReadOnlyProperty();
+    }
+
+    /** The last failure, until dismissed, retried successfully or superseded by a success. */
+    public ReadOnlyObjectProperty<Throwable> errorProperty() {
+        return requests.errorProperty();
+    }
+
+    /** The last failure in words. */
+    public FailureTexts errorTexts() {
+        return errorTexts;
+    }
+
+    /** The columns' and the detail pane's layout. */
+    public LayoutViewModel layout() {
+        return layout;
+    }
+
+    /** The query of the shown filter without paging: what an export writes. */
+    public NotificationQuery exportQuery() {
+        return filters.applied()
+                .toQuery(clock, i18n.zoneProperty().get(), 1, PagerViewModel.MAX_PAGE_SIZE)
+                .withPage(1);
+    }
+
+    /** The state to remember for this taxpayer. */
+    public HistoryPrefs prefs() {
+        FilterState f = filters.applied();
+        return new HistoryPrefs(
+                f.preset().name(),
+                f.customFrom(),
+                f.customTo(),
+                f.type(),
+                f.language(),
+                f.status(),
+                f.channel(),
+                pager.pageSizeProperty().get(),
+                layout.columnsProperty().get(),
+                layout.detailWidthToRemember(),
+                layout.detailVisibleProperty().get(),
+                exports.folder(),
+                exports.formatName(),
+                visits.toRemember());
+    }
+
+    // ---- new notifications ----
+
+    /** See {@link ArrivalsViewModel#arrivedProperty()}. */
+    public ReadOnlyLongProperty arrivedProperty() {
+        return arrivals.arrivedProperty();
+    }
+
+    /** See {@link ArrivalsViewModel#arrivedText()}. */
+    public StringBinding arrivedText() {
+        return arrivals.arrivedText();
+    }
+
+    /**
+     * Shows what arrived: the first page of the filters, newest first (the selection stays if it is
+     * there).
+     */
+    public void showArrived() {
+        load(1);
+    }
+
+    /**
+     * The window's sync of this taxpayer, begun at {@code started} (null: not to be counted),
+     * ended, having archived {@code added} new notifications (or none, but updated some): they are
+     * counted as arrived since the shown page came ({@link ArrivalsViewModel#synced}), which the
+     * title, the taxpayer list and the desktop's notification say; Show brings them. The shown page
+     * is read again and its rows that changed (a status that settled) are updated in place: no row
+     * added, removed or moved, the selection and the table's place kept (a first sync's rows came
+     * as its pages landed, {@link #landed}).
+     */
+    public void synced(long added, Instant started) {
+        arrivals.synced(added, started);
+        syncFailure = null;
+        Reach r = reach.get();
+        if (r == null || !r.complete()) {
+            landed(); // (a first sync: the rows it brought, and how far back they go now)
+        } else {
+            requests.reread(page -> rows.update(page.result()));
+        }
+    }
+
+    /**
+     * This taxpayer's sync failed ({@code refused}: the service will not give its notifications to
+     * this system): said above the table as a page's failure would be, where it explains what is
+     * missing, that is when refused, or while nothing of the taxpayer is archived. The rows shown
+     * stay.
+     */
+    public void syncFailed(Throwable error, boolean refused) {
+        Reach r = reach.get();
+        boolean nothingArchived = r == null || (!r.complete() && r.oldest() == null);
+        if (error != null && (refused || nothingArchived)) {
+            syncFailure = error;
+            requests.fail(error);
+        }
+    }
+
+    /**
+     * A page of this taxpayer's sync was archived: while its first sync is still bringing older
+     * pages, the page shown is read again, so that its rows come as they land (the selection stays
+     * on its notification).
+     */
+    public void landed() {
+        if (pages.get().ready() && (reach.get() == null || !reach.get().complete())) {
+            requests.reread(
+                    page -> {
+                        rows.show(page.result());
+                        pager.showing(pager.target(), page.totalPages(), page.totalCount());
+                        empty.set(page.totalCount() == 0 && page.result().isEmpty());
+                        askReach();
+                    });
+        }
+    }
+
+    /**
+     * An export of the shown filter, read from the archive (as of the taxpayer's last sync),
+     * offering the folder and format of this taxpayer's last one.
+     */
+    public ExportViewModel newExport() {
+        return exports.newExport(
+                null, exportQuery(), pages.get() instanceof ArchivePages a ? a : null);
+    }
+
+    // ---- commands ----
+
+    /** Tries the failed request again; the rows and filters shown stay meanwhile. */
+    public void retry() {
+        if (requests.lastQuery() != null) {
+            requests.issue(requests.lastQuery());
+        } else {
+            refresh();
+        }
+    }
+
+    public void dismissError() {
+        syncFailure = null;
+        requests.dismissError();
+    }
+
+    // ---- loading ----
+
+    private void load(int pageNo) {
+        requests.issue(queryOf(pageNo));
+    }
+
+    private NotificationQuery queryOf(int pageNo) {
+        return filters.applied()
+                .toQuery(
+                        clock,
+                        i18n.zoneProperty().get(),
+                        Math.max(1, pageNo),
+                        pager.pageSizeProperty().get());
+    }
+
+    private void cancelInFlight() {
+        requests.cancel();
+    }
+
+    /** Shows a page that came for page number {@code asked}. */
+    private void pageCame(NotificationPage page, int asked) {
+        rows.show(page.result());
+        pager.showing(asked, page.totalPages(), page.totalCount());
+        empty.set(page.totalCount() == 0 && page.result().isEmpty());
+        Instant shownAt = clock.instant();
+        arrivals.pageShown(page.totalCount(), shownAt);
+        if (visits.pageShown(shownAt)) {
+            emitPrefs();
+        }
+        askReach();
+        if (syncFailure != null) {
+            requests.fail(syncFailure); // a page read says nothing of why the sync failed
+        }
+    }
+
+    /** Reads how far back the archive reaches, unless it held the whole history already. */
+    private void askReach() {
+        Reach known = reach.get();
+        if (known != null && known.complete()) {
+            return;
+        }
+        HistoryPages from = pages.get();
+        from.reach()
+                .thenAcceptAsync(
+                        r -> {
+                            if (pages.get() == from) {
+                                reach.set(r);
+                            }
+                        },
+                        fx);
+    }
+
+    private void emitPrefs() {
+        HistoryPrefs now = prefs();
+        if (!now.equals(lastPrefs)) {
+            lastPrefs = now;
+            prefsSink.accept(now);
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package app.ishaar.ui.notifications;
+
+import app.ishaar.core.archive.SandboxItems;
+import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.archive.SyncBatch;
+import app.ishaar.core.archive.sqlite.SqliteArchive;
+import app.ishaar.core.model.Rin;
+import app.ishaar.sandbox.Sandbox;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.concurrent.Executor;
+
+/**
+ * A sandbox taxpayer's whole history as its first sync leaves it in an archive: what the screen
+ * reads (the service is asked only by the sync).
+ */
+final class ArchivedSandbox implements AutoCloseable {
+    final SqliteArchive archive;
+    final ArchivePages pages;
+
+    ArchivedSandbox(Sandbox sandbox, String rin, Path dir, Executor background) throws Exception {
+        archive = SqliteArchive.open(dir.resolve("archive.db"));
+        archive.store(
+                new SyncBatch(
+                        ServiceKey.SANDBOX,
+                        Rin.of(rin),
+                        SandboxItems.history(sandbox, rin, Rin.of(rin)),
+                        "c",
+                        true,
+                        Instant.now()));
+        pages = new ArchivePages(archive, ServiceKey.SANDBOX, Rin.of(rin), background);
+    }
+
+    @Override
+    public void close() throws Exception {
+        archive.close();
+    }
+}
