@@ -172,6 +172,12 @@ class SharedArchiveCliTest {
         assertThat(onAFile.err().strip())
                 .startsWith("ishaar: --archive: grant and revoke are for a shared archive")
                 .doesNotContain("\n");
+        Run grantsOfAFile =
+                cli(Map.of(), "archive", "grants", "--archive", dir.resolve("a.db").toString());
+        assertThat(grantsOfAFile.code()).isEqualTo(2);
+        assertThat(grantsOfAFile.err().strip())
+                .startsWith("ishaar: --archive: grants are for a shared archive")
+                .doesNotContain("\n");
 
         Run wrong = cli(Map.of(PgPassword.ENV, "wrong"), "archive", "info", "--archive", at);
         assertThat(wrong.code()).isNotZero();
