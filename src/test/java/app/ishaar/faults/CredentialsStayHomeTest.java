@@ -86,17 +86,7 @@ class CredentialsStayHomeTest {
                     .isInstanceOf(ServiceException.class);
         }
         FaultKit.CliResult r =
-                FaultKit.cli(
-                        FaultKit.config(),
-                        "notifications",
-                        "--auth-url",
-                        url,
-                        "--base-url",
-                        url,
-                        "--client-id",
-                        "erp-nile",
-                        "--client-secret-env",
-                        FaultKit.SECRET_VAR);
+                FaultKit.cli(FaultKit.config(), FaultKit.asNile("notifications", url));
         assertThat(r.code()).isEqualTo(5);
         FaultKit.assertOneClearLine(r);
         assertThat(r.err()).contains("HTTP " + code);

@@ -43,19 +43,7 @@ class OutputTargetFaultsTest {
         String url = "http://127.0.0.1:" + FaultKit.closedPort() + "/";
         return FaultKit.cli(
                 FaultKit.config(),
-                "notifications",
-                "--auth-url",
-                url,
-                "--base-url",
-                url,
-                "--client-id",
-                "erp-nile",
-                "--client-secret-env",
-                FaultKit.SECRET_VAR,
-                "--format",
-                "csv",
-                "--output",
-                output);
+                FaultKit.asNile("notifications", url, "--format", "csv", "--output", output));
     }
 
     static void run(String... command) throws Exception {
