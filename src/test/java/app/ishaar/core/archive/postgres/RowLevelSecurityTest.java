@@ -87,10 +87,7 @@ class RowLevelSecurityTest {
             }
 
             // SQL by hand on Amira's own connection
-            try (Connection c =
-                            new PgConnections(
-                                            db.as(amira), k -> null, ("pw-" + amira).toCharArray())
-                                    .getConnection();
+            try (Connection c = connectionAs(db, amira);
                     Statement s = c.createStatement()) {
                 assertThat(count(s, "SELECT COUNT(*) FROM notification")).isEqualTo(40);
                 assertThat(count(s, "SELECT COUNT(*) FROM taxpayer")).isEqualTo(1);
@@ -162,10 +159,7 @@ class RowLevelSecurityTest {
                 assertThatThrownBy(() -> a.name(Map.of(CAIRO, "Someone else")))
                         .isInstanceOf(ArchiveException.class);
             }
-            try (Connection c =
-                            new PgConnections(
-                                            db.as(amira), k -> null, ("pw-" + amira).toCharArray())
-                                    .getConnection();
+            try (Connection c = connectionAs(db, amira);
                     Statement s = c.createStatement()) {
                 assertThat(count(s, "SELECT COUNT(*) FROM taxpayer_name")).isEqualTo(1);
                 assertThatThrownBy(
@@ -183,6 +177,12 @@ class RowLevelSecurityTest {
     static PostgresArchive as(PgTestServer server, PgLocation db, String role) throws Exception {
         Map<String, String> env = Map.of(PgPassword.ENV, "pw-" + role);
         return PostgresArchive.open(db.as(role), env::get, (SecretStore) null);
+    }
+
+    /** A connection of the role's own (its password {@code pw-ROLE}), for SQL written by hand. */
+    static Connection connectionAs(PgLocation db, String role) throws SQLException {
+        return new PgConnections(db.as(role), k -> null, ("pw-" + role).toCharArray())
+                .getConnection();
     }
 
     static long count(Statement s, String sql) throws SQLException {
