@@ -104,18 +104,7 @@ class CsvSafetyTest {
         FaultKit.CliResult r =
                 FaultKit.cli(
                         FaultKit.config(),
-                        "notifications",
-                        "--auth-url",
-                        url,
-                        "--base-url",
-                        url,
-                        "--client-id",
-                        "erp-nile",
-                        "--client-secret-env",
-                        FaultKit.SECRET_VAR,
-                        "--format",
-                        "json",
-                        "--csv-raw");
+                        FaultKit.asNile("notifications", url, "--format", "json", "--csv-raw"));
         assertThat(r.code()).isEqualTo(2);
         FaultKit.assertOneClearLine(r);
         assertThat(r.err()).contains("--csv-raw: only with --format csv");
