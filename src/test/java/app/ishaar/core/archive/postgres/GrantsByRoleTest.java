@@ -32,13 +32,11 @@ class GrantsByRoleTest {
         PgTestServer server = PgTestServer.get();
         PgLocation db = server.newDatabase();
         String suffix = Long.toString(ThreadLocalRandom.current().nextLong() >>> 1, 36);
-        String amira = "amira_" + suffix; // read-only: an accountant's login
+        String amira = server.newLoginRole("amira"); // read-only: an accountant's login
         String team = "team_" + suffix;
-        String karim = "karim_" + suffix;
+        String karim = server.newLoginRole("karim");
         try (Connection admin = server.admin(db.database());
                 Statement s = admin.createStatement()) {
-            s.execute("CREATE ROLE " + amira + " LOGIN PASSWORD 'pw-" + amira + "'");
-            s.execute("CREATE ROLE " + karim + " LOGIN PASSWORD 'pw-" + karim + "'");
             s.execute("CREATE ROLE " + team + " NOLOGIN");
             s.execute("GRANT " + team + " TO " + karim);
         }
