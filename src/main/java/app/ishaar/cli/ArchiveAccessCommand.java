@@ -1,12 +1,12 @@
 package app.ishaar.cli;
 
-import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.postgres.PostgresArchive;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.InputRules;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -16,13 +16,7 @@ import picocli.CommandLine.Option;
  */
 abstract class ArchiveAccessCommand implements Callable<Integer> {
 
-    @Option(
-            names = "--archive",
-            paramLabel = "postgresql://HOST:PORT/DB",
-            description =
-                    "The shared archive (default: $ISHAAR_ARCHIVE); the password from"
-                            + " $ISHAAR_ARCHIVE_PASSWORD, $PGPASSWORD, the keychain or ~/.pgpass.")
-    String archive;
+    @Mixin SharedArchiveOption archive;
 
     @Option(
             names = "--role",
@@ -61,20 +55,15 @@ abstract class ArchiveAccessCommand implements Callable<Integer> {
             if (role == null || role.isBlank() || role.length() > 63) {
                 throw CliException.usage("--role: a database role's name (at most 63 characters)");
             }
-            String where = ArchiveFiles.where(archive, io.env());
-            if (!ArchiveFiles.shared(where)) {
-                throw CliException.usage(
-                        "--archive: grant and revoke are for a shared archive on PostgreSQL"
-                                + " (--archive postgresql://host:port/db); a file is its owner's"
-                                + " alone");
-            }
-            try (Archive opened = ArchiveFiles.open(where, io)) {
-                boolean changed = apply((PostgresArchive) opened, role.strip(), v.rin());
-                io.out().println(said(changed, role.strip(), v.rin()));
-                return ExitCodes.OK;
-            } catch (ArchiveException e) {
-                return ArchiveFiles.report(e, where, io.err());
-            }
+            String name = role.strip();
+            return archive.use(
+                    io,
+                    "grant and revoke are",
+                    opened -> {
+                        boolean changed = apply(opened, name, v.rin());
+                        io.out().println(said(changed, name, v.rin()));
+                        return ExitCodes.OK;
+                    });
         } catch (CliException e) {
             return ErrorReporter.report(e, io.err(), false, null, null);
         }

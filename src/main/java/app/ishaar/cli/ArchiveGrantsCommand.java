@@ -1,13 +1,12 @@
 package app.ishaar.cli;
 
-import app.ishaar.core.archive.Archive;
-import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.postgres.PostgresArchive;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -33,13 +32,7 @@ final class ArchiveGrantsCommand implements Callable<Integer> {
         json
     }
 
-    @Option(
-            names = "--archive",
-            paramLabel = "postgresql://HOST:PORT/DB",
-            description =
-                    "The shared archive (default: $ISHAAR_ARCHIVE); the password from"
-                            + " $ISHAAR_ARCHIVE_PASSWORD, $PGPASSWORD, the keychain or ~/.pgpass.")
-    String archive;
+    @Mixin SharedArchiveOption archive;
 
     @Option(
             names = "--format",
@@ -59,19 +52,13 @@ final class ArchiveGrantsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            String where = ArchiveFiles.where(archive, io.env());
-            if (!ArchiveFiles.shared(where)) {
-                throw CliException.usage(
-                        "--archive: grants are for a shared archive on PostgreSQL"
-                                + " (--archive postgresql://host:port/db); a file is its owner's"
-                                + " alone");
-            }
-            try (Archive opened = ArchiveFiles.open(where, io)) {
-                print(((PostgresArchive) opened).grants());
-                return ExitCodes.OK;
-            } catch (ArchiveException e) {
-                return ArchiveFiles.report(e, where, io.err());
-            }
+            return archive.use(
+                    io,
+                    "grants are",
+                    opened -> {
+                        print(opened.grants());
+                        return ExitCodes.OK;
+                    });
         } catch (CliException e) {
             return ErrorReporter.report(e, io.err(), false, null, null);
         }

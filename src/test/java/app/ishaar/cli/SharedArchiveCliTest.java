@@ -17,8 +17,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.Statement;
 import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
@@ -55,11 +53,7 @@ class SharedArchiveCliTest {
     void readsGrantsAndRevokesOnASharedArchive() throws Exception {
         PgTestServer server = PgTestServer.get();
         PgLocation db = server.newDatabase();
-        String role = "salma_" + Long.toString(ThreadLocalRandom.current().nextLong() >>> 1, 36);
-        try (Connection c = server.admin(db.database());
-                Statement s = c.createStatement()) {
-            s.execute("CREATE ROLE " + role + " LOGIN PASSWORD 'pw'");
-        }
+        String role = server.newLoginRole("salma");
         try (Sandbox sandbox =
                         Sandbox.start(
                                 SandboxConfig.builder().notificationsPerTaxpayer(12).build());
@@ -122,7 +116,7 @@ class SharedArchiveCliTest {
         String asRole = at.replace("://", "://" + role + "@").replace(db.user() + "@", "");
         Run read =
                 cli(
-                        Map.of("PGPASSWORD", "pw"),
+                        Map.of("PGPASSWORD", PgTestServer.passwordOf(role)),
                         "inbox",
                         "--archive",
                         asRole,
@@ -147,7 +141,7 @@ class SharedArchiveCliTest {
         assertThat(revoke.out()).startsWith("revoked:");
         Run after =
                 cli(
-                        Map.of("PGPASSWORD", "pw"),
+                        Map.of("PGPASSWORD", PgTestServer.passwordOf(role)),
                         "inbox",
                         "--archive",
                         asRole,
@@ -171,6 +165,12 @@ class SharedArchiveCliTest {
         assertThat(onAFile.code()).isEqualTo(2);
         assertThat(onAFile.err().strip())
                 .startsWith("ishaar: --archive: grant and revoke are for a shared archive")
+                .doesNotContain("\n");
+        Run grantsOfAFile =
+                cli(Map.of(), "archive", "grants", "--archive", dir.resolve("a.db").toString());
+        assertThat(grantsOfAFile.code()).isEqualTo(2);
+        assertThat(grantsOfAFile.err().strip())
+                .startsWith("ishaar: --archive: grants are for a shared archive")
                 .doesNotContain("\n");
 
         // a password as a person sets one: the process masks it from then on wherever it appears,

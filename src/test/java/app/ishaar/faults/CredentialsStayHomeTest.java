@@ -86,17 +86,7 @@ class CredentialsStayHomeTest {
                     .isInstanceOf(ServiceException.class);
         }
         FaultKit.CliResult r =
-                FaultKit.cli(
-                        FaultKit.config(),
-                        "notifications",
-                        "--auth-url",
-                        url,
-                        "--base-url",
-                        url,
-                        "--client-id",
-                        "erp-nile",
-                        "--client-secret-env",
-                        FaultKit.SECRET_VAR);
+                FaultKit.cli(FaultKit.config(), FaultKit.asNile("notifications", url));
         assertThat(r.code()).isEqualTo(5);
         FaultKit.assertOneClearLine(r);
         assertThat(r.err()).contains("HTTP " + code);
@@ -118,18 +108,7 @@ class CredentialsStayHomeTest {
                                         "erp-nile", FaultKit.SECRET.toCharArray(), null, null))) {
             assertThat(failure(s.login())).isInstanceOf(ServiceException.class);
         }
-        FaultKit.CliResult r =
-                FaultKit.cli(
-                        FaultKit.config(),
-                        "login",
-                        "--auth-url",
-                        url,
-                        "--base-url",
-                        url,
-                        "--client-id",
-                        "erp-nile",
-                        "--client-secret-env",
-                        FaultKit.SECRET_VAR);
+        FaultKit.CliResult r = FaultKit.cli(FaultKit.config(), FaultKit.asNile("login", url));
         assertThat(r.code()).isEqualTo(5);
         FaultKit.assertOneClearLine(r);
         assertThat(elsewhere.getRequestCount()).as("requests that reached the other host").isZero();
@@ -170,18 +149,7 @@ class CredentialsStayHomeTest {
             assertThat(failure(s.login())).isInstanceOf(InvalidEndpointException.class);
             assertThat(client.activeCalls()).isZero();
         }
-        FaultKit.CliResult r =
-                FaultKit.cli(
-                        FaultKit.config(),
-                        "login",
-                        "--auth-url",
-                        url,
-                        "--base-url",
-                        url,
-                        "--client-id",
-                        "erp-nile",
-                        "--client-secret-env",
-                        FaultKit.SECRET_VAR);
+        FaultKit.CliResult r = FaultKit.cli(FaultKit.config(), FaultKit.asNile("login", url));
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("--auth-url");
     }

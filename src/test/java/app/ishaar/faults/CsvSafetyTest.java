@@ -2,19 +2,13 @@ package app.ishaar.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import app.ishaar.cli.CliIo;
-import app.ishaar.cli.IshaarCli;
 import app.ishaar.core.service.InputRules;
 import app.ishaar.core.service.TestTokens;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -50,37 +44,16 @@ class CsvSafetyTest {
         server.enqueue(TestTokens.tokenResponse(TestTokens.standardToken("t")));
         server.enqueue(TestTokens.json(200, hostilePage()));
         String url = server.url("/").toString();
-        List<String> args =
-                new ArrayList<>(
-                        List.of(
-                                "notifications",
-                                "--auth-url",
-                                url,
-                                "--base-url",
-                                url,
-                                "--client-id",
-                                "erp-nile",
-                                "--client-secret-env",
-                                FaultKit.SECRET_VAR,
-                                "--format",
-                                "csv"));
+        List<String> args = new ArrayList<>(List.of("--format", "csv"));
         args.addAll(List.of(more));
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        CliIo io =
-                new CliIo(
-                        new PrintStream(out, true, StandardCharsets.UTF_8),
-                        new PrintStream(err, true, StandardCharsets.UTF_8),
-                        Map.of(FaultKit.SECRET_VAR, FaultKit.SECRET)::get,
-                        null,
-                        ZoneOffset.UTC,
-                        FaultKit.config(),
-                        () -> null,
-                        terminal,
-                        null);
-        int code = IshaarCli.run(io, args.toArray(new String[0]));
-        return new FaultKit.CliResult(
-                code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        return FaultKit.cli(
+                FaultKit.config(),
+                () -> null,
+                Map.of(FaultKit.SECRET_VAR, FaultKit.SECRET),
+                null,
+                terminal,
+                null,
+                FaultKit.asNile("notifications", url, args.toArray(new String[0])));
     }
 
     /** The CSV's data row, header name → cell. */
@@ -131,18 +104,7 @@ class CsvSafetyTest {
         FaultKit.CliResult r =
                 FaultKit.cli(
                         FaultKit.config(),
-                        "notifications",
-                        "--auth-url",
-                        url,
-                        "--base-url",
-                        url,
-                        "--client-id",
-                        "erp-nile",
-                        "--client-secret-env",
-                        FaultKit.SECRET_VAR,
-                        "--format",
-                        "json",
-                        "--csv-raw");
+                        FaultKit.asNile("notifications", url, "--format", "json", "--csv-raw"));
         assertThat(r.code()).isEqualTo(2);
         FaultKit.assertOneClearLine(r);
         assertThat(r.err()).contains("--csv-raw: only with --format csv");

@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -105,6 +106,28 @@ final class FaultKit {
         }
     }
 
+    /**
+     * A command's line as erp-nile of the service at {@code url} (its identity service too), the
+     * secret in {@link #SECRET_VAR}: {@code command --auth-url URL --base-url URL --client-id
+     * erp-nile --client-secret-env ISHAAR_FAULT_SECRET more...}.
+     */
+    static String[] asNile(String command, String url, String... more) {
+        List<String> args =
+                new ArrayList<>(
+                        List.of(
+                                command,
+                                "--auth-url",
+                                url,
+                                "--base-url",
+                                url,
+                                "--client-id",
+                                "erp-nile",
+                                "--client-secret-env",
+                                SECRET_VAR));
+        args.addAll(List.of(more));
+        return args.toArray(new String[0]);
+    }
+
     record CliResult(int code, String out, String err) {}
 
     static CliResult cli(
@@ -122,6 +145,21 @@ final class FaultKit {
             Map<String, String> env,
             CliIo.SecretPrompt prompt,
             String... args) {
+        return cli(config, sandbox, env, prompt, false, null, args);
+    }
+
+    /**
+     * The same, its standard output a terminal or not, its support log in {@code logDir} (null:
+     * none).
+     */
+    static CliResult cli(
+            ClientConfig config,
+            Supplier<SandboxProvider> sandbox,
+            Map<String, String> env,
+            CliIo.SecretPrompt prompt,
+            boolean terminal,
+            Path logDir,
+            String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         CliIo io =
@@ -132,7 +170,9 @@ final class FaultKit {
                         prompt,
                         ZoneOffset.UTC,
                         config,
-                        sandbox);
+                        sandbox,
+                        terminal,
+                        logDir);
         int code = IshaarCli.run(io, args);
         return new CliResult(
                 code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));

@@ -2,7 +2,6 @@ package app.ishaar.faults;
 
 import static app.ishaar.faults.FaultKit.JSON;
 import static app.ishaar.faults.FaultKit.SECRET;
-import static app.ishaar.faults.FaultKit.SECRET_VAR;
 import static app.ishaar.faults.FaultKit.assertOneClearLine;
 import static app.ishaar.faults.FaultKit.config;
 import static app.ishaar.faults.FaultKit.page;
@@ -311,15 +310,8 @@ class FaultMatrixTest {
         List<String> args =
                 new ArrayList<>(
                         List.of(
-                                c.op() == Op.LOGIN ? "login" : "notifications",
-                                "--auth-url",
-                                url,
-                                "--base-url",
-                                url,
-                                "--client-id",
-                                "erp-nile",
-                                "--client-secret-env",
-                                SECRET_VAR));
+                                FaultKit.asNile(
+                                        c.op() == Op.LOGIN ? "login" : "notifications", url)));
         if (c.op() != Op.LOGIN) {
             args.addAll(List.of("--format", "json"));
         }

@@ -255,17 +255,7 @@ class LocalInputFaultsTest {
         server.enqueue(TestTokens.json(200, "{\"result\":[{\"notificationId\":\"n1\""));
         String url = server.url("/").toString();
         FaultKit.CliResult r =
-                FaultKit.cli(
-                        FaultKit.config(),
-                        "notifications",
-                        "--auth-url",
-                        url,
-                        "--base-url",
-                        url,
-                        "--client-id",
-                        "erp-nile",
-                        "--client-secret-env",
-                        FaultKit.SECRET_VAR);
+                FaultKit.cli(FaultKit.config(), FaultKit.asNile("notifications", url));
         assertThat(r.code()).isEqualTo(5);
         FaultKit.assertOneClearLine(r);
         assertThat(r.err()).doesNotContain("offset").doesNotContain("-1");

@@ -2,8 +2,6 @@ package app.ishaar.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import app.ishaar.cli.CliIo;
-import app.ishaar.cli.IshaarCli;
 import app.ishaar.core.archive.ArchivedNotification;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.SyncBatch;
@@ -13,13 +11,10 @@ import app.ishaar.core.service.InputRules;
 import app.ishaar.core.service.TestTokens;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -84,17 +79,7 @@ class OutputRulesMatrixTest {
             server.enqueue(TestTokens.tokenResponse(TestTokens.standardToken("t")));
             server.enqueue(TestTokens.json(200, FaultKit.page(1, 1, List.of(hostile()))));
             String url = server.url("/").toString();
-            args.addAll(
-                    List.of(
-                            "notifications",
-                            "--auth-url",
-                            url,
-                            "--base-url",
-                            url,
-                            "--client-id",
-                            "erp-nile",
-                            "--client-secret-env",
-                            FaultKit.SECRET_VAR));
+            args.addAll(List.of(FaultKit.asNile("notifications", url)));
             env = Map.of(FaultKit.SECRET_VAR, FaultKit.SECRET);
         } else {
             Path archive = tmp.resolve("archive.db");
@@ -116,26 +101,18 @@ class OutputRulesMatrixTest {
         if (target == Target.FILE) {
             args.addAll(List.of("--output", file.toString()));
         }
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        CliIo io =
-                new CliIo(
-                        new PrintStream(out, true, StandardCharsets.UTF_8),
-                        new PrintStream(err, true, StandardCharsets.UTF_8),
-                        env::get,
-                        null,
-                        ZoneOffset.UTC,
+        FaultKit.CliResult r =
+                FaultKit.cli(
                         FaultKit.config(),
                         () -> null,
+                        env,
+                        null,
                         target == Target.TERMINAL,
-                        null);
-        int code = IshaarCli.run(io, args.toArray(new String[0]));
-        String err8 = err.toString(StandardCharsets.UTF_8);
-        assertThat(code).as(err8).isZero();
+                        null,
+                        args.toArray(new String[0]));
+        assertThat(r.code()).as(r.err()).isZero();
         String written =
-                target == Target.FILE
-                        ? Files.readString(file, StandardCharsets.UTF_8)
-                        : out.toString(StandardCharsets.UTF_8);
+                target == Target.FILE ? Files.readString(file, StandardCharsets.UTF_8) : r.out();
         String lines = written.replace("\r\n", "\n").replace("\n", "");
 
         switch (format) {

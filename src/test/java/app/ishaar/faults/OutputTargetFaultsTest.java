@@ -43,19 +43,7 @@ class OutputTargetFaultsTest {
         String url = "http://127.0.0.1:" + FaultKit.closedPort() + "/";
         return FaultKit.cli(
                 FaultKit.config(),
-                "notifications",
-                "--auth-url",
-                url,
-                "--base-url",
-                url,
-                "--client-id",
-                "erp-nile",
-                "--client-secret-env",
-                FaultKit.SECRET_VAR,
-                "--format",
-                "csv",
-                "--output",
-                output);
+                FaultKit.asNile("notifications", url, "--format", "csv", "--output", output));
     }
 
     static void run(String... command) throws Exception {
@@ -114,20 +102,7 @@ class OutputTargetFaultsTest {
             server.enqueue(TestTokens.tokenResponse(TestTokens.standardToken("t" + i)));
             server.enqueue(TestTokens.json(200, FaultKit.page(1, 1, "n1")));
         }
-        String[] connect = {
-            "notifications",
-            "--auth-url",
-            url,
-            "--base-url",
-            url,
-            "--client-id",
-            "erp-nile",
-            "--client-secret-env",
-            FaultKit.SECRET_VAR,
-            "--format",
-            "csv",
-            "--output"
-        };
+        String[] connect = FaultKit.asNile("notifications", url, "--format", "csv", "--output");
         FaultKit.CliResult dash = FaultKit.cli(FaultKit.config(), concat(connect, "-"));
         assertThat(dash.code()).as(dash.err()).isZero();
         assertThat(dash.out()).startsWith("notificationId,").contains("n1");

@@ -140,22 +140,16 @@ class PacingTest {
                         config(),
                         () -> null,
                         Map.of(SECRET_VAR, SECRET),
-                        "notifications",
-                        "--auth-url",
-                        url,
-                        "--base-url",
-                        url,
-                        "--client-id",
-                        "erp-nile",
-                        "--client-secret-env",
-                        SECRET_VAR,
-                        "--all",
-                        "--page-size",
-                        "10",
-                        "--concurrency",
-                        Integer.toString(s.concurrency()),
-                        "--format",
-                        "json");
+                        FaultKit.asNile(
+                                "notifications",
+                                url,
+                                "--all",
+                                "--page-size",
+                                "10",
+                                "--concurrency",
+                                Integer.toString(s.concurrency()),
+                                "--format",
+                                "json"));
         assertThat(r.code()).as(r.err()).isZero();
         List<String> ids = new ArrayList<>();
         for (JsonNode n : FaultKit.JSON.readTree(r.out())) {

@@ -319,17 +319,7 @@ class ProxyTest {
                 () -> null,
                 env,
                 prompt,
-                "notifications",
-                "--auth-url",
-                url,
-                "--base-url",
-                url,
-                "--client-id",
-                "erp-nile",
-                "--client-secret-env",
-                SECRET_VAR,
-                "--format",
-                "json");
+                FaultKit.asNile("notifications", url, "--format", "json"));
     }
 
     String hostPort() {
@@ -343,16 +333,6 @@ class ProxyTest {
                 base().withTrustManager(TRUSTING_ROOT.trustManager()),
                 () -> null,
                 env,
-                "notifications",
-                "--auth-url",
-                url,
-                "--base-url",
-                url,
-                "--client-id",
-                "erp-nile",
-                "--client-secret-env",
-                SECRET_VAR,
-                "--format",
-                "json");
+                FaultKit.asNile("notifications", url, "--format", "json"));
     }
 }

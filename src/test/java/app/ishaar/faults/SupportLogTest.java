@@ -2,8 +2,6 @@ package app.ishaar.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import app.ishaar.cli.CliIo;
-import app.ishaar.cli.IshaarCli;
 import app.ishaar.core.export.NotificationExporter;
 import app.ishaar.core.export.NotificationSink;
 import app.ishaar.core.model.NotificationQuery;
@@ -21,13 +19,10 @@ import app.ishaar.sandbox.Sandbox;
 import app.ishaar.sandbox.SandboxAccount;
 import app.ishaar.sandbox.SandboxConfig;
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -55,25 +50,9 @@ class SupportLogTest {
         SupportLog.close();
     }
 
-    record Run(int code, String out, String err) {}
-
-    private Run cli(Path logDir, Map<String, String> env, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        CliIo io =
-                new CliIo(
-                        new PrintStream(out, true, StandardCharsets.UTF_8),
-                        new PrintStream(err, true, StandardCharsets.UTF_8),
-                        env::get,
-                        null,
-                        ZoneOffset.UTC,
-                        ClientConfig.defaults(),
-                        () -> null,
-                        false,
-                        logDir);
-        int code = IshaarCli.run(io, args);
-        return new Run(
-                code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    /** The command line in-process with the support log in {@code logDir}. */
+    private static FaultKit.CliResult cli(Path logDir, Map<String, String> env, String... args) {
+        return FaultKit.cli(ClientConfig.defaults(), () -> null, env, null, false, logDir, args);
     }
 
     @Test
@@ -100,11 +79,12 @@ class SupportLogTest {
             };
 
             // a login
-            Run login = cli(logDir, env, concat("login", connect, "--client-secret-env", "SECRET"));
+            FaultKit.CliResult login =
+                    cli(logDir, env, concat("login", connect, "--client-secret-env", "SECRET"));
             assertThat(login.code()).as(login.err()).isZero();
 
             // every page of the history
-            Run pages =
+            FaultKit.CliResult pages =
                     cli(
                             logDir,
                             env,
@@ -155,7 +135,8 @@ class SupportLogTest {
             }
 
             // a failure
-            Run wrong = cli(logDir, env, concat("login", connect, "--client-secret-env", "WRONG"));
+            FaultKit.CliResult wrong =
+                    cli(logDir, env, concat("login", connect, "--client-secret-env", "WRONG"));
             assertThat(wrong.code()).isEqualTo(3);
             mustNotAppear.add("Wrong-S3cret-value-1");
         }
@@ -279,23 +260,12 @@ class SupportLogTest {
                     .put("target", "query")
                     .put("message", "sent with " + secret + " and " + token);
             server.enqueue(TestTokens.json(400, error.toString()));
-            String[] connect = {
-                "--auth-url",
-                url,
-                "--base-url",
-                url,
-                "--client-id",
-                "erp-nile",
-                "--client-secret-env",
-                "SECRET",
-                "-v"
-            };
-            Map<String, String> env = Map.of("SECRET", secret);
-            Run login = cli(logDir, env, concat("login", connect));
-            Run page = cli(logDir, env, concat("notifications", connect));
+            Map<String, String> env = Map.of(FaultKit.SECRET_VAR, secret);
+            FaultKit.CliResult login = cli(logDir, env, FaultKit.asNile("login", url, "-v"));
+            FaultKit.CliResult page = cli(logDir, env, FaultKit.asNile("notifications", url, "-v"));
             assertThat(login.code()).as(login.err()).isEqualTo(3);
             assertThat(page.code()).as(page.err()).isNotZero();
-            for (Run r : List.of(login, page)) {
+            for (FaultKit.CliResult r : List.of(login, page)) {
                 assertThat(r.err())
                         .as("stderr")
                         .doesNotContain(secret)

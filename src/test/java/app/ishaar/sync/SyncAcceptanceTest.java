@@ -6,6 +6,7 @@ import static app.ishaar.sync.SyncSandbox.GIZA;
 import static app.ishaar.sync.SyncSandbox.NILE;
 import static app.ishaar.sync.SyncSandbox.assertArchiveEqualsService;
 import static app.ishaar.sync.SyncSandbox.sync;
+import static app.ishaar.sync.SyncSandbox.syncDelta;
 import static app.ishaar.sync.SyncSandbox.syncNile;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -129,13 +130,9 @@ class SyncAcceptanceTest {
                                 .build())) {
             TestArchive archive = newArchive();
             SyncSandbox.Result r =
-                    sync(
+                    syncDelta(
                             sandbox,
                             archive,
-                            "--client-id",
-                            "erp-delta-accounting",
-                            "--client-secret-env",
-                            "DELTA_SECRET",
                             "--on-behalf-of",
                             NILE,
                             "--on-behalf-of",
@@ -163,29 +160,16 @@ class SyncAcceptanceTest {
             assertArchiveEqualsService(sandbox, archive, NILE);
             assertArchiveEqualsService(sandbox, archive, CAIRO);
 
-            SyncSandbox.Result text =
-                    sync(
-                            sandbox,
-                            archive,
-                            "--client-id",
-                            "erp-delta-accounting",
-                            "--client-secret-env",
-                            "DELTA_SECRET",
-                            "--on-behalf-of",
-                            NILE);
+            SyncSandbox.Result text = syncDelta(sandbox, archive, "--on-behalf-of", NILE);
             assertThat(text.code()).isZero();
             assertThat(text.out()).startsWith(NILE + "  ok").contains("0 new");
             assertThat(text.err()).contains("ishaar: syncing " + NILE);
 
             // a scheduled sync that knows of its refusing taxpayers: each still listed, a warning
             SyncSandbox.Result known =
-                    sync(
+                    syncDelta(
                             sandbox,
                             archive,
-                            "--client-id",
-                            "erp-delta-accounting",
-                            "--client-secret-env",
-                            "DELTA_SECRET",
                             "--on-behalf-of",
                             NILE,
                             "--on-behalf-of",
@@ -211,13 +195,9 @@ class SyncAcceptanceTest {
         try (Sandbox sandbox =
                 Sandbox.start(SandboxConfig.builder().notificationsPerTaxpayer(10).build())) {
             SyncSandbox.Result r =
-                    sync(
+                    syncDelta(
                             sandbox,
-                            dir.resolve("a.db"),
-                            "--client-id",
-                            "erp-delta-accounting",
-                            "--client-secret-env",
-                            "DELTA_SECRET",
+                            TestArchive.file(dir.resolve("a.db")),
                             "--on-behalf-of",
                             "12345");
             assertThat(r.code()).isEqualTo(2);

@@ -102,6 +102,22 @@ final class SyncSandbox {
                 "json");
     }
 
+    /**
+     * {@code ishaar sync} of an accountant's firm, erp-delta-accounting, for the taxpayers that
+     * {@code more} names ({@code --on-behalf-of}).
+     */
+    static Result syncDelta(Sandbox sandbox, TestArchive archive, String... more) {
+        List<String> args =
+                new ArrayList<>(
+                        List.of(
+                                "--client-id",
+                                "erp-delta-accounting",
+                                "--client-secret-env",
+                                "DELTA_SECRET"));
+        args.addAll(List.of(more));
+        return sync(sandbox, archive, args.toArray(new String[0]));
+    }
+
     static List<String> connection(Sandbox sandbox) {
         return List.of("sync", "--auth-url", sandbox.authUrl(), "--base-url", sandbox.baseUrl());
     }

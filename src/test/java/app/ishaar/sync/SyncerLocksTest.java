@@ -243,13 +243,9 @@ class SyncerLocksTest {
             Future<SyncSandbox.Result> run =
                     thread.submit(
                             () ->
-                                    SyncSandbox.sync(
+                                    SyncSandbox.syncDelta(
                                             sandbox,
                                             shared,
-                                            "--client-id",
-                                            "erp-delta-accounting",
-                                            "--client-secret-env",
-                                            "DELTA_SECRET",
                                             "--on-behalf-of",
                                             NILE.value(),
                                             "--on-behalf-of",

@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -38,11 +37,7 @@ class OfficeSyncTest {
     void aDesktopSeesTheLiveSyncerAndItsSyncNowIsServed() throws Exception {
         PgTestServer server = PgTestServer.get();
         PgLocation db = server.newDatabase();
-        String amira = "amira_" + Long.toString(ThreadLocalRandom.current().nextLong() >>> 1, 36);
-        try (Connection admin = server.admin(db.database());
-                Statement s = admin.createStatement()) {
-            s.execute("CREATE ROLE " + amira + " LOGIN PASSWORD 'pw-" + amira + "'");
-        }
+        String amira = server.newLoginRole("amira");
         LinkedBlockingQueue<Optional<Rin>> asked = new LinkedBlockingQueue<>();
         try (PostgresArchive syncer = server.open(db)) {
             syncer.grant(amira, NILE);
@@ -51,7 +46,7 @@ class OfficeSyncTest {
             try (PostgresArchive desktopArchive =
                     PostgresArchive.open(
                             db.as(amira),
-                            Map.of(PgPassword.ENV, "pw-" + amira)::get,
+                            Map.of(PgPassword.ENV, PgTestServer.passwordOf(amira))::get,
                             (SecretStore) null)) {
                 OfficeSync desktop = OfficeSync.of(desktopArchive).orElseThrow();
                 assertThat(desktop.kept(SERVICE, List.of(NILE, CAIRO))).isEmpty();

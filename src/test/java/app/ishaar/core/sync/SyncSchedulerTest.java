@@ -15,6 +15,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
@@ -148,6 +149,41 @@ class SyncSchedulerTest {
                         told.add(taxpayer + " " + result.outcome() + " next " + next);
                     }
                 });
+    }
+
+    /**
+     * A scheduler running its syncs on {@code pool}, telling {@code finished} of each that ends.
+     */
+    SyncScheduler onPool(
+            SyncScheduler.Worker worker, ExecutorService pool, Consumer<Rin> finished) {
+        return new SyncScheduler(
+                worker,
+                EVERY,
+                null,
+                clock,
+                timer,
+                pool,
+                new SyncScheduler.Listener() {
+                    @Override
+                    public void finished(Rin t, TaxpayerResult r, Instant next) {
+                        finished.accept(t);
+                    }
+                });
+    }
+
+    /**
+     * A sync's pages that go on until it is interrupted: {@code inSync} counted down once it is
+     * under way, {@code interrupted} once it is interrupted.
+     */
+    static void untilInterrupted(CountDownLatch inSync, CountDownLatch interrupted)
+            throws InterruptedException {
+        inSync.countDown();
+        try {
+            new CountDownLatch(1).await();
+        } catch (InterruptedException e) {
+            interrupted.countDown();
+            throw e;
+        }
     }
 
     @Test
@@ -320,30 +356,11 @@ class SyncSchedulerTest {
             SyncScheduler.Worker blocking =
                     (taxpayer, askAgain) -> {
                         synced.add(taxpayer);
-                        inSync.countDown();
-                        try {
-                            new CountDownLatch(1).await(); // a sync that goes on until stopped
-                        } catch (InterruptedException e) {
-                            interrupted.countDown();
-                            throw e;
-                        }
+                        untilInterrupted(inSync, interrupted); // a sync that goes on until stopped
                         return ok(taxpayer);
                     };
             List<Rin> finished = Collections.synchronizedList(new ArrayList<>());
-            SyncScheduler s =
-                    new SyncScheduler(
-                            blocking,
-                            EVERY,
-                            null,
-                            clock,
-                            timer,
-                            pool,
-                            new SyncScheduler.Listener() {
-                                @Override
-                                public void finished(Rin t, TaxpayerResult r, Instant next) {
-                                    finished.add(t);
-                                }
-                            });
+            SyncScheduler s = onPool(blocking, pool, finished::add);
             s.taxpayers(List.of(A, B));
             s.start();
             assertThat(inSync.await(10, TimeUnit.SECONDS)).isTrue();
@@ -376,13 +393,7 @@ class SyncSchedulerTest {
                     (taxpayer, askAgain) -> {
                         synced.add(taxpayer);
                         if (taxpayer.equals(A)) {
-                            inSync.countDown();
-                            try {
-                                new CountDownLatch(1).await(); // pages that go on until interrupted
-                            } catch (InterruptedException e) {
-                                interrupted.countDown();
-                                throw e;
-                            }
+                            untilInterrupted(inSync, interrupted);
                         }
                         stored.add(taxpayer);
                         return ok(taxpayer);
@@ -390,19 +401,12 @@ class SyncSchedulerTest {
             List<Rin> finished = Collections.synchronizedList(new ArrayList<>());
             CountDownLatch othersDone = new CountDownLatch(1);
             SyncScheduler s =
-                    new SyncScheduler(
+                    onPool(
                             storing,
-                            EVERY,
-                            null,
-                            clock,
-                            timer,
                             pool,
-                            new SyncScheduler.Listener() {
-                                @Override
-                                public void finished(Rin t, TaxpayerResult r, Instant next) {
-                                    finished.add(t);
-                                    othersDone.countDown();
-                                }
+                            t -> {
+                                finished.add(t);
+                                othersDone.countDown();
                             });
             s.taxpayers(List.of(A, B));
             s.start();

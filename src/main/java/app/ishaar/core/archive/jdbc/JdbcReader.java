@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 
 /**
  * An archive's reading side on a connection of its own, the same for every SQL dialect: each
@@ -76,6 +77,69 @@ public abstract class JdbcReader {
 
     public abstract Set<String> known(ServiceKey service, Rin taxpayer, Collection<String> ids)
             throws ArchiveException;
+
+    /** Binds a question's values from the first parameter on. */
+    protected interface Bind {
+        /** Returns the next parameter's index. */
+        int bind(PreparedStatement p) throws SQLException;
+    }
+
+    /**
+     * The notifications on {@code q}'s page, of {@code total} that match (more, when {@code more}):
+     * by best match, or newest first read along the key from the nearest page {@code keys} has
+     * seen, a page read whole remembered there. Each row holds the key, the taxpayer's RIN and the
+     * item ({@link #item}).
+     *
+     * @param where the question's conditions, to which the page's key is added
+     * @param args their values, to which the page's key is added
+     * @param sql the dialect's statement for a page under these conditions, read as it says (the
+     *     question's offset and size when by best match)
+     * @param bind binds the statement's values, up to the page's limit and skip that follow them
+     */
+    protected final List<ArchivedNotification> pageItems(
+            InboxQuery q,
+            long total,
+            boolean more,
+            PageKeys keys,
+            StringBuilder where,
+            List<Object> args,
+            BiFunction<String, PageKeys.Read, String> sql,
+            Bind bind)
+            throws SQLException {
+        List<ArchivedNotification> items = new ArrayList<>();
+        long offset = (long) (q.page() - 1) * q.pageSize();
+        if (offset >= total) {
+            return items;
+        }
+        boolean best = q.bestMatch();
+        PageKeys.Read read =
+                best
+                        ? new PageKeys.Read(null, offset, q.pageSize(), false)
+                        : keys.read(q, total, more);
+        if (read.key() != null) {
+            where.append(" AND n.id < ?");
+            args.add(read.key());
+        }
+        long newest = Long.MIN_VALUE;
+        long oldest = Long.MAX_VALUE;
+        try (PreparedStatement p = conn.prepareStatement(sql.apply(where.toString(), read))) {
+            int i = bind.bind(p);
+            p.setInt(i++, read.limit());
+            p.setLong(i, read.skip());
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    long key = r.getLong(1);
+                    newest = Math.max(newest, key);
+                    oldest = Math.min(oldest, key);
+                    items.add(item(new Rin(r.getString(2)), r, 3));
+                }
+            }
+        }
+        if (!best && items.size() == q.pageSize()) {
+            keys.seen(q, newest, oldest);
+        }
+        return items;
+    }
 
     public abstract InboxPage query(InboxQuery q) throws ArchiveException;
 

@@ -186,43 +186,19 @@ final class InboxReader extends JdbcReader {
             if (more) {
                 total = upTo;
             }
-            List<ArchivedNotification> items = new ArrayList<>();
-            long offset = (long) (q.page() - 1) * q.pageSize();
-            if (offset < total) {
-                String sql;
-                int limit = q.pageSize();
-                long skip = offset;
-                if (best) {
-                    sql = ArchiveSql.bestPage(where.toString());
-                } else {
-                    PageKeys.Read read = keys.read(q, total, more);
-                    if (read.key() != null) {
-                        where.append(" AND n.id < ?");
-                        args.add(read.key());
-                    }
-                    limit = read.limit();
-                    skip = read.skip();
-                    sql = ArchiveSql.page(search, where.toString(), read.oldestFirst());
-                }
-                long newest = Long.MIN_VALUE;
-                long oldest = Long.MAX_VALUE;
-                try (PreparedStatement p = conn.prepareStatement(sql)) {
-                    int i = bind(p, 1, match, serviceId, args);
-                    p.setInt(i++, limit);
-                    p.setLong(i, skip);
-                    try (ResultSet r = p.executeQuery()) {
-                        while (r.next()) {
-                            long key = r.getLong(1);
-                            newest = Math.max(newest, key);
-                            oldest = Math.min(oldest, key);
-                            items.add(item(new Rin(r.getString(2)), r, 3));
-                        }
-                    }
-                }
-                if (!best && items.size() == q.pageSize()) {
-                    keys.seen(q, newest, oldest);
-                }
-            }
+            List<ArchivedNotification> items =
+                    pageItems(
+                            q,
+                            total,
+                            more,
+                            keys,
+                            where,
+                            args,
+                            (w, read) ->
+                                    best
+                                            ? ArchiveSql.bestPage(w)
+                                            : ArchiveSql.page(search, w, read.oldestFirst()),
+                            p -> bind(p, 1, match, serviceId, args));
             return new InboxPage(items, total, more, q.page(), q.pageSize());
         } catch (SQLException e) {
             throw SqliteErrors.map(e, file, "reading notifications");

@@ -10,7 +10,6 @@ import app.ishaar.core.model.Rin;
 import app.ishaar.sandbox.Sandbox;
 import app.ishaar.sandbox.SandboxConfig;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.concurrent.ThreadLocalRandom;
 import org.flywaydb.core.Flyway;
@@ -33,13 +32,11 @@ class GrantsByRoleTest {
         PgTestServer server = PgTestServer.get();
         PgLocation db = server.newDatabase();
         String suffix = Long.toString(ThreadLocalRandom.current().nextLong() >>> 1, 36);
-        String amira = "amira_" + suffix; // read-only: an accountant's login
+        String amira = server.newLoginRole("amira"); // read-only: an accountant's login
         String team = "team_" + suffix;
-        String karim = "karim_" + suffix;
+        String karim = server.newLoginRole("karim");
         try (Connection admin = server.admin(db.database());
                 Statement s = admin.createStatement()) {
-            s.execute("CREATE ROLE " + amira + " LOGIN PASSWORD 'pw-" + amira + "'");
-            s.execute("CREATE ROLE " + karim + " LOGIN PASSWORD 'pw-" + karim + "'");
             s.execute("CREATE ROLE " + team + " NOLOGIN");
             s.execute("GRANT " + team + " TO " + karim);
         }
@@ -56,7 +53,7 @@ class GrantsByRoleTest {
                             new PostgresArchive.Grant(amira, NILE, null),
                             new PostgresArchive.Grant(karim, CAIRO, team),
                             new PostgresArchive.Grant(team, CAIRO, null));
-            assertThat(readable(server, db, amira)).isEqualTo(10);
+            assertThat(readable(db, amira)).isEqualTo(10);
 
             // the administrator drops Amira's role and later makes one of the same name, with
             // the tables' privileges (as a script granting a new accountant would)
@@ -67,7 +64,7 @@ class GrantsByRoleTest {
                 s.execute("CREATE ROLE " + amira + " LOGIN PASSWORD 'pw-" + amira + "'");
                 s.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO " + amira);
             }
-            assertThat(readable(server, db, amira)).isZero();
+            assertThat(readable(db, amira)).isZero();
             try (PostgresArchive a = RowLevelSecurityTest.as(server, db, amira)) {
                 assertThat(a.summaries()).isEmpty();
             }
@@ -136,7 +133,7 @@ class GrantsByRoleTest {
             owner.store(batch(sandbox, CAIRO));
             assertThat(owner.grants())
                     .containsExactly(new PostgresArchive.Grant(amira, NILE, null));
-            assertThat(readable(server, db, amira)).isEqualTo(10);
+            assertThat(readable(db, amira)).isEqualTo(10);
 
             // a role made later with the dropped role's name reads nothing
             try (Connection admin = server.admin(db.database());
@@ -144,7 +141,7 @@ class GrantsByRoleTest {
                 s.execute("CREATE ROLE " + gone + " LOGIN PASSWORD 'pw-" + gone + "'");
                 s.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO " + gone);
             }
-            assertThat(readable(server, db, gone)).isZero();
+            assertThat(readable(db, gone)).isZero();
         }
     }
 
@@ -154,17 +151,8 @@ class GrantsByRoleTest {
     }
 
     /** The notifications a role reads with SQL of its own, on its own connection. */
-    static long readable(PgTestServer server, PgLocation db, String role) throws Exception {
-        try (Connection c =
-                        DriverManager.getConnection(
-                                "jdbc:postgresql://"
-                                        + db.host()
-                                        + ":"
-                                        + db.port()
-                                        + "/"
-                                        + db.database(),
-                                role,
-                                "pw-" + role);
+    static long readable(PgLocation db, String role) throws Exception {
+        try (Connection c = RowLevelSecurityTest.connectionAs(db, role);
                 Statement s = c.createStatement()) {
             return RowLevelSecurityTest.count(s, "SELECT COUNT(*) FROM notification");
         }

@@ -66,6 +66,25 @@ public final class PgTestServer {
         return new PgLocation(admin.host(), admin.port(), name, admin.user());
     }
 
+    /**
+     * A new login role of this server named {@code prefix_} and a random suffix, its password
+     * {@link #passwordOf}: it reads an archive's taxpayers once the archive grants them.
+     */
+    public String newLoginRole(String prefix) throws SQLException {
+        String role =
+                prefix + "_" + Long.toString(ThreadLocalRandom.current().nextLong() >>> 1, 36);
+        try (Connection c = admin(admin.database());
+                Statement s = c.createStatement()) {
+            s.execute("CREATE ROLE " + role + " LOGIN PASSWORD '" + passwordOf(role) + "'");
+        }
+        return role;
+    }
+
+    /** The password of a role that {@link #newLoginRole} made. */
+    public static String passwordOf(String role) {
+        return "pw-" + role;
+    }
+
     /** A connection to a database as the superuser (for what a test does by hand). */
     public Connection admin(String database) throws SQLException {
         return DriverManager.getConnection(

@@ -21,7 +21,6 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,15 +38,8 @@ class RowLevelSecurityTest {
     void aRoleReadsItsTaxpayersOnlyEvenWithHandWrittenSql() throws Exception {
         PgTestServer server = PgTestServer.get();
         PgLocation db = server.newDatabase();
-        String suffix = Long.toString(ThreadLocalRandom.current().nextLong() >>> 1, 36);
-        String amira = "amira_" + suffix;
-        String karim = "karim_" + suffix;
-        try (Connection admin = server.admin(db.database());
-                Statement s = admin.createStatement()) {
-            for (String role : List.of(amira, karim)) {
-                s.execute("CREATE ROLE " + role + " LOGIN PASSWORD 'pw-" + role + "'");
-            }
-        }
+        String amira = server.newLoginRole("amira");
+        String karim = server.newLoginRole("karim");
         try (Sandbox sandbox =
                         Sandbox.start(
                                 SandboxConfig.builder().notificationsPerTaxpayer(40).build());
@@ -59,9 +51,10 @@ class RowLevelSecurityTest {
             assertThat(owner.grant(amira, NILE)).isTrue();
             assertThat(owner.grant(amira, NILE)).as("granted already").isFalse();
             owner.grant(karim, CAIRO);
-            assertThatThrownBy(() -> owner.grant("nobody_" + suffix, NILE))
+            String nobody = "nobody_" + amira; // a name no role has
+            assertThatThrownBy(() -> owner.grant(nobody, NILE))
                     .isInstanceOf(ArchiveException.class)
-                    .hasMessageContaining("has no role nobody_" + suffix);
+                    .hasMessageContaining("has no role " + nobody);
 
             // through the archive, as Amira's desktop reads it
             try (PostgresArchive a = as(server, db, amira)) {
@@ -87,10 +80,7 @@ class RowLevelSecurityTest {
             }
 
             // SQL by hand on Amira's own connection
-            try (Connection c =
-                            new PgConnections(
-                                            db.as(amira), k -> null, ("pw-" + amira).toCharArray())
-                                    .getConnection();
+            try (Connection c = connectionAs(db, amira);
                     Statement s = c.createStatement()) {
                 assertThat(count(s, "SELECT COUNT(*) FROM notification")).isEqualTo(40);
                 assertThat(count(s, "SELECT COUNT(*) FROM taxpayer")).isEqualTo(1);
@@ -145,12 +135,7 @@ class RowLevelSecurityTest {
     void aRoleReadsTheNamesOfItsTaxpayersOnlyAndWritesNone() throws Exception {
         PgTestServer server = PgTestServer.get();
         PgLocation db = server.newDatabase();
-        String suffix = Long.toString(ThreadLocalRandom.current().nextLong() >>> 1, 36);
-        String amira = "amira_" + suffix;
-        try (Connection admin = server.admin(db.database());
-                Statement s = admin.createStatement()) {
-            s.execute("CREATE ROLE " + amira + " LOGIN PASSWORD 'pw-" + amira + "'");
-        }
+        String amira = server.newLoginRole("amira");
         try (PostgresArchive owner = server.open(db)) {
             owner.name(Map.of(NILE, "Nile Trading", CAIRO, "Cairo Steel"));
             owner.grant(amira, NILE);
@@ -162,10 +147,7 @@ class RowLevelSecurityTest {
                 assertThatThrownBy(() -> a.name(Map.of(CAIRO, "Someone else")))
                         .isInstanceOf(ArchiveException.class);
             }
-            try (Connection c =
-                            new PgConnections(
-                                            db.as(amira), k -> null, ("pw-" + amira).toCharArray())
-                                    .getConnection();
+            try (Connection c = connectionAs(db, amira);
                     Statement s = c.createStatement()) {
                 assertThat(count(s, "SELECT COUNT(*) FROM taxpayer_name")).isEqualTo(1);
                 assertThatThrownBy(
@@ -181,8 +163,15 @@ class RowLevelSecurityTest {
     }
 
     static PostgresArchive as(PgTestServer server, PgLocation db, String role) throws Exception {
-        Map<String, String> env = Map.of(PgPassword.ENV, "pw-" + role);
+        Map<String, String> env = Map.of(PgPassword.ENV, PgTestServer.passwordOf(role));
         return PostgresArchive.open(db.as(role), env::get, (SecretStore) null);
+    }
+
+    /** A connection of the role's own, for SQL written by hand. */
+    static Connection connectionAs(PgLocation db, String role) throws SQLException {
+        return new PgConnections(
+                        db.as(role), k -> null, PgTestServer.passwordOf(role).toCharArray())
+                .getConnection();
     }
 
     static long count(Statement s, String sql) throws SQLException {
