@@ -217,14 +217,12 @@ class ArchitectureTest {
      * (folders), the sandbox's data and a test's wait; and keys that are no system property (the
      * rename's node properties, an attribute of the sandbox's exchanges). None switches a mechanism
      * on or off: a mechanism is kept or removed, and its figures with and without are measured on
-     * the commit before (docs/performance.md). Not here, so this fails while they are read: {@code
-     * ishaar.blankRows} and {@code ishaar.steadySkin}.
+     * the commit before (docs/performance.md).
      */
     static final Set<String> PROPERTIES_THAT_SWITCH_NOTHING =
             Set.of(
                     "ishaar.config.dir",
                     "ishaar.log.dir",
-                    "ishaar.data.dir",
                     "ishaar.fonts.dir",
                     "ishaar.offlineProbeSeconds",
                     "ishaar.sandbox.seed",

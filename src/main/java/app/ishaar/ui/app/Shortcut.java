@@ -47,10 +47,11 @@ public enum Shortcut {
     NEXT_PART(Scope.MAIN, "help.shortcut.parts", new KeyCodeCombination(KeyCode.F6)),
     PREVIOUS_PART(
             Scope.MAIN, "help.shortcut.parts", new KeyCodeCombination(KeyCode.F6, SHIFT_DOWN)),
-    FOCUS_FILTERS(
-            Scope.MAIN, "help.shortcut.filters", new KeyCodeCombination(KeyCode.F, SHORTCUT_DOWN)),
-    /** All taxpayers: the search field above the inbox's table (the history's is its filters). */
-    SEARCH(Scope.MAIN, "help.shortcut.search", new KeyCodeCombination(KeyCode.F, SHORTCUT_DOWN)),
+    /**
+     * The screen's search or filters: All taxpayers' search field, a taxpayer's history's filters;
+     * one key, listed once.
+     */
+    FIND(Scope.MAIN, "help.shortcut.find", new KeyCodeCombination(KeyCode.F, SHORTCUT_DOWN)),
     APPLY_FILTERS(Scope.MAIN, "help.shortcut.apply", new KeyCodeCombination(KeyCode.ENTER)),
     REFRESH(Scope.MAIN, "help.shortcut.refresh", new KeyCodeCombination(KeyCode.F5)),
     PAGE_ON(Scope.MAIN, "help.shortcut.pages", new KeyCodeCombination(KeyCode.PAGE_DOWN)),

@@ -29,8 +29,8 @@ import javafx.scene.layout.VBox;
 /**
  * The inbox on screen: a search field above a table of archived notifications (with a Taxpayer
  * column, "name (RIN)"), its inline messages, and a pager. A part of the main window, hosted by it;
- * Ctrl+F ({@link Shortcut#SEARCH}) goes to the search, Escape there clears it; Page Down and Page
- * Up (and Alt with an arrow, forward in the reading direction) page, as in the history.
+ * Ctrl+F ({@link Shortcut#FIND}) goes to the search, Escape there clears it; Page Down and Page Up
+ * (and Alt with an arrow, forward in the reading direction) page, as in the history.
  */
 public final class InboxView {
 
@@ -66,7 +66,7 @@ public final class InboxView {
         root.addEventFilter(
                 KeyEvent.KEY_PRESSED,
                 e -> {
-                    if (Shortcut.SEARCH.matches(e)) {
+                    if (Shortcut.FIND.matches(e)) {
                         search.requestFocus();
                         search.selectAll();
                         e.consume();
@@ -134,7 +134,7 @@ public final class InboxView {
         search.setId("inbox-search");
         search.textProperty().bindBidirectional(vm.searchTextProperty());
         search.promptTextProperty()
-                .bind(i18n.text("inbox.search.prompt", Shortcut.SEARCH.displayText()));
+                .bind(i18n.text("inbox.search.prompt", Shortcut.FIND.displayText()));
         search.setOnKeyPressed(
                 e -> {
                     if (e.getCode() == KeyCode.ESCAPE && !search.getText().isEmpty()) {

@@ -104,7 +104,7 @@ public final class MainWindowView {
                     if (Shortcut.SWITCH_TAXPAYER.matches(e)) {
                         openSwitcher();
                         e.consume();
-                    } else if (Shortcut.SEARCH.matches(e) && screens.allShown()) {
+                    } else if (Shortcut.FIND.matches(e) && screens.allShown()) {
                         // from anywhere in the window, the taxpayer list included
                         this.all.view().inbox().search().requestFocus();
                         this.all.view().inbox().search().selectAll();

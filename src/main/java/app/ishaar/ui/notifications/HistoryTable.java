@@ -36,11 +36,6 @@ import javafx.scene.layout.VBox;
  * and, while a page loads slowly, the previous one dimmed under a progress indicator.
  */
 final class HistoryTable {
-    /** Switches for the benchmark's with/without runs. */
-    static final boolean BLANK_ROWS = !"false".equals(System.getProperty("ishaar.blankRows"));
-
-    static final boolean STEADY_SKIN = !"false".equals(System.getProperty("ishaar.steadySkin"));
-
     /** Whether the table shows blank rows (see {@link #showRows}). */
     private boolean blankRows;
 
@@ -156,8 +151,7 @@ final class HistoryTable {
      * login's page only writes their texts (docs/performance.md, "Blank rows").
      */
     private void showRows() {
-        if (BLANK_ROWS
-                && vm.rows().isEmpty()
+        if (vm.rows().isEmpty()
                 && (!vm.pagesProperty().get().ready() || blankRows && vm.loadingProperty().get())) {
             showBlankRows();
             return;
@@ -255,9 +249,7 @@ final class HistoryTable {
 
     private void setUp() {
         table.setId("history-table");
-        if (STEADY_SKIN) {
-            table.setSkin(new SteadyRowsTableSkin<>(table)); // a page's rows keep their places
-        }
+        table.setSkin(new SteadyRowsTableSkin<>(table)); // a page's rows keep their places
         table.setItems(shown);
         showRows();
         Weak.listen(keep, (ListChangeListener<Notification>) c -> showRows(), vm.rows());

@@ -221,7 +221,7 @@ public final class HistoryView {
         root.addEventFilter(
                 KeyEvent.KEY_PRESSED,
                 e -> {
-                    if (Shortcut.FOCUS_FILTERS.matches(e)) {
+                    if (Shortcut.FIND.matches(e)) {
                         filtersView.first().requestFocus();
                         e.consume();
                     } else if (e.getCode() == KeyCode.F5) {

@@ -34,6 +34,14 @@ class ShortcutTableFxTest extends OwnStageFxTestBase {
                         .flatMap(r -> r.shortcuts().stream())
                         .toList();
         assertThat(listed).containsExactly(Shortcut.values());
+        for (HelpViewModel.Group g : HelpViewModel.SHORTCUTS) {
+            List<KeyCombination> keys =
+                    g.shortcuts().stream()
+                            .flatMap(r -> r.shortcuts().stream())
+                            .map(Shortcut::key)
+                            .toList();
+            assertThat(keys).as("each key once in " + g.titleKey()).doesNotHaveDuplicates();
+        }
         assertThat(HelpViewModel.SHORTCUTS)
                 .extracting(HelpViewModel.Group::titleKey)
                 .containsExactly("help.shortcuts.login", "help.shortcuts.main");
@@ -53,8 +61,7 @@ class ShortcutTableFxTest extends OwnStageFxTestBase {
                         named("Delete"),
                         named("Shortcut+Z"),
                         named("F6", "Shift+F6"),
-                        named("Shortcut+F"), // the history's filters
-                        named("Shortcut+F"), // All taxpayers' search
+                        named("Shortcut+F"), // the screen's search or filters, listed once
                         named("Enter"),
                         named("F5"),
                         named("Page Down", "Page Up"),
