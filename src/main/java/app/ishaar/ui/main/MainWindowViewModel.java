@@ -2,6 +2,7 @@ package app.ishaar.ui.main;
 
 import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.model.Rin;
 import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.ui.app.SettingsService;
 import app.ishaar.ui.fx.Weak;
@@ -92,7 +93,8 @@ public final class MainWindowViewModel {
                         this::bannerChanged,
                         this::refreshTitle,
                         this::tellTheDesktop,
-                        this::beforeRemoval);
+                        this::beforeRemoval,
+                        this::awaitSyncEnded);
         this.entries = taxpayers.entries();
         this.logins = new TaxpayerLogins(opener, entries::contains, this::connected);
         this.relogin =
@@ -289,6 +291,11 @@ public final class MainWindowViewModel {
 
     private void refreshTitle() {
         title.refresh(current.get());
+    }
+
+    /** Forgetting a removed taxpayer's archive waits for its sync under way, off the FX thread. */
+    private void awaitSyncEnded(Rin taxpayer) throws InterruptedException {
+        sync.sync().awaitEnded(taxpayer);
     }
 
     /** A taxpayer about to be removed from the list: shown, the window shows its own instead. */

@@ -31,6 +31,7 @@ final class TaxpayerListFactory {
      * @param titleChanged the shown taxpayer's name, RIN or new notifications changed
      * @param moreArrived more new notifications of a taxpayer (any one), for the desktop
      * @param beforeRemoval a taxpayer about to be removed from the list
+     * @param syncs the window's syncs, which forgetting a removed taxpayer waits for
      */
     static TaxpayerListViewModel make(
             TaxpayerHistories histories,
@@ -38,7 +39,8 @@ final class TaxpayerListFactory {
             Runnable bannerChanged,
             Runnable titleChanged,
             Consumer<TaxpayerEntry> moreArrived,
-            Consumer<TaxpayerEntry> beforeRemoval) {
+            Consumer<TaxpayerEntry> beforeRemoval,
+            TaxpayerArchive.Syncs syncs) {
         Profile profile = histories.settings().profile();
         TaxpayerListViewModel.Store saved = histories.settings().taxpayerStore();
         TaxpayerListViewModel.Store store =
@@ -60,7 +62,7 @@ final class TaxpayerListFactory {
                 store,
                 histories.archive() == null
                         ? TaxpayerArchive.NONE
-                        : TaxpayerArchive.of(histories.archive(), histories.service()),
+                        : TaxpayerArchive.of(histories.archive(), histories.service(), syncs),
                 profile.ownName(),
                 profile.taxpayers());
     }

@@ -70,7 +70,7 @@ final class WindowSync implements AutoCloseable {
     private final Executor fx;
     private final Schedules schedules;
     private final Consumer<Arrived> told;
-    private SyncScheduler scheduler;
+    private volatile SyncScheduler scheduler; // also read by forgetting, off the FX thread
     private boolean started;
     private List<Rin> taxpayers = List.of();
     private int minutes;
@@ -164,6 +164,17 @@ final class WindowSync implements AutoCloseable {
         taxpayers = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(listed));
         if (scheduler != null) {
             scheduler.taxpayers(taxpayers);
+        }
+    }
+
+    /**
+     * Returns once no sync of the taxpayer runs: one removed from the list has its sync under way
+     * interrupted, and nothing of it is stored after this.
+     */
+    void awaitEnded(Rin taxpayer) throws InterruptedException {
+        SyncScheduler s = scheduler;
+        if (s != null) {
+            s.awaitEnded(taxpayer);
         }
     }
 

@@ -34,8 +34,19 @@ public interface TaxpayerArchive {
                 }
             };
 
-    /** The taxpayers of {@code service} (asked when needed: known once a login opened it). */
-    static TaxpayerArchive of(Archive archive, Supplier<ServiceKey> service) {
+    /** The window's syncs: forgetting waits for a sync under way of the taxpayer to end. */
+    @FunctionalInterface
+    interface Syncs {
+        /** Returns once no sync of the taxpayer (dropped from the list) stores anything more. */
+        void awaitEnded(Rin taxpayer) throws InterruptedException;
+    }
+
+    /**
+     * The taxpayers of {@code service} (asked when needed: known once a login opened it).
+     * Forgetting one first waits for its sync under way, if any, to end: its pages stored after the
+     * forgetting would bring back what the user chose to forget.
+     */
+    static TaxpayerArchive of(Archive archive, Supplier<ServiceKey> service, Syncs syncs) {
         return new TaxpayerArchive() {
             @Override
             public long count(Rin taxpayer) throws ArchiveException {
@@ -46,6 +57,13 @@ public interface TaxpayerArchive {
 
             @Override
             public long forget(Rin taxpayer) throws ArchiveException {
+                try {
+                    syncs.awaitEnded(taxpayer);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new ArchiveException(
+                            ArchiveException.Reason.FAILED, "forgetting was interrupted", e);
+                }
                 return archive.forget(service.get(), taxpayer);
             }
         };

@@ -77,7 +77,7 @@ class TaxpayerListViewModelTest {
     @BeforeEach
     void setUp() throws Exception {
         archive = SqliteArchive.temporary();
-        taxpayerArchive = TaxpayerArchive.of(archive, () -> ServiceKey.SANDBOX);
+        taxpayerArchive = TaxpayerArchive.of(archive, () -> ServiceKey.SANDBOX, rin -> {});
         list = listOf(taxpayerArchive);
     }
 
@@ -206,6 +206,38 @@ class TaxpayerListViewModelTest {
         assertThat(shownRins())
                 .as("back in its place once tried again")
                 .containsExactly(null, GIZA, TEXTILES, SINAI, PHARMA, NILE);
+    }
+
+    @Test
+    void forgettingARemovedTaxpayerWaitsForItsSyncUnderWayToEndFirst() throws Exception {
+        long pharma = archived(PHARMA);
+        java.util.concurrent.CountDownLatch syncEnded = new java.util.concurrent.CountDownLatch(1);
+        List<Rin> awaited = new java.util.concurrent.CopyOnWriteArrayList<>();
+        TaxpayerArchive waiting =
+                TaxpayerArchive.of(
+                        archive,
+                        () -> ServiceKey.SANDBOX,
+                        rin -> {
+                            awaited.add(rin);
+                            syncEnded.await();
+                        });
+        java.util.concurrent.CompletableFuture<Long> forgetting =
+                java.util.concurrent.CompletableFuture.supplyAsync(
+                        () -> {
+                            try {
+                                return waiting.forget(Rin.of(PHARMA));
+                            } catch (ArchiveException e) {
+                                throw new java.util.concurrent.CompletionException(e);
+                            }
+                        });
+        org.testfx.util.WaitForAsyncUtils.waitFor(
+                10, java.util.concurrent.TimeUnit.SECONDS, () -> !awaited.isEmpty());
+        assertThat(awaited).containsExactly(Rin.of(PHARMA));
+        assertThat(forgetting).as("not before its sync ended").isNotDone();
+        assertThat(taxpayerArchive.count(Rin.of(PHARMA))).isEqualTo(pharma);
+        syncEnded.countDown();
+        assertThat(forgetting.get(10, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(pharma);
+        assertThat(taxpayerArchive.count(Rin.of(PHARMA))).isZero();
     }
 
     @Test
