@@ -127,6 +127,7 @@ public final class SyncCommand implements Callable<Integer> {
                     TaxpayerSessions sessions =
                             new TaxpayerSessions(client::openSession, env, credentials)) {
                 credentials.wipe();
+                store.requireWritable(); // before a login or a page is spent on it
                 SyncProgress progress = new SyncProgress(io.err(), SyncProgress.terminal());
                 if (interval != null) {
                     return SyncEvery.run(

@@ -46,6 +46,39 @@ class SyncerLocksTest {
     static final Duration HANGS = Duration.ofSeconds(60);
 
     @Test
+    void aReadOnlyRolesSyncSaysSoBeforeALoginOrAPageIsSpent() throws Exception {
+        PgTestServer server = PgTestServer.get();
+        PgLocation db = server.newDatabase();
+        archive(server, db);
+        try (Sandbox sandbox = sandbox()) {
+            String reader = readOnlyRole(server, db, NILE);
+            TestArchive asReader =
+                    new TestArchive() {
+                        @Override
+                        public String arg() {
+                            return db.as(reader).toString();
+                        }
+
+                        @Override
+                        public Map<String, String> env() {
+                            return Map.of(PgPassword.ENV, "pw");
+                        }
+
+                        @Override
+                        public Archive open() throws Exception {
+                            throw new UnsupportedOperationException("read through the command");
+                        }
+                    };
+            SyncSandbox.Result r = SyncSandbox.syncNile(sandbox, asReader);
+            assertThat(r.code()).isEqualTo(2);
+            assertThat(r.err().strip())
+                    .contains("may read it but not store into it")
+                    .doesNotContain("\n");
+            assertThat(sandbox.logins()).as("no login spent on what could not be kept").isEmpty();
+        }
+    }
+
+    @Test
     void aReadOnlyRoleNeitherStopsNorFreezesTheSyncer() throws Exception {
         PgTestServer server = PgTestServer.get();
         PgLocation db = server.newDatabase();

@@ -91,6 +91,13 @@ public interface Archive extends AutoCloseable {
 
     // --- retention ---
 
+    /**
+     * Fails with {@link ArchiveException.Reason#NOT_WRITABLE} when this process may read the
+     * archive but not store into it (a shared archive's role granted reading only): said before a
+     * sync logs in and fetches what it could not keep. Nothing is checked by default.
+     */
+    default void requireWritable() throws ArchiveException {}
+
     /** Removes a taxpayer's notifications and sync state for good; returns how many went. */
     long forget(ServiceKey service, Rin taxpayer) throws ArchiveException;
 

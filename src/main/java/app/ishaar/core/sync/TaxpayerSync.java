@@ -135,6 +135,7 @@ public final class TaxpayerSync {
                     ArchiveException,
                     HistoryMovingException,
                     InterruptedException {
+        archive.requireWritable(); // nothing fetched that could not be kept
         SyncState state = archive.syncState(service, taxpayer);
         SyncCheckpoint cp = SyncCheckpoint.parse(state.checkpoint());
         complete = state.complete() && cp != null && cp.count() != null;

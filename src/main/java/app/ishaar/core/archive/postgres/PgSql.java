@@ -202,4 +202,9 @@ final class PgSql {
     static String tallied(String where) {
         return "SELECT COALESCE(SUM(n.n), 0) FROM tally n WHERE n.service_id = ?" + where;
     }
+
+    /** Whether the connection's role may store notifications (the owner may; a reader may not). */
+    static final String MAY_STORE =
+            "SELECT has_table_privilege('notification', 'INSERT')"
+                    + " AND has_table_privilege('notification', 'UPDATE')";
 }

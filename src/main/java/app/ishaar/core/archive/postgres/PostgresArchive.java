@@ -338,6 +338,39 @@ public final class PostgresArchive extends JdbcArchive {
         }
     }
 
+    /** Whether the role was found to store notifications (a refusal is asked again next time). */
+    private volatile boolean mayWrite;
+
+    @Override
+    public void requireWritable() throws ArchiveException {
+        if (mayWrite) {
+            return;
+        }
+        boolean may;
+        synchronized (writer) {
+            try (PreparedStatement p = writer.prepareStatement(PgSql.MAY_STORE);
+                    java.sql.ResultSet rs = p.executeQuery()) {
+                may = rs.next() && rs.getBoolean(1);
+                writer.commit();
+            } catch (SQLException e) {
+                rollback();
+                throw PgErrors.map(e, location, "asking whether it may be written");
+            }
+        }
+        if (!may) {
+            throw new ArchiveException(
+                    ArchiveException.Reason.NOT_WRITABLE,
+                    "archive "
+                            + location
+                            + ": "
+                            + (location.user() == null ? "this role" : "role " + location.user())
+                            + " may read it but not store into it; a sync needs the archive"
+                            + " owner's role",
+                    null);
+        }
+        mayWrite = true;
+    }
+
     /**
      * Keeps taxpayers' names, as the archive's owner: row-level security lets other roles read the
      * names of their own taxpayers only, and write none.
