@@ -78,6 +78,11 @@ final class AppArchive implements Archive {
         }
     }
 
+    @Override
+    public Archive opened() throws ArchiveException {
+        return archive();
+    }
+
     /** Opens the archive ahead of its first use; a failure is left for that use to report. */
     void openAhead() {
         try {

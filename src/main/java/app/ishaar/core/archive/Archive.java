@@ -92,6 +92,15 @@ public interface Archive extends AutoCloseable {
     // --- retention ---
 
     /**
+     * The archive itself, opened: this one, or the one a wrapper that opens it when first used
+     * holds (the desktop's), so that what only one kind of archive offers (a shared archive's
+     * office coordination) is found behind it.
+     */
+    default Archive opened() throws ArchiveException {
+        return this;
+    }
+
+    /**
      * Fails with {@link ArchiveException.Reason#NOT_WRITABLE} when this process may read the
      * archive but not store into it (a shared archive's role granted reading only): said before a
      * sync logs in and fetches what it could not keep. Nothing is checked by default.

@@ -54,12 +54,49 @@ public final class OfficeKept implements SyncScheduler.Worker {
 
     /**
      * The worker of a desktop's scheduler: {@code own} for an archive no office syncer shares (the
-     * embedded one), else one that leaves to the office syncer what it keeps.
+     * embedded one), else one that leaves to the office syncer what it keeps. Which one is known
+     * once the archive is open ({@link Archive#opened}): the desktop opens it when first used, on
+     * the sync's thread, so the choice is made at the first turn; an archive that cannot be opened
+     * yet leaves the turn to {@code own}, which reports why, and the next turn chooses again.
      */
     public static SyncScheduler.Worker of(
             SyncScheduler.Worker own, Archive archive, ServiceKey service) {
-        Optional<OfficeSync> office = OfficeSync.of(archive);
-        return office.isPresent() ? new OfficeKept(own, archive, office.get(), service, WAIT) : own;
+        return new SyncScheduler.Worker() {
+            private SyncScheduler.Worker chosen;
+
+            private synchronized SyncScheduler.Worker chosen() {
+                if (chosen == null) {
+                    Archive open;
+                    try {
+                        open = archive.opened();
+                    } catch (ArchiveException e) {
+                        return own;
+                    }
+                    Optional<OfficeSync> office = OfficeSync.of(open);
+                    chosen =
+                            office.isPresent()
+                                    ? new OfficeKept(own, open, office.get(), service, WAIT)
+                                    : own;
+                }
+                return chosen;
+            }
+
+            @Override
+            public void prepare(Rin taxpayer) {
+                chosen().prepare(taxpayer);
+            }
+
+            @Override
+            public TaxpayerResult sync(Rin taxpayer, boolean askAgain) throws InterruptedException {
+                return chosen().sync(taxpayer, askAgain);
+            }
+
+            @Override
+            public TaxpayerResult sync(Rin taxpayer, boolean askAgain, boolean asked)
+                    throws InterruptedException {
+                return chosen().sync(taxpayer, askAgain, asked);
+            }
+        };
     }
 
     /**
