@@ -15,11 +15,15 @@ import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.model.Rin;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
@@ -36,6 +40,18 @@ public final class ArchivePages implements HistoryPages {
     private final Rin taxpayer;
     private final Executor background;
     private final Supplier<String> name;
+
+    /**
+     * Each page asked for gets the next number, so that a superseded page read late does not
+     * replace the times of one asked after it (pages are read on a pool, not in turn).
+     */
+    private final AtomicLong asked = new AtomicLong();
+
+    /** The number of the page whose times {@link #checked} holds. */
+    private long checkedOf;
+
+    /** When the service last confirmed each status of that page, by notification ID. */
+    private Map<String, Instant> checked = Map.of();
 
     public ArchivePages(Archive archive, ServiceKey service, Rin taxpayer, Executor background) {
         this(archive, service, taxpayer, background, () -> null);
@@ -112,11 +128,21 @@ public final class ArchivePages implements HistoryPages {
 
     @Override
     public CompletableFuture<NotificationPage> page(NotificationQuery query) {
-        return CompletableFuture.supplyAsync(() -> read(query), background);
+        long number = asked.incrementAndGet();
+        return CompletableFuture.supplyAsync(() -> read(query, number), background);
     }
 
-    /** The archive's answer as the service's page would be. */
-    NotificationPage read(NotificationQuery query) {
+    /** Of the page read last: empty for a notification archived before the archive kept it. */
+    @Override
+    public synchronized Optional<Instant> statusCheckedAt(String notificationId) {
+        return Optional.ofNullable(checked.get(notificationId));
+    }
+
+    /**
+     * The archive's answer as the service's page would be; its status-checked times are kept unless
+     * a page asked after it ({@code number}) was read first.
+     */
+    private NotificationPage read(NotificationQuery query, long number) {
         int pageNo = query.pageNo() == null ? 1 : query.pageNo();
         int size = query.pageSize() == null ? PagerViewModel.DEFAULT_PAGE_SIZE : query.pageSize();
         InboxPage page;
@@ -126,6 +152,18 @@ public final class ArchivePages implements HistoryPages {
                             new InboxQuery(service, Set.of(taxpayer), query, null, pageNo, size));
         } catch (ArchiveException e) {
             throw new CompletionException(e);
+        }
+        Map<String, Instant> times = new HashMap<>();
+        for (ArchivedNotification a : page.items()) {
+            if (a.statusCheckedAt() != null) {
+                times.put(a.notificationId(), a.statusCheckedAt());
+            }
+        }
+        synchronized (this) {
+            if (number > checkedOf) {
+                checkedOf = number;
+                checked = times;
+            }
         }
         return new NotificationPage(
                 page.items().stream().map(ArchivedNotification::notification).toList(),

@@ -99,7 +99,7 @@ public final class DetailViewModel {
 
     /**
      * When the service last confirmed the shown notification's status, as the archive keeps it (the
-     * inbox's); null where unknown or where the status was read from the service just now.
+     * inbox's, the history's); null where unknown.
      */
     public ObjectProperty<Instant> statusCheckedAtProperty() {
         return statusCheckedAt;

@@ -2,6 +2,8 @@ package app.ishaar.ui.notifications;
 
 import app.ishaar.core.model.NotificationPage;
 import app.ishaar.core.model.NotificationQuery;
+import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -34,6 +36,14 @@ public interface HistoryPages {
      * that it shows as the request's failure.
      */
     CompletableFuture<NotificationPage> page(NotificationQuery query);
+
+    /**
+     * When the service last confirmed the status of notification {@code notificationId} of the page
+     * read last, as the archive keeps it; empty where not known. Asked on any thread.
+     */
+    default Optional<Instant> statusCheckedAt(String notificationId) {
+        return Optional.empty();
+    }
 
     /**
      * How far back the archive holds the history read, asked on any thread; null when it cannot say

@@ -135,6 +135,7 @@ public final class HistoryViewModel {
         lastPrefs = prefs();
 
         detail.notificationProperty().bind(rows.selectedProperty());
+        rows.selectedProperty().addListener((obs, old, now) -> showChecked());
         pager.setNavigator(this::load);
         filters.appliedProperty()
                 .addListener(
@@ -333,7 +334,11 @@ public final class HistoryViewModel {
         if (r == null || !r.complete()) {
             landed(); // (a first sync: the rows it brought, and how far back they go now)
         } else {
-            requests.reread(page -> rows.update(page.result()));
+            requests.reread(
+                    page -> {
+                        rows.update(page.result());
+                        showChecked();
+                    });
         }
     }
 
@@ -364,6 +369,7 @@ public final class HistoryViewModel {
                         rows.show(page.result());
                         pager.showing(pager.target(), page.totalPages(), page.totalCount());
                         empty.set(page.totalCount() == 0 && page.result().isEmpty());
+                        showChecked();
                         askReach();
                     });
         }
@@ -418,6 +424,7 @@ public final class HistoryViewModel {
         rows.show(page.result());
         pager.showing(asked, page.totalPages(), page.totalCount());
         empty.set(page.totalCount() == 0 && page.result().isEmpty());
+        showChecked();
         Instant shownAt = clock.instant();
         arrivals.pageShown(page.totalCount(), shownAt);
         if (visits.pageShown(shownAt)) {
@@ -427,6 +434,20 @@ public final class HistoryViewModel {
         if (syncFailure != null) {
             requests.fail(syncFailure); // a page read says nothing of why the sync failed
         }
+    }
+
+    /**
+     * The detail's status-checked time of the selected notification, as the page read last has it:
+     * on a new selection, and on each page read (a sync may have confirmed the status again, the
+     * row unchanged).
+     */
+    private void showChecked() {
+        Notification n = rows.selectedProperty().get();
+        detail.statusCheckedAtProperty()
+                .set(
+                        n == null
+                                ? null
+                                : pages.get().statusCheckedAt(n.notificationId()).orElse(null));
     }
 
     /** Reads how far back the archive reaches, unless it held the whole history already. */

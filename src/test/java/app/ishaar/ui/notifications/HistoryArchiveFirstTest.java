@@ -149,6 +149,49 @@ class HistoryArchiveFirstTest {
     }
 
     @Test
+    void theDetailSaysWhenTheServiceLastConfirmedTheChosenNotificationsStatus() throws Exception {
+        ArchivedNotification stored =
+                archive.query(new InboxQuery(SERVICE, Set.of(rin(0)), null, null, 1, 50))
+                        .items()
+                        .get(3);
+        Instant checked = Instant.parse("2026-03-14T08:30:00Z");
+        confirm(stored, checked);
+        fromArchive(0);
+
+        vm.select(shown(stored.notificationId()));
+        assertThat(vm.detail().statusCheckedProperty().get())
+                .isNotEmpty()
+                .isEqualTo(vm.labels().dateTime(checked));
+
+        vm.select(vm.rows().get(0));
+        assertThat(vm.detail().statusCheckedProperty().get())
+                .as("archived before the archive kept the time: no line")
+                .isEmpty();
+
+        vm.select(shown(stored.notificationId()));
+        Instant again = checked.plusSeconds(86_400);
+        confirm(stored, again);
+        vm.synced(0, CLOCK.instant());
+        assertThat(vm.detail().statusCheckedProperty().get())
+                .as("confirmed again by a sync, the row unchanged and still chosen")
+                .isEqualTo(vm.labels().dateTime(again));
+    }
+
+    /** A sync found {@code a} unchanged at {@code at}. */
+    private void confirm(ArchivedNotification a, Instant at) throws Exception {
+        archive.store(
+                new SyncBatch(
+                        SERVICE, rin(0), List.of(a.checkedAt(at)), null, true, Instant.now()));
+    }
+
+    private Notification shown(String notificationId) {
+        return vm.rows().stream()
+                .filter(n -> n.notificationId().equals(notificationId))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    @Test
     void aTaxpayerWhoseFirstSyncIsUnderWayShowsWhatLandedAndHowFarBackItReaches() {
         fromArchive(1);
         assertThat(vm.rows()).as("what its sync archived so far, at once").isNotEmpty();
