@@ -161,7 +161,7 @@ class ProxyPasswordFlowTest {
                                     + " asks for a user name and password.");
             // a wrong pair first: the proxy refuses it, and the dialog asks again, saying so
             ask.userNameProperty().set("alice");
-            ask.passwordProperty().set("wrong");
+            ask.passwordProperty().set("not-the-pass-1");
             ask.submit();
             runFxUntil("kept", () -> ask.outcomeProperty().get() != null);
             assertThat(ask.outcomeProperty().get()).isEqualTo(ProxyPasswordViewModel.Outcome.SAVED);

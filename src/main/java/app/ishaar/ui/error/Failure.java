@@ -141,9 +141,25 @@ public record Failure(String key, List<String> args, String detail, String corre
                     a.apiError() == null ? null : a.apiError().message(),
                     corr);
         }
+        if (e instanceof app.ishaar.core.archive.ArchiveException a) {
+            // the screens read the archive: its fault in the words All taxpayers says it with
+            return new Failure(archiveKey(a.reason()), List.of(), null, null);
+        }
         // a bug: the person reads that something went wrong; its class and trace go to the log
         System.getLogger(Failure.class.getName())
                 .log(System.Logger.Level.ERROR, "unexpected failure", e);
         return new Failure("error.internal", List.of(), null, null);
+    }
+
+    /** The words of an archive's fault, for every screen that reads or writes it. */
+    public static String archiveKey(app.ishaar.core.archive.ArchiveException.Reason r) {
+        return switch (r) {
+            case LOCKED -> "inbox.archive.locked";
+            case NOT_WRITABLE -> "inbox.archive.notWritable";
+            case DISK_FULL -> "inbox.archive.diskFull";
+            case NOT_AN_ARCHIVE -> "inbox.archive.notAnArchive";
+            case NEWER_VERSION -> "inbox.archive.newerVersion";
+            case NOT_FOUND, FAILED -> "inbox.archive.failed";
+        };
     }
 }

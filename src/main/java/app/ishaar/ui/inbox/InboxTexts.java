@@ -37,14 +37,7 @@ public final class InboxTexts {
         if (r == null) {
             return "";
         }
-        return switch (r) {
-            case LOCKED -> i18n.get("inbox.archive.locked");
-            case NOT_WRITABLE -> i18n.get("inbox.archive.notWritable");
-            case DISK_FULL -> i18n.get("inbox.archive.diskFull");
-            case NOT_AN_ARCHIVE -> i18n.get("inbox.archive.notAnArchive");
-            case NEWER_VERSION -> i18n.get("inbox.archive.newerVersion");
-            case NOT_FOUND, FAILED -> i18n.get("inbox.archive.failed");
-        };
+        return i18n.get(app.ishaar.ui.error.Failure.archiveKey(r));
     }
 
     /** "240 notifications", or the search's "240 found". */

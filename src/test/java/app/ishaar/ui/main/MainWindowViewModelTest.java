@@ -892,7 +892,7 @@ class MainWindowViewModelTest {
     @Test
     void aFailedReloginIsShownAndTheBannerStays() {
         entry(NILE).markSessionEnded();
-        vm.relogin().secretProperty().set("wrong");
+        vm.relogin().secretProperty().set("not-the-secret-1");
         vm.relogin().start();
         opener.last()
                 .loginCall
