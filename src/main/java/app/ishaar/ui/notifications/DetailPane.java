@@ -46,7 +46,6 @@ public final class DetailPane {
         this.vm = vm;
         this.i18n = i18n;
         root.setId("detail-pane");
-        root.setMinWidth(0);
 
         Label none = new WrappingLabel();
         none.setId("detail-none");
@@ -250,8 +249,27 @@ public final class DetailPane {
                         batchNote,
                         attempts());
         box.getStyleClass().add("detail");
+        // the pane as wide as the whole ID at least: the split gives it that room from the table
+        // rather than the pane cutting its own values at the reading side behind a sideways scroll
+        // bar (a vertical bar's room kept, since a long message shows one)
+        root.minWidthProperty()
+                .bind(
+                        javafx.beans.binding.Bindings.createDoubleBinding(
+                                () ->
+                                        id.getMinWidth()
+                                                + box.snappedLeftInset()
+                                                + box.snappedRightInset()
+                                                + scroll.snappedLeftInset()
+                                                + scroll.snappedRightInset()
+                                                + SCROLL_BAR_ROOM,
+                                id.minWidthProperty(),
+                                box.insetsProperty(),
+                                scroll.insetsProperty()));
         return box;
     }
+
+    /** The room a vertical scroll bar takes beside the detail's content. */
+    private static final double SCROLL_BAR_ROOM = 16;
 
     /**
      * "Found: validation, INV-2026-004512": the words the search found in this notification, each

@@ -1959,7 +1959,7 @@ class HistoryViewFxTest {
                                         "sent", 200, true),
                                 new app.ishaar.core.settings.HistoryPrefs.ColumnPref(
                                         "address", 150, false)),
-                        300.0,
+                        330.0, // wider than a whole ID, the least the pane takes
                         true,
                         null,
                         null);
@@ -2000,7 +2000,7 @@ class HistoryViewFxTest {
                 fx(() -> (javafx.scene.control.SplitPane) other[0].root().lookup("#history-split"));
         Node detailPane = fx(() -> other[0].root().lookup("#detail-pane"));
         // the remembered width, in pixels (the divider's own width apart)
-        until(() -> Math.abs(detailPane.getLayoutBounds().getWidth() - 300) <= 4);
+        until(() -> Math.abs(detailPane.getLayoutBounds().getWidth() - 330) <= 4);
         // a wider window widens the table; the detail keeps its width, and nothing new is
         // remembered
         double tableBefore = fx(() -> table.getWidth());
@@ -2008,8 +2008,8 @@ class HistoryViewFxTest {
         robot.interact(() -> ((Stage) other[0].root().getScene().getWindow()).setWidth(1180));
         until(() -> table.getWidth() >= tableBefore + 175);
         assertThat(fx(() -> detailPane.getLayoutBounds().getWidth()))
-                .isCloseTo(300, org.assertj.core.data.Offset.offset(4.0));
-        assertThat(fx(() -> restored.layout().detailWidthProperty().get())).isEqualTo(300.0);
+                .isCloseTo(330, org.assertj.core.data.Offset.offset(4.0));
+        assertThat(fx(() -> restored.layout().detailWidthProperty().get())).isEqualTo(330.0);
         assertThat(remembered).hasSize(rememberedBefore);
 
         // hide one, move one: the new layout reaches the prefs sink
@@ -2032,12 +2032,12 @@ class HistoryViewFxTest {
         assertThat(last.pageSize()).isEqualTo(10);
 
         // the user moves the divider: the new width is remembered, and kept when the window narrows
-        robot.interact(() -> split.setDividerPositions(0.7));
+        robot.interact(() -> split.setDividerPositions(0.6));
         double moved = fx(() -> detailPane.getLayoutBounds().getWidth());
         until(
                 () ->
                         Math.abs(restored.layout().detailWidthProperty().get() - moved) <= 4
-                                && Math.abs(moved - 300) > 20);
+                                && Math.abs(moved - 330) > 20);
         assertThat(remembered.get(remembered.size() - 1).detailWidth())
                 .isEqualTo(restored.layout().detailWidthProperty().get());
         robot.interact(() -> ((Stage) other[0].root().getScene().getWindow()).setWidth(1000));
