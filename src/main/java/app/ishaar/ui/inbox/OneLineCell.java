@@ -126,6 +126,18 @@ class OneLineCell extends TableCell<InboxRow, String> {
         if (fits > 0 && Character.isHighSurrogate(text.charAt(fits - 1))) {
             fits--;
         }
+        String shown = cut(text, fits);
+        // measured whole as it is drawn: the beginning and the ellipsis measured apart can be a
+        // little narrower than the two with the direction mark, shaped and ordered together
+        while (fits > 0 && width(shown, font) > width) {
+            fits = text.offsetByCodePoints(fits, -1);
+            shown = cut(text, fits);
+        }
+        return shown;
+    }
+
+    /** The first {@code fits} characters of the text with the ellipsis and its direction mark. */
+    private static String cut(String text, int fits) {
         String kept = text.substring(0, fits).stripTrailing();
         return kept + ELLIPSIS + endMark(kept);
     }
