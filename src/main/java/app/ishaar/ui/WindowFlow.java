@@ -6,13 +6,13 @@ import app.ishaar.ui.app.WindowPlacement;
 import app.ishaar.ui.fx.AfterFirstFrame;
 import app.ishaar.ui.fx.FxExecutor;
 import app.ishaar.ui.fx.Nodes;
-import app.ishaar.ui.inbox.AllTaxpayersViewModel;
 import app.ishaar.ui.login.LoginView;
 import app.ishaar.ui.login.LoginViewModel;
 import app.ishaar.ui.main.MainWindowView;
 import app.ishaar.ui.main.MainWindowViewModel;
 import app.ishaar.ui.main.WindowDesktop;
 import app.ishaar.ui.settings.ProxyPasswordView;
+import app.ishaar.ui.taxpayers.SyncViewModel;
 import javafx.animation.PauseTransition;
 import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableValue;
@@ -144,17 +144,16 @@ public final class WindowFlow {
     /** Keeps a main window's view model and makes its view; its log out brings the dialog back. */
     private MainWindowView adopt(MainWindowViewModel vm, LoginViewModel.LoginResult result) {
         keptVm = vm;
-        // All taxpayers: the archive of the service the login went to, synced by the window
-        AllTaxpayersViewModel all =
-                AllTaxpayersViewModel.forWindow(
+        // the list's sync: the archive of the service the login went to, synced by the window
+        SyncViewModel sync =
+                new SyncViewModel(
                         ctx.archive(),
                         ServiceKey.of(result.environment()),
                         ctx.loginBudget(),
-                        ctx.i18n(),
                         ctx.clock(),
                         ctx.background(),
                         FxExecutor.INSTANCE);
-        keptView = new MainWindowView(vm, all, ctx.i18n(), ctx.scenes(), this::quit);
+        keptView = new MainWindowView(vm, sync, ctx.i18n(), ctx.scenes(), this::quit);
         focusAtLogout = null;
         vm.loggedOutProperty()
                 .addListener(

@@ -27,8 +27,8 @@ class NewNotificationsFxTest extends FxSandboxTestBase {
     }
 
     /** The window's sync, as the taxpayer list shows it. */
-    private app.ishaar.ui.inbox.SyncViewModel sync() {
-        return fx(() -> flow.mainView().allTaxpayers().sync());
+    private app.ishaar.ui.taxpayers.SyncViewModel sync() {
+        return fx(() -> flow.mainView().listSync());
     }
 
     /** Waits until the sync the login began has gone round (nothing syncs or waits). */

@@ -1,31 +1,41 @@
 package app.ishaar.ui.main;
 
 import app.ishaar.core.model.Rin;
+import app.ishaar.ui.app.SceneFactory;
 import app.ishaar.ui.i18n.I18n;
-import app.ishaar.ui.inbox.AllTaxpayersView;
-import app.ishaar.ui.inbox.AllTaxpayersViewModel;
-import app.ishaar.ui.inbox.InboxTaxpayer;
+import app.ishaar.ui.notifications.HistoryView;
+import app.ishaar.ui.notifications.HistoryViewModel;
+import app.ishaar.ui.notifications.ListedTaxpayer;
+import app.ishaar.ui.notifications.Scope;
+import app.ishaar.ui.taxpayers.SyncViewModel;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import javafx.beans.InvalidationListener;
 import javafx.collections.ListChangeListener;
 
 /**
- * All taxpayers in the main window: its view (made when first shown), the window's taxpayer list
- * handed to it as the inbox and the sync see it (names and RINs followed), and choosing a taxpayer
- * leaving it for that taxpayer's screen.
+ * All taxpayers in the main window: the notification screen over the window's taxpayer list (its
+ * view made when first shown), the list handed to it and to the list's sync as they see it (names
+ * and RINs followed), and the window's sync told to both: the screen reads its page again when a
+ * sync changed the archive.
  */
 final class AllTaxpayersHost {
-    private final AllTaxpayersViewModel all;
+    private final HistoryViewModel all;
+    private final SyncViewModel sync;
     private final I18n i18n;
+    private final SceneFactory scenes;
     private final MainWindowViewModel vm;
-    private AllTaxpayersView view;
+    private HistoryView view;
     private final InvalidationListener relist = o -> relist();
 
-    AllTaxpayersHost(AllTaxpayersViewModel all, MainWindowViewModel vm, I18n i18n) {
-        this.all = all;
+    AllTaxpayersHost(MainWindowViewModel vm, SyncViewModel sync, I18n i18n, SceneFactory scenes) {
+        this.all = vm.allTaxpayers();
+        this.sync = sync;
         this.vm = vm;
         this.i18n = i18n;
+        this.scenes = scenes;
         for (TaxpayerEntry e : vm.taxpayers().entries()) {
             follow(e);
         }
@@ -50,47 +60,46 @@ final class AllTaxpayersHost {
                 new MainWindowSync.Follower() {
                     @Override
                     public void started(Rin taxpayer, java.time.Instant at) {
-                        all.sync().started(taxpayer);
+                        sync.started(taxpayer);
                     }
 
                     @Override
                     public void held(Rin taxpayer, long held, long total) {
-                        all.sync().held(taxpayer, held, total);
+                        sync.held(taxpayer, held, total);
                     }
 
                     @Override
                     public void finished(WindowSync.Arrived a) {
-                        all.sync().finished(a.taxpayer(), a.result(), a.next());
+                        sync.finished(a.taxpayer(), a.result(), a.next());
                     }
 
                     @Override
                     public void stopped() {
-                        all.sync().stopped();
+                        sync.stopped();
                     }
                 });
-        all.sync().follow(windowSync);
-        // the window's title and header name All taxpayers while it is shown
-        vm.title().allTaxpayersShownProperty().bind(all.shownProperty());
+        sync.follow(windowSync);
+        // a sync that changed the archive: the page shown is read again, rows in place
+        sync.archiveChangesProperty().addListener((o, was, now) -> all.landed());
         // offline, no sync is offered: the service cannot be reached
-        all.offlineProperty().bind(vm.offline().offlineProperty());
-        // choosing a taxpayer (or a login's, a notification's) shows that taxpayer
-        vm.currentProperty().addListener((o, was, now) -> all.shownProperty().set(false));
+        sync.offlineProperty().bind(vm.offline().offlineProperty());
     }
 
-    AllTaxpayersViewModel model() {
-        return all;
+    /** The list's sync, as the taxpayer list shows it. */
+    SyncViewModel sync() {
+        return sync;
     }
 
     /** The view, made when All taxpayers is first shown. */
-    AllTaxpayersView view() {
+    HistoryView view() {
         if (view == null) {
-            view = new AllTaxpayersView(all, i18n);
+            view = new HistoryView(all, i18n, scenes);
         }
         return view;
     }
 
     /** The view if it is made. */
-    AllTaxpayersView madeView() {
+    HistoryView madeView() {
         return view;
     }
 
@@ -99,18 +108,21 @@ final class AllTaxpayersHost {
         e.displayRinProperty().addListener(relist);
     }
 
-    /**
-     * The list as the inbox sees it: each taxpayer whose RIN is known, its name as the user gave.
-     */
+    /** The list as the screen and the sync see it: each taxpayer whose RIN is known, named. */
     private void relist() {
-        java.util.Map<Rin, InboxTaxpayer> list = new java.util.LinkedHashMap<>();
+        Map<Rin, ListedTaxpayer> list = new LinkedHashMap<>();
         for (TaxpayerEntry e : vm.taxpayers().entries()) {
             String rin = e.displayRinProperty().get();
             if (rin != null && Rin.isValid(rin)) {
                 String name = e.hasName() ? e.label() : "";
-                list.putIfAbsent(Rin.of(rin), new InboxTaxpayer(Rin.of(rin), name, e.isOwn()));
+                list.putIfAbsent(Rin.of(rin), new ListedTaxpayer(Rin.of(rin), name, e.isOwn()));
             }
         }
-        all.taxpayers(new ArrayList<>(list.values()));
+        ArrayList<ListedTaxpayer> now = new ArrayList<>(list.values());
+        all.scope(Scope.all(now));
+        if (!now.equals(sync.taxpayersProperty().get())) {
+            sync.taxpayersProperty().set(now);
+            sync.load();
+        }
     }
 }

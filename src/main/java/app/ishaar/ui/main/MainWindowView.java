@@ -9,10 +9,9 @@ import app.ishaar.ui.fx.Weak;
 import app.ishaar.ui.help.HelpView;
 import app.ishaar.ui.help.HelpViewModel;
 import app.ishaar.ui.i18n.I18n;
-import app.ishaar.ui.inbox.AllTaxpayersViewModel;
-import app.ishaar.ui.inbox.InboxView;
 import app.ishaar.ui.notifications.HistoryView;
 import app.ishaar.ui.settings.SettingsView;
+import app.ishaar.ui.taxpayers.SyncViewModel;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,10 +55,10 @@ public final class MainWindowView {
 
     private final AllTaxpayersHost all;
 
-    /** {@code all}: All taxpayers, on the archive. */
+    /** {@code sync}: the taxpayer list's sync, as the list shows it. */
     public MainWindowView(
             MainWindowViewModel vm,
-            AllTaxpayersViewModel all,
+            SyncViewModel sync,
             I18n i18n,
             SceneFactory scenes,
             Runnable onQuit) {
@@ -69,7 +68,7 @@ public final class MainWindowView {
         this.onQuit = onQuit;
         root.setId("main-view");
         screens = new TaxpayerScreens(vm, i18n, scenes);
-        this.all = new AllTaxpayersHost(all, vm, i18n);
+        this.all = new AllTaxpayersHost(vm, sync, i18n, scenes);
         screens.hostAll(this.all);
         root.setTop(
                 new VBox(
@@ -77,7 +76,7 @@ public final class MainWindowView {
                         WindowHeader.header(vm, i18n),
                         WindowHeader.banner(vm, i18n, root),
                         OfflineBanner.create(vm, i18n)));
-        switcher = new SwitcherView(vm, all, i18n);
+        switcher = new SwitcherView(vm, sync, i18n);
         Node switcherRoot = switcher.root();
         // the taxpayer list comes and goes with View → Taxpayer list; the keyboard leaves it for
         // the table
@@ -106,8 +105,7 @@ public final class MainWindowView {
                         e.consume();
                     } else if (Shortcut.FIND.matches(e) && screens.allShown()) {
                         // from anywhere in the window, the taxpayer list included
-                        this.all.view().inbox().search().requestFocus();
-                        this.all.view().inbox().search().selectAll();
+                        this.all.view().focusSearch();
                         e.consume();
                     } else if (Shortcut.SETTINGS.matches(e)) {
                         openSettings();
@@ -124,7 +122,7 @@ public final class MainWindowView {
                 });
         vm.currentProperty().addListener((o, a, b) -> screens.showCurrent());
         vm.offline().offlineProperty().addListener((o, a, b) -> screens.showCurrent());
-        all.shownProperty()
+        vm.allShownProperty()
                 .addListener(
                         (o, a, shown) -> {
                             screens.showCurrent();
@@ -174,13 +172,13 @@ public final class MainWindowView {
     }
 
     /** All taxpayers on screen, made now if it was not. */
-    public app.ishaar.ui.inbox.AllTaxpayersView allTaxpayersView() {
+    public HistoryView allTaxpayersView() {
         return all.view();
     }
 
-    /** All taxpayers: the inbox, its detail and the sync. */
-    public AllTaxpayersViewModel allTaxpayers() {
-        return all.model();
+    /** The taxpayer list's sync: each taxpayer's, Sync now and Sync all. */
+    public SyncViewModel listSync() {
+        return all.sync();
     }
 
     private SettingsView settingsView;
@@ -265,9 +263,7 @@ public final class MainWindowView {
         if (h != null) {
             parts.addAll(h.focusParts());
         } else if (screens.allShown()) {
-            InboxView inbox = this.all.view().inbox();
-            parts.add(new FocusParts.Part(inbox.search(), inbox.search()));
-            parts.add(new FocusParts.Part(inbox.table(), inbox.table()));
+            parts.addAll(this.all.view().focusParts());
         }
         return parts;
     }
@@ -278,7 +274,7 @@ public final class MainWindowView {
      * table not be shown yet.
      */
     private void keysToAllTaxpayers(Node switcherRoot) {
-        Node table = this.all.view().inbox().table();
+        Node table = this.all.view().table();
         table.requestFocus();
         if (root.getScene() != null) {
             AfterLayout.next(
@@ -299,7 +295,7 @@ public final class MainWindowView {
         if (h != null) {
             h.table().requestFocus();
         } else if (screens.allShown()) {
-            this.all.view().inbox().table().requestFocus();
+            this.all.view().table().requestFocus();
         } else if (vm.settings().taxpayerListShownProperty().get()) {
             switcher.search().requestFocus();
         } else {

@@ -9,15 +9,18 @@ import app.ishaar.ui.fx.Weak;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.login.LoginViewModel;
 import app.ishaar.ui.login.SessionOpener;
+import app.ishaar.ui.notifications.HistoryViewModel;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import app.ishaar.ui.taxpayers.TaxpayerListViewModel;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.Executor;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.value.ChangeListener;
 
 /**
@@ -52,6 +55,8 @@ public final class MainWindowViewModel {
     private final DesktopNotifications notifications;
     private final OfflineViewModel offline;
     private final WindowLifecycle lifecycle;
+    private final HistoryViewModel allTaxpayers;
+    private final BooleanProperty allShown = new SimpleBooleanProperty(this, "allShown");
 
     /** Held here, heard weakly by the app's I18n (see {@link Weak}). */
     private final ChangeListener<Object> languageChanged = (o, a, b) -> shown();
@@ -108,6 +113,8 @@ public final class MainWindowViewModel {
                         current::get,
                         this::connected);
         this.title = new WindowTitle(i18n, clock, login.profile().environment());
+        this.allTaxpayers = histories.makeAll();
+        title.allTaxpayersShownProperty().bind(allShown);
         this.sync = new MainWindowSync(archive, clock, fx, taxpayers.entries(), schedules);
         this.notifications =
                 new DesktopNotifications(i18n, shell, settings, entries::contains, this::switchTo);
@@ -124,11 +131,30 @@ public final class MainWindowViewModel {
                         offline,
                         sync,
                         this::service,
-                        histories);
+                        histories,
+                        allTaxpayers);
         current.addListener((o, a, b) -> shown());
+        // choosing a taxpayer (or a login's, a notification's) shows that taxpayer
+        current.addListener((o, a, b) -> allShown.set(false));
         Weak.listen(languageChanged, i18n.languageProperty());
         refreshTitle();
         open(login);
+    }
+
+    /**
+     * All taxpayers: the notification screen over every taxpayer of the list, on the archive (its
+     * scope is set by the window as the list changes).
+     */
+    public HistoryViewModel allTaxpayers() {
+        return allTaxpayers;
+    }
+
+    /**
+     * Whether the window shows All taxpayers rather than the current taxpayer's screen; choosing a
+     * taxpayer turns it off.
+     */
+    public BooleanProperty allShownProperty() {
+        return allShown;
     }
 
     /**

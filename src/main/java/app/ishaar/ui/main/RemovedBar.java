@@ -4,8 +4,8 @@ import app.ishaar.ui.app.Shortcut;
 import app.ishaar.ui.controls.Buttons;
 import app.ishaar.ui.fx.WrappingLabel;
 import app.ishaar.ui.i18n.I18n;
-import app.ishaar.ui.inbox.InboxTexts;
 import app.ishaar.ui.taxpayers.ForgetArchived;
+import app.ishaar.ui.taxpayers.SyncTexts;
 import app.ishaar.ui.taxpayers.TaxpayerListTexts;
 import app.ishaar.ui.taxpayers.TaxpayerListViewModel;
 import javafx.beans.binding.Bindings;
@@ -83,7 +83,7 @@ final class RemovedBar {
     /** The question whether to forget the archived notifications too, then its outcome. */
     private static Node forgetLine(
             I18n i18n, ForgetArchived archived, TaxpayerListTexts texts, Runnable backToList) {
-        InboxTexts archiveTexts = new InboxTexts(i18n);
+        SyncTexts archiveTexts = new SyncTexts(i18n);
         Label said = new WrappingLabel();
         said.setId("switcher-forget-text");
         said.textProperty()

@@ -7,8 +7,8 @@ import app.ishaar.ui.controls.ContextMenus;
 import app.ishaar.ui.fx.Weak;
 import app.ishaar.ui.fx.WrappingLabel;
 import app.ishaar.ui.i18n.I18n;
-import app.ishaar.ui.inbox.AllTaxpayersViewModel;
 import app.ishaar.ui.taxpayers.ShownTaxpayers;
+import app.ishaar.ui.taxpayers.SyncViewModel;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import app.ishaar.ui.taxpayers.TaxpayerListTexts;
 import app.ishaar.ui.taxpayers.TaxpayerListViewModel;
@@ -65,12 +65,12 @@ final class SwitcherView {
     private final ChoiceBox<ShownTaxpayers.Order> order = new ChoiceBox<>();
     private final ListView<TaxpayerEntry> list = new ListView<>();
     private final AddTaxpayerForm addForm;
-    private final AllTaxpayersViewModel all;
+    private final SyncViewModel sync;
     private final Node root;
 
-    SwitcherView(MainWindowViewModel vm, AllTaxpayersViewModel all, I18n i18n) {
+    SwitcherView(MainWindowViewModel vm, SyncViewModel sync, I18n i18n) {
         this.vm = vm;
-        this.all = all;
+        this.sync = sync;
         this.taxpayers = vm.taxpayers();
         this.shown = taxpayers.shown();
         this.texts = new TaxpayerListTexts(i18n);
@@ -142,7 +142,7 @@ final class SwitcherView {
                             pick = list.getItems().isEmpty() ? null : list.getItems().get(0);
                         }
                         if (pick != null) {
-                            all.shownProperty().set(false);
+                            vm.allShownProperty().set(false);
                             vm.switchTo(pick);
                             search.clear(); // the whole list is back for the next switch
                         }
@@ -173,7 +173,7 @@ final class SwitcherView {
         list.setCellFactory(
                 lv ->
                         new TaxpayerCell(
-                                i18n, taxpayers, n -> pendingName = n, this::startRename, all));
+                                i18n, taxpayers, n -> pendingName = n, this::startRename, sync));
         // the menu key and Shift+F10 (MenuKeys) ask the list, not a row: open the selected row's
         // menu under it
         list.addEventHandler(
@@ -196,7 +196,7 @@ final class SwitcherView {
         list.getSelectionModel().select(vm.current());
         vm.currentProperty().addListener((o, a, b) -> list.getSelectionModel().select(b));
         // All taxpayers chosen: no one taxpayer is; back to one, the shown one is again
-        all.shownProperty()
+        vm.allShownProperty()
                 .addListener(
                         (o, a, allShown) -> {
                             if (allShown) {
@@ -209,7 +209,7 @@ final class SwitcherView {
                 e -> {
                     TaxpayerEntry pick = list.getSelectionModel().getSelectedItem();
                     if (pick != null && e.getClickCount() == 1) {
-                        all.shownProperty().set(false);
+                        vm.allShownProperty().set(false);
                     }
                     if (pick != null && pick != vm.current() && e.getClickCount() == 1) {
                         vm.switchTo(pick);
@@ -219,7 +219,7 @@ final class SwitcherView {
                 KeyEvent.KEY_PRESSED,
                 e -> {
                     if (e.getCode() == KeyCode.ENTER && list.getEditingIndex() < 0) {
-                        all.shownProperty().set(false);
+                        vm.allShownProperty().set(false);
                         vm.switchTo(list.getSelectionModel().getSelectedItem());
                         e.consume();
                     } else if (e.getCode() == KeyCode.F2) {
@@ -304,20 +304,20 @@ final class SwitcherView {
         choose.setTooltip(Buttons.tooltip(i18n.text("inbox.all.tooltip")));
         choose.setMaxWidth(Double.MAX_VALUE);
         choose.setAlignment(Pos.CENTER_LEFT);
-        choose.selectedProperty().bindBidirectional(all.shownProperty());
+        choose.selectedProperty().bindBidirectional(vm.allShownProperty());
         // chosen again, it stays chosen (a taxpayer of the list is what leaves it)
-        choose.setOnAction(e -> all.shownProperty().set(true));
+        choose.setOnAction(e -> vm.allShownProperty().set(true));
         HBox.setHgrow(choose, Priority.ALWAYS);
         Button syncAll = new Button();
         syncAll.setId("switcher-sync-all");
         syncAll.textProperty().bind(i18n.text("inbox.syncAll"));
         syncAll.setMinWidth(Region.USE_PREF_SIZE);
-        syncAll.disableProperty().bind(all.canSyncAllProperty().not());
-        syncAll.setOnAction(e -> all.syncAll());
+        syncAll.disableProperty().bind(sync.canSyncAllProperty().not());
+        syncAll.setOnAction(e -> sync.syncAll());
         Node syncAllTip =
                 Buttons.tooltipEvenDisabled(
                         syncAll,
-                        Bindings.when(all.offlineProperty())
+                        Bindings.when(sync.offlineProperty())
                                 .then(i18n.text("inbox.syncAll.offline"))
                                 .otherwise(i18n.text("inbox.syncAll.tooltip")));
         HBox line = new HBox(6, choose, syncAllTip);
@@ -417,7 +417,7 @@ final class SwitcherView {
                                             : kept[0];
                             // All taxpayers chosen: no one taxpayer is
                             if (keep != null
-                                    && !all.shownProperty().get()
+                                    && !vm.allShownProperty().get()
                                     && items.contains(keep)
                                     && list.getSelectionModel().getSelectedItem() != keep) {
                                 list.getSelectionModel().select(keep);

@@ -3,11 +3,11 @@ package app.ishaar.ui.main;
 import app.ishaar.core.model.Rin;
 import app.ishaar.ui.controls.Bidi;
 import app.ishaar.ui.i18n.I18n;
-import app.ishaar.ui.inbox.AllTaxpayersViewModel;
-import app.ishaar.ui.inbox.InboxTexts;
-import app.ishaar.ui.inbox.TaxpayerSyncStatus;
+import app.ishaar.ui.taxpayers.SyncTexts;
+import app.ishaar.ui.taxpayers.SyncViewModel;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import app.ishaar.ui.taxpayers.TaxpayerListViewModel;
+import app.ishaar.ui.taxpayers.TaxpayerSyncStatus;
 import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.function.IntConsumer;
@@ -42,8 +42,8 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
     private final Consumer<String> namePicked;
     private final IntConsumer startRename;
     private final TextField editor = new TextField();
-    private final AllTaxpayersViewModel all;
-    private final InboxTexts inboxTexts;
+    private final SyncViewModel listSync;
+    private final SyncTexts inboxTexts;
 
     /** Where its sync stands: last synced, syncing, waiting its turn, or why not. */
     private Label sync;
@@ -96,14 +96,14 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
             TaxpayerListViewModel taxpayers,
             Consumer<String> namePicked,
             IntConsumer startRename,
-            AllTaxpayersViewModel all) {
-        this.all = all;
+            SyncViewModel listSync) {
+        this.listSync = listSync;
         // as wide as the list, never wider: a long name or sync line is cut short (its whole words
         // in a tooltip), where a row as wide as its words would push the marks at its far end out
         // of view and give the list a sideways scroll bar
         setPrefWidth(0);
-        this.inboxTexts = new InboxTexts(i18n);
-        all.sync().statuses().addListener(new WeakMapChangeListener<>(syncChanged));
+        this.inboxTexts = new SyncTexts(i18n);
+        listSync.statuses().addListener(new WeakMapChangeListener<>(syncChanged));
         this.i18n = i18n;
         this.taxpayers = taxpayers;
         this.namePicked = namePicked;
@@ -324,22 +324,22 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
             // offline it waits for the service, and says so (a menu item shows no tooltip)
             syncNow.textProperty()
                     .bind(
-                            Bindings.when(all.offlineProperty())
+                            Bindings.when(listSync.offlineProperty())
                                     .then(i18n.text("inbox.syncNow.offline"))
                                     .otherwise(i18n.text("inbox.syncNow")));
-            syncNow.disableProperty().bind(noSyncKey.or(all.offlineProperty()));
+            syncNow.disableProperty().bind(noSyncKey.or(listSync.offlineProperty()));
             syncNow.setOnAction(
                     x -> {
                         Rin k = getItem() == null ? null : syncKey(getItem());
                         if (k != null) {
-                            all.syncNow(k);
+                            listSync.syncNow(k);
                         }
                     });
             menu = new ContextMenu(syncNow, rename, remove);
         }
         Rin key0 = syncKey(e);
-        TaxpayerSyncStatus status = key0 == null ? null : all.sync().status(key0);
-        sync.setText(status == null ? "" : inboxTexts.syncStatus(status, all.clock()));
+        TaxpayerSyncStatus status = key0 == null ? null : listSync.status(key0);
+        sync.setText(status == null ? "" : inboxTexts.syncStatus(status, listSync.clock()));
         sync.setVisible(status != null);
         sync.pseudoClassStateChanged(PROBLEM, status != null && status.problem() != null);
         noSyncKey.set(key0 == null);

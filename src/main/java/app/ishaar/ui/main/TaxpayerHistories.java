@@ -7,6 +7,8 @@ import app.ishaar.ui.desktop.FileOpener;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.notifications.ArchivePages;
 import app.ishaar.ui.notifications.HistoryViewModel;
+import app.ishaar.ui.notifications.ListedTaxpayer;
+import app.ishaar.ui.notifications.Scope;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import java.time.Clock;
 import java.util.concurrent.Executor;
@@ -31,6 +33,9 @@ record TaxpayerHistories(
         Archive archive,
         Supplier<ServiceKey> service) {
 
+    /** The key under which All taxpayers' screen keeps its preferences. */
+    static final String ALL = "*";
+
     HistoryViewModel make(TaxpayerEntry e) {
         HistoryViewModel h =
                 new HistoryViewModel(
@@ -41,25 +46,47 @@ record TaxpayerHistories(
                         clock,
                         files);
         choose(e, h);
-        // a taxpayer whose RIN a login's token names later (the ERP's own) is read once it does
+        // a taxpayer whose RIN a login's token names later (the ERP's own) is read once it does;
+        // a new name is the one its exports give
         e.displayRinProperty().addListener((o, was, now) -> choose(e, h));
+        e.nameProperty().addListener((o, was, now) -> choose(e, h));
+        return h;
+    }
+
+    /**
+     * All taxpayers' screen: the same screen over the list's taxpayers (the window sets them as the
+     * list changes), with its own preferences.
+     */
+    HistoryViewModel makeAll() {
+        HistoryViewModel h =
+                new HistoryViewModel(
+                        i18n, fx, settings.history(ALL), settings.historySaver(ALL), clock, files);
+        h.scope(Scope.all(java.util.List.of()));
         return h;
     }
 
     /**
      * Points the taxpayer's screen at the archive's pages of the service the window reads now (a
-     * login of another service, or a login after a logout, reads anew).
+     * login of another service, or a login after a logout, reads anew), over the taxpayer.
      */
     void choose(TaxpayerEntry e, HistoryViewModel h) {
-        ServiceKey key = archive == null ? null : service.get();
         String shown = e.rin() != null ? e.rin() : e.displayRinProperty().get();
-        if (key == null || shown == null || !Rin.isValid(shown)) {
+        if (shown == null || !Rin.isValid(shown)) {
             return;
         }
-        if (h.pagesProperty().get() instanceof ArchivePages a && a.reads(key, Rin.of(shown))) {
+        h.scope(
+                Scope.of(
+                        new ListedTaxpayer(
+                                Rin.of(shown), e.hasName() ? e.label() : "", e.isOwn())));
+        read(h);
+    }
+
+    /** Points a screen at the archive's pages of the service the window reads now, once known. */
+    void read(HistoryViewModel h) {
+        ServiceKey key = archive == null ? null : service.get();
+        if (key == null || h.pagesProperty().get() instanceof ArchivePages a && a.reads(key)) {
             return;
         }
-        h.readFrom(
-                new ArchivePages(archive, key, Rin.of(shown), background, e.nameProperty()::get));
+        h.readFrom(new ArchivePages(archive, key, background));
     }
 }

@@ -67,7 +67,7 @@ final class TaxpayerScreens {
 
     /** Whether All taxpayers is shown. */
     boolean allShown() {
-        return all != null && all.model().shownProperty().get();
+        return all != null && vm.allShownProperty().get();
     }
 
     /** Releases the screen of a taxpayer removed from the list. */

@@ -7,6 +7,7 @@ import app.ishaar.core.service.TokenInfo;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.ui.login.LoginViewModel.LoginResult;
+import app.ishaar.ui.notifications.HistoryViewModel;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import app.ishaar.ui.taxpayers.TaxpayerListViewModel;
 import java.util.function.Supplier;
@@ -25,7 +26,8 @@ record WindowLifecycle(
         OfflineViewModel offline,
         MainWindowSync sync,
         Supplier<ServiceKey> service,
-        TaxpayerHistories histories) {
+        TaxpayerHistories histories,
+        HistoryViewModel allTaxpayers) {
 
     /**
      * Whether {@code login} is the window's own again: the same profile (so the same environment
@@ -72,6 +74,7 @@ record WindowLifecycle(
         for (TaxpayerEntry e : taxpayers.entries()) {
             e.madeHistory().ifPresent(h -> histories.choose(e, h));
         }
+        histories.read(allTaxpayers);
         if (t != null && t.saysOwnTaxpayerOnly() && taxpayers.entries().size() == 1) {
             settings.ownTaxpayerOnly(); // nothing but its own taxpayer to list
         }
@@ -90,6 +93,7 @@ record WindowLifecycle(
         for (TaxpayerEntry e : taxpayers.entries()) {
             e.dispose();
         }
+        allTaxpayers.endSession();
         logins.wipe();
         title.clearTimeLeft();
         settings.flush();

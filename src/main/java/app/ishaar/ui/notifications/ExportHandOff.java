@@ -1,7 +1,5 @@
 package app.ishaar.ui.notifications;
 
-import app.ishaar.core.model.NotificationQuery;
-import app.ishaar.core.service.Session;
 import app.ishaar.ui.desktop.FileOpener;
 import app.ishaar.ui.i18n.I18n;
 import java.time.Clock;
@@ -52,14 +50,12 @@ final class ExportHandOff {
     }
 
     /**
-     * An export of {@code query} with {@code session}, offering the last export's choices; with
-     * {@code archived} (not null), read from the archive instead of the service.
+     * An export of {@code query} read from {@code archived}, offering the last export's choices.
      */
-    ExportViewModel newExport(Session session, NotificationQuery query, ArchivePages archived) {
+    ExportViewModel newExport(PageQuery query, ArchivePages archived) {
         return new ExportViewModel(
                 i18n,
                 fx,
-                session,
                 query,
                 new CoreExporter(i18n, clock, archived),
                 clock,

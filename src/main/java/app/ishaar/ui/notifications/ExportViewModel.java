@@ -1,16 +1,12 @@
 package app.ishaar.ui.notifications;
 
 import app.ishaar.core.io.IoProblem;
-import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.ServiceException;
-import app.ishaar.core.service.Session;
-import app.ishaar.core.service.TokenInfo;
 import app.ishaar.ui.desktop.FileOpener;
 import app.ishaar.ui.error.Failure;
 import app.ishaar.ui.fx.LatestTask;
 import app.ishaar.ui.i18n.I18n;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -38,11 +34,10 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 
 /**
- * "Export…": writes every notification of the shown filter (all pages, through the client's
- * concurrent reader) to a CSV (UTF-8 with BOM) or XLSX file, atomically. Progress, Cancel; a
- * cancelled or failed export leaves no file behind. The work runs on the client's threads, never on
- * the FX one. Without a session (the window is offline) a history read from the archive exports
- * from the archive, as of the taxpayer's last sync, and says so ({@link #sourceText()}).
+ * "Export…": writes every notification of the rows shown (all pages of the scope, filters and
+ * search) to a CSV (UTF-8 with BOM) or XLSX file, atomically, read from the archive as of the
+ * scope's last sync, and says so ({@link #sourceText()}). Progress, Cancel; a cancelled or failed
+ * export leaves no file behind. The work runs off the FX thread.
  */
 public final class ExportViewModel {
 
@@ -88,11 +83,7 @@ public final class ExportViewModel {
          *     and leaves no file
          */
         CompletableFuture<Long> export(
-                Session session,
-                NotificationQuery query,
-                Format format,
-                Path target,
-                Progress progress);
+                PageQuery query, Format format, Path target, Progress progress);
     }
 
     @FunctionalInterface
@@ -102,8 +93,7 @@ public final class ExportViewModel {
 
     private final I18n i18n;
     private final Executor fx;
-    private final Session session;
-    private final NotificationQuery query;
+    private final PageQuery query;
     private final Exporter exporter;
     private final Clock clock;
     private final ArchivePages archived;
@@ -138,14 +128,8 @@ public final class ExportViewModel {
                     state,
                     target);
 
-    ExportViewModel(
-            I18n i18n,
-            Executor fx,
-            Session session,
-            NotificationQuery query,
-            Exporter exporter,
-            Clock clock) {
-        this(i18n, fx, session, query, exporter, clock, null, r -> {}, FileOpener.NONE, null);
+    ExportViewModel(I18n i18n, Executor fx, PageQuery query, Exporter exporter, Clock clock) {
+        this(i18n, fx, query, exporter, clock, null, r -> {}, FileOpener.NONE, null);
     }
 
     /**
@@ -159,8 +143,7 @@ public final class ExportViewModel {
     ExportViewModel(
             I18n i18n,
             Executor fx,
-            Session session,
-            NotificationQuery query,
+            PageQuery query,
             Exporter exporter,
             Clock clock,
             Remembered last,
@@ -177,8 +160,7 @@ public final class ExportViewModel {
         this.i18n = i18n;
         this.fx = fx;
         this.job = new LatestTask(fx);
-        this.session = session;
-        this.query = query;
+        this.query = Objects.requireNonNull(query, "query");
         this.exporter = Objects.requireNonNull(exporter);
         this.clock = clock;
         this.archived = archived;
@@ -207,7 +189,7 @@ public final class ExportViewModel {
                         i18n.latinDigitsProperty(),
                         i18n.zoneProperty());
         if (archived != null) {
-            archived.lastSynced().thenAcceptAsync(archivedAt::set, fx);
+            archived.lastSynced(query.scope()).thenAcceptAsync(archivedAt::set, fx);
         }
     }
 
@@ -291,15 +273,8 @@ public final class ExportViewModel {
      * intermediary's exports of different taxpayers never look alike).
      */
     public String suggestedFileName() {
-        String rin =
-                archived != null
-                        ? archived.taxpayer().value()
-                        : session == null
-                                ? null
-                                : session.tokenInfo()
-                                        .map(TokenInfo::taxRin)
-                                        .filter(Rin::isValid)
-                                        .orElse(null);
+        Rin one = query.scope().single();
+        String rin = one == null ? null : one.value();
         return "notifications-"
                 + (rin == null ? "" : rin + "-")
                 + DateTimeFormatter.ofPattern("yyyyMMdd-HHmm")
@@ -351,10 +326,6 @@ public final class ExportViewModel {
         if (state.get() == State.RUNNING || file == null) {
             return;
         }
-        if (session == null && archived == null) {
-            fail(new IOException("no session"));
-            return;
-        }
         Path folder = file.toAbsolutePath().getParent();
         remember.accept(new Remembered(folder == null ? null : folder.toString(), format.get()));
         LatestTask.Run run = job.begin();
@@ -368,7 +339,6 @@ public final class ExportViewModel {
         try {
             f =
                     exporter.export(
-                            session,
                             query,
                             format.get(),
                             file,

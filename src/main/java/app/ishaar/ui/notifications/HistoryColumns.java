@@ -50,7 +50,8 @@ final class HistoryColumns {
             HistoryLabels labels,
             I18n i18n,
             TextSize textSize,
-            Map<Object, Object> keep) {
+            Map<Object, Object> keep,
+            Function<Notification, ListedTaxpayer> taxpayerOf) {
         this.table = table;
         this.layout = layout;
         this.labels = labels;
@@ -58,34 +59,40 @@ final class HistoryColumns {
         this.textSize = textSize;
         this.keep = keep;
         List<TableColumn<Notification, Notification>> cols =
-                List.of(
-                        column(
-                                "sent",
-                                "history.column.sent",
-                                180,
-                                n ->
-                                        i18n.get(
-                                                "history.sentUtc",
-                                                I18n.formatUtc(n.receivedDateTime())),
-                                false),
-                        column("type", "history.column.type", 175, null, false),
-                        // the status third: a first-run window shows it beside the detail pane
-                        statusColumn(),
-                        column("channel", "history.column.channel", 90, null, false),
-                        column("address", "history.column.address", 190, null, true),
-                        column("language", "history.column.language", 85, null, false),
-                        column(
-                                "delivered",
-                                "history.column.delivered",
-                                180,
-                                n ->
-                                        n.deliveredDateTime() == null
-                                                ? null
-                                                : i18n.get(
+                new ArrayList<>(
+                        List.of(
+                                column(
+                                        "sent",
+                                        "history.column.sent",
+                                        180,
+                                        n ->
+                                                i18n.get(
                                                         "history.sentUtc",
-                                                        I18n.formatUtc(n.deliveredDateTime())),
-                                false),
-                        column("attempts", "history.column.attempts", 75, null, false));
+                                                        I18n.formatUtc(n.receivedDateTime())),
+                                        false),
+                                column("type", "history.column.type", 175, null, false),
+                                // the status third: a first-run window shows it beside the detail
+                                // pane
+                                statusColumn(),
+                                column("channel", "history.column.channel", 90, null, false),
+                                column("address", "history.column.address", 190, null, true),
+                                column("language", "history.column.language", 85, null, false),
+                                column(
+                                        "delivered",
+                                        "history.column.delivered",
+                                        180,
+                                        n ->
+                                                n.deliveredDateTime() == null
+                                                        ? null
+                                                        : i18n.get(
+                                                                "history.sentUtc",
+                                                                I18n.formatUtc(
+                                                                        n.deliveredDateTime())),
+                                        false),
+                                column("attempts", "history.column.attempts", 75, null, false)));
+        if (taxpayerOf != null) {
+            cols.add(1, taxpayerColumn(taxpayerOf));
+        }
         apply(cols);
         watch();
     }
@@ -157,6 +164,27 @@ final class HistoryColumns {
                                 }
                             }
                         });
+        return col;
+    }
+
+    /** The Taxpayer column's least width at the normal text size. */
+    static final double TAXPAYER_MIN_WIDTH = 200;
+
+    /**
+     * A screen of several taxpayers: whose each row is, the name first (the RIN in the tooltip);
+     * never narrower than about 24 letters of a name, so that names alike in their first 12 letters
+     * read apart.
+     */
+    private TableColumn<Notification, Notification> taxpayerColumn(
+            Function<Notification, ListedTaxpayer> taxpayerOf) {
+        TableColumn<Notification, Notification> col = new TableColumn<>();
+        col.setId("taxpayer");
+        col.textProperty().bind(i18n.text("inbox.column.taxpayer"));
+        col.setPrefWidth(240 * textSize.factor());
+        col.setMinWidth(TAXPAYER_MIN_WIDTH * textSize.factor());
+        col.setSortable(false);
+        col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
+        col.setCellFactory(c -> new TaxpayerTableCell(i18n, taxpayerOf));
         return col;
     }
 

@@ -1,9 +1,11 @@
 package app.ishaar.ui.notifications;
 
+import app.ishaar.core.archive.SearchText;
 import app.ishaar.core.model.Channel;
 import app.ishaar.core.model.Language;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.NotificationType;
+import app.ishaar.core.model.Rin;
 import app.ishaar.core.model.Status;
 import app.ishaar.ui.i18n.I18n;
 import java.time.Instant;
@@ -125,5 +127,23 @@ public final class HistoryLabels {
     /** A raw value as sent; an absent one as a dash, so a cell is never blank. */
     static String raw(String s) {
         return notBlank(s) ? s.strip() : "—";
+    }
+
+    /** A taxpayer as the Taxpayer column shows it: "name (RIN)", or the RIN alone. */
+    public String taxpayer(String name, Rin rin) {
+        String digits = i18n.localDigits(rin.value());
+        return name == null || name.isBlank() ? digits : i18n.get("inbox.taxpayer", name, digits);
+    }
+
+    /** Why a search cannot be run; "" when it can. */
+    public String searchProblem(SearchText.Problem p) {
+        if (p == null) {
+            return "";
+        }
+        return switch (p) {
+            case EMPTY -> i18n.get("inbox.search.empty");
+            case TOO_SHORT -> i18n.get("inbox.search.tooShort", SearchText.MIN_TERM);
+            case TOO_LONG -> i18n.get("inbox.search.tooLong", SearchText.MAX_LENGTH);
+        };
     }
 }

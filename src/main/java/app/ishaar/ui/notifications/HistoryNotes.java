@@ -122,7 +122,7 @@ final class HistoryNotes {
             return i18n.get("history.reach.none");
         }
         return i18n.get(
-                r.misses(vm.exportQuery().dateFrom())
+                r.misses(vm.exportQuery().filters().dateFrom())
                         ? "history.reach.missing"
                         : "history.reach.partial",
                 i18n.formatDate(r.oldest()));

@@ -1,15 +1,12 @@
 package app.ishaar.ui.notifications;
 
-import app.ishaar.core.model.NotificationPage;
-import app.ishaar.core.model.NotificationQuery;
-import java.time.Instant;
-import java.util.Optional;
+import app.ishaar.core.archive.InboxPage;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * Where the screen's pages come from: the local archive ({@link ArchivePages}), which the sync
  * keeps up to date; the service is never asked for a page. {@link #NONE} until the window knows
- * which service and taxpayer to read (before a login names them).
+ * which service to read (before a login names it).
  */
 public interface HistoryPages {
 
@@ -22,7 +19,7 @@ public interface HistoryPages {
                 }
 
                 @Override
-                public CompletableFuture<NotificationPage> page(NotificationQuery query) {
+                public CompletableFuture<InboxPage> page(PageQuery query) {
                     return CompletableFuture.failedFuture(
                             new IllegalStateException("nothing to read yet"));
                 }
@@ -35,21 +32,14 @@ public interface HistoryPages {
      * The page of {@code query}; completes on any thread. A failure completes it exceptionally, so
      * that it shows as the request's failure.
      */
-    CompletableFuture<NotificationPage> page(NotificationQuery query);
+    CompletableFuture<InboxPage> page(PageQuery query);
 
     /**
-     * When the service last confirmed the status of notification {@code notificationId} of the page
-     * read last, as the archive keeps it; empty where not known. Asked on any thread.
+     * How far back the archive holds the history of a one-taxpayer {@code scope}, asked on any
+     * thread; null when it cannot say or the scope is of several (nothing to worry the user with
+     * then).
      */
-    default Optional<Instant> statusCheckedAt(String notificationId) {
-        return Optional.empty();
-    }
-
-    /**
-     * How far back the archive holds the history read, asked on any thread; null when it cannot say
-     * (nothing to worry the user with then).
-     */
-    default CompletableFuture<Reach> reach() {
+    default CompletableFuture<Reach> reach(Scope scope) {
         return CompletableFuture.completedFuture(null);
     }
 }

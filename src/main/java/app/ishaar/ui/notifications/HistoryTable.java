@@ -281,7 +281,16 @@ final class HistoryTable {
                             }
                         });
 
-        new HistoryColumns(table, vm.layout(), vm.labels(), i18n, textSize, keep);
+        new HistoryColumns(
+                table,
+                vm.layout(),
+                vm.labels(),
+                i18n,
+                textSize,
+                keep,
+                vm.scopeProperty().get().several() ? vm::taxpayerOf : null);
+        // a taxpayer renamed in the list: its rows say the new name
+        Weak.listen(keep, (o, was, now) -> table.refresh(), vm.scopeProperty());
 
         // several rows can be selected (Shift or Ctrl with a click or the arrows, Ctrl+A) to be
         // copied together; the detail shows the one chosen last

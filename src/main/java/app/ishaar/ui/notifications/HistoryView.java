@@ -27,12 +27,13 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /**
- * The history screen's view (issue #5): the filters ({@link FiltersView}) with their notes and an
- * error banner ({@link HistoryNotes}), the paged table ({@link HistoryTable}, its columns in {@link
- * HistoryColumns}, row copying in {@link RowCopy}) beside a collapsible detail pane ({@link
- * DetailPane} in a {@link DetailSplit}), and the pager ({@link PagerView}) with the screen's
- * actions and keys. It only binds to its {@link HistoryViewModel}: every decision is the view
- * model's. Nodes that tests look up carry ids ({@code #history-table}, {@code #filter-type}, …).
+ * The notification screen's view, for one taxpayer or several: the search ({@link SearchBar}), the
+ * filters ({@link FiltersView}) with their notes and an error banner ({@link HistoryNotes}), the
+ * paged table ({@link HistoryTable}, its columns in {@link HistoryColumns}, row copying in {@link
+ * RowCopy}) beside a collapsible detail pane ({@link DetailPane} in a {@link DetailSplit}), and the
+ * pager ({@link PagerView}) with the screen's actions and keys. It only binds to its {@link
+ * HistoryViewModel}: every decision is the view model's. Nodes that tests look up carry ids ({@code
+ * #history-table}, {@code #filter-type}, …).
  */
 public final class HistoryView {
     /** The screen's own style sheet, beside the application's. */
@@ -56,6 +57,7 @@ public final class HistoryView {
     private final DetailSplit split;
     private final Node detailPane;
     private final PagerView pagerView;
+    private final SearchBar searchBar;
 
     /** The filter bar, and the pager with its page field: parts of the screen F6 moves among. */
     private final Node filters;
@@ -86,7 +88,8 @@ public final class HistoryView {
         filtersView.note(notes.newSinceNote());
         filtersView.note(notes.arrivedNote());
         filtersView.note(notes.reachNote());
-        root.setTop(new VBox(filters, filtersView.chips(), notes.banner()));
+        searchBar = new SearchBar(vm, i18n);
+        root.setTop(new VBox(searchBar.root(), filters, filtersView.chips(), notes.banner()));
         detailPane = new DetailPane(vm.detail(), i18n).root();
         split =
                 new DetailSplit(
@@ -126,7 +129,14 @@ public final class HistoryView {
         historyTable.rememberPlace();
     }
 
+    /** Puts the keyboard in the search field, its text selected (Ctrl+F). */
+    public void focusSearch() {
+        searchBar.field().requestFocus();
+        searchBar.field().selectAll();
+    }
+
     private void languageChanged() {
+        searchBar.languageChanged(i18n);
         filtersView.languageChanged();
         pagerView.languageChanged();
         historyTable.languageChanged();
@@ -189,6 +199,7 @@ public final class HistoryView {
      */
     public List<FocusParts.Part> focusParts() {
         List<FocusParts.Part> parts = new ArrayList<>();
+        parts.add(new FocusParts.Part(searchBar.root(), searchBar.field()));
         parts.add(new FocusParts.Part(filters, filtersView.first()));
         parts.add(new FocusParts.Part(table, table));
         if (split.showsDetail()) {
@@ -222,7 +233,7 @@ public final class HistoryView {
                 KeyEvent.KEY_PRESSED,
                 e -> {
                     if (Shortcut.FIND.matches(e)) {
-                        filtersView.first().requestFocus();
+                        focusSearch();
                         e.consume();
                     } else if (e.getCode() == KeyCode.F5) {
                         vm.refresh();

@@ -1,13 +1,19 @@
 package app.ishaar.ui.notifications;
 
+import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.InboxPage;
 import app.ishaar.core.model.Notification;
-import app.ishaar.core.model.NotificationPage;
 import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.model.Rin;
 import app.ishaar.core.settings.HistoryPrefs;
 import app.ishaar.ui.desktop.FileOpener;
 import app.ishaar.ui.i18n.I18n;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
@@ -18,28 +24,31 @@ import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.ObservableList;
 
 /**
- * The notification screen of one taxpayer. Contract used by the main window: one instance per
- * taxpayer, kept while the window lives, so filters, page and selection survive switching taxpayers
- * and re-login.
+ * The notification screen over a scope ({@link #scopeProperty()}): one taxpayer's, or the list's
+ * taxpayers' (All taxpayers), the same screen either way. Contract used by the main window: one
+ * instance per scope, kept while the window lives, so filters, search, page and selection survive
+ * switching and re-login.
  *
  * <p>Its pages are the archive's ({@link #pagesProperty()}, set by the window once it knows the
- * service and the taxpayer): shown without waiting for a session, online or offline; the service is
- * only asked, by the window's sync, to bring the archive up to date. Each sync of the taxpayer
- * updates the shown rows in place ({@link #synced}); while its first sync is still bringing older
- * pages, the rows are read again as pages land ({@link #landed}) and {@link #reachProperty()} says
- * how far back the archive reaches. A newer request supersedes an older one: the older future is
- * cancelled and its result, should it still arrive, is dropped. A failure shows in {@link
- * #errorProperty()} and never clears the rows or the filters.
+ * service): shown without waiting for a session, online or offline; the service is only asked, by
+ * the window's sync, to bring the archive up to date. Each sync updates the shown rows in place
+ * ({@link #synced}); while a first sync is still bringing older pages, the rows are read again as
+ * pages land ({@link #landed}) and {@link #reachProperty()} says how far back a taxpayer's archive
+ * reaches. A newer request supersedes an older one: the older future is cancelled and its result,
+ * should it still arrive, is dropped. A failure shows in {@link #errorProperty()} and never clears
+ * the rows or the filters.
  *
- * <p>Its parts: the filters ({@link FiltersViewModel}), the pager ({@link PagerViewModel}), the
- * shown rows and selection ({@link RowsViewModel}), the requests for pages ({@link PageRequests}),
- * the detail ({@link DetailViewModel}), the visits and what is new since the last one ({@link
- * VisitsViewModel}), and what the window's sync brought since the page came ({@link
- * ArrivalsViewModel}, told by {@link #synced}), which never changes the shown page by itself.
+ * <p>Its parts: the filters ({@link FiltersViewModel}), the search ({@link SearchViewModel}), the
+ * pager ({@link PagerViewModel}), the shown rows and selection ({@link RowsViewModel}), the
+ * requests for pages ({@link PageRequests}), the detail ({@link DetailViewModel}), the visits and
+ * what is new since the last one ({@link VisitsViewModel}), and what the window's sync brought
+ * since the page came ({@link ArrivalsViewModel}, told by {@link #synced}), which never changes the
+ * shown page by itself.
  */
 public final class HistoryViewModel {
     private final I18n i18n;
@@ -51,6 +60,14 @@ public final class HistoryViewModel {
             new ReadOnlyObjectWrapper<>(this, "pages", HistoryPages.NONE);
     private final ReadOnlyObjectWrapper<Reach> reach = new ReadOnlyObjectWrapper<>(this, "reach");
     private final FiltersViewModel filters;
+    private final SearchViewModel search;
+    private final ReadOnlyObjectWrapper<Scope> scope =
+            new ReadOnlyObjectWrapper<>(this, "scope", Scope.NONE);
+    private final ObjectProperty<Rin> only = new SimpleObjectProperty<>(this, "only");
+
+    /** The archive's record of each row shown (its taxpayer, when its status was confirmed). */
+    private Map<String, ArchivedNotification> shownArchived = Map.of();
+
     private final PagerViewModel pager;
     private final RowsViewModel rows = new RowsViewModel();
     private final DetailViewModel detail;
@@ -94,6 +111,27 @@ public final class HistoryViewModel {
             Consumer<HistoryPrefs> prefsSink,
             Clock clock,
             FileOpener fileOpener) {
+        this(
+                i18n,
+                fx,
+                initial,
+                prefsSink,
+                clock,
+                fileOpener,
+                SearchViewModel.Timer.SYSTEM,
+                SearchViewModel.DEBOUNCE);
+    }
+
+    /** The same, with the timer and pause after which a search typed is read (tests). */
+    public HistoryViewModel(
+            I18n i18n,
+            Executor fx,
+            HistoryPrefs initial,
+            Consumer<HistoryPrefs> prefsSink,
+            Clock clock,
+            FileOpener fileOpener,
+            SearchViewModel.Timer timer,
+            Duration debounce) {
         this.i18n = Objects.requireNonNull(i18n);
         this.fx = Objects.requireNonNull(fx);
         this.clock = Objects.requireNonNull(clock);
@@ -109,6 +147,7 @@ public final class HistoryViewModel {
                                 ? PagerViewModel.DEFAULT_PAGE_SIZE
                                 : initial.pageSize());
         this.detail = new DetailViewModel(i18n);
+        this.search = new SearchViewModel(timer, debounce, fx);
         this.visits =
                 new VisitsViewModel(
                         i18n,
@@ -136,6 +175,9 @@ public final class HistoryViewModel {
 
         detail.notificationProperty().bind(rows.selectedProperty());
         rows.selectedProperty().addListener((obs, old, now) -> showChecked());
+        search.termsProperty().addListener((obs, old, now) -> showChecked());
+        search.onChange(() -> load(1));
+        only.addListener((obs, old, now) -> load(1));
         pager.setNavigator(this::load);
         filters.appliedProperty()
                 .addListener(
@@ -147,6 +189,49 @@ public final class HistoryViewModel {
         layout.columnsProperty().addListener((obs, old, now) -> emitPrefs());
         layout.detailWidthProperty().addListener((obs, old, now) -> emitPrefs());
         layout.detailVisibleProperty().addListener((obs, old, now) -> emitPrefs());
+    }
+
+    /** Whose notifications are shown: one taxpayer, or the list's (set by the window). */
+    public ReadOnlyObjectProperty<Scope> scopeProperty() {
+        return scope.getReadOnlyProperty();
+    }
+
+    /**
+     * Shows {@code now}'s taxpayers from now on: a change of who is in it reads the first page; a
+     * change of names alone only names the rows anew.
+     */
+    public void scope(Scope now) {
+        Scope was = scope.get();
+        scope.set(now == null ? Scope.NONE : now);
+        if (!was.rins().equals(scope.get().rins())) {
+            load(was.taxpayers().isEmpty() ? pager.target() : 1);
+        }
+    }
+
+    /**
+     * In a scope of several, only this taxpayer's notifications (the taxpayer filter); null: all.
+     */
+    public ObjectProperty<Rin> onlyProperty() {
+        return only;
+    }
+
+    /** The scope the rows are read from: the scope narrowed by {@link #onlyProperty()}. */
+    public Scope shownScope() {
+        return scope.get().only(scope.get().several() ? only.get() : null);
+    }
+
+    /**
+     * The taxpayer of a row shown, as the list names it (a blank name where the list has none, as
+     * for a taxpayer forgotten from the list whose notifications the archive still holds); null
+     * when not known.
+     */
+    public ListedTaxpayer taxpayerOf(Notification n) {
+        ArchivedNotification a = n == null ? null : shownArchived.get(n.notificationId());
+        if (a == null || a.taxpayer() == null) {
+            return null;
+        }
+        ListedTaxpayer t = scope.get().find(a.taxpayer());
+        return t != null ? t : ListedTaxpayer.represented(a.taxpayer(), "");
     }
 
     /** Where the pages come from: the archive once the window set it ({@link #readFrom}). */
@@ -188,6 +273,7 @@ public final class HistoryViewModel {
         pages.set(HistoryPages.NONE);
         reach.set(null);
         rows.clear();
+        shownArchived = Map.of();
         arrivals.forget();
         requests.forget();
         empty.set(false);
@@ -211,6 +297,11 @@ public final class HistoryViewModel {
 
     public FiltersViewModel filters() {
         return filters;
+    }
+
+    /** The search and the order. */
+    public SearchViewModel search() {
+        return search;
     }
 
     public PagerViewModel pager() {
@@ -271,11 +362,15 @@ public final class HistoryViewModel {
         return layout;
     }
 
-    /** The query of the shown filter without paging: what an export writes. */
-    public NotificationQuery exportQuery() {
-        return filters.applied()
-                .toQuery(clock, i18n.zoneProperty().get(), 1, PagerViewModel.MAX_PAGE_SIZE)
-                .withPage(1);
+    /** The query of the rows shown without paging: what an export writes. */
+    public PageQuery exportQuery() {
+        return new PageQuery(
+                shownScope(),
+                filters.applied()
+                        .toQuery(clock, i18n.zoneProperty().get(), 1, PagerViewModel.MAX_PAGE_SIZE)
+                        .withPage(1),
+                search.applied(),
+                search.orderProperty().get());
     }
 
     /** The state to remember for this taxpayer. */
@@ -336,7 +431,7 @@ public final class HistoryViewModel {
         } else {
             requests.reread(
                     page -> {
-                        rows.update(page.result());
+                        rows.update(notifications(page));
                         showChecked();
                     });
         }
@@ -366,9 +461,8 @@ public final class HistoryViewModel {
         if (pages.get().ready() && (reach.get() == null || !reach.get().complete())) {
             requests.reread(
                     page -> {
-                        rows.show(page.result());
-                        pager.showing(pager.target(), page.totalPages(), page.totalCount());
-                        empty.set(page.totalCount() == 0 && page.result().isEmpty());
+                        rows.reread(notifications(page));
+                        showPaging(pager.target(), page);
                         showChecked();
                         askReach();
                     });
@@ -376,12 +470,12 @@ public final class HistoryViewModel {
     }
 
     /**
-     * An export of the shown filter, read from the archive (as of the taxpayer's last sync),
-     * offering the folder and format of this taxpayer's last one.
+     * An export of the rows shown (all their pages), read from the archive (as of the scope's last
+     * sync), offering the folder and format of this screen's last one; null while there is no
+     * archive to read.
      */
     public ExportViewModel newExport() {
-        return exports.newExport(
-                null, exportQuery(), pages.get() instanceof ArchivePages a ? a : null);
+        return pages.get() instanceof ArchivePages a ? exports.newExport(exportQuery(), a) : null;
     }
 
     // ---- commands ----
@@ -402,17 +496,41 @@ public final class HistoryViewModel {
 
     // ---- loading ----
 
+    /** Reads a page; a search typed and not yet read is taken, and reads its first page. */
     private void load(int pageNo) {
-        requests.issue(queryOf(pageNo));
+        int asked = search.take() ? 1 : pageNo;
+        requests.issue(queryOf(asked));
     }
 
-    private NotificationQuery queryOf(int pageNo) {
-        return filters.applied()
-                .toQuery(
-                        clock,
-                        i18n.zoneProperty().get(),
-                        Math.max(1, pageNo),
-                        pager.pageSizeProperty().get());
+    private PageQuery queryOf(int pageNo) {
+        NotificationQuery q =
+                filters.applied()
+                        .toQuery(
+                                clock,
+                                i18n.zoneProperty().get(),
+                                Math.max(1, pageNo),
+                                pager.pageSizeProperty().get());
+        return new PageQuery(shownScope(), q, search.applied(), search.orderProperty().get());
+    }
+
+    /** The notifications of a page, and the archive's record of each kept for the rows. */
+    private List<Notification> notifications(InboxPage page) {
+        Map<String, ArchivedNotification> byId = new HashMap<>();
+        for (ArchivedNotification a : page.items()) {
+            byId.put(a.notification().notificationId(), a);
+        }
+        shownArchived = byId;
+        return page.items().stream().map(ArchivedNotification::notification).toList();
+    }
+
+    private void showPaging(int asked, InboxPage page) {
+        pager.showing(
+                asked,
+                page.totalPages(),
+                page.totalCount(),
+                page.moreThanTotal(),
+                search.applied() != null);
+        empty.set(page.totalCount() == 0 && page.items().isEmpty());
     }
 
     private void cancelInFlight() {
@@ -420,10 +538,9 @@ public final class HistoryViewModel {
     }
 
     /** Shows a page that came for page number {@code asked}. */
-    private void pageCame(NotificationPage page, int asked) {
-        rows.show(page.result());
-        pager.showing(asked, page.totalPages(), page.totalCount());
-        empty.set(page.totalCount() == 0 && page.result().isEmpty());
+    private void pageCame(InboxPage page, int asked) {
+        rows.show(notifications(page));
+        showPaging(asked, page);
         showChecked();
         Instant shownAt = clock.instant();
         arrivals.pageShown(page.totalCount(), shownAt);
@@ -443,11 +560,10 @@ public final class HistoryViewModel {
      */
     private void showChecked() {
         Notification n = rows.selectedProperty().get();
-        detail.statusCheckedAtProperty()
-                .set(
-                        n == null
-                                ? null
-                                : pages.get().statusCheckedAt(n.notificationId()).orElse(null));
+        ArchivedNotification a = n == null ? null : shownArchived.get(n.notificationId());
+        detail.statusCheckedAtProperty().set(a == null ? null : a.statusCheckedAt());
+        detail.matchedWordsProperty()
+                .set(n == null ? List.of() : MatchedWords.in(n, search.termsProperty().get()));
     }
 
     /** Reads how far back the archive reaches, unless it held the whole history already. */
@@ -457,7 +573,7 @@ public final class HistoryViewModel {
             return;
         }
         HistoryPages from = pages.get();
-        from.reach()
+        from.reach(scope.get())
                 .thenAcceptAsync(
                         r -> {
                             if (pages.get() == from) {

@@ -1,7 +1,6 @@
 package app.ishaar.ui.notifications;
 
-import app.ishaar.core.model.NotificationPage;
-import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.archive.InboxPage;
 import app.ishaar.core.service.ServiceException;
 import app.ishaar.ui.error.Failure;
 import app.ishaar.ui.fx.LatestTask;
@@ -28,7 +27,7 @@ final class PageRequests {
     private final Supplier<HistoryPages> source;
     private final PagerViewModel pager;
     private final Runnable beforeRequest;
-    private final ObjIntConsumer<NotificationPage> onPage;
+    private final ObjIntConsumer<InboxPage> onPage;
 
     /** The page asked for last: a newer request cancels it, and only its page is shown. */
     private final LatestTask pages;
@@ -40,7 +39,7 @@ final class PageRequests {
     private final ReadOnlyObjectWrapper<Throwable> error =
             new ReadOnlyObjectWrapper<>(this, "error");
 
-    private NotificationQuery lastQuery;
+    private PageQuery lastQuery;
 
     /**
      * {@code fx}: where results are delivered; {@code source}: where pages come from now (not
@@ -53,7 +52,7 @@ final class PageRequests {
             Supplier<HistoryPages> source,
             PagerViewModel pager,
             Runnable beforeRequest,
-            ObjIntConsumer<NotificationPage> onPage) {
+            ObjIntConsumer<InboxPage> onPage) {
         this.pages = new LatestTask(fx);
         this.rereads = new LatestTask(fx);
         this.source = source;
@@ -82,7 +81,7 @@ final class PageRequests {
     }
 
     /** The query asked for last (null: none since the session's end). */
-    NotificationQuery lastQuery() {
+    PageQuery lastQuery() {
         return lastQuery;
     }
 
@@ -96,10 +95,10 @@ final class PageRequests {
      * Asks for {@code q}'s page where pages come from, if it can be asked now; the pager shows it
      * asked.
      */
-    void issue(NotificationQuery q) {
+    void issue(PageQuery q) {
         HistoryPages from = source.get();
         lastQuery = q;
-        pager.requested(q.pageNo() == null ? 1 : q.pageNo());
+        pager.requested(q.pageNo());
         if (!from.ready()) {
             return;
         }
@@ -114,9 +113,9 @@ final class PageRequests {
      * logged (the next page asked says what is wrong); {@code onPage} gets it unless a page was
      * asked for meanwhile.
      */
-    void reread(java.util.function.Consumer<NotificationPage> onPage) {
+    void reread(java.util.function.Consumer<InboxPage> onPage) {
         HistoryPages from = source.get();
-        NotificationQuery q = lastQuery;
+        PageQuery q = lastQuery;
         if (q == null || !from.ready() || loading.get() || error.get() != null) {
             return;
         }
@@ -142,7 +141,7 @@ final class PageRequests {
     }
 
     /** The page asked for last came, or failed (a newer request's supersedes it unseen). */
-    private void completed(NotificationQuery q, NotificationPage page, Throwable failure) {
+    private void completed(PageQuery q, InboxPage page, Throwable failure) {
         if (failure != null) {
             loading.set(false);
             if (Failure.isCancellation(failure)) {
@@ -155,8 +154,8 @@ final class PageRequests {
             error.set(cause);
             return;
         }
-        int asked = q.pageNo() == null ? 1 : q.pageNo();
-        if (page.result().isEmpty() && page.totalPages() > 0 && asked > page.totalPages()) {
+        int asked = q.pageNo();
+        if (page.items().isEmpty() && page.totalPages() > 0 && asked > page.totalPages()) {
             // the history shrank (or the page size grew) under us: show its last page instead
             issue(q.withPage(page.totalPages()));
             return;

@@ -40,6 +40,15 @@ public final class PagerViewModel {
      */
     private final ReadOnlyBooleanWrapper known = new ReadOnlyBooleanWrapper(this, "known", false);
 
+    /**
+     * Whether more than {@link #totalCountProperty} match: a search counts its matches only up to a
+     * limit, so its pages go on past {@link #totalPagesProperty}.
+     */
+    private final ReadOnlyBooleanWrapper more = new ReadOnlyBooleanWrapper(this, "more", false);
+
+    /** Whether the rows shown match a search ("found" rather than "notifications"). */
+    private final ReadOnlyBooleanWrapper searched = new ReadOnlyBooleanWrapper(this, "searched");
+
     private final IntegerProperty pageSize =
             new SimpleIntegerProperty(this, "pageSize", DEFAULT_PAGE_SIZE);
     private final BooleanBinding canPrevious;
@@ -54,7 +63,7 @@ public final class PagerViewModel {
         this.i18n = i18n;
         pageSize.set(clampSize(initialPageSize));
         canPrevious = page.greaterThan(1);
-        canNext = page.lessThan(totalPages);
+        canNext = page.lessThan(totalPages).or(more);
         pageSize.addListener(
                 (obs, old, now) -> {
                     if (adjusting) {
@@ -93,8 +102,18 @@ public final class PagerViewModel {
         return best;
     }
 
-    /** The service's answer for a page: what is shown now. */
+    /** The archive's answer for a page: what is shown now. */
     void showing(int pageNo, int pages, long count) {
+        showing(pageNo, pages, count, false, false);
+    }
+
+    /**
+     * The same, {@code moreThan}: more than {@code count} match (a search); {@code search}: the
+     * rows match a search.
+     */
+    void showing(int pageNo, int pages, long count, boolean moreThan, boolean search) {
+        more.set(moreThan);
+        searched.set(search);
         totalPages.set(Math.max(0, pages));
         totalCount.set(Math.max(0, count));
         page.set(Math.max(1, pageNo));
@@ -122,6 +141,7 @@ public final class PagerViewModel {
      */
     void clear() {
         known.set(false);
+        more.set(false);
         totalPages.set(0);
         totalCount.set(0);
         page.set(1);
@@ -132,7 +152,7 @@ public final class PagerViewModel {
     public int clampPage(int asked) {
         int last = totalPages.get();
         int p = Math.max(1, asked);
-        return last > 0 ? Math.min(p, last) : p;
+        return last > 0 && !more.get() ? Math.min(p, last) : p;
     }
 
     public ReadOnlyIntegerProperty pageProperty() {
@@ -141,6 +161,11 @@ public final class PagerViewModel {
 
     public ReadOnlyIntegerProperty totalPagesProperty() {
         return totalPages.getReadOnlyProperty();
+    }
+
+    /** See {@link #more}. */
+    public ReadOnlyBooleanProperty moreProperty() {
+        return more.getReadOnlyProperty();
     }
 
     public ReadOnlyLongProperty totalCountProperty() {
@@ -183,15 +208,35 @@ public final class PagerViewModel {
                         "pager.of",
                         Bindings.createObjectBinding(
                                 () -> Math.max(1, totalPages.get()), totalPages));
+        StringBinding ofMore = i18n.text("pager.of.more", totalPages);
         StringBinding unknown = i18n.text("pager.of.unknown");
         return Bindings.createStringBinding(
-                () -> known.get() ? of.get() : unknown.get(), known, of, unknown);
+                () -> !known.get() ? unknown.get() : more.get() ? ofMore.get() : of.get(),
+                known,
+                more,
+                of,
+                ofMore,
+                unknown);
     }
 
     /** "N notifications"; nothing while the totals are unknown. */
     public StringBinding totalText() {
         StringBinding total = i18n.text("pager.total", totalCount);
-        return Bindings.createStringBinding(() -> known.get() ? total.get() : "", known, total);
+        StringBinding found = i18n.text("pager.found", totalCount);
+        StringBinding foundMore = i18n.text("pager.found.more", totalCount);
+        return Bindings.createStringBinding(
+                () ->
+                        !known.get()
+                                ? ""
+                                : more.get()
+                                        ? foundMore.get()
+                                        : searched.get() ? found.get() : total.get(),
+                known,
+                more,
+                searched,
+                total,
+                found,
+                foundMore);
     }
 
     public void first() {

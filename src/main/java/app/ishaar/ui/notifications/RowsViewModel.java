@@ -115,6 +115,23 @@ public final class RowsViewModel {
         return changed;
     }
 
+    /**
+     * The shown page read again after the archive changed: the same notifications in the same order
+     * are updated in place ({@link #update}); a page that gained, lost or moved rows is shown anew
+     * ({@link #show}).
+     */
+    void reread(List<Notification> fresh) {
+        boolean same = fresh.size() == rows.size();
+        for (int i = 0; same && i < fresh.size(); i++) {
+            same = fresh.get(i).notificationId().equals(rows.get(i).notificationId());
+        }
+        if (same) {
+            update(fresh);
+        } else {
+            show(fresh);
+        }
+    }
+
     /** Shows nothing, and forgets the selection and the place in the page. */
     void clear() {
         replacingRows = true;

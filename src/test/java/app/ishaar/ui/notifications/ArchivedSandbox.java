@@ -17,6 +17,7 @@ import java.util.concurrent.Executor;
 final class ArchivedSandbox implements AutoCloseable {
     final SqliteArchive archive;
     final ArchivePages pages;
+    final Scope scope;
 
     ArchivedSandbox(Sandbox sandbox, String rin, Path dir, Executor background) throws Exception {
         archive = SqliteArchive.open(dir.resolve("archive.db"));
@@ -28,7 +29,14 @@ final class ArchivedSandbox implements AutoCloseable {
                         "c",
                         true,
                         Instant.now()));
-        pages = new ArchivePages(archive, ServiceKey.SANDBOX, Rin.of(rin), background);
+        pages = new ArchivePages(archive, ServiceKey.SANDBOX, background);
+        scope = Scope.of(ListedTaxpayer.represented(Rin.of(rin), ""));
+    }
+
+    /** Points the screen at this taxpayer's archived history, as the window does. */
+    void read(HistoryViewModel vm) {
+        vm.scope(scope);
+        vm.readFrom(pages);
     }
 
     @Override

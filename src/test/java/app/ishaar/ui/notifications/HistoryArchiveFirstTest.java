@@ -90,7 +90,8 @@ class HistoryArchiveFirstTest {
     }
 
     private void fromArchive(int taxpayer) {
-        vm.readFrom(new ArchivePages(archive, SERVICE, rin(taxpayer), NOW));
+        vm.scope(Scope.of(ListedTaxpayer.represented(rin(taxpayer), "")));
+        vm.readFrom(new ArchivePages(archive, SERVICE, NOW));
     }
 
     private List<Notification> archived(NotificationQuery filters, int page, int size)

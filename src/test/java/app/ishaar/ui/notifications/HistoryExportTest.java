@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.sqlite.SqliteArchive;
-import app.ishaar.core.model.Rin;
 import app.ishaar.sandbox.SandboxNotification;
 import app.ishaar.sandbox.SandboxQuery;
 import app.ishaar.ui.i18n.AppLanguage;
@@ -54,9 +53,7 @@ class HistoryExportTest {
         Path broken = Files.createDirectories(archiveDir.resolve("broken"));
         SqliteArchive closed = SqliteArchive.open(broken.resolve("archive.db"));
         closed.close();
-        unreadable =
-                new ArchivePages(
-                        closed, ServiceKey.SANDBOX, Rin.of(SandboxFixture.RIN), BACKGROUND);
+        unreadable = new ArchivePages(closed, ServiceKey.SANDBOX, BACKGROUND);
     }
 
     @AfterAll
@@ -80,7 +77,7 @@ class HistoryExportTest {
                         p -> {},
                         java.time.Clock.systemUTC(),
                         desktop);
-        vm.readFrom(archived.pages);
+        archived.read(vm);
         return vm;
     }
 
@@ -180,7 +177,7 @@ class HistoryExportTest {
         HistoryViewModel vm =
                 new HistoryViewModel(
                         new I18n(AppLanguage.ENGLISH), Runnable::run, null, remembered::add);
-        vm.readFrom(archived.pages);
+        archived.read(vm);
         ExportViewModel first = vm.newExport();
         assertThat(first.initialFolder())
                 .as("no export yet: the chooser opens where the system says")
@@ -246,6 +243,7 @@ class HistoryExportTest {
         Path file = dir.resolve("old.csv");
         Files.writeString(file, "previous content");
         HistoryViewModel vm = history();
+        vm.scope(archived.scope);
         vm.readFrom(unreadable);
         ExportViewModel export = vm.newExport();
         assertThat(run(export, file)).isEqualTo(ExportViewModel.State.FAILED);
@@ -274,6 +272,7 @@ class HistoryExportTest {
         assertThat(opened).containsExactly(file, dir);
 
         // a failed export offers nothing to open
+        vm.scope(archived.scope);
         vm.readFrom(unreadable);
         ExportViewModel failed = vm.newExport();
         assertThat(run(failed, dir.resolve("failed.csv"))).isEqualTo(ExportViewModel.State.FAILED);

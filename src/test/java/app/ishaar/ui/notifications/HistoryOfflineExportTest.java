@@ -81,7 +81,8 @@ class HistoryOfflineExportTest {
         i18n.zoneProperty().set(ZoneOffset.UTC);
         vm = new HistoryViewModel(i18n, NOW, null, p -> {}, CLOCK);
         // the offline window: the taxpayer's history from the archive, and no session
-        vm.readFrom(new ArchivePages(archive, SERVICE, rin(), NOW, () -> NAME));
+        vm.scope(Scope.of(ListedTaxpayer.represented(rin(), NAME)));
+        vm.readFrom(new ArchivePages(archive, SERVICE, NOW));
         assertThat(vm.pagesProperty().get().ready()).isTrue();
     }
 
@@ -151,7 +152,8 @@ class HistoryOfflineExportTest {
     void aCancelledOfflineExportLeavesNoFile() throws Exception {
         List<Runnable> queued = new ArrayList<>();
         HistoryViewModel later = new HistoryViewModel(i18n, NOW, null, p -> {}, CLOCK);
-        later.readFrom(new ArchivePages(archive, SERVICE, rin(), queued::add, () -> NAME));
+        later.scope(Scope.of(ListedTaxpayer.represented(rin(), NAME)));
+        later.readFrom(new ArchivePages(archive, SERVICE, queued::add));
         runAll(queued); // the first page, and how far back the archive reaches
         ExportViewModel export = later.newExport();
         runAll(queued); // when it last synced

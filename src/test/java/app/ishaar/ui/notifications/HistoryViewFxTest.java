@@ -1845,7 +1845,7 @@ class HistoryViewFxTest {
     void theExportDialogWritesTheFileWithProgressThenOpensItOrItsFolder(
             FxRobot robot, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
             throws Exception {
-        robot.interact(() -> vm.readFrom(archived.pages)); // what the app reads
+        robot.interact(() -> archived.read(vm)); // what the app reads
         settled();
         List<java.nio.file.Path> opened = desktopOpened; // the desktop, recorded
         robot.clickOn("#history-export");

@@ -15,7 +15,6 @@ import app.ishaar.testing.MutableClock;
 import app.ishaar.ui.error.Failure;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
-import app.ishaar.ui.inbox.InboxTexts;
 import app.ishaar.ui.notifications.HistoryViewModel;
 import app.ishaar.ui.taxpayers.ForgetArchived.Forgotten;
 import app.ishaar.ui.taxpayers.ForgetArchived.Kept;
@@ -134,12 +133,12 @@ class TaxpayerListViewModelTest {
     private void arrive(TaxpayerEntry e, int n) throws Exception {
         HistoryViewModel h = e.history();
         // its first page, read from the archive, comes at once, empty
+        h.scope(
+                app.ishaar.ui.notifications.Scope.of(
+                        app.ishaar.ui.notifications.ListedTaxpayer.represented(
+                                app.ishaar.core.model.Rin.of(e.rin()), "")));
         h.readFrom(
-                new app.ishaar.ui.notifications.ArchivePages(
-                        archive,
-                        ServiceKey.SANDBOX,
-                        app.ishaar.core.model.Rin.of(e.rin()),
-                        DIRECT));
+                new app.ishaar.ui.notifications.ArchivePages(archive, ServiceKey.SANDBOX, DIRECT));
         h.synced(n, clock.instant()); // a sync begun since
     }
 
@@ -333,7 +332,7 @@ class TaxpayerListViewModelTest {
         var outcome = l.archived().forget().join();
         assertThat(outcome)
                 .isEqualTo(new NotForgotten(Rin.of(GIZA), "", ArchiveException.Reason.LOCKED));
-        InboxTexts why = new InboxTexts(i18n);
+        SyncTexts why = new SyncTexts(i18n);
         assertThat(texts.forgetOutcome(outcome, why::archiveProblem))
                 .isEqualTo(
                         "The archived notifications of Unnamed taxpayer (499201773) were not"

@@ -1,4 +1,4 @@
-package app.ishaar.ui.inbox;
+package app.ishaar.ui.taxpayers;
 
 import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.model.Rin;

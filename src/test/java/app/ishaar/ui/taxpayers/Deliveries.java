@@ -1,4 +1,4 @@
-package app.ishaar.ui.inbox;
+package app.ishaar.ui.taxpayers;
 
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -9,7 +9,7 @@ import java.util.function.BooleanSupplier;
  * The FX thread's part in a view model's test: results are queued here and run on the test's own
  * thread, as the FX thread would run them, while the test waits for a condition.
  */
-final class Deliveries implements Executor {
+public final class Deliveries implements Executor {
     private final LinkedBlockingQueue<Runnable> queue = new LinkedBlockingQueue<>();
 
     @Override
@@ -18,7 +18,7 @@ final class Deliveries implements Executor {
     }
 
     /** Runs what is delivered until {@code done} holds; fails when nothing comes for 30 s. */
-    void until(BooleanSupplier done) {
+    public void until(BooleanSupplier done) {
         while (!done.getAsBoolean()) {
             Runnable next;
             try {
@@ -35,7 +35,7 @@ final class Deliveries implements Executor {
     }
 
     /** Runs what is queued now, without waiting. */
-    void drain() {
+    public void drain() {
         for (Runnable r = queue.poll(); r != null; r = queue.poll()) {
             r.run();
         }

@@ -1,35 +1,15 @@
-package app.ishaar.ui.inbox;
+package app.ishaar.ui.taxpayers;
 
 import app.ishaar.core.archive.ArchiveException;
-import app.ishaar.core.archive.SearchText;
-import app.ishaar.core.model.Rin;
 import app.ishaar.ui.i18n.I18n;
 import java.time.Clock;
 
-/** The inbox's and the sync's answers in the UI's language: what the views say of them. */
-public final class InboxTexts {
+/** The sync's answers in the UI's language: what the taxpayer list says of each taxpayer's sync. */
+public final class SyncTexts {
     private final I18n i18n;
 
-    public InboxTexts(I18n i18n) {
+    public SyncTexts(I18n i18n) {
         this.i18n = i18n;
-    }
-
-    /** A taxpayer as the Taxpayer column shows it: "name (RIN)", or the RIN alone. */
-    public String taxpayer(String name, Rin rin) {
-        String digits = i18n.localDigits(rin.value());
-        return name == null || name.isBlank() ? digits : i18n.get("inbox.taxpayer", name, digits);
-    }
-
-    /** Why a search cannot be run; "" when it can. */
-    public String searchProblem(SearchText.Problem p) {
-        if (p == null) {
-            return "";
-        }
-        return switch (p) {
-            case EMPTY -> i18n.get("inbox.search.empty");
-            case TOO_SHORT -> i18n.get("inbox.search.tooShort", SearchText.MIN_TERM);
-            case TOO_LONG -> i18n.get("inbox.search.tooLong", SearchText.MAX_LENGTH);
-        };
     }
 
     /** Why the archive could not be read or written; "" for none. */
@@ -38,19 +18,6 @@ public final class InboxTexts {
             return "";
         }
         return i18n.get(app.ishaar.ui.error.Failure.archiveKey(r));
-    }
-
-    /** "240 notifications", or the search's "240 found". */
-    /** How many match; {@code more}: more than {@code total} (a search counts up to a limit). */
-    public String count(long total, boolean searched, boolean more) {
-        if (more) {
-            return i18n.get("inbox.found.more", total);
-        }
-        return i18n.get(searched ? "inbox.found" : "inbox.count", total);
-    }
-
-    public String page(int page, int pages, boolean more) {
-        return i18n.get(more ? "inbox.page.more" : "inbox.page", page, Math.max(1, pages));
     }
 
     /** What the list says of a taxpayer's sync, in a few words. */

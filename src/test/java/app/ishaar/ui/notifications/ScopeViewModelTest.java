@@ -1,4 +1,4 @@
-package app.ishaar.ui.inbox;
+package app.ishaar.ui.notifications;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,20 +9,25 @@ import app.ishaar.core.archive.SearchText;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.SyncBatch;
 import app.ishaar.core.archive.sqlite.SqliteArchive;
-import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.Rin;
 import app.ishaar.sandbox.Sandbox;
 import app.ishaar.sandbox.SandboxConfig;
 import app.ishaar.sandbox.SandboxTaxpayer;
+import app.ishaar.ui.desktop.FileOpener;
+import app.ishaar.ui.i18n.AppLanguage;
+import app.ishaar.ui.i18n.I18n;
+import app.ishaar.ui.taxpayers.Deliveries;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -36,11 +41,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The inbox's logic without the FX toolkit, on a real SQLite archive filled with three generated
- * taxpayers' histories (the sandbox's intermediary of many taxpayers): results come through a queue
- * the test runs, as the FX thread would.
+ * The notification screen over a scope of several taxpayers (All taxpayers), and its search in any
+ * scope, without the FX toolkit, on a real SQLite archive filled with three generated taxpayers'
+ * histories (the sandbox's intermediary of many taxpayers): results come through a queue the test
+ * runs, as the FX thread would.
  */
-class InboxViewModelTest {
+class ScopeViewModelTest {
     static final ServiceKey SERVICE = ServiceKey.SANDBOX;
     static final int EACH = 30;
     static final ObjectMapper JSON = new ObjectMapper();
@@ -54,7 +60,7 @@ class InboxViewModelTest {
     ExecutorService background;
     Deliveries fx;
     ManualTimer timer;
-    InboxViewModel vm;
+    HistoryViewModel vm;
 
     @BeforeAll
     static void generate() throws Exception {
@@ -82,10 +88,10 @@ class InboxViewModelTest {
         return Rin.of(firms.get(i).rin());
     }
 
-    static List<InboxTaxpayer> list(int... which) {
-        List<InboxTaxpayer> out = new ArrayList<>();
+    static List<ListedTaxpayer> list(int... which) {
+        List<ListedTaxpayer> out = new ArrayList<>();
         for (int i : which) {
-            out.add(InboxTaxpayer.represented(rin(i), firms.get(i).nameEn()));
+            out.add(ListedTaxpayer.represented(rin(i), firms.get(i).nameEn()));
         }
         return out;
     }
@@ -102,8 +108,17 @@ class InboxViewModelTest {
         fx = new Deliveries();
         timer = new ManualTimer();
         vm =
-                new InboxViewModel(
-                        archive, SERVICE, background, fx, timer, Duration.ofMillis(250), 25);
+                new HistoryViewModel(
+                        new I18n(AppLanguage.ENGLISH),
+                        fx,
+                        null,
+                        p -> {},
+                        Clock.fixed(Instant.parse("2026-03-02T10:00:00Z"), ZoneOffset.UTC),
+                        FileOpener.NONE,
+                        timer,
+                        Duration.ofMillis(250));
+        vm.pager().pageSizeProperty().set(25);
+        vm.readFrom(new ArchivePages(archive, SERVICE, background));
     }
 
     @AfterEach
@@ -112,16 +127,21 @@ class InboxViewModelTest {
         if (gate != null) {
             gate.complete(null);
         }
-        vm.dispose();
+        vm.endSession();
         background.shutdownNow();
         sqlite.close();
     }
 
     /** Sets the list (which reads page 1) and waits for the page. */
-    void shown(InboxTaxpayer... listed) {
+    void shown(ListedTaxpayer... listed) {
         int before = archive.queries.size();
-        vm.taxpayersProperty().set(List.of(listed));
+        vm.scope(Scope.all(List.of(listed)));
         settle(before);
+    }
+
+    /** The taxpayer of a row shown, as the screen names it. */
+    ListedTaxpayer of(Notification n) {
+        return vm.taxpayerOf(n);
     }
 
     /** Waits until a read asked for after {@code before} queries has been shown. */
@@ -131,12 +151,11 @@ class InboxViewModelTest {
 
     @Test
     void allTaxpayersInOneTableNewestFirstPagedWithEachRowsTaxpayerName() {
-        shown(list(0, 1, 2).toArray(InboxTaxpayer[]::new));
-        assertThat(vm.totalCountProperty().get()).isEqualTo(3L * EACH);
-        assertThat(vm.totalPagesProperty().get()).isEqualTo(4);
+        shown(list(0, 1, 2).toArray(ListedTaxpayer[]::new));
+        assertThat(vm.pager().totalCountProperty().get()).isEqualTo(3L * EACH);
+        assertThat(vm.pager().totalPagesProperty().get()).isEqualTo(4);
         assertThat(vm.rows()).hasSize(25);
-        List<Instant> times =
-                vm.rows().stream().map(r -> r.notification().receivedDateTime()).toList();
+        List<Instant> times = vm.rows().stream().map(r -> r.receivedDateTime()).toList();
         assertThat(times).isSortedAccordingTo(Comparator.reverseOrder());
         Instant newest =
                 histories.stream()
@@ -148,94 +167,94 @@ class InboxViewModelTest {
         assertThat(vm.rows())
                 .allSatisfy(
                         r ->
-                                assertThat(r.taxpayerName())
+                                assertThat(of(r).name())
                                         .isEqualTo(
                                                 firms.stream()
                                                         .filter(
                                                                 f ->
                                                                         f.rin()
                                                                                 .equals(
-                                                                                        r.taxpayer()
+                                                                                        of(r).rin()
                                                                                                 .value()))
                                                         .findFirst()
                                                         .orElseThrow()
                                                         .nameEn()));
-        assertThat(vm.rows().stream().map(InboxRow::taxpayer).distinct().count())
+        assertThat(vm.rows().stream().map(r -> of(r).rin()).distinct().count())
                 .as("a page of all taxpayers mixes them")
                 .isGreaterThan(1);
 
         int before = archive.queries.size();
-        vm.last();
+        vm.pager().last();
         settle(before);
-        assertThat(vm.pageProperty().get()).isEqualTo(4);
+        assertThat(vm.pager().pageProperty().get()).isEqualTo(4);
         assertThat(vm.rows()).hasSize(3 * EACH - 75);
-        vm.next(); // past the last page: nothing asked
+        vm.pager().next(); // past the last page: nothing asked
         assertThat(archive.queries).hasSize(before + 1);
     }
 
     @Test
     void oneTaxpayerTheTaxpayerFilterAndTheListNarrowIt() {
-        shown(list(0, 1, 2).toArray(InboxTaxpayer[]::new));
+        shown(list(0, 1, 2).toArray(ListedTaxpayer[]::new));
 
         int before = archive.queries.size();
-        vm.scopeProperty().set(InboxScope.of(rin(1)));
+        vm.onlyProperty().set(rin(1));
         settle(before);
-        assertThat(vm.totalCountProperty().get()).isEqualTo(EACH);
-        assertThat(vm.rows()).allMatch(r -> r.taxpayer().equals(rin(1)));
+        assertThat(vm.pager().totalCountProperty().get()).isEqualTo(EACH);
+        assertThat(vm.rows()).allMatch(r -> of(r).rin().equals(rin(1)));
 
         before = archive.queries.size();
-        vm.scopeProperty().set(InboxScope.ALL);
+        vm.onlyProperty().set(null);
         settle(before);
         before = archive.queries.size();
-        vm.taxpayerFilterProperty().set(Set.of(rin(0), rin(2)));
+        vm.scope(Scope.all(list(0, 2)));
         settle(before);
-        assertThat(vm.totalCountProperty().get()).isEqualTo(2L * EACH);
-        assertThat(vm.rows()).noneMatch(r -> r.taxpayer().equals(rin(1)));
+        assertThat(vm.pager().totalCountProperty().get()).isEqualTo(2L * EACH);
+        assertThat(vm.rows()).noneMatch(r -> of(r).rin().equals(rin(1)));
 
         // a taxpayer archived but no longer in the list is not shown
         before = archive.queries.size();
-        vm.taxpayerFilterProperty().set(Set.of());
-        vm.taxpayersProperty().set(list(1));
+        vm.scope(Scope.all(list(1)));
         settle(before);
-        assertThat(vm.totalCountProperty().get()).isEqualTo(EACH);
+        assertThat(vm.pager().totalCountProperty().get()).isEqualTo(EACH);
 
         // an empty list shows nothing, without asking the archive
         before = archive.queries.size();
-        vm.taxpayersProperty().set(List.of());
-        fx.drain();
+        vm.scope(Scope.all(List.of()));
+        fx.until(() -> !vm.loadingProperty().get());
         assertThat(vm.rows()).isEmpty();
-        assertThat(vm.totalCountProperty().get()).isZero();
+        assertThat(vm.pager().totalCountProperty().get()).isZero();
         assertThat(archive.queries).hasSize(before);
     }
 
     @Test
     void theSixFiltersApplyAcrossTaxpayers() {
-        shown(list(0, 1, 2).toArray(InboxTaxpayer[]::new));
-        String status = vm.rows().get(0).notification().status();
+        shown(list(0, 1, 2).toArray(ListedTaxpayer[]::new));
+        String status = vm.rows().get(0).status();
         long expected =
                 histories.stream()
                         .flatMap(List::stream)
                         .filter(n -> n.notification().status().equals(status))
                         .count();
         int before = archive.queries.size();
-        vm.filtersProperty().set(NotificationQuery.ALL.withStatus(status));
+        vm.filters().statusProperty().set(status);
+        vm.filters().apply();
         settle(before);
-        assertThat(vm.totalCountProperty().get()).isEqualTo(expected);
-        assertThat(vm.rows()).allMatch(r -> r.notification().status().equals(status));
-        assertThat(vm.pageProperty().get()).isEqualTo(1);
+        assertThat(vm.pager().totalCountProperty().get()).isEqualTo(expected);
+        assertThat(vm.rows()).allMatch(r -> r.status().equals(status));
+        assertThat(vm.pager().pageProperty().get()).isEqualTo(1);
     }
 
     @Test
     void aSearchIsReadOnceTypingPausesAndOnlyTheLatestCounts() {
-        shown(list(0, 1, 2).toArray(InboxTaxpayer[]::new));
+        shown(list(0, 1, 2).toArray(ListedTaxpayer[]::new));
         ArchivedNotification wanted = histories.get(2).get(17);
         String id = wanted.notificationId();
 
         int before = archive.queries.size();
         for (int n = 4; n <= id.length(); n += 4) {
-            vm.searchTextProperty().set(id.substring(0, n));
+            vm.search().textProperty().set(id.substring(0, n));
         }
-        vm.searchTextProperty().set(id);
+        vm.search().textProperty().set(id);
         fx.drain();
         assertThat(archive.queries).as("nothing read while typing").hasSize(before);
         assertThat(timer.running()).as("each keystroke cancels the pause before").isEqualTo(1);
@@ -243,156 +262,165 @@ class InboxViewModelTest {
         settle(before);
         assertThat(archive.queries).as("one read for the whole search").hasSize(before + 1);
         assertThat(archive.queries.get(before).search()).isEqualTo(id);
-        assertThat(vm.rows()).extracting(InboxRow::notificationId).contains(id);
-        assertThat(vm.searchTermsProperty().get()).isEqualTo(SearchText.terms(id));
-        assertThat(vm.searchProblemProperty().get()).isNull();
+        assertThat(vm.rows()).extracting(Notification::notificationId).contains(id);
+        assertThat(vm.search().termsProperty().get()).isEqualTo(SearchText.terms(id));
+        assertThat(vm.search().problemProperty().get()).isNull();
 
         // a search that cannot be run is said so, and the rows stay
-        List<InboxRow> shownRows = List.copyOf(vm.rows());
+        List<Notification> shownRows = List.copyOf(vm.rows());
         before = archive.queries.size();
-        vm.searchTextProperty().set("ab");
+        vm.search().textProperty().set("ab");
         timer.elapse();
-        fx.until(() -> vm.searchProblemProperty().get() != null);
-        assertThat(vm.searchProblemProperty().get()).isEqualTo(SearchText.Problem.TOO_SHORT);
+        fx.until(() -> vm.search().problemProperty().get() != null);
+        assertThat(vm.search().problemProperty().get()).isEqualTo(SearchText.Problem.TOO_SHORT);
         assertThat(vm.rows()).containsExactlyElementsOf(shownRows);
         assertThat(archive.queries).hasSize(before);
 
         // cleared: everything again
-        vm.searchTextProperty().set("  ");
+        vm.search().textProperty().set("  ");
         timer.elapse();
         settle(before);
-        assertThat(vm.searchProblemProperty().get()).isNull();
-        assertThat(vm.totalCountProperty().get()).isEqualTo(3L * EACH);
+        assertThat(vm.search().problemProperty().get()).isNull();
+        assertThat(vm.pager().totalCountProperty().get()).isEqualTo(3L * EACH);
         assertThat(archive.queries.get(before).search()).isNull();
     }
 
     @Test
     void aScopeFiltersOrListChangedWhileTypingPausesReadWithTheSearchAsTyped() {
-        shown(list(0, 1, 2).toArray(InboxTaxpayer[]::new));
+        shown(list(0, 1, 2).toArray(ListedTaxpayer[]::new));
         String id = histories.get(1).get(5).notificationId();
 
         // the scope changes before typing pauses: the page read has the search typed
         int before = archive.queries.size();
-        vm.searchTextProperty().set(id);
-        vm.scopeProperty().set(InboxScope.of(rin(1)));
+        vm.search().textProperty().set(id);
+        vm.onlyProperty().set(rin(1));
         settle(before);
         timer.elapse();
         fx.drain();
         assertThat(archive.queries.get(archive.queries.size() - 1).search()).isEqualTo(id);
-        assertThat(vm.rows()).extracting(InboxRow::notificationId).contains(id);
-        assertThat(vm.totalCountProperty().get()).isLessThan(EACH);
-        assertThat(vm.searchTermsProperty().get()).isEqualTo(SearchText.terms(id));
+        assertThat(vm.rows()).extracting(Notification::notificationId).contains(id);
+        assertThat(vm.pager().totalCountProperty().get()).isLessThan(EACH);
+        assertThat(vm.search().termsProperty().get()).isEqualTo(SearchText.terms(id));
 
         // the same with the filters, then with the list
         String other = histories.get(1).get(9).notificationId();
         String status = histories.get(1).get(9).notification().status();
         before = archive.queries.size();
-        vm.searchTextProperty().set(other);
-        vm.filtersProperty().set(NotificationQuery.ALL.withStatus(status));
+        vm.search().textProperty().set(other);
+        vm.filters().statusProperty().set(status);
+        vm.filters().apply();
         settle(before);
         assertThat(archive.queries.get(archive.queries.size() - 1).search()).isEqualTo(other);
-        assertThat(vm.rows()).extracting(InboxRow::notificationId).contains(other);
+        assertThat(vm.rows()).extracting(Notification::notificationId).contains(other);
 
         before = archive.queries.size();
-        vm.scopeProperty().set(InboxScope.ALL);
-        vm.filtersProperty().set(NotificationQuery.ALL);
+        vm.onlyProperty().set(null);
+        vm.filters().statusProperty().set(null);
+        vm.filters().apply();
         settle(before);
         before = archive.queries.size();
-        vm.searchTextProperty().set(id);
-        vm.taxpayersProperty().set(list(1, 2));
+        vm.search().textProperty().set(id);
+        vm.scope(Scope.all(list(1, 2)));
         settle(before);
         timer.elapse();
         fx.drain();
         assertThat(archive.queries.get(archive.queries.size() - 1).search()).isEqualTo(id);
-        assertThat(vm.rows()).extracting(InboxRow::notificationId).contains(id);
+        assertThat(vm.rows()).extracting(Notification::notificationId).contains(id);
         assertThat(timer.running()).isZero();
     }
 
     @Test
     void aRefreshWhileNextIsLoadingReadsTheNextPage() throws Exception {
-        shown(list(0, 1, 2).toArray(InboxTaxpayer[]::new));
+        shown(list(0, 1, 2).toArray(ListedTaxpayer[]::new));
         archive.gate = new CompletableFuture<>();
         int before = archive.queries.size();
-        vm.next();
+        vm.pager().next();
         assertThat(archive.held.poll(30, TimeUnit.SECONDS).page()).isEqualTo(2);
         vm.refresh(); // a sync changed the archive while page 2 is loading
         archive.gate.complete(null);
         fx.until(() -> archive.queries.size() >= before + 2 && !vm.loadingProperty().get());
         assertThat(archive.queries.get(archive.queries.size() - 1).page()).isEqualTo(2);
-        assertThat(vm.pageProperty().get()).isEqualTo(2);
+        assertThat(vm.pager().pageProperty().get()).isEqualTo(2);
 
         // with nothing loading, the page shown is read again
         int again = archive.queries.size();
         vm.refresh();
         settle(again);
         assertThat(archive.queries.get(again).page()).isEqualTo(2);
-        assertThat(vm.pageProperty().get()).isEqualTo(2);
+        assertThat(vm.pager().pageProperty().get()).isEqualTo(2);
     }
 
     @Test
     void aSecondNextWhileTheFirstIsLoadingGoesOneMorePage() throws Exception {
-        shown(list(0, 1, 2).toArray(InboxTaxpayer[]::new));
+        shown(list(0, 1, 2).toArray(ListedTaxpayer[]::new));
         archive.gate = new CompletableFuture<>();
         int before = archive.queries.size();
-        vm.next();
+        vm.pager().next();
         assertThat(archive.held.poll(30, TimeUnit.SECONDS).page()).isEqualTo(2);
-        vm.next();
+        vm.pager().next();
         assertThat(archive.held.poll(30, TimeUnit.SECONDS).page()).isEqualTo(3);
         archive.gate.complete(null);
         fx.until(() -> archive.queries.size() >= before + 2 && !vm.loadingProperty().get());
-        assertThat(vm.pageProperty().get()).isEqualTo(3);
+        assertThat(vm.pager().pageProperty().get()).isEqualTo(3);
 
         // and back the same way
         archive.gate = new CompletableFuture<>();
         int back = archive.queries.size();
-        vm.previous();
+        vm.pager().previous();
         assertThat(archive.held.poll(30, TimeUnit.SECONDS).page()).isEqualTo(2);
-        vm.previous();
+        vm.pager().previous();
         assertThat(archive.held.poll(30, TimeUnit.SECONDS).page()).isEqualTo(1);
         archive.gate.complete(null);
         fx.until(() -> archive.queries.size() >= back + 2 && !vm.loadingProperty().get());
-        assertThat(vm.pageProperty().get()).isEqualTo(1);
+        assertThat(vm.pager().pageProperty().get()).isEqualTo(1);
     }
 
     @Test
     void aTotalCountedOnlyUpToALimitIsSaidAsMoreThanAndItsPagesGoOn() {
         archive.countedUpTo = 25;
-        shown(list(0, 1, 2).toArray(InboxTaxpayer[]::new));
-        assertThat(vm.totalCountProperty().get()).isEqualTo(25);
-        assertThat(vm.moreThanTotalProperty().get()).isTrue();
-        assertThat(vm.totalPagesProperty().get()).isEqualTo(1);
+        shown(list(0, 1, 2).toArray(ListedTaxpayer[]::new));
+        assertThat(vm.pager().totalCountProperty().get()).isEqualTo(25);
+        assertThat(vm.pager().moreProperty().get()).isTrue();
+        assertThat(vm.pager().totalPagesProperty().get()).isEqualTo(1);
 
         // past the counted pages, the next page is still read
         int before = archive.queries.size();
-        vm.next();
+        vm.pager().next();
         settle(before);
-        assertThat(vm.pageProperty().get()).isEqualTo(2);
+        assertThat(vm.pager().pageProperty().get()).isEqualTo(2);
         assertThat(vm.rows()).hasSize(25);
 
         // counted whole again: the total is exact
         archive.countedUpTo = null;
         before = archive.queries.size();
-        vm.next();
+        vm.pager().next();
         settle(before);
-        assertThat(vm.moreThanTotalProperty().get()).isFalse();
-        assertThat(vm.totalCountProperty().get()).isEqualTo(3L * EACH);
+        assertThat(vm.pager().moreProperty().get()).isFalse();
+        assertThat(vm.pager().totalCountProperty().get()).isEqualTo(3L * EACH);
     }
 
     @Test
     void aRowThatChangesIsReplacedInPlaceAndStaysSelected() throws Exception {
-        shown(list(0, 1, 2).toArray(InboxTaxpayer[]::new));
+        shown(list(0, 1, 2).toArray(ListedTaxpayer[]::new));
         int index = 7;
-        InboxRow row = vm.rows().get(index);
+        Notification row = vm.rows().get(index);
+        Rin whose = of(row).rin();
         vm.select(row);
 
-        ObjectNode changed = (ObjectNode) JSON.readTree(row.item().rawJson());
-        String settled = "delivered".equals(row.notification().status()) ? "error" : "delivered";
+        ArchivedNotification item =
+                histories.stream()
+                        .flatMap(List::stream)
+                        .filter(a -> a.notificationId().equals(row.notificationId()))
+                        .findFirst()
+                        .orElseThrow();
+        ObjectNode changed = (ObjectNode) JSON.readTree(item.rawJson());
+        String settled = "delivered".equals(row.status()) ? "error" : "delivered";
         changed.put("status", settled);
         sqlite.store(
                 new SyncBatch(
                         SERVICE,
-                        row.taxpayer(),
-                        List.of(ArchivedNotification.fromRaw(row.taxpayer(), changed.toString())),
+                        whose,
+                        List.of(ArchivedNotification.fromRaw(whose, changed.toString())),
                         null,
                         true,
                         Instant.now()));
@@ -400,7 +428,7 @@ class InboxViewModelTest {
         List<String> changes = new ArrayList<>();
         vm.rows()
                 .addListener(
-                        (ListChangeListener<InboxRow>)
+                        (ListChangeListener<Notification>)
                                 c -> {
                                     while (c.next()) {
                                         changes.add(
@@ -411,10 +439,10 @@ class InboxViewModelTest {
                                     }
                                 });
         int before = archive.queries.size();
-        vm.refresh();
-        settle(before);
+        vm.landed(); // a sync changed the archive
+        fx.until(() -> archive.queries.size() > before && !changes.isEmpty());
         assertThat(changes).containsExactly("replaced " + index + ".." + (index + 1));
-        assertThat(vm.rows().get(index).notification().status()).isEqualTo(settled);
+        assertThat(vm.rows().get(index).status()).isEqualTo(settled);
         assertThat(vm.selectedProperty().get()).isSameAs(vm.rows().get(index));
         assertThat(vm.selectedProperty().get().notificationId()).isEqualTo(row.notificationId());
 
@@ -422,7 +450,7 @@ class InboxViewModelTest {
         // table's selection and focus follow each change on their own)
         changes.clear();
         before = archive.queries.size();
-        vm.next();
+        vm.pager().next();
         settle(before);
         assertThat(vm.selectedProperty().get()).isNull();
         assertThat(changes).containsExactly("replaced 0.." + vm.rows().size());
@@ -430,21 +458,24 @@ class InboxViewModelTest {
 
     @Test
     void anArchiveThatCannotBeReadIsSaidSoAndTheRowsStay() {
-        shown(list(0, 1, 2).toArray(InboxTaxpayer[]::new));
-        List<InboxRow> shownRows = List.copyOf(vm.rows());
+        shown(list(0, 1, 2).toArray(ListedTaxpayer[]::new));
+        List<Notification> shownRows = List.copyOf(vm.rows());
         archive.failWith = new ArchiveException(ArchiveException.Reason.LOCKED, "locked", null);
         int before = archive.queries.size();
-        vm.next();
+        vm.pager().next();
         settle(before);
-        assertThat(vm.archiveProblemProperty().get()).isEqualTo(ArchiveException.Reason.LOCKED);
+        assertThat(vm.errorProperty().get())
+                .isInstanceOfSatisfying(
+                        ArchiveException.class,
+                        a -> assertThat(a.reason()).isEqualTo(ArchiveException.Reason.LOCKED));
         assertThat(vm.rows()).containsExactlyElementsOf(shownRows);
-        assertThat(vm.pageProperty().get()).isEqualTo(1);
+        assertThat(vm.pager().pageProperty().get()).isEqualTo(1);
 
         archive.failWith = null;
         before = archive.queries.size();
-        vm.next();
+        vm.pager().next();
         settle(before);
-        assertThat(vm.archiveProblemProperty().get()).isNull();
-        assertThat(vm.pageProperty().get()).isEqualTo(2);
+        assertThat(vm.errorProperty().get()).isNull();
+        assertThat(vm.pager().pageProperty().get()).isEqualTo(2);
     }
 }

@@ -1,4 +1,4 @@
-package app.ishaar.ui.inbox;
+package app.ishaar.ui.taxpayers;
 
 import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveException;
@@ -15,8 +15,9 @@ import app.ishaar.core.sync.OfficeKept;
 import app.ishaar.core.sync.SyncTurn;
 import app.ishaar.core.sync.TaxpayerResult;
 import app.ishaar.ui.fx.LatestTask;
-import app.ishaar.ui.inbox.TaxpayerSyncStatus.Phase;
-import app.ishaar.ui.inbox.TaxpayerSyncStatus.Problem;
+import app.ishaar.ui.notifications.ListedTaxpayer;
+import app.ishaar.ui.taxpayers.TaxpayerSyncStatus.Phase;
+import app.ishaar.ui.taxpayers.TaxpayerSyncStatus.Problem;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -29,6 +30,8 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -36,6 +39,7 @@ import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableMap;
@@ -52,7 +56,7 @@ import javafx.collections.ObservableMap;
  * begins, progresses and ends ({@link #started}, {@link #held}, {@link #finished}). A taxpayer that
  * refused is left out of Sync all (no login is spent on an answer already given) until the user
  * syncs it alone, which asks again. {@link #archiveChangesProperty()} counts syncs that brought new
- * or changed notifications, so that the inbox reads its page again.
+ * or changed notifications, so that the notification screen reads its page again.
  *
  * <p>Used from the delivering executor's thread (the FX thread; a queue in tests) only.
  */
@@ -87,7 +91,7 @@ public final class SyncViewModel {
     private final LatestTask loads;
     private Schedule schedule;
 
-    private final ObjectProperty<List<InboxTaxpayer>> taxpayers =
+    private final ObjectProperty<List<ListedTaxpayer>> taxpayers =
             new SimpleObjectProperty<>(this, "taxpayers", List.of());
     private final ObservableMap<Rin, TaxpayerSyncStatus> statuses =
             FXCollections.observableMap(new LinkedHashMap<>());
@@ -98,6 +102,8 @@ public final class SyncViewModel {
             new ReadOnlyLongWrapper(this, "archiveChanges");
     private final ReadOnlyObjectWrapper<Instant> nextTurn =
             new ReadOnlyObjectWrapper<>(this, "nextTurn");
+    private final BooleanProperty offline = new SimpleBooleanProperty(this, "offline");
+    private final BooleanBinding canSyncAll = offline.not().and(running.not());
 
     /**
      * Following the schedule set later ({@link #follow}): the main window's.
@@ -124,14 +130,32 @@ public final class SyncViewModel {
         taxpayers.addListener((o, was, now) -> listChanged());
     }
 
+    /** What "synced at" and a next turn are told against. */
+    public Clock clock() {
+        return clock;
+    }
+
+    /**
+     * Whether the window is offline (the service cannot be reached): no sync is asked then, since
+     * each would only fail. The main window keeps it to its own offline state.
+     */
+    public BooleanProperty offlineProperty() {
+        return offline;
+    }
+
+    /** Whether Sync all can be asked now: online, and no sync of all under way. */
+    public BooleanBinding canSyncAllProperty() {
+        return canSyncAll;
+    }
+
     /** Asks and follows this schedule (the main window's, once its sync is made). */
     public void follow(Schedule s) {
         this.schedule = s;
         listChanged();
     }
 
-    /** The taxpayers of the list; the ERP's own marked {@link InboxTaxpayer#own()}. */
-    public ObjectProperty<List<InboxTaxpayer>> taxpayersProperty() {
+    /** The taxpayers of the list; the ERP's own marked {@link ListedTaxpayer#own()}. */
+    public ObjectProperty<List<ListedTaxpayer>> taxpayersProperty() {
         return taxpayers;
     }
 
@@ -181,7 +205,7 @@ public final class SyncViewModel {
                             synced.put(s.taxpayer(), s.lastSynced());
                         }
                     }
-                    for (InboxTaxpayer t : taxpayers.get()) {
+                    for (ListedTaxpayer t : taxpayers.get()) {
                         TaxpayerSyncStatus s = statuses.get(t.rin());
                         if (s != null && s.phase() == Phase.IDLE && s.lastSynced() == null) {
                             TaxpayerSyncStatus known = remembered(t, synced.get(t.rin()));
@@ -191,19 +215,19 @@ public final class SyncViewModel {
                 });
     }
 
-    /** Syncs one taxpayer now, asking again one that refused before. */
+    /** Syncs one taxpayer now, asking again one that refused before; nothing while offline. */
     public void syncNow(Rin taxpayer) {
-        InboxTaxpayer t = listed(taxpayer);
-        if (t == null || schedule == null) {
+        ListedTaxpayer t = taxpayer == null ? null : listed(taxpayer);
+        if (t == null || schedule == null || offline.get()) {
             return;
         }
         schedule.syncNow(key(t));
         updateTurns();
     }
 
-    /** Syncs every listed taxpayer that did not refuse. */
+    /** Syncs every listed taxpayer that did not refuse; nothing while offline. */
     public void syncAll() {
-        if (schedule != null) {
+        if (schedule != null && !offline.get()) {
             schedule.syncAll();
             updateTurns();
         }
@@ -219,7 +243,7 @@ public final class SyncViewModel {
 
     /** A taxpayer's sync began (key null: the ERP's own). */
     public void started(Rin key) {
-        InboxTaxpayer t = byKey(key);
+        ListedTaxpayer t = byKey(key);
         if (t != null && statuses.containsKey(t.rin())) {
             statuses.put(t.rin(), statuses.get(t.rin()).progress(0, 0));
         }
@@ -239,7 +263,7 @@ public final class SyncViewModel {
         if (schedule == null) {
             return; // disposed
         }
-        InboxTaxpayer t = byKey(key);
+        ListedTaxpayer t = byKey(key);
         if (t != null && statuses.containsKey(t.rin())) {
             TaxpayerSyncStatus s = statuses.get(t.rin());
             if (OfficeKept.kept(r)) {
@@ -285,7 +309,7 @@ public final class SyncViewModel {
         Map<Rin, SyncTurn> turns = new LinkedHashMap<>();
         int inLine = 0;
         int ahead = 0;
-        for (InboxTaxpayer t : taxpayers.get()) {
+        for (ListedTaxpayer t : taxpayers.get()) {
             SyncTurn turn = schedule.turn(key(t)).orElse(null);
             if (turn != null) {
                 turns.put(t.rin(), turn);
@@ -304,7 +328,7 @@ public final class SyncViewModel {
                         : budget.turns(client, inLine + ahead);
         boolean busy = false;
         Instant first = null;
-        for (InboxTaxpayer t : taxpayers.get()) {
+        for (ListedTaxpayer t : taxpayers.get()) {
             TaxpayerSyncStatus s = statuses.get(t.rin());
             SyncTurn turn = turns.get(t.rin());
             if (s == null) {
@@ -337,9 +361,9 @@ public final class SyncViewModel {
     // ---- the list ----
 
     private void listChanged() {
-        List<InboxTaxpayer> now = taxpayers.get() == null ? List.of() : taxpayers.get();
+        List<ListedTaxpayer> now = taxpayers.get() == null ? List.of() : taxpayers.get();
         Map<Rin, TaxpayerSyncStatus> kept = new LinkedHashMap<>();
-        for (InboxTaxpayer t : now) {
+        for (ListedTaxpayer t : now) {
             TaxpayerSyncStatus s = statuses.get(t.rin());
             kept.put(t.rin(), s != null ? s : remembered(t, null));
         }
@@ -352,7 +376,7 @@ public final class SyncViewModel {
     }
 
     /** An idle status with the refusal the sessions remember for it, if any. */
-    private TaxpayerSyncStatus remembered(InboxTaxpayer t, Instant lastSynced) {
+    private TaxpayerSyncStatus remembered(ListedTaxpayer t, Instant lastSynced) {
         TaxpayerSyncStatus idle = TaxpayerSyncStatus.idle(t.rin(), lastSynced);
         if (schedule == null) {
             return idle;
@@ -362,8 +386,8 @@ public final class SyncViewModel {
                 .orElse(idle);
     }
 
-    private InboxTaxpayer listed(Rin rin) {
-        for (InboxTaxpayer t : taxpayers.get()) {
+    private ListedTaxpayer listed(Rin rin) {
+        for (ListedTaxpayer t : taxpayers.get()) {
             if (t.rin().equals(rin)) {
                 return t;
             }
@@ -372,8 +396,8 @@ public final class SyncViewModel {
     }
 
     /** The taxpayer the sessions know by this key (null: the ERP's own). */
-    private InboxTaxpayer byKey(Rin key) {
-        for (InboxTaxpayer t : taxpayers.get()) {
+    private ListedTaxpayer byKey(Rin key) {
+        for (ListedTaxpayer t : taxpayers.get()) {
             if (key == null ? t.own() : !t.own() && t.rin().equals(key)) {
                 return t;
             }
@@ -382,7 +406,7 @@ public final class SyncViewModel {
     }
 
     /** How the sessions know a taxpayer: null for the ERP's own, which logs in as itself. */
-    private static Rin key(InboxTaxpayer t) {
+    private static Rin key(ListedTaxpayer t) {
         return t.own() ? null : t.rin();
     }
 

@@ -1,4 +1,4 @@
-package app.ishaar.ui.inbox;
+package app.ishaar.ui.taxpayers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,7 +22,7 @@ class OfficeSyncWordsTest {
     @Test
     void aTaxpayerTheOfficeSyncKeepsSaysSoInBothLanguages() {
         I18n i18n = new I18n(AppLanguage.ENGLISH);
-        InboxTexts texts = new InboxTexts(i18n);
+        SyncTexts texts = new SyncTexts(i18n);
         TaxpayerSyncStatus never = TaxpayerSyncStatus.idle(NILE, null);
         TaxpayerSyncStatus kept = never.keptByOffice();
         assertThat(kept.office()).isTrue();

@@ -1,4 +1,4 @@
-package app.ishaar.ui.inbox;
+package app.ishaar.ui.notifications;
 
 import app.ishaar.core.model.Rin;
 import app.ishaar.ui.i18n.I18n;
@@ -10,18 +10,18 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.Tooltip;
 
 /**
- * The inbox's taxpayer filter: every taxpayer of the list, or one, "name (RIN)"; its choices follow
- * the list. Binds to {@link AllTaxpayersViewModel}.
+ * The taxpayer filter of a screen of several taxpayers: every taxpayer of the scope, or one, "name
+ * (RIN)"; its choices follow the list. Binds to {@link HistoryViewModel#onlyProperty()}.
  */
 final class TaxpayerFilter {
-    private final ComboBox<InboxTaxpayer> choice = new ComboBox<>();
-    private final InboxTexts texts;
+    private final ComboBox<ListedTaxpayer> choice = new ComboBox<>();
+    private final HistoryLabels texts;
     private final I18n i18n;
     private boolean updating;
 
-    TaxpayerFilter(AllTaxpayersViewModel vm, I18n i18n) {
+    TaxpayerFilter(HistoryViewModel vm, I18n i18n) {
         this.i18n = i18n;
-        this.texts = new InboxTexts(i18n);
+        this.texts = vm.labels();
         choice.setId("inbox-taxpayer-filter");
         choice.setButtonCell(new Cell());
         choice.setCellFactory(lv -> new Cell());
@@ -33,14 +33,11 @@ final class TaxpayerFilter {
         Runnable fill =
                 () -> {
                     updating = true;
-                    List<InboxTaxpayer> items = new ArrayList<>();
+                    List<ListedTaxpayer> items = new ArrayList<>();
                     items.add(null); // every taxpayer
-                    List<InboxTaxpayer> listed = vm.inbox().taxpayersProperty().get();
-                    if (listed != null) {
-                        items.addAll(listed);
-                    }
+                    items.addAll(vm.scopeProperty().get().taxpayers());
                     choice.getItems().setAll(items);
-                    Rin only = vm.onlyTaxpayer();
+                    Rin only = vm.onlyProperty().get();
                     choice.getSelectionModel()
                             .select(
                                     items.stream()
@@ -49,13 +46,13 @@ final class TaxpayerFilter {
                                             .orElse(null));
                     updating = false;
                 };
-        vm.inbox().taxpayersProperty().addListener((o, was, now) -> fill.run());
+        vm.scopeProperty().addListener((o, was, now) -> fill.run());
         fill.run();
         choice.valueProperty()
                 .addListener(
                         (o, was, now) -> {
                             if (!updating && !Objects.equals(was, now)) {
-                                vm.onlyTaxpayer(now == null ? null : now.rin());
+                                vm.onlyProperty().set(now == null ? null : now.rin());
                             }
                         });
         i18n.languageProperty()
@@ -66,14 +63,14 @@ final class TaxpayerFilter {
                         });
     }
 
-    ComboBox<InboxTaxpayer> choice() {
+    ComboBox<ListedTaxpayer> choice() {
         return choice;
     }
 
     /** "All taxpayers", or "name (RIN)". */
-    private final class Cell extends ListCell<InboxTaxpayer> {
+    private final class Cell extends ListCell<ListedTaxpayer> {
         @Override
-        protected void updateItem(InboxTaxpayer t, boolean empty) {
+        protected void updateItem(ListedTaxpayer t, boolean empty) {
             super.updateItem(t, empty);
             if (empty) {
                 setText(i18n.get("inbox.taxpayerFilter.all"));

@@ -1,4 +1,4 @@
-package app.ishaar.ui.inbox;
+package app.ishaar.ui.taxpayers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,8 +16,9 @@ import app.ishaar.core.sync.SyncOptions;
 import app.ishaar.sandbox.Sandbox;
 import app.ishaar.sandbox.SandboxConfig;
 import app.ishaar.sandbox.SandboxTaxpayer;
-import app.ishaar.ui.inbox.TaxpayerSyncStatus.Phase;
-import app.ishaar.ui.inbox.TaxpayerSyncStatus.Problem;
+import app.ishaar.ui.notifications.ListedTaxpayer;
+import app.ishaar.ui.taxpayers.TaxpayerSyncStatus.Phase;
+import app.ishaar.ui.taxpayers.TaxpayerSyncStatus.Problem;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -117,10 +118,10 @@ class SyncViewModelTest {
         vm.taxpayersProperty()
                 .set(
                         List.of(
-                                InboxTaxpayer.represented(NILE, "Nile"),
-                                InboxTaxpayer.represented(CAIRO, "Cairo"),
-                                InboxTaxpayer.represented(ALEX, "Alex"),
-                                InboxTaxpayer.represented(GIZA, "Giza")));
+                                ListedTaxpayer.represented(NILE, "Nile"),
+                                ListedTaxpayer.represented(CAIRO, "Cairo"),
+                                ListedTaxpayer.represented(ALEX, "Alex"),
+                                ListedTaxpayer.represented(GIZA, "Giza")));
     }
 
     void untilIdle() {
@@ -207,8 +208,8 @@ class SyncViewModelTest {
         another.taxpayersProperty()
                 .set(
                         List.of(
-                                InboxTaxpayer.represented(NILE, "Nile"),
-                                InboxTaxpayer.represented(GIZA, "Giza")));
+                                ListedTaxpayer.represented(NILE, "Nile"),
+                                ListedTaxpayer.represented(GIZA, "Giza")));
         assertThat(another.status(GIZA).problem()).isEqualTo(Problem.NOT_DELEGATED);
         assertThat(another.status(NILE).problem()).isNull();
         another.load();
@@ -239,9 +240,9 @@ class SyncViewModelTest {
         LoginBudget budget = LoginBudget.of(1, Duration.ofSeconds(3));
         start(config().represented(4).build(), "erp-pyramids-advisers", "sandbox-secret-5", budget);
         List<SandboxTaxpayer> firms = sandbox.accounts().get(4).taxpayers();
-        List<InboxTaxpayer> listed = new ArrayList<>();
+        List<ListedTaxpayer> listed = new ArrayList<>();
         for (SandboxTaxpayer f : firms) {
-            listed.add(InboxTaxpayer.represented(Rin.of(f.rin()), f.nameEn()));
+            listed.add(ListedTaxpayer.represented(Rin.of(f.rin()), f.nameEn()));
         }
         vm.taxpayersProperty().set(listed);
         Instant asked = Instant.now();

@@ -1,4 +1,4 @@
-package app.ishaar.ui.inbox;
+package app.ishaar.ui.notifications;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package app.ishaar.ui.inbox;
+package app.ishaar.ui.notifications;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /** A search's pause in typing, ended when the test says so. */
-final class ManualTimer implements InboxViewModel.Timer {
+final class ManualTimer implements SearchViewModel.Timer {
     private final List<CompletableFuture<Void>> waiting = new ArrayList<>();
 
     @Override
