@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import app.ishaar.core.model.Rin;
 import app.ishaar.sandbox.SandboxConfig;
 import app.ishaar.ui.i18n.AppLanguage;
-import app.ishaar.ui.inbox.AllTaxpayersViewModel;
-import app.ishaar.ui.inbox.InboxRow;
-import app.ishaar.ui.inbox.InboxViewModel;
-import app.ishaar.ui.inbox.TaxpayerSyncStatus;
+import app.ishaar.ui.notifications.ExportDialog;
+import app.ishaar.ui.notifications.ExportViewModel;
+import app.ishaar.ui.notifications.HistoryViewModel;
+import app.ishaar.ui.notifications.ListedTaxpayer;
 import app.ishaar.ui.settings.Screenshots;
+import app.ishaar.ui.taxpayers.SyncViewModel;
+import app.ishaar.ui.taxpayers.TaxpayerSyncStatus;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -41,16 +43,29 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
         return SandboxConfig.builder().notificationsPerTaxpayer(150).arrivalsPerHour(120).build();
     }
 
-    private AllTaxpayersViewModel all() {
-        return fx(() -> flow.mainView().allTaxpayers());
+    /** All taxpayers: the notification screen over the list's taxpayers. */
+    private HistoryViewModel all() {
+        return fx(() -> flow.mainViewModel().allTaxpayers());
     }
 
-    private InboxViewModel inbox() {
-        return all().inbox();
+    private HistoryViewModel inbox() {
+        return all();
+    }
+
+    private SyncViewModel sync() {
+        return fx(() -> flow.mainView().listSync());
+    }
+
+    private boolean allShown() {
+        return fx(() -> flow.mainViewModel().allShownProperty().get());
+    }
+
+    private String rinOf(app.ishaar.core.model.Notification n) {
+        return inbox().taxpayerOf(n).rin().value();
     }
 
     private TaxpayerSyncStatus status(String rin) {
-        return fx(() -> all().sync().status(Rin.of(rin)));
+        return fx(() -> sync().status(Rin.of(rin)));
     }
 
     private void logInAsIntermediary() {
@@ -66,14 +81,14 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
      * window's focus, which on a desktop it does not.
      */
     private boolean tableHasTheKeyboard() {
-        Node table = lookup("#inbox-table").query();
+        Node table = lookup("#history-table").query();
         return table.getScene() != null && table.getScene().getFocusOwner() == table;
     }
 
     private String focusOwner() {
         return fx(
                 () -> {
-                    Node table = lookup("#inbox-table").query();
+                    Node table = lookup("#history-table").query();
                     Node owner = table.getScene() == null ? null : table.getScene().getFocusOwner();
                     return owner == null
                             ? "nothing"
@@ -83,7 +98,7 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
                                     + " (window focused: "
                                     + table.getScene().getWindow().isFocused()
                                     + "; All taxpayers shown: "
-                                    + flow.mainView().allTaxpayers().shownProperty().get()
+                                    + flow.mainViewModel().allShownProperty().get()
                                     + "; the table visible: "
                                     + table.isVisible()
                                     + ", disabled: "
@@ -96,11 +111,11 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
     private void allTaxpayersSynced() {
         FocusTrail trail = fx(() -> new FocusTrail(lookup("#switcher-all").query().getScene()));
         StringBuffer shownChanges = new StringBuffer();
-        boolean shownBefore = fx(() -> all().shownProperty().get());
+        boolean shownBefore = allShown();
         javafx.beans.value.ChangeListener<Boolean> shownChanged =
                 (o, was, now) -> {
                     shownChanges.append(" -> ").append(now);
-                    lookup("#inbox-table")
+                    lookup("#history-table")
                             .tryQuery()
                             .ifPresent(
                                     t -> {
@@ -118,9 +133,9 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
                                                 .append(")");
                                     });
                 };
-        onFx(() -> all().shownProperty().addListener(shownChanged));
+        onFx(() -> flow.mainViewModel().allShownProperty().addListener(shownChanged));
         clickOn("#switcher-all");
-        waitUntil("All taxpayers shows", () -> visible("#inbox-table"));
+        waitUntil("All taxpayers shows", () -> visible("#history-table"));
         try {
             waitUntil("the keyboard on the table", () -> tableHasTheKeyboard());
         } catch (AssertionError e) {
@@ -143,13 +158,15 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
                 "the taxpayers synced, Textiles refused",
                 60,
                 () ->
-                        all().sync().status(Rin.of(NILE)).lastSynced() != null
-                                && all().sync().status(Rin.of(PHARMA)).lastSynced() != null
-                                && all().sync().status(Rin.of(TEXTILES)).problem() != null
-                                && !all().sync().runningProperty().get());
+                        sync().status(Rin.of(NILE)).lastSynced() != null
+                                && sync().status(Rin.of(PHARMA)).lastSynced() != null
+                                && sync().status(Rin.of(TEXTILES)).problem() != null
+                                && !sync().runningProperty().get());
         waitUntil(
                 "the table holds the synced notifications",
-                () -> inbox().totalCountProperty().get() >= 300 && !inbox().rows().isEmpty());
+                () ->
+                        inbox().pager().totalCountProperty().get() >= 300
+                                && !inbox().rows().isEmpty());
     }
 
     private String syncText(String rin) {
@@ -160,11 +177,7 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
     }
 
     private Set<String> taxpayersShown() {
-        return fx(
-                () ->
-                        inbox().rows().stream()
-                                .map(r -> r.taxpayer().value())
-                                .collect(Collectors.toSet()));
+        return fx(() -> inbox().rows().stream().map(r -> rinOf(r)).collect(Collectors.toSet()));
     }
 
     private List<String> matchedWords() {
@@ -191,14 +204,14 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
         assertThat(syncText(TEXTILES)).isEqualTo("Refused: no access to its notifications");
         assertThat(syncText(NILE)).startsWith("Synced ");
         assertThat(taxpayersShown()).as("one table across the taxpayers").contains(NILE, PHARMA);
-        String cell =
+        String firstName =
                 fx(
                         () -> {
-                            TableView<?> t = lookup("#inbox-table").queryTableView();
-                            InboxRow first = (InboxRow) t.getItems().get(0);
-                            return t.getColumns().get(1).getCellData(0) + "|" + first.taxpayer();
+                            TableView<?> t = lookup("#history-table").queryTableView();
+                            assertThat(t.getColumns().get(1).getId()).isEqualTo("taxpayer");
+                            return inbox().taxpayerOf(inbox().rows().get(0)).name();
                         });
-        assertThat(cell).matches(".+ \\(\\d{9}\\)\\|\\d{9}");
+        assertThat(firstName).as("the list's name of the first row's taxpayer").isNotBlank();
         assertThat(fx(this::taxpayerTooltips))
                 .as("the Taxpayer column: the name first, its RIN in the tooltip")
                 .isNotEmpty()
@@ -206,13 +219,16 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
 
         // Ctrl+F, a search, the words marked in the detail
         press(KeyCode.CONTROL, KeyCode.F).release(KeyCode.F, KeyCode.CONTROL);
-        waitUntil("the search has the keyboard", () -> lookup("#inbox-search").query().isFocused());
+        waitUntil("the search has the keyboard", () -> lookup("#search").query().isFocused());
         write("rejected");
         waitUntil(
                 "the search's results",
                 () ->
                         !inbox().loadingProperty().get()
-                                && inbox().searchTermsProperty().get().equals(List.of("rejected"))
+                                && inbox().search()
+                                        .termsProperty()
+                                        .get()
+                                        .equals(List.of("rejected"))
                                 && !inbox().rows().isEmpty());
         onFx(() -> inbox().select(inbox().rows().get(0)));
         waitUntil("the words found are marked", () -> visible("#detail-matched"));
@@ -224,47 +240,63 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
         waitUntil(
                 "the search is cleared",
                 () ->
-                        inbox().searchTermsProperty().get().isEmpty()
+                        inbox().search().termsProperty().get().isEmpty()
                                 && !inbox().loadingProperty().get()
-                                && inbox().totalPagesProperty().get() > 1);
-        onFx(() -> lookup("#inbox-table").query().requestFocus());
+                                && inbox().pager().totalPagesProperty().get() > 1);
+        onFx(() -> lookup("#history-table").query().requestFocus());
         waitUntil("the table has the keyboard", () -> tableHasTheKeyboard());
         type(KeyCode.PAGE_DOWN);
-        waitUntil("page 2", () -> inbox().pageProperty().get() == 2);
+        waitUntil("page 2", () -> inbox().pager().pageProperty().get() == 2);
         type(KeyCode.PAGE_UP);
-        waitUntil("page 1", () -> inbox().pageProperty().get() == 1);
+        waitUntil("page 1", () -> inbox().pager().pageProperty().get() == 1);
 
-        // Ctrl+I hides the detail pane, as in a taxpayer's history: the table takes its room
-        double narrow = fx(() -> lookup("#inbox-table").query().getBoundsInLocal().getWidth());
+        // a row chosen brings the detail pane; Ctrl+I hides it, as in a taxpayer's screen: the
+        // table takes its room
+        onFx(() -> inbox().select(inbox().rows().get(0)));
+        waitUntil(
+                "the detail beside the table",
+                () ->
+                        ((javafx.scene.control.SplitPane) lookup("#history-split").query())
+                                        .getItems()
+                                        .size()
+                                == 2);
+        waitForPulses(2);
+        double narrow = fx(() -> lookup("#history-table").query().getBoundsInLocal().getWidth());
         press(KeyCode.CONTROL, KeyCode.I).release(KeyCode.I, KeyCode.CONTROL);
         waitUntil(
                 "the detail hidden, the table wider",
                 () ->
-                        ((javafx.scene.control.SplitPane) lookup("#inbox-split").query())
+                        ((javafx.scene.control.SplitPane) lookup("#history-split").query())
                                                 .getItems()
                                                 .size()
                                         == 1
-                                && lookup("#inbox-table").query().getBoundsInLocal().getWidth()
+                                && lookup("#history-table").query().getBoundsInLocal().getWidth()
                                         > narrow + 100
                                 && !((javafx.scene.control.ToggleButton)
-                                                lookup("#inbox-details").query())
+                                                lookup("#history-details").query())
                                         .isSelected());
-        clickOn("#inbox-details");
+        clickOn("#history-details");
         waitUntil(
                 "the detail back, the table as it was ("
                         + narrow
                         + " px; "
                         + fx(
                                 () ->
-                                        lookup("#inbox-table").query().getBoundsInLocal().getWidth()
+                                        lookup("#history-table")
+                                                        .query()
+                                                        .getBoundsInLocal()
+                                                        .getWidth()
                                                 + " px, Details "
                                                 + ((javafx.scene.control.ToggleButton)
-                                                                lookup("#inbox-details").query())
+                                                                lookup("#history-details").query())
                                                         .isSelected())
                         + ")",
                 () ->
                         Math.abs(
-                                        lookup("#inbox-table").query().getBoundsInLocal().getWidth()
+                                        lookup("#history-table")
+                                                        .query()
+                                                        .getBoundsInLocal()
+                                                        .getWidth()
                                                 - narrow)
                                 < 5); // (the divider's place is a share, laid out to a pixel)
 
@@ -292,11 +324,10 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
                 "asked again and refused again",
                 30,
                 () ->
-                        all().sync().status(Rin.of(TEXTILES)).phase()
-                                        == TaxpayerSyncStatus.Phase.IDLE
-                                && all().sync().status(Rin.of(TEXTILES)).problem()
+                        sync().status(Rin.of(TEXTILES)).phase() == TaxpayerSyncStatus.Phase.IDLE
+                                && sync().status(Rin.of(TEXTILES)).problem()
                                         == TaxpayerSyncStatus.Problem.NO_ACCESS
-                                && !all().sync().runningProperty().get());
+                                && !sync().runningProperty().get());
         Screenshots.take(flow.mainStage(), "sync-failure-en.png");
 
         // the filters and the taxpayer filter
@@ -308,12 +339,11 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
                         !inbox().loadingProperty().get()
                                 && !inbox().rows().isEmpty()
                                 && inbox().rows().stream()
-                                        .allMatch(r -> "error".equals(r.notification().status())));
+                                        .allMatch(r -> "error".equals(r.status())));
         onFx(
                 () ->
                         lookup("#inbox-taxpayer-filter")
-                                .<javafx.scene.control.ComboBox<app.ishaar.ui.inbox.InboxTaxpayer>>
-                                        query()
+                                .<javafx.scene.control.ComboBox<ListedTaxpayer>>query()
                                 .getSelectionModel()
                                 .select(2)); // every taxpayer, Delta, Nile, Pharma…
         waitUntil(
@@ -321,41 +351,30 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
                 () ->
                         !inbox().loadingProperty().get()
                                 && !inbox().rows().isEmpty()
-                                && inbox().rows().stream()
-                                        .allMatch(r -> r.taxpayer().value().equals(NILE)));
+                                && inbox().rows().stream().allMatch(r -> rinOf(r).equals(NILE)));
         onFx(
                 () ->
                         lookup("#inbox-taxpayer-filter")
-                                .<javafx.scene.control.ComboBox<app.ishaar.ui.inbox.InboxTaxpayer>>
-                                        query()
+                                .<javafx.scene.control.ComboBox<ListedTaxpayer>>query()
                                 .getSelectionModel()
                                 .select(0));
         waitUntil("every taxpayer's errors", () -> taxpayersShown().size() > 1);
 
         // the export of what is shown, with a Taxpayer column
         java.nio.file.Path file = configDir.resolve("errors.csv");
-        onFx(
-                () ->
-                        flow.mainView()
-                                .allTaxpayersView()
-                                .exportTo(app.ishaar.core.export.ExportFormat.CSV, file));
-        waitUntil(
-                "exported",
-                () ->
-                        all().exportProperty().get() != null
-                                && !all().exportProperty().get().running());
-        assertThat(all().exportProperty().get().failure()).isNull();
-        long errors = fx(() -> inbox().totalCountProperty().get());
-        assertThat(all().exportProperty().get().written()).isEqualTo(errors);
+        assertThat(exported(file)).isTrue();
+        long errors = fx(() -> inbox().pager().totalCountProperty().get());
+        assertThat(fx(() -> lastExport().viewModel().writtenProperty().get())).isEqualTo(errors);
         List<String> lines = java.nio.file.Files.readAllLines(file);
         assertThat(lines.get(0)).contains("Taxpayer");
         assertThat(String.join("\n", lines)).contains("Nile Trading").contains("Cairo Pharma");
-        assertThat(text("#inbox-export-state")).startsWith("Done: " + errors + " notification");
+        assertThat(text("#export-status")).contains(String.valueOf(errors));
+        closeExport();
 
         // a taxpayer chosen narrows the window to it
         clickOnTaxpayer(PHARMA);
         waitUntil("Pharma's history", () -> visible("#history-table"));
-        assertThat(fx(() -> all().shownProperty().get())).isFalse();
+        assertThat(allShown()).isFalse();
         assertThat(
                         fx(
                                 () ->
@@ -427,23 +446,23 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
                                         }))
                 .isFalse();
         press(KeyCode.CONTROL, KeyCode.F).release(KeyCode.F, KeyCode.CONTROL);
-        waitUntil("the search has the keyboard", () -> lookup("#inbox-search").query().isFocused());
-        paste("#inbox-search", "الفاتورة");
+        waitUntil("the search has the keyboard", () -> lookup("#search").query().isFocused());
+        paste("#search", "الفاتورة");
         waitUntil(
                 "the search's results",
                 () ->
                         !inbox().loadingProperty().get()
-                                && !inbox().searchTermsProperty().get().isEmpty()
+                                && !inbox().search().termsProperty().get().isEmpty()
                                 && !inbox().rows().isEmpty());
         onFx(() -> inbox().select(inbox().rows().get(0)));
         waitUntil("the words found are marked", () -> visible("#detail-matched"));
         assertThat(matchedWords()).isNotEmpty().allMatch(w -> w.contains("فاتور"));
         Screenshots.take(flow.mainStage(), "all-taxpayers-search-ar.png");
-        onFx(() -> lookup("#inbox-table").query().requestFocus());
+        onFx(() -> lookup("#history-table").query().requestFocus());
         waitUntil("the table has the keyboard", () -> tableHasTheKeyboard());
         // Alt with the left arrow is forward in Arabic
         press(KeyCode.ALT, KeyCode.LEFT).release(KeyCode.LEFT, KeyCode.ALT);
-        waitUntil("page 2", () -> inbox().pageProperty().get() == 2);
+        waitUntil("page 2", () -> inbox().pager().pageProperty().get() == 2);
         Screenshots.take(flow.mainStage(), "sync-failure-ar.png");
         assertThat(
                         fx(
@@ -472,22 +491,42 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
                 });
     }
 
-    /** Exports what All taxpayers shows, waits for it, and says whether it was written. */
+    private ExportDialog lastExport() {
+        return fx(() -> flow.mainView().allTaxpayersView().lastExportDialog());
+    }
+
+    /**
+     * Exports what All taxpayers shows through its Export… dialog (the file chooser's answer
+     * given), waits for it, and says whether it was written; the dialog stays open with its result.
+     */
     private boolean exported(java.nio.file.Path file) {
-        onFx(
-                () ->
-                        flow.mainView()
-                                .allTaxpayersView()
-                                .exportTo(app.ishaar.core.export.ExportFormat.CSV, file));
+        ExportDialog before = lastExport();
+        // (fired: a tooltip the pointer left over the footer may take a click)
+        onFx(() -> lookup("#history-export").queryButton().fire());
+        waitUntil(
+                "the export dialog",
+                () -> lastExport() != before && lastExport().stage().isShowing());
+        onFx(() -> lastExport().viewModel().start(file));
         waitUntil(
                 "exported",
                 () ->
                         fx(
                                 () ->
-                                        all().exportProperty().get() != null
-                                                && all().exportProperty().get().file().equals(file)
-                                                && !all().exportProperty().get().running()));
-        return fx(() -> all().exportProperty().get().failure() == null);
+                                        lastExport().viewModel().stateProperty().get()
+                                                        != ExportViewModel.State.RUNNING
+                                                && file.equals(
+                                                        lastExport()
+                                                                .viewModel()
+                                                                .targetProperty()
+                                                                .get())));
+        return fx(
+                () -> lastExport().viewModel().stateProperty().get() == ExportViewModel.State.DONE);
+    }
+
+    /** Closes the export dialog, as its Close button does. */
+    private void closeExport() {
+        onFx(() -> lastExport().stage().close());
+        waitUntil("the dialog closed", () -> !lastExport().stage().isShowing());
     }
 
     /** Export, then another page, then export again, on a laptop's 1366×768: nothing moves out. */
@@ -501,21 +540,34 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
                 });
         allTaxpayersSynced();
         waitForPulses(3);
-        List<String> footer = List.of("#inbox-count", "#inbox-next", "#inbox-export", "#add-pane");
+        List<String> footer =
+                List.of("#pager-total", "#pager-next", "#history-export", "#add-pane");
         assertThat(footer).allMatch(this::withinTheWindow);
 
         assertThat(exported(configDir.resolve("first.csv"))).isTrue();
         waitForPulses(3);
-        assertThat(text("#inbox-export-state")).as("the result shown").isNotBlank();
+        assertThat(text("#export-status")).as("the result shown").isNotBlank();
+        closeExport();
         assertThat(footer)
                 .as("the footer and the list's Add, after an export")
                 .allMatch(this::withinTheWindow);
 
-        clickOn("#inbox-next");
-        waitUntil("page 2", () -> fx(() -> inbox().pageProperty().get() == 2));
+        clickOn("#pager-next");
+        waitUntil("page 2", () -> fx(() -> inbox().pager().pageProperty().get() == 2));
         assertThat(exported(configDir.resolve("second.csv"))).isTrue();
         waitForPulses(3);
-        assertThat(text("#inbox-export-state")).contains("second.csv");
+        assertThat(
+                        fx(
+                                () ->
+                                        lastExport()
+                                                .viewModel()
+                                                .targetProperty()
+                                                .get()
+                                                .getFileName()
+                                                .toString()))
+                .isEqualTo("second.csv");
+        assertThat(text("#export-status")).as("the result shown").isNotBlank();
+        closeExport();
         assertThat(footer).as("after a page and another export").allMatch(this::withinTheWindow);
     }
 
@@ -532,11 +584,11 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
     /** The tooltips of the Taxpayer column's filled cells. */
     private List<String> taxpayerTooltips() {
         List<String> out = new java.util.ArrayList<>();
-        for (Node n : lookup("#inbox-table").query().lookupAll(".table-cell")) {
+        for (Node n : lookup("#history-table").query().lookupAll(".table-cell")) {
             if (n instanceof javafx.scene.control.TableCell<?, ?> c
                     && !c.isEmpty()
                     && c.getTableColumn() != null
-                    && "inbox-column-taxpayer".equals(c.getTableColumn().getId())
+                    && "taxpayer".equals(c.getTableColumn().getId())
                     && c.getTooltip() != null) {
                 out.add(c.getTooltip().getText());
             }

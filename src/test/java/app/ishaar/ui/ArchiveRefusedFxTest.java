@@ -38,8 +38,16 @@ class ArchiveRefusedFxTest extends FxSandboxTestBase {
         assertThat(text("#history-error"))
                 .isEqualTo("The archive file is not an archive of Ishaar; it was left untouched.");
         clickOn("#switcher-all");
-        waitUntil("the archive's problem is said", () -> visible("#inbox-archive-problem"));
-        assertThat(text("#inbox-archive-problem"))
+        waitUntil(
+                "All taxpayers says it too",
+                () ->
+                        fx(() -> flow.mainViewModel().allShownProperty().get())
+                                && fx(
+                                        () ->
+                                                flow.mainView().allTaxpayersView().root().getScene()
+                                                        != null)
+                                && visible("#history-error"));
+        assertThat(text("#history-error"))
                 .isEqualTo("The archive file is not an archive of Ishaar; it was left untouched.");
         assertThat(Files.readString(file())).isEqualTo("a letter, not a database");
     }

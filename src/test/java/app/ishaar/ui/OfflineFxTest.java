@@ -221,7 +221,7 @@ class OfflineFxTest extends FxSandboxTestBase {
         clickOn("#switcher-all");
         waitUntil(
                 "All taxpayers shows the archive",
-                () -> fx(() -> !flow.mainView().allTaxpayers().inbox().rows().isEmpty()));
+                () -> fx(() -> !flow.mainViewModel().allTaxpayers().rows().isEmpty()));
         // the header and the window's title name All taxpayers, not the taxpayer shown before
         waitUntil(
                 "the header names All taxpayers",

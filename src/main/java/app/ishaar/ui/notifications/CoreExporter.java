@@ -5,9 +5,9 @@ import app.ishaar.core.export.ExportScope;
 import app.ishaar.core.export.NotificationSink;
 import app.ishaar.core.export.ReportLabels;
 import app.ishaar.ui.i18n.I18n;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -21,10 +21,11 @@ final class CoreExporter implements ExportViewModel.Exporter {
     private final Clock clock;
     private final ArchivePages archived;
 
+    /** {@code archived}: the archive to read; null while none is known (the export then fails). */
     CoreExporter(I18n i18n, Clock clock, ArchivePages archived) {
         this.i18n = i18n;
         this.clock = clock;
-        this.archived = Objects.requireNonNull(archived, "archived");
+        this.archived = archived;
     }
 
     /** Called where the export starts (the FX thread): the words and zone are taken then. */
@@ -34,6 +35,9 @@ final class CoreExporter implements ExportViewModel.Exporter {
             ExportViewModel.Format format,
             Path target,
             ExportViewModel.Progress progress) {
+        if (archived == null) {
+            return CompletableFuture.failedFuture(new IOException("no archive to read yet"));
+        }
         ExportFormat f =
                 format == ExportViewModel.Format.XLSX ? ExportFormat.XLSX : ExportFormat.CSV;
         ExportScope scope =

@@ -3,12 +3,15 @@ package app.ishaar.ui.notifications;
 import app.ishaar.ui.app.TextSize;
 import app.ishaar.ui.fx.Weak;
 import java.util.Map;
+import javafx.beans.value.ObservableValue;
 import javafx.scene.Node;
 import javafx.scene.control.SplitPane;
 
 /**
- * The table beside the detail pane, which can be hidden, and the divider between them: the width
- * the user gives the detail is remembered ({@link LayoutViewModel#detailWidthProperty()}).
+ * The table beside the detail pane and the divider between them. The pane shows while a row is
+ * chosen and Details is on, its room taken from the table only then (on a laptop the table keeps
+ * the width while nothing is chosen); the width the user gives the detail is remembered ({@link
+ * LayoutViewModel#detailWidthProperty()}).
  */
 final class DetailSplit {
     private final SplitPane split = new SplitPane();
@@ -19,14 +22,19 @@ final class DetailSplit {
     /** Keeps the listeners this class gives the view model and the text size (see {@link Weak}). */
     private final Map<Object, Object> keep;
 
+    /** The row chosen: the pane shows only while there is one. */
+    private final ObservableValue<?> chosen;
+
     /** {@code keep}: the view's root's properties. */
     DetailSplit(
             Node table,
             Node detailPane,
             LayoutViewModel layout,
+            ObservableValue<?> chosen,
             TextSize textSize,
             Map<Object, Object> keep) {
         this.detailPane = detailPane;
+        this.chosen = chosen;
         this.layout = layout;
         this.textSize = textSize;
         this.keep = keep;
@@ -69,7 +77,8 @@ final class DetailSplit {
     private void detailVisibility() {
         Runnable show =
                 () -> {
-                    boolean visible = layout.detailVisibleProperty().get();
+                    boolean visible =
+                            layout.detailVisibleProperty().get() && chosen.getValue() != null;
                     if (visible && !split.getItems().contains(detailPane)) {
                         split.getItems().add(detailPane);
                         placedDetailWidth = -1;
@@ -82,7 +91,7 @@ final class DetailSplit {
                         split.getItems().remove(detailPane);
                     }
                 };
-        Weak.<Boolean>listen(keep, (o, a, b) -> show.run(), layout.detailVisibleProperty());
+        Weak.<Object>listen(keep, (o, a, b) -> show.run(), layout.detailVisibleProperty(), chosen);
         split.widthProperty().addListener((o, a, b) -> placeDivider());
         Weak.<Number>listen(
                 keep,

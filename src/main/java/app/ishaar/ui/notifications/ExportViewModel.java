@@ -254,6 +254,10 @@ public final class ExportViewModel {
         return written.getReadOnlyProperty();
     }
 
+    public ReadOnlyObjectProperty<Path> targetProperty() {
+        return target.getReadOnlyProperty();
+    }
+
     public ReadOnlyObjectProperty<Throwable> failureProperty() {
         return failure.getReadOnlyProperty();
     }

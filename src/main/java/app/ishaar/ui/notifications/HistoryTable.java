@@ -239,7 +239,16 @@ final class HistoryTable {
         show(Collections.nCopies(count, (Notification) null));
         table.getFocusModel().focus(-1);
         // the rows in view read the new items at the next layout; rows the table keeps out of view
-        // for reuse (hidden) would keep theirs until used: they release them now
+        // for reuse (hidden) would keep theirs until used: they release them now, and again after
+        // that layout, which puts aside the rows a change of the table's width (the detail pane
+        // going with the choice) makes anew
+        releaseHiddenRows();
+        if (table.getScene() != null) {
+            AfterLayout.next(table.getScene(), this::releaseHiddenRows);
+        }
+    }
+
+    private void releaseHiddenRows() {
         for (Node n : table.lookupAll(".table-row-cell")) {
             if (n instanceof TableRow<?> row && !row.isVisible()) {
                 row.updateIndex(-1);

@@ -96,6 +96,7 @@ public final class HistoryView {
                         historyTable.root(),
                         detailPane,
                         vm.layout(),
+                        vm.selectedProperty(),
                         scenes.textSize(),
                         root.getProperties());
         root.setCenter(split.root());
@@ -186,7 +187,7 @@ public final class HistoryView {
     }
 
     /** The export dialog opened last, or null (tests). */
-    ExportDialog lastExportDialog() {
+    public ExportDialog lastExportDialog() {
         return lastExport;
     }
 

@@ -471,11 +471,11 @@ public final class HistoryViewModel {
 
     /**
      * An export of the rows shown (all their pages), read from the archive (as of the scope's last
-     * sync), offering the folder and format of this screen's last one; null while there is no
-     * archive to read.
+     * sync), offering the folder and format of this screen's last one; while there is no archive to
+     * read yet (before a login names the service), it fails when started.
      */
     public ExportViewModel newExport() {
-        return pages.get() instanceof ArchivePages a ? exports.newExport(exportQuery(), a) : null;
+        return exports.newExport(exportQuery(), pages.get() instanceof ArchivePages a ? a : null);
     }
 
     // ---- commands ----

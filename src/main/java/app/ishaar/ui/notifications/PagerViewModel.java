@@ -250,7 +250,7 @@ public final class PagerViewModel {
     }
 
     public void next() {
-        if (target < totalPages.get()) {
+        if (target < totalPages.get() || more.get()) {
             goTo(target + 1);
         }
     }

@@ -193,7 +193,7 @@ class MainWindowViewModelTest {
 
     @Test
     void whileAllTaxpayersIsShownTheTitleNamesItInBothLanguagesThenTheTaxpayerAgain() {
-        vm.title().allTaxpayersShownProperty().set(true);
+        vm.allShownProperty().set(true);
         assertThat(vm.title().titleProperty().get())
                 .isEqualTo("All taxpayers — Sandbox · test data — Ishaar");
         i18n.languageProperty().set(AppLanguage.ARABIC);
@@ -202,7 +202,7 @@ class MainWindowViewModelTest {
                 .endsWith(" — إشعار")
                 .doesNotContain("204918573");
         i18n.languageProperty().set(AppLanguage.ENGLISH);
-        vm.title().allTaxpayersShownProperty().set(false);
+        vm.allShownProperty().set(false);
         assertThat(vm.title().titleProperty().get())
                 .isEqualTo("Nile Trading Co. (204918573) — Sandbox · test data — Ishaar");
     }

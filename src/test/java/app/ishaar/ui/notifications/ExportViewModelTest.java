@@ -29,10 +29,9 @@ class ExportViewModelTest {
         return new ExportViewModel(
                 i18n,
                 Runnable::run,
-                new FakeSession(),
-                NotificationQuery.ALL.withType("7"),
-                (s, q, f, t, p) -> {
-                    asked = q;
+                new PageQuery(Scope.NONE, NotificationQuery.ALL.withType("7"), null, null),
+                (q, f, t, p) -> {
+                    asked = q.filters();
                     progress = p;
                     job = new CompletableFuture<>();
                     return job;

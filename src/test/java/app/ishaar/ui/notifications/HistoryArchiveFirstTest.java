@@ -130,7 +130,7 @@ class HistoryArchiveFirstTest {
         vm.filters().statusProperty().set(status);
         assertThat(vm.filters().apply()).isTrue();
 
-        NotificationQuery asked = vm.exportQuery();
+        NotificationQuery asked = vm.exportQuery().filters();
         assertThat(vm.rows()).isNotEmpty().allMatch(n -> status.equals(n.status()));
         assertThat(vm.rows()).containsExactlyElementsOf(archived(asked, 1, 50));
         long expected =

@@ -200,9 +200,10 @@ class HistoryExportTest {
         app.ishaar.core.settings.HistoryPrefs saved = remembered.get(remembered.size() - 1);
         assertThat(saved.exportFolder()).isEqualTo(clients.toString());
         assertThat(saved.exportFormat()).isEqualTo("XLSX");
-        ExportViewModel afterRestart =
-                new HistoryViewModel(new I18n(AppLanguage.ENGLISH), Runnable::run, saved, p -> {})
-                        .newExport();
+        HistoryViewModel restarted =
+                new HistoryViewModel(new I18n(AppLanguage.ENGLISH), Runnable::run, saved, p -> {});
+        archived.read(restarted);
+        ExportViewModel afterRestart = restarted.newExport();
         assertThat(afterRestart.initialFolder()).contains(clients);
         assertThat(afterRestart.formatProperty().get()).isEqualTo(ExportViewModel.Format.XLSX);
 

@@ -106,7 +106,7 @@ class HistoryOfflineExportTest {
         String status = history.get(0).notification().status();
         vm.filters().statusProperty().set(status);
         assertThat(vm.filters().apply()).isTrue();
-        List<Notification> expected = archived(vm.exportQuery());
+        List<Notification> expected = archived(vm.exportQuery().filters());
         assertThat(expected.size()).as("more than one chunk of the archive").isGreaterThan(1000);
 
         ExportViewModel offline = vm.newExport();

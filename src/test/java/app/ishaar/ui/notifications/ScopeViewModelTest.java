@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.archive.SandboxItems;
 import app.ishaar.core.archive.SearchText;
 import app.ishaar.core.archive.ServiceKey;
@@ -438,9 +439,9 @@ class ScopeViewModelTest {
                                                         + c.getTo());
                                     }
                                 });
-        int before = archive.queries.size();
+        int asked = archive.queries.size();
         vm.landed(); // a sync changed the archive
-        fx.until(() -> archive.queries.size() > before && !changes.isEmpty());
+        fx.until(() -> archive.queries.size() > asked && !changes.isEmpty());
         assertThat(changes).containsExactly("replaced " + index + ".." + (index + 1));
         assertThat(vm.rows().get(index).status()).isEqualTo(settled);
         assertThat(vm.selectedProperty().get()).isSameAs(vm.rows().get(index));
@@ -449,7 +450,7 @@ class ScopeViewModelTest {
         // another page: the selection is not on it, and its rows come in one change (the
         // table's selection and focus follow each change on their own)
         changes.clear();
-        before = archive.queries.size();
+        int before = archive.queries.size();
         vm.pager().next();
         settle(before);
         assertThat(vm.selectedProperty().get()).isNull();
@@ -477,5 +478,60 @@ class ScopeViewModelTest {
         settle(before);
         assertThat(vm.errorProperty().get()).isNull();
         assertThat(vm.pager().pageProperty().get()).isEqualTo(2);
+    }
+
+    @Test
+    void oneTaxpayersScreenSearchesItsOwnNotificationsOnly() {
+        vm.scope(Scope.of(list(1).get(0)));
+        int before = archive.queries.size();
+        vm.refresh();
+        settle(before);
+        assertThat(vm.pager().totalCountProperty().get()).isEqualTo(EACH);
+        // an ID of another taxpayer is not found here; one of its own is
+        String elsewhere = histories.get(2).get(3).notificationId();
+        before = archive.queries.size();
+        vm.search().textProperty().set(elsewhere);
+        timer.elapse();
+        settle(before);
+        assertThat(archive.queries.get(archive.queries.size() - 1).taxpayers())
+                .containsExactly(rin(1));
+        assertThat(vm.rows()).extracting(Notification::notificationId).doesNotContain(elsewhere);
+        String own = histories.get(1).get(3).notificationId();
+        before = archive.queries.size();
+        vm.search().textProperty().set(own);
+        timer.elapse();
+        settle(before);
+        assertThat(vm.rows()).extracting(Notification::notificationId).contains(own);
+        assertThat(vm.pager().totalText().get()).endsWith("found");
+    }
+
+    @Test
+    void bestMatchIsAskedOnlyWithASearchAndReadsTheFirstPageAgain() {
+        shown(list(0, 1, 2).toArray(ListedTaxpayer[]::new));
+        // without a search, newest first whatever is chosen
+        int before = archive.queries.size();
+        vm.search().orderProperty().set(InboxQuery.Order.BEST);
+        vm.refresh();
+        settle(before);
+        assertThat(archive.queries.get(archive.queries.size() - 1).order())
+                .isEqualTo(InboxQuery.Order.NEWEST);
+
+        String word = "notification";
+        before = archive.queries.size();
+        vm.search().textProperty().set(word);
+        timer.elapse();
+        settle(before);
+        assertThat(archive.queries.get(archive.queries.size() - 1).order())
+                .isEqualTo(InboxQuery.Order.BEST);
+        assertThat(archive.queries.get(archive.queries.size() - 1).search()).isEqualTo(word);
+
+        // the order changed with a search applied: its first page again, newest first
+        vm.pager().next();
+        before = archive.queries.size();
+        vm.search().orderProperty().set(InboxQuery.Order.NEWEST);
+        settle(before);
+        InboxQuery last = archive.queries.get(archive.queries.size() - 1);
+        assertThat(last.order()).isEqualTo(InboxQuery.Order.NEWEST);
+        assertThat(last.page()).isEqualTo(1);
     }
 }
