@@ -251,6 +251,34 @@ class OneScreenLaptopFxTest extends FxSandboxTestBase {
         waitForPulses(3);
         assertThat(footer).as("after a page and another export").allMatch(this::withinTheWindow);
 
+        // a smaller laptop's 1280×720: the same screen fits, the detail's ID whole
+        onFx(
+                () -> {
+                    flow.mainStage().setWidth(1280);
+                    flow.mainStage().setHeight(720);
+                });
+        waitForPulses(3);
+        onFx(() -> all().select(all().rows().get(1)));
+        waitUntil("the detail beside the table", () -> splitItems() == 2);
+        waitForPulses(3);
+        assertThat(footer).as("at 1280×720").allMatch(this::withinTheWindow);
+        assertThat(withinTheWindow("#detail-id")).as("the ID at 1280×720").isTrue();
+        assertThat(
+                        fx(
+                                () ->
+                                        lookup("#history-table")
+                                                .<TableView<?>>query()
+                                                .getColumns()
+                                                .get(1)
+                                                .getWidth()))
+                .as("the Taxpayer column at 1280×720")
+                .isGreaterThanOrEqualTo(200);
+        Screenshots.take(
+                flow.mainStage(),
+                language == AppLanguage.ARABIC
+                        ? "one-screen-1280-ar.png"
+                        : "one-screen-1280-en.png");
+
         // Log out, Work offline: the rows come without Refresh
         long online = fx(() -> all().pager().totalCountProperty().get());
         onFx(() -> flow.mainViewModel().logout());
