@@ -69,6 +69,12 @@ public abstract class JdbcArchive implements Archive {
     }
 
     @Override
+    public List<app.ishaar.core.archive.HandlingChange> history(
+            ServiceKey service, Rin taxpayer, String notificationId) throws ArchiveException {
+        return reader().history(service, taxpayer, notificationId);
+    }
+
+    @Override
     public long forget(ServiceKey service, Rin taxpayer) throws ArchiveException {
         return forgetRows(service, taxpayer.value());
     }

@@ -181,13 +181,15 @@ final class PgReader extends JdbcReader {
         filter(filters, filterArgs, "n.channel", f.channel());
         where.append(filters);
         args.addAll(filterArgs);
+        handlingCondition(q, where, args);
+        boolean handled = q.handling() != InboxQuery.HandlingFilter.ALL;
 
         boolean best = q.bestMatch();
         String match = search ? tsquery(terms, best) : null;
         long upTo = search ? Math.max(counted(), (long) q.page() * q.pageSize()) : Long.MAX_VALUE;
         long total;
         String countSql =
-                !search && !dates
+                !search && !dates && !handled
                         ? PgSql.tallied(tallyWhere + filters)
                         : PgSql.count(search, where.toString());
         try (PreparedStatement p = conn.prepareStatement(countSql)) {
@@ -294,6 +296,26 @@ final class PgReader extends JdbcReader {
             }
         }
         return i;
+    }
+
+    private String person;
+
+    /** The role this reader logs in as, asked in a question of its own. */
+    String role() throws ArchiveException {
+        return read("asking who it is open as", this::person);
+    }
+
+    /** The role this reader logs in as ({@code current_user}), asked once. */
+    @Override
+    public synchronized String person() throws SQLException {
+        if (person == null) {
+            try (Statement s = conn.createStatement();
+                    ResultSet r = s.executeQuery("SELECT current_user")) {
+                r.next();
+                person = r.getString(1);
+            }
+        }
+        return person;
     }
 
     @Override

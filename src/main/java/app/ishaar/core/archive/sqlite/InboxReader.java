@@ -150,6 +150,8 @@ final class InboxReader extends JdbcReader {
             filter(where, args, "n.language", f.language());
             filter(where, args, "n.status", f.status());
             filter(where, args, "n.channel", f.channel());
+            handlingCondition(q, where, args);
+            boolean handled = q.handling() != InboxQuery.HandlingFilter.ALL;
 
             String match =
                     !search
@@ -162,7 +164,7 @@ final class InboxReader extends JdbcReader {
             String countSql;
             if (search && where.length() == 0 && onlyService()) {
                 countSql = ArchiveSql.COUNT_MATCHES;
-            } else if (!search && !dates) {
+            } else if (!search && !dates && !handled) {
                 countSql = ArchiveSql.tallied(where.toString());
             } else {
                 countSql = ArchiveSql.count(search, where.toString());
