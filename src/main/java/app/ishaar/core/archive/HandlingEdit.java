@@ -18,16 +18,32 @@ public record HandlingEdit(Handling.State state, String assignTo, String note) {
     public HandlingEdit {
         assignTo = assignTo == null ? null : assignTo.strip();
         note = note == null || note.isBlank() ? null : note.strip();
-        if (note != null && note.codePointCount(0, note.length()) > NOTE_LIMIT) {
-            throw new IllegalArgumentException(
-                    "a note is at most "
-                            + NOTE_LIMIT
-                            + " characters; this one has "
-                            + note.codePointCount(0, note.length()));
+        String problem = noteProblem(note);
+        if (problem != null) {
+            throw new IllegalArgumentException(problem);
         }
         if (state == null && assignTo == null && note == null) {
             throw new IllegalArgumentException("a change sets a state, an assignment or a note");
         }
+    }
+
+    /**
+     * What keeps a note from being kept, in words, or null when it may be: more than {@link
+     * #NOTE_LIMIT} characters, or control characters other than line breaks and tabs.
+     */
+    public static String noteProblem(String note) {
+        if (note == null) {
+            return null;
+        }
+        String s = note.strip();
+        int length = s.codePointCount(0, s.length());
+        if (length > NOTE_LIMIT) {
+            return "a note is at most " + NOTE_LIMIT + " characters; this one has " + length;
+        }
+        if (s.chars().anyMatch(c -> Character.isISOControl(c) && c != '\n' && c != '\t')) {
+            return "a note is plain text: no control characters but line breaks and tabs";
+        }
+        return null;
     }
 
     /** Sets a state only. */
