@@ -29,9 +29,10 @@ CREATE TABLE handling (
     last_change BIGINT NOT NULL,
     UNIQUE (taxpayer_id, notification_id)
 );
--- To handle (or handled) newest first, and those assigned to someone.
-CREATE INDEX handling_state ON handling (state, nkey);
-CREATE INDEX handling_assigned ON handling (assigned_to, state, nkey);
+-- To handle (or handled) newest first, and those assigned to someone; with the taxpayer, so that
+-- how many a question's taxpayers have is counted in the index alone.
+CREATE INDEX handling_state ON handling (state, nkey, taxpayer_id);
+CREATE INDEX handling_assigned ON handling (assigned_to, state, nkey, taxpayer_id);
 
 -- From when a taxpayer's notifications are marked to handle as they arrive, unless a setting says
 -- from when (epoch milliseconds): its first sync. Taxpayers archived before: from now, so that

@@ -131,6 +131,55 @@ public abstract class HandlingContractTest {
                     .extracting(ArchivedNotification::notificationId)
                     .containsExactly(nile.get(40).notificationId());
             assertThat(page(a, HandlingFilter.ALL, 10).totalCount()).isEqualTo(1000);
+            // with the other questions: of some taxpayers, a filter, a search
+            InboxPage ofGiza =
+                    a.query(
+                            new InboxQuery(SANDBOX, Set.of(GIZA), null, null, 1, 10)
+                                    .withHandling(HandlingFilter.TO_HANDLE));
+            assertThat(ofGiza.totalCount()).isEqualTo(1);
+            assertThat(ofGiza.items().get(0).notificationId())
+                    .isEqualTo(giza.get(10).notificationId());
+            String status = nile.get(3).notification().status();
+            InboxPage byStatus =
+                    a.query(
+                            new InboxQuery(
+                                            SANDBOX,
+                                            Set.of(),
+                                            app.ishaar.core.model.NotificationQuery.ALL.withStatus(
+                                                    status),
+                                            null,
+                                            1,
+                                            10)
+                                    .withHandling(HandlingFilter.TO_HANDLE));
+            assertThat(byStatus.items())
+                    .extracting(ArchivedNotification::notificationId)
+                    .contains(nile.get(3).notificationId())
+                    .hasSize((int) byStatus.totalCount());
+            InboxPage searched =
+                    a.query(
+                            new InboxQuery(
+                                            SANDBOX,
+                                            Set.of(),
+                                            null,
+                                            nile.get(3).notificationId(),
+                                            1,
+                                            10)
+                                    .withHandling(HandlingFilter.TO_HANDLE));
+            assertThat(searched.items())
+                    .extracting(ArchivedNotification::notificationId)
+                    .containsExactly(nile.get(3).notificationId());
+            assertThat(
+                            a.query(
+                                            new InboxQuery(
+                                                            SANDBOX,
+                                                            Set.of(),
+                                                            null,
+                                                            nile.get(3).notificationId(),
+                                                            1,
+                                                            10)
+                                                    .withHandling(HandlingFilter.HANDLED))
+                                    .totalCount())
+                    .isZero();
 
             Handling h = find(a, nile.get(3)).handling();
             assertThat(h.state()).isEqualTo(State.TO_HANDLE);

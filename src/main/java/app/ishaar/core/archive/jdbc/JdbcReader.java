@@ -220,6 +220,49 @@ public abstract class JdbcReader {
         }
     }
 
+    /**
+     * Whether a question asks for notifications by their handling and by nothing that needs the
+     * notifications' own columns (no search, dates or filters): its total is counted in the
+     * handling's index alone ({@link #handlingCount}).
+     */
+    protected static boolean onlyHandling(InboxQuery q) {
+        var f = q.filters();
+        return q.handling() != InboxQuery.HandlingFilter.ALL
+                && !q.searched()
+                && f.dateFrom() == null
+                && f.dateTo() == null
+                && f.type() == null
+                && f.language() == null
+                && f.status() == null
+                && f.channel() == null;
+    }
+
+    /**
+     * How many notifications of the service have the question's handling, counted in the handling's
+     * index: its first parameter is the service, then {@code taxpayers}' values (a condition on
+     * {@code n.taxpayer_id}, as the question's taxpayers are written), then the handling's, which
+     * are added to {@code args}.
+     */
+    protected final String handlingCount(InboxQuery q, String taxpayers, List<Object> args)
+            throws SQLException {
+        StringBuilder sql =
+                new StringBuilder(
+                                "SELECT COUNT(*) FROM handling n WHERE n.taxpayer_id IN"
+                                        + " (SELECT t.id FROM taxpayer t WHERE t.service_id = ?)")
+                        .append(taxpayers);
+        if (q.handling() == InboxQuery.HandlingFilter.ASSIGNED_TO_ME) {
+            sql.append(" AND n.assigned_to = ?");
+            args.add(person());
+        }
+        sql.append(" AND n.state = ?");
+        args.add(
+                (q.handling() == InboxQuery.HandlingFilter.HANDLED
+                                ? Handling.State.HANDLED
+                                : Handling.State.TO_HANDLE)
+                        .word());
+        return sql.toString();
+    }
+
     /** Who the reader's connection is, as the archive records people ({@code Archive#person}). */
     public String person() throws SQLException {
         return System.getProperty("user.name", "");

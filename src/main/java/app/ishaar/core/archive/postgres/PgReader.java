@@ -168,6 +168,7 @@ final class PgReader extends JdbcReader {
         NotificationQuery f = q.filters();
         boolean dates = f.dateFrom() != null || f.dateTo() != null;
         String tallyWhere = where.toString();
+        List<Object> countArgs = new ArrayList<>(args);
         if (dates) {
             where.append(" AND n.id BETWEEN ? AND ?");
             args.add(f.dateFrom() == null ? 0L : OrderKey.first(f.dateFrom()));
@@ -189,11 +190,16 @@ final class PgReader extends JdbcReader {
         long upTo = search ? Math.max(counted(), (long) q.page() * q.pageSize()) : Long.MAX_VALUE;
         long total;
         String countSql =
-                !search && !dates && !handled
-                        ? PgSql.tallied(tallyWhere + filters)
-                        : PgSql.count(search, where.toString());
+                onlyHandling(q)
+                        ? handlingCount(q, tallyWhere, countArgs)
+                        : !search && !dates && !handled
+                                ? PgSql.tallied(tallyWhere + filters)
+                                : PgSql.count(search, where.toString());
         try (PreparedStatement p = conn.prepareStatement(countSql)) {
-            int i = bind(p, 1, match, serviceId, args);
+            int i =
+                    onlyHandling(q)
+                            ? bind(p, 1, null, serviceId, countArgs)
+                            : bind(p, 1, match, serviceId, args);
             if (search) {
                 p.setLong(i, upTo + 1);
             }

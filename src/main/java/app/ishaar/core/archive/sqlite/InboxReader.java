@@ -140,6 +140,8 @@ final class InboxReader extends JdbcReader {
                     args.addAll(ids);
                 }
             }
+            String taxpayersWhere = where.toString();
+            List<Object> countArgs = new ArrayList<>(args);
             NotificationQuery f = q.filters();
             if (f.dateFrom() != null || f.dateTo() != null) {
                 where.append(" AND n.id BETWEEN ? AND ?");
@@ -162,7 +164,9 @@ final class InboxReader extends JdbcReader {
             long upTo =
                     search ? Math.max(counted(), (long) q.page() * q.pageSize()) : Long.MAX_VALUE;
             String countSql;
-            if (search && where.length() == 0 && onlyService()) {
+            if (onlyHandling(q)) {
+                countSql = handlingCount(q, taxpayersWhere, countArgs);
+            } else if (search && where.length() == 0 && onlyService()) {
                 countSql = ArchiveSql.COUNT_MATCHES;
             } else if (!search && !dates && !handled) {
                 countSql = ArchiveSql.tallied(where.toString());
@@ -174,6 +178,8 @@ final class InboxReader extends JdbcReader {
                 int i = 1;
                 if (countSql == ArchiveSql.COUNT_MATCHES) {
                     p.setString(i++, match);
+                } else if (onlyHandling(q)) {
+                    i = bind(p, 1, null, serviceId, countArgs);
                 } else {
                     i = bind(p, 1, match, serviceId, args);
                 }
