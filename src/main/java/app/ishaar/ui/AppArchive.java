@@ -178,6 +178,11 @@ final class AppArchive implements Archive {
     }
 
     @Override
+    public Map<Rin, Long> toHandle(ServiceKey service) throws ArchiveException {
+        return archive().toHandle(service);
+    }
+
+    @Override
     public List<app.ishaar.core.archive.HandlingChange> history(
             ServiceKey service, Rin taxpayer, String notificationId) throws ArchiveException {
         return archive().history(service, taxpayer, notificationId);

@@ -119,6 +119,14 @@ public interface Archive extends AutoCloseable {
                 ArchiveException.Reason.FAILED, "this archive keeps no handling", null);
     }
 
+    /**
+     * How many notifications each taxpayer of a service has to handle (those this reader may see),
+     * in order of RIN; a taxpayer with none is not in it. None by default.
+     */
+    default Map<Rin, Long> toHandle(ServiceKey service) throws ArchiveException {
+        return Map.of();
+    }
+
     /** A notification's changes of handling, oldest first; empty when it has none. */
     default List<HandlingChange> history(ServiceKey service, Rin taxpayer, String notificationId)
             throws ArchiveException {

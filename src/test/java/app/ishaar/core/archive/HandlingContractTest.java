@@ -131,6 +131,9 @@ public abstract class HandlingContractTest {
                     .extracting(ArchivedNotification::notificationId)
                     .containsExactly(nile.get(40).notificationId());
             assertThat(page(a, HandlingFilter.ALL, 10).totalCount()).isEqualTo(1000);
+            assertThat(a.toHandle(SANDBOX))
+                    .as("per taxpayer, for the list and the summary")
+                    .containsExactly(java.util.Map.entry(NILE, 1L), java.util.Map.entry(GIZA, 1L));
             // with the other questions: of some taxpayers, a filter, a search
             InboxPage ofGiza =
                     a.query(

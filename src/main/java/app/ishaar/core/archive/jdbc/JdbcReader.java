@@ -268,6 +268,32 @@ public abstract class JdbcReader {
         return System.getProperty("user.name", "");
     }
 
+    private static final String TO_HANDLE =
+            "SELECT t.rin, COUNT(*) FROM handling h JOIN taxpayer t ON t.id = h.taxpayer_id"
+                    + " JOIN service s ON s.id = t.service_id WHERE s.base_url = ? AND h.state = ?"
+                    + " GROUP BY t.rin ORDER BY t.rin";
+
+    /** How many each taxpayer of the service has to handle, counted in the handling's index. */
+    public Map<Rin, Long> toHandle(ServiceKey service) throws ArchiveException {
+        return read(
+                "counting what is to handle",
+                () -> {
+                    Map<Rin, Long> out = new LinkedHashMap<>();
+                    try (PreparedStatement p = conn.prepareStatement(TO_HANDLE)) {
+                        p.setString(1, service.baseUrl());
+                        p.setString(2, Handling.State.TO_HANDLE.word());
+                        try (ResultSet r = p.executeQuery()) {
+                            while (r.next()) {
+                                if (Rin.parse(r.getString(1)) instanceof Rin.Valid v) {
+                                    out.put(v.rin(), r.getLong(2));
+                                }
+                            }
+                        }
+                    }
+                    return out;
+                });
+    }
+
     /** A notification's changes of handling, oldest first. */
     public List<HandlingChange> history(ServiceKey service, Rin taxpayer, String notificationId)
             throws ArchiveException {

@@ -107,6 +107,7 @@ class PgSharedHandlingTest {
                         .as("Karim's to-handle are not hers to see")
                         .isZero();
                 assertThat(a.history(SERVICE, CAIRO, cairo.get(0).notificationId())).isEmpty();
+                assertThat(a.toHandle(SERVICE)).as("Karim's three are his").isEmpty();
                 assertThatThrownBy(
                                 () ->
                                         a.handle(
