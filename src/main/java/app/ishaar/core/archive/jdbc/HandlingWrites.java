@@ -105,6 +105,11 @@ public final class HandlingWrites {
                 found.add(of.get(0));
             }
         }
+        // always in one order, so that two marks of the same notifications at once wait for each
+        // other instead of each holding what the other needs next
+        found.sort(
+                java.util.Comparator.comparingLong(Found::taxpayerId)
+                        .thenComparing(f -> f.target().notificationId()));
         List<HandlingResult.Overtaken> overtaken = new ArrayList<>();
         for (Found f : found) {
             long before = append.append(f.taxpayerId(), f.target().notificationId(), edit);

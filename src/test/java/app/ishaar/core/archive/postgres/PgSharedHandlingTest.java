@@ -272,4 +272,45 @@ class PgSharedHandlingTest {
             assertThat(again.history(SERVICE, CAIRO, cairo.get(0).notificationId())).isEmpty();
         }
     }
+
+    @Test
+    void twoMarksOfTheSameNotificationsAtOnceBothGoThrough() throws Exception {
+        PgTestServer server = PgTestServer.get();
+        PgLocation db = server.newDatabase();
+        filled(server, db).close();
+        List<HandlingTarget> forwards = of(NILE, nile);
+        List<HandlingTarget> backwards = new java.util.ArrayList<>(forwards);
+        java.util.Collections.reverse(backwards);
+        try (PostgresArchive one = server.open(db);
+                PostgresArchive two = server.open(db)) {
+            for (int round = 0; round < 5; round++) {
+                java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+                var first =
+                        java.util.concurrent.CompletableFuture.supplyAsync(
+                                () -> mark(go, one, forwards, State.HANDLED));
+                var second =
+                        java.util.concurrent.CompletableFuture.supplyAsync(
+                                () -> mark(go, two, backwards, State.TO_HANDLE));
+                go.countDown();
+                assertThat(first.get(30, TimeUnit.SECONDS)).as("round %s", round).isNull();
+                assertThat(second.get(30, TimeUnit.SECONDS)).as("round %s", round).isNull();
+            }
+            assertThat(one.history(SERVICE, NILE, nile.get(0).notificationId())).hasSize(10);
+        }
+    }
+
+    /** Marks when told to go; the failure, or null. */
+    private static Exception mark(
+            java.util.concurrent.CountDownLatch go,
+            PostgresArchive a,
+            List<HandlingTarget> targets,
+            State state) {
+        try {
+            go.await();
+            a.handle(SERVICE, targets, HandlingEdit.mark(state));
+            return null;
+        } catch (Exception e) {
+            return e;
+        }
+    }
 }
