@@ -73,6 +73,15 @@ public final class InboxCommand implements Callable<Integer> {
     @Mixin FilterOptions filters;
 
     @Option(
+            names = "--handling",
+            paramLabel = "to-handle|assigned-to-me|handled|all",
+            description =
+                    "Only those to handle, those to handle assigned to you (on a shared archive"
+                            + " your database role), or those handled ('ishaar handle' marks"
+                            + " them); default all.")
+    String handling;
+
+    @Option(
             names = "--page",
             paramLabel = "N",
             description = "The page to print (from 1; default 1).")
@@ -93,7 +102,7 @@ public final class InboxCommand implements Callable<Integer> {
             defaultValue = "table",
             description =
                     "Output format (default ${DEFAULT-VALUE}); json: the notifications as the service"
-                            + " sent them, each with \"taxpayerRin\".")
+                            + " sent them, each with \"taxpayerRin\" and \"handling\".")
     NotificationsCommand.Format format;
 
     @Option(
@@ -126,6 +135,7 @@ public final class InboxCommand implements Callable<Integer> {
             String text = searchText();
             InboxQuery.Order sort = order(text);
             Set<Rin> rins = rins();
+            InboxQuery.HandlingFilter byHandling = handlingFilter();
             try (Archive archive = where.openExisting(io)) {
                 ServiceKey service = where.service(archive);
                 checkTaxpayers(archive, service, rins);
@@ -133,7 +143,8 @@ public final class InboxCommand implements Callable<Integer> {
                     try (AtomicFileWriter file = openOutput()) {
                         write(
                                 archive,
-                                new InboxQuery(service, rins, filters, text, 1, size, sort),
+                                new InboxQuery(service, rins, filters, text, 1, size, sort)
+                                        .withHandling(byHandling),
                                 file.stream(),
                                 false);
                         file.commit();
@@ -141,7 +152,8 @@ public final class InboxCommand implements Callable<Integer> {
                 } else {
                     write(
                             archive,
-                            new InboxQuery(service, rins, filters, text, 1, size, sort),
+                            new InboxQuery(service, rins, filters, text, 1, size, sort)
+                                    .withHandling(byHandling),
                             io.out(),
                             io.terminal());
                 }
@@ -197,7 +209,32 @@ public final class InboxCommand implements Callable<Integer> {
 
     private static InboxQuery withPage(InboxQuery q, int page, int size) {
         return new InboxQuery(
-                q.service(), q.taxpayers(), q.filters(), q.search(), page, size, q.order());
+                q.service(),
+                q.taxpayers(),
+                q.filters(),
+                q.search(),
+                page,
+                size,
+                q.order(),
+                q.handling());
+    }
+
+    /** --handling: which notifications by who is dealing with them. */
+    private InboxQuery.HandlingFilter handlingFilter() throws CliException {
+        if (handling == null) {
+            return InboxQuery.HandlingFilter.ALL;
+        }
+        return switch (handling.strip().toLowerCase(java.util.Locale.ROOT)) {
+            case "to-handle" -> InboxQuery.HandlingFilter.TO_HANDLE;
+            case "assigned-to-me" -> InboxQuery.HandlingFilter.ASSIGNED_TO_ME;
+            case "handled" -> InboxQuery.HandlingFilter.HANDLED;
+            case "all" -> InboxQuery.HandlingFilter.ALL;
+            default ->
+                    throw CliException.usage(
+                            "--handling: to-handle, assigned-to-me, handled or all, not '"
+                                    + InputRules.printable(handling, 40)
+                                    + "'");
+        };
     }
 
     /** --order: newest or best; best asks for a search. */

@@ -1,6 +1,7 @@
 package app.ishaar.cli;
 
 import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.Handling;
 import app.ishaar.core.export.ExportColumns;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.InputRules;
@@ -68,8 +69,10 @@ abstract class InboxOutput {
     /**
      * A JSON array of the notifications exactly as the service sent them (unknown members and
      * values included, numbers as written; control characters escaped, {@link OutputRules}), each
-     * with members added at its end: taxpayerRin, taxpayerName (null when the archive keeps none)
-     * and statusCheckedAt (null when unknown).
+     * with members added at its end: taxpayerRin, taxpayerName (null when the archive keeps none),
+     * statusCheckedAt (null when unknown) and handling: who is dealing with it ({@code state}
+     * to-handle or handled, {@code assignedTo}, {@code changedAt}, {@code changedBy}), null when no
+     * one has marked it.
      */
     static final class Json extends InboxOutput {
         private static final JsonFactory FACTORY = new JsonFactory();
@@ -93,6 +96,7 @@ abstract class InboxOutput {
                             g.writeStringField("taxpayerName", name(a));
                             g.writeStringField(
                                     "statusCheckedAt", DotNetDateTimes.format(a.statusCheckedAt()));
+                            handling(a.handling());
                         }
                         if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
                             depth++;
@@ -104,6 +108,20 @@ abstract class InboxOutput {
                 }
             }
             g.flush();
+        }
+
+        private void handling(Handling h) throws IOException {
+            g.writeFieldName("handling");
+            if (h == null) {
+                g.writeNull();
+                return;
+            }
+            g.writeStartObject();
+            g.writeStringField("state", h.state().word());
+            g.writeStringField("assignedTo", h.assignedTo());
+            g.writeStringField("changedAt", DotNetDateTimes.format(h.changedAt()));
+            g.writeStringField("changedBy", h.changedBy());
+            g.writeEndObject();
         }
 
         @Override

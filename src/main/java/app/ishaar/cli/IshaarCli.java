@@ -102,6 +102,7 @@ public final class IshaarCli implements java.util.concurrent.Callable<Integer> {
         cl.addSubcommand(new CommandLine(new SyncCommand(io)));
         cl.addSubcommand(new CommandLine(new SandboxCommand()));
         cl.addSubcommand(new CommandLine(new InboxCommand(io)));
+        cl.addSubcommand(new CommandLine(new HandleCommand(io)));
         cl.addSubcommand(
                 new CommandLine(new ArchiveCommand(io))
                         .addSubcommand(new CommandLine(new ArchiveCommand.Info(io)))
@@ -110,7 +111,8 @@ public final class IshaarCli implements java.util.concurrent.Callable<Integer> {
                         .addSubcommand(new CommandLine(new ArchiveNamesCommand.Names(io)))
                         .addSubcommand(new CommandLine(new ArchiveAccessCommand.Grant(io)))
                         .addSubcommand(new CommandLine(new ArchiveAccessCommand.Revoke(io)))
-                        .addSubcommand(new CommandLine(new ArchiveGrantsCommand(io))));
+                        .addSubcommand(new CommandLine(new ArchiveGrantsCommand(io)))
+                        .addSubcommand(new CommandLine(new ArchivePeopleCommand(io))));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setOut(new PrintWriter(new OutputStreamWriter(io.out(), StandardCharsets.UTF_8), true));
         cl.setErr(new PrintWriter(new OutputStreamWriter(io.err(), StandardCharsets.UTF_8), true));

@@ -36,6 +36,9 @@ final class AppArchive implements Archive {
     private Archive opened;
     private boolean closed;
 
+    /** What is marked on arrival, given to the archive when it opens (null: its default). */
+    private app.ishaar.core.archive.HandlingRule rule;
+
     AppArchive(ArchiveSource source) {
         this(source, 0, Clock.systemUTC());
     }
@@ -57,6 +60,9 @@ final class AppArchive implements Archive {
         }
         if (opened == null) {
             opened = source.open();
+            if (rule != null) {
+                opened.handleOnArrival(rule);
+            }
             prune(opened);
         }
         return opened;
@@ -147,6 +153,44 @@ final class AppArchive implements Archive {
     @Override
     public void name(Map<Rin, String> names) throws ArchiveException {
         archive().name(names);
+    }
+
+    @Override
+    public String person() throws ArchiveException {
+        return archive().person();
+    }
+
+    @Override
+    public synchronized void handleOnArrival(app.ishaar.core.archive.HandlingRule rule) {
+        this.rule = rule;
+        if (opened != null) {
+            opened.handleOnArrival(rule);
+        }
+    }
+
+    @Override
+    public app.ishaar.core.archive.HandlingResult handle(
+            ServiceKey service,
+            List<app.ishaar.core.archive.HandlingTarget> targets,
+            app.ishaar.core.archive.HandlingEdit edit)
+            throws ArchiveException {
+        return archive().handle(service, targets, edit);
+    }
+
+    @Override
+    public Map<Rin, Long> toHandle(ServiceKey service) throws ArchiveException {
+        return archive().toHandle(service);
+    }
+
+    @Override
+    public List<app.ishaar.core.archive.HandlingChange> history(
+            ServiceKey service, Rin taxpayer, String notificationId) throws ArchiveException {
+        return archive().history(service, taxpayer, notificationId);
+    }
+
+    @Override
+    public AutoCloseable onHandlingChanged(Runnable changed) throws ArchiveException {
+        return archive().onHandlingChanged(changed);
     }
 
     @Override

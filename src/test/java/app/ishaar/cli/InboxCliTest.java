@@ -120,8 +120,9 @@ class InboxCliTest {
         assertThat(first.get("taxpayerRin").asText()).isEqualTo(NILE.value());
         assertThat(first.get("taxpayerName").isNull()).as("no name kept").isTrue();
         assertThat(first.get("statusCheckedAt").isNull()).as("archived without it").isTrue();
+        assertThat(first.get("handling").isNull()).as("no one marked it").isTrue();
         ((com.fasterxml.jackson.databind.node.ObjectNode) first)
-                .remove(List.of("taxpayerRin", "taxpayerName", "statusCheckedAt"));
+                .remove(List.of("taxpayerRin", "taxpayerName", "statusCheckedAt", "handling"));
         assertThat(first).isEqualTo(JSON.readTree(nile.get(0).rawJson()));
     }
 

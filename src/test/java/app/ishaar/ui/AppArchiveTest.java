@@ -110,4 +110,41 @@ class AppArchiveTest {
         assertThat(asked).as("kept for ever: nothing forgotten").isEmpty();
         forEver.close();
     }
+
+    @Test
+    void theHandlingGoesToTheArchiveOpenedLaterWithTheRuleGivenBefore() throws Exception {
+        Path file = dir.resolve("archive.db");
+        AppArchive archive = new AppArchive(() -> SqliteArchive.open(file));
+        var key = app.ishaar.core.archive.ServiceKey.SANDBOX;
+        var nile = app.ishaar.core.model.Rin.of("204918573");
+        try (var sandbox =
+                app.ishaar.sandbox.Sandbox.start(
+                        app.ishaar.sandbox.SandboxConfig.builder()
+                                .notificationsPerTaxpayer(30)
+                                .build())) {
+            var items = app.ishaar.core.archive.SandboxItems.history(sandbox, nile.value(), nile);
+            // every notification from the start of time of Nile's types 1 to 9 marked on arrival
+            archive.handleOnArrival(
+                    new app.ishaar.core.archive.HandlingRule(
+                            java.util.Set.of("1", "2", "3", "4", "5", "6", "7", "8", "9"),
+                            java.util.Set.of(),
+                            java.time.Instant.EPOCH));
+            archive.store(new app.ishaar.core.archive.SyncBatch(key, nile, items, "x", true, null));
+            var toHandle =
+                    new app.ishaar.core.archive.InboxQuery(
+                                    key, java.util.Set.of(), null, null, 1, 50)
+                            .withHandling(
+                                    app.ishaar.core.archive.InboxQuery.HandlingFilter.TO_HANDLE);
+            assertThat(archive.query(toHandle).totalCount()).isEqualTo(30);
+            String id = items.get(0).notificationId();
+            archive.handle(
+                    key,
+                    java.util.List.of(app.ishaar.core.archive.HandlingTarget.of(nile, id)),
+                    new app.ishaar.core.archive.HandlingEdit(null, null, "seen"));
+            assertThat(archive.history(key, nile, id)).hasSize(2);
+            assertThat(archive.history(key, nile, id).get(1).by()).isEqualTo(archive.person());
+        } finally {
+            archive.close();
+        }
+    }
 }

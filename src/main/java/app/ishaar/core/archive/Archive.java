@@ -89,6 +89,59 @@ public interface Archive extends AutoCloseable {
                 ArchiveException.Reason.FAILED, "this archive keeps no taxpayers' names", null);
     }
 
+    // --- who is dealing with which notification ---
+
+    /**
+     * Who this archive records changes as: on a shared archive the database role it logs in as,
+     * else the user's name on this computer.
+     */
+    default String person() throws ArchiveException {
+        return System.getProperty("user.name", "");
+    }
+
+    /**
+     * Which notifications are marked to handle as they arrive, from now on; {@link
+     * HandlingRule#DEFAULT} until set.
+     */
+    default void handleOnArrival(HandlingRule rule) {}
+
+    /**
+     * Records one change of these notifications' handling, all in one transaction, as {@link
+     * #person}: every one changed, or none (one not found: {@link
+     * ArchiveException.Reason#NOT_FOUND}, nothing changed). A change never replaces another: each
+     * is added to the notification's history, and the latest gives its state. One made over a
+     * change its changer had not seen is recorded all the same and said in the result.
+     */
+    default HandlingResult handle(
+            ServiceKey service, java.util.List<HandlingTarget> targets, HandlingEdit edit)
+            throws ArchiveException {
+        throw new ArchiveException(
+                ArchiveException.Reason.FAILED, "this archive keeps no handling", null);
+    }
+
+    /**
+     * How many notifications each taxpayer of a service has to handle (those this reader may see),
+     * in order of RIN; a taxpayer with none is not in it. None by default.
+     */
+    default Map<Rin, Long> toHandle(ServiceKey service) throws ArchiveException {
+        return Map.of();
+    }
+
+    /** A notification's changes of handling, oldest first; empty when it has none. */
+    default List<HandlingChange> history(ServiceKey service, Rin taxpayer, String notificationId)
+            throws ArchiveException {
+        return List.of();
+    }
+
+    /**
+     * Calls {@code changed} (on a thread of its own) soon after anyone, on any computer, changes
+     * the handling of a notification of this archive, until the returned handle is closed: so that
+     * a desktop shows a colleague's change. Nothing is called by default (no one else writes).
+     */
+    default AutoCloseable onHandlingChanged(Runnable changed) throws ArchiveException {
+        return () -> {};
+    }
+
     // --- retention ---
 
     /**

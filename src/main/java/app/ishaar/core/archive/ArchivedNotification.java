@@ -17,13 +17,16 @@ import java.util.Objects;
  *     still change says how old it is: set by the sync when it reads the notification (also when it
  *     finds it unchanged), read back from the archive; null when unknown (archived before the
  *     archive kept it). Not part of the notification's identity
+ * @param handling who is dealing with it, as the archive read it with the notification; null when
+ *     no one has marked it (or it was not read). Not part of the notification's identity
  */
 public record ArchivedNotification(
         Rin taxpayer,
         Notification notification,
         String rawJson,
         Prepared prepared,
-        Instant statusCheckedAt) {
+        Instant statusCheckedAt,
+        Handling handling) {
 
     /**
      * What an archive makes of a notification before storing it that needs no database (the item
@@ -38,7 +41,7 @@ public record ArchivedNotification(
     }
 
     public ArchivedNotification(Rin taxpayer, Notification notification, String rawJson) {
-        this(taxpayer, notification, rawJson, null, null);
+        this(taxpayer, notification, rawJson, null, null, null);
     }
 
     /**
@@ -52,12 +55,19 @@ public record ArchivedNotification(
 
     /** The same notification with an archive's form of it made ahead. */
     public ArchivedNotification withPrepared(Prepared form) {
-        return new ArchivedNotification(taxpayer, notification, rawJson, form, statusCheckedAt);
+        return new ArchivedNotification(
+                taxpayer, notification, rawJson, form, statusCheckedAt, handling);
     }
 
     /** The same notification, its status as the service sent it at {@code at}. */
     public ArchivedNotification checkedAt(Instant at) {
-        return new ArchivedNotification(taxpayer, notification, rawJson, prepared, at);
+        return new ArchivedNotification(taxpayer, notification, rawJson, prepared, at, handling);
+    }
+
+    /** The same notification with its handling as the archive holds it (null: none). */
+    public ArchivedNotification withHandling(Handling h) {
+        return new ArchivedNotification(
+                taxpayer, notification, rawJson, prepared, statusCheckedAt, h);
     }
 
     public String notificationId() {

@@ -69,6 +69,17 @@ public abstract class JdbcArchive implements Archive {
     }
 
     @Override
+    public Map<Rin, Long> toHandle(ServiceKey service) throws ArchiveException {
+        return reader().toHandle(service);
+    }
+
+    @Override
+    public List<app.ishaar.core.archive.HandlingChange> history(
+            ServiceKey service, Rin taxpayer, String notificationId) throws ArchiveException {
+        return reader().history(service, taxpayer, notificationId);
+    }
+
+    @Override
     public long forget(ServiceKey service, Rin taxpayer) throws ArchiveException {
         return forgetRows(service, taxpayer.value());
     }

@@ -2,6 +2,8 @@ package app.ishaar.core.archive.jdbc;
 
 import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.Handling;
+import app.ishaar.core.archive.HandlingChange;
 import app.ishaar.core.archive.InboxPage;
 import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.archive.ServiceKey;
@@ -122,6 +124,7 @@ public abstract class JdbcReader {
         }
         long newest = Long.MIN_VALUE;
         long oldest = Long.MAX_VALUE;
+        List<Long> pageKeys = new ArrayList<>();
         try (PreparedStatement p = conn.prepareStatement(sql.apply(where.toString(), read))) {
             int i = bind.bind(p);
             p.setInt(i++, read.limit());
@@ -131,6 +134,7 @@ public abstract class JdbcReader {
                     long key = r.getLong(1);
                     newest = Math.max(newest, key);
                     oldest = Math.min(oldest, key);
+                    pageKeys.add(key);
                     items.add(item(new Rin(r.getString(2)), r, 3));
                 }
             }
@@ -138,7 +142,185 @@ public abstract class JdbcReader {
         if (!best && items.size() == q.pageSize()) {
             keys.seen(q, newest, oldest);
         }
-        return items;
+        return withHandling(items, pageKeys);
+    }
+
+    // --- handling (the same tables and SQL in every dialect) ---
+
+    private static final String HANDLING_OF =
+            "SELECT h.nkey, h.state, h.assigned_to, c.changed_ms, c.changed_by, h.last_change"
+                    + " FROM handling h JOIN handling_change c ON c.id = h.last_change"
+                    + " WHERE h.nkey IN (";
+
+    private static final String HISTORY =
+            "SELECT c.id, c.state, c.assigned_to, c.note, c.changed_by, c.changed_ms,"
+                    + " c.after_change FROM handling_change c"
+                    + " JOIN taxpayer t ON t.id = c.taxpayer_id JOIN service s ON s.id = t.service_id"
+                    + " WHERE s.base_url = ? AND t.rin = ? AND c.notification_id = ? ORDER BY c.id";
+
+    /** The page's notifications with their handling, read by their keys. */
+    private List<ArchivedNotification> withHandling(
+            List<ArchivedNotification> items, List<Long> pageKeys) throws SQLException {
+        if (items.isEmpty()) {
+            return items;
+        }
+        Map<Long, Handling> found = new java.util.HashMap<>();
+        String marks = String.join(", ", java.util.Collections.nCopies(pageKeys.size(), "?"));
+        try (PreparedStatement p = conn.prepareStatement(HANDLING_OF + marks + ")")) {
+            for (int i = 0; i < pageKeys.size(); i++) {
+                p.setLong(i + 1, pageKeys.get(i));
+            }
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    found.put(
+                            r.getLong(1),
+                            new Handling(
+                                    Handling.State.of(r.getString(2)),
+                                    r.getString(3),
+                                    Instant.ofEpochMilli(r.getLong(4)),
+                                    r.getString(5),
+                                    r.getLong(6)));
+                }
+            }
+        }
+        if (found.isEmpty()) {
+            return items;
+        }
+        List<ArchivedNotification> out = new ArrayList<>(items.size());
+        for (int i = 0; i < items.size(); i++) {
+            out.add(items.get(i).withHandling(found.get(pageKeys.get(i))));
+        }
+        return out;
+    }
+
+    /**
+     * The condition a question's handling filter adds to the notifications ({@code n}), and its
+     * value; none for all. The notifications' keys come from the handling's own index (by state, or
+     * by person and state), newest first.
+     */
+    protected final void handlingCondition(InboxQuery q, StringBuilder where, List<Object> args)
+            throws SQLException {
+        switch (q.handling()) {
+            case ALL -> {}
+            case TO_HANDLE, HANDLED -> {
+                where.append(" AND n.id IN (SELECT h.nkey FROM handling h WHERE h.state = ?)");
+                args.add(
+                        (q.handling() == InboxQuery.HandlingFilter.TO_HANDLE
+                                        ? Handling.State.TO_HANDLE
+                                        : Handling.State.HANDLED)
+                                .word());
+            }
+            case ASSIGNED_TO_ME -> {
+                where.append(
+                        " AND n.id IN (SELECT h.nkey FROM handling h WHERE h.assigned_to = ?"
+                                + " AND h.state = ?)");
+                args.add(person());
+                args.add(Handling.State.TO_HANDLE.word());
+            }
+        }
+    }
+
+    /**
+     * Whether a question asks for notifications by their handling and by nothing that needs the
+     * notifications' own columns (no search, dates or filters): its total is counted in the
+     * handling's index alone ({@link #handlingCount}).
+     */
+    protected static boolean onlyHandling(InboxQuery q) {
+        var f = q.filters();
+        return q.handling() != InboxQuery.HandlingFilter.ALL
+                && !q.searched()
+                && f.dateFrom() == null
+                && f.dateTo() == null
+                && f.type() == null
+                && f.language() == null
+                && f.status() == null
+                && f.channel() == null;
+    }
+
+    /**
+     * How many notifications of the service have the question's handling, counted in the handling's
+     * index: its first parameter is the service, then {@code taxpayers}' values (a condition on
+     * {@code n.taxpayer_id}, as the question's taxpayers are written), then the handling's, which
+     * are added to {@code args}.
+     */
+    protected final String handlingCount(InboxQuery q, String taxpayers, List<Object> args)
+            throws SQLException {
+        StringBuilder sql =
+                new StringBuilder(
+                                "SELECT COUNT(*) FROM handling n WHERE n.taxpayer_id IN"
+                                        + " (SELECT t.id FROM taxpayer t WHERE t.service_id = ?)")
+                        .append(taxpayers);
+        if (q.handling() == InboxQuery.HandlingFilter.ASSIGNED_TO_ME) {
+            sql.append(" AND n.assigned_to = ?");
+            args.add(person());
+        }
+        sql.append(" AND n.state = ?");
+        args.add(
+                (q.handling() == InboxQuery.HandlingFilter.HANDLED
+                                ? Handling.State.HANDLED
+                                : Handling.State.TO_HANDLE)
+                        .word());
+        return sql.toString();
+    }
+
+    /** Who the reader's connection is, as the archive records people ({@code Archive#person}). */
+    public String person() throws SQLException {
+        return System.getProperty("user.name", "");
+    }
+
+    private static final String TO_HANDLE =
+            "SELECT t.rin, COUNT(*) FROM handling h JOIN taxpayer t ON t.id = h.taxpayer_id"
+                    + " JOIN service s ON s.id = t.service_id WHERE s.base_url = ? AND h.state = ?"
+                    + " GROUP BY t.rin ORDER BY t.rin";
+
+    /** How many each taxpayer of the service has to handle, counted in the handling's index. */
+    public Map<Rin, Long> toHandle(ServiceKey service) throws ArchiveException {
+        return read(
+                "counting what is to handle",
+                () -> {
+                    Map<Rin, Long> out = new LinkedHashMap<>();
+                    try (PreparedStatement p = conn.prepareStatement(TO_HANDLE)) {
+                        p.setString(1, service.baseUrl());
+                        p.setString(2, Handling.State.TO_HANDLE.word());
+                        try (ResultSet r = p.executeQuery()) {
+                            while (r.next()) {
+                                if (Rin.parse(r.getString(1)) instanceof Rin.Valid v) {
+                                    out.put(v.rin(), r.getLong(2));
+                                }
+                            }
+                        }
+                    }
+                    return out;
+                });
+    }
+
+    /** A notification's changes of handling, oldest first. */
+    public List<HandlingChange> history(ServiceKey service, Rin taxpayer, String notificationId)
+            throws ArchiveException {
+        return read(
+                "reading a notification's handling",
+                () -> {
+                    List<HandlingChange> out = new ArrayList<>();
+                    try (PreparedStatement p = conn.prepareStatement(HISTORY)) {
+                        p.setString(1, service.baseUrl());
+                        p.setString(2, taxpayer.value());
+                        p.setString(3, notificationId);
+                        try (ResultSet r = p.executeQuery()) {
+                            while (r.next()) {
+                                out.add(
+                                        new HandlingChange(
+                                                r.getLong(1),
+                                                Handling.State.of(r.getString(2)),
+                                                r.getString(3),
+                                                r.getString(4),
+                                                r.getString(5),
+                                                Instant.ofEpochMilli(r.getLong(6)),
+                                                r.getLong(7)));
+                            }
+                        }
+                    }
+                    return out;
+                });
     }
 
     public abstract InboxPage query(InboxQuery q) throws ArchiveException;

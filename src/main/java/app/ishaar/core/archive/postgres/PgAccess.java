@@ -45,7 +45,7 @@ final class PgAccess {
 
     private static final String TABLES =
             "service, taxpayer, notification, notification_search, tally, taxpayer_access, syncer,"
-                    + " syncer_taxpayer, sync_request, taxpayer_name, "
+                    + " syncer_taxpayer, sync_request, taxpayer_name, handling, handling_change, person, "
                     + PgSchema.HISTORY_TABLE;
 
     /**
@@ -70,6 +70,8 @@ final class PgAccess {
                     // Sync now on a desktop: a request the office syncer serves
                     s.execute("GRANT INSERT ON sync_request TO " + r);
                     s.execute("GRANT USAGE ON SEQUENCE sync_request_id_seq TO " + r);
+                    // marking its taxpayers' notifications: changes added, never rewritten
+                    s.execute("GRANT INSERT ON handling_change TO " + r);
                 }
                 c.commit();
                 return n == 1;

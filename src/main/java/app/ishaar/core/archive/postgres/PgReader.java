@@ -168,6 +168,7 @@ final class PgReader extends JdbcReader {
         NotificationQuery f = q.filters();
         boolean dates = f.dateFrom() != null || f.dateTo() != null;
         String tallyWhere = where.toString();
+        List<Object> countArgs = new ArrayList<>(args);
         if (dates) {
             where.append(" AND n.id BETWEEN ? AND ?");
             args.add(f.dateFrom() == null ? 0L : OrderKey.first(f.dateFrom()));
@@ -181,17 +182,24 @@ final class PgReader extends JdbcReader {
         filter(filters, filterArgs, "n.channel", f.channel());
         where.append(filters);
         args.addAll(filterArgs);
+        handlingCondition(q, where, args);
+        boolean handled = q.handling() != InboxQuery.HandlingFilter.ALL;
 
         boolean best = q.bestMatch();
         String match = search ? tsquery(terms, best) : null;
         long upTo = search ? Math.max(counted(), (long) q.page() * q.pageSize()) : Long.MAX_VALUE;
         long total;
         String countSql =
-                !search && !dates
-                        ? PgSql.tallied(tallyWhere + filters)
-                        : PgSql.count(search, where.toString());
+                onlyHandling(q)
+                        ? handlingCount(q, tallyWhere, countArgs)
+                        : !search && !dates && !handled
+                                ? PgSql.tallied(tallyWhere + filters)
+                                : PgSql.count(search, where.toString());
         try (PreparedStatement p = conn.prepareStatement(countSql)) {
-            int i = bind(p, 1, match, serviceId, args);
+            int i =
+                    onlyHandling(q)
+                            ? bind(p, 1, null, serviceId, countArgs)
+                            : bind(p, 1, match, serviceId, args);
             if (search) {
                 p.setLong(i, upTo + 1);
             }
@@ -294,6 +302,26 @@ final class PgReader extends JdbcReader {
             }
         }
         return i;
+    }
+
+    private String person;
+
+    /** The role this reader logs in as, asked in a question of its own. */
+    String role() throws ArchiveException {
+        return read("asking who it is open as", this::person);
+    }
+
+    /** The role this reader logs in as ({@code current_user}), asked once. */
+    @Override
+    public synchronized String person() throws SQLException {
+        if (person == null) {
+            try (Statement s = conn.createStatement();
+                    ResultSet r = s.executeQuery("SELECT current_user")) {
+                r.next();
+                person = r.getString(1);
+            }
+        }
+        return person;
     }
 
     @Override

@@ -21,7 +21,7 @@ final class PgSql {
     static final String TAXPAYER_ID = "SELECT id FROM taxpayer WHERE service_id = ? AND rin = ?";
     static final String TAXPAYER_IDS = "SELECT id, rin FROM taxpayer WHERE service_id = ?";
     static final String INSERT_TAXPAYER =
-            "INSERT INTO taxpayer (service_id, rin) VALUES (?, ?)"
+            "INSERT INTO taxpayer (service_id, rin, handling_since_ms) VALUES (?, ?, ?)"
                     + " ON CONFLICT (service_id, rin) DO NOTHING";
     static final String SYNC_STATE =
             "SELECT t.sync_checkpoint, t.sync_complete, t.last_synced_ms FROM taxpayer t"
@@ -96,6 +96,38 @@ final class PgSql {
             "INSERT INTO tally (taxpayer_id, service_id, type_id, language, status, channel, n)"
                     + " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (taxpayer_id, type_id, language,"
                     + " status, channel) DO UPDATE SET n = tally.n + excluded.n";
+
+    // --- who is dealing with which notification (V10) ---
+
+    /** A change added; the trigger applies it and says which change it followed. */
+    static final String ADD_CHANGE =
+            "INSERT INTO handling_change (taxpayer_id, notification_id, state, assigned_to, note)"
+                    + " VALUES (?, ?, ?, ?, ?) RETURNING after_change";
+
+    static final String HANDLED_ALREADY =
+            "SELECT 1 FROM handling WHERE taxpayer_id = ? AND notification_id = ?";
+    static final String HANDLING_SINCE = "SELECT handling_since_ms FROM taxpayer WHERE id = ?";
+    static final String HANDLING_MOVED =
+            "UPDATE handling SET nkey = ? WHERE taxpayer_id = ? AND notification_id = ?";
+    static final String FORGET_TAXPAYER_CHANGES =
+            "DELETE FROM handling_change WHERE taxpayer_id = ?";
+    static final String FORGET_TAXPAYER_HANDLING = "DELETE FROM handling WHERE taxpayer_id = ?";
+    static final String FORGET_SERVICE_CHANGES =
+            "DELETE FROM handling_change WHERE taxpayer_id IN"
+                    + " (SELECT id FROM taxpayer WHERE service_id = ?)";
+    static final String FORGET_SERVICE_HANDLING =
+            "DELETE FROM handling WHERE taxpayer_id IN"
+                    + " (SELECT id FROM taxpayer WHERE service_id = ?)";
+    static final String PRUNE_CHANGES =
+            "DELETE FROM handling_change c USING handling h WHERE h.nkey >= ? AND h.nkey < ?"
+                    + " AND c.taxpayer_id = h.taxpayer_id AND c.notification_id = h.notification_id";
+    static final String PRUNE_HANDLING = "DELETE FROM handling WHERE nkey >= ? AND nkey < ?";
+
+    static final String PEOPLE = "SELECT role_name, display_name FROM person ORDER BY role_name";
+    static final String SET_PERSON =
+            "INSERT INTO person (role_name, display_name) VALUES (?, ?)"
+                    + " ON CONFLICT (role_name) DO UPDATE SET display_name = excluded.display_name";
+    static final String FORGET_PERSON = "DELETE FROM person WHERE role_name = ?";
 
     // --- retention ---
 

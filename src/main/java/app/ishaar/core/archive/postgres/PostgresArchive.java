@@ -3,8 +3,14 @@ package app.ishaar.core.archive.postgres;
 import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.Handling;
+import app.ishaar.core.archive.HandlingEdit;
+import app.ishaar.core.archive.HandlingResult;
+import app.ishaar.core.archive.HandlingRule;
+import app.ishaar.core.archive.HandlingTarget;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.SyncBatch;
+import app.ishaar.core.archive.jdbc.HandlingWrites;
 import app.ishaar.core.archive.jdbc.JdbcArchive;
 import app.ishaar.core.archive.jdbc.JdbcReader;
 import app.ishaar.core.archive.jdbc.OrderKey;
@@ -142,13 +148,18 @@ public final class PostgresArchive extends JdbcArchive {
                         p.setLong(1, taxpayerId);
                         p.executeQuery().close();
                     }
+                    Instant since = handlingSince(taxpayerId);
                     int added = 0;
                     int updated = 0;
                     for (ArchivedNotification a : batch.upserts()) {
-                        switch (upsert(serviceId, taxpayerId, a)) {
+                        Outcome o = upsert(serviceId, taxpayerId, a);
+                        switch (o) {
                             case ADDED -> added++;
                             case UPDATED -> updated++;
                             case SAME -> {}
+                        }
+                        if (o != Outcome.SAME) {
+                            arrived(taxpayerId, since, a);
                         }
                     }
                     {
@@ -232,11 +243,17 @@ public final class PostgresArchive extends JdbcArchive {
         PreparedStatement d = prepared(PgSql.DELETE);
         d.setLong(1, id);
         d.executeUpdate();
-        insert(serviceId, taxpayerId, micros, a);
+        long moved = insert(serviceId, taxpayerId, micros, a);
+        PreparedStatement h = prepared(PgSql.HANDLING_MOVED);
+        h.setLong(1, moved);
+        h.setLong(2, taxpayerId);
+        h.setString(3, a.notificationId());
+        h.executeUpdate();
         return Outcome.UPDATED;
     }
 
-    private void insert(long serviceId, long taxpayerId, long micros, ArchivedNotification a)
+    /** Returns the notification's key. */
+    private long insert(long serviceId, long taxpayerId, long micros, ArchivedNotification a)
             throws SQLException {
         Notification n = a.notification();
         String[] c = PgRows.columns(n);
@@ -264,7 +281,7 @@ public final class PostgresArchive extends JdbcArchive {
                 w.setArray(8, words(n));
                 w.executeUpdate();
                 tally(taxpayerId, serviceId, c, 1);
-                return;
+                return id;
             }
         }
         throw new SQLException(
@@ -316,6 +333,7 @@ public final class PostgresArchive extends JdbcArchive {
         PreparedStatement p = prepared(PgSql.INSERT_TAXPAYER);
         p.setLong(1, serviceId);
         p.setString(2, rin.value());
+        p.setLong(3, System.currentTimeMillis());
         p.executeUpdate();
         return PgReader.id(writer, PgSql.TAXPAYER_ID, serviceId, rin.value());
     }
@@ -401,6 +419,155 @@ public final class PostgresArchive extends JdbcArchive {
         }
     }
 
+    // --- who is dealing with which notification ---
+
+    private volatile HandlingRule rule = HandlingRule.DEFAULT;
+
+    @Override
+    public void handleOnArrival(HandlingRule rule) {
+        this.rule = rule == null ? HandlingRule.NONE : rule;
+    }
+
+    private Instant handlingSince(long taxpayerId) throws SQLException {
+        PreparedStatement p = prepared(PgSql.HANDLING_SINCE);
+        p.setLong(1, taxpayerId);
+        try (ResultSet r = p.executeQuery()) {
+            if (r.next()) {
+                long ms = r.getLong(1);
+                return r.wasNull() ? null : Instant.ofEpochMilli(ms);
+            }
+            return null;
+        }
+    }
+
+    /** A notification stored: marked to handle when the rule says so and no one marked it yet. */
+    private void arrived(long taxpayerId, Instant since, ArchivedNotification a)
+            throws SQLException {
+        if (!rule.needsHandling(a.notification(), since)) {
+            return;
+        }
+        PreparedStatement p = prepared(PgSql.HANDLED_ALREADY);
+        p.setLong(1, taxpayerId);
+        p.setString(2, a.notificationId());
+        try (ResultSet r = p.executeQuery()) {
+            if (r.next()) {
+                return;
+            }
+        }
+        append(taxpayerId, a.notificationId(), HandlingEdit.mark(Handling.State.TO_HANDLE));
+    }
+
+    /** Adds a change (the trigger applies it); returns the change it followed (0: none). */
+    private long append(long taxpayerId, String notificationId, HandlingEdit edit)
+            throws SQLException {
+        PreparedStatement p = prepared(PgSql.ADD_CHANGE);
+        p.setLong(1, taxpayerId);
+        p.setString(2, notificationId);
+        p.setString(3, HandlingWrites.stateWord(edit));
+        p.setString(4, edit.assignTo());
+        p.setString(5, edit.note());
+        try (ResultSet r = p.executeQuery()) {
+            r.next();
+            return r.getLong(1);
+        }
+    }
+
+    /** The role this archive logs in as. */
+    @Override
+    public String person() throws ArchiveException {
+        return reader.role();
+    }
+
+    @Override
+    public HandlingResult handle(
+            ServiceKey service, List<HandlingTarget> targets, HandlingEdit edit)
+            throws ArchiveException {
+        synchronized (writer) {
+            try {
+                try {
+                    Long serviceId = PgReader.id(writer, PgSql.SERVICE_ID, service.baseUrl());
+                    if (serviceId == null) {
+                        throw new ArchiveException(
+                                ArchiveException.Reason.NOT_FOUND,
+                                "the archive holds nothing of " + service.baseUrl(),
+                                null);
+                    }
+                    HandlingResult result =
+                            HandlingWrites.handle(writer, serviceId, targets, edit, this::append);
+                    writer.commit();
+                    return result;
+                } catch (SQLException | RuntimeException | ArchiveException e) {
+                    rollback();
+                    throw e;
+                }
+            } catch (SQLException e) {
+                throw PgErrors.map(e, location, "recording who is dealing with notifications");
+            }
+        }
+    }
+
+    /**
+     * Calls {@code changed} when anyone changes a notification's handling in this archive (the
+     * server's NOTIFY, raised by each change), on a listening connection of its own.
+     */
+    @Override
+    public AutoCloseable onHandlingChanged(Runnable changed) throws ArchiveException {
+        return PgHandlingWatch.start(location, connections, changed);
+    }
+
+    /** The people's names as the desktops show them, by database role. */
+    public Map<String, String> people() throws ArchiveException {
+        synchronized (writer) {
+            try {
+                try {
+                    Map<String, String> out = new java.util.LinkedHashMap<>();
+                    try (PreparedStatement p = writer.prepareStatement(PgSql.PEOPLE);
+                            ResultSet r = p.executeQuery()) {
+                        while (r.next()) {
+                            out.put(r.getString(1), r.getString(2));
+                        }
+                    }
+                    writer.commit();
+                    return out;
+                } catch (SQLException | RuntimeException e) {
+                    rollback();
+                    throw e;
+                }
+            } catch (SQLException e) {
+                throw PgErrors.map(e, location, "reading the people's names");
+            }
+        }
+    }
+
+    /**
+     * Keeps the names of these roles, all in one transaction (as the owner); a blank name forgets a
+     * role's.
+     */
+    public void people(Map<String, String> names) throws ArchiveException {
+        synchronized (writer) {
+            try {
+                try {
+                    for (var e : names.entrySet()) {
+                        String name = e.getValue() == null ? "" : e.getValue().strip();
+                        PreparedStatement p =
+                                prepared(name.isEmpty() ? PgSql.FORGET_PERSON : PgSql.SET_PERSON);
+                        p.setString(1, e.getKey());
+                        if (!name.isEmpty()) {
+                            p.setString(2, name);
+                        }
+                        p.executeUpdate();
+                    }
+                    writer.commit();
+                } catch (SQLException | RuntimeException e) {
+                    rollback();
+                    throw e;
+                }
+            } catch (SQLException e) {
+                throw PgErrors.map(e, location, "keeping the people's names");
+            }
+        }
+    }
+
     // --- the readers' side ---
 
     /** Counts a search's matches up to another limit than the default (for tests). */
@@ -472,6 +639,12 @@ public final class PostgresArchive extends JdbcArchive {
             try {
                 try {
                     long gone;
+                    for (String sql : List.of(PgSql.PRUNE_CHANGES, PgSql.PRUNE_HANDLING)) {
+                        PreparedStatement h = prepared(sql);
+                        h.setLong(1, from);
+                        h.setLong(2, to);
+                        h.executeUpdate();
+                    }
                     PreparedStatement p = prepared(PgSql.PRUNE);
                     p.setLong(1, from);
                     p.setLong(2, to);
@@ -507,11 +680,15 @@ public final class PostgresArchive extends JdbcArchive {
                         if (rin != null) {
                             Long t = PgReader.id(writer, PgSql.TAXPAYER_ID, serviceId, rin);
                             if (t != null) {
+                                update(PgSql.FORGET_TAXPAYER_CHANGES, t);
+                                update(PgSql.FORGET_TAXPAYER_HANDLING, t);
                                 update(PgSql.FORGET_TAXPAYER_TALLY, t);
                                 gone = update(PgSql.FORGET_TAXPAYER_ROWS, t);
                                 update(PgSql.FORGET_TAXPAYER, t);
                             }
                         } else {
+                            update(PgSql.FORGET_SERVICE_CHANGES, serviceId);
+                            update(PgSql.FORGET_SERVICE_HANDLING, serviceId);
                             update(PgSql.FORGET_SERVICE_TALLY, serviceId);
                             gone = update(PgSql.FORGET_SERVICE_ROWS, serviceId);
                             update(PgSql.FORGET_SERVICE_TAXPAYERS, serviceId);

@@ -27,7 +27,13 @@ final class ArchiveSql {
                     + " ORDER BY s.base_url";
     static final String TAXPAYER_ID = "SELECT id FROM taxpayer WHERE service_id = ? AND rin = ?";
     static final String TAXPAYER_IDS = "SELECT id, rin FROM taxpayer WHERE service_id = ?";
-    static final String INSERT_TAXPAYER = "INSERT INTO taxpayer (service_id, rin) VALUES (?, ?)";
+
+    /**
+     * A taxpayer first archived: its notifications are marked on arrival from now (its first sync).
+     */
+    static final String INSERT_TAXPAYER =
+            "INSERT INTO taxpayer (service_id, rin, handling_since_ms) VALUES (?, ?, ?)";
+
     static final String SYNC_STATE =
             "SELECT t.sync_checkpoint, t.sync_complete, t.last_synced_ms FROM taxpayer t"
                     + " JOIN service s ON s.id = t.service_id WHERE s.base_url = ? AND t.rin = ?";

@@ -140,6 +140,8 @@ final class InboxReader extends JdbcReader {
                     args.addAll(ids);
                 }
             }
+            String taxpayersWhere = where.toString();
+            List<Object> countArgs = new ArrayList<>(args);
             NotificationQuery f = q.filters();
             if (f.dateFrom() != null || f.dateTo() != null) {
                 where.append(" AND n.id BETWEEN ? AND ?");
@@ -150,6 +152,8 @@ final class InboxReader extends JdbcReader {
             filter(where, args, "n.language", f.language());
             filter(where, args, "n.status", f.status());
             filter(where, args, "n.channel", f.channel());
+            handlingCondition(q, where, args);
+            boolean handled = q.handling() != InboxQuery.HandlingFilter.ALL;
 
             String match =
                     !search
@@ -160,9 +164,11 @@ final class InboxReader extends JdbcReader {
             long upTo =
                     search ? Math.max(counted(), (long) q.page() * q.pageSize()) : Long.MAX_VALUE;
             String countSql;
-            if (search && where.length() == 0 && onlyService()) {
+            if (onlyHandling(q)) {
+                countSql = handlingCount(q, taxpayersWhere, countArgs);
+            } else if (search && where.length() == 0 && onlyService()) {
                 countSql = ArchiveSql.COUNT_MATCHES;
-            } else if (!search && !dates) {
+            } else if (!search && !dates && !handled) {
                 countSql = ArchiveSql.tallied(where.toString());
             } else {
                 countSql = ArchiveSql.count(search, where.toString());
@@ -172,6 +178,8 @@ final class InboxReader extends JdbcReader {
                 int i = 1;
                 if (countSql == ArchiveSql.COUNT_MATCHES) {
                     p.setString(i++, match);
+                } else if (onlyHandling(q)) {
+                    i = bind(p, 1, null, serviceId, countArgs);
                 } else {
                     i = bind(p, 1, match, serviceId, args);
                 }

@@ -92,6 +92,8 @@ final class Pruning {
                 }
             }
         }
+        run(writer, SqliteHandling.PRUNE_CHANGES, keys);
+        run(writer, SqliteHandling.PRUNE, keys);
         run(writer, UNINDEX, keys);
         run(writer, RAW, keys);
         long gone = run(writer, ROWS, keys);

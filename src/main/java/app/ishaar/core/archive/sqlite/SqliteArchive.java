@@ -44,6 +44,9 @@ public final class SqliteArchive extends JdbcArchive {
     /** Makes the notifications' stored forms, ahead on the sync's threads or in the writer. */
     private final StoredForm.Maker forms = new StoredForm.Maker();
 
+    /** Who is dealing with which notification: its writes, in the writer's transactions. */
+    private final SqliteHandling handling;
+
     private SqliteArchive(
             Path file, Duration busyTimeout, boolean deleteOnClose, boolean existingOnly)
             throws ArchiveException {
@@ -66,6 +69,7 @@ public final class SqliteArchive extends JdbcArchive {
         }
         this.writer = w;
         this.reader = new InboxReader(file, r);
+        this.handling = new SqliteHandling(w, System.getProperty("user.name", ""));
         ArchiveOpener.ownerOnly(file);
     }
 
@@ -128,13 +132,18 @@ public final class SqliteArchive extends JdbcArchive {
                 try {
                     long serviceId = ensureService(batch.service());
                     long taxpayerId = ensureTaxpayer(serviceId, batch.taxpayer());
+                    java.time.Instant since = handling.since(taxpayerId);
                     int added = 0;
                     int updated = 0;
                     for (ArchivedNotification a : batch.upserts()) {
-                        switch (upsert(serviceId, taxpayerId, a)) {
+                        Outcome o = upsert(serviceId, taxpayerId, a);
+                        switch (o) {
                             case ADDED -> added++;
                             case UPDATED -> updated++;
                             case SAME -> {}
+                        }
+                        if (o != Outcome.SAME) {
+                            handling.arrived(taxpayerId, since, a);
                         }
                     }
                     toIndex.write(prepared(ArchiveSql.INDEX_TEXT));
@@ -222,7 +231,14 @@ public final class SqliteArchive extends JdbcArchive {
                     unindex(id);
                     execute(ArchiveSql.DELETE_RAW, id);
                     execute(ArchiveSql.DELETE, id);
-                    insert(serviceId, taxpayerId, micros, a, form);
+                    long moved = insert(serviceId, taxpayerId, micros, a, form);
+                    {
+                        PreparedStatement h = prepared(SqliteHandling.MOVED);
+                        h.setLong(1, moved);
+                        h.setLong(2, taxpayerId);
+                        h.setString(3, a.notificationId());
+                        h.executeUpdate();
+                    }
                     return Outcome.UPDATED;
                 }
             }
@@ -231,7 +247,8 @@ public final class SqliteArchive extends JdbcArchive {
         return Outcome.ADDED;
     }
 
-    private void insert(
+    /** Returns the notification's key. */
+    private long insert(
             long serviceId, long taxpayerId, long micros, ArchivedNotification a, StoredForm form)
             throws SQLException {
         String notificationId = a.notificationId();
@@ -258,7 +275,7 @@ public final class SqliteArchive extends JdbcArchive {
                     }
                     tally(taxpayerId, serviceId, c, 1);
                     toIndex.add(id, form.text());
-                    return;
+                    return id;
                 }
             }
         }
@@ -318,6 +335,7 @@ public final class SqliteArchive extends JdbcArchive {
             PreparedStatement p = prepared(ArchiveSql.INSERT_TAXPAYER);
             p.setLong(1, serviceId);
             p.setString(2, rin.value());
+            p.setLong(3, System.currentTimeMillis());
             p.executeUpdate();
         }
         return InboxReader.id(writer, ArchiveSql.TAXPAYER_ID, serviceId, rin.value());
@@ -398,7 +416,45 @@ public final class SqliteArchive extends JdbcArchive {
         }
     }
 
-    // --- the readers' side ---
+    // --- who is dealing with which notification ---
+
+    @Override
+    public void handleOnArrival(app.ishaar.core.archive.HandlingRule rule) {
+        handling.rule(rule);
+    }
+
+    @Override
+    public app.ishaar.core.archive.HandlingResult handle(
+            ServiceKey service,
+            List<app.ishaar.core.archive.HandlingTarget> targets,
+            app.ishaar.core.archive.HandlingEdit edit)
+            throws ArchiveException {
+        synchronized (writer) {
+            try {
+                begin();
+                try {
+                    Long serviceId =
+                            InboxReader.id(writer, ArchiveSql.SERVICE_ID, service.baseUrl());
+                    if (serviceId == null) {
+                        throw new ArchiveException(
+                                ArchiveException.Reason.NOT_FOUND,
+                                "the archive holds nothing of " + service.baseUrl(),
+                                null);
+                    }
+                    var result =
+                            app.ishaar.core.archive.jdbc.HandlingWrites.handle(
+                                    writer, serviceId, targets, edit, handling::append);
+                    commit();
+                    return result;
+                } catch (SQLException | RuntimeException | ArchiveException e) {
+                    rollback();
+                    throw e;
+                }
+            } catch (SQLException e) {
+                throw SqliteErrors.map(e, file, "recording who is dealing with notifications");
+            }
+        }
+    }
 
     // --- retention ---
 
@@ -429,6 +485,8 @@ public final class SqliteArchive extends JdbcArchive {
                         if (rin != null) {
                             Long t = InboxReader.id(writer, ArchiveSql.TAXPAYER_ID, serviceId, rin);
                             if (t != null) {
+                                execute(SqliteHandling.FORGET_TAXPAYER_CHANGES, t);
+                                execute(SqliteHandling.FORGET_TAXPAYER, t);
                                 execute(ArchiveSql.UNINDEX_TAXPAYER, t);
                                 execute(ArchiveSql.FORGET_TAXPAYER_RAW, t);
                                 execute(ArchiveSql.FORGET_TAXPAYER_TALLY, t);
@@ -436,6 +494,8 @@ public final class SqliteArchive extends JdbcArchive {
                                 execute(ArchiveSql.FORGET_TAXPAYER, t);
                             }
                         } else {
+                            execute(SqliteHandling.FORGET_SERVICE_CHANGES, serviceId);
+                            execute(SqliteHandling.FORGET_SERVICE, serviceId);
                             execute(ArchiveSql.UNINDEX_SERVICE, serviceId);
                             execute(ArchiveSql.FORGET_SERVICE_RAW, serviceId);
                             execute(ArchiveSql.FORGET_SERVICE_TALLY, serviceId);

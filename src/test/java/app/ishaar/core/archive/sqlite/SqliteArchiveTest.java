@@ -51,7 +51,11 @@ class SqliteArchiveTest extends ArchiveContractTest {
             s.execute(
                     "CREATE VIRTUAL TABLE notification_terms USING fts5vocab"
                             + " (notification_text, col)");
-            s.execute("DELETE FROM archive_schema_history WHERE version = '5'");
+            // the schema of then: before the handling (6) too
+            s.execute("DROP TABLE handling");
+            s.execute("DROP TABLE handling_change");
+            s.execute("ALTER TABLE taxpayer DROP COLUMN handling_since_ms");
+            s.execute("DELETE FROM archive_schema_history WHERE version IN ('5', '6')");
         }
     }
 
