@@ -128,6 +128,7 @@ public final class SyncViewModel {
         this.background = Objects.requireNonNull(background, "background");
         this.loads = new LatestTask(deliver);
         taxpayers.addListener((o, was, now) -> listChanged());
+        offline.addListener((o, was, now) -> updateTurns());
     }
 
     /** What "synced at" and a next turn are told against. */
@@ -346,8 +347,11 @@ public final class SyncViewModel {
                 }
             } else if (s.phase() == Phase.IDLE) {
                 // out of line: its next sync by the clock (one in line or syncing stays so until
-                // its end is told: the schedule may be ahead of what was delivered)
-                now = s.with(Phase.IDLE, turn == null ? null : turn.at());
+                // its end is told: the schedule may be ahead of what was delivered); none is
+                // promised offline, where no sync runs, nor one whose time has passed
+                Instant at = turn == null ? null : turn.at();
+                boolean kept = at != null && !offline.get() && !at.isBefore(clock.instant());
+                now = s.with(Phase.IDLE, kept ? at : null);
             }
             busy |= now.phase() != Phase.IDLE;
             if (!now.equals(s)) {

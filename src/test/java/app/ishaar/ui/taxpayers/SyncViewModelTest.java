@@ -263,4 +263,60 @@ class SyncViewModelTest {
         assertThat(vm.nextTurnProperty().get()).as("no one waits").isNull();
         assertThat(vm.status(last).turn()).isNull();
     }
+
+    @Test
+    void theListPromisesNoNextSyncOfflineNorOneWhoseTimeHasPassed() throws Exception {
+        archive = SqliteArchive.open(dir.resolve("archive.db"));
+        open.add(archive);
+        Instant now = Instant.parse("2026-03-01T10:00:00Z");
+        Map<Rin, Instant> due = new java.util.HashMap<>();
+        due.put(NILE, now.plusSeconds(120));
+        due.put(CAIRO, now.minusSeconds(30));
+        SyncViewModel list =
+                new SyncViewModel(
+                        archive,
+                        ServiceKey.SANDBOX,
+                        null,
+                        java.time.Clock.fixed(now, java.time.ZoneOffset.UTC),
+                        Runnable::run,
+                        Runnable::run);
+        list.follow(
+                new SyncViewModel.Schedule() {
+                    @Override
+                    public void syncNow(Rin key) {}
+
+                    @Override
+                    public void syncAll() {}
+
+                    @Override
+                    public java.util.Optional<app.ishaar.core.sync.SyncTurn> turn(Rin key) {
+                        return java.util.Optional.of(
+                                new app.ishaar.core.sync.SyncTurn(key, -1, due.get(key)));
+                    }
+
+                    @Override
+                    public String clientId() {
+                        return null;
+                    }
+
+                    @Override
+                    public java.util.Optional<? extends app.ishaar.core.service.ServiceException>
+                            refusal(Rin key) {
+                        return java.util.Optional.empty();
+                    }
+                });
+        list.taxpayersProperty()
+                .set(
+                        List.of(
+                                ListedTaxpayer.represented(NILE, "Nile"),
+                                ListedTaxpayer.represented(CAIRO, "Cairo")));
+        list.syncAll(); // (asks the schedule, and reads the turns again)
+        assertThat(list.status(NILE).turn()).as("online, in two minutes").isEqualTo(due.get(NILE));
+        assertThat(list.status(CAIRO).turn()).as("a time already passed").isNull();
+
+        list.offlineProperty().set(true);
+        assertThat(list.status(NILE).turn()).as("offline no sync runs").isNull();
+        list.offlineProperty().set(false);
+        assertThat(list.status(NILE).turn()).isEqualTo(due.get(NILE));
+    }
 }
