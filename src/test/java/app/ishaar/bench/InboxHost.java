@@ -6,14 +6,18 @@ import app.ishaar.core.model.Rin;
 import app.ishaar.ui.IshaarApp;
 import app.ishaar.ui.app.SceneFactory;
 import app.ishaar.ui.app.TextSize;
+import app.ishaar.ui.desktop.FileOpener;
 import app.ishaar.ui.fx.FxExecutor;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
-import app.ishaar.ui.inbox.InboxScope;
-import app.ishaar.ui.inbox.InboxTaxpayer;
-import app.ishaar.ui.inbox.InboxView;
-import app.ishaar.ui.inbox.InboxViewModel;
 import app.ishaar.ui.main.MainWindowView;
+import app.ishaar.ui.notifications.ArchivePages;
+import app.ishaar.ui.notifications.HistoryView;
+import app.ishaar.ui.notifications.HistoryViewModel;
+import app.ishaar.ui.notifications.ListedTaxpayer;
+import app.ishaar.ui.notifications.Scope;
+import app.ishaar.ui.notifications.SearchViewModel;
+import java.time.Clock;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -30,12 +34,13 @@ import javafx.scene.control.skin.VirtualFlow;
 import javafx.stage.Stage;
 
 /**
- * The inbox on screen as the inbox's benchmarks drive it: where its view model, table, search field
- * and Next button are, and how the user chooses All taxpayers or one, with the pulse monitor that
- * tells when a frame showing something is on screen ({@link PulseMonitor}, {@link Painted}). {@link
- * #ownStage} shows the inbox view on a stage of its own; a host on the main window implements the
- * same few methods with its taxpayer list. Everything but {@link #await} and the {@code onFx}
- * helpers is called on the FX thread.
+ * All taxpayers on screen as the inbox's benchmarks drive it: the notification screen over a scope
+ * of several taxpayers ({@link HistoryView}, {@link HistoryViewModel}), where its view model,
+ * table, search field and Next button are, and how the user chooses every taxpayer or one, with the
+ * pulse monitor that tells when a frame showing something is on screen ({@link PulseMonitor},
+ * {@link Painted}). {@link #ownStage} shows the screen on a stage of its own; a host on the main
+ * window implements the same few methods with its taxpayer list. Everything but {@link #await} and
+ * the {@code onFx} helpers is called on the FX thread.
  */
 abstract class InboxHost {
 
@@ -53,12 +58,12 @@ abstract class InboxHost {
 
     private VirtualFlow<?> flow;
 
-    abstract InboxViewModel inbox();
+    abstract HistoryViewModel inbox();
 
-    /** The user chooses All taxpayers. */
+    /** The user chooses every taxpayer (All taxpayers, no taxpayer filter). */
     abstract void chooseAll();
 
-    /** The user chooses one taxpayer. */
+    /** The user chooses one taxpayer (in the taxpayer filter). */
     abstract void chooseTaxpayer(Rin taxpayer);
 
     abstract TableView<?> table();
@@ -74,16 +79,16 @@ abstract class InboxHost {
     void next() {
         Button next = nextButton();
         if (next.isDisabled()) {
-            InboxViewModel vm = inbox();
+            HistoryViewModel vm = inbox();
             throw new IllegalStateException(
                     "Next page is disabled on page "
-                            + vm.pageProperty().get()
+                            + vm.pager().pageProperty().get()
                             + " of "
-                            + vm.totalPagesProperty().get()
+                            + vm.pager().totalPagesProperty().get()
                             + " ("
-                            + vm.totalCountProperty().get()
+                            + vm.pager().totalCountProperty().get()
                             + " in all; archive problem "
-                            + vm.archiveProblemProperty().get()
+                            + vm.errorProperty().get()
                             + ")");
         }
         next.fire();
@@ -102,9 +107,9 @@ abstract class InboxHost {
     }
 
     /** The app's timer, noting when each pause ends. */
-    InboxViewModel.Timer timer() {
+    SearchViewModel.Timer timer() {
         return delay ->
-                InboxViewModel.Timer.SYSTEM
+                SearchViewModel.Timer.SYSTEM
                         .after(delay)
                         .thenRun(() -> timerFired = System.nanoTime());
     }
@@ -179,14 +184,14 @@ abstract class InboxHost {
         return f.get(120, TimeUnit.SECONDS);
     }
 
-    // ---- the inbox on a stage of its own ----
+    // ---- the screen on a stage of its own ----
 
     /**
-     * Starts JavaFX (the app's rendering settings), makes the inbox view with the app's styles, in
-     * English, on a stage of the main window's size, lists the taxpayers and waits for All's first
+     * Starts JavaFX (the app's rendering settings), makes the screen over the listed taxpayers with
+     * the app's styles, in English, on a stage of the main window's size, and waits for its first
      * page on screen.
      */
-    static InboxHost ownStage(Archive archive, ServiceKey service, List<InboxTaxpayer> listed)
+    static InboxHost ownStage(Archive archive, ServiceKey service, List<ListedTaxpayer> listed)
             throws Exception {
         IshaarApp.RENDERING_DEFAULTS.forEach(
                 (key, value) -> {
@@ -213,8 +218,8 @@ abstract class InboxHost {
     private static final class OwnStage extends InboxHost {
         private final Archive archive;
         private final ServiceKey service;
-        private InboxViewModel vm;
-        private InboxView view;
+        private HistoryViewModel vm;
+        private HistoryView view;
         private long cold;
 
         OwnStage(Archive archive, ServiceKey service) {
@@ -222,52 +227,56 @@ abstract class InboxHost {
             this.service = service;
         }
 
-        long open(List<InboxTaxpayer> listed) {
+        long open(List<ListedTaxpayer> listed) {
             long t0 = System.nanoTime();
             I18n i18n = new I18n(AppLanguage.ENGLISH);
             i18n.zoneProperty().set(ZoneId.of("Africa/Cairo"));
+            // as the main window makes All taxpayers: no preferences yet, the app's page size
             vm =
-                    new InboxViewModel(
-                            archive,
-                            service,
-                            background(),
+                    new HistoryViewModel(
+                            i18n,
                             FxExecutor.INSTANCE,
+                            null,
+                            p -> {},
+                            Clock.systemUTC(),
+                            FileOpener.NONE,
                             timer(),
-                            InboxViewModel.DEBOUNCE,
-                            InboxViewModel.PAGE_SIZE);
-            view = new InboxView(vm, i18n);
+                            SearchViewModel.DEBOUNCE);
+            vm.scope(Scope.all(listed));
+            SceneFactory scenes = new SceneFactory(i18n, new TextSize(100));
+            view = new HistoryView(vm, i18n, scenes);
             Stage stage = new Stage();
-            stage.setScene(new SceneFactory(i18n, new TextSize(100)).createScene(view.root()));
+            stage.setScene(scenes.createScene(view.root()));
             stage.setWidth(MainWindowView.PREF_WIDTH);
             stage.setHeight(MainWindowView.PREF_HEIGHT);
             stage.show();
-            vm.taxpayersProperty().set(listed);
+            vm.readFrom(new ArchivePages(archive, service, background()));
             return t0;
         }
 
         @Override
-        InboxViewModel inbox() {
+        HistoryViewModel inbox() {
             return vm;
         }
 
         @Override
         void chooseAll() {
-            vm.scopeProperty().set(InboxScope.ALL);
+            vm.onlyProperty().set(null);
         }
 
         @Override
         void chooseTaxpayer(Rin taxpayer) {
-            vm.scopeProperty().set(InboxScope.of(taxpayer));
+            vm.onlyProperty().set(taxpayer);
         }
 
         @Override
         TableView<?> table() {
-            return (TableView<?>) view.root().lookup("#inbox-table");
+            return (TableView<?>) view.root().lookup("#history-table");
         }
 
         @Override
         TextField search() {
-            return (TextField) view.root().lookup("#inbox-search");
+            return (TextField) view.root().lookup("#search");
         }
 
         /** Looked up once: a lookup walks the scene on the FX thread, in the measured gaps. */
@@ -276,7 +285,7 @@ abstract class InboxHost {
         @Override
         Button nextButton() {
             if (next == null || next.getScene() == null) {
-                next = (Button) view.root().lookup("#inbox-next");
+                next = (Button) view.root().lookup("#pager-next");
             }
             return next;
         }

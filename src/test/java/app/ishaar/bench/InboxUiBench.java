@@ -4,6 +4,7 @@ import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.archive.SearchText;
 import app.ishaar.core.archive.sqlite.SqliteArchive;
+import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.ClientConfig;
@@ -15,10 +16,11 @@ import app.ishaar.core.session.TaxpayerSessions;
 import app.ishaar.core.sync.SyncOptions;
 import app.ishaar.sandbox.Sandbox;
 import app.ishaar.sandbox.SandboxConfig;
-import app.ishaar.ui.inbox.InboxRow;
-import app.ishaar.ui.inbox.InboxTaxpayer;
-import app.ishaar.ui.inbox.InboxViewModel;
-import app.ishaar.ui.inbox.SyncViewModel;
+import app.ishaar.ui.notifications.HistoryViewModel;
+import app.ishaar.ui.notifications.ListedTaxpayer;
+import app.ishaar.ui.notifications.Scope;
+import app.ishaar.ui.notifications.SearchViewModel;
+import app.ishaar.ui.taxpayers.SyncViewModel;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
@@ -37,17 +39,19 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 
 /**
- * The inbox's figures (issue #39), on the desktop's inbox ({@code ui.inbox.InboxView} and its view
- * model, the app's debounce and page size) over an archive of 1,000,000 notifications of 500
- * taxpayers, JavaFX on headless Monocle with software rendering, as the other desktop figures:
+ * The inbox's figures, on the desktop's All taxpayers: the notification screen over a scope of
+ * several taxpayers ({@code ui.notifications.HistoryView} and its view model, the app's debounce
+ * and page size) over an archive of 1,000,000 notifications of 500 taxpayers, JavaFX on headless
+ * Monocle with software rendering, as the other desktop figures:
  *
  * <ul>
- *   <li>inbox_ui_page_ms: from choosing All taxpayers (one taxpayer shown before) to the frame with
- *       All's first page on screen ({@link Painted}); median of {@code TIMED} (11) after {@code
- *       WARM} (3) each from another taxpayer. No network: all of it is the app's own time.
+ *   <li>inbox_ui_page_ms: from choosing every taxpayer in the taxpayer filter (one taxpayer shown
+ *       before) to the frame with All's first page on screen ({@link Painted}); median of {@code
+ *       TIMED} (11) after {@code WARM} (3) each from another taxpayer. No network: all of it is the
+ *       app's own time.
  *   <li>search_ui_ms: from the last keystroke of a search (key events typed into the search field,
  *       one a pulse) to the frame with its results on screen, minus the debounce ({@link
- *       InboxViewModel#DEBOUNCE}); five searches (the archive group's), each {@value
+ *       SearchViewModel#DEBOUNCE}); five searches (the archive group's), each {@value
  *       #SEARCH_ROUNDS} times after one unmeasured; median of all.
  *   <li>sync_max_fx_stall_ms: the longest gap between two pulses while the user pages All (Next as
  *       soon as a page is on screen) and a sync of {@value #SYNC_COUNT} notifications of one more
@@ -60,8 +64,9 @@ import javafx.scene.input.KeyEvent;
  * <p>The archive is a copy of the archive group's ({@code archive-1m.db} in the bench folder, or
  * the file named by {@code -Dbench.inbox.archive}), made for each run (the sync writes into it) and
  * deleted after; with neither, the archive group's generator writes one first (about 40 minutes).
- * Where the inbox is shown and how the user moves in it is a {@link InboxHost}: today the inbox on
- * a stage of its own, as its FX test shows it; the main window can stand in for it.
+ * Where the screen is shown and how the user moves in it is a {@link InboxHost}: today the screen
+ * on a stage of its own, as its FX test ({@code ScopeViewFxTest}) shows it; the main window can
+ * stand in for it.
  */
 final class InboxUiBench {
     private InboxUiBench() {}
@@ -96,11 +101,11 @@ final class InboxUiBench {
         List<Metric> out = new ArrayList<>();
         try (SqliteArchive sqlite = SqliteArchive.open(file)) {
             TimedArchive timed = new TimedArchive(sqlite);
-            List<InboxTaxpayer> listed = new ArrayList<>();
+            List<ListedTaxpayer> listed = new ArrayList<>();
             List<Rin> rins = ArchiveBench.rins();
             for (int i = 0; i < rins.size(); i++) {
                 listed.add(
-                        InboxTaxpayer.represented(
+                        ListedTaxpayer.represented(
                                 rins.get(i), String.format(Locale.ROOT, "Firm %03d", i + 1)));
             }
             InboxHost host = InboxHost.ownStage(timed.archive(), ArchiveBench.SERVICE, listed);
@@ -164,7 +169,8 @@ final class InboxUiBench {
     private static List<Metric> pages(InboxHost host, TimedArchive timed, List<Rin> rins)
             throws Exception {
         long cold = host.shown();
-        InboxRow allFirst = host.onFx(() -> host.inbox().rows().get(0));
+        Notification allFirst = host.onFx(() -> host.inbox().rows().get(0));
+        int pageSize = host.onFx(() -> host.inbox().pager().pageSizeProperty().get());
         List<Double> ms = new ArrayList<>();
         List<Double> reads = new ArrayList<>();
         List<Double> cpu = new ArrayList<>();
@@ -175,7 +181,7 @@ final class InboxUiBench {
                         host.chooseTaxpayer(one);
                         return null;
                     });
-            InboxHost.await(host.drawn(() -> showing(host, r -> r.taxpayer().equals(one))));
+            InboxHost.await(host.drawn(() -> showing(host, r -> one.equals(taxpayer(host, r)))));
             CompletableFuture<Long> shown = host.drawn(() -> showing(host, allFirst::equals));
             long[] at = host.act(host::chooseAll);
             long t1 = InboxHost.await(shown);
@@ -188,10 +194,11 @@ final class InboxUiBench {
         String note =
                 String.format(
                         Locale.ROOT,
-                        "All taxpayers chosen (one taxpayer shown before) -> first page (100 of"
+                        "All taxpayers chosen (one taxpayer shown before) -> first page (%d of"
                                 + " 1,000,000, 500 taxpayers) on screen; %d after %d %s; of which the"
-                                + " archive's read %.1f ms, FX-thread CPU %.1f ms; a new inbox view"
+                                + " archive's read %.1f ms, FX-thread CPU %.1f ms; a new screen"
                                 + " made and shown with All %.0f ms",
+                        pageSize,
                         TIMED,
                         WARM,
                         Stats.runs(ms, 1),
@@ -210,12 +217,12 @@ final class InboxUiBench {
      * The inbox shows a page whose first row passes {@code first}: read (not loading), and the
      * table's first visible row laid out with that row.
      */
-    static boolean showing(InboxHost host, Predicate<InboxRow> first) {
-        InboxViewModel vm = host.inbox();
+    static boolean showing(InboxHost host, Predicate<Notification> first) {
+        HistoryViewModel vm = host.inbox();
         if (vm.loadingProperty().get() || vm.rows().isEmpty()) {
             return false;
         }
-        InboxRow top = vm.rows().get(0);
+        Notification top = vm.rows().get(0);
         if (!first.test(top)) {
             return false;
         }
@@ -226,6 +233,12 @@ final class InboxUiBench {
                 && Objects.equals(row.getItem(), top)
                 && !row.isEmpty()
                 && row.isVisible();
+    }
+
+    /** The RIN of a row's taxpayer; null when not known. */
+    private static Rin taxpayer(InboxHost host, Notification row) {
+        ListedTaxpayer t = host.inbox().taxpayerOf(row);
+        return t == null ? null : t.rin();
     }
 
     // ---- search_ui_ms ----
@@ -240,9 +253,9 @@ final class InboxUiBench {
                 host.drawn(
                         () ->
                                 showing(host, r -> true)
-                                        && host.inbox().searchTermsProperty().get().isEmpty()));
-        InboxRow allFirst = host.onFx(() -> host.inbox().rows().get(0));
-        double debounce = InboxViewModel.DEBOUNCE.toMillis();
+                                        && host.inbox().search().termsProperty().get().isEmpty()));
+        Notification allFirst = host.onFx(() -> host.inbox().rows().get(0));
+        double debounce = SearchViewModel.DEBOUNCE.toMillis();
         List<Double> all = new ArrayList<>();
         List<Double> fired = new ArrayList<>();
         List<Double> reads = new ArrayList<>();
@@ -264,7 +277,7 @@ final class InboxUiBench {
                 CompletableFuture<Long> shown =
                         host.drawn(
                                 () ->
-                                        terms.equals(host.inbox().searchTermsProperty().get())
+                                        terms.equals(host.inbox().search().termsProperty().get())
                                                 && showing(host, r -> true));
                 String last = word.substring(word.length() - 1);
                 long[] at = host.act(() -> type(host, last));
@@ -301,7 +314,7 @@ final class InboxUiBench {
         return Metric.of("search_ui_ms", Stats.median(all), "ms", SEARCH_GOAL, note);
     }
 
-    private static void clearSearch(InboxHost host, InboxRow allFirst) throws Exception {
+    private static void clearSearch(InboxHost host, Notification allFirst) throws Exception {
         boolean typed = host.onFx(() -> !host.search().getText().isEmpty());
         if (!typed) {
             return;
@@ -309,7 +322,7 @@ final class InboxUiBench {
         CompletableFuture<Long> cleared =
                 host.drawn(
                         () ->
-                                host.inbox().searchTermsProperty().get().isEmpty()
+                                host.inbox().search().termsProperty().get().isEmpty()
                                         && showing(host, allFirst::equals));
         host.onFx(
                 () -> {
@@ -337,13 +350,13 @@ final class InboxUiBench {
     // ---- sync_max_fx_stall_ms ----
 
     private static Metric pagingDuringSync(
-            InboxHost host, Archive archive, List<InboxTaxpayer> listed) throws Exception {
+            InboxHost host, Archive archive, List<ListedTaxpayer> listed) throws Exception {
         Rin rin = Rin.of(System.getProperty(UiSandbox.RIN));
-        InboxTaxpayer own =
-                new InboxTaxpayer(rin, System.getProperty(UiSandbox.NAME, "Own taxpayer"), true);
-        List<InboxTaxpayer> withOwn = new ArrayList<>(listed);
+        ListedTaxpayer own =
+                new ListedTaxpayer(rin, System.getProperty(UiSandbox.NAME, "Own taxpayer"), true);
+        List<ListedTaxpayer> withOwn = new ArrayList<>(listed);
         withOwn.add(own);
-        // no search: cleared, and the inbox's page read without it, before the list changes (a
+        // no search: cleared, and the screen's page read without it, before the list changes (a
         // change within the debounce would read the page with the search typed before)
         host.onFx(
                 () -> {
@@ -353,7 +366,7 @@ final class InboxUiBench {
         InboxHost.await(
                 host.drawn(
                         () ->
-                                host.inbox().searchTermsProperty().get().isEmpty()
+                                host.inbox().search().termsProperty().get().isEmpty()
                                         && showing(host, r -> true)));
         LoginBudget budget = LoginBudget.perMinute(LoginBudget.DEFAULT_PER_MINUTE);
         try (ServiceClient client = new ServiceClient(ClientConfig.defaults(), budget);
@@ -372,7 +385,7 @@ final class InboxUiBench {
                     host.onFx(
                             () -> {
                                 SyncViewModel s =
-                                        app.ishaar.ui.inbox.SessionsSchedule.make(
+                                        app.ishaar.ui.taxpayers.SessionsSchedule.make(
                                                         archive,
                                                         ArchiveBench.SERVICE,
                                                         sessions,
@@ -386,7 +399,7 @@ final class InboxUiBench {
                                         .addListener(
                                                 (javafx.collections.MapChangeListener<
                                                                 Rin,
-                                                                app.ishaar.ui.inbox
+                                                                app.ishaar.ui.taxpayers
                                                                         .TaxpayerSyncStatus>)
                                                         c -> {
                                                             var now = c.getValueAdded();
@@ -398,8 +411,8 @@ final class InboxUiBench {
                                                         });
                                 // as the app: a sync that changed the archive reads the page again
                                 s.archiveChangesProperty()
-                                        .addListener((o, was, now) -> host.inbox().refresh());
-                                host.inbox().taxpayersProperty().set(withOwn);
+                                        .addListener((o, was, now) -> host.inbox().landed());
+                                host.inbox().scope(Scope.all(withOwn));
                                 host.chooseAll();
                                 return s;
                             });
@@ -408,13 +421,13 @@ final class InboxUiBench {
             Stretch quiet = stretch(host, () -> true);
             host.onFx(
                     () -> {
-                        host.inbox().first();
+                        host.inbox().pager().first();
                         return null;
                     });
             InboxHost.await(
                     host.drawn(
                             () ->
-                                    host.inbox().pageProperty().get() == 1
+                                    host.inbox().pager().pageProperty().get() == 1
                                             && showing(host, r -> true)));
             long s0 = System.nanoTime();
             host.onFx(
@@ -505,12 +518,12 @@ final class InboxUiBench {
         List<Double> pageMs = new ArrayList<>();
         int pages = 0;
         while (pages < PAGES_PER_STRETCH && host.onFx(going::getAsBoolean)) {
-            int target = host.onFx(() -> host.inbox().pageProperty().get() + 1);
+            int target = host.onFx(() -> host.inbox().pager().pageProperty().get() + 1);
             // (a sync that ends reads the page shown again, which can take the place of Next's)
             CompletableFuture<Long> shown =
                     host.drawn(
                             () ->
-                                    (host.inbox().pageProperty().get() == target
+                                    (host.inbox().pager().pageProperty().get() == target
                                                     || !going.getAsBoolean())
                                             && showing(host, r -> true));
             long[] at = host.act(host::next);
@@ -528,7 +541,7 @@ final class InboxUiBench {
                 "  stretch of %d pages (to page %d)%s: longest gap %.1f ms, longest FX burst %.1f"
                         + " ms, page on screen %.1f ms%n",
                 pages,
-                host.onFx(() -> host.inbox().pageProperty().get()),
+                host.onFx(() -> host.inbox().pager().pageProperty().get()),
                 still ? "" : " (ended)",
                 longest,
                 burst,
@@ -536,7 +549,7 @@ final class InboxUiBench {
         return new Stretch(pages, longest, burst, Stats.median(pageMs), still);
     }
 
-    /** The archive as the inbox reads it, with how long its last page read took. */
+    /** The archive as the screen reads it, with how long its last page read took. */
     static final class TimedArchive {
         private final Archive archive;
         volatile long lastQueryNanos;
