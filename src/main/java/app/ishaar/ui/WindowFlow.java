@@ -88,7 +88,7 @@ public final class WindowFlow {
         ctx.scenes().prepareDialog(loginStage, view.root(), "login.window.title");
         // a proxy's 407 asks for its user name and password, keeps them, and logs in again
         ProxyPasswordView.askOn(
-                vm.failureProperty(),
+                vm.attempts().failureProperty(),
                 vm::login,
                 ctx.proxyCredentials(),
                 ctx.i18n(),

@@ -61,11 +61,11 @@ class LoginBadInputTest {
                         language -> List.of(),
                         new InMemorySecretStore(),
                         settings);
-        login.environmentProperty().set(Environment.Kind.CUSTOM);
-        login.authUrlProperty().set("https://id.example.com");
-        login.baseUrlProperty().set("https://api.example.com");
-        login.clientIdProperty().set("erp-nile");
-        login.secretProperty().set("s3cret");
+        login.form().service().environmentProperty().set(Environment.Kind.CUSTOM);
+        login.form().service().authUrlProperty().set("https://id.example.com");
+        login.form().service().baseUrlProperty().set("https://api.example.com");
+        login.form().clientIdProperty().set("erp-nile");
+        login.form().secretProperty().set("s3cret");
     }
 
     @AfterEach
@@ -90,43 +90,43 @@ class LoginBadInputTest {
             List.of(
                     new LoginField(
                             "client id",
-                            LoginViewModel::clientIdProperty,
-                            LoginViewModel::clientIdErrorProperty,
+                            vm -> vm.form().clientIdProperty(),
+                            vm -> vm.form().clientIdField().shownProperty(),
                             "erp-nile",
                             List.of("erp:nile", "erp nile"),
                             true),
                     new LoginField(
                             "secret",
-                            LoginViewModel::secretProperty,
-                            LoginViewModel::secretErrorProperty,
+                            vm -> vm.form().secretProperty(),
+                            vm -> vm.form().secretField().shownProperty(),
                             "s3cret",
                             List.of(),
                             true),
                     new LoginField(
                             "on behalf of",
-                            LoginViewModel::onBehalfOfProperty,
-                            LoginViewModel::onBehalfOfErrorProperty,
+                            vm -> vm.form().onBehalfOfProperty(),
+                            vm -> vm.form().rinField().shownProperty(),
                             "204918573",
                             List.of("12AB56789", "1234"),
                             false),
                     new LoginField(
                             "scope",
-                            LoginViewModel::scopeProperty,
-                            LoginViewModel::scopeErrorProperty,
+                            vm -> vm.form().scopeProperty(),
+                            vm -> vm.form().scopeField().shownProperty(),
                             "InvoicingAPI",
                             List.of("Invoicing\"API"),
                             false),
                     new LoginField(
                             "auth url",
-                            LoginViewModel::authUrlProperty,
-                            LoginViewModel::authUrlErrorProperty,
+                            vm -> vm.form().service().authUrlProperty(),
+                            vm -> vm.form().service().authUrlField().shownProperty(),
                             "https://id.example.com",
                             List.of("id.example.com", "http://id.example.com", "ftp://x"),
                             true),
                     new LoginField(
                             "base url",
-                            LoginViewModel::baseUrlProperty,
-                            LoginViewModel::baseUrlErrorProperty,
+                            vm -> vm.form().service().baseUrlProperty(),
+                            vm -> vm.form().service().baseUrlField().shownProperty(),
                             "https://api.example.com",
                             List.of("api.example.com", "http://api.example.com"),
                             true));
@@ -163,7 +163,7 @@ class LoginBadInputTest {
         assertThat(i18n.get(key)).isNotBlank().doesNotStartWith("!");
         login.login();
         assertThat(opened).hasValue(0);
-        assertThat(login.busyProperty().get()).isFalse();
+        assertThat(login.attempts().busyProperty().get()).isFalse();
         // and the good value is accepted again
         f.value().apply(login).set(f.good());
         assertThat(f.error().apply(login).get()).isNull();

@@ -91,9 +91,9 @@ class LoginFaultsFxTest extends FxSandboxTestBase {
         waitUntil(
                 "a failure is shown",
                 () ->
-                        flow.loginViewModel().failureProperty().get() != null
-                                && !flow.loginViewModel().busyProperty().get());
-        Failure f = fx(() -> flow.loginViewModel().failureProperty().get());
+                        flow.loginViewModel().attempts().failureProperty().get() != null
+                                && !flow.loginViewModel().attempts().busyProperty().get());
+        Failure f = fx(() -> flow.loginViewModel().attempts().failureProperty().get());
         assertThat(f.key()).isEqualTo(fault.key);
         String shown = text("#failure");
         assertThat(shown).isEqualTo(fx(() -> ctx.i18n().get(f.key(), f.args().toArray())));

@@ -109,11 +109,11 @@ class ProxyPasswordFlowTest {
                         keychain,
                         settings);
         vm.activate();
-        vm.environmentProperty().set(Environment.Kind.CUSTOM);
-        vm.authUrlProperty().set(url);
-        vm.baseUrlProperty().set(url);
-        vm.clientIdProperty().set("erp-nile");
-        vm.secretProperty().set(FaultKit.SECRET);
+        vm.form().service().environmentProperty().set(Environment.Kind.CUSTOM);
+        vm.form().service().authUrlProperty().set(url);
+        vm.form().service().baseUrlProperty().set(url);
+        vm.form().clientIdProperty().set("erp-nile");
+        vm.form().secretProperty().set(FaultKit.SECRET);
         return vm;
     }
 
@@ -146,8 +146,8 @@ class ProxyPasswordFlowTest {
         try (ServiceClient client = client(credentials)) {
             LoginViewModel vm = login(client);
             vm.login();
-            runFxUntil("the login's failure", () -> vm.failureProperty().get() != null);
-            Failure f = vm.failureProperty().get();
+            runFxUntil("the login's failure", () -> vm.attempts().failureProperty().get() != null);
+            Failure f = vm.attempts().failureProperty().get();
             assertThat(f.key()).isEqualTo(ProxyPasswordViewModel.PROXY_AUTH);
             assertThat(f.text(i18n)).contains("127.0.0.1:" + proxy.port());
             assertThat(server.getRequestCount()).as("nothing reached the service").isZero();
@@ -169,8 +169,11 @@ class ProxyPasswordFlowTest {
             vm.login();
             runFxUntil(
                     "the second failure",
-                    () -> vm.failureProperty().get() != null && !vm.busyProperty().get());
-            ProxyPasswordViewModel again = askedFor(vm.failureProperty().get(), credentials);
+                    () ->
+                            vm.attempts().failureProperty().get() != null
+                                    && !vm.attempts().busyProperty().get());
+            ProxyPasswordViewModel again =
+                    askedFor(vm.attempts().failureProperty().get(), credentials);
             assertThat(again.refusedProperty().get()).isTrue();
             assertThat(again.heading().get()).contains("refused that user name and password");
             assertThat(again.userNameProperty().get()).as("filled in").isEqualTo("alice");
@@ -183,8 +186,10 @@ class ProxyPasswordFlowTest {
             vm.login();
             runFxUntil(
                     "logged in",
-                    () -> vm.resultProperty().get() != null || vm.failureProperty().get() != null);
-            assertThat(vm.failureProperty().get()).isNull();
+                    () ->
+                            vm.resultProperty().get() != null
+                                    || vm.attempts().failureProperty().get() != null);
+            assertThat(vm.attempts().failureProperty().get()).isNull();
             assertThat(vm.resultProperty().get()).isNotNull();
             assertThat(proxy.authorizations)
                     .contains(
@@ -200,8 +205,10 @@ class ProxyPasswordFlowTest {
             vm.login();
             runFxUntil(
                     "logged in",
-                    () -> vm.resultProperty().get() != null || vm.failureProperty().get() != null);
-            assertThat(vm.failureProperty().get()).isNull();
+                    () ->
+                            vm.resultProperty().get() != null
+                                    || vm.attempts().failureProperty().get() != null);
+            assertThat(vm.attempts().failureProperty().get()).isNull();
             assertThat(proxy.authorizations).doesNotContainNull();
         }
     }

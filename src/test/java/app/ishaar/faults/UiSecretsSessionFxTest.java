@@ -133,8 +133,8 @@ class UiSecretsSessionFxTest extends FxSandboxTestBase {
         waitUntil(
                 "refused",
                 () ->
-                        flow.loginViewModel().failureProperty().get() != null
-                                && !flow.loginViewModel().busyProperty().get());
+                        flow.loginViewModel().attempts().failureProperty().get() != null
+                                && !flow.loginViewModel().attempts().busyProperty().get());
         ctx.settings().flush();
 
         String[] parts = token.split("\\.");

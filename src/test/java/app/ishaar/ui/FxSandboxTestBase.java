@@ -358,8 +358,8 @@ public abstract class FxSandboxTestBase extends FxRobot {
         waitUntil(
                 "a failure is shown",
                 () ->
-                        flow.loginViewModel().failureProperty().get() != null
-                                && !flow.loginViewModel().busyProperty().get());
+                        flow.loginViewModel().attempts().failureProperty().get() != null
+                                && !flow.loginViewModel().attempts().busyProperty().get());
         assertThat(visible("#failure")).isTrue();
     }
 

@@ -46,8 +46,8 @@ class LoginDialogFxTest extends FxSandboxTestBase {
         waitUntil(
                 "a failure is shown",
                 () ->
-                        flow.loginViewModel().failureProperty().get() != null
-                                && !flow.loginViewModel().busyProperty().get());
+                        flow.loginViewModel().attempts().failureProperty().get() != null
+                                && !flow.loginViewModel().attempts().busyProperty().get());
         assertThat(flow.mainStage()).isNull();
         return text("#failure");
     }
@@ -160,8 +160,8 @@ class LoginDialogFxTest extends FxSandboxTestBase {
         waitUntil(
                 "the blocked user's failure is shown",
                 () ->
-                        flow.loginViewModel().failureProperty().get() != null
-                                && !flow.loginViewModel().busyProperty().get());
+                        flow.loginViewModel().attempts().failureProperty().get() != null
+                                && !flow.loginViewModel().attempts().busyProperty().get());
         assertThat(text("#failure")).contains("blocked");
         assertThat(focusOwner())
                 .as("a failed login leaves the keyboard on Log in")
@@ -191,7 +191,7 @@ class LoginDialogFxTest extends FxSandboxTestBase {
         waitUntil(
                 "the next environment is chosen",
                 () ->
-                        flow.loginViewModel().environmentProperty().get()
+                        flow.loginViewModel().form().service().environmentProperty().get()
                                 == Environment.Kind.PREPROD);
         assertThat(text("#environment .label")).isEqualTo("Pre-production");
         assertThat(visible("#demoBox")).as("the demo accounts are the sandbox's only").isFalse();
@@ -505,7 +505,8 @@ class LoginDialogFxTest extends FxSandboxTestBase {
                 () ->
                         fx(
                                 () ->
-                                        flow.loginViewModel().failureProperty().get() == null
+                                        flow.loginViewModel().attempts().failureProperty().get()
+                                                        == null
                                                 && Math.abs(stage.getHeight() - before) < 0.5));
         assertThat(fx(() -> shownWhole(lookup("#demoBox").query()))).isTrue();
     }
@@ -741,24 +742,24 @@ class LoginDialogFxTest extends FxSandboxTestBase {
         waitForDemoAccounts();
         typeInto("#secret", "abc");
         clickOn("#reveal");
-        assertThat(flow.loginViewModel().secretRevealedProperty().get()).isTrue();
+        assertThat(flow.loginViewModel().form().secretRevealedProperty().get()).isTrue();
         assertThat(focusOwner())
                 .as("the keyboard is in the shown secret")
                 .isSameAs(fx(() -> lookup("#secretShown").query()));
         write("def");
-        assertThat(flow.loginViewModel().secretProperty().get()).isEqualTo("abcdef");
+        assertThat(flow.loginViewModel().form().secretProperty().get()).isEqualTo("abcdef");
         assertThat(text("#secretShown")).isEqualTo("abcdef");
 
         // a selection made in the shown secret is the one typed over once it is hidden again
         press(KeyCode.SHIFT).type(KeyCode.LEFT, KeyCode.LEFT).release(KeyCode.SHIFT);
         clickOn("#reveal");
-        assertThat(flow.loginViewModel().secretRevealedProperty().get()).isFalse();
+        assertThat(flow.loginViewModel().form().secretRevealedProperty().get()).isFalse();
         assertThat(focusOwner())
                 .as("the keyboard is back in the secret's field")
                 .isSameAs(fx(() -> lookup("#secret").query()));
         assertThat(text("#secretShown")).as("the plain twin lets go of the secret").isEmpty();
         write("X");
-        assertThat(flow.loginViewModel().secretProperty().get()).isEqualTo("abcdX");
+        assertThat(flow.loginViewModel().form().secretProperty().get()).isEqualTo("abcdX");
     }
 
     @Test
@@ -770,7 +771,7 @@ class LoginDialogFxTest extends FxSandboxTestBase {
                 .as("Tab goes from the secret to the eye")
                 .isSameAs(fx(() -> lookup("#reveal").query()));
         type(KeyCode.SPACE);
-        assertThat(flow.loginViewModel().secretRevealedProperty().get()).isTrue();
+        assertThat(flow.loginViewModel().form().secretRevealedProperty().get()).isTrue();
         assertThat(text("#secretShown")).isEqualTo("s3cret");
         assertThat(focusOwner())
                 .as("the keyboard stays on the eye")
@@ -781,7 +782,7 @@ class LoginDialogFxTest extends FxSandboxTestBase {
                 .isSameAs(fx(() -> lookup("#onBehalfOf").query()));
         press(KeyCode.SHIFT).type(KeyCode.TAB).release(KeyCode.SHIFT);
         type(KeyCode.SPACE);
-        assertThat(flow.loginViewModel().secretRevealedProperty().get()).isFalse();
+        assertThat(flow.loginViewModel().form().secretRevealedProperty().get()).isFalse();
         press(KeyCode.SHIFT).type(KeyCode.TAB).release(KeyCode.SHIFT);
         assertThat(focusOwner())
                 .as("Shift+Tab goes back from the eye to the secret")
@@ -818,6 +819,7 @@ class LoginDialogFxTest extends FxSandboxTestBase {
         onFx(
                 () ->
                         flow.loginViewModel()
+                                .attempts()
                                 .busyProperty()
                                 .addListener(
                                         (o, was, busy) -> {
@@ -838,7 +840,7 @@ class LoginDialogFxTest extends FxSandboxTestBase {
         clickOn("#login-button");
         waitUntil(
                 "the login is under way",
-                () -> fx(() -> flow.loginViewModel().busyProperty().get()));
+                () -> fx(() -> flow.loginViewModel().attempts().busyProperty().get()));
         assertThat(atTheClick[0]).as("Log in greys at the click").isTrue();
         assertThat(atTheClick[1]).as("the spinner shows at the click").isFalse();
         assertThat(atTheClick[2]).as("\"Logging in…\" shows at the click").isFalse();
@@ -847,13 +849,13 @@ class LoginDialogFxTest extends FxSandboxTestBase {
                 () ->
                         visible("#progress")
                                 && visible("#progressText")
-                                && fx(() -> flow.loginViewModel().busyProperty().get()));
+                                && fx(() -> flow.loginViewModel().attempts().busyProperty().get()));
         assertThat(text("#progressText")).isIn("Starting the sandbox…", "Logging in…");
         clickOn("#cancel");
         waitUntil(
                 "the login was cancelled and its spinner went with it",
                 () ->
-                        !fx(() -> flow.loginViewModel().busyProperty().get())
+                        !fx(() -> flow.loginViewModel().attempts().busyProperty().get())
                                 && !visible("#progress")
                                 && !visible("#progressText"));
     }
@@ -867,15 +869,19 @@ class LoginDialogFxTest extends FxSandboxTestBase {
         clickOn("#login-button");
         waitUntil(
                 "the login is under way",
-                () -> flow.loginViewModel().busyProperty().get() && visible("#progress"));
+                () ->
+                        flow.loginViewModel().attempts().busyProperty().get()
+                                && visible("#progress"));
         assertThat(text("#progressText")).isIn("Starting the sandbox…", "Logging in…");
         // the dialog stays responsive: the language can be switched meanwhile
         clickOn("#lang-ar");
         assertThat(text("#cancel")).isEqualTo("إلغاء");
         clickOn("#lang-en");
         clickOn("#cancel");
-        waitUntil("the login was cancelled", () -> !flow.loginViewModel().busyProperty().get());
-        assertThat(flow.loginViewModel().failureProperty().get()).isNull();
+        waitUntil(
+                "the login was cancelled",
+                () -> !flow.loginViewModel().attempts().busyProperty().get());
+        assertThat(flow.loginViewModel().attempts().failureProperty().get()).isNull();
         assertThat(text("#clientId")).isEqualTo("erp-nile-trading");
         assertThat(text("#secret")).isEqualTo("sandbox-secret-1");
         assertThat(text("#onBehalfOf")).isEqualTo("204918573");
@@ -883,9 +889,10 @@ class LoginDialogFxTest extends FxSandboxTestBase {
 
         clickOn("#login-button");
         waitUntil(
-                "the second login is under way", () -> flow.loginViewModel().busyProperty().get());
+                "the second login is under way",
+                () -> flow.loginViewModel().attempts().busyProperty().get());
         type(KeyCode.ESCAPE);
-        waitUntil("Esc cancelled it", () -> !flow.loginViewModel().busyProperty().get());
+        waitUntil("Esc cancelled it", () -> !flow.loginViewModel().attempts().busyProperty().get());
         assertThat(exited).as("Esc during a login cancels the login, not the dialog").isFalse();
         assertThat(flow.mainStage()).isNull();
 

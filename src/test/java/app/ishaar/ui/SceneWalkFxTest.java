@@ -530,6 +530,8 @@ class SceneWalkFxTest extends FxSandboxTestBase {
         onFx(
                 () ->
                         flow.loginViewModel()
+                                .form()
+                                .service()
                                 .environmentProperty()
                                 .set(app.ishaar.core.service.Environment.Kind.CUSTOM));
         waitUntil("the address fields", () -> visible("#authUrl") && visible("#baseUrl"));
@@ -542,6 +544,8 @@ class SceneWalkFxTest extends FxSandboxTestBase {
         onFx(
                 () ->
                         flow.loginViewModel()
+                                .form()
+                                .service()
                                 .environmentProperty()
                                 .set(app.ishaar.core.service.Environment.Kind.SANDBOX));
         waitUntil("the sandbox's demo accounts again", () -> visible("#demoBox"));

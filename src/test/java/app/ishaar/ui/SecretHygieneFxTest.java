@@ -79,7 +79,7 @@ class SecretHygieneFxTest extends FxSandboxTestBase {
         waitUntil(
                 "the next dialog fills the remembered secret",
                 () -> SECRET.equals(text("#secret")));
-        onFx(() -> flow.loginViewModel().secretProperty().set(""));
+        onFx(() -> flow.loginViewModel().form().secretProperty().set(""));
 
         loginAndLogOut(false);
         assertThat(keychain.contains("SANDBOX|erp-nile-trading"))

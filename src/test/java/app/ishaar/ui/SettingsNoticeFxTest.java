@@ -31,7 +31,7 @@ class SettingsNoticeFxTest extends FxSandboxTestBase {
         waitUntil(
                 "the notice is gone",
                 () -> !fx(() -> lookup("#settings-notice").query().getParent().isVisible()));
-        assertThat(flow.loginViewModel().settingsSetAsideProperty().get()).isNull();
+        assertThat(flow.loginViewModel().savedProfiles().setAsideProperty().get()).isNull();
         // the dialog works with the default settings
         waitForDemoAccounts();
         clickOn("#demo-erp-nile-trading");

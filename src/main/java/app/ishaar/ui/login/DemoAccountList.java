@@ -18,7 +18,7 @@ import javafx.collections.ObservableList;
  * The built-in sandbox's demo accounts the dialog offers on Sandbox: listed off the FX thread
  * (which starts the sandbox), once; asked again after a failure.
  */
-final class DemoAccountList {
+public final class DemoAccountList {
 
     private static final System.Logger LOG = LazyLogger.of(DemoAccountList.class.getName());
 

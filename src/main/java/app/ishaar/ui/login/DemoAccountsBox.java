@@ -58,7 +58,9 @@ final class DemoAccountsBox {
         accounts.setPrefColumns(2);
         accounts.setMinHeight(2 * 42 + 6);
         accounts.setTileAlignment(Pos.CENTER_LEFT);
-        vm.demoAccounts().addListener((ListChangeListener<DemoAccount>) c -> fillButtons(accounts));
+        vm.demos()
+                .accounts()
+                .addListener((ListChangeListener<DemoAccount>) c -> fillButtons(accounts));
         fillButtons(accounts);
         Label failed = new Label();
         failed.getStyleClass().add("error-text");
@@ -66,22 +68,23 @@ final class DemoAccountsBox {
                 .bind(
                         Bindings.createStringBinding(
                                 () ->
-                                        vm.demoFailureProperty().get() == null
+                                        vm.demos().failureProperty().get() == null
                                                 ? ""
-                                                : i18n.get(vm.demoFailureProperty().get().key()),
-                                vm.demoFailureProperty(),
+                                                : i18n.get(
+                                                        vm.demos().failureProperty().get().key()),
+                                vm.demos().failureProperty(),
                                 i18n.languageProperty()));
-        failed.visibleProperty().bind(vm.demoFailureProperty().isNotNull());
+        failed.visibleProperty().bind(vm.demos().failureProperty().isNotNull());
         failed.managedProperty().bind(failed.visibleProperty());
         HBox titleRow = new HBox(8, title);
         titleRow.setAlignment(Pos.CENTER_LEFT);
         WhenFirst.run(
                 owner,
-                vm.demoLoadingProperty(),
+                vm.demos().loadingProperty(),
                 () -> {
                     ProgressIndicator loading = new ProgressIndicator();
                     loading.setPrefSize(16, 16);
-                    loading.visibleProperty().bind(vm.demoLoadingProperty());
+                    loading.visibleProperty().bind(vm.demos().loadingProperty());
                     loading.managedProperty().bind(loading.visibleProperty());
                     titleRow.getChildren().add(loading);
                 });
@@ -90,7 +93,7 @@ final class DemoAccountsBox {
         box.getStyleClass().add("demo-box");
         box.setPadding(new Insets(8, 20, 0, 20));
         ObservableValue<Boolean> sandbox =
-                vm.environmentProperty().isEqualTo(Environment.Kind.SANDBOX);
+                vm.form().service().environmentProperty().isEqualTo(Environment.Kind.SANDBOX);
         box.visibleProperty().bind(sandbox);
         box.managedProperty().bind(sandbox);
         return box;
@@ -98,7 +101,7 @@ final class DemoAccountsBox {
 
     private void fillButtons(TilePane pane) {
         pane.getChildren().clear();
-        for (DemoAccount a : vm.demoAccounts()) {
+        for (DemoAccount a : vm.demos().accounts()) {
             pane.getChildren().add(button(a));
         }
     }
@@ -135,7 +138,7 @@ final class DemoAccountsBox {
                     vm.fillDemo(a);
                     filled.run();
                 });
-        b.disableProperty().bind(vm.busyProperty());
+        b.disableProperty().bind(vm.attempts().busyProperty());
         if (!a.taxpayers().isEmpty()) {
             // the taxpayers' RINs and names: data, not UI text
             Tooltip who =

@@ -15,7 +15,7 @@ import javafx.beans.value.ObservableBooleanValue;
  * The service the form logs in to: one of the known environments, or a custom one at two typed
  * addresses, which must be well-formed (and use https off the loopback) only when Custom is chosen.
  */
-final class EnvironmentChoice {
+public final class EnvironmentChoice {
 
     private final ObjectProperty<Environment.Kind> environment =
             new SimpleObjectProperty<>(this, "environment", Environment.Kind.SANDBOX);
@@ -47,23 +47,23 @@ final class EnvironmentChoice {
                 });
     }
 
-    ObjectProperty<Environment.Kind> environmentProperty() {
+    public ObjectProperty<Environment.Kind> environmentProperty() {
         return environment;
     }
 
-    StringProperty authUrlProperty() {
+    public StringProperty authUrlProperty() {
         return authUrl;
     }
 
-    StringProperty baseUrlProperty() {
+    public StringProperty baseUrlProperty() {
         return baseUrl;
     }
 
-    FormField authUrlField() {
+    public FormField authUrlField() {
         return authUrlField;
     }
 
-    FormField baseUrlField() {
+    public FormField baseUrlField() {
         return baseUrlField;
     }
 

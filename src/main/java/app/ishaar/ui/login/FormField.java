@@ -11,7 +11,7 @@ import javafx.beans.value.ObservableBooleanValue;
  * One field of the login form: the problem its value has (any problem keeps Log in disabled), and
  * the problem shown, once the user has edited the field or tried to log in.
  */
-final class FormField {
+public final class FormField {
 
     private final StringProperty value;
     private final Function<String, String> rule;
@@ -59,7 +59,7 @@ final class FormField {
     }
 
     /** The problem as shown under the field, or null. */
-    ReadOnlyStringProperty shownProperty() {
+    public ReadOnlyStringProperty shownProperty() {
         return shown.getReadOnlyProperty();
     }
 }

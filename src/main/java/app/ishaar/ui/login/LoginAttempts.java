@@ -26,7 +26,7 @@ import javafx.beans.value.ObservableStringValue;
  * (Esc, Cancel) is dropped, whatever it still brings (its session) closed and its secret wiped, and
  * one that ends after that changes nothing.
  */
-final class LoginAttempts {
+public final class LoginAttempts {
 
     private static final System.Logger LOG = LazyLogger.of(LoginAttempts.class.getName());
 
@@ -88,7 +88,7 @@ final class LoginAttempts {
                         i18n.languageProperty());
     }
 
-    ReadOnlyBooleanProperty busyProperty() {
+    public ReadOnlyBooleanProperty busyProperty() {
         return busy.getReadOnlyProperty();
     }
 
@@ -96,7 +96,7 @@ final class LoginAttempts {
         return progressText;
     }
 
-    ReadOnlyObjectProperty<Failure> failureProperty() {
+    public ReadOnlyObjectProperty<Failure> failureProperty() {
         return failure.getReadOnlyProperty();
     }
 

@@ -29,13 +29,13 @@ final class LoginBanners {
     static void add(Node owner, I18n i18n, LoginViewModel vm, VBox form, VBox bottom) {
         WhenFirst.run(
                 owner,
-                vm.failureProperty().isNotNull(),
+                vm.attempts().failureProperty().isNotNull(),
                 // below the form, not in it: a form taller than the window scrolls, and the
                 // message must not be scrolled out of sight when it comes
                 () -> bottom.getChildren().add(0, failure(i18n, vm)));
         WhenFirst.run(
                 owner,
-                vm.settingsSetAsideProperty().isNotNull(),
+                vm.savedProfiles().setAsideProperty().isNotNull(),
                 () -> form.getChildren().add(0, settingsNotice(i18n, vm)));
     }
 
@@ -43,24 +43,24 @@ final class LoginBanners {
         Label failure = new WrappingLabel();
         failure.setId("failure");
         failure.getStyleClass().add("error-text");
-        failure.textProperty().bind(vm.failureText());
+        failure.textProperty().bind(vm.attempts().failureText());
         Label detail = new WrappingLabel();
         detail.setId("failureDetail");
         detail.getStyleClass().add("muted");
-        detail.textProperty().bind(vm.failureDetail());
+        detail.textProperty().bind(vm.attempts().failureDetail());
         // the service's words in their own direction; the reference (the UI's words) in the UI's
         Bidi.ownDirection(detail, i18n.orientationProperty());
         Label reference = new Label();
         reference.setId("failureReference");
         reference.getStyleClass().add("muted");
-        reference.textProperty().bind(vm.failureReference());
-        reference.visibleProperty().bind(Bindings.isNotEmpty(vm.failureReference()));
+        reference.textProperty().bind(vm.attempts().failureReference());
+        reference.visibleProperty().bind(Bindings.isNotEmpty(vm.attempts().failureReference()));
         reference.managedProperty().bind(reference.visibleProperty());
         VBox failureBox = new VBox(2, failure, detail, reference);
         failureBox.getStyleClass().addAll("banner", "error");
-        failureBox.visibleProperty().bind(vm.failureProperty().isNotNull());
+        failureBox.visibleProperty().bind(vm.attempts().failureProperty().isNotNull());
         failureBox.managedProperty().bind(failureBox.visibleProperty());
-        detail.visibleProperty().bind(Bindings.isNotEmpty(vm.failureDetail()));
+        detail.visibleProperty().bind(Bindings.isNotEmpty(vm.attempts().failureDetail()));
         detail.managedProperty().bind(detail.visibleProperty());
         VBox.setMargin(failureBox, new Insets(8, 20, 0, 20));
         return failureBox;
@@ -71,7 +71,10 @@ final class LoginBanners {
         noticeText.setId("settings-notice");
         noticeText
                 .textProperty()
-                .bind(i18n.text("login.notice.settingsSetAside", vm.settingsSetAsideProperty()));
+                .bind(
+                        i18n.text(
+                                "login.notice.settingsSetAside",
+                                vm.savedProfiles().setAsideProperty()));
         HBox.setHgrow(noticeText, Priority.ALWAYS);
         noticeText.setMaxWidth(Double.MAX_VALUE);
         Button dismiss = new Button();
@@ -79,7 +82,7 @@ final class LoginBanners {
         dismiss.setOnAction(e -> vm.dismissNotice());
         HBox notice = new HBox(8, noticeText, dismiss);
         notice.getStyleClass().addAll("banner", "warning");
-        notice.visibleProperty().bind(vm.settingsSetAsideProperty().isNotNull());
+        notice.visibleProperty().bind(vm.savedProfiles().setAsideProperty().isNotNull());
         notice.managedProperty().bind(notice.visibleProperty());
         VBox.setMargin(notice, new Insets(0, 20, 0, 20));
         return notice;

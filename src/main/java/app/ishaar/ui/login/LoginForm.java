@@ -21,7 +21,7 @@ import javafx.beans.property.StringProperty;
  * rules for the client ID, secret and scope are the command line's ({@link InputRules}); a RIN is a
  * {@link Rin}.
  */
-final class LoginForm {
+public final class LoginForm {
 
     static final String REQUIRED = "login.validation.required";
 
@@ -88,23 +88,23 @@ final class LoginForm {
         return new FormField(value, rule, submitAttempted, () -> succeeded);
     }
 
-    EnvironmentChoice service() {
+    public EnvironmentChoice service() {
         return service;
     }
 
-    StringProperty clientIdProperty() {
+    public StringProperty clientIdProperty() {
         return clientId;
     }
 
-    StringProperty secretProperty() {
+    public StringProperty secretProperty() {
         return secret;
     }
 
-    StringProperty onBehalfOfProperty() {
+    public StringProperty onBehalfOfProperty() {
         return onBehalfOf;
     }
 
-    StringProperty scopeProperty() {
+    public StringProperty scopeProperty() {
         return scope;
     }
 
@@ -112,23 +112,23 @@ final class LoginForm {
         return remember;
     }
 
-    BooleanProperty secretRevealedProperty() {
+    public BooleanProperty secretRevealedProperty() {
         return secretRevealed;
     }
 
-    FormField clientIdField() {
+    public FormField clientIdField() {
         return clientIdField;
     }
 
-    FormField secretField() {
+    public FormField secretField() {
         return secretField;
     }
 
-    FormField rinField() {
+    public FormField rinField() {
         return rinField;
     }
 
-    FormField scopeField() {
+    public FormField scopeField() {
         return scopeField;
     }
 

@@ -88,13 +88,14 @@ public final class LoginView {
                                 scene.focusOwnerProperty()
                                         .addListener(
                                                 (f, was, now) -> {
-                                                    if (!vm.busyProperty().get()) {
+                                                    if (!vm.attempts().busyProperty().get()) {
                                                         focusBeforeLogin = now;
                                                     }
                                                 });
                             }
                         });
-        vm.busyProperty()
+        vm.attempts()
+                .busyProperty()
                 .addListener(
                         (o, was, busy) -> {
                             Node n = focusBeforeLogin;
@@ -130,7 +131,7 @@ public final class LoginView {
             vm.login();
             e.consume();
         } else if (e.getCode() == KeyCode.ESCAPE) {
-            if (vm.isLoggingIn()) {
+            if (vm.attempts().isLoggingIn()) {
                 vm.cancel();
             } else {
                 onClose.run();
@@ -161,22 +162,22 @@ public final class LoginView {
         FormGrid grid = new FormGrid(root, labels);
         ServiceRows.add(root, grid, labels, vm);
 
-        FormGrid.bindData(clientId, "clientId", vm.clientIdProperty());
-        FormGrid.markInvalid(clientId, vm.clientIdErrorProperty());
+        FormGrid.bindData(clientId, "clientId", vm.form().clientIdProperty());
+        FormGrid.markInvalid(clientId, vm.form().clientIdField().shownProperty());
         grid.add(
                 labels.label("login.clientId"),
                 clientId,
-                new FormGrid.ErrorLine("clientIdError", vm.clientIdErrorProperty()));
+                new FormGrid.ErrorLine("clientIdError", vm.form().clientIdField().shownProperty()));
 
         SecretRow.add(root, grid, labels, vm, secret);
 
-        TextField rin = FormGrid.dataField("onBehalfOf", vm.onBehalfOfProperty());
+        TextField rin = FormGrid.dataField("onBehalfOf", vm.form().onBehalfOfProperty());
         rin.promptTextProperty().bind(i18n.text("login.onBehalfOf.prompt"));
-        FormGrid.markInvalid(rin, vm.onBehalfOfErrorProperty());
+        FormGrid.markInvalid(rin, vm.form().rinField().shownProperty());
         grid.add(
                 labels.label("login.onBehalfOf"),
                 rin,
-                new FormGrid.ErrorLine("onBehalfOfError", vm.onBehalfOfErrorProperty()));
+                new FormGrid.ErrorLine("onBehalfOfError", vm.form().rinField().shownProperty()));
 
         grid.addUnlabelled(rememberBox());
         grid.addAcross(advanced());
@@ -197,8 +198,8 @@ public final class LoginView {
         CheckBox remember = new CheckBox();
         remember.setId("remember");
         remember.textProperty().bind(i18n.text("login.remember"));
-        remember.selectedProperty().bindBidirectional(vm.rememberProperty());
-        remember.disableProperty().bind(vm.rememberAvailableProperty().not());
+        remember.selectedProperty().bindBidirectional(vm.form().rememberProperty());
+        remember.disableProperty().bind(vm.remembered().availableProperty().not());
         HBox rememberBox = new HBox(remember);
         // tooltips are made once the dialog is drawn: nobody hovers before that, and each costs
         AfterFirstFrame.run(
@@ -207,7 +208,7 @@ public final class LoginView {
                     rememberTip
                             .textProperty()
                             .bind(
-                                    Bindings.when(vm.rememberAvailableProperty())
+                                    Bindings.when(vm.remembered().availableProperty())
                                             .then(i18n.text("login.remember.tooltip"))
                                             .otherwise(i18n.text("login.remember.unavailable")));
                     rememberTip.setWrapText(true);
@@ -229,9 +230,9 @@ public final class LoginView {
         // its content is made when it is first opened (or when the scope needs fixing)
         WhenFirst.run(
                 root,
-                advanced.expandedProperty().or(vm.scopeErrorProperty().isNotNull()),
+                advanced.expandedProperty().or(vm.form().scopeField().shownProperty().isNotNull()),
                 () -> {
-                    TextField scope = FormGrid.dataField("scope", vm.scopeProperty());
+                    TextField scope = FormGrid.dataField("scope", vm.form().scopeProperty());
                     scope.promptTextProperty().bind(i18n.text("login.scope.prompt"));
                     GridPane adv = new GridPane();
                     adv.setHgap(12);
@@ -239,8 +240,11 @@ public final class LoginView {
                     scopeLabel.setLabelFor(scope);
                     adv.add(scopeLabel, 0, 0);
                     adv.add(scope, 1, 0);
-                    adv.add(labels.error("scopeError", vm.scopeErrorProperty()), 1, 1);
-                    FormGrid.markInvalid(scope, vm.scopeErrorProperty());
+                    adv.add(
+                            labels.error("scopeError", vm.form().scopeField().shownProperty()),
+                            1,
+                            1);
+                    FormGrid.markInvalid(scope, vm.form().scopeField().shownProperty());
                     GridPane.setHgrow(scope, Priority.ALWAYS);
                     advanced.setContent(adv);
                 });
@@ -253,10 +257,10 @@ public final class LoginView {
         // a login that takes a moment says so; one that ends sooner just ends (the button greys
         // at once)
         ReadOnlyBooleanProperty underWay =
-                AfterAMoment.shown(root.getProperties(), vm.busyProperty());
+                AfterAMoment.shown(root.getProperties(), vm.attempts().busyProperty());
         Label progressText = new Label();
         progressText.setId("progressText");
-        progressText.textProperty().bind(vm.progressText());
+        progressText.textProperty().bind(vm.attempts().progressText());
         progressText.visibleProperty().bind(underWay);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
@@ -266,7 +270,7 @@ public final class LoginView {
         cancel.setCancelButton(false);
         cancel.setOnAction(
                 e -> {
-                    if (vm.isLoggingIn()) {
+                    if (vm.attempts().isLoggingIn()) {
                         vm.cancel();
                     } else {
                         onClose.run();
@@ -305,7 +309,7 @@ public final class LoginView {
                     progress.managedProperty().bind(progress.visibleProperty());
                     bar.getChildren().add(0, progress);
                 };
-        WhenFirst.run(root, vm.busyProperty(), makeProgress);
+        WhenFirst.run(root, vm.attempts().busyProperty(), makeProgress);
         AfterFirstFrame.run(makeProgress);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(10, 20, 16, 20));

@@ -8,21 +8,14 @@ import app.ishaar.core.service.Session;
 import app.ishaar.core.service.TokenInfo;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.ui.app.SettingsService;
-import app.ishaar.ui.error.Failure;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import java.util.concurrent.Executor;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
-import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.StringProperty;
-import javafx.beans.value.ObservableStringValue;
-import javafx.collections.ObservableList;
 
 /**
  * The login dialog's state and commands, composed of its parts: the form's fields and their
@@ -135,83 +128,40 @@ public final class LoginViewModel {
         }
     }
 
+    // ---- parts --------------------------------------------------------------------------------
+
+    /** The form: its fields (the service's among them, {@code form().service()}), their checks. */
+    public LoginForm form() {
+        return form;
+    }
+
+    /** The login attempt under way: busy, its progress, why it failed. */
+    public LoginAttempts attempts() {
+        return attempts;
+    }
+
+    /** The sandbox's demo accounts. */
+    public DemoAccountList demos() {
+        return demos;
+    }
+
+    /** Whether a secret can be remembered on this machine. */
+    public RememberedSecret remembered() {
+        return remembered;
+    }
+
+    /** The saved profiles (environment + client id + taxpayers; never a secret). */
+    public SavedProfiles savedProfiles() {
+        return profiles;
+    }
+
     // ---- inputs -------------------------------------------------------------------------------
-
-    public ObjectProperty<Environment.Kind> environmentProperty() {
-        return service.environmentProperty();
-    }
-
-    public StringProperty authUrlProperty() {
-        return service.authUrlProperty();
-    }
-
-    public StringProperty baseUrlProperty() {
-        return service.baseUrlProperty();
-    }
-
-    public StringProperty clientIdProperty() {
-        return form.clientIdProperty();
-    }
-
-    /** The secret field's model (bound to the password field); cleared after a successful login. */
-    public StringProperty secretProperty() {
-        return form.secretProperty();
-    }
-
-    public StringProperty onBehalfOfProperty() {
-        return form.onBehalfOfProperty();
-    }
-
-    public StringProperty scopeProperty() {
-        return form.scopeProperty();
-    }
-
-    public BooleanProperty rememberProperty() {
-        return form.rememberProperty();
-    }
-
-    public BooleanProperty secretRevealedProperty() {
-        return form.secretRevealedProperty();
-    }
 
     public ObjectProperty<AppLanguage> languageProperty() {
         return i18n.languageProperty();
     }
 
     // ---- validation ---------------------------------------------------------------------------
-
-    /**
-     * Message keys of the fields' problems, or null; a required field reports only once edited or
-     * after a submit.
-     */
-    public ReadOnlyStringProperty clientIdErrorProperty() {
-        return form.clientIdField().shownProperty();
-    }
-
-    /** The scope's problem key (too long, control characters, not scope tokens), or null. */
-    public ReadOnlyStringProperty scopeErrorProperty() {
-        return form.scopeField().shownProperty();
-    }
-
-    public ReadOnlyStringProperty secretErrorProperty() {
-        return form.secretField().shownProperty();
-    }
-
-    public ReadOnlyStringProperty onBehalfOfErrorProperty() {
-        return form.rinField().shownProperty();
-    }
-
-    public ReadOnlyStringProperty authUrlErrorProperty() {
-        return service.authUrlField().shownProperty();
-    }
-
-    public ReadOnlyStringProperty baseUrlErrorProperty() {
-        return service.baseUrlField().shownProperty();
-    }
-
-    public BooleanBinding validProperty() {
-        return form.validProperty();
-    }
 
     /** Log in is enabled: every field valid and no login under way. */
     public BooleanBinding canLoginProperty() {
@@ -220,74 +170,13 @@ public final class LoginViewModel {
 
     // ---- state --------------------------------------------------------------------------------
 
-    public ReadOnlyBooleanProperty busyProperty() {
-        return attempts.busyProperty();
-    }
-
-    public ReadOnlyBooleanProperty rememberAvailableProperty() {
-        return remembered.availableProperty();
-    }
-
-    public ObservableStringValue progressText() {
-        return attempts.progressText();
-    }
-
-    public ReadOnlyObjectProperty<Failure> failureProperty() {
-        return attempts.failureProperty();
-    }
-
-    /** The failure's message in the UI language (live), or "". */
-    public ObservableStringValue failureText() {
-        return attempts.failureText();
-    }
-
-    /**
-     * The service's own words on the failure (its {@code error_description}), in whatever language
-     * it wrote them; or "".
-     */
-    public ObservableStringValue failureDetail() {
-        return attempts.failureDetail();
-    }
-
-    /** "Reference: …" with the correlation id to quote, in the UI language; or "". */
-    public ObservableStringValue failureReference() {
-        return attempts.failureReference();
-    }
-
     public ReadOnlyObjectProperty<LoginResult> resultProperty() {
         return result.getReadOnlyProperty();
-    }
-
-    /** The settings file could not be read and was set aside under this name; or null. */
-    public ReadOnlyStringProperty settingsSetAsideProperty() {
-        return profiles.setAsideProperty();
     }
 
     /** Closes the set-aside notice. */
     public void dismissNotice() {
         profiles.dismissSetAside();
-    }
-
-    public ObservableList<DemoAccount> demoAccounts() {
-        return demos.accounts();
-    }
-
-    public ReadOnlyBooleanProperty demoLoadingProperty() {
-        return demos.loadingProperty();
-    }
-
-    public ReadOnlyObjectProperty<Failure> demoFailureProperty() {
-        return demos.failureProperty();
-    }
-
-    /** The saved profile the form was last filled from (at start, the last one used), or null. */
-    public ReadOnlyObjectProperty<Profile> appliedProfileProperty() {
-        return profiles.appliedProperty();
-    }
-
-    /** The saved profiles (environment + client id + taxpayers; never a secret). */
-    public ObservableList<Profile> profiles() {
-        return profiles.profiles();
     }
 
     // ---- commands -----------------------------------------------------------------------------
@@ -426,11 +315,6 @@ public final class LoginViewModel {
     /** Forgets the typed secret (logout, window closed). */
     public void clearSecret() {
         form.clearSecret();
-    }
-
-    /** Whether a login is cancellable right now (Esc cancels it rather than closing the dialog). */
-    public boolean isLoggingIn() {
-        return attempts.isLoggingIn();
     }
 
     /**

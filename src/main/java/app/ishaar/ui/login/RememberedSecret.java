@@ -16,7 +16,7 @@ import javafx.beans.property.ReadOnlyBooleanWrapper;
  * reading a remembered secret, and keeping or forgetting it after a login. The keychain is asked
  * off the FX thread; every copy of a secret handled here is wiped once used.
  */
-final class RememberedSecret {
+public final class RememberedSecret {
 
     private static final System.Logger LOG = LazyLogger.of(RememberedSecret.class.getName());
 

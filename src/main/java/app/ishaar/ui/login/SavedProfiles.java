@@ -21,7 +21,7 @@ import javafx.collections.ObservableList;
  * from, the one it was last filled from, and the profile a successful login saves. Also tells of a
  * settings file that could not be read and was set aside.
  */
-final class SavedProfiles {
+public final class SavedProfiles {
 
     private final SettingsService settings;
     private final ObservableList<Profile> profiles = FXCollections.observableArrayList();
@@ -51,7 +51,7 @@ final class SavedProfiles {
     }
 
     /** The settings file's name once set aside, or null. */
-    ReadOnlyStringProperty setAsideProperty() {
+    public ReadOnlyStringProperty setAsideProperty() {
         return setAside.getReadOnlyProperty();
     }
 

@@ -52,15 +52,18 @@ final class SecretRow {
         SecretRow row = new SecretRow(owner, labels, vm, secret);
         secret.setId("secret");
         Bidi.leftToRight(secret);
-        secret.textProperty().bindBidirectional(vm.secretProperty());
-        secret.visibleProperty().bind(vm.secretRevealedProperty().not());
-        FormGrid.markInvalid(secret, vm.secretErrorProperty());
+        secret.textProperty().bindBidirectional(vm.form().secretProperty());
+        secret.visibleProperty().bind(vm.form().secretRevealedProperty().not());
+        FormGrid.markInvalid(secret, vm.form().secretField().shownProperty());
         ToggleButton reveal = row.eye(labels);
-        WhenFirst.run(owner, vm.secretRevealedProperty(), row::makeShownTwin);
+        WhenFirst.run(owner, vm.form().secretRevealedProperty(), row::makeShownTwin);
         HBox.setHgrow(row.fields, Priority.ALWAYS);
         HBox box = new HBox(4, row.fields, reveal);
         box.setAlignment(Pos.CENTER_LEFT);
-        grid.add(row.label, box, new FormGrid.ErrorLine("secretError", vm.secretErrorProperty()));
+        grid.add(
+                row.label,
+                box,
+                new FormGrid.ErrorLine("secretError", vm.form().secretField().shownProperty()));
         // the label names the secret's field itself, not the row (the twin takes it while shown)
         row.label.setLabelFor(secret);
     }
@@ -76,7 +79,7 @@ final class SecretRow {
         ToggleButton reveal = new ToggleButton(null, new Group(eye));
         reveal.setId("reveal");
         reveal.getStyleClass().add("reveal");
-        reveal.selectedProperty().bindBidirectional(vm.secretRevealedProperty());
+        reveal.selectedProperty().bindBidirectional(vm.form().secretRevealedProperty());
         AfterFirstFrame.run(
                 () -> {
                     reveal.setTooltip(labels.tooltip("login.secret.reveal"));
@@ -95,25 +98,27 @@ final class SecretRow {
         TextField shown = new TextField();
         shown.setId("secretShown");
         Bidi.leftToRight(shown);
-        shown.visibleProperty().bind(vm.secretRevealedProperty());
-        FormGrid.markInvalid(shown, vm.secretErrorProperty());
+        shown.visibleProperty().bind(vm.form().secretRevealedProperty());
+        FormGrid.markInvalid(shown, vm.form().secretField().shownProperty());
         fields.getChildren().add(shown);
-        vm.secretRevealedProperty()
+        vm.form()
+                .secretRevealedProperty()
                 .addListener(
                         (o, was, show) -> {
                             if (show) {
-                                shown.textProperty().bindBidirectional(vm.secretProperty());
+                                shown.textProperty().bindBidirectional(vm.form().secretProperty());
                             }
                             typedAt.handOver(show ? secret : shown, show ? shown : secret);
                             // the label names the one shown (a text field's accessible text would
                             // be read instead of its text)
                             label.setLabelFor(show ? shown : secret);
                             if (!show) {
-                                shown.textProperty().unbindBidirectional(vm.secretProperty());
+                                shown.textProperty()
+                                        .unbindBidirectional(vm.form().secretProperty());
                                 shown.clear();
                             }
                         });
-        shown.textProperty().bindBidirectional(vm.secretProperty());
+        shown.textProperty().bindBidirectional(vm.form().secretProperty());
         label.setLabelFor(shown);
         typedAt.handOver(secret, shown);
     }

@@ -42,13 +42,15 @@ final class ServiceRows {
         ServiceRows rows = new ServiceRows(owner, grid, labels, vm);
         int profileRow = grid.reserve();
         WhenFirst.run(
-                owner, Bindings.isNotEmpty(vm.profiles()), () -> rows.makeProfileRow(profileRow));
+                owner,
+                Bindings.isNotEmpty(vm.savedProfiles().profiles()),
+                () -> rows.makeProfileRow(profileRow));
         rows.addEnvironmentRow();
         rows.addAddressRows();
     }
 
     private void makeProfileRow(int row) {
-        ChoiceBox<Profile> profiles = new ChoiceBox<>(vm.profiles());
+        ChoiceBox<Profile> profiles = new ChoiceBox<>(vm.savedProfiles().profiles());
         profiles.setId("profile");
         profiles.setMaxWidth(Double.MAX_VALUE);
         profiles.setConverter(profileNames());
@@ -58,18 +60,20 @@ final class ServiceRows {
                 (o, a, b) -> profiles.setConverter(profileNames()),
                 i18n.languageProperty());
         // shows the profile the form was filled from; choosing another fills the form from it
-        profiles.setValue(vm.appliedProfileProperty().get());
-        vm.appliedProfileProperty().addListener((o, a, applied) -> profiles.setValue(applied));
+        profiles.setValue(vm.savedProfiles().appliedProperty().get());
+        vm.savedProfiles()
+                .appliedProperty()
+                .addListener((o, a, applied) -> profiles.setValue(applied));
         profiles.setOnAction(
                 e -> {
                     Profile p = profiles.getValue();
-                    if (p != null && p != vm.appliedProfileProperty().get()) {
+                    if (p != null && p != vm.savedProfiles().appliedProperty().get()) {
                         vm.applyProfile(p);
                     }
                 });
         Label profileLabel = labels.label("login.profile");
         grid.addAt(row, profileLabel, profiles, null);
-        profileLabel.visibleProperty().bind(Bindings.isNotEmpty(vm.profiles()));
+        profileLabel.visibleProperty().bind(Bindings.isNotEmpty(vm.savedProfiles().profiles()));
         profileLabel.managedProperty().bind(profileLabel.visibleProperty());
         profiles.visibleProperty().bind(profileLabel.visibleProperty());
         profiles.managedProperty().bind(profileLabel.visibleProperty());
@@ -96,7 +100,7 @@ final class ServiceRows {
                 env.getProperties(),
                 (o, a, b) -> env.setConverter(environmentNames()),
                 i18n.languageProperty());
-        env.valueProperty().bindBidirectional(vm.environmentProperty());
+        env.valueProperty().bindBidirectional(vm.form().service().environmentProperty());
         grid.add(labels.label("login.environment"), env, null);
     }
 
@@ -104,14 +108,16 @@ final class ServiceRows {
         int authRow = grid.reserve();
         int baseRow = grid.reserve();
         ObservableValue<Boolean> custom =
-                vm.environmentProperty().isEqualTo(Environment.Kind.CUSTOM);
+                vm.form().service().environmentProperty().isEqualTo(Environment.Kind.CUSTOM);
         WhenFirst.run(
                 owner,
                 custom,
                 () -> {
-                    TextField authUrl = FormGrid.dataField("authUrl", vm.authUrlProperty());
+                    TextField authUrl =
+                            FormGrid.dataField("authUrl", vm.form().service().authUrlProperty());
                     authUrl.setPromptText("https://id.example.com");
-                    TextField baseUrl = FormGrid.dataField("baseUrl", vm.baseUrlProperty());
+                    TextField baseUrl =
+                            FormGrid.dataField("baseUrl", vm.form().service().baseUrlProperty());
                     baseUrl.setPromptText("https://api.example.com");
                     Label authLabel = labels.label("login.authUrl");
                     Label baseLabel = labels.label("login.baseUrl");
@@ -123,14 +129,20 @@ final class ServiceRows {
                             authRow,
                             authLabel,
                             authUrl,
-                            new FormGrid.ErrorLine("authUrlError", vm.authUrlErrorProperty()));
+                            new FormGrid.ErrorLine(
+                                    "authUrlError",
+                                    vm.form().service().authUrlField().shownProperty()));
                     grid.addAt(
                             baseRow,
                             baseLabel,
                             baseUrl,
-                            new FormGrid.ErrorLine("baseUrlError", vm.baseUrlErrorProperty()));
-                    FormGrid.markInvalid(authUrl, vm.authUrlErrorProperty());
-                    FormGrid.markInvalid(baseUrl, vm.baseUrlErrorProperty());
+                            new FormGrid.ErrorLine(
+                                    "baseUrlError",
+                                    vm.form().service().baseUrlField().shownProperty()));
+                    FormGrid.markInvalid(
+                            authUrl, vm.form().service().authUrlField().shownProperty());
+                    FormGrid.markInvalid(
+                            baseUrl, vm.form().service().baseUrlField().shownProperty());
                 });
     }
 

@@ -76,8 +76,8 @@ class LoginOfflineTest {
     }
 
     private void fill(String clientId) {
-        vm.clientIdProperty().set(clientId);
-        vm.secretProperty().set("sandbox-secret-2");
+        vm.form().clientIdProperty().set(clientId);
+        vm.form().secretProperty().set("sandbox-secret-2");
     }
 
     private void unreachable() {
@@ -93,9 +93,9 @@ class LoginOfflineTest {
         fill("erp-delta-accounting");
         assertThat(vm.canWorkOfflineProperty().get()).as("no saved profile yet").isFalse();
         saveProfile();
-        vm.clientIdProperty().set("erp-other");
+        vm.form().clientIdProperty().set("erp-other");
         assertThat(vm.canWorkOfflineProperty().get()).isFalse();
-        vm.clientIdProperty().set("erp-delta-accounting");
+        vm.form().clientIdProperty().set("erp-delta-accounting");
         assertThat(vm.canWorkOfflineProperty().get()).isTrue();
 
         vm.workOffline();
@@ -111,7 +111,7 @@ class LoginOfflineTest {
                 .isEqualTo("sandbox-secret-2");
         assertThat(r.environment()).isEqualTo(sandboxEnv);
         assertThat(opener.opened).as("nothing asked of the service").isEmpty();
-        assertThat(vm.secretProperty().get()).as("the form forgets the secret").isEmpty();
+        assertThat(vm.form().secretProperty().get()).as("the form forgets the secret").isEmpty();
     }
 
     @Test
@@ -122,7 +122,7 @@ class LoginOfflineTest {
 
         vm.login();
 
-        assertThat(vm.failureProperty().get()).isNull();
+        assertThat(vm.attempts().failureProperty().get()).isNull();
         assertThat(vm.resultProperty().get()).isNotNull();
         assertThat(vm.resultProperty().get().offline()).isTrue();
         assertThat(opener.last().closed).isTrue();
@@ -134,7 +134,7 @@ class LoginOfflineTest {
         unreachable();
         vm.login();
         assertThat(vm.resultProperty().get()).isNull();
-        assertThat(vm.failureText().get()).startsWith("Cannot reach 127.0.0.1");
+        assertThat(vm.attempts().failureText().get()).startsWith("Cannot reach 127.0.0.1");
 
         saveProfile();
         opener.onOpen(
@@ -148,6 +148,7 @@ class LoginOfflineTest {
                                         null)));
         vm.login();
         assertThat(vm.resultProperty().get()).as("a refusal is no reason to go offline").isNull();
-        assertThat(vm.failureText().get()).isEqualTo("The client ID or client secret is wrong.");
+        assertThat(vm.attempts().failureText().get())
+                .isEqualTo("The client ID or client secret is wrong.");
     }
 }

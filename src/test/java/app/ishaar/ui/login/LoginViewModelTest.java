@@ -101,38 +101,40 @@ class LoginViewModelTest {
     }
 
     private void fillValid() {
-        vm.clientIdProperty().set("erp-nile-trading");
-        vm.secretProperty().set("sandbox-secret-1");
+        vm.form().clientIdProperty().set("erp-nile-trading");
+        vm.form().secretProperty().set("sandbox-secret-1");
     }
 
     @Test
     void sandboxIsTheDefaultAndItsDemoAccountsAreOffered() {
-        assertThat(vm.environmentProperty().get()).isEqualTo(Environment.Kind.SANDBOX);
-        assertThat(vm.demoAccounts())
+        assertThat(vm.form().service().environmentProperty().get())
+                .isEqualTo(Environment.Kind.SANDBOX);
+        assertThat(vm.demos().accounts())
                 .extracting(DemoAccount::clientId)
                 .containsExactly("erp-nile-trading", "erp-delta-accounting");
     }
 
     @Test
     void oneClickFillsADemoIntermediaryWithItsFirstTaxpayer() {
-        vm.fillDemo(vm.demoAccounts().get(1));
-        assertThat(vm.clientIdProperty().get()).isEqualTo("erp-delta-accounting");
-        assertThat(vm.secretProperty().get()).isEqualTo("sandbox-secret-2");
-        assertThat(vm.onBehalfOfProperty().get()).isEqualTo("204918573");
+        vm.fillDemo(vm.demos().accounts().get(1));
+        assertThat(vm.form().clientIdProperty().get()).isEqualTo("erp-delta-accounting");
+        assertThat(vm.form().secretProperty().get()).isEqualTo("sandbox-secret-2");
+        assertThat(vm.form().onBehalfOfProperty().get()).isEqualTo("204918573");
         assertThat(vm.canLoginProperty().get()).isTrue();
     }
 
     @Test
     void requiredFieldsDisableLoginButShowNoErrorBeforeTheUserTouchesThem() {
         assertThat(vm.canLoginProperty().get()).isFalse();
-        assertThat(vm.clientIdErrorProperty().get()).isNull();
-        vm.clientIdProperty().set("x");
-        vm.clientIdProperty().set("");
-        assertThat(vm.clientIdErrorProperty().get()).isEqualTo("login.validation.required");
-        vm.clientIdProperty().set("erp");
-        assertThat(vm.clientIdErrorProperty().get()).isNull();
+        assertThat(vm.form().clientIdField().shownProperty().get()).isNull();
+        vm.form().clientIdProperty().set("x");
+        vm.form().clientIdProperty().set("");
+        assertThat(vm.form().clientIdField().shownProperty().get())
+                .isEqualTo("login.validation.required");
+        vm.form().clientIdProperty().set("erp");
+        assertThat(vm.form().clientIdField().shownProperty().get()).isNull();
         assertThat(vm.canLoginProperty().get()).as("secret still missing").isFalse();
-        vm.secretProperty().set("s");
+        vm.form().secretProperty().set("s");
         assertThat(vm.canLoginProperty().get()).isTrue();
     }
 
@@ -140,22 +142,24 @@ class LoginViewModelTest {
     void submittingAnIncompleteFormShowsEveryProblemAndSendsNothing() {
         vm.login();
         assertThat(opener.opened).isEmpty();
-        assertThat(vm.clientIdErrorProperty().get()).isEqualTo("login.validation.required");
-        assertThat(vm.secretErrorProperty().get()).isEqualTo("login.validation.required");
+        assertThat(vm.form().clientIdField().shownProperty().get())
+                .isEqualTo("login.validation.required");
+        assertThat(vm.form().secretField().shownProperty().get())
+                .isEqualTo("login.validation.required");
     }
 
     @Test
     void theRinIsOptionalButMustHaveNineDigitsArabicIndicDigitsAccepted() {
         fillValid();
-        vm.onBehalfOfProperty().set("12345");
-        assertThat(vm.onBehalfOfErrorProperty().get()).isEqualTo("login.validation.rin");
+        vm.form().onBehalfOfProperty().set("12345");
+        assertThat(vm.form().rinField().shownProperty().get()).isEqualTo("login.validation.rin");
         assertThat(vm.canLoginProperty().get()).isFalse();
-        vm.onBehalfOfProperty().set("2049185731");
-        assertThat(vm.onBehalfOfErrorProperty().get()).isEqualTo("login.validation.rin");
-        vm.onBehalfOfProperty().set("20491857a");
-        assertThat(vm.onBehalfOfErrorProperty().get()).isEqualTo("login.validation.rin");
-        vm.onBehalfOfProperty().set("٢٠٤٩١٨٥٧٣");
-        assertThat(vm.onBehalfOfErrorProperty().get()).isNull();
+        vm.form().onBehalfOfProperty().set("2049185731");
+        assertThat(vm.form().rinField().shownProperty().get()).isEqualTo("login.validation.rin");
+        vm.form().onBehalfOfProperty().set("20491857a");
+        assertThat(vm.form().rinField().shownProperty().get()).isEqualTo("login.validation.rin");
+        vm.form().onBehalfOfProperty().set("٢٠٤٩١٨٥٧٣");
+        assertThat(vm.form().rinField().shownProperty().get()).isNull();
         assertThat(vm.canLoginProperty().get()).isTrue();
         vm.login();
         assertThat(opener.last().credentials().onBehalfOf()).isEqualTo("204918573");
@@ -164,19 +168,21 @@ class LoginViewModelTest {
     @Test
     void customEnvironmentNeedsWellFormedAddressesWithHttpsOffLoopback() {
         fillValid();
-        vm.environmentProperty().set(Environment.Kind.CUSTOM);
+        vm.form().service().environmentProperty().set(Environment.Kind.CUSTOM);
         assertThat(vm.canLoginProperty().get()).as("custom without addresses").isFalse();
-        vm.authUrlProperty().set("not a url");
-        assertThat(vm.authUrlErrorProperty().get()).isEqualTo("login.validation.url");
-        vm.authUrlProperty().set("http://id.example.com");
-        assertThat(vm.authUrlErrorProperty().get()).isEqualTo("login.validation.https");
-        vm.authUrlProperty().set("https://id.example.com");
-        assertThat(vm.authUrlErrorProperty().get()).isNull();
-        vm.baseUrlProperty().set("http://127.0.0.1:8080");
-        assertThat(vm.baseUrlErrorProperty().get()).isNull();
+        vm.form().service().authUrlProperty().set("not a url");
+        assertThat(vm.form().service().authUrlField().shownProperty().get())
+                .isEqualTo("login.validation.url");
+        vm.form().service().authUrlProperty().set("http://id.example.com");
+        assertThat(vm.form().service().authUrlField().shownProperty().get())
+                .isEqualTo("login.validation.https");
+        vm.form().service().authUrlProperty().set("https://id.example.com");
+        assertThat(vm.form().service().authUrlField().shownProperty().get()).isNull();
+        vm.form().service().baseUrlProperty().set("http://127.0.0.1:8080");
+        assertThat(vm.form().service().baseUrlField().shownProperty().get()).isNull();
         assertThat(vm.canLoginProperty().get()).isTrue();
-        vm.environmentProperty().set(Environment.Kind.PROD);
-        vm.authUrlProperty().set("junk");
+        vm.form().service().environmentProperty().set(Environment.Kind.PROD);
+        vm.form().service().authUrlProperty().set("junk");
         assertThat(vm.canLoginProperty().get())
                 .as("addresses do not matter outside Custom")
                 .isTrue();
@@ -189,16 +195,16 @@ class LoginViewModelTest {
         vm.login();
         assertThat(opener.opened).hasSize(1);
         assertThat(opener.last().loginCalls.get()).isEqualTo(1);
-        assertThat(vm.busyProperty().get()).isTrue();
+        assertThat(vm.attempts().busyProperty().get()).isTrue();
         assertThat(vm.canLoginProperty().get()).isFalse();
-        assertThat(vm.progressText().get()).isEqualTo("Logging in…");
+        assertThat(vm.attempts().progressText().get()).isEqualTo("Logging in…");
     }
 
     @Test
     void successHandsOverTheSessionSavesTheProfileWithoutSecretAndClearsTheField()
             throws Exception {
         fillValid();
-        vm.onBehalfOfProperty().set("204918573");
+        vm.form().onBehalfOfProperty().set("204918573");
         vm.login();
         FakeSession s = opener.last();
         assertThat(opener.secretsSeen).containsExactly("sandbox-secret-1");
@@ -211,11 +217,11 @@ class LoginViewModelTest {
         assertThat(r.session()).isSameAs(s);
         assertThat(r.environment()).isEqualTo(sandboxEnv);
         assertThat(new String(r.credentials().clientSecret())).isEqualTo("sandbox-secret-1");
-        assertThat(vm.secretProperty().get()).as("the field model is cleared").isEmpty();
-        assertThat(vm.secretErrorProperty().get())
+        assertThat(vm.form().secretProperty().get()).as("the field model is cleared").isEmpty();
+        assertThat(vm.form().secretField().shownProperty().get())
                 .as("the emptied field is not called missing")
                 .isNull();
-        assertThat(vm.busyProperty().get())
+        assertThat(vm.attempts().busyProperty().get())
                 .as("done: the dialog takes no second login until it is closed")
                 .isTrue();
         vm.login();
@@ -234,8 +240,8 @@ class LoginViewModelTest {
     @Test
     void rememberKeepsTheSecretInTheKeychainOnlyAndTheNextDialogFillsIt() {
         fillValid();
-        vm.rememberProperty().set(true);
-        assertThat(vm.rememberAvailableProperty().get()).isTrue();
+        vm.form().rememberProperty().set(true);
+        assertThat(vm.remembered().availableProperty().get()).isTrue();
         vm.login();
         opener.last()
                 .loginCall
@@ -244,11 +250,11 @@ class LoginViewModelTest {
                 .hasValueSatisfying(c -> assertThat(new String(c)).isEqualTo("sandbox-secret-1"));
 
         LoginViewModel next = newViewModel(secrets);
-        assertThat(next.clientIdProperty().get()).isEqualTo("erp-nile-trading");
-        assertThat(next.rememberProperty().get()).isTrue();
-        assertThat(next.secretProperty().get()).isEqualTo("sandbox-secret-1");
+        assertThat(next.form().clientIdProperty().get()).isEqualTo("erp-nile-trading");
+        assertThat(next.form().rememberProperty().get()).isTrue();
+        assertThat(next.form().secretProperty().get()).isEqualTo("sandbox-secret-1");
 
-        next.rememberProperty().set(false);
+        next.form().rememberProperty().set(false);
         next.login();
         opener.last()
                 .loginCall
@@ -262,10 +268,10 @@ class LoginViewModelTest {
     void withoutAKeychainRememberIsOffAndUnavailable() {
         LoginViewModel noKeychain =
                 newViewModel(InMemorySecretStore.unavailable("no Secret Service"));
-        assertThat(noKeychain.rememberAvailableProperty().get()).isFalse();
-        noKeychain.rememberProperty().set(true);
-        noKeychain.clientIdProperty().set("erp-nile-trading");
-        noKeychain.secretProperty().set("sandbox-secret-1");
+        assertThat(noKeychain.remembered().availableProperty().get()).isFalse();
+        noKeychain.form().rememberProperty().set(true);
+        noKeychain.form().clientIdProperty().set("erp-nile-trading");
+        noKeychain.form().secretProperty().set("sandbox-secret-1");
         noKeychain.login();
         opener.last()
                 .loginCall
@@ -281,20 +287,22 @@ class LoginViewModelTest {
     @Test
     void cancelStopsTheLoginKeepsTheInputAndIgnoresALateAnswer() {
         fillValid();
-        vm.onBehalfOfProperty().set("204918573");
+        vm.form().onBehalfOfProperty().set("204918573");
         vm.login();
         FakeSession s = opener.last();
-        assertThat(vm.isLoggingIn()).isTrue();
+        assertThat(vm.attempts().isLoggingIn()).isTrue();
         vm.cancel();
         assertThat(s.loginCall).isCancelled();
         assertThat(s.closed).isTrue();
-        assertThat(vm.busyProperty().get()).isFalse();
+        assertThat(vm.attempts().busyProperty().get()).isFalse();
         assertThat(vm.canLoginProperty().get()).isTrue();
         assertThat(vm.resultProperty().get()).isNull();
-        assertThat(vm.failureProperty().get()).as("cancelling is not a failure").isNull();
-        assertThat(vm.clientIdProperty().get()).isEqualTo("erp-nile-trading");
-        assertThat(vm.secretProperty().get()).isEqualTo("sandbox-secret-1");
-        assertThat(vm.onBehalfOfProperty().get()).isEqualTo("204918573");
+        assertThat(vm.attempts().failureProperty().get())
+                .as("cancelling is not a failure")
+                .isNull();
+        assertThat(vm.form().clientIdProperty().get()).isEqualTo("erp-nile-trading");
+        assertThat(vm.form().secretProperty().get()).isEqualTo("sandbox-secret-1");
+        assertThat(vm.form().onBehalfOfProperty().get()).isEqualTo("204918573");
     }
 
     @Test
@@ -326,13 +334,13 @@ class LoginViewModelTest {
         fillValid();
         vm.login();
         vm.cancel(); // Esc while the sandbox is still starting
-        assertThat(vm.busyProperty().get()).isFalse();
+        assertThat(vm.attempts().busyProperty().get()).isFalse();
         while (!background.isEmpty()) {
             background.poll().run();
         }
         assertThat(opener.opened).as("no session, so no login request").isEmpty();
-        assertThat(vm.busyProperty().get()).isFalse();
-        assertThat(vm.failureProperty().get()).isNull();
+        assertThat(vm.attempts().busyProperty().get()).isFalse();
+        assertThat(vm.attempts().failureProperty().get()).isNull();
         assertThat(vm.resultProperty().get()).isNull();
     }
 
@@ -363,7 +371,7 @@ class LoginViewModelTest {
                 FakeSession.token("204918573", null, Instant.now().plusSeconds(3600)));
         runAll(fxTasks);
         assertThat(vm.resultProperty().get()).as("the cancelled login's token").isNull();
-        assertThat(vm.isLoggingIn()).as("the second login still runs").isTrue();
+        assertThat(vm.attempts().isLoggingIn()).as("the second login still runs").isTrue();
         assertThat(first.closed).isTrue();
 
         second.loginCall.complete(
@@ -495,26 +503,28 @@ class LoginViewModelTest {
     void eachFailureHasItsOwnMessageWithTheServiceDetailAndKeepsTheInput(
             ServiceException error, String key, String text, String detail) {
         fillValid();
-        vm.onBehalfOfProperty().set("499201773");
-        vm.scopeProperty().set("InvoicingAPI");
+        vm.form().onBehalfOfProperty().set("499201773");
+        vm.form().scopeProperty().set("InvoicingAPI");
         vm.login();
         opener.last().loginCall.completeExceptionally(error);
 
-        assertThat(vm.failureProperty().get().key()).isEqualTo(key);
-        assertThat(vm.failureText().get()).contains(text);
+        assertThat(vm.attempts().failureProperty().get().key()).isEqualTo(key);
+        assertThat(vm.attempts().failureText().get()).contains(text);
         assertThat(
-                        Stream.of(vm.failureDetail().get(), vm.failureReference().get())
+                        Stream.of(
+                                        vm.attempts().failureDetail().get(),
+                                        vm.attempts().failureReference().get())
                                 .filter(line -> !line.isEmpty())
                                 .collect(Collectors.joining("\n")))
                 .as("the banner's lines under the message: the service's words, then the reference")
                 .isEqualTo(detail);
-        assertThat(vm.busyProperty().get()).isFalse();
+        assertThat(vm.attempts().busyProperty().get()).isFalse();
         assertThat(vm.resultProperty().get()).isNull();
         assertThat(opener.last().closed).isTrue();
-        assertThat(vm.clientIdProperty().get()).isEqualTo("erp-nile-trading");
-        assertThat(vm.secretProperty().get()).isEqualTo("sandbox-secret-1");
-        assertThat(vm.onBehalfOfProperty().get()).isEqualTo("499201773");
-        assertThat(vm.scopeProperty().get()).isEqualTo("InvoicingAPI");
+        assertThat(vm.form().clientIdProperty().get()).isEqualTo("erp-nile-trading");
+        assertThat(vm.form().secretProperty().get()).isEqualTo("sandbox-secret-1");
+        assertThat(vm.form().onBehalfOfProperty().get()).isEqualTo("499201773");
+        assertThat(vm.form().scopeProperty().get()).isEqualTo("InvoicingAPI");
         assertThat(vm.canLoginProperty().get()).isTrue();
     }
 
@@ -531,9 +541,10 @@ class LoginViewModelTest {
                                 null,
                                 LoginRejectedException.Reason.BAD_CREDENTIALS,
                                 null));
-        assertThat(vm.failureText().get()).startsWith("The client ID");
+        assertThat(vm.attempts().failureText().get()).startsWith("The client ID");
         vm.languageProperty().set(AppLanguage.ARABIC);
-        assertThat(vm.failureText().get()).isEqualTo("معرّف العميل أو المفتاح السري غير صحيح.");
+        assertThat(vm.attempts().failureText().get())
+                .isEqualTo("معرّف العميل أو المفتاح السري غير صحيح.");
     }
 
     @Test
@@ -546,8 +557,8 @@ class LoginViewModelTest {
         fillValid();
         vm.login();
         assertThat(opener.opened).isEmpty();
-        assertThat(vm.failureProperty().get().key()).isEqualTo("error.invalidEndpoint");
-        assertThat(vm.busyProperty().get()).isFalse();
+        assertThat(vm.attempts().failureProperty().get().key()).isEqualTo("error.invalidEndpoint");
+        assertThat(vm.attempts().busyProperty().get()).isFalse();
     }
 
     @Test
@@ -567,14 +578,15 @@ class LoginViewModelTest {
                             DemoAccounts.NONE,
                             secrets,
                             broken);
-            assertThat(first.settingsSetAsideProperty().get()).startsWith("settings.json.corrupt-");
-            assertThat(first.environmentProperty().get())
+            assertThat(first.savedProfiles().setAsideProperty().get())
+                    .startsWith("settings.json.corrupt-");
+            assertThat(first.form().service().environmentProperty().get())
                     .as("defaults")
                     .isEqualTo(Environment.Kind.SANDBOX);
             assertThat(
                             i18n.get(
                                     "login.notice.settingsSetAside",
-                                    first.settingsSetAsideProperty().get()))
+                                    first.savedProfiles().setAsideProperty().get()))
                     .contains("settings.json.corrupt-");
             LoginViewModel second =
                     new LoginViewModel(
@@ -586,7 +598,7 @@ class LoginViewModelTest {
                             DemoAccounts.NONE,
                             secrets,
                             broken);
-            assertThat(second.settingsSetAsideProperty().get()).as("told once").isNull();
+            assertThat(second.savedProfiles().setAsideProperty().get()).as("told once").isNull();
         } finally {
             broken.close();
         }
@@ -600,12 +612,14 @@ class LoginViewModelTest {
                 .loginCall
                 .completeExceptionally(
                         new NetworkException(NetworkException.Kind.TIMEOUT, "127.0.0.1", null));
-        assertThat(vm.failureProperty().get()).isNotNull();
+        assertThat(vm.attempts().failureProperty().get()).isNotNull();
         vm.login();
-        assertThat(vm.failureProperty().get()).as("cleared when a new login starts").isNull();
+        assertThat(vm.attempts().failureProperty().get())
+                .as("cleared when a new login starts")
+                .isNull();
         opener.last()
                 .loginCall
                 .complete(FakeSession.token("204918573", null, Instant.now().plusSeconds(3600)));
-        assertThat(vm.failureProperty().get()).isNull();
+        assertThat(vm.attempts().failureProperty().get()).isNull();
     }
 }
