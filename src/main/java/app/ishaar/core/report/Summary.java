@@ -4,6 +4,8 @@ import app.ishaar.core.model.NotificationType;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.model.Status;
 import java.time.LocalDate;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -49,7 +51,7 @@ public record Summary(
             long pendingTooLong) {
 
         public Totals {
-            byStatus = Map.copyOf(byStatus);
+            byStatus = Collections.unmodifiableMap(new LinkedHashMap<>(byStatus));
         }
 
         public long status(Status s) {
@@ -75,7 +77,7 @@ public record Summary(
     public record Count(LocalDate start, Map<String, Long> byStatus) {
 
         public Count {
-            byStatus = Map.copyOf(byStatus);
+            byStatus = Collections.unmodifiableMap(new LinkedHashMap<>(byStatus));
         }
 
         public long status(Status s) {
