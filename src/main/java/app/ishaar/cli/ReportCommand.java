@@ -117,6 +117,9 @@ public final class ReportCommand implements Callable<Integer> {
             if (!end.isAfter(start)) {
                 throw CliException.usage("--to: is not after --from");
             }
+            if (output != null && "-".equals(output.toString())) {
+                output = null;
+            }
             if (format == Format.pdf && output == null && io.terminal()) {
                 throw CliException.usage("--format pdf: give --output FILE (a PDF is no text)");
             }
