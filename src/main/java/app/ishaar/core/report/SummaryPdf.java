@@ -67,10 +67,10 @@ public final class SummaryPdf {
             table { border-collapse: collapse; width: 100%%; -fs-table-paginate: paginate; }
             thead { display: table-header-group; }
             tr { page-break-inside: avoid; }
-            th { background: #e8ecf1; font-weight: bold; text-align: start; }
+            th { background: #e8ecf1; font-weight: bold; text-align: %2$s; }
             th, td { border: 0.5pt solid #b8c0cc; padding: 1mm 1.5mm; vertical-align: top;
-              text-align: start; }
-            td.n, th.n { text-align: end; white-space: nowrap; }
+              text-align: %2$s; }
+            td.n, th.n { text-align: %3$s; white-space: nowrap; }
             table.cover td { border: none; padding: 0.6mm 1.5mm; }
             table.cover td.k { color: #555; width: 32mm; }
             .bar { height: 3.2mm; display: inline-block; }
@@ -78,6 +78,8 @@ public final class SummaryPdf {
             .legend span.swatch { display: inline-block; width: 3mm; height: 3mm; margin: 0 1mm; }
             .note { color: #555; font-size: 9pt; }
             .nowrap { white-space: nowrap; }
+            table.listing { font-size: 9pt; }
+            table.listing td { padding: 0.6mm 1.2mm; }
             """;
 
     /** Writes {@code report} as a PDF to {@code out}, in the words of {@code labels}. */
@@ -142,7 +144,15 @@ public final class SummaryPdf {
         doc.head().appendElement("title").text(l.get("summary.title"));
         doc.head()
                 .appendElement("style")
-                .appendChild(new org.jsoup.nodes.DataNode(String.format(Locale.ROOT, STYLE, FONT)));
+                .appendChild(
+                        new org.jsoup.nodes.DataNode(
+                                // the layout knows left and right, not start and end
+                                String.format(
+                                        Locale.ROOT,
+                                        STYLE,
+                                        FONT,
+                                        l.rightToLeft() ? "right" : "left",
+                                        l.rightToLeft() ? "left" : "right")));
         Element body = doc.body();
 
         String period =
@@ -359,6 +369,7 @@ public final class SummaryPdf {
         }
         Element table = body.appendElement("table");
         Element head = table.appendElement("thead").appendElement("tr");
+        table.addClass("listing");
         head.appendElement("th").text(l.get("summary.time"));
         head.appendElement("th").text(l.get("summary.taxpayer"));
         head.appendElement("th").text(l.get("summary.type"));

@@ -94,15 +94,32 @@ public record SummaryReport(
         return new Listing(lines, total);
     }
 
-    private static Line line(ArchivedNotification a) {
-        Notification n = a.notification();
-        String first = "";
-        for (String l : MessageText.forReport(n.finalMessage()).split("\n")) {
-            if (!l.isBlank()) {
-                first = l.strip();
+    /**
+     * The first line of a message as it reads ({@link MessageText#forReport}); after a greeting
+     * ("Dear Nile Trading,", "السادة …،") the line that follows too, which says what happened.
+     */
+    static String firstLine(String message) {
+        StringBuilder out = new StringBuilder();
+        for (String l : MessageText.forReport(message).split("\n")) {
+            String line = l.strip();
+            if (line.isEmpty()) {
+                continue;
+            }
+            out.append(out.length() == 0 ? "" : " ").append(line);
+            if (!(line.endsWith(",") || line.endsWith("،")) || out.length() > 80) {
                 break;
             }
         }
+        // a line, not a paragraph: the table and the app hold the whole message
+        return out.length() <= FIRST_LINE ? out.toString() : out.substring(0, FIRST_LINE - 1) + "…";
+    }
+
+    /** The most of a message's first line a report lists. */
+    static final int FIRST_LINE = 120;
+
+    private static Line line(ArchivedNotification a) {
+        Notification n = a.notification();
+        String first = firstLine(n.finalMessage());
         String reason = null;
         for (DeliveryAttempt t : n.deliveryAttempts()) {
             if (Status.fromWire(t.status()).orElse(null) == Status.ERROR
