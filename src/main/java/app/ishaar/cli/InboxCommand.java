@@ -276,6 +276,11 @@ public final class InboxCommand implements Callable<Integer> {
     }
 
     private Set<Rin> rins() throws CliException {
+        return rins(taxpayers);
+    }
+
+    /** The RINs of --taxpayer options, each checked. */
+    static Set<Rin> rins(List<String> taxpayers) throws CliException {
         Set<Rin> out = new LinkedHashSet<>();
         for (String t : taxpayers) {
             if (!(Rin.parse(t) instanceof Rin.Valid v)) {
@@ -288,7 +293,8 @@ public final class InboxCommand implements Callable<Integer> {
         return out;
     }
 
-    private static void checkTaxpayers(Archive archive, ServiceKey service, Set<Rin> rins)
+    /** Refuses a taxpayer the archive holds nothing of for this service. */
+    static void checkTaxpayers(Archive archive, ServiceKey service, Set<Rin> rins)
             throws CliException, ArchiveException {
         if (rins.isEmpty()) {
             return;

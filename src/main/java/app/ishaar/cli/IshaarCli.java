@@ -103,6 +103,7 @@ public final class IshaarCli implements java.util.concurrent.Callable<Integer> {
         cl.addSubcommand(new CommandLine(new SandboxCommand()));
         cl.addSubcommand(new CommandLine(new InboxCommand(io)));
         cl.addSubcommand(new CommandLine(new HandleCommand(io)));
+        cl.addSubcommand(new CommandLine(new ReportCommand(io)));
         cl.addSubcommand(
                 new CommandLine(new ArchiveCommand(io))
                         .addSubcommand(new CommandLine(new ArchiveCommand.Info(io)))

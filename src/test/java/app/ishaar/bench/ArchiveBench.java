@@ -9,15 +9,23 @@ import app.ishaar.core.archive.SyncBatch;
 import app.ishaar.core.archive.sqlite.SqliteArchive;
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.model.Rin;
+import app.ishaar.core.report.SummaryLabels;
+import app.ishaar.core.report.SummaryPdf;
+import app.ishaar.core.report.SummaryQuery;
+import app.ishaar.core.report.SummaryReport;
+import app.ishaar.core.report.SummarySource;
 import app.ishaar.sandbox.Sandbox;
 import app.ishaar.sandbox.SandboxConfig;
 import app.ishaar.sandbox.SandboxNotification;
 import app.ishaar.sandbox.SandboxQuery;
 import app.ishaar.sandbox.SandboxTaxpayer;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,6 +53,8 @@ final class ArchiveBench {
     static final Metric.Goal PAGE_GOAL = Metric.Goal.atMost(20);
     static final Metric.Goal SEARCH_GOAL = Metric.Goal.atMost(100);
     static final Metric.Goal BYTES_GOAL = Metric.Goal.atMost(1500);
+    static final Metric.Goal SUMMARY_GOAL = Metric.Goal.atMost(150);
+    static final Metric.Goal REPORT_PDF_GOAL = Metric.Goal.atMost(3000);
 
     /** 1,000,000; a smaller count (-Dbench.archive.count) only to try changes quickly. */
     static final int NOTIFICATIONS = Integer.getInteger("bench.archive.count", 1_000_000);
@@ -115,9 +125,114 @@ final class ArchiveBench {
                             search.goal(),
                             search.met(),
                             search.note() + "; " + without));
+            out.addAll(summaries(archive, dir));
         }
         return out;
     }
+
+    /** The five weeks a summary is asked of: one recent, the others back over the two years. */
+    static List<SummaryQuery> weeks() {
+        ZoneId cairo = ZoneId.of("Africa/Cairo");
+        LocalDate last = ANCHOR.atZone(cairo).toLocalDate().minusDays(7);
+        List<SummaryQuery> out = new ArrayList<>();
+        for (int back : new int[] {0, 9, 30, 61, 95}) {
+            LocalDate from = last.minusWeeks(back);
+            out.add(
+                    new SummaryQuery(
+                            SERVICE,
+                            Set.of(),
+                            from.atStartOfDay(cairo).toInstant(),
+                            from.plusDays(7).atStartOfDay(cairo).toInstant(),
+                            cairo,
+                            ANCHOR));
+        }
+        return out;
+    }
+
+    /**
+     * summary_ms: a week of all 500 taxpayers summed up ({@link SummarySource}), the median of the
+     * five weeks' medians; report_pdf_ms: the first week's report as a PDF, read from the archive
+     * and laid out, the median of {@value #PDF_RUNS}.
+     */
+    static List<Metric> summaries(Archive archive, Path dir) throws Exception {
+        List<Double> medians = new ArrayList<>();
+        StringBuilder note = new StringBuilder();
+        for (SummaryQuery q : weeks()) {
+            long all = 0;
+            for (int i = 0; i < WARM; i++) {
+                all = SummarySource.of(archive, q).totals().all();
+            }
+            List<Double> runs = new ArrayList<>();
+            for (int i = 0; i < TIMED; i++) {
+                long t0 = System.nanoTime();
+                SummarySource.of(archive, q);
+                runs.add(Stats.ms(System.nanoTime() - t0));
+            }
+            double median = Stats.median(runs);
+            medians.add(median);
+            String line =
+                    String.format(
+                            Locale.ROOT,
+                            "%s (%,d notifications): %.1f ms",
+                            q.from().atZone(q.zone()).toLocalDate(),
+                            all,
+                            median);
+            System.out.println("  summary_ms: " + line + " " + Stats.runs(runs, 1));
+            note.append(note.length() == 0 ? "" : "; ").append(line);
+        }
+        Metric summary =
+                Metric.of(
+                        "summary_ms",
+                        Stats.median(medians),
+                        "ms",
+                        SUMMARY_GOAL,
+                        "median of the weeks' medians, all 500 taxpayers: " + note);
+
+        SummaryQuery week = weeks().get(0);
+        SummaryLabels labels =
+                SummaryLabels.of(
+                        new app.ishaar.ui.i18n.I18n(app.ishaar.ui.i18n.AppLanguage.ARABIC)::get,
+                        true);
+        Path pdf = dir.resolve("summary-week.pdf");
+        List<Double> runs = new ArrayList<>();
+        List<Double> cpu = new ArrayList<>();
+        java.lang.management.ThreadMXBean threads =
+                java.lang.management.ManagementFactory.getThreadMXBean();
+        SummaryReport report = null;
+        for (int i = 0; i < 2 + PDF_RUNS; i++) {
+            long c0 = threads.getCurrentThreadCpuTime();
+            long t0 = System.nanoTime();
+            report = SummaryReport.read(archive, week, "bench");
+            try (OutputStream out = Files.newOutputStream(pdf)) {
+                SummaryPdf.write(report, labels, out);
+            }
+            if (i >= 2) {
+                runs.add(Stats.ms(System.nanoTime() - t0));
+                cpu.add(Stats.ms(threads.getCurrentThreadCpuTime() - c0));
+            }
+        }
+        System.out.println("  report_pdf_ms: " + Stats.runs(runs, 0));
+        Metric reportPdf =
+                Metric.of(
+                        "report_pdf_ms",
+                        Stats.median(runs),
+                        "ms",
+                        REPORT_PDF_GOAL,
+                        String.format(
+                                Locale.ROOT,
+                                "the week from %s, all 500 taxpayers, in Arabic: %,d failed and"
+                                        + " %,d rejections listed, %,d bytes; the thread's CPU"
+                                        + " %.0f ms (on a shared machine the wall clock also"
+                                        + " counts waits)",
+                                week.from().atZone(week.zone()).toLocalDate(),
+                                report.failed().lines().size(),
+                                report.rejected().lines().size(),
+                                Files.size(pdf),
+                                Stats.median(cpu)));
+        return List.of(summary, reportPdf);
+    }
+
+    static final int PDF_RUNS = 5;
 
     /**
      * The same searches as FTS5 prefix queries (each term {@code words : "t" * OR backwards : "t

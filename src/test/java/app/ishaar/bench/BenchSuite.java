@@ -49,6 +49,8 @@ public final class BenchSuite {
         METRICS.put("inbox_page_ms", "archive");
         METRICS.put("search_ms", "archive");
         METRICS.put("archive_bytes_per_notification", "archive");
+        METRICS.put("summary_ms", "archive");
+        METRICS.put("report_pdf_ms", "archive");
         METRICS.put("pg_inbox_page_ms", "pg");
         METRICS.put("pg_search_ms", "pg");
         METRICS.put("sync_ratio", "sync");
@@ -78,6 +80,8 @@ public final class BenchSuite {
             case "pg_search_ms" -> Metric.failed(name, "ms", PgArchiveBench.SEARCH_GOAL, why);
             case "archive_bytes_per_notification" ->
                     Metric.failed(name, "B", ArchiveBench.BYTES_GOAL, why);
+            case "summary_ms" -> Metric.failed(name, "ms", ArchiveBench.SUMMARY_GOAL, why);
+            case "report_pdf_ms" -> Metric.failed(name, "ms", ArchiveBench.REPORT_PDF_GOAL, why);
             case "sync_ratio" -> Metric.failed(name, "x", SyncBench.RATIO_GOAL, why);
             case "sync_heap_mb" -> Metric.failed(name, "MB", SyncBench.HEAP_GOAL, why);
             case "incremental_sync_requests" ->

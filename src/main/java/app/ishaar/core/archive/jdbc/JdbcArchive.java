@@ -9,6 +9,9 @@ import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.SyncState;
 import app.ishaar.core.archive.TaxpayerSummary;
 import app.ishaar.core.model.Rin;
+import app.ishaar.core.report.Summary;
+import app.ishaar.core.report.SummaryQuery;
+import app.ishaar.core.report.SummarySource;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +22,7 @@ import java.util.Set;
  * connection of its own), and forgetting a taxpayer or a whole service is one way of deleting rows.
  * A dialect keeps its writing, its SQL and how it opens.
  */
-public abstract class JdbcArchive implements Archive {
+public abstract class JdbcArchive implements Archive, SummarySource {
 
     /** The reading side, on a connection of its own. */
     protected abstract JdbcReader reader();
@@ -61,6 +64,11 @@ public abstract class JdbcArchive implements Archive {
     @Override
     public List<TaxpayerSummary> summaries() throws ArchiveException {
         return reader().summaries();
+    }
+
+    @Override
+    public Summary summary(SummaryQuery query) throws ArchiveException {
+        return reader().summary(query);
     }
 
     @Override

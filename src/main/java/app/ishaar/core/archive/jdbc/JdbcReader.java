@@ -10,6 +10,8 @@ import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.SyncState;
 import app.ishaar.core.archive.TaxpayerSummary;
 import app.ishaar.core.model.Rin;
+import app.ishaar.core.report.Summary;
+import app.ishaar.core.report.SummaryQuery;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -45,7 +47,8 @@ public abstract class JdbcReader {
             String unsettled,
             String services,
             String summaries,
-            String names) {}
+            String names,
+            String reasons) {}
 
     protected final Connection conn;
     private final Sql sql;
@@ -410,6 +413,11 @@ public abstract class JdbcReader {
                     }
                     return out;
                 });
+    }
+
+    /** A period summed up ({@link JdbcSummary}). */
+    public Summary summary(SummaryQuery q) throws ArchiveException {
+        return read("summing up a period", () -> new JdbcSummary(conn, sql.reasons()).read(q));
     }
 
     /** The taxpayers' names it keeps, by RIN (those this reader may see). */

@@ -46,7 +46,8 @@ final class PgReader extends JdbcReader {
                         PgSql.UNSETTLED,
                         PgSql.SERVICES,
                         PgSql.SUMMARIES,
-                        PgSql.NAMES));
+                        PgSql.NAMES,
+                        PgSql.REASONS));
         this.location = location;
     }
 

@@ -49,6 +49,22 @@ final class PgSql {
     // --- taxpayers' names (row-level security: a role reads its taxpayers' names only) ---
 
     static final String NAMES = "SELECT rin, name FROM taxpayer_name ORDER BY rin";
+
+    /**
+     * The commonest reasons of the failed deliveries under the conditions put for %s: each failed
+     * notification's distinct reasons of its failed attempts, read from its item as received.
+     */
+    static final String REASONS =
+            "SELECT f.reason, count(*) FROM notification n CROSS JOIN LATERAL ("
+                    + "SELECT DISTINCT btrim(a ->> 'statusDetails') AS reason"
+                    + " FROM jsonb_array_elements(CASE WHEN jsonb_typeof(n.raw::jsonb ->"
+                    + " 'deliveryAttempts') = 'array' THEN n.raw::jsonb -> 'deliveryAttempts'"
+                    + " ELSE '[]'::jsonb END) a"
+                    + " WHERE lower(btrim(a ->> 'status')) = 'error'"
+                    + " AND coalesce(btrim(a ->> 'statusDetails'), '') <> '') f"
+                    + " WHERE %s AND n.status = 'error'"
+                    + " GROUP BY f.reason ORDER BY count(*) DESC, f.reason LIMIT ?";
+
     static final String SET_NAME =
             "INSERT INTO taxpayer_name (rin, name) VALUES (?, ?)"
                     + " ON CONFLICT (rin) DO UPDATE SET name = excluded.name";

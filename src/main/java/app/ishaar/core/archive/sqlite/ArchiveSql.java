@@ -54,6 +54,20 @@ final class ArchiveSql {
     // --- taxpayers' names ---
 
     static final String NAMES = "SELECT rin, name FROM taxpayer_name ORDER BY rin";
+
+    /**
+     * The commonest reasons of the failed deliveries under the conditions put for %s: each failed
+     * notification's attempts' reasons, read from its item by {@link FailureReasons}.
+     */
+    static final String REASONS =
+            "SELECT j.value, count(*) FROM notification n"
+                    + " JOIN notification_raw r ON r.id = n.id,"
+                    + " json_each("
+                    + FailureReasons.NAME
+                    + "(r.raw)) j"
+                    + " WHERE %s AND n.status = 'error'"
+                    + " GROUP BY j.value ORDER BY count(*) DESC, j.value LIMIT ?";
+
     static final String SET_NAME =
             "INSERT INTO taxpayer_name (rin, name) VALUES (?, ?)"
                     + " ON CONFLICT (rin) DO UPDATE SET name = excluded.name";

@@ -39,7 +39,8 @@ final class InboxReader extends JdbcReader {
                         ArchiveSql.UNSETTLED,
                         ArchiveSql.SERVICES,
                         ArchiveSql.SUMMARIES,
-                        ArchiveSql.NAMES));
+                        ArchiveSql.NAMES,
+                        ArchiveSql.REASONS));
         this.file = file;
     }
 

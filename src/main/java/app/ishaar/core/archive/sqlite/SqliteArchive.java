@@ -62,6 +62,7 @@ public final class SqliteArchive extends JdbcArchive {
         try {
             w = ArchiveOpener.connect(file, busyTimeout, true);
             r = ArchiveOpener.connect(file, busyTimeout, false);
+            FailureReasons.register(r);
         } catch (SQLException e) {
             closeQuietly(w);
             closeQuietly(r);
