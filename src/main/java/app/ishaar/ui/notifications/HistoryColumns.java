@@ -89,9 +89,19 @@ final class HistoryColumns {
                                                                 I18n.formatUtc(
                                                                         n.deliveredDateTime())),
                                         false),
-                                column("attempts", "history.column.attempts", 75, null, false)));
+                                column("attempts", "history.column.attempts", 75, null, false),
+                                // last: it takes what width is left, the whole text in the detail
+                                column("message", "inbox.column.message", 300, null, false)));
         if (taxpayerOf != null) {
             cols.add(1, taxpayerColumn(taxpayerOf));
+            if (layout.columnsProperty().get().isEmpty()) {
+                // several taxpayers on a laptop: whose, what, how it went and the message at
+                // first; the address, language, delivery time and attempts are in the detail
+                // and the table's menu (+) shows them
+                for (TableColumn<Notification, Notification> c : cols) {
+                    c.setVisible(!SEVERAL_HIDDEN.contains(c.getId()));
+                }
+            }
         }
         apply(cols);
         watch();
@@ -166,6 +176,10 @@ final class HistoryColumns {
                         });
         return col;
     }
+
+    /** The columns a screen of several taxpayers hides until the user shows them. */
+    static final java.util.Set<String> SEVERAL_HIDDEN =
+            java.util.Set.of("address", "language", "delivered", "attempts");
 
     /** The Taxpayer column's least width at the normal text size. */
     static final double TAXPAYER_MIN_WIDTH = 200;

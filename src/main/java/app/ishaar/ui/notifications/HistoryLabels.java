@@ -7,9 +7,11 @@ import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.NotificationType;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.model.Status;
+import app.ishaar.core.text.MessageText;
 import app.ishaar.ui.i18n.I18n;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Localized names of the service's enumerated values. A value this client does not know is shown as
@@ -17,10 +19,20 @@ import java.util.List;
  * used first, then the raw id.
  */
 public final class HistoryLabels {
+    /** The most of a message a cell shows on its one line. */
+    static final int MESSAGE_CELL = 200;
+
     private final I18n i18n;
+    private final Function<Notification, ListedTaxpayer> taxpayerOf;
 
     public HistoryLabels(I18n i18n) {
+        this(i18n, n -> null);
+    }
+
+    /** {@code taxpayerOf}: whose a row is, for the Taxpayer column (null: not known). */
+    public HistoryLabels(I18n i18n, Function<Notification, ListedTaxpayer> taxpayerOf) {
         this.i18n = i18n;
+        this.taxpayerOf = taxpayerOf;
     }
 
     public String type(Notification n) {
@@ -80,8 +92,24 @@ public final class HistoryLabels {
             case "status" -> status(n.status());
             case "delivered" -> dateTime(n.deliveredDateTime());
             case "attempts" -> number(n.deliveryAttempts().size());
+            case "taxpayer" -> taxpayerCell(taxpayerOf.apply(n));
+            case "message" -> messageCell(n.finalMessage());
             default -> throw new IllegalArgumentException("no such column: " + columnId);
         };
+    }
+
+    /** The Taxpayer cell: the name the list gives, or the RIN alone where it gives none. */
+    private String taxpayerCell(ListedTaxpayer t) {
+        if (t == null) {
+            return "";
+        }
+        return t.name().isBlank() ? i18n.localDigits(t.rin().value()) : t.name();
+    }
+
+    /** The message's readable text on one line, as much as a cell shows. */
+    private static String messageCell(String message) {
+        String line = MessageText.oneLine(message);
+        return line.length() > MESSAGE_CELL ? line.substring(0, MESSAGE_CELL) + "…" : line;
     }
 
     /**

@@ -136,7 +136,7 @@ public final class HistoryViewModel {
         this.fx = Objects.requireNonNull(fx);
         this.clock = Objects.requireNonNull(clock);
         this.prefsSink = prefsSink == null ? p -> {} : prefsSink;
-        this.labels = new HistoryLabels(i18n);
+        this.labels = new HistoryLabels(i18n, this::taxpayerOf);
         Instant lastVisit = initial == null ? null : initial.lastVisit();
         this.filters =
                 new FiltersViewModel(i18n, clock, FilterState.remembered(initial), lastVisit);

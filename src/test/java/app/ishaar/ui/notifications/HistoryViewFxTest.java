@@ -1752,7 +1752,7 @@ class HistoryViewFxTest {
         clipboardHolds("before");
         robot.press(KeyCode.CONTROL, KeyCode.C).release(KeyCode.C, KeyCode.CONTROL);
         List<String> shown = shownCells(table, 2);
-        assertThat(shown).hasSize(7).doesNotContainNull();
+        assertThat(shown).hasSize(8).doesNotContainNull();
         assertThat(clipboard())
                 .as("Ctrl+C: the row's shown cells, tab-separated")
                 .isEqualTo(String.join("\t", shown));
@@ -1990,8 +1990,8 @@ class HistoryViewFxTest {
                                                 .map(javafx.scene.control.TableColumn::getId)
                                                 .toList()))
                 .startsWith("status", "sent", "address")
-                .contains("type", "channel", "language", "delivered", "attempts")
-                .hasSize(8);
+                .contains("type", "channel", "language", "delivered", "attempts", "message")
+                .hasSize(9);
         assertThat(fx(() -> table.getColumns().get(2).isVisible())).isFalse();
         assertThat(fx(() -> table.getColumns().get(1).getWidth())).isEqualTo(200.0);
         assertThat(fx(() -> table.isTableMenuButtonVisible())).isTrue();

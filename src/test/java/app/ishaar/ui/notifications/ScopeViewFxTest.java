@@ -473,6 +473,7 @@ class ScopeViewFxTest extends OwnStageFxTestBase {
                 () -> {
                     for (TableColumn<Notification, ?> c : table(v).getColumns()) {
                         if (List.of("type", "address").contains(c.getId())) {
+                            c.setVisible(true); // (the address: from the table's menu)
                             c.setPrefWidth(90);
                         }
                     }
