@@ -1252,7 +1252,11 @@ class MainWindowFxTest extends FxSandboxTestBase {
         Session before = entry(NILE).session().orElseThrow();
 
         // what the history screen reports when a renewal fails
-        onFx(() -> entry(NILE).markSessionEnded());
+        onFx(
+                () ->
+                        app.ishaar.core.session.SessionEnding.of(
+                                flow.mainViewModel().sessions(),
+                                app.ishaar.core.model.Rin.of(NILE)));
         waitUntil("the banner asks to log in again", () -> visible("#expired-banner"));
         assertThat(text("#expired-text")).startsWith("The session for Nile Trading Co. has ended.");
         assertThat(visible("#relogin-secret"))
