@@ -577,6 +577,48 @@ class MainWindowViewModelTest {
     }
 
     /**
+     * An intermediary's own entry is the window's login itself, which the service opens only on
+     * behalf of a taxpayer it acts for: shown as that login, with nothing to try again, no login
+     * spent on it and no sync of it (whose refusal the list would show in red).
+     */
+    @Test
+    void anIntermediarysOwnEntryShowsAsItsLoginNeverAsARefusedTaxpayer() throws Exception {
+        MainWindowViewModel w =
+                openedBy(
+                        vm.settings().profile(),
+                        new Credentials(
+                                "erp-delta-accounting",
+                                "sandbox-secret-2".toCharArray(),
+                                NILE,
+                                null),
+                        true);
+        TaxpayerEntry own = w.taxpayers().own();
+        assertThat(own.intermediaryLoginProperty().get()).isTrue();
+        assertThat(own.stateProperty().get()).isEqualTo(State.READY);
+        assertThat(own.failureProperty().get()).isNull();
+        assertThat(own.failureText().get()).isEmpty();
+        assertThat(own.isRefused()).isFalse();
+        assertThat(own.spokenText()).endsWith("the intermediary's own login");
+        i18n.languageProperty().set(AppLanguage.ARABIC);
+        assertThat(own.spokenText()).endsWith("تسجيل دخول الوسيط نفسه");
+        i18n.languageProperty().set(AppLanguage.ENGLISH);
+
+        int logins = opener.opened.size();
+        w.switchTo(own);
+        w.retry(own);
+        assertThat(opener.opened).as("no login the service would refuse").hasSize(logins);
+        assertThat(own.stateProperty().get()).isEqualTo(State.READY);
+        assertThat(own.failureProperty().get()).isNull();
+
+        synced.clear();
+        w.sync().syncAll();
+        assertThat(synced)
+                .as("its represented taxpayers are synced, not the login itself")
+                .containsExactly(Rin.of(NILE), Rin.of(PHARMA), Rin.of(TEXTILES));
+        assertThat(w.sync().refusal(null)).as("no refusal for the list to show").isEmpty();
+    }
+
+    /**
      * A window opened by a login of {@code profile} for NILE whose token says {@code intermediary}
      * (null: it does not say).
      */
