@@ -146,12 +146,15 @@ final class WindowSync implements AutoCloseable {
                         });
         scheduler.taxpayers(synced(sessions, taxpayers));
         SyncScheduler mine = scheduler;
-        sessions.listen(
-                s -> {
-                    if (s.phase() == SessionState.Phase.INTERMEDIARY && scheduler == mine) {
-                        mine.taxpayers(synced(sessions, taxpayers));
-                    }
-                });
+        if (sessions != null) {
+            // a token may say later that the ERP client is an intermediary
+            sessions.listen(
+                    s -> {
+                        if (s.phase() == SessionState.Phase.INTERMEDIARY && scheduler == mine) {
+                            mine.taxpayers(synced(sessions, taxpayers));
+                        }
+                    });
+        }
         started = false;
         if (startNow) {
             start();
