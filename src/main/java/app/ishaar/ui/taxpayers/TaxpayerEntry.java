@@ -2,6 +2,7 @@ package app.ishaar.ui.taxpayers;
 
 import app.ishaar.core.archive.SearchText;
 import app.ishaar.core.service.LoginRejectedException;
+import app.ishaar.core.service.NotPermittedException;
 import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.TokenInfo;
@@ -323,8 +324,12 @@ public final class TaxpayerEntry {
         if (p == SessionState.Phase.READY && s.token() != null) {
             tokenSaid(s.token());
         }
+        // no access to its notifications (403): its login works, and its screen says what its
+        // sync met; the sessions remember it so that no sync asks again
+        boolean noAccess =
+                p == SessionState.Phase.REFUSED && s.failure() instanceof NotPermittedException;
         Throwable failed =
-                p == SessionState.Phase.FAILED || p == SessionState.Phase.REFUSED
+                !noAccess && (p == SessionState.Phase.FAILED || p == SessionState.Phase.REFUSED)
                         ? s.failure()
                         : null;
         if (failed == null) {
@@ -339,7 +344,8 @@ public final class TaxpayerEntry {
                     case IDLE -> State.IDLE;
                     case CONNECTING -> State.CONNECTING;
                     case READY, ENDED, INTERMEDIARY -> State.READY;
-                    case FAILED, REFUSED -> State.FAILED;
+                    case FAILED -> State.FAILED;
+                    case REFUSED -> noAccess ? State.READY : State.FAILED;
                 });
     }
 
