@@ -497,10 +497,10 @@ public final class TaxpayerSessions implements AutoCloseable {
         if (closed) {
             return SessionState.idle(who);
         }
-        if (who == null && intermediary) {
+        SessionEntry e = entries.get(who);
+        if (who == null && intermediary && !onBehalfOfSomeone(e)) {
             return new SessionState(null, SessionState.Phase.INTERMEDIARY, null, null, null);
         }
-        SessionEntry e = entries.get(who);
         if (e == null) {
             return SessionState.idle(who);
         }
@@ -521,6 +521,15 @@ public final class TaxpayerSessions implements AutoCloseable {
             return new SessionState(who, SessionState.Phase.FAILED, null, null, e.failure);
         }
         return SessionState.idle(who);
+    }
+
+    /**
+     * Whether the ERP's own entry holds a session opened on behalf of a taxpayer: a login the
+     * window adopted for a taxpayer its list did not name yet. That entry is then that taxpayer's,
+     * not the intermediary's own login.
+     */
+    private static boolean onBehalfOfSomeone(SessionEntry e) {
+        return e != null && e.session != null && e.session.key().onBehalfOf() != null;
     }
 
     /** Tells the listeners where the taxpayer stands now; never under the lock. */

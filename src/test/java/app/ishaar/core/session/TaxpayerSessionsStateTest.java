@@ -264,6 +264,21 @@ class TaxpayerSessionsStateTest {
         assertEquals(Phase.READY, t.state(NILE).phase());
     }
 
+    /**
+     * A login the window adopted for a taxpayer its list did not name yet is held by the own entry:
+     * that entry is then the taxpayer's, logged in, not the intermediary's own login.
+     */
+    @Test
+    void theOwnEntryHoldingALoginOnBehalfOfATaxpayerIsThatTaxpayersLogin() throws Exception {
+        TaxpayerSessions t = sessions();
+        t.adopt(null, loggedIn(NILE, true));
+        assertEquals(Phase.READY, t.state(null).phase());
+        t.adopt(CAIRO, loggedIn(CAIRO, true));
+        assertEquals(Phase.READY, t.state(null).phase());
+        t.end(null);
+        assertEquals(Phase.INTERMEDIARY, t.state(null).phase(), "its session gone: the login");
+    }
+
     @Test
     void reloginWithoutASecretUsesTheCurrentOne() throws Exception {
         TaxpayerSessions t = sessions();
