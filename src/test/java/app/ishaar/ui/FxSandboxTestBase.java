@@ -382,7 +382,13 @@ public abstract class FxSandboxTestBase extends FxRobot {
 
     /** The session-ended banner, laid out. */
     protected void sessionEndedBanner() {
-        onFx(() -> flow.mainViewModel().current().markSessionEnded());
+        onFx(
+                () -> {
+                    var vm = flow.mainViewModel();
+                    String rin = vm.current().rin();
+                    app.ishaar.core.session.SessionEnding.of(
+                            vm.sessions(), rin == null ? null : app.ishaar.core.model.Rin.of(rin));
+                });
         waitUntil("the session-ended banner", () -> visible("#expired-banner"));
         // the banner is laid out in the next pulse, moving what is under it; TestFX reads a node's
         // place off the FX thread, so a click right away could find the toolbar in mid-layout

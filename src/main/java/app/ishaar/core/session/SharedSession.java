@@ -6,8 +6,8 @@ import app.ishaar.core.service.Session;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The handle of a session {@link TaxpayerSessions} hands out in {@link SessionRules#SHARED}: its
- * calls' refusals and endings reach the owner, and closing it ends that taxpayer's session there.
+ * The handle of a session {@link TaxpayerSessions} hands out: its calls' refusals and endings reach
+ * the owner, and closing it ends that taxpayer's session there.
  */
 final class SharedSession extends ForwardingSession {
     private final TaxpayerSessions owner;

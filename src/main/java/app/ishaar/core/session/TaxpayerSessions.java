@@ -3,55 +3,55 @@ package app.ishaar.core.session;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
+import app.ishaar.core.service.LoginRejectedException;
+import app.ishaar.core.service.NotPermittedException;
 import app.ishaar.core.service.ServiceException;
-import app.ishaar.core.service.ServiceUnavailableException;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.SessionExpiredException;
 import app.ishaar.core.service.TokenInfo;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 /**
  * One logged-in {@link Session} per taxpayer of one ERP client, shared by everything in the process
- * that works for that taxpayer (the desktop's history, a sync, an export): the ERP system's own
- * taxpayer logs in without {@code onbehalfof} ({@code null} below), a represented one with its RIN.
+ * that works for that taxpayer (the desktop's list and screens, a sync, an export): the ERP
+ * system's own taxpayer logs in without {@code onbehalfof} ({@code null} below), a represented one
+ * with its RIN. It is the one owner of each taxpayer's session and refusal: the desktop's list
+ * shows what it publishes ({@link #listen}, {@link #state}) and keeps no copy of its own.
  *
  * <ul>
  *   <li>A session's token is reused until shortly before it expires; the session renews it itself.
  *       Every login of the process passes the client's {@link LoginBudget} (installed in the {@link
  *       app.ishaar.core.service.http.ServiceClient}), so none is sent past the identity service's
  *       limit.
- *   <li>A login the identity service limited (429) is tried again when the budget allows, without
- *       end: a taxpayer is never given up because the limit was reached.
+ *   <li>A login the identity service limited (429) is waited out by the service client's one retry
+ *       policy, within its patience; what it gives up on fails the login here, not remembered: the
+ *       next use asks again. Nothing here tries a login again by itself.
  *   <li>A refusal is remembered per taxpayer: a login refused for a reason of the service's own
  *       (not delegated, blocked, expired, wrong secret, a scope or request refused) and a 403 from
  *       its history. {@link #session} then fails at once with that same error, and no login is
  *       spent on an answer already given, until {@link #retry} or {@link #relogin}.
- *   <li>A session that could not be renewed (a second 401) is dropped; the next {@link #session}
- *       logs in afresh.
+ *   <li>Once a token says the ERP client is an intermediary, its own entry ({@code null}) is the
+ *       login itself ({@link SessionState.Phase#INTERMEDIARY}), which the service opens only on
+ *       behalf of a taxpayer it acts for: never remembered as a refused taxpayer.
+ *   <li>A session that could not be renewed (a second 401) is dropped ({@link
+ *       SessionState.Phase#ENDED}); the next {@link #session} logs in afresh.
  * </ul>
  *
- * Thread-safe. The sessions handed out belong to this object: closing one ends that taxpayer's
- * session here ({@link #end}); {@link #close} logs every taxpayer out and wipes the secret. The
- * {@link SessionRules} say who waits for a login and who watches the sessions' calls: background
- * work ({@link SessionRules#SHARED}, the rules above) or a user at the desktop ({@link
- * SessionRules#INTERACTIVE}).
+ * Thread-safe. The sessions handed out are handles that belong to this object: what their calls
+ * meet reaches it (a refusal, an ended session), and closing one ends that taxpayer's session here;
+ * {@link #close} logs every taxpayer out and wipes the secret.
  */
 public final class TaxpayerSessions implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger("app.ishaar.core.session");
-
-    /** The first wait before a rate-limited login is tried again; it doubles up to a minute. */
-    static final Duration FIRST_LIMITED_WAIT = Duration.ofSeconds(1);
-
-    /** The longest wait before a rate-limited login is tried again. */
-    static final Duration MAX_WAIT = Duration.ofMinutes(1);
 
     /**
      * Opens a session (in the app: {@code ServiceClient::openSession}); it owns the credentials.
@@ -66,28 +66,23 @@ public final class TaxpayerSessions implements AutoCloseable {
 
     private final Opener opener;
     private final Environment environment;
-    private final SessionRules mode;
     private final Object lock = new Object();
 
     /** Per taxpayer; the key null for the ERP system's own (HashMap takes a null key). */
     private final Map<Rin, SessionEntry> entries = new HashMap<>();
 
-    private volatile Duration firstLimitedWait = FIRST_LIMITED_WAIT;
+    private final List<Consumer<SessionState>> listeners = new CopyOnWriteArrayList<>();
     private Credentials base;
     private boolean closed;
 
-    /** Sessions for background work ({@link SessionRules#SHARED}). */
-    public TaxpayerSessions(Opener opener, Environment environment, Credentials credentials) {
-        this(opener, environment, credentials, SessionRules.SHARED);
-    }
+    /** A token said the ERP client is an intermediary: its own entry is the login itself. */
+    private boolean intermediary;
 
     /**
      * @param credentials the client's ID, secret and scope (its {@code onBehalfOf} is not used);
      *     this object keeps its own copy, so the caller may wipe its own
      */
-    public TaxpayerSessions(
-            Opener opener, Environment environment, Credentials credentials, SessionRules mode) {
-        this.mode = Objects.requireNonNull(mode, "mode");
+    public TaxpayerSessions(Opener opener, Environment environment, Credentials credentials) {
         this.opener = Objects.requireNonNull(opener, "opener");
         this.environment = Objects.requireNonNull(environment, "environment");
         Credentials c = Objects.requireNonNull(credentials, "credentials");
@@ -119,11 +114,14 @@ public final class TaxpayerSessions implements AutoCloseable {
     /** {@link #session}, with the token its login answered. */
     public CompletableFuture<Login> login(Rin who) {
         Session current;
+        SessionEntry e;
+        Session s;
+        CompletableFuture<Login> out = new CompletableFuture<>();
         synchronized (lock) {
             if (closed) {
                 return CompletableFuture.failedFuture(loggedOut());
             }
-            SessionEntry e = entries.computeIfAbsent(who, k -> new SessionEntry());
+            e = entries.computeIfAbsent(who, k -> new SessionEntry());
             if (e.refusal != null) {
                 return CompletableFuture.failedFuture(e.refusal);
             }
@@ -133,33 +131,52 @@ public final class TaxpayerSessions implements AutoCloseable {
             }
             current = e.session;
             if (current == null) {
-                CompletableFuture<Login> out = new CompletableFuture<>();
                 e.pending = out;
-                Session s = opener.open(environment, credentialsFor(who));
+                e.failure = null;
+                e.ended = null;
+                s = opener.open(environment, credentialsFor(who));
                 e.opening = s;
-                login(who, e, s, out, firstLimitedWait);
-                return out.copy();
+            } else {
+                s = null;
             }
         }
+        if (current == null) {
+            publish(who);
+            login(who, e, s, out);
+            return out.copy();
+        }
         // the session at hand: login() answers from its token, or renews it when due
-        Session s = current;
-        CompletableFuture<Login> out = new CompletableFuture<>();
-        s.login()
+        current.login()
                 .whenComplete(
                         (t, err) -> {
                             if (err == null) {
-                                out.complete(new Login(handle(who, s), t));
+                                out.complete(new Login(handle(who, current), t));
                             } else {
-                                failed(who, s, ServiceException.unwrap(err));
+                                failed(who, current, ServiceException.unwrap(err));
                                 out.completeExceptionally(ServiceException.unwrap(err));
                             }
                         });
         return out;
     }
 
-    /** Shortens the first wait after a rate-limited login (tests). */
-    void firstLimitedWait(Duration d) {
-        firstLimitedWait = d;
+    /**
+     * Where the taxpayer's session stands now (null: the ERP system's own).
+     *
+     * @see #listen
+     */
+    public SessionState state(Rin who) {
+        synchronized (lock) {
+            return stateLocked(who);
+        }
+    }
+
+    /**
+     * Tells {@code listener} of every change of a taxpayer's state from now on, on the thread that
+     * made it, outside this object's lock: a screen hands it on to its own thread, where {@link
+     * #state} says the latest (a change may have followed meanwhile).
+     */
+    public void listen(Consumer<SessionState> listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
     }
 
     /** The taxpayer's session if it has one now; never logs in. */
@@ -198,6 +215,7 @@ public final class TaxpayerSessions implements AutoCloseable {
                 e.refusal = null;
             }
         }
+        publish(taxpayer);
         return login(taxpayer);
     }
 
@@ -213,6 +231,7 @@ public final class TaxpayerSessions implements AutoCloseable {
         Session previous;
         CompletableFuture<Login> pending;
         Session opening;
+        boolean ownNow;
         synchronized (lock) {
             if (closed) {
                 s.close();
@@ -223,32 +242,40 @@ public final class TaxpayerSessions implements AutoCloseable {
             pending = e.pending;
             opening = e.opening;
             e.session = s;
+            e.token = s.tokenInfo().orElse(null);
             e.pending = null;
             e.opening = null;
             e.refusal = null;
+            e.failure = null;
+            e.ended = null;
+            ownNow = tokenSaidLocked(e.token);
         }
         SessionEntry.drop(pending, opening);
         if (previous != null && previous != s) {
             previous.close();
         }
+        publish(who);
+        if (ownNow && who != null) {
+            publish(null);
+        }
         return handle(who, s);
     }
 
     /**
-     * The holder of a session handed out in {@link SessionRules#INTERACTIVE} saw it end (it could
-     * not be renewed): it is closed and dropped, and the next {@link #session} logs in afresh.
-     * Nothing happens when {@code s} is no longer the taxpayer's session.
+     * The holder of a session handed out closed it: it is closed and dropped, and the next {@link
+     * #session} logs in afresh. Nothing happens when {@code s} is no longer the taxpayer's session.
      */
-    public void ended(Rin taxpayer, Session s) {
-        SessionEntry e;
+    void ended(Rin taxpayer, Session s) {
         synchronized (lock) {
-            e = entries.get(taxpayer);
+            SessionEntry e = entries.get(taxpayer);
             if (e == null || e.session != s) {
                 return;
             }
             e.session = null;
+            e.token = null;
         }
         s.close();
+        publish(taxpayer);
     }
 
     /**
@@ -292,7 +319,11 @@ public final class TaxpayerSessions implements AutoCloseable {
                                             entries.computeIfAbsent(who, k -> new SessionEntry());
                                     previous = e.session;
                                     e.session = s;
+                                    e.token = t;
                                     e.refusal = null;
+                                    e.failure = null;
+                                    e.ended = null;
+                                    tokenSaidLocked(t);
                                     taken = true;
                                 }
                             }
@@ -305,6 +336,10 @@ public final class TaxpayerSessions implements AutoCloseable {
                             }
                             if (previous != null && previous != s) {
                                 previous.close();
+                            }
+                            publish(who);
+                            if (who != null) {
+                                publish(null); // the token may have said: an intermediary
                             }
                             out.complete(new Login(handle(who, s), t));
                         });
@@ -323,6 +358,7 @@ public final class TaxpayerSessions implements AutoCloseable {
                 e.session.close();
             }
         }
+        publish(taxpayer);
     }
 
     /** The taxpayers with a session now (null for the ERP's own). */
@@ -339,12 +375,14 @@ public final class TaxpayerSessions implements AutoCloseable {
     @Override
     public void close() {
         List<SessionEntry> all;
+        List<Rin> who;
         synchronized (lock) {
             if (closed) {
                 return;
             }
             closed = true;
             all = new ArrayList<>(entries.values());
+            who = new ArrayList<>(entries.keySet());
             entries.clear();
             base.wipe();
         }
@@ -358,6 +396,9 @@ public final class TaxpayerSessions implements AutoCloseable {
             if (e.session != null) {
                 e.session.close();
             }
+        }
+        for (Rin r : who) {
+            publish(r);
         }
     }
 
@@ -384,53 +425,33 @@ public final class TaxpayerSessions implements AutoCloseable {
         return new SessionExpiredException("logged out", null, null);
     }
 
-    /**
-     * One login of a new session, tried again without end while the service limits logins ({@link
-     * SessionRules#SHARED}).
-     */
-    private void login(
-            Rin who,
-            SessionEntry e,
-            Session s,
-            CompletableFuture<Login> out,
-            Duration limitedWait) {
+    /** The login of a new session; what it ends with is the taxpayer's state. */
+    private void login(Rin who, SessionEntry e, Session s, CompletableFuture<Login> out) {
         s.login()
                 .whenComplete(
                         (t, err) -> {
                             Throwable c = err == null ? null : ServiceException.unwrap(err);
-                            if (mode.waitsOutLimitedLogins()
-                                    && c instanceof ServiceUnavailableException su
-                                    && su.rateLimited()) {
-                                synchronized (lock) {
-                                    if (closed || e.pending != out) {
-                                        s.close();
-                                        return;
-                                    }
-                                }
-                                LOG.log(
-                                        System.Logger.Level.INFO,
-                                        "login for {0} limited by the service; trying again in {1} s",
-                                        describe(who),
-                                        limitedWait.toSeconds());
-                                Duration next = limitedWait.multipliedBy(2);
-                                Duration wait = next.compareTo(MAX_WAIT) > 0 ? MAX_WAIT : next;
-                                CompletableFuture.delayedExecutor(
-                                                limitedWait.toMillis(), TimeUnit.MILLISECONDS)
-                                        .execute(() -> login(who, e, s, out, wait));
-                                return;
-                            }
                             boolean taken = false;
+                            boolean ownNow = false;
                             synchronized (lock) {
                                 if (e.pending == out && !closed) {
                                     e.pending = null;
                                     e.opening = null;
                                     if (c == null) {
                                         e.session = s;
+                                        e.token = t;
+                                        ownNow = tokenSaidLocked(t);
                                         taken = true;
-                                    } else if (mode.remembers(c)) {
+                                    } else if (remembersLocked(who, c)) {
                                         e.refusal = (ServiceException) c;
+                                    } else if (!(c instanceof CancellationException)) {
+                                        e.failure = c;
                                     }
                                 }
+                            }
+                            publish(who);
+                            if (ownNow && who != null) {
+                                publish(null);
                             }
                             if (c != null) {
                                 s.close();
@@ -444,7 +465,89 @@ public final class TaxpayerSessions implements AutoCloseable {
                         });
     }
 
-    /** The session as handed out: itself ({@link SessionRules#INTERACTIVE}) or its one handle. */
+    /**
+     * Whether {@code c} is an answer for the taxpayer which asking again would only repeat: a login
+     * rejected for a reason the service named, or no access (403). Never for an intermediary's own
+     * entry, which the service refuses whenever it is not on behalf of a taxpayer.
+     */
+    private boolean remembersLocked(Rin who, Throwable c) {
+        if (who == null && intermediary) {
+            return false;
+        }
+        return c instanceof NotPermittedException
+                || c instanceof LoginRejectedException r
+                        && r.reason() != LoginRejectedException.Reason.OTHER;
+    }
+
+    /** What a token says of the ERP client; returns whether it just said: an intermediary. */
+    private boolean tokenSaidLocked(TokenInfo t) {
+        if (t != null && t.saysIntermediary() && !intermediary) {
+            intermediary = true;
+            SessionEntry own = entries.get(null);
+            if (own != null) {
+                own.refusal = null;
+                own.failure = null;
+            }
+            return true;
+        }
+        return false;
+    }
+
+    private SessionState stateLocked(Rin who) {
+        if (closed) {
+            return SessionState.idle(who);
+        }
+        SessionEntry e = entries.get(who);
+        if (who == null && intermediary && !onBehalfOfSomeone(e)) {
+            return new SessionState(null, SessionState.Phase.INTERMEDIARY, null, null, null);
+        }
+        if (e == null) {
+            return SessionState.idle(who);
+        }
+        if (e.refusal != null) {
+            return new SessionState(who, SessionState.Phase.REFUSED, null, null, e.refusal);
+        }
+        if (e.pending != null) {
+            return new SessionState(who, SessionState.Phase.CONNECTING, null, null, null);
+        }
+        if (e.session != null) {
+            return new SessionState(
+                    who, SessionState.Phase.READY, handleLocked(e, who, e.session), e.token, null);
+        }
+        if (e.ended != null) {
+            return new SessionState(who, SessionState.Phase.ENDED, null, null, e.ended);
+        }
+        if (e.failure != null) {
+            return new SessionState(who, SessionState.Phase.FAILED, null, null, e.failure);
+        }
+        return SessionState.idle(who);
+    }
+
+    /**
+     * Whether the ERP's own entry holds a session opened on behalf of a taxpayer: a login the
+     * window adopted for a taxpayer its list did not name yet. That entry is then that taxpayer's,
+     * not the intermediary's own login.
+     */
+    private static boolean onBehalfOfSomeone(SessionEntry e) {
+        return e != null && e.session != null && e.session.key().onBehalfOf() != null;
+    }
+
+    /** Tells the listeners where the taxpayer stands now; never under the lock. */
+    private void publish(Rin who) {
+        if (listeners.isEmpty()) {
+            return;
+        }
+        SessionState now = state(who);
+        for (Consumer<SessionState> l : listeners) {
+            try {
+                l.accept(now);
+            } catch (RuntimeException ex) {
+                LOG.log(System.Logger.Level.WARNING, "a session listener failed", ex);
+            }
+        }
+    }
+
+    /** The session as handed out: its one handle. */
     private Session handle(Rin who, Session s) {
         synchronized (lock) {
             return handleLocked(entries.get(who), who, s);
@@ -452,9 +555,6 @@ public final class TaxpayerSessions implements AutoCloseable {
     }
 
     private Session handleLocked(SessionEntry e, Rin who, Session s) {
-        if (mode == SessionRules.INTERACTIVE) {
-            return s;
-        }
         if (e == null || e.session != s) {
             return new SharedSession(this, who, s);
         }
@@ -473,12 +573,15 @@ public final class TaxpayerSessions implements AutoCloseable {
             if (e == null || e.session != s) {
                 return;
             }
-            if (SessionRules.SHARED.remembers(c)) {
+            if (remembersLocked(who, c)) {
                 e.refusal = (ServiceException) c;
                 e.session = null;
+                e.token = null;
                 drop = s;
-            } else if (c instanceof SessionExpiredException) {
+            } else if (c instanceof SessionExpiredException se) {
                 e.session = null;
+                e.token = null;
+                e.ended = se;
                 drop = s;
             }
         }
@@ -489,6 +592,7 @@ public final class TaxpayerSessions implements AutoCloseable {
                     describe(who),
                     c.getMessage());
             drop.close();
+            publish(who);
         }
     }
 }

@@ -9,6 +9,7 @@ import app.ishaar.core.office.OfficeSync;
 import app.ishaar.core.service.LoginRejectedException;
 import app.ishaar.core.service.NotPermittedException;
 import app.ishaar.core.service.ServiceException;
+import app.ishaar.core.service.ServiceUnavailableException;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.session.TaxpayerSessions;
 import java.util.ArrayList;
@@ -339,8 +340,14 @@ public final class SyncRunner implements SyncScheduler.Worker {
                 e);
     }
 
-    /** A failure of the service, the network or a session, which may pass by itself. */
+    /**
+     * A failure of the service, the network or a session, which may pass by itself. Not a rate
+     * limit: the service client's retry policy has waited it out for as long as its patience
+     * allows, and asking again at once would only spend more of the limit.
+     */
     private static boolean retryable(Throwable e) {
-        return !(e instanceof LoginRejectedException) && !(e instanceof NotPermittedException);
+        return !(e instanceof LoginRejectedException)
+                && !(e instanceof NotPermittedException)
+                && !(e instanceof ServiceUnavailableException su && su.rateLimited());
     }
 }

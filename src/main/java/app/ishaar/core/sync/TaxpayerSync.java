@@ -11,9 +11,7 @@ import app.ishaar.core.model.NotificationPage;
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.ServiceException;
-import app.ishaar.core.service.ServiceUnavailableException;
 import app.ishaar.core.service.Session;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -25,7 +23,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Brings one taxpayer's archive up to date with the service, exactly once.
@@ -56,9 +53,6 @@ public final class TaxpayerSync {
 
     /** Rounds of reading the pages still missing before the sync gives up on a moving history. */
     static final int MAX_ROUNDS = 20;
-
-    /** Waits on a page the service rate-limited, before the sync gives up on it. */
-    static final int MAX_LIMITED = 12;
 
     /**
      * Pages in flight or read and waiting to be stored, at most; also the most stored in one
@@ -153,7 +147,7 @@ public final class TaxpayerSync {
         // also tells the history's size
         for (int p = 1; ; p++) {
             NotificationPage page = fetch(query(p));
-            take(List.of(new Answer(p, page, prepared(page), null, 0)));
+            take(List.of(new Answer(p, page, prepared(page), null)));
             List<Notification> items = page.result();
             boolean last = items.size() < options.pageSize() || p >= page.totalPages();
             Instant oldest =
@@ -340,30 +334,19 @@ public final class TaxpayerSync {
         return NotificationQuery.ALL.withPageSize(options.pageSize()).withPage(pageNo);
     }
 
-    /** One page, waiting out the service's rate limit. */
+    /**
+     * One page. The service client's retry policy alone waits out a rate limit (429) and retries a
+     * transient failure, within its patience; what it gives up on ends the sync, and the next sync
+     * goes on from what this one committed.
+     */
     private NotificationPage fetch(NotificationQuery q)
             throws ServiceException, InterruptedException {
-        for (int limited = 0; ; limited++) {
-            requests++;
-            try {
-                return session.fetchRaw(q).get();
-            } catch (java.util.concurrent.ExecutionException e) {
-                Throwable c = ServiceException.unwrap(e);
-                if (rateLimited(c) && limited < MAX_LIMITED) {
-                    Thread.sleep(limitedWait(limited).toMillis());
-                    continue;
-                }
-                throw asServiceException(c);
-            }
+        requests++;
+        try {
+            return session.fetchRaw(q).get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw asServiceException(ServiceException.unwrap(e));
         }
-    }
-
-    private static boolean rateLimited(Throwable c) {
-        return c instanceof ServiceUnavailableException su && su.rateLimited();
-    }
-
-    private static Duration limitedWait(int limited) {
-        return Duration.ofSeconds(Math.min(60, 1L << Math.min(limited, 6)));
     }
 
     private static ServiceException asServiceException(Throwable c) {
@@ -381,11 +364,7 @@ public final class TaxpayerSync {
      * page's items), or what the request met.
      */
     private record Answer(
-            int pageNo,
-            NotificationPage page,
-            List<ArchivedNotification> items,
-            Throwable error,
-            int limited) {}
+            int pageNo, NotificationPage page, List<ArchivedNotification> items, Throwable error) {}
 
     /**
      * The page's items as archived, each with what storing it needs made ahead by the archive (on
@@ -410,10 +389,7 @@ public final class TaxpayerSync {
      */
     private void readPages(List<Integer> pages)
             throws ServiceException, ArchiveException, InterruptedException {
-        Deque<int[]> todo = new ArrayDeque<>();
-        for (int p : pages) {
-            todo.add(new int[] {p, 0});
-        }
+        Deque<Integer> todo = new ArrayDeque<>(pages);
         LinkedBlockingQueue<Object> events = new LinkedBlockingQueue<>();
         Set<CompletableFuture<?>> running = new HashSet<>();
         PageWriter<Answer> writer = new PageWriter<>(this::take, BUFFERED, events);
@@ -424,8 +400,7 @@ public final class TaxpayerSync {
                 while (inFlight < options.concurrency()
                         && inFlight + waiting < BUFFERED
                         && !todo.isEmpty()) {
-                    int[] next = todo.poll();
-                    issue(next[0], next[1], events, running);
+                    issue(todo.poll(), events, running);
                     inFlight++;
                 }
                 Object event = events.take();
@@ -443,14 +418,6 @@ public final class TaxpayerSync {
                 Answer a = (Answer) event;
                 inFlight--;
                 if (a.error() != null) {
-                    if (rateLimited(a.error()) && a.limited() < MAX_LIMITED) {
-                        int[] again = {a.pageNo(), a.limited() + 1};
-                        inFlight++;
-                        CompletableFuture.delayedExecutor(
-                                        limitedWait(a.limited()).toMillis(), TimeUnit.MILLISECONDS)
-                                .execute(() -> issue(again[0], again[1], events, running));
-                        continue;
-                    }
                     throw asServiceException(a.error());
                 }
                 writer.add(a);
@@ -470,10 +437,7 @@ public final class TaxpayerSync {
     }
 
     private void issue(
-            int pageNo,
-            int limited,
-            LinkedBlockingQueue<Object> answers,
-            Set<CompletableFuture<?>> running) {
+            int pageNo, LinkedBlockingQueue<Object> answers, Set<CompletableFuture<?>> running) {
         synchronized (this) {
             requests++;
         }
@@ -487,19 +451,17 @@ public final class TaxpayerSync {
                         running.remove(f);
                     }
                     if (e != null) {
-                        answers.add(
-                                new Answer(
-                                        pageNo, null, null, ServiceException.unwrap(e), limited));
+                        answers.add(new Answer(pageNo, null, null, ServiceException.unwrap(e)));
                         return;
                     }
                     List<ArchivedNotification> items;
                     try {
                         items = prepared(page);
                     } catch (RuntimeException | Error failed) {
-                        answers.add(new Answer(pageNo, null, null, failed, limited));
+                        answers.add(new Answer(pageNo, null, null, failed));
                         return;
                     }
-                    answers.add(new Answer(pageNo, page, items, null, limited));
+                    answers.add(new Answer(pageNo, page, items, null));
                 });
     }
 

@@ -258,12 +258,6 @@ final class MainWindowSync implements SyncViewModel.Schedule, AutoCloseable {
         } else {
             failed.put(a.taxpayer(), a.result());
         }
-        if (e != null
-                && app.ishaar.core.service.ServiceException.unwrap(a.result().error())
-                        instanceof app.ishaar.core.service.SessionExpiredException) {
-            // the taxpayer's session could not be renewed: the window's banner offers a re-login
-            e.markSessionEnded();
-        }
         if (e != null && a.result().outcome() != TaxpayerResult.Outcome.OK) {
             // the screen reads the archive: why it lacks this taxpayer's is the sync's to say
             e.madeHistory()

@@ -101,7 +101,13 @@ public final class MainWindowViewModel {
                         this::beforeRemoval,
                         this::awaitSyncEnded);
         this.entries = taxpayers.entries();
-        this.logins = new TaxpayerLogins(opener, entries::contains, this::connected);
+        this.logins =
+                new TaxpayerLogins(
+                        opener,
+                        fx,
+                        entries::contains,
+                        key -> taxpayers.find(key == null ? null : key.value()),
+                        this::connected);
         this.relogin =
                 new Relogin(
                         i18n,

@@ -156,10 +156,10 @@ public final class Relogin {
                 (login, error) -> {
                     busy.set(false);
                     if (error != null) {
-                        failure.set(TaxpayerLogins.describe(entry, error));
+                        failure.set(entry.describe(error));
                         return;
                     }
-                    entry.attach(login.session(), login.token());
+                    logins.show(entry);
                     renewed.accept(entry);
                 },
                 // logged out meanwhile: this session belongs to no login

@@ -3,49 +3,56 @@ package app.ishaar.ui.main;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
-import app.ishaar.core.service.LoginRejectedException;
 import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
-import app.ishaar.core.session.SessionRules;
+import app.ishaar.core.session.SessionState;
 import app.ishaar.core.session.TaxpayerSessions;
-import app.ishaar.ui.error.Failure;
 import app.ishaar.ui.login.SessionOpener;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
-import app.ishaar.ui.taxpayers.TaxpayerEntry.State;
-import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * The taxpayers' logins in the main window, on {@link TaxpayerSessions} in its {@link
- * SessionRules#INTERACTIVE interactive} rules: one session per taxpayer, opened with the
- * credentials of the window's login, the login's own session adopted; one login at a time each, its
- * failure kept with that taxpayer, the others' sessions untouched. A login the service refused for
- * a reason of its own is remembered, so that choosing the taxpayer again does not ask again. The
- * sessions keep their own copy of the credentials; {@link #wipe} logs every taxpayer out and clears
- * the window's.
+ * The taxpayers' logins in the main window, on one {@link TaxpayerSessions} per login of the
+ * window: one session per taxpayer, opened with the credentials of the window's login, the login's
+ * own session adopted; one login at a time each, the others' sessions untouched. The sessions own
+ * each taxpayer's session and refusal: what they publish is handed to the taxpayer's entry on the
+ * FX thread, and the entry shows it. A login the service refused for a reason of its own is
+ * remembered there, so that choosing the taxpayer again does not ask again. The sessions keep their
+ * own copy of the credentials; {@link #wipe} logs every taxpayer out and clears the window's.
  */
 final class TaxpayerLogins {
     private static final System.Logger LOG = System.getLogger(TaxpayerLogins.class.getName());
 
     private final SessionOpener opener;
+    private final Executor fx;
     private final Predicate<TaxpayerEntry> listed;
+    private final Function<Rin, Optional<TaxpayerEntry>> entryOf;
     private final Consumer<TaxpayerEntry> connected;
     private TaxpayerSessions sessions;
     private Credentials base;
 
     /**
+     * @param fx the FX thread, where the entries are told what the sessions publish
      * @param listed whether the taxpayer is still in the window's list (a login that ends for one
      *     removed meanwhile closes its session)
+     * @param entryOf the entry of a taxpayer as the sessions know it (null: the ERP's own)
      * @param connected told of a taxpayer that has a session now
      */
     TaxpayerLogins(
             SessionOpener opener,
+            Executor fx,
             Predicate<TaxpayerEntry> listed,
+            Function<Rin, Optional<TaxpayerEntry>> entryOf,
             Consumer<TaxpayerEntry> connected) {
         this.opener = opener;
+        this.fx = fx;
         this.listed = listed;
+        this.entryOf = entryOf;
         this.connected = connected;
     }
 
@@ -58,14 +65,18 @@ final class TaxpayerLogins {
             sessions.close();
         }
         this.base = base;
-        this.sessions =
-                new TaxpayerSessions(opener::open, environment, base, SessionRules.INTERACTIVE);
+        TaxpayerSessions mine = new TaxpayerSessions(opener::open, environment, base);
+        this.sessions = mine;
+        mine.listen(s -> fx.execute(() -> deliver(mine, s.taxpayer())));
         if (session != null) {
-            sessions.adopt(rin(first), session);
+            mine.adopt(rin(first), session);
         }
+        // at once, not a pulse later: the window shows its first taxpayer as it opens, and an
+        // intermediary's own entry as the login it is
+        show(first);
+        entryOf.apply(null).ifPresent(this::show);
     }
 
-    /** Where the window's sessions are opened; null until a login opened the window. */
     /** The sessions of the window's login (null before it); the sync logs in through them. */
     TaxpayerSessions sessions() {
         return sessions;
@@ -77,27 +88,29 @@ final class TaxpayerLogins {
 
     /**
      * The taxpayer chosen in the list: logs in on its behalf, unless its session lasts, a login is
-     * under way, or the service refused it for a reason of its own. Returns whether a login
-     * started.
+     * under way, the service refused it for a reason of its own, or it is an intermediary's own
+     * login. Returns whether a login started.
      */
     boolean chosen(TaxpayerEntry entry) {
-        State state = entry.stateProperty().get();
-        if (entry.session().isPresent() && !entry.endedProperty().get()
-                || state == State.CONNECTING
-                || state == State.FAILED && entry.isRefused()) {
-            // a login the service refused for a reason of its own (not delegated, blocked, the
-            // intermediary's own entry...) is refused again: choosing the taxpayer shows why, and
-            // only Try again asks once more, so that going through the list spends no logins of the
-            // service's limit per client on answers already given
-            return false;
+        switch (state(entry).phase()) {
+            case READY, CONNECTING, REFUSED, INTERMEDIARY -> {
+                // a login the service refused for a reason of its own (not delegated, blocked...)
+                // is refused again: choosing the taxpayer shows why, and only Try again asks once
+                // more, so that going through the list spends no logins of the service's limit per
+                // client on answers already given
+                return false;
+            }
+            default -> {
+                connect(entry);
+                return true;
+            }
         }
-        connect(entry);
-        return true;
     }
 
     /** Try again: logs in for a failed taxpayer, unless a login is under way. */
     void retry(TaxpayerEntry entry) {
-        if (entry.stateProperty().get() != State.CONNECTING) {
+        SessionState.Phase p = state(entry).phase();
+        if (p != SessionState.Phase.CONNECTING && p != SessionState.Phase.INTERMEDIARY) {
             connect(entry);
         }
     }
@@ -105,36 +118,31 @@ final class TaxpayerLogins {
     private void connect(TaxpayerEntry entry) {
         TaxpayerSessions mine = sessions;
         Rin rin = rin(entry);
-        // a session that could not be renewed is dropped: the login below is a fresh one
-        entry.session().filter(s -> entry.endedProperty().get()).ifPresent(s -> mine.ended(rin, s));
-        entry.connecting();
+        CompletableFuture<TaxpayerSessions.Login> login = mine.retryLogin(rin);
+        show(entry);
         entry.login()
                 .run(
-                        mine.retryLogin(rin),
-                        (login, error) -> {
+                        login,
+                        (l, error) -> {
                             if (!listed.test(entry)) {
-                                if (login != null) {
-                                    mine.ended(rin, login.session());
+                                if (l != null) {
+                                    l.session().close();
                                 }
                                 return;
                             }
                             if (error != null) {
-                                Throwable cause = ServiceException.unwrap(error);
-                                entry.failed(describe(entry, error), mine.refused(rin));
                                 LOG.log(
                                         System.Logger.Level.INFO,
                                         "taxpayer {0}: {1}",
                                         entry.rin(),
-                                        cause.getMessage());
-                                return;
+                                        ServiceException.unwrap(error).getMessage());
                             }
-                            entry.attach(login.session(), login.token());
-                            connected.accept(entry);
+                            show(entry);
                         },
                         // the taxpayer removed or logged out meanwhile
-                        (login, error) -> {
-                            if (login != null) {
-                                mine.ended(rin, login.session());
+                        (l, error) -> {
+                            if (l != null) {
+                                l.session().close();
                             }
                         });
     }
@@ -164,24 +172,30 @@ final class TaxpayerLogins {
         }
     }
 
-    private static Rin rin(TaxpayerEntry entry) {
-        return entry.rin() == null ? null : Rin.of(entry.rin());
+    /** Shows the taxpayer as the sessions say it stands now (on the FX thread). */
+    void show(TaxpayerEntry entry) {
+        if (sessions == null) {
+            return;
+        }
+        boolean wasReady = entry.session().isPresent();
+        entry.show(state(entry));
+        if (!wasReady && entry.session().isPresent()) {
+            connected.accept(entry);
+        }
     }
 
-    /**
-     * A taxpayer's failure as the main window tells it. The login dialog's words for a login the
-     * service found incomplete point at its "On behalf of" field; here that answer to the ERP's own
-     * entry means an intermediary's system, which the service opens only on behalf of a taxpayer it
-     * acts for (the window's other entries), so the user is told to choose one.
-     */
-    static Failure describe(TaxpayerEntry entry, Throwable error) {
-        Failure f = Failure.describe(error, entry.rin());
-        if (entry.isOwn()
-                && ServiceException.unwrap(error) instanceof LoginRejectedException r
-                && r.reason() == LoginRejectedException.Reason.BAD_REQUEST) {
-            return new Failure(
-                    "error.login.badRequestOwn", List.of(), f.detail(), f.correlationId());
+    /** What the sessions published, on the FX thread: for this window's login only. */
+    private void deliver(TaxpayerSessions from, Rin taxpayer) {
+        if (from == sessions) {
+            entryOf.apply(taxpayer).ifPresent(this::show);
         }
-        return f;
+    }
+
+    private SessionState state(TaxpayerEntry entry) {
+        return sessions == null ? SessionState.idle(null) : sessions.state(rin(entry));
+    }
+
+    private static Rin rin(TaxpayerEntry entry) {
+        return entry.rin() == null ? null : Rin.of(entry.rin());
     }
 }

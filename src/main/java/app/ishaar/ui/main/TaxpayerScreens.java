@@ -103,7 +103,10 @@ final class TaxpayerScreens {
                                                     ? needsService(e)
                                                     : connecting(e);
                             case FAILED -> failed(e);
-                            case READY -> historyView(e).root();
+                            case READY ->
+                                    e.intermediaryLoginProperty().get()
+                                            ? intermediary(e)
+                                            : followedView(e).root();
                         };
         if (content.getChildren().size() != 1 || content.getChildren().get(0) != shown) {
             // (setting the shown screen again would take it out of the scene and style it anew)
@@ -116,11 +119,11 @@ final class TaxpayerScreens {
             java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>());
 
     /**
-     * Whether the taxpayer's screen reads the archive (the window knows its service and RIN), which
-     * needs no session: then it shows while the taxpayer logs in (or works offline). Its screen's
-     * view model is made now if it was not, to choose.
+     * The taxpayer's history screen, followed: a change of its source shows it, if it is current,
+     * and it is told why its last sync failed (the sync may have met a refusal before the screen
+     * was made). Its view model is made now if it was not.
      */
-    private boolean readsArchive(TaxpayerEntry e) {
+    private HistoryViewModel follow(TaxpayerEntry e) {
         HistoryViewModel h = e.history();
         if (followed.add(e)) {
             javafx.beans.InvalidationListener changed =
@@ -133,6 +136,22 @@ final class TaxpayerScreens {
             h.reachProperty().addListener(changed);
             vm.sync().tellFailure(e, h);
         }
+        return h;
+    }
+
+    /** The taxpayer's history screen, {@linkplain #follow followed}. */
+    private HistoryView followedView(TaxpayerEntry e) {
+        follow(e);
+        return historyView(e);
+    }
+
+    /**
+     * Whether the taxpayer's screen reads the archive (the window knows its service and RIN), which
+     * needs no session: then it shows while the taxpayer logs in (or works offline). Its screen's
+     * view model is made now if it was not, to choose.
+     */
+    private boolean readsArchive(TaxpayerEntry e) {
+        HistoryViewModel h = follow(e);
         Reach r = h.reachProperty().get();
         boolean nothingArchived = r != null && !r.complete() && r.oldest() == null;
         // offline, a taxpayer of which nothing is archived says it needs the service rather than
@@ -193,6 +212,22 @@ final class TaxpayerScreens {
         l.setId("offline-needs-service");
         l.getStyleClass().add("muted");
         l.setText(i18n.get("main.offline.needsService", e.label()));
+        VBox box = new VBox(l);
+        box.setAlignment(Pos.CENTER);
+        box.setMaxWidth(520);
+        box.setPadding(new Insets(24));
+        return box;
+    }
+
+    /**
+     * An intermediary's own entry: the window's login itself, which has no notifications of its own
+     * to show; said plainly, not as a failure, with nothing to try again.
+     */
+    private Node intermediary(TaxpayerEntry e) {
+        Label l = new WrappingLabel();
+        l.setId("taxpayer-intermediary");
+        l.getStyleClass().add("muted");
+        l.textProperty().bind(i18n.text("main.taxpayer.intermediary"));
         VBox box = new VBox(l);
         box.setAlignment(Pos.CENTER);
         box.setMaxWidth(520);

@@ -62,7 +62,7 @@ record WindowLifecycle(
         TaxpayerEntry first =
                 login.offline()
                         ? taxpayers.find(login.profile().lastTaxpayerRin()).orElse(own)
-                        : taxpayers.loggedIn(base.onBehalfOf(), login.session(), t);
+                        : taxpayers.loggedIn(base.onBehalfOf(), t);
         RepresentedTaxpayer ownNow = own.asTokenNamedIt();
         if (!login.offline() && ownNow != null && !ownNow.equals(ownSaid)) {
             settings.save(settings.profile().withOwnAsLoggedIn(ownNow)); // for working offline

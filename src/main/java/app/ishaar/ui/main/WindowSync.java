@@ -4,6 +4,7 @@ import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.Environment;
+import app.ishaar.core.session.SessionState;
 import app.ishaar.core.session.TaxpayerSessions;
 import app.ishaar.core.sync.OfficeKept;
 import app.ishaar.core.sync.SyncOptions;
@@ -71,8 +72,9 @@ final class WindowSync implements AutoCloseable {
     private final Schedules schedules;
     private final Consumer<Arrived> told;
     private volatile SyncScheduler scheduler; // also read by forgetting, off the FX thread
+    private volatile TaxpayerSessions sessions;
     private boolean started;
-    private List<Rin> taxpayers = List.of();
+    private volatile List<Rin> taxpayers = List.of();
     private int minutes;
     private Watcher watcher = new Watcher() {};
 
@@ -109,6 +111,7 @@ final class WindowSync implements AutoCloseable {
             int everyMinutes,
             boolean startNow) {
         close();
+        this.sessions = sessions;
         taxpayers = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(listed));
         minutes = everyMinutes;
         SyncRunner.Listener progress =
@@ -141,7 +144,17 @@ final class WindowSync implements AutoCloseable {
                                 fx.execute(() -> told.accept(new Arrived(asked, r, next)));
                             }
                         });
-        scheduler.taxpayers(taxpayers);
+        scheduler.taxpayers(synced(sessions, taxpayers));
+        SyncScheduler mine = scheduler;
+        if (sessions != null) {
+            // a token may say later that the ERP client is an intermediary
+            sessions.listen(
+                    s -> {
+                        if (s.phase() == SessionState.Phase.INTERMEDIARY && scheduler == mine) {
+                            mine.taxpayers(synced(sessions, taxpayers));
+                        }
+                    });
+        }
         started = false;
         if (startNow) {
             start();
@@ -163,8 +176,23 @@ final class WindowSync implements AutoCloseable {
     void taxpayers(List<Rin> listed) {
         taxpayers = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(listed));
         if (scheduler != null) {
-            scheduler.taxpayers(taxpayers);
+            scheduler.taxpayers(synced(sessions, taxpayers));
         }
+    }
+
+    /**
+     * The taxpayers of the list that are synced: all but an intermediary's own entry, which is the
+     * login itself (the service opens no history for it), never a taxpayer whose sync fails.
+     */
+    private static List<Rin> synced(TaxpayerSessions sessions, List<Rin> listed) {
+        if (sessions == null
+                || !listed.contains(null)
+                || sessions.state(null).phase() != SessionState.Phase.INTERMEDIARY) {
+            return listed;
+        }
+        List<Rin> out = new java.util.ArrayList<>(listed);
+        out.remove(null);
+        return out;
     }
 
     /**

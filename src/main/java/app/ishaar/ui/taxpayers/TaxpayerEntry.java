@@ -1,8 +1,12 @@
 package app.ishaar.ui.taxpayers;
 
 import app.ishaar.core.archive.SearchText;
+import app.ishaar.core.service.LoginRejectedException;
+import app.ishaar.core.service.NotPermittedException;
+import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.TokenInfo;
+import app.ishaar.core.session.SessionState;
 import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.ui.error.Failure;
 import app.ishaar.ui.fx.LatestTask;
@@ -26,17 +30,19 @@ import javafx.beans.property.StringProperty;
 import javafx.beans.value.ObservableStringValue;
 
 /**
- * One taxpayer of the main window's list: its registration number and name, its session and the
- * state of its login, and its history screen (made on first use and kept for the window's life).
- * Its state changes only through its own methods; the window it is listed in learns of what it
- * shows through {@link Window}.
+ * One taxpayer of the main window's list: its registration number and name, where its session
+ * stands, and its history screen (made on first use and kept for the window's life). Its session
+ * and refusal are {@link app.ishaar.core.session.TaxpayerSessions}'s: the entry shows the {@link
+ * SessionState} the window hands it on the FX thread ({@link #show}) and keeps no copy of its own.
+ * The window it is listed in learns of what it shows through {@link Window}.
  */
 public final class TaxpayerEntry {
 
-    /** Where a taxpayer's session stands. */
+    /** Where a taxpayer's session stands, as the list shows it. */
     public enum State {
         IDLE,
         CONNECTING,
+        /** Logged in (also: a session that has ended, and an intermediary's own login). */
         READY,
         FAILED
     }
@@ -73,6 +79,11 @@ public final class TaxpayerEntry {
     private final ReadOnlyObjectWrapper<Failure> failure =
             new ReadOnlyObjectWrapper<>(this, "failure");
     private final ReadOnlyBooleanWrapper ended = new ReadOnlyBooleanWrapper(this, "ended", false);
+    private final ReadOnlyBooleanWrapper intermediaryLogin =
+            new ReadOnlyBooleanWrapper(this, "intermediaryLogin", false);
+
+    /** What the sessions last said of it; the properties above are read from it. */
+    private SessionState shown = SessionState.idle(null);
 
     /**
      * How many new notifications its history counted since its page came (see {@link
@@ -86,14 +97,6 @@ public final class TaxpayerEntry {
 
     /** Its login under way: trying again, removing it or logging out drops it. */
     private final LatestTask login;
-
-    private Session session;
-
-    /**
-     * Its last login was refused for a reason the service gave (not a fault): not tried again on
-     * choosing it.
-     */
-    private boolean refused;
 
     private HistoryViewModel history;
 
@@ -206,7 +209,10 @@ public final class TaxpayerEntry {
                 .append(
                         i18n.get(
                                 switch (state.get()) {
-                                    case READY -> "switcher.state.ready";
+                                    case READY ->
+                                            intermediaryLogin.get()
+                                                    ? "switcher.state.intermediary"
+                                                    : "switcher.state.ready";
                                     case FAILED -> "switcher.state.failed";
                                     case CONNECTING -> "switcher.state.connecting";
                                     case IDLE -> "switcher.state.idle";
@@ -236,9 +242,18 @@ public final class TaxpayerEntry {
         return ended.getReadOnlyProperty();
     }
 
-    /** The session in use, if any (tests, diagnostics). */
+    /**
+     * Whether it is the ERP system's own entry of an intermediary: the window's login itself, which
+     * the service opens only on behalf of a taxpayer it acts for. Shown as that login, never as a
+     * taxpayer that failed.
+     */
+    public ReadOnlyBooleanProperty intermediaryLoginProperty() {
+        return intermediaryLogin.getReadOnlyProperty();
+    }
+
+    /** Its session now, as the sessions handed it out, if any. */
     public Optional<Session> session() {
-        return Optional.ofNullable(session);
+        return Optional.ofNullable(shown.session());
     }
 
     /** This taxpayer's history screen, created on first use and kept for the window's life. */
@@ -282,16 +297,14 @@ public final class TaxpayerEntry {
 
     // ---- what the window and the list do with it ----------------------------------------------
 
-    /**
-     * The session could not be renewed (the window's sync reports it): the banner offers re-login.
-     */
-    public void markSessionEnded() {
-        ended.set(true);
+    /** Whether the service refused it for a reason of its own: not asked again on choosing it. */
+    public boolean isRefused() {
+        return shown.refused();
     }
 
-    /** Whether its last login was refused for a reason the service gave (not a fault). */
-    public boolean isRefused() {
-        return refused;
+    /** What the sessions say of it now: the last said, if newer ones are still on their way. */
+    public SessionState sessionState() {
+        return shown;
     }
 
     /** Its login under way, if any: one at a time. */
@@ -299,30 +312,65 @@ public final class TaxpayerEntry {
         return login;
     }
 
-    /** A login for it began. */
-    public void connecting() {
-        state.set(State.CONNECTING);
-        failure.set(null);
-        refused = false;
-    }
-
-    /** Its login failed; {@code refusedByService}: for a reason the service gave. */
-    public void failed(Failure f, boolean refusedByService) {
-        failure.set(f);
-        refused = refusedByService;
-        state.set(State.FAILED);
+    /**
+     * Shows where its session stands now, as {@link app.ishaar.core.session.TaxpayerSessions} says
+     * (on the FX thread): logged in (its token naming it), logging in, failed or refused (and why),
+     * ended (the banner offers to log in again), or an intermediary's own login.
+     */
+    public void show(SessionState s) {
+        SessionState before = shown;
+        shown = s;
+        SessionState.Phase p = s.phase();
+        if (p == SessionState.Phase.READY && s.token() != null) {
+            tokenSaid(s.token());
+        }
+        // no access to its notifications (403): its login works, and its screen says what its
+        // sync met; the sessions remember it so that no sync asks again
+        boolean noAccess =
+                p == SessionState.Phase.REFUSED && s.failure() instanceof NotPermittedException;
+        Throwable failed =
+                !noAccess && (p == SessionState.Phase.FAILED || p == SessionState.Phase.REFUSED)
+                        ? s.failure()
+                        : null;
+        if (failed == null) {
+            failure.set(null);
+        } else if (failure.get() == null || before.failure() != failed) {
+            failure.set(describe(failed));
+        }
+        ended.set(p == SessionState.Phase.ENDED);
+        intermediaryLogin.set(p == SessionState.Phase.INTERMEDIARY);
+        state.set(
+                switch (p) {
+                    case IDLE -> State.IDLE;
+                    case CONNECTING -> State.CONNECTING;
+                    case READY, ENDED, INTERMEDIARY -> State.READY;
+                    case FAILED -> State.FAILED;
+                    case REFUSED -> noAccess ? State.READY : State.FAILED;
+                });
     }
 
     /**
-     * A session is its own from now on (the one before, if another, is closed); its history uses
-     * it.
+     * A failure of its login as the main window tells it. The login dialog's words for a login the
+     * service found incomplete point at its "On behalf of" field; here that answer to the ERP's own
+     * entry means an intermediary's system, which the service opens only on behalf of a taxpayer it
+     * acts for (the window's other entries), so the user is told to choose one.
      */
-    public void attach(Session s, TokenInfo token) {
-        Session previous = session;
-        session = s;
-        ended.set(false);
-        state.set(State.READY);
-        failure.set(null);
+    public Failure describe(Throwable error) {
+        Failure f = Failure.describe(error, rin);
+        if (isOwn()
+                && ServiceException.unwrap(error) instanceof LoginRejectedException r
+                && r.reason() == LoginRejectedException.Reason.BAD_REQUEST) {
+            return new Failure(
+                    "error.login.badRequestOwn", List.of(), f.detail(), f.correlationId());
+        }
+        return f;
+    }
+
+    /**
+     * What a login's token says of it: the ERP's own taxpayer's RIN and the name shown while the
+     * user gave it none.
+     */
+    public void tokenSaid(TokenInfo token) {
         if (rin == null && token != null) {
             displayRin.set(token.taxRin());
             // the token names the taxpayer rarely; the ERP system's registered name is the next
@@ -331,9 +379,6 @@ public final class TaxpayerEntry {
                     token.taxpayerName() != null
                             ? token.taxpayerName()
                             : token.erpName() == null ? "" : token.erpName());
-        }
-        if (previous != null && previous != s) {
-            previous.close();
         }
     }
 
@@ -369,21 +414,14 @@ public final class TaxpayerEntry {
     }
 
     /**
-     * Closes its session and drops its login under way; its history screen keeps only its
-     * preferences.
+     * Logged out (the sessions closed): drops its login under way and shows no session; its history
+     * screen keeps only its preferences.
      */
     public void dispose() {
         login.cancel();
-        if (session != null) {
-            session.close();
-            session = null;
-        }
-        ended.set(false);
-        failure.set(null);
-        refused = false;
         if (history != null) {
             history.endSession();
         }
-        state.set(State.IDLE);
+        show(SessionState.idle(null));
     }
 }

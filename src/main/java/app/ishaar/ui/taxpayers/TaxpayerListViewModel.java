@@ -2,7 +2,6 @@ package app.ishaar.ui.taxpayers;
 
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.service.ServiceException;
-import app.ishaar.core.service.Session;
 import app.ishaar.core.service.TokenInfo;
 import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.core.settings.TaxpayerListFile;
@@ -190,17 +189,17 @@ public final class TaxpayerListViewModel {
 
     /**
      * A login opened the window on behalf of {@code onBehalfOf}: its taxpayer (that one, or the
-     * ERP's own when the list has no such taxpayer) takes the login's session, shown from the whole
-     * list; what the token says names the taxpayers and tells whether the system logs in for its
-     * own taxpayer only.
+     * ERP's own when the list has no such taxpayer) is the one whose session the login opened,
+     * shown from the whole list; what the token says names the taxpayers and tells whether the
+     * system logs in for its own taxpayer only.
      *
      * @return the taxpayer the window shows first
      */
-    public TaxpayerEntry loggedIn(String onBehalfOf, Session session, TokenInfo token) {
+    public TaxpayerEntry loggedIn(String onBehalfOf, TokenInfo token) {
         shown.filterProperty().set("");
         TaxpayerEntry own = own();
         TaxpayerEntry first = find(onBehalfOf).orElse(own);
-        first.attach(session, token);
+        first.tokenSaid(token);
         if (first != own && token != null) {
             first.nameFromToken(token.taxpayerName());
         }

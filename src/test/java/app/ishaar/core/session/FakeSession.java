@@ -21,6 +21,13 @@ final class FakeSession implements Session {
     final Credentials credentials;
     final Deque<Throwable> loginAnswers = new ArrayDeque<>();
     Throwable fetchAnswer;
+
+    /** What its token says of the ERP system: an intermediary (true), not (false), or nothing. */
+    Boolean intermediary;
+
+    /** Set: its login waits for this instead of answering at once. */
+    CompletableFuture<TokenInfo> held;
+
     int logins;
     boolean closed;
     private TokenInfo token;
@@ -46,6 +53,9 @@ final class FakeSession implements Session {
             return CompletableFuture.completedFuture(token);
         }
         logins++;
+        if (held != null) {
+            return held;
+        }
         Throwable t = loginAnswers.poll();
         if (t != null) {
             return CompletableFuture.failedFuture(t);
@@ -56,7 +66,7 @@ final class FakeSession implements Session {
                         null,
                         null,
                         credentials.clientId(),
-                        null,
+                        intermediary,
                         null,
                         List.of(),
                         null,

@@ -21,7 +21,6 @@ import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.ServiceUnavailableException;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.service.SessionExpiredException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -51,7 +50,6 @@ class TaxpayerSessionsTest {
                         },
                         env,
                         new Credentials("erp-1", "secret".toCharArray(), "999999999", null));
-        t.firstLimitedWait(Duration.ofMillis(10));
         return t;
     }
 
@@ -158,8 +156,12 @@ class TaxpayerSessionsTest {
         assertEquals(1, opened.size());
     }
 
+    /**
+     * The service client's retry policy alone waits out a rate-limited login (its patience): when
+     * it gives up, the sessions do not try again behind it, and do not remember a refusal either.
+     */
     @Test
-    void aRateLimitedLoginIsTriedAgainUntilItPasses() throws Exception {
+    void aRateLimitedLoginIsNotTriedAgainHereNorRemembered() throws Exception {
         script =
                 s -> {
                     for (int i = 0; i < 4; i++) {
@@ -168,10 +170,15 @@ class TaxpayerSessionsTest {
                     }
                 };
         TaxpayerSessions t = sessions();
-        Session s = get(t.session(NILE));
-        assertEquals(5, opened.get(0).logins, "four limited logins, then the one that passed");
-        assertTrue(s.tokenInfo().isPresent());
+        ServiceUnavailableException e =
+                assertInstanceOf(ServiceUnavailableException.class, failure(t.session(NILE)));
+        assertTrue(e.rateLimited());
+        assertEquals(1, opened.get(0).logins, "one login: the policy's, not a loop around it");
         assertFalse(t.refused(NILE));
+        assertEquals(SessionState.Phase.FAILED, t.state(NILE).phase());
+        script = s -> {};
+        Session s = get(t.session(NILE));
+        assertTrue(s.tokenInfo().isPresent(), "the next use asks again");
     }
 
     @Test

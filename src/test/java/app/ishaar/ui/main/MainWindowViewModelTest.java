@@ -12,6 +12,7 @@ import app.ishaar.core.service.Credentials;
 import app.ishaar.core.service.Environment;
 import app.ishaar.core.service.LoginError;
 import app.ishaar.core.service.LoginRejectedException;
+import app.ishaar.core.session.SessionEnding;
 import app.ishaar.core.settings.Profile;
 import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.core.settings.SettingsStore;
@@ -463,7 +464,10 @@ class MainWindowViewModelTest {
         pharma.loginCall.complete(
                 FakeSession.token(PHARMA, null, clock.instant().plusSeconds(3600)));
         assertThat(entry(PHARMA).stateProperty().get()).isEqualTo(State.READY);
-        assertThat(entry(PHARMA).session().orElse(null)).isSameAs(pharma);
+        assertThat(entry(PHARMA).session().orElse(null))
+                .as("the sessions' handle of the login's session")
+                .isSameAs(vm.sessions().current(Rin.of(PHARMA)).orElseThrow());
+        assertThat(entry(PHARMA).session().orElseThrow().key()).isEqualTo(pharma.key());
         assertThat(vm.title().titleProperty().get())
                 .startsWith("Cairo Pharma Industries (287364519)");
 
@@ -570,6 +574,48 @@ class MainWindowViewModelTest {
         assertThat(entry("499201773").failureText().get())
                 .as("a represented taxpayer's incomplete login keeps the login's words")
                 .startsWith("The service refused the login as incomplete.");
+    }
+
+    /**
+     * An intermediary's own entry is the window's login itself, which the service opens only on
+     * behalf of a taxpayer it acts for: shown as that login, with nothing to try again, no login
+     * spent on it and no sync of it (whose refusal the list would show in red).
+     */
+    @Test
+    void anIntermediarysOwnEntryShowsAsItsLoginNeverAsARefusedTaxpayer() throws Exception {
+        MainWindowViewModel w =
+                openedBy(
+                        vm.settings().profile(),
+                        new Credentials(
+                                "erp-delta-accounting",
+                                "sandbox-secret-2".toCharArray(),
+                                NILE,
+                                null),
+                        true);
+        TaxpayerEntry own = w.taxpayers().own();
+        assertThat(own.intermediaryLoginProperty().get()).isTrue();
+        assertThat(own.stateProperty().get()).isEqualTo(State.READY);
+        assertThat(own.failureProperty().get()).isNull();
+        assertThat(own.failureText().get()).isEmpty();
+        assertThat(own.isRefused()).isFalse();
+        assertThat(own.spokenText()).endsWith("the intermediary's own login");
+        i18n.languageProperty().set(AppLanguage.ARABIC);
+        assertThat(own.spokenText()).endsWith("تسجيل دخول الوسيط نفسه");
+        i18n.languageProperty().set(AppLanguage.ENGLISH);
+
+        int logins = opener.opened.size();
+        w.switchTo(own);
+        w.retry(own);
+        assertThat(opener.opened).as("no login the service would refuse").hasSize(logins);
+        assertThat(own.stateProperty().get()).isEqualTo(State.READY);
+        assertThat(own.failureProperty().get()).isNull();
+
+        synced.clear();
+        w.sync().syncAll();
+        assertThat(synced)
+                .as("its represented taxpayers are synced, not the login itself")
+                .containsExactly(Rin.of(NILE), Rin.of(PHARMA), Rin.of(TEXTILES));
+        assertThat(w.sync().refusal(null)).as("no refusal for the list to show").isEmpty();
     }
 
     /**
@@ -862,8 +908,8 @@ class MainWindowViewModelTest {
     @Test
     void aSessionThatEndedIsRenewedByReloginKeepingTheSameHistoryScreen() {
         var history = entry(NILE).history();
-        assertThat(entry(NILE).session().orElse(null)).isSameAs(first);
-        entry(NILE).markSessionEnded();
+        assertUses(entry(NILE), first);
+        SessionEnding.of(vm.sessions(), Rin.of(NILE));
         assertThat(vm.relogin().sessionEndedProperty().get()).isTrue();
         assertThat(vm.relogin().needsSecret()).isTrue();
 
@@ -880,7 +926,7 @@ class MainWindowViewModelTest {
 
         assertThat(vm.relogin().sessionEndedProperty().get()).isFalse();
         assertThat(entry(NILE).history()).isSameAs(history);
-        assertThat(entry(NILE).session().orElse(null)).isSameAs(renewed);
+        assertUses(entry(NILE), renewed);
         assertThat(first.closed).isTrue();
 
         vm.switchTo(entry(PHARMA));
@@ -891,7 +937,7 @@ class MainWindowViewModelTest {
 
     @Test
     void aFailedReloginIsShownAndTheBannerStays() {
-        entry(NILE).markSessionEnded();
+        SessionEnding.of(vm.sessions(), Rin.of(NILE));
         vm.relogin().secretProperty().set("not-the-secret-1");
         vm.relogin().start();
         opener.last()
@@ -969,7 +1015,7 @@ class MainWindowViewModelTest {
         assertThat(vm.loggedOutProperty().get()).isFalse();
         assertThat(vm.current()).isSameAs(entry(NILE));
         assertThat(entry(NILE).history()).as("the same history screen").isSameAs(nileHistory);
-        assertThat(entry(NILE).session().orElse(null)).isSameAs(again.session());
+        assertUses(entry(NILE), (FakeSession) again.session());
         assertThat(entry(PHARMA).stateProperty().get())
                 .as("the others connect when chosen")
                 .isEqualTo(State.IDLE);
@@ -979,7 +1025,7 @@ class MainWindowViewModelTest {
 
     @Test
     void aReloginThatEndsAfterTheLogOutOpensNoSession() {
-        entry(NILE).markSessionEnded();
+        SessionEnding.of(vm.sessions(), Rin.of(NILE));
         vm.relogin().secretProperty().set("new-secret");
         vm.relogin().start();
         FakeSession late = opener.last();
@@ -988,5 +1034,12 @@ class MainWindowViewModelTest {
         assertThat(late.closed).as("closed: it belongs to no login").isTrue();
         assertThat(entry(NILE).session()).isEmpty();
         assertThat(entry(NILE).stateProperty().get()).isEqualTo(State.IDLE);
+    }
+
+    /** The entry's session is the sessions' handle of {@code s}: its key and its token. */
+    private static void assertUses(TaxpayerEntry e, FakeSession s) {
+        app.ishaar.core.service.Session handed = e.session().orElseThrow();
+        assertThat(handed.key()).isEqualTo(s.key());
+        assertThat(handed.tokenInfo().orElseThrow()).isSameAs(s.tokenInfo().orElseThrow());
     }
 }

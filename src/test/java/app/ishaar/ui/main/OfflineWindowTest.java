@@ -259,7 +259,11 @@ class OfflineWindowTest {
         assertThat(vm.offline().bannerText().get()).isEmpty();
         assertThat(vm.current()).isSameAs(entry(NILE));
         assertThat(entry(NILE).stateProperty().get()).isEqualTo(TaxpayerEntry.State.READY);
-        assertThat(entry(NILE).session()).contains(opener.opened.get(1));
+        assertThat(entry(NILE).session().orElseThrow().key())
+                .as("the sessions' handle of the probe's session")
+                .isEqualTo(opener.opened.get(1).key());
+        assertThat(entry(NILE).session().orElseThrow().tokenInfo().orElseThrow())
+                .isSameAs(opener.opened.get(1).tokenInfo().orElseThrow());
         assertThat(vm.sessions()).isNotNull();
 
         // online, choosing a taxpayer logs in for it again

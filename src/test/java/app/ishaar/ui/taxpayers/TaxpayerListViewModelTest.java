@@ -8,11 +8,12 @@ import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.SyncBatch;
 import app.ishaar.core.archive.sqlite.SqliteArchive;
 import app.ishaar.core.model.Rin;
+import app.ishaar.core.service.NetworkException;
+import app.ishaar.core.session.SessionState;
 import app.ishaar.core.settings.RepresentedTaxpayer;
 import app.ishaar.sandbox.Sandbox;
 import app.ishaar.sandbox.SandboxConfig;
 import app.ishaar.testing.MutableClock;
-import app.ishaar.ui.error.Failure;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.notifications.HistoryViewModel;
@@ -197,11 +198,22 @@ class TaxpayerListViewModelTest {
         assertThat(shownRins())
                 .as("new notifications, most first")
                 .containsExactly(null, GIZA, TEXTILES, SINAI, PHARMA, NILE);
-        entry(NILE).failed(Failure.of("error.network"), false);
+        entry(NILE)
+                .show(
+                        new SessionState(
+                                Rin.of(NILE),
+                                SessionState.Phase.FAILED,
+                                null,
+                                null,
+                                new NetworkException(
+                                        NetworkException.Kind.CONNECTION_LOST, "api.test", null)));
         assertThat(shownRins())
                 .as("one that could not be opened before all")
                 .containsExactly(null, NILE, GIZA, TEXTILES, SINAI, PHARMA);
-        entry(NILE).connecting();
+        entry(NILE)
+                .show(
+                        new SessionState(
+                                Rin.of(NILE), SessionState.Phase.CONNECTING, null, null, null));
         assertThat(shownRins())
                 .as("back in its place once tried again")
                 .containsExactly(null, GIZA, TEXTILES, SINAI, PHARMA, NILE);
