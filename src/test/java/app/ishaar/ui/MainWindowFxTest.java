@@ -1344,12 +1344,13 @@ class MainWindowFxTest extends FxSandboxTestBase {
         onFx(() -> lookup("#history-table").query().requestFocus());
         waitUntil("the table has the keyboard", () -> focused("history-table"));
 
-        // table, detail, pager, taxpayers, filters, table again
+        // table, detail, pager, taxpayers, search, filters, table again
         for (String part :
                 java.util.List.of(
                         "detail-id",
                         "pager-page",
                         "switcher-list",
+                        "search",
                         "filter-date",
                         "history-table")) {
             type(KeyCode.F6);
@@ -1362,7 +1363,9 @@ class MainWindowFxTest extends FxSandboxTestBase {
         onFx(() -> main().settings().taxpayerListShownProperty().set(false));
         onFx(() -> main().current().history().layout().detailVisibleProperty().set(false));
         press(KeyCode.SHIFT, KeyCode.F6).release(KeyCode.F6, KeyCode.SHIFT);
-        waitUntil("from the filters back round to the pager", () -> focused("pager-page"));
+        waitUntil("from the filters back to the search", () -> focused("search"));
+        press(KeyCode.SHIFT, KeyCode.F6).release(KeyCode.F6, KeyCode.SHIFT);
+        waitUntil("then round to the pager", () -> focused("pager-page"));
         press(KeyCode.SHIFT, KeyCode.F6).release(KeyCode.F6, KeyCode.SHIFT);
         waitUntil("then the table", () -> focused("history-table"));
     }

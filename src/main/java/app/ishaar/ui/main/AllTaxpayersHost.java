@@ -49,6 +49,7 @@ final class AllTaxpayersHost {
                                         for (TaxpayerEntry e : c.getRemoved()) {
                                             e.nameProperty().removeListener(relist);
                                             e.displayRinProperty().removeListener(relist);
+                                            e.intermediaryLoginProperty().removeListener(relist);
                                         }
                                     }
                                     relist();
@@ -106,14 +107,18 @@ final class AllTaxpayersHost {
     private void follow(TaxpayerEntry e) {
         e.nameProperty().addListener(relist);
         e.displayRinProperty().addListener(relist);
+        e.intermediaryLoginProperty().addListener(relist);
     }
 
-    /** The list as the screen and the sync see it: each taxpayer whose RIN is known, named. */
+    /**
+     * The list as the screen and the sync see it: each taxpayer whose RIN is known, named; not an
+     * intermediary's own entry, which is the window's login and has no notifications of its own.
+     */
     private void relist() {
         Map<Rin, ListedTaxpayer> list = new LinkedHashMap<>();
         for (TaxpayerEntry e : vm.taxpayers().entries()) {
             String rin = e.displayRinProperty().get();
-            if (rin != null && Rin.isValid(rin)) {
+            if (rin != null && Rin.isValid(rin) && !e.intermediaryLoginProperty().get()) {
                 String name = e.hasName() ? e.label() : "";
                 list.putIfAbsent(Rin.of(rin), new ListedTaxpayer(Rin.of(rin), name, e.isOwn()));
             }
