@@ -54,14 +54,12 @@ public final class DesktopSandbox implements SandboxProvider, DemoAccounts, Auto
 
     @Override
     public List<DemoAccount> list(String language) throws IOException {
-        boolean arabic = "ar".equals(language);
         List<DemoAccount> out = new ArrayList<>();
         for (SandboxAccount a : embedded.sandbox().accounts()) {
             List<RepresentedTaxpayer> taxpayers = new ArrayList<>();
             for (SandboxTaxpayer t : a.taxpayers()) {
-                taxpayers.add(
-                        new RepresentedTaxpayer(
-                                t.rin(), arabic && t.nameAr() != null ? t.nameAr() : t.nameEn()));
+                // both names: the list shows each in its language
+                taxpayers.add(new RepresentedTaxpayer(t.rin(), t.nameEn(), t.nameAr()));
             }
             out.add(
                     new DemoAccount(

@@ -47,7 +47,7 @@ final class AllTaxpayersHost {
                                     while (c.next()) {
                                         c.getAddedSubList().forEach(this::follow);
                                         for (TaxpayerEntry e : c.getRemoved()) {
-                                            e.nameProperty().removeListener(relist);
+                                            e.labelText().removeListener(relist);
                                             e.displayRinProperty().removeListener(relist);
                                             e.intermediaryLoginProperty().removeListener(relist);
                                         }
@@ -105,7 +105,7 @@ final class AllTaxpayersHost {
     }
 
     private void follow(TaxpayerEntry e) {
-        e.nameProperty().addListener(relist);
+        e.labelText().addListener(relist);
         e.displayRinProperty().addListener(relist);
         e.intermediaryLoginProperty().addListener(relist);
     }

@@ -49,7 +49,7 @@ record TaxpayerHistories(
         // a taxpayer whose RIN a login's token names later (the ERP's own) is read once it does;
         // a new name is the one its exports give
         e.displayRinProperty().addListener((o, was, now) -> choose(e, h));
-        e.nameProperty().addListener((o, was, now) -> choose(e, h));
+        e.labelText().addListener((o, was, now) -> choose(e, h));
         return h;
     }
 

@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.concurrent.Executor;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyLongProperty;
@@ -25,6 +26,7 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.beans.value.ObservableStringValue;
@@ -100,6 +102,13 @@ public final class TaxpayerEntry {
 
     private HistoryViewModel history;
 
+    /**
+     * Its Arabic name where the list has one beside {@link #nameProperty()}: shown while the
+     * interface is Arabic; null when the list has one name (a rename gives it one name).
+     */
+    private final ObjectProperty<String> arabicName =
+            new SimpleObjectProperty<>(this, "arabicName");
+
     /** {@code rin}: null for the ERP's own taxpayer. */
     public TaxpayerEntry(I18n i18n, Executor fx, Window window, String rin, String name) {
         this.i18n = i18n;
@@ -112,13 +121,16 @@ public final class TaxpayerEntry {
                 Bindings.createStringBinding(
                         () ->
                                 !this.name.get().isBlank()
-                                        ? this.name.get()
+                                        ? new RepresentedTaxpayer(
+                                                        rin, this.name.get(), arabicName.get())
+                                                .nameIn(i18n.language().rightToLeft())
                                         : !tokenName.get().isBlank()
                                                 ? tokenName.get()
                                                 : rin == null
                                                         ? i18n.get("switcher.own")
                                                         : i18n.get("switcher.unnamed"),
                         this.name,
+                        arabicName,
                         tokenName,
                         i18n.languageProperty());
         this.failureText =
@@ -155,6 +167,16 @@ public final class TaxpayerEntry {
     /** The name the user gave it ("" for none); {@link TaxpayerListViewModel#rename} changes it. */
     public ReadOnlyStringProperty nameProperty() {
         return name;
+    }
+
+    /** Its Arabic name beside {@link #nameProperty()} where the list has both; else null. */
+    public String arabicName() {
+        return arabicName.get();
+    }
+
+    /** Gives it the Arabic name the list has beside its name (null: none). */
+    void alsoNamed(String arabic) {
+        arabicName.set(arabic == null || arabic.isBlank() ? null : arabic.strip());
     }
 
     public boolean isOwn() {
@@ -277,11 +299,14 @@ public final class TaxpayerEntry {
 
     /**
      * Whether each word typed in the list's filter field (normalised, see {@link
-     * ShownTaxpayers#words}) is found in its name or its RIN.
+     * ShownTaxpayers#words}) is found in its name (in either language, where the list has both) or
+     * its RIN.
      */
     boolean matches(List<String> words) {
         String r = displayRin.get() == null ? "" : displayRin.get();
-        String n = SearchText.normalise(label());
+        String n =
+                SearchText.normalise(
+                        label() + (arabicName.get() == null ? "" : " " + arabicName.get()));
         for (String w : words) {
             if (!r.contains(w) && !n.contains(w)) {
                 return false;
@@ -410,6 +435,7 @@ public final class TaxpayerEntry {
 
     /** The user's name for it ("" for none). */
     void rename(String newName) {
+        arabicName.set(null); // the name given is its one name, in either language
         name.set(newName == null ? "" : newName.trim());
     }
 

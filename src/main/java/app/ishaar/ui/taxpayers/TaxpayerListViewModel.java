@@ -141,7 +141,9 @@ public final class TaxpayerListViewModel {
         List<TaxpayerEntry> all = new ArrayList<>(taxpayers.size() + 1);
         all.add(newEntry.apply(null, ownName));
         for (RepresentedTaxpayer t : taxpayers) {
-            all.add(newEntry.apply(t.rin(), t.name()));
+            TaxpayerEntry e = newEntry.apply(t.rin(), t.name());
+            e.alsoNamed(t.arabicName());
+            all.add(e);
         }
         entries.setAll(all);
     }
@@ -378,7 +380,7 @@ public final class TaxpayerListViewModel {
         List<RepresentedTaxpayer> list = new ArrayList<>();
         for (TaxpayerEntry e : entries) {
             if (!e.isOwn()) {
-                list.add(new RepresentedTaxpayer(e.rin(), e.nameProperty().get()));
+                list.add(new RepresentedTaxpayer(e.rin(), e.nameProperty().get(), e.arabicName()));
             }
         }
         store.saveTaxpayers().accept(list);

@@ -144,6 +144,54 @@ class TaxpayerListViewModelTest {
     }
 
     @Test
+    void aTaxpayerTheListNamesInBothLanguagesIsShownInTheInterfacesAndARenameGivesItOneName() {
+        TaxpayerListViewModel both =
+                new TaxpayerListViewModel(
+                        DIRECT,
+                        DIRECT,
+                        (rin, name) -> new TaxpayerEntry(i18n, DIRECT, window, rin, name),
+                        e -> {},
+                        new TaxpayerListViewModel.Store(saved::add, name -> {}),
+                        taxpayerArchive,
+                        "Delta Accounting",
+                        List.of(
+                                new RepresentedTaxpayer(
+                                        NILE, "Tenth of Ramadan Dairy", "العاشر من رمضان للألبان"),
+                                new RepresentedTaxpayer(PHARMA, "Cairo Pharma Industries")));
+        TaxpayerEntry nile = both.find(NILE).orElseThrow();
+        TaxpayerEntry pharma = both.find(PHARMA).orElseThrow();
+        assertThat(nile.label()).isEqualTo("Tenth of Ramadan Dairy");
+        i18n.languageProperty().set(AppLanguage.ARABIC);
+        assertThat(nile.label()).isEqualTo("العاشر من رمضان للألبان");
+        assertThat(pharma.label())
+                .as("one name: the same in either")
+                .isEqualTo("Cairo Pharma Industries");
+
+        i18n.languageProperty().set(AppLanguage.ENGLISH);
+        both.shown().filterProperty().set("رمضان");
+        assertThat(both.shown().list())
+                .as("found by its Arabic name in the English list")
+                .containsExactly(nile);
+        both.shown().filterProperty().set("");
+        i18n.languageProperty().set(AppLanguage.ARABIC);
+
+        // kept as the list has them
+        both.rename(pharma, "Cairo Pharma");
+        assertThat(saved.get(saved.size() - 1))
+                .contains(
+                        new RepresentedTaxpayer(
+                                NILE, "Tenth of Ramadan Dairy", "العاشر من رمضان للألبان"));
+
+        // a name given is its one name, in either language
+        both.rename(nile, "Ramadan Dairy Co.");
+        assertThat(nile.label()).isEqualTo("Ramadan Dairy Co.");
+        i18n.languageProperty().set(AppLanguage.ENGLISH);
+        assertThat(nile.label()).isEqualTo("Ramadan Dairy Co.");
+        assertThat(saved.get(saved.size() - 1))
+                .contains(new RepresentedTaxpayer(NILE, "Ramadan Dairy Co.", null));
+    }
+
+    @Test
     void filtersAsOneTypesByNameOrRinWithTheArchivesArabicRules() {
         assertThat(filtered("")).containsExactly(null, NILE, PHARMA, TEXTILES, GIZA, SINAI);
         assertThat(filtered("pharma")).as("a part of a name, any case").containsExactly(PHARMA);
