@@ -73,6 +73,13 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
         clickOn("#demo-erp-delta-accounting");
         clickOn("#login-button");
         waitForMainWindow();
+        // a laptop's screen, as the screenshots show it
+        onFx(
+                () -> {
+                    flow.mainStage().setWidth(1366);
+                    flow.mainStage().setHeight(768);
+                });
+        waitForPulses(2);
     }
 
     /**
@@ -275,7 +282,7 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
                                 && !((javafx.scene.control.ToggleButton)
                                                 lookup("#history-details").query())
                                         .isSelected());
-        clickOn("#history-details");
+        onFx(() -> lookup("#history-details").<javafx.scene.control.ToggleButton>query().fire());
         waitUntil(
                 "the detail back, the table as it was ("
                         + narrow

@@ -35,9 +35,13 @@ class NotificationScreenLaptopFxTest extends FxSandboxTestBase {
         assertThat(fx(() -> flow.mainStage().getWidth())).isEqualTo(1366);
     }
 
-    private void aChosenRowsIdShowsWholeAndEscLetsTheChoiceGo() {
+    private void aChosenRowsIdShowsWholeAndEscLetsTheChoiceGo() throws Exception {
         waitUntil("the table", () -> visible("#history-table"));
         TableView<?> table = lookup("#history-table").query();
+        assertThat(fx(() -> lookup("#history-split").<javafx.scene.control.SplitPane>query()))
+                .extracting(sp -> fx(() -> sp.getItems().size()))
+                .as("no detail pane until a row is chosen")
+                .isEqualTo(1);
         Node firstRow = fx(() -> table.lookup(".table-row-cell"));
         clickOn(firstRow);
         waitUntil(
@@ -73,6 +77,11 @@ class NotificationScreenLaptopFxTest extends FxSandboxTestBase {
         assertThat((double) fx(() -> id.getWidth()))
                 .as("the detail's ID shown whole")
                 .isGreaterThanOrEqualTo(needed);
+        app.ishaar.ui.settings.Screenshots.take(
+                flow.mainStage(),
+                fx(() -> ctx.i18n().language()) == AppLanguage.ARABIC
+                        ? "taxpayer-screen-ar.png"
+                        : "taxpayer-screen-en.png");
 
         onFx(table::requestFocus);
         press(KeyCode.ESCAPE).release(KeyCode.ESCAPE);
@@ -84,13 +93,13 @@ class NotificationScreenLaptopFxTest extends FxSandboxTestBase {
     }
 
     @Test
-    void inEnglishTheDetailShowsTheIdWhole() {
+    void inEnglishTheDetailShowsTheIdWhole() throws Exception {
         onALaptop(AppLanguage.ENGLISH);
         aChosenRowsIdShowsWholeAndEscLetsTheChoiceGo();
     }
 
     @Test
-    void inArabicTheDetailShowsTheIdWhole() {
+    void inArabicTheDetailShowsTheIdWhole() throws Exception {
         onALaptop(AppLanguage.ARABIC);
         aChosenRowsIdShowsWholeAndEscLetsTheChoiceGo();
     }

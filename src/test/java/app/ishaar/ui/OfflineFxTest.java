@@ -191,6 +191,12 @@ class OfflineFxTest extends FxSandboxTestBase {
         paste("#secret", SECRET); // (as the keychain fills it in): it logs in once online
         clickOn("#work-offline");
         offlineOnTheArchive();
+        onFx(
+                () -> {
+                    flow.mainStage().setWidth(1366);
+                    flow.mainStage().setHeight(768);
+                });
+        waitForPulses(2);
         // nothing can be synced offline: Sync all and the row's Sync now are disabled, saying why
         assertThat(syncAll())
                 .isEqualTo(
