@@ -489,22 +489,6 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
                 .isTrue();
     }
 
-    /** Whether a node is shown whole inside the main window's scene. */
-    private boolean withinTheWindow(String query) {
-        return fx(
-                () -> {
-                    Node n = lookup(query).query();
-                    if (n.getScene() == null || !n.isVisible()) {
-                        return false;
-                    }
-                    var at = n.localToScene(n.getLayoutBounds());
-                    return at.getMinY() >= 0
-                            && at.getMaxY() <= n.getScene().getHeight() + 0.5
-                            && at.getMinX() >= -0.5
-                            && at.getMaxX() <= n.getScene().getWidth() + 0.5;
-                });
-    }
-
     private ExportDialog lastExport() {
         return fx(() -> flow.mainView().allTaxpayersView().lastExportDialog());
     }

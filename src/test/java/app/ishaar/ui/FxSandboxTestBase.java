@@ -179,6 +179,22 @@ public abstract class FxSandboxTestBase extends FxRobot {
                 });
     }
 
+    /** Whether a node is shown whole inside its window's scene. */
+    protected boolean withinTheWindow(String query) {
+        return fx(
+                () -> {
+                    Node n = lookup(query).query();
+                    if (n.getScene() == null || !n.isVisible()) {
+                        return false;
+                    }
+                    var at = n.localToScene(n.getLayoutBounds());
+                    return at.getMinY() >= 0
+                            && at.getMaxY() <= n.getScene().getHeight() + 0.5
+                            && at.getMinX() >= -0.5
+                            && at.getMaxX() <= n.getScene().getWidth() + 0.5;
+                });
+    }
+
     protected boolean visible(String query) {
         return fx(
                 () ->
