@@ -108,8 +108,8 @@ class ArabicLayoutKeysFxTest extends FxSandboxTestBase {
 
         key(mainScene(), "ب", true); // Ctrl+F
         waitUntil(
-                "Ctrl on the F key takes the keyboard to the filters",
-                () -> fx(() -> lookup("#filter-date").query().isFocused()));
+                "Ctrl on the F key takes the keyboard to the search",
+                () -> fx(() -> lookup("#search").query().isFocused()));
 
         key(mainScene(), "و", true); // Ctrl+,
         waitUntil(
