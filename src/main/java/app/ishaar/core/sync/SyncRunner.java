@@ -96,6 +96,9 @@ public final class SyncRunner implements SyncScheduler.Worker {
      */
     public List<TaxpayerResult> run(List<Rin> taxpayers)
             throws ArchiveException, InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException(); // before a taxpayer is held or a login asked
+        }
         List<Rin> order = new ArrayList<>(new LinkedHashSet<>(taxpayers));
         Map<Rin, TaxpayerResult> results = new HashMap<>();
         List<Rin> again = new ArrayList<>();
