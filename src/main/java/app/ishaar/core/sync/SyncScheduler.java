@@ -18,10 +18,12 @@ import java.util.concurrent.RejectedExecutionException;
 
 /**
  * Keeps a set of taxpayers synced: each one again {@code every} after its last sync ended, one
- * taxpayer at a time, the logins of the next few asked for while one syncs (so that their turn in
- * the login budget comes meanwhile). Because each taxpayer's turn follows its own last sync, an
- * intermediary's hundreds of taxpayers spread over the interval by themselves instead of all
- * falling due at once.
+ * taxpayer at a time, the next few prepared while one syncs (held, their logins asked for, so that
+ * their turn in the login budget comes meanwhile) and released when their turn does not come. The
+ * one loop over many taxpayers: the desktop's and the office syncer's lasting ones, and the command
+ * line's one-off one ({@link SyncRunner#run}: no interval, on the caller's thread). Because each
+ * taxpayer's turn follows its own last sync, an intermediary's hundreds of taxpayers spread over
+ * the interval by themselves instead of all falling due at once.
  *
  * <p>A taxpayer asked for now ({@link #syncNow}) goes before those whose turn came by the clock; it
  * still waits for the taxpayer syncing to end and for its login's turn in the budget. A taxpayer
