@@ -87,6 +87,11 @@ public final class OfficeKept implements SyncScheduler.Worker {
             }
 
             @Override
+            public void release(Rin taxpayer) {
+                chosen().release(taxpayer);
+            }
+
+            @Override
             public TaxpayerResult sync(Rin taxpayer, boolean askAgain) throws InterruptedException {
                 return chosen().sync(taxpayer, askAgain);
             }
@@ -114,6 +119,11 @@ public final class OfficeKept implements SyncScheduler.Worker {
     }
 
     @Override
+    public void release(Rin taxpayer) {
+        own.release(taxpayer);
+    }
+
+    @Override
     public TaxpayerResult sync(Rin taxpayer, boolean askAgain) throws InterruptedException {
         return sync(taxpayer, askAgain, false);
     }
@@ -124,6 +134,7 @@ public final class OfficeKept implements SyncScheduler.Worker {
         if (!keeps(taxpayer)) {
             return own.sync(taxpayer, askAgain, asked);
         }
+        own.release(taxpayer); // prepared here before the office syncer took it over
         if (!asked) {
             return kept(taxpayer);
         }

@@ -12,26 +12,28 @@ import app.ishaar.core.service.ServiceException;
 import app.ishaar.core.service.ServiceUnavailableException;
 import app.ishaar.core.service.Session;
 import app.ishaar.core.session.TaxpayerSessions;
+import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
 /**
- * Syncs many taxpayers of one ERP client into one archive, one after the other, each with its own
- * session from {@link TaxpayerSessions} (whose login budget paces the logins). The logins of the
- * next few taxpayers are asked for while one syncs, so that their turn in the budget comes
- * meanwhile. A taxpayer that refused is reported and the others still sync; one that failed for the
- * service or the network is tried once more after the others, then reported.
+ * Syncs taxpayers of one ERP client into one archive, each with its own session from {@link
+ * TaxpayerSessions} (whose login budget paces the logins): the worker of every {@link
+ * SyncScheduler} (the desktop's, the office syncer's), and through {@link #run} a one-off one (the
+ * command line's {@code sync}). The scheduler asks for the next few taxpayers ({@link #prepare})
+ * while one syncs: each is first held for this sync ({@code sync_claim} on a shared archive), then
+ * its login asked for, so that a taxpayer another syncer of the archive holds costs no login. A
+ * taxpayer that refused is reported and the others still sync; in {@link #run} one that failed for
+ * the service or the network is tried once more after the others, then reported.
  */
 public final class SyncRunner implements SyncScheduler.Worker {
     private static final System.Logger LOG = System.getLogger("app.ishaar.core.sync");
-
-    /** Logins asked for ahead of the taxpayer syncing. */
-    static final int LOGINS_AHEAD = 3;
 
     /** Told of each taxpayer as it starts and ends, and of its progress. */
     public interface Listener extends TaxpayerSync.Progress {
@@ -52,9 +54,23 @@ public final class SyncRunner implements SyncScheduler.Worker {
     /** The shared archive's coordination of its syncers; empty for the embedded archive. */
     private final java.util.Optional<OfficeSync> office;
 
-    /** Logins asked for ahead of their taxpayer's turn in a schedule ({@link #prepare}). */
-    private final Map<Rin, CompletableFuture<Session>> prepared =
-            java.util.Collections.synchronizedMap(new HashMap<>());
+    /** The taxpayers held, with their logins asked for, ahead of their turn ({@link #prepare}). */
+    private final Map<Rin, Held> prepared = Collections.synchronizedMap(new HashMap<>());
+
+    /**
+     * A taxpayer prepared for its turn: held for this sync, with its login asked for; or what its
+     * turn reports without a login (another syncer holds it, its claim could not be had).
+     */
+    private record Held(
+            OfficeSync.Claim claim, CompletableFuture<Session> login, TaxpayerResult skip)
+            implements AutoCloseable {
+        @Override
+        public void close() throws ArchiveException {
+            if (claim != null) {
+                claim.close();
+            }
+        }
+    }
 
     public SyncRunner(
             TaxpayerSessions sessions,
@@ -71,85 +87,102 @@ public final class SyncRunner implements SyncScheduler.Worker {
     }
 
     /**
-     * Syncs these taxpayers (null: the ERP system's own, named by its token) and reports each, in
-     * the order given. An archive that fails stops the run: it would fail for every taxpayer.
+     * Syncs these taxpayers (null: the ERP system's own, named by its token) through a one-off
+     * {@link SyncScheduler} on the calling thread, the same look-ahead as the scheduled syncs; then
+     * those that failed for a reason that may pass by itself once more, after the others. Reports
+     * each once, in the order given. An archive that fails stops the run: it would fail for every
+     * taxpayer. An interrupt ends the sync under way between two of the archive's transactions and
+     * is thrown on.
      */
     public List<TaxpayerResult> run(List<Rin> taxpayers)
             throws ArchiveException, InterruptedException {
-        List<Rin> order = new ArrayList<>(new java.util.LinkedHashSet<>(taxpayers));
-        Map<Integer, TaxpayerResult> results = new LinkedHashMap<>();
-        Map<Integer, CompletableFuture<Session>> logins = new HashMap<>();
-        // taxpayers held for this run before their login is asked for: one another syncer of the
-        // same archive holds costs no login
-        Map<Integer, OfficeSync.Claim> claims = new HashMap<>();
-        Map<Integer, TaxpayerResult> skipped = new HashMap<>();
-        List<Integer> again = new ArrayList<>();
-        try {
-            for (int i = 0; i < order.size(); i++) {
-                for (int j = i; j < Math.min(order.size(), i + 1 + LOGINS_AHEAD); j++) {
-                    if (logins.containsKey(j) || skipped.containsKey(j) || results.containsKey(j)) {
-                        continue;
+        if (Thread.interrupted()) {
+            throw new InterruptedException(); // before a taxpayer is held or a login asked
+        }
+        List<Rin> order = new ArrayList<>(new LinkedHashSet<>(taxpayers));
+        Map<Rin, TaxpayerResult> results = new HashMap<>();
+        List<Rin> again = new ArrayList<>();
+        boolean[] retrying = {false};
+        Throwable[] stopped = {null}; // what stopped the run: thrown on
+        SyncScheduler[] self = {null};
+        SyncScheduler.Worker worker =
+                new SyncScheduler.Worker() {
+                    @Override
+                    public void prepare(Rin taxpayer) {
+                        SyncRunner.this.prepare(taxpayer);
                     }
-                    java.util.Optional<OfficeSync.Claim> claim;
-                    try {
-                        claim = claim(order.get(j));
-                    } catch (ArchiveException e) {
-                        if (e.reason() != ArchiveException.Reason.LOCKED) {
+
+                    @Override
+                    public void release(Rin taxpayer) {
+                        SyncRunner.this.release(taxpayer);
+                    }
+
+                    @Override
+                    public TaxpayerResult sync(Rin taxpayer, boolean askAgain)
+                            throws InterruptedException {
+                        try {
+                            if (Thread.interrupted()) {
+                                throw new InterruptedException();
+                            }
+                            return attempt(taxpayer, askAgain);
+                        } catch (InterruptedException | RuntimeException e) {
+                            stopped[0] = e;
+                            self[0].stop();
                             throw e;
                         }
-                        skipped.put(j, notHeld(order.get(j), e));
-                        continue;
                     }
-                    if (claim.isEmpty()) {
-                        skipped.put(j, syncedElsewhere(order.get(j)));
-                    } else {
-                        claims.put(j, claim.get());
-                        logins.put(j, sessions.session(order.get(j)));
-                    }
-                }
-                TaxpayerResult r;
-                if (skipped.containsKey(i)) {
-                    listener.started(order.get(i));
-                    r = skipped.get(i);
-                } else {
-                    try {
-                        r = one(order.get(i), logins.remove(i));
-                    } finally {
-                        claims.remove(i).close();
-                    }
-                }
-                if (r.outcome() == TaxpayerResult.Outcome.FAILED && retryable(r.error())) {
-                    again.add(i);
-                } else {
-                    listener.finished(r);
-                }
-                results.put(i, r);
-            }
-            for (int i : again) {
-                LOG.log(System.Logger.Level.INFO, "trying {0} again", order.get(i));
-                TaxpayerResult r;
-                try {
-                    var claim = claim(order.get(i));
-                    if (claim.isEmpty()) {
-                        r = syncedElsewhere(order.get(i));
-                    } else {
-                        try (OfficeSync.Claim c = claim.get()) {
-                            r = one(order.get(i), sessions.session(order.get(i)));
+                };
+        SyncScheduler.Listener told =
+                new SyncScheduler.Listener() {
+                    @Override
+                    public void finished(Rin asked, TaxpayerResult r, java.time.Instant next) {
+                        if (stopped[0] != null) {
+                            return;
                         }
+                        if (r.error() instanceof ArchiveException e
+                                && e.reason() != ArchiveException.Reason.LOCKED) {
+                            stopped[0] = e;
+                            self[0].stop();
+                            return;
+                        }
+                        if (!retrying[0]
+                                && r.outcome() == TaxpayerResult.Outcome.FAILED
+                                && retryable(r.error())) {
+                            again.add(asked);
+                        } else {
+                            listener.finished(r);
+                        }
+                        results.put(asked, r);
                     }
-                } catch (ArchiveException e) {
-                    if (e.reason() != ArchiveException.Reason.LOCKED) {
-                        throw e;
-                    }
-                    r = notHeld(order.get(i), e);
-                }
-                listener.finished(r);
-                results.put(i, r);
+                };
+        try (SyncScheduler once =
+                new SyncScheduler(
+                        worker,
+                        null,
+                        null,
+                        Clock.systemUTC(),
+                        (task, delay) -> () -> {}, // nothing is due by the clock
+                        Runnable::run,
+                        told)) {
+            self[0] = once;
+            once.taxpayers(order);
+            once.syncAll();
+            once.start(); // syncs them all here, then returns
+            if (stopped[0] == null && !again.isEmpty()) {
+                retrying[0] = true;
+                LOG.log(System.Logger.Level.INFO, "trying {0} again", again);
+                once.taxpayers(again);
+                once.syncAll();
             }
-        } finally {
-            for (OfficeSync.Claim c : claims.values()) {
-                c.close();
-            }
+        }
+        if (stopped[0] instanceof ArchiveException e) {
+            throw e;
+        } else if (stopped[0] instanceof InterruptedException e) {
+            throw e;
+        } else if (stopped[0] instanceof RuntimeException e) {
+            throw e;
+        } else if (Thread.interrupted()) {
+            throw new InterruptedException();
         }
         Map<Rin, Long> counts = new HashMap<>();
         for (TaxpayerSummary s : archive.summaries()) {
@@ -158,7 +191,8 @@ public final class SyncRunner implements SyncScheduler.Worker {
             }
         }
         List<TaxpayerResult> out = new ArrayList<>();
-        for (TaxpayerResult r : results.values()) {
+        for (Rin asked : order) {
+            TaxpayerResult r = results.get(asked);
             out.add(r.taxpayer() == null ? r : r.withTotal(counts.getOrDefault(r.taxpayer(), 0L)));
         }
         return out;
@@ -194,36 +228,39 @@ public final class SyncRunner implements SyncScheduler.Worker {
     /** What a taxpayer held by another syncer is reported with. */
     public static final String SYNCED_ELSEWHERE = "another sync of this archive is syncing it now";
 
-    @Override
-    public void prepare(Rin taxpayer) {
-        prepared.computeIfAbsent(taxpayer, sessions::session);
-    }
-
     /**
-     * Syncs one taxpayer for a {@link SyncScheduler}, with the login {@link #prepare} asked for, if
-     * any. A failure of the archive is reported as the taxpayer's: the schedule tries it again at
-     * its next turn, as it does after the service's failures.
+     * Holds the taxpayer for its coming sync, then asks for its login; one another syncer of the
+     * archive holds is left to it, without a login. Asking again holds nothing more.
      */
     @Override
-    public TaxpayerResult sync(Rin taxpayer, boolean askAgain) throws InterruptedException {
-        CompletableFuture<Session> login = prepared.remove(taxpayer);
-        if (askAgain && sessions.refused(taxpayer)) {
-            login = sessions.retry(taxpayer);
-        } else if (login == null || login.isCompletedExceptionally()) {
-            login = sessions.session(taxpayer);
+    public void prepare(Rin taxpayer) {
+        prepared.computeIfAbsent(taxpayer, this::hold);
+    }
+
+    /** Lets go of the taxpayer {@link #prepare} held, whose turn does not come now. */
+    @Override
+    public void release(Rin taxpayer) {
+        Held h = prepared.remove(taxpayer);
+        if (h != null) {
+            try {
+                h.close();
+            } catch (ArchiveException e) {
+                // its claim's connection ending lets go of it too
+                LOG.log(System.Logger.Level.DEBUG, "{0} not let go: {1}", taxpayer, e);
+            }
         }
-        TaxpayerResult r;
+    }
+
+    private Held hold(Rin taxpayer) {
         try {
             var claim = claim(taxpayer);
-            if (claim.isEmpty()) {
-                r = syncedElsewhere(taxpayer);
-            } else {
-                try (OfficeSync.Claim held = claim.get()) {
-                    r = one(taxpayer, login);
-                }
-            }
+            return claim.isEmpty()
+                    ? new Held(null, null, syncedElsewhere(taxpayer))
+                    : new Held(claim.get(), sessions.session(taxpayer), null);
         } catch (ArchiveException e) {
-            r =
+            return new Held(
+                    null,
+                    null,
                     e.reason() == ArchiveException.Reason.LOCKED
                             ? notHeld(taxpayer, e)
                             : new TaxpayerResult(
@@ -233,8 +270,19 @@ public final class SyncRunner implements SyncScheduler.Worker {
                                     0,
                                     0,
                                     e.getMessage(),
-                                    e);
+                                    e));
         }
+    }
+
+    /**
+     * Syncs one taxpayer for a {@link SyncScheduler}, held and with the login {@link #prepare}
+     * asked for (held and asked now if it was not). A failure of the archive is reported as the
+     * taxpayer's: the schedule tries it again at its next turn, as it does after the service's
+     * failures.
+     */
+    @Override
+    public TaxpayerResult sync(Rin taxpayer, boolean askAgain) throws InterruptedException {
+        TaxpayerResult r = attempt(taxpayer, askAgain);
         if (r.taxpayer() != null) {
             try {
                 r = r.withTotal(total(r.taxpayer()));
@@ -244,6 +292,27 @@ public final class SyncRunner implements SyncScheduler.Worker {
         }
         listener.finished(r);
         return r;
+    }
+
+    /** One taxpayer's sync, told as it starts, not as it ends; the taxpayer let go after it. */
+    private TaxpayerResult attempt(Rin taxpayer, boolean askAgain) throws InterruptedException {
+        Held ahead = prepared.remove(taxpayer);
+        try (Held held = ahead != null ? ahead : hold(taxpayer)) {
+            if (held.skip() != null) {
+                listener.started(taxpayer);
+                return held.skip();
+            }
+            CompletableFuture<Session> login = held.login();
+            if (askAgain && sessions.refused(taxpayer)) {
+                login = sessions.retry(taxpayer);
+            }
+            return one(taxpayer, login);
+        } catch (ArchiveException e) {
+            return e.reason() == ArchiveException.Reason.LOCKED
+                    ? notHeld(taxpayer, e)
+                    : new TaxpayerResult(
+                            taxpayer, TaxpayerResult.Outcome.FAILED, 0, 0, 0, e.getMessage(), e);
+        }
     }
 
     private long total(Rin taxpayer) throws ArchiveException {

@@ -6,20 +6,24 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
  * Keeps a set of taxpayers synced: each one again {@code every} after its last sync ended, one
- * taxpayer at a time, the logins of the next few asked for while one syncs (so that their turn in
- * the login budget comes meanwhile). Because each taxpayer's turn follows its own last sync, an
- * intermediary's hundreds of taxpayers spread over the interval by themselves instead of all
- * falling due at once.
+ * taxpayer at a time, the next few prepared while one syncs (held, their logins asked for, so that
+ * their turn in the login budget comes meanwhile) and released when their turn does not come. The
+ * one loop over many taxpayers: the desktop's and the office syncer's lasting ones, and the command
+ * line's one-off one ({@link SyncRunner#run}: no interval, on the caller's thread). Because each
+ * taxpayer's turn follows its own last sync, an intermediary's hundreds of taxpayers spread over
+ * the interval by themselves instead of all falling due at once.
  *
  * <p>A taxpayer asked for now ({@link #syncNow}) goes before those whose turn came by the clock; it
  * still waits for the taxpayer syncing to end and for its login's turn in the budget. A taxpayer
@@ -39,10 +43,17 @@ public final class SyncScheduler implements AutoCloseable {
     /** Syncs one taxpayer; {@link SyncRunner} in the app. */
     public interface Worker {
         /**
-         * Asks for the taxpayer's login ahead of its turn, so that its turn in the login budget
-         * comes while others sync.
+         * Gets the taxpayer ready ahead of its turn (holds it, asks for its login), so that its
+         * turn in the login budget comes while others sync. Asked again at each sync while it waits
+         * in the look-ahead; asking again holds nothing more.
          */
         default void prepare(Rin taxpayer) {}
+
+        /**
+         * Lets go of what {@link #prepare} holds for the taxpayer, whose turn does not come now: it
+         * left the look-ahead or the set, or the scheduler stops.
+         */
+        default void release(Rin taxpayer) {}
 
         /**
          * Syncs the taxpayer and says how it ended. {@code askAgain}: a refusal remembered for it
@@ -72,7 +83,7 @@ public final class SyncScheduler implements AutoCloseable {
     }
 
     /** Logins asked for ahead of the taxpayer syncing. */
-    static final int LOGINS_AHEAD = SyncRunner.LOGINS_AHEAD;
+    static final int LOGINS_AHEAD = 3;
 
     private final Worker worker;
     private final Clock clock;
@@ -89,9 +100,13 @@ public final class SyncScheduler implements AutoCloseable {
     private boolean started;
     private boolean stopped;
     private Thread syncing;
+    private boolean interrupting; // this scheduler interrupted the sync under way
     private Rin current; // the taxpayer syncing, while inSync (null: the ERP system's own)
     private boolean inSync;
     private Runnable wake;
+
+    /** The taxpayers prepared and not synced nor released yet; only the syncing thread's. */
+    private final Set<Rin> prepared = new HashSet<>();
 
     /** One taxpayer's place in the schedule. */
     private static final class Slot {
@@ -166,6 +181,7 @@ public final class SyncScheduler implements AutoCloseable {
                 slots.put(r, s);
             }
             if (inSync && !slots.containsKey(current) && syncing != null) {
+                interrupting = true;
                 syncing.interrupt();
             }
         }
@@ -314,6 +330,7 @@ public final class SyncScheduler implements AutoCloseable {
                 wake = null;
             }
             if (syncing != null) {
+                interrupting = true;
                 syncing.interrupt();
             }
             lock.notifyAll();
@@ -397,7 +414,11 @@ public final class SyncScheduler implements AutoCloseable {
         }
     }
 
-    /** Syncs whoever is in line, one after the other, until none is; then sets the timer. */
+    /**
+     * Syncs whoever is in line, one after the other, until none is; then sets the timer. The next
+     * few in line are prepared while one syncs; what was prepared for a taxpayer that left the
+     * look-ahead (asked-for ones went before it, it left the set, the scheduler stops) is released.
+     */
     private void drain() {
         boolean released = false;
         try {
@@ -411,30 +432,47 @@ public final class SyncScheduler implements AutoCloseable {
                         return;
                     }
                     List<Rin> line = line(clock.instant());
-                    if (line.isEmpty()) {
+                    if (line.isEmpty() && !prepared.isEmpty()) {
+                        next = null;
+                        ahead = null;
+                        askAgain = false;
+                        asked = false;
+                    } else if (line.isEmpty()) {
+                        // an interrupt meant for a sync that ended must not reach what runs next
+                        // on this thread; one from elsewhere (a one-off run's caller) stays
+                        spendInterrupt();
                         arm();
                         busy = false;
                         syncing = null;
                         released = true;
                         lock.notifyAll();
                         return;
+                    } else {
+                        next = line.get(0);
+                        Slot s = slots.get(next);
+                        askAgain = s.askAgain;
+                        asked = s.asked != 0;
+                        s.asked = 0;
+                        s.askAgain = false;
+                        current = next;
+                        inSync = true;
+                        syncing = Thread.currentThread();
+                        ahead =
+                                new ArrayList<>(
+                                        line.subList(1, Math.min(line.size(), 1 + LOGINS_AHEAD)));
                     }
-                    next = line.get(0);
-                    Slot s = slots.get(next);
-                    askAgain = s.askAgain;
-                    asked = s.asked != 0;
-                    s.asked = 0;
-                    s.askAgain = false;
-                    current = next;
-                    inSync = true;
-                    syncing = Thread.currentThread();
-                    ahead =
-                            new ArrayList<>(
-                                    line.subList(1, Math.min(line.size(), 1 + LOGINS_AHEAD)));
                 }
-                worker.prepare(next); // its login first in the budget's line, then the next few
-                for (Rin r : ahead) {
+                if (ahead == null) {
+                    releaseBut(List.of()); // none in line: none of them is coming now
+                    continue;
+                }
+                List<Rin> window = new ArrayList<>();
+                window.add(next);
+                window.addAll(ahead);
+                releaseBut(window);
+                for (Rin r : window) { // its login first in the budget's line, then the next few
                     worker.prepare(r);
+                    prepared.add(r);
                 }
                 listener.started(next);
                 TaxpayerResult r;
@@ -447,6 +485,7 @@ public final class SyncScheduler implements AutoCloseable {
                         if (stopped) {
                             return;
                         }
+                        interrupting = false; // the interrupt is spent
                     }
                     continue; // not a stop: a dropped taxpayer, or else it stays due
                 } catch (RuntimeException e) {
@@ -460,17 +499,19 @@ public final class SyncScheduler implements AutoCloseable {
                                     0,
                                     String.valueOf(e.getMessage()),
                                     e);
+                } finally {
+                    prepared.remove(next); // its sync let go of what was held for it
                 }
                 Instant nextTurn;
                 synchronized (lock) {
                     Slot s = slots.get(next);
                     inSync = false;
                     lock.notifyAll();
+                    // an interrupt meant for the sync that ended (it left the set after its
+                    // sync's end) must not stop the next one
+                    spendInterrupt();
                     if (s == null) {
-                        // left the set while it synced: the interrupt meant for it, if it came
-                        // after the sync's end, must not stop the next one
-                        Thread.interrupted();
-                        continue;
+                        continue; // left the set while it synced: not reported
                     }
                     s.last = r;
                     s.lastEnded = clock.instant();
@@ -484,7 +525,11 @@ public final class SyncScheduler implements AutoCloseable {
                 listener.finished(next, r, nextTurn);
             }
         } finally {
-            if (!released) {
+            if (!released) { // stopped, or what it told failed
+                synchronized (lock) {
+                    spendInterrupt();
+                }
+                releaseBut(List.of());
                 synchronized (lock) {
                     syncing = null;
                     inSync = false;
@@ -492,8 +537,29 @@ public final class SyncScheduler implements AutoCloseable {
                     lock.notifyAll();
                 }
             }
-            // an interrupt meant for the sync that ended must not reach the executor's next task
+        }
+    }
+
+    /** Clears the thread's interrupt if this scheduler set it; under the lock. */
+    private void spendInterrupt() {
+        if (interrupting) {
+            interrupting = false;
             Thread.interrupted();
+        }
+    }
+
+    /** Releases what was prepared for the taxpayers not in {@code keep}; on the syncing thread. */
+    private void releaseBut(List<Rin> keep) {
+        for (java.util.Iterator<Rin> i = prepared.iterator(); i.hasNext(); ) {
+            Rin r = i.next();
+            if (!keep.contains(r)) {
+                i.remove();
+                try {
+                    worker.release(r);
+                } catch (RuntimeException e) {
+                    LOG.log(System.Logger.Level.WARNING, "letting " + r + " go failed", e);
+                }
+            }
         }
     }
 

@@ -90,6 +90,7 @@ class SyncSchedulerTest {
         final List<Rin> askedAgain = Collections.synchronizedList(new ArrayList<>());
         final List<List<Rin>> preparedWhenStarting = new ArrayList<>();
         final List<Rin> prepared = Collections.synchronizedList(new ArrayList<>());
+        final List<Rin> released = Collections.synchronizedList(new ArrayList<>());
         final Map<Rin, Function<Rin, TaxpayerResult>> answers = new ConcurrentHashMap<>();
         Runnable during = () -> {};
         Duration takes = ONE_SYNC;
@@ -97,6 +98,11 @@ class SyncSchedulerTest {
         @Override
         public void prepare(Rin taxpayer) {
             prepared.add(taxpayer);
+        }
+
+        @Override
+        public void release(Rin taxpayer) {
+            released.add(taxpayer);
         }
 
         @Override
@@ -230,6 +236,26 @@ class SyncSchedulerTest {
                 .containsExactly(A, B, C, D);
         assertThat(worker.preparedWhenStarting.get(1)).containsExactly(B, C, D, E);
         assertThat(worker.preparedWhenStarting.get(4)).containsExactly(E);
+    }
+
+    @Test
+    void aTaxpayerPreparedAheadIsLetGoWhenItLeavesTheLookAheadOrTheSchedulerStops() {
+        SyncScheduler s = scheduler(null);
+        s.taxpayers(List.of(A, B, C, D, E));
+        worker.during =
+                () -> {
+                    if (worker.synced.size() == 1) {
+                        s.taxpayers(List.of(A, B, D, E)); // C, held ahead, leaves the set
+                    } else if (worker.synced.size() == 3) {
+                        s.stop(); // E is held ahead, its turn does not come
+                    }
+                };
+        s.start();
+        assertThat(worker.synced).containsExactly(A, B, D);
+        assertThat(worker.released).as("only what did not sync").containsExactly(C, E);
+        assertThat(Thread.currentThread().isInterrupted())
+                .as("the stop's interrupt is spent with the sync it was meant for")
+                .isFalse();
     }
 
     @Test
