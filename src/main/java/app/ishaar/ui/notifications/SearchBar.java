@@ -46,6 +46,7 @@ final class SearchBar {
         order.valueProperty().bindBidirectional(search.orderProperty());
         order.setConverter(ChoiceNames.of(o -> i18n.get(orderKey(o))));
         order.setTooltip(Buttons.tooltip(i18n.text("search.order.tooltip")));
+        order.accessibleTextProperty().bind(i18n.text("search.order.tooltip"));
         order.disableProperty()
                 .bind(
                         Bindings.createBooleanBinding(
