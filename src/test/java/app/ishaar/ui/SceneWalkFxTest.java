@@ -58,6 +58,8 @@ class SceneWalkFxTest extends FxSandboxTestBase {
                     "detail-address",
                     "detail-message",
                     "address",
+                    "message",
+                    "taxpayer",
                     "attempt-details",
                     "settings-zone",
                     "header-name",
