@@ -178,6 +178,8 @@ class WindowPlacementFxTest extends FxSandboxTestBase {
                                                 .getItems()
                                                 .stream()
                                                 .anyMatch(java.util.Objects::nonNull)));
+        // a row chosen: its detail pane takes its room from the table
+        onFx(() -> lookup("#history-table").queryTableView().getSelectionModel().select(0));
         for (String language : new String[] {"#main-lang-en", "#main-lang-ar"}) {
             clickOn(language);
             waitUntil(
