@@ -2,8 +2,16 @@ package app.ishaar.cli;
 
 import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveException;
+import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.archive.TaxpayerSummary;
+import app.ishaar.core.export.ArchiveExport;
+import app.ishaar.core.export.ExportFormat;
+import app.ishaar.core.export.ExportScope;
+import app.ishaar.core.export.NotificationSink;
+import app.ishaar.core.export.ReportLabels;
 import app.ishaar.core.io.AtomicFileWriter;
+import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.report.SummaryLabels;
 import app.ishaar.core.report.SummaryPdf;
@@ -22,9 +30,11 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.ResourceBundle;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -47,7 +57,8 @@ public final class ReportCommand implements Callable<Integer> {
     enum Format {
         text,
         json,
-        pdf
+        pdf,
+        xlsx
     }
 
     /** The languages of the report's words. */
@@ -84,10 +95,12 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Option(
             names = "--format",
-            paramLabel = "pdf|json|text",
+            paramLabel = "pdf|json|text|xlsx",
             defaultValue = "text",
             description =
-                    "Output format (default ${DEFAULT-VALUE}); pdf needs --output on a terminal.")
+                    "Output format (default ${DEFAULT-VALUE}); pdf needs --output on a terminal;"
+                            + " xlsx (the period's notifications with a Summary sheet) needs"
+                            + " --output.")
     Format format;
 
     @Option(
@@ -123,13 +136,19 @@ public final class ReportCommand implements Callable<Integer> {
             if (format == Format.pdf && output == null && io.terminal()) {
                 throw CliException.usage("--format pdf: give --output FILE (a PDF is no text)");
             }
+            if (format == Format.xlsx && output == null) {
+                throw CliException.usage("--format xlsx: give --output FILE");
+            }
             Set<Rin> rins = InboxCommand.rins(taxpayers);
             try (Archive archive = where.openExisting(io)) {
                 ServiceKey service = where.service(archive);
                 InboxCommand.checkTaxpayers(archive, service, rins);
                 SummaryQuery q =
                         new SummaryQuery(service, rins, start, end, io.zone(), Instant.now());
-                if (output != null) {
+                if (format == Format.xlsx) {
+                    checkOutput();
+                    workbook(archive, q);
+                } else if (output != null) {
                     try (AtomicFileWriter file = openOutput()) {
                         write(archive, q, file.stream());
                         file.commit();
@@ -162,15 +181,70 @@ public final class ReportCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * The period's notifications as the desktop app's workbook, in --lang, with a Summary sheet of
+     * the same numbers as the other formats (read from the archive after the rows).
+     */
+    private void workbook(Archive archive, SummaryQuery q) throws Exception {
+        Map<Rin, String> names = archive.names();
+        List<Rin> whose = new ArrayList<>(q.taxpayers());
+        if (whose.isEmpty()) {
+            for (TaxpayerSummary t : archive.summaries()) {
+                if (t.service().equals(q.service())) {
+                    whose.add(t.taxpayer());
+                }
+            }
+        }
+        ResourceBundle words = bundle();
+        NotificationQuery period = NotificationQuery.ALL.withDates(q.from(), q.to().minusNanos(1));
+        ExportScope scope =
+                new ExportScope(
+                        whose.stream()
+                                .sorted()
+                                .map(r -> new ExportScope.Taxpayer(r, names.get(r)))
+                                .toList(),
+                        period,
+                        null,
+                        q.now(),
+                        q.zone());
+        try {
+            ArchiveExport.export(
+                            archive,
+                            new InboxQuery(
+                                    q.service(),
+                                    q.taxpayers(),
+                                    period,
+                                    null,
+                                    1,
+                                    ArchiveExport.CHUNK),
+                            NotificationSink.report(
+                                    ExportFormat.XLSX,
+                                    ReportLabels.of(
+                                            k -> words.containsKey(k) ? words.getString(k) : k,
+                                            lang == Lang.ar),
+                                    scope),
+                            output,
+                            Runnable::run,
+                            null,
+                            q)
+                    .get();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof Exception c ? c : e;
+        }
+    }
+
     /** The report's words in --lang, from the app's bundles. */
     private SummaryLabels labels() {
-        ResourceBundle b =
-                ResourceBundle.getBundle(
-                        "app.ishaar.i18n.messages",
-                        Locale.forLanguageTag(lang.name()),
-                        ResourceBundle.Control.getNoFallbackControl(
-                                ResourceBundle.Control.FORMAT_PROPERTIES));
+        ResourceBundle b = bundle();
         return SummaryLabels.of(k -> b.containsKey(k) ? b.getString(k) : k, lang == Lang.ar);
+    }
+
+    private ResourceBundle bundle() {
+        return ResourceBundle.getBundle(
+                "app.ishaar.i18n.messages",
+                Locale.forLanguageTag(lang.name()),
+                ResourceBundle.Control.getNoFallbackControl(
+                        ResourceBundle.Control.FORMAT_PROPERTIES));
     }
 
     /** --from: a date is its day's start in the local zone. */
@@ -187,7 +261,7 @@ public final class ReportCommand implements Callable<Integer> {
         }
     }
 
-    private AtomicFileWriter openOutput() throws CliException {
+    private void checkOutput() throws CliException {
         Path dir = output.toAbsolutePath().getParent();
         if (Files.isDirectory(output)) {
             throw CliException.usage("--output: is a folder: " + output);
@@ -195,6 +269,11 @@ public final class ReportCommand implements Callable<Integer> {
         if (dir == null || !Files.isDirectory(dir)) {
             throw CliException.usage("--output: the folder does not exist: " + dir);
         }
+    }
+
+    private AtomicFileWriter openOutput() throws CliException {
+        checkOutput();
+        Path dir = output.toAbsolutePath().getParent();
         try {
             return AtomicFileWriter.open(output);
         } catch (IOException e) {

@@ -12,7 +12,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import org.dhatim.fastexcel.reader.ReadableWorkbook;
+import org.dhatim.fastexcel.reader.Sheet;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -126,6 +129,43 @@ class ReportCliTest {
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).isEmpty();
         assertThat(Files.readAllBytes(pdf)).startsWith("%PDF-".getBytes(StandardCharsets.US_ASCII));
+    }
+
+    @Test
+    void aWorkbookOfThePeriodHasItsNotificationsAndTheSameSummary() throws Exception {
+        Path xlsx = tmp.resolve("week.xlsx");
+        InboxCliTest.Result r =
+                run(
+                        "report",
+                        "--env",
+                        "sandbox",
+                        "--from",
+                        "2026-03-02",
+                        "--to",
+                        "2026-03-08",
+                        "--format",
+                        "xlsx",
+                        "--output",
+                        xlsx.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).isEmpty();
+        try (ReadableWorkbook wb = new ReadableWorkbook(xlsx.toFile())) {
+            assertThat(wb.getSheets().map(Sheet::getName))
+                    .containsExactly(
+                            "Notifications", "Delivery attempts", "Summary", "About this export");
+            assertThat(wb.getSheet(0).orElseThrow().read()).hasSize(1 + 12);
+            List<String> all =
+                    wb.getSheet(2).orElseThrow().read().stream()
+                            .filter(row -> row.getCellText(0).equals("All notifications"))
+                            .findFirst()
+                            .map(row -> List.of(row.getCellText(0), row.getCellText(1)))
+                            .orElseThrow();
+            assertThat(all).containsExactly("All notifications", "12");
+        }
+        InboxCliTest.oneLine(
+                run("report", "--from", "2026-03-02", "--to", "2026-03-08", "--format", "xlsx"),
+                ExitCodes.USAGE,
+                "--format xlsx: give --output FILE");
     }
 
     @Test

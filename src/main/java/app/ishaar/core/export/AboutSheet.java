@@ -6,12 +6,15 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.dhatim.fastexcel.Worksheet;
 
 /**
  * The report's About sheet: what was exported, so that the file says what it is when read a week
  * later. A title, then one name and value a row: the taxpayer(s), when, how many notifications and
- * attempts, each filter (All where none), the search, the time zone, the application.
+ * attempts, each filter (All where none), the search, the time zone, the application. Then the
+ * legend of the codes the service uses for what the Notifications sheet names (type, channel,
+ * language, status), for those who filter or compare by code.
  */
 final class AboutSheet {
     private AboutSheet() {}
@@ -22,6 +25,7 @@ final class AboutSheet {
             Worksheet sheet,
             ReportLabels labels,
             ExportScope scope,
+            Map<String, Map<String, String>> codes,
             long notifications,
             long attempts,
             String application)
@@ -108,6 +112,22 @@ final class AboutSheet {
                         .horizontalAlignment(side)
                         .set();
                 valueWidth = Math.max(valueWidth, Math.min(TableSheet.WRAP_WIDTH, s.length()));
+            }
+        }
+        int r = lines.size() + 3;
+        sheet.value(r, 0, labels.text("report.about.codes"));
+        sheet.style(r, 0).bold().fontSize(12).set();
+        for (Map.Entry<String, Map<String, String>> column : codes.entrySet()) {
+            r++;
+            sheet.value(r, 0, column.getKey());
+            sheet.style(r, 0).bold().set();
+            for (Map.Entry<String, String> code : column.getValue().entrySet()) {
+                r++;
+                String name = ReportColumns.fit(code.getValue());
+                sheet.value(r, 0, name); // few distinct values: the shared strings table
+                sheet.value(r, 1, code.getKey());
+                sheet.style(r, 1).horizontalAlignment(side).set();
+                nameWidth = Math.max(nameWidth, Math.min(TableSheet.WRAP_WIDTH, name.length()));
             }
         }
         sheet.width(0, nameWidth + 2);

@@ -5,6 +5,8 @@ import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.InboxPage;
 import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.io.AtomicFileWriter;
+import app.ishaar.core.report.SummaryQuery;
+import app.ishaar.core.report.SummarySource;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -39,12 +41,31 @@ public final class ArchiveExport {
             Path target,
             Executor background,
             NotificationExporter.Progress progress) {
+        return export(archive, shown, sinks, target, background, progress, null);
+    }
+
+    /**
+     * As {@link #export(Archive, InboxQuery, NotificationSink.Factory, Path, Executor,
+     * NotificationExporter.Progress)}, with the summary of {@code summary}'s period read from the
+     * same archive after the rows ({@link SummarySource}, as {@code ishaar report} reads it) and
+     * given to the sink ({@link NotificationSink#summary}: the workbook's Summary sheet).
+     *
+     * @param summary the period and taxpayers to sum up, or null for none
+     */
+    public static CompletableFuture<Long> export(
+            Archive archive,
+            InboxQuery shown,
+            NotificationSink.Factory sinks,
+            Path target,
+            Executor background,
+            NotificationExporter.Progress progress,
+            SummaryQuery summary) {
         Objects.requireNonNull(archive, "archive");
         CompletableFuture<Long> out = new CompletableFuture<>();
         background.execute(
                 () -> {
                     try {
-                        out.complete(write(archive, shown, sinks, target, out, progress));
+                        out.complete(write(archive, shown, sinks, target, out, progress, summary));
                     } catch (ArchiveException | IOException | RuntimeException e) {
                         out.completeExceptionally(e);
                     }
@@ -58,7 +79,8 @@ public final class ArchiveExport {
             NotificationSink.Factory sinks,
             Path target,
             CompletableFuture<Long> out,
-            NotificationExporter.Progress progress)
+            NotificationExporter.Progress progress,
+            SummaryQuery summary)
             throws ArchiveException, IOException {
         AtomicFileWriter file = AtomicFileWriter.open(target);
         try (file;
@@ -85,6 +107,9 @@ public final class ArchiveExport {
                 if (p.items().size() < CHUNK) {
                     break;
                 }
+            }
+            if (summary != null) {
+                sink.summary(SummarySource.of(archive, summary));
             }
             sink.finish();
             if (out.isDone()) {

@@ -34,7 +34,7 @@ public final class CsvReportWriter implements NotificationSink {
 
     public CsvReportWriter(OutputStream out, ReportLabels labels, ExportScope scope)
             throws IOException {
-        this.columns = new ReportColumns(labels, scope);
+        this.columns = new ReportColumns(labels, scope, ExportFormat.CSV);
         this.dates = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss").withZone(scope.zone());
         this.writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
         writer.write('\uFEFF');

@@ -3,6 +3,7 @@ package app.ishaar.core.export;
 import app.ishaar.core.archive.ArchivedNotification;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.Rin;
+import app.ishaar.core.report.Summary;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -52,6 +53,12 @@ public interface NotificationSink extends Closeable {
             write(taxpayer, run, checked);
         }
     }
+
+    /**
+     * Gives the summary of the export's period ({@code ishaar report}'s totals, taxpayers, reasons
+     * and counts), to be written with the rows. A sink without a Summary sheet (CSV) leaves it.
+     */
+    default void summary(Summary summary) {}
 
     /**
      * Writes what remains (e.g. the workbook's closing parts) and flushes; the stream stays open.

@@ -2,6 +2,7 @@ package app.ishaar.core.export;
 
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.Rin;
+import app.ishaar.core.report.Summary;
 import app.ishaar.core.service.http.ServiceClient;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -12,9 +13,10 @@ import org.dhatim.fastexcel.Worksheet;
 /**
  * The report as an Excel workbook (fastexcel, streamed: the notifications are flushed page by
  * page), in the UI's language: a Notifications sheet ({@link ReportColumns}), a Delivery attempts
- * sheet with one row per attempt, and an About sheet saying what was exported ({@link AboutSheet});
- * each table with a frozen, filtered header row and real date cells ({@link TableSheet}). The
- * workbook's properties carry the title and the taxpayer too.
+ * sheet with one row per attempt, a Summary sheet when the export is given the period's summary
+ * ({@link #summary}, {@link SummarySheet}), and an About sheet saying what was exported, with the
+ * legend of the codes ({@link AboutSheet}); each table with a frozen, filtered header row and real
+ * date cells ({@link TableSheet}). The workbook's properties carry the title and the taxpayer too.
  *
  * <p>The attempts arrive with their notifications but their sheet can only be written once the
  * notifications sheet is complete (one ZIP stream): they wait in a temporary file ({@link
@@ -27,14 +29,14 @@ public final class XlsxReportWriter implements NotificationSink {
     private final ReportColumns columns;
     private final TableSheet notifications;
     private final Worksheet attemptsSheet;
-    private final Worksheet aboutSheet;
     private final RowSpool attempts;
+    private Summary summary;
 
     public XlsxReportWriter(OutputStream out, ReportLabels labels, ExportScope scope)
             throws IOException {
         this.labels = labels;
         this.scope = scope;
-        this.columns = new ReportColumns(labels, scope);
+        this.columns = new ReportColumns(labels, scope, ExportFormat.XLSX);
         this.workbook = new Workbook(out, "Ishaar", applicationVersion());
         String title = labels.text("report.title");
         String whose =
@@ -48,10 +50,10 @@ public final class XlsxReportWriter implements NotificationSink {
                 new TableSheet(
                         workbook.newWorksheet(sheetName("report.sheet.notifications")),
                         columns.notifications,
+                        columns.printedNotifications(),
                         labels.rightToLeft(),
                         scope.zone());
         this.attemptsSheet = workbook.newWorksheet(sheetName("report.sheet.attempts"));
-        this.aboutSheet = workbook.newWorksheet(sheetName("report.sheet.about"));
         this.attempts = new RowSpool();
     }
 
@@ -80,11 +82,22 @@ public final class XlsxReportWriter implements NotificationSink {
         notifications.flush();
     }
 
+    /** The period's summary, written on a Summary sheet before the About sheet. */
+    @Override
+    public void summary(Summary summary) {
+        this.summary = summary;
+    }
+
     @Override
     public void finish() throws IOException {
         notifications.finish();
         TableSheet attemptTable =
-                new TableSheet(attemptsSheet, columns.attempts, labels.rightToLeft(), scope.zone());
+                new TableSheet(
+                        attemptsSheet,
+                        columns.attempts,
+                        columns.attempts.size(),
+                        labels.rightToLeft(),
+                        scope.zone());
         int[] sinceFlush = {0};
         attempts.replay(
                 cells -> {
@@ -95,10 +108,18 @@ public final class XlsxReportWriter implements NotificationSink {
                     }
                 });
         attemptTable.finish();
+        if (summary != null) {
+            SummarySheet.write(
+                    workbook.newWorksheet(sheetName("report.sheet.summary")),
+                    labels,
+                    summary,
+                    scope);
+        }
         AboutSheet.write(
-                aboutSheet,
+                workbook.newWorksheet(sheetName("report.sheet.about")),
                 labels,
                 scope,
+                columns.codes(),
                 notifications.rows(),
                 attempts.rows(),
                 "Ishaar " + ServiceClient.version());

@@ -98,7 +98,7 @@ public record SummaryReport(
      * The first line of a message as it reads ({@link MessageText#forReport}); after a greeting
      * ("Dear Nile Trading,", "السادة …،") the line that follows too, which says what happened.
      */
-    static String firstLine(String message) {
+    public static String firstLine(String message) {
         StringBuilder out = new StringBuilder();
         for (String l : MessageText.forReport(message).split("\n")) {
             String line = l.strip();

@@ -1,14 +1,20 @@
 package app.ishaar.core.export;
 
+import app.ishaar.core.archive.Archive;
+import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.model.DeliveryAttempt;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.model.Rin;
+import app.ishaar.core.report.SummaryFixture;
+import app.ishaar.core.report.SummaryQuery;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Notifications of every kind a report meets (an HTML e-mail in Arabic and in English, a system
@@ -45,6 +51,45 @@ final class ReportFixtures {
                 "INV-2026",
                 Instant.parse("2026-03-15T10:00:00Z"),
                 CAIRO);
+    }
+
+    /**
+     * Exports the week of {@link SummaryFixture} from {@code archive} (every taxpayer, the week's
+     * notifications) to a workbook given the week's summary, as the desktop app and the command
+     * line pass it ({@link ArchiveExport}).
+     */
+    static Path weekWithSummary(Archive archive, Path file, AppLanguage language) throws Exception {
+        SummaryQuery week = SummaryFixture.week();
+        NotificationQuery dates =
+                NotificationQuery.ALL.withDates(week.from(), week.to().minusNanos(1));
+        ExportScope scope =
+                new ExportScope(
+                        List.of(
+                                new ExportScope.Taxpayer(
+                                        SummaryFixture.NILE, SummaryFixture.NILE_NAME),
+                                new ExportScope.Taxpayer(
+                                        SummaryFixture.DELTA, SummaryFixture.DELTA_NAME),
+                                new ExportScope.Taxpayer(SummaryFixture.GIZA, null)),
+                        dates,
+                        null,
+                        SummaryFixture.NOW,
+                        SummaryFixture.CAIRO);
+        ArchiveExport.export(
+                        archive,
+                        new InboxQuery(
+                                SummaryFixture.SANDBOX,
+                                Set.of(),
+                                dates,
+                                null,
+                                1,
+                                ArchiveExport.CHUNK),
+                        NotificationSink.report(ExportFormat.XLSX, labels(language), scope),
+                        file,
+                        Runnable::run,
+                        null,
+                        week)
+                .get();
+        return file;
     }
 
     static Instant at(String time) {

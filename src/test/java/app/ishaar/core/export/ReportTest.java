@@ -7,10 +7,15 @@ import static app.ishaar.core.export.ReportFixtures.NILE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.sqlite.SqliteArchive;
 import app.ishaar.core.io.AtomicFileWriter;
 import app.ishaar.core.model.DeliveryAttempt;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.NotificationQuery;
+import app.ishaar.core.report.Summary;
+import app.ishaar.core.report.SummaryFixture;
+import app.ishaar.core.report.SummaryReport;
+import app.ishaar.core.report.SummarySource;
 import app.ishaar.ui.i18n.AppLanguage;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
@@ -23,7 +28,9 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import java.util.zip.ZipFile;
 import org.dhatim.fastexcel.reader.CellType;
@@ -73,7 +80,7 @@ class ReportTest {
     }
 
     @Test
-    void anEnglishWorkbookReadsLikeTheUiWithTheCodesAtTheRight() throws Exception {
+    void anEnglishWorkbookReadsLikeTheUiWithoutCodeColumnsTheWholeMessageLast() throws Exception {
         Path file =
                 write(
                         dir.resolve("en.xlsx"),
@@ -82,6 +89,7 @@ class ReportTest {
                         ReportFixtures.scope(NotificationQuery.ALL.withType("7")));
         try (ReadableWorkbook wb = new ReadableWorkbook(file.toFile())) {
             assertThat(wb.getSheets().map(Sheet::getName))
+                    .as("no summary given: no Summary sheet")
                     .containsExactly("Notifications", "Delivery attempts", "About this export");
             Sheet sheet = wb.getSheet(0).orElseThrow();
             List<Row> raw = sheet.read();
@@ -92,69 +100,64 @@ class ReportTest {
                             "Type",
                             "Channel",
                             "Address",
-                            "Language",
                             "Status",
                             "Delivered (Africa/Cairo)",
                             "Attempts",
-                            "Message",
+                            "Message (first line)",
                             "Notification ID",
-                            "Type code",
-                            "Channel code",
-                            "Language code",
-                            "Status code",
-                            "Status checked (Africa/Cairo)");
+                            "Language",
+                            "Status checked (Africa/Cairo)",
+                            "Whole message");
             assertThat(rows).hasSize(8);
-            assertThat(rows.get(1).subList(1, 6))
+            assertThat(rows.get(1).subList(1, 5))
                     .containsExactly(
                             "Document validated",
                             "E-mail",
                             "accounts@nile-trading.example",
-                            "Arabic",
                             "Delivered");
-            assertThat(rows.get(1).subList(9, 14))
-                    .containsExactly("N-2026-000101", "7", "email", "ar", "delivered");
+            assertThat(rows.get(1).subList(8, 10)).containsExactly("N-2026-000101", "Arabic");
             // dates are date cells, in the user's zone (Cairo is two hours ahead in March)
             assertThat(raw.get(1).getCellAsDate(0))
                     .contains(LocalDateTime.parse("2026-03-01T10:15:30.123"));
             assertThat(raw.get(1).getCell(0).getType()).isEqualTo(CellType.NUMBER);
-            assertThat(raw.get(3).getCellAsDate(6)).as("not delivered: no date").isEmpty();
-            assertThat(raw.get(1).getCellAsNumber(7).orElseThrow().intValue()).isEqualTo(2);
-            // the message as the detail pane reads it
-            assertThat(rows.get(1).get(8))
+            assertThat(raw.get(3).getCellAsDate(5)).as("not delivered: no date").isEmpty();
+            assertThat(raw.get(1).getCellAsNumber(6).orElseThrow().intValue()).isEqualTo(2);
+            // the message's first line (after a greeting, the line that says what happened);
+            // its whole text, as the detail pane reads it, in the last column
+            assertThat(rows.get(1).get(7))
+                    .isEqualTo(
+                            "السادة شركة النيل للتجارة، تم التحقق من صحة المستند INV-2026-0042 بنجاح.");
+            assertThat(rows.get(2).get(7))
+                    .isEqualTo(SummaryReport.firstLine(ReportFixtures.ENGLISH_EMAIL))
+                    .startsWith("Dear Nile Trading, Your invoice INV-2026-0057")
+                    .doesNotContain("\n");
+            assertThat(rows.get(1).get(11))
                     .startsWith("السادة شركة النيل للتجارة،\nتم التحقق من صحة المستند")
                     .doesNotContain("<", "color:red");
-            assertThat(rows.get(2).get(8))
-                    .startsWith("Dear Nile Trading,\nYour invoice INV-2026-0057")
-                    .doesNotContain("<html");
-            assertThat(rows.get(3).get(8))
+            assertThat(rows.get(3).get(11))
                     .startsWith(
                             "A document INV-2026-0061 was received from Misr Chemical Industries.\n")
                     .contains("\ninternalId: INV-2026-0061\n")
                     .doesNotContain("{", "\"");
             // a type and a status this client does not know: as the service sent them
-            assertThat(rows.get(6).subList(1, 6))
-                    .containsExactly(
-                            "Tax Audit Scheduled", "SMS", "+20 100 123 4567", "Arabic", "queued");
+            assertThat(rows.get(6).subList(1, 5))
+                    .containsExactly("Tax Audit Scheduled", "SMS", "+20 100 123 4567", "queued");
             // a text that looks like a formula is a text cell, never run
-            assertThat(raw.get(6).getCell(8).getType()).isEqualTo(CellType.STRING);
-            assertThat(rows.get(6).get(8)).isEqualTo(FORMULA);
+            assertThat(raw.get(6).getCell(7).getType()).isEqualTo(CellType.STRING);
+            assertThat(rows.get(6).get(7)).isEqualTo(FORMULA);
+            assertThat(rows.get(6).get(11)).isEqualTo(FORMULA);
 
             List<List<String>> attempts = rows(wb.getSheet(1).orElseThrow());
             assertThat(attempts.get(0))
                     .containsExactly(
-                            "Notification ID",
-                            "Attempted (Africa/Cairo)",
-                            "Status",
-                            "Details",
-                            "Status code");
+                            "Notification ID", "Attempted (Africa/Cairo)", "Status", "Details");
             assertThat(attempts).hasSize(9);
             assertThat(attempts.get(1))
                     .containsExactly(
                             "N-2026-000101",
                             attempts.get(1).get(1),
                             "Failed",
-                            "452 4.2.2 Mailbox full",
-                            "error");
+                            "452 4.2.2 Mailbox full");
             assertThat(wb.getSheet(1).orElseThrow().read().get(1).getCellAsDate(1))
                     .contains(LocalDateTime.parse("2026-03-01T10:15:50"));
             assertThat(attempts.stream().map(r -> r.get(0)).toList())
@@ -171,6 +174,22 @@ class ReportTest {
                             List.of("Status", "All"),
                             List.of("Search", "None"),
                             List.of("Time zone", "Africa/Cairo"));
+            // the codes' legend: each name and the service's code, the known values and those met
+            List<List<String>> legend =
+                    about.subList(about.indexOf(List.of("Codes the service uses")), about.size());
+            assertThat(legend)
+                    .containsSubsequence(
+                            List.of("Type"),
+                            List.of("Document validated", "7"),
+                            List.of("Tax Audit Scheduled", "12"),
+                            List.of("Channel"),
+                            List.of("E-mail", "email"),
+                            List.of("Language"),
+                            List.of("Arabic", "ar"),
+                            List.of("Status"),
+                            List.of("Failed", "error"),
+                            List.of("queued", "queued"),
+                            List.of("-cmd|' /C calc'!A0", "-cmd|' /C calc'!A0"));
             assertThat(
                             wb.getSheet(2).orElseThrow().read().stream()
                                     .filter(r -> r.getCellText(0).equals("Exported (Africa/Cairo)"))
@@ -183,15 +202,28 @@ class ReportTest {
         String notes = part(file, "xl/worksheets/sheet1.xml");
         String attempts = part(file, "xl/worksheets/sheet2.xml");
         assertThat(notes)
-                .contains("state=\"frozen\"", "ySplit=\"1\"", "<autoFilter ref=\"A1:O8\"")
+                .contains("state=\"frozen\"", "ySplit=\"1\"", "<autoFilter ref=\"A1:L8\"")
                 .doesNotContain("rightToLeft", "<f>", "<f ");
         assertThat(attempts)
-                .contains("state=\"frozen\"", "<autoFilter ref=\"A1:E9\"")
+                .contains("state=\"frozen\"", "<autoFilter ref=\"A1:D9\"")
                 .doesNotContain("<f>", "<f ");
-        // the message column wraps at a readable width; a long message's row is several lines
-        // high, not one line hundreds of characters wide
-        assertThat(notes).contains("<col min=\"9\" max=\"9\" width=\"62.0\"");
-        assertThat(notes).containsPattern("<row r=\"6\"[^>]* ht=\"105.0\"");
+        // printed: A4 landscape, one page wide, the header on each page, the columns up to the
+        // Notification ID (not the language, the status check and the whole message)
+        assertThat(notes)
+                .contains(
+                        "paperSize=\"9\"",
+                        "fitToWidth=\"1\"",
+                        "fitToHeight=\"0\"",
+                        "orientation=\"landscape\"",
+                        "<pageSetUpPr fitToPage=\"true\"");
+        assertThat(part(file, "xl/workbook.xml"))
+                .contains(
+                        "name=\"_xlnm.Print_Area\" vbProcedure=\"false\">'Notifications'!$A$1:$I$8<",
+                        "name=\"_xlnm.Print_Titles\" vbProcedure=\"false\">'Notifications'!$1:$1<");
+        // the first line wraps in a narrow column, the whole message does not wrap
+        assertThat(notes).contains("<col min=\"8\" max=\"8\" width=\"38.0\"");
+        assertThat(notes).contains("<col min=\"12\" max=\"12\" width=\"82.0\"");
+        assertThat(notes).containsPattern("<row r=\"3\"[^>]* ht=\"60.0\"");
         assertThat(part(file, "docProps/core.xml"))
                 .contains(
                         "<dc:title>Notification history &#x2014; Nile Trading (204918573)</dc:title>");
@@ -211,10 +243,8 @@ class ReportTest {
             List<List<String>> rows = rows(wb.getSheet(0).orElseThrow());
             assertThat(rows.get(0))
                     .startsWith("الممول", "تاريخ الإرسال (Africa/Cairo)", "النوع", "القناة")
-                    .endsWith(
-                            "رمز الحالة",
-                            "تاريخ التحقق من الحالة (Africa/Cairo)",
-                            "رقم تسجيل الممول");
+                    .endsWith("اللغة", "تاريخ التحقق من الحالة (Africa/Cairo)", "نص الرسالة كاملًا")
+                    .doesNotContain("رمز الحالة", "رمز النوع", "رقم تسجيل الممول");
             assertThat(rows.get(1).subList(0, 4))
                     .containsExactly(
                             "Nile Trading (204918573)",
@@ -222,9 +252,14 @@ class ReportTest {
                             "التحقق من صحة مستند",
                             "بريد إلكتروني");
             assertThat(rows.get(5).get(0)).isEqualTo("شركة الدلتا للتجارة (318220475)");
-            assertThat(rows.get(5).get(rows.get(5).size() - 1)).isEqualTo(DELTA.value());
             List<List<String>> attempts = rows(wb.getSheet(1).orElseThrow());
-            assertThat(attempts.get(0)).startsWith("الممول", "معرّف الإشعار");
+            assertThat(attempts.get(0))
+                    .containsExactly(
+                            "الممول",
+                            "معرّف الإشعار",
+                            "وقت المحاولة (Africa/Cairo)",
+                            "الحالة",
+                            "التفاصيل");
             assertThat(attempts.get(attempts.size() - 1))
                     .startsWith("شركة الدلتا للتجارة (318220475)", "N-2026-000107");
             List<List<String>> about = rows(wb.getSheet(2).orElseThrow());
@@ -239,6 +274,97 @@ class ReportTest {
             assertThat(part(file, "xl/worksheets/sheet" + s + ".xml"))
                     .as("sheet %d", s)
                     .contains("rightToLeft=\"true\"")
+                    .doesNotContain("<f>", "<f ");
+        }
+    }
+
+    /** The rows of a sheet by their first cell (the first of each name). */
+    static Map<String, List<String>> byName(List<List<String>> rows) {
+        Map<String, List<String>> m = new LinkedHashMap<>();
+        for (List<String> r : rows) {
+            if (!r.isEmpty()) {
+                m.putIfAbsent(r.get(0), r);
+            }
+        }
+        return m;
+    }
+
+    /** The counts of a Summary sheet's row, as numbers. */
+    static List<Long> counts(List<String> row) {
+        return row.subList(1, row.size()).stream()
+                .filter(c -> !c.isEmpty())
+                .map(Long::valueOf)
+                .toList();
+    }
+
+    /**
+     * Asserts that a Summary sheet's rows (as a spreadsheet shows them) hold the summary's numbers:
+     * the totals, each taxpayer's counts, the reasons and the days.
+     */
+    static void assertSummarySheet(
+            List<List<String>> sheet, Summary expected, ReportLabels labels) {
+        Map<String, List<String>> rows = byName(sheet);
+        Summary.Totals t = expected.totals();
+        assertThat(counts(rows.get(labels.text("summary.all")))).containsExactly(t.all());
+        for (Map.Entry<String, Long> e : t.byStatus().entrySet()) {
+            assertThat(counts(rows.get(labels.status(e.getKey()))))
+                    .as(e.getKey())
+                    .containsExactly(e.getValue());
+        }
+        assertThat(counts(rows.get(labels.text("summary.received")))).containsExactly(t.received());
+        assertThat(counts(rows.get(labels.text("summary.validated"))))
+                .containsExactly(t.validated());
+        assertThat(counts(rows.get(labels.text("summary.cancelled"))))
+                .containsExactly(t.cancelled());
+        assertThat(counts(rows.get(labels.text("summary.rejected"))))
+                .as("the total's row comes before the table's header")
+                .containsExactly(t.rejected());
+        assertThat(counts(rows.get(labels.text("summary.pendingTooLong"))))
+                .containsExactly(t.pendingTooLong());
+        for (Summary.TaxpayerCounts c : expected.byTaxpayer()) {
+            assertThat(counts(rows.get(new ExportScope.Taxpayer(c.rin(), c.name()).label())))
+                    .containsExactly(c.failed(), c.rejected(), c.pendingTooLong(), c.all());
+        }
+        for (Summary.Reason r : expected.reasons()) {
+            assertThat(counts(rows.get(r.reason()))).containsExactly(r.count());
+        }
+        for (Summary.Count c : expected.counts()) {
+            assertThat(counts(rows.get(c.start().toString())).get(0))
+                    .as("day %s", c.start())
+                    .isEqualTo(c.all());
+        }
+    }
+
+    @Test
+    void aWorkbookGivenThePeriodsSummaryHasASummarySheetWithTheReportsNumbers() throws Exception {
+        try (SqliteArchive a = SqliteArchive.temporary()) {
+            SummaryFixture.fill(a);
+            Path file =
+                    ReportFixtures.weekWithSummary(
+                            a, dir.resolve("week.xlsx"), AppLanguage.ENGLISH);
+            Summary report = SummarySource.of(a, SummaryFixture.week());
+            assertThat(report.totals().all()).as("the fixture's week").isEqualTo(12);
+            try (ReadableWorkbook wb = new ReadableWorkbook(file.toFile())) {
+                assertThat(wb.getSheets().map(Sheet::getName))
+                        .containsExactly(
+                                "Notifications",
+                                "Delivery attempts",
+                                "Summary",
+                                "About this export");
+                assertThat(rows(wb.getSheet(0).orElseThrow())).hasSize(1 + 12);
+                List<List<String>> summary = rows(wb.getSheet(2).orElseThrow());
+                assertThat(summary.get(0)).containsExactly("Notifications summary");
+                assertThat(byName(summary).get("Period"))
+                        .containsExactly(
+                                "Period", "2026-03-02 00:00 – 2026-03-09 00:00 (Africa/Cairo)");
+                assertSummarySheet(summary, report, ReportFixtures.labels(AppLanguage.ENGLISH));
+                assertThat(byName(summary).get(SummaryFixture.SMS_TIMEOUT))
+                        .containsExactly(SummaryFixture.SMS_TIMEOUT, "3");
+                assertThat(byName(summary).get("Nile Trading (204918573)"))
+                        .containsExactly("Nile Trading (204918573)", "2", "1", "1", "5");
+            }
+            assertThat(part(file, "xl/worksheets/sheet3.xml"))
+                    .contains("orientation=\"portrait\"", "fitToWidth=\"1\"")
                     .doesNotContain("<f>", "<f ");
         }
     }
@@ -388,8 +514,12 @@ class ReportTest {
             f.commit();
         }
         try (ReadableWorkbook wb = new ReadableWorkbook(file.toFile())) {
-            String cell = rows(wb.getSheet(0).orElseThrow()).get(1).get(8);
-            assertThat(cell).hasSize(ReportColumns.MAX_CELL).endsWith("x…");
+            List<String> row = rows(wb.getSheet(0).orElseThrow()).get(1);
+            assertThat(row.get(row.size() - 1))
+                    .as("the whole message")
+                    .hasSize(ReportColumns.MAX_CELL)
+                    .endsWith("x…");
+            assertThat(row.get(7)).as("its first line").hasSize(120).endsWith("x…");
             assertThat(rows(wb.getSheet(1).orElseThrow())).hasSize(2);
         }
 

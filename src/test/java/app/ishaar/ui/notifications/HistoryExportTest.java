@@ -163,7 +163,7 @@ class HistoryExportTest {
         try (InputStream in = Files.newInputStream(file);
                 ReadableWorkbook wb = new ReadableWorkbook(in);
                 Stream<Row> rows = wb.getFirstSheet().openStream()) {
-            rows.forEach(r -> ids.add(r.getCellText(9)));
+            rows.forEach(r -> ids.add(r.getCellText(8)));
         }
         assertThat(ids).hasSize(2_501);
         assertThat(ids.get(0)).isEqualTo("Notification ID");
