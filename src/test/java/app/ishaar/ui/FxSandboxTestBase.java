@@ -330,13 +330,44 @@ public abstract class FxSandboxTestBase extends FxRobot {
                             .ifPresent(list::scrollTo);
                 });
         // the list lays its cells out again at the next pulse
-        waitUntil(
-                "taxpayer " + rin + " in view",
-                () ->
-                        fx(
-                                () ->
-                                        lookup("#taxpayer-" + rin).queryAll().stream()
-                                                .anyMatch(Node::isVisible)));
+        try {
+            waitUntil(
+                    "taxpayer " + rin + " in view",
+                    () ->
+                            fx(
+                                    () ->
+                                            lookup("#taxpayer-" + rin).queryAll().stream()
+                                                    .anyMatch(Node::isVisible)));
+        } catch (AssertionError e) {
+            throw new AssertionError(
+                    e.getMessage()
+                            + fx(
+                                    () -> {
+                                        ListView<TaxpayerEntry> list =
+                                                lookup("#switcher-list").query();
+                                        return "; the list: "
+                                                + list.getItems().stream()
+                                                        .map(TaxpayerEntry::rin)
+                                                        .toList()
+                                                + ", "
+                                                + list.getHeight()
+                                                + " px high, visible "
+                                                + list.isVisible()
+                                                + ", in a showing window "
+                                                + (list.getScene() != null
+                                                        && list.getScene().getWindow() != null
+                                                        && list.getScene().getWindow().isShowing())
+                                                + "; cells "
+                                                + lookup("#taxpayer-" + rin).queryAll().stream()
+                                                        .map(
+                                                                n ->
+                                                                        n.isVisible()
+                                                                                + "@"
+                                                                                + n.getLayoutY())
+                                                        .toList();
+                                    }),
+                    e);
+        }
         clickOn("#taxpayer-" + rin);
     }
 
