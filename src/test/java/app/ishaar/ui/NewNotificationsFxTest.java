@@ -38,6 +38,9 @@ class NewNotificationsFxTest extends FxSandboxTestBase {
                 60,
                 () ->
                         !sync().runningProperty().get()
+                                && !sync().statuses().isEmpty()
+                                && fx(() -> !history().rows().isEmpty())
+                                && !fx(() -> history().loadingProperty().get())
                                 && sync().statuses().values().stream()
                                         .allMatch(
                                                 s ->
