@@ -6,7 +6,8 @@
 #      every library the shipped native code links against must come from a declared dependency
 #   2. the office syncer's systemd unit: installed, disabled, valid (systemd-analyze verify)
 #   3. the installed CLI: `ishaar --version`, a sandbox query, a sync into a local (SQLite) archive
-#      and a read of it (sqlite-jdbc finds its native library in its trimmed jar)
+#      and a read of it (sqlite-jdbc finds its native library in its trimmed jar), an Arabic PDF
+#      report of it (ICU4J shapes Arabic with the part of its data the package keeps)
 #   4. the installed desktop app under Xvfb: started through its desktop entry's Exec line, its
 #      window must show (bounded wait), carry the entry's StartupWMClass; the app's CDS archive
 #      (dumped by postinst) must exist and map, a missing or stale one must cost only speed;
@@ -38,6 +39,7 @@ command -v xprop >/dev/null 2>&1 || tools+=(x11-utils)
 command -v jq >/dev/null 2>&1 || tools+=(jq)
 command -v objdump >/dev/null 2>&1 || tools+=(binutils)
 command -v unzip >/dev/null 2>&1 || tools+=(unzip)
+command -v pdftotext >/dev/null 2>&1 || tools+=(poppler-utils)
 apt_updated=""
 apt_update() { [ -n "$apt_updated" ] || { apt-get update -q >/dev/null; apt_updated=1; }; }
 if [ "${#tools[@]}" -gt 0 ]; then
@@ -162,6 +164,17 @@ if [ "$rc" = 0 ]; then
           --format json 2>"$work/cli.err")" && rc=0 || rc=$?
   if [ "$rc" = 0 ] && [ "$(jq 'length' <<<"$out" 2>/dev/null)" = 5 ]; then
     ok "ishaar sync and ishaar inbox: the local archive (SQLite) written and read"
+    # the report in Arabic: the package keeps only the part of ICU4J's data that Bidi and Arabic
+    # shaping read; shaped, the title comes back from the PDF in Arabic presentation forms
+    HOME="$work" timeout 120 ishaar report --archive "$work/archive.db" --from 2020-01-01 \
+        --to 2030-01-01 --format pdf --lang ar --output "$work/report.pdf" \
+        >"$work/report.out" 2>"$work/report.err" && rc=0 || rc=$?
+    if [ "$rc" = 0 ] && [ ! -s "$work/report.err" ] && [ ! -s "$work/report.out" ] \
+        && pdftotext "$work/report.pdf" - | grep -q 'ﻣﻠﺨﺺ ﺍﻹﺷﻌﺎﺭﺍﺕ'; then
+      ok "ishaar report --format pdf --lang ar: Arabic shaped, nothing said on success"
+    else
+      fail "ishaar report --format pdf --lang ar (exit $rc): $(head -c 300 "$work/report.err")"
+    fi
   else
     fail "ishaar inbox (exit $rc): $(head -c 300 "$work/cli.err") $(head -c 300 <<<"$out")"
   fi

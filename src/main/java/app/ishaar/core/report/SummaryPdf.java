@@ -7,6 +7,7 @@ import com.openhtmltopdf.bidi.support.ICUBidiSplitter;
 import com.openhtmltopdf.outputdevice.helper.BaseRendererBuilder;
 import com.openhtmltopdf.pdfboxout.PDFontSupplier;
 import com.openhtmltopdf.pdfboxout.PdfRendererBuilder;
+import com.openhtmltopdf.util.XRLog;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -17,6 +18,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.logging.Level;
 import org.apache.fontbox.ttf.TTFParser;
 import org.apache.fontbox.ttf.TrueTypeFont;
 import org.apache.pdfbox.io.RandomAccessReadBuffer;
@@ -37,6 +39,12 @@ import org.jsoup.nodes.Element;
  */
 public final class SummaryPdf {
     private SummaryPdf() {}
+
+    static {
+        // openhtmltopdf says at INFO how it lays out each document, on the error stream that the
+        // command line keeps for its own one-line messages; its warnings still show.
+        XRLog.listRegisteredLoggers().forEach(name -> XRLog.setLevel(name, Level.WARNING));
+    }
 
     private static final String FONT = "Ishaar Sans";
     private static final String FONTS = "/app/ishaar/fonts/";
