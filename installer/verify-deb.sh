@@ -170,10 +170,10 @@ if [ "$rc" = 0 ]; then
         --to 2030-01-01 --format pdf --lang ar --output "$work/report.pdf" \
         >"$work/report.out" 2>"$work/report.err" && rc=0 || rc=$?
     if [ "$rc" = 0 ] && [ ! -s "$work/report.err" ] && [ ! -s "$work/report.out" ] \
-        && pdftotext "$work/report.pdf" - | grep -q 'ﻣﻠﺨﺺ ﺍﻹﺷﻌﺎﺭﺍﺕ'; then
+        && pdftotext "$work/report.pdf" "$work/report.txt" && grep -q 'ﻣﻠﺨﺺ ﺍﻹﺷﻌﺎﺭﺍﺕ' "$work/report.txt"; then
       ok "ishaar report --format pdf --lang ar: Arabic shaped, nothing said on success"
     else
-      fail "ishaar report --format pdf --lang ar (exit $rc): $(head -c 300 "$work/report.err")"
+      fail "ishaar report --format pdf --lang ar (exit $rc): $(head -c 300 "$work/report.err")$(head -c 300 "$work/report.out")"
     fi
   else
     fail "ishaar inbox (exit $rc): $(head -c 300 "$work/cli.err") $(head -c 300 <<<"$out")"

@@ -1,6 +1,5 @@
 package app.ishaar.ui;
 
-import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.settings.WindowBounds;
 import app.ishaar.ui.app.WindowPlacement;
 import app.ishaar.ui.fx.AfterFirstFrame;
@@ -12,7 +11,6 @@ import app.ishaar.ui.main.MainWindowView;
 import app.ishaar.ui.main.MainWindowViewModel;
 import app.ishaar.ui.main.WindowDesktop;
 import app.ishaar.ui.settings.ProxyPasswordView;
-import app.ishaar.ui.taxpayers.SyncViewModel;
 import javafx.animation.PauseTransition;
 import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableValue;
@@ -144,16 +142,7 @@ public final class WindowFlow {
     /** Keeps a main window's view model and makes its view; its log out brings the dialog back. */
     private MainWindowView adopt(MainWindowViewModel vm, LoginViewModel.LoginResult result) {
         keptVm = vm;
-        // the list's sync: the archive of the service the login went to, synced by the window
-        SyncViewModel sync =
-                new SyncViewModel(
-                        ctx.archive(),
-                        ServiceKey.of(result.environment()),
-                        ctx.loginBudget(),
-                        ctx.clock(),
-                        ctx.background(),
-                        FxExecutor.INSTANCE);
-        keptView = new MainWindowView(vm, sync, ctx.i18n(), ctx.scenes(), this::quit);
+        keptView = new MainWindowView(vm, ctx.i18n(), ctx.scenes(), this::quit);
         focusAtLogout = null;
         vm.loggedOutProperty()
                 .addListener(
@@ -215,6 +204,7 @@ public final class WindowFlow {
                             ctx.clock(),
                             desktopFor(made::get),
                             result,
+                            ctx.loginBudget(),
                             null);
             made.set(vm);
             mainVm = vm;
@@ -275,7 +265,7 @@ public final class WindowFlow {
                             });
                 };
         ObservableValue<Boolean> loading =
-                vm.current() == null ? null : vm.current().history().loadingProperty();
+                vm.current() == null ? null : vm.current().history().requests().loadingProperty();
         if (loading == null || !loading.getValue()) {
             reveal.run();
             return;

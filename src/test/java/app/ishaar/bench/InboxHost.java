@@ -88,7 +88,7 @@ abstract class InboxHost {
                             + " ("
                             + vm.pager().totalCountProperty().get()
                             + " in all; archive problem "
-                            + vm.errorProperty().get()
+                            + vm.requests().errorProperty().get()
                             + ")");
         }
         next.fire();

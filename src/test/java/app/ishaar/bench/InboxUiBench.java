@@ -169,7 +169,7 @@ final class InboxUiBench {
     private static List<Metric> pages(InboxHost host, TimedArchive timed, List<Rin> rins)
             throws Exception {
         long cold = host.shown();
-        Notification allFirst = host.onFx(() -> host.inbox().rows().get(0));
+        Notification allFirst = host.onFx(() -> host.inbox().table().rows().get(0));
         int pageSize = host.onFx(() -> host.inbox().pager().pageSizeProperty().get());
         List<Double> ms = new ArrayList<>();
         List<Double> reads = new ArrayList<>();
@@ -219,10 +219,10 @@ final class InboxUiBench {
      */
     static boolean showing(InboxHost host, Predicate<Notification> first) {
         HistoryViewModel vm = host.inbox();
-        if (vm.loadingProperty().get() || vm.rows().isEmpty()) {
+        if (vm.requests().loadingProperty().get() || vm.table().rows().isEmpty()) {
             return false;
         }
-        Notification top = vm.rows().get(0);
+        Notification top = vm.table().rows().get(0);
         if (!first.test(top)) {
             return false;
         }
@@ -254,7 +254,7 @@ final class InboxUiBench {
                         () ->
                                 showing(host, r -> true)
                                         && host.inbox().search().termsProperty().get().isEmpty()));
-        Notification allFirst = host.onFx(() -> host.inbox().rows().get(0));
+        Notification allFirst = host.onFx(() -> host.inbox().table().rows().get(0));
         double debounce = SearchViewModel.DEBOUNCE.toMillis();
         List<Double> all = new ArrayList<>();
         List<Double> fired = new ArrayList<>();

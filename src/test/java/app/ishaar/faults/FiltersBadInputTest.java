@@ -118,7 +118,7 @@ class FiltersBadInputTest {
                                 new Credentials("erp-nile", "x".toCharArray(), null, null))) {
             HistoryViewModel vm = new HistoryViewModel(i18n, DIRECT, null, p -> {});
             vm.readFrom(new app.ishaar.ui.notifications.SessionPages(session));
-            waitFor(() -> counting.queries.get() == 1 && !vm.loadingProperty().get());
+            waitFor(() -> counting.queries.get() == 1 && !vm.requests().loadingProperty().get());
             var filters = vm.filters();
             var before = filters.applied();
             switch (field) {
@@ -141,7 +141,7 @@ class FiltersBadInputTest {
             assertThat(filters.apply()).isFalse();
             assertThat(filters.applied()).isEqualTo(before);
             vm.refresh();
-            waitFor(() -> !vm.loadingProperty().get());
+            waitFor(() -> !vm.requests().loadingProperty().get());
             // a refresh re-reads the applied (good) filter: the bad value never reaches the service
             List<RecordedRequest> queries = new ArrayList<>();
             for (RecordedRequest r; (r = server.takeRequest(50, TimeUnit.MILLISECONDS)) != null; ) {

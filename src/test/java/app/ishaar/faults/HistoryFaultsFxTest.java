@@ -254,7 +254,7 @@ class HistoryFaultsFxTest {
     }
 
     private List<String> ids() {
-        return fx(() -> vm.rows().stream().map(Notification::notificationId).toList());
+        return fx(() -> vm.table().rows().stream().map(Notification::notificationId).toList());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -274,7 +274,7 @@ class HistoryFaultsFxTest {
         if (fault == Fault.STALLED) {
             // while the call hangs, the screen still answers: the FX thread runs a task at once,
             // the fields still edit
-            until(() -> vm.loadingProperty().get());
+            until(() -> vm.requests().loadingProperty().get());
             CompletableFuture<Boolean> ran = new CompletableFuture<>();
             Platform.runLater(() -> ran.complete(true));
             assertThat(ran.get(500, TimeUnit.MILLISECONDS)).isTrue();
@@ -282,7 +282,10 @@ class HistoryFaultsFxTest {
             assertThat(fx(() -> vm.filters().channelProperty().get())).isEqualTo("sms");
             robot.interact(() -> vm.filters().channelProperty().set(""));
         }
-        until(() -> vm.errorProperty().get() != null && !vm.loadingProperty().get());
+        until(
+                () ->
+                        vm.requests().errorProperty().get() != null
+                                && !vm.requests().loadingProperty().get());
 
         String host = server.getHostName();
         String english = fx(() -> i18n.get(fault.key, fault.arg == null ? host : fault.arg));
@@ -309,8 +312,8 @@ class HistoryFaultsFxTest {
         robot.clickOn("#history-retry");
         until(
                 () ->
-                        vm.errorProperty().get() == null
-                                && !vm.loadingProperty().get()
+                        vm.requests().errorProperty().get() == null
+                                && !vm.requests().loadingProperty().get()
                                 && vm.pager().pageProperty().get() == 2);
         assertThat(fx(() -> robot.lookup("#history-banner").query().isVisible())).isFalse();
         assertThat(ids()).hasSize(10).allMatch(id -> id.startsWith("p2-"));
@@ -328,7 +331,7 @@ class HistoryFaultsFxTest {
 
     /** Page 1 shown with a filter applied (type 7, status error); its ten ids. */
     private List<String> pageOneFiltered(FxRobot robot) throws TimeoutException {
-        until(() -> !vm.loadingProperty().get() && !vm.rows().isEmpty());
+        until(() -> !vm.requests().loadingProperty().get() && !vm.table().rows().isEmpty());
         robot.interact(
                 () -> {
                     vm.filters().typeProperty().set("7");
@@ -337,8 +340,8 @@ class HistoryFaultsFxTest {
                 });
         until(
                 () ->
-                        !vm.loadingProperty().get()
-                                && !vm.rows().isEmpty()
+                        !vm.requests().loadingProperty().get()
+                                && !vm.table().rows().isEmpty()
                                 && "7".equals(vm.filters().applied().type()));
         List<String> before = ids();
         assertThat(before).hasSize(10);
@@ -365,12 +368,16 @@ class HistoryFaultsFxTest {
 
         service.unauthorized = true;
         robot.clickOn("#pager-next");
-        until(() -> vm.errorProperty().get() != null && !vm.loadingProperty().get());
+        until(
+                () ->
+                        vm.requests().errorProperty().get() != null
+                                && !vm.requests().loadingProperty().get());
 
         assertThat(service.logins.get() - loginsBefore)
                 .as("one renewal, then it gives up")
                 .isEqualTo(1);
-        assertThat(fx(() -> vm.errorProperty().get())).isInstanceOf(SessionExpiredException.class);
+        assertThat(fx(() -> vm.requests().errorProperty().get()))
+                .isInstanceOf(SessionExpiredException.class);
         assertThat(label(robot, "#history-error"))
                 .isEqualTo(fx(() -> i18n.get("error.sessionEnded")));
         assertThat(ids()).as("the rows of page 1 stay").isEqualTo(before);
@@ -392,13 +399,13 @@ class HistoryFaultsFxTest {
                     "100 rows shown; a row's detail (50 attempts, 20 kB message) opens; FX thread answers",
                     "FAIL"
                 });
-        until(() -> !vm.loadingProperty().get() && !vm.rows().isEmpty());
+        until(() -> !vm.requests().loadingProperty().get() && !vm.table().rows().isEmpty());
 
         service.big = true;
         robot.interact(() -> vm.pager().pageSizeProperty().set(100));
         robot.interact(vm::refresh);
-        until(() -> !vm.loadingProperty().get() && vm.rows().size() == 100);
-        assertThat(fx(() -> vm.errorProperty().get())).isNull();
+        until(() -> !vm.requests().loadingProperty().get() && vm.table().rows().size() == 100);
+        assertThat(fx(() -> vm.requests().errorProperty().get())).isNull();
         TableView<?> table = robot.lookup("#history-table").queryTableView();
         assertThat(fx(() -> table.getItems().size())).isEqualTo(100);
         until(() -> !robot.lookup("#history-table .table-row-cell").queryAll().isEmpty());

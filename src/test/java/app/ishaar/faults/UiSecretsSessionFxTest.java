@@ -87,12 +87,16 @@ class UiSecretsSessionFxTest extends FxSandboxTestBase {
 
         // browse: the first page, the next, a filter
         HistoryViewModel history = fx(() -> flow.mainViewModel().current().history());
-        waitUntil("rows", () -> !history.loadingProperty().get() && !history.rows().isEmpty());
+        waitUntil(
+                "rows",
+                () ->
+                        !history.requests().loadingProperty().get()
+                                && !history.table().rows().isEmpty());
         onFx(() -> history.pager().next());
         waitUntil(
                 "page 2",
                 () ->
-                        !history.loadingProperty().get()
+                        !history.requests().loadingProperty().get()
                                 && history.pager().pageProperty().get() == 2);
         onFx(
                 () -> {
@@ -102,8 +106,8 @@ class UiSecretsSessionFxTest extends FxSandboxTestBase {
         waitUntil(
                 "filtered",
                 () ->
-                        !history.loadingProperty().get()
-                                && history.rows().stream()
+                        !history.requests().loadingProperty().get()
+                                && history.table().rows().stream()
                                         .allMatch(n -> "error".equals(n.status())));
 
         // export both formats

@@ -53,7 +53,7 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
     }
 
     private SyncViewModel sync() {
-        return fx(() -> flow.mainView().listSync());
+        return fx(() -> flow.mainViewModel().listSync());
     }
 
     private boolean allShown() {
@@ -173,7 +173,7 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
                 "the table holds the synced notifications",
                 () ->
                         inbox().pager().totalCountProperty().get() >= 300
-                                && !inbox().rows().isEmpty());
+                                && !inbox().table().rows().isEmpty());
     }
 
     private String syncText(String rin) {
@@ -184,7 +184,11 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
     }
 
     private Set<String> taxpayersShown() {
-        return fx(() -> inbox().rows().stream().map(r -> rinOf(r)).collect(Collectors.toSet()));
+        return fx(
+                () ->
+                        inbox().table().rows().stream()
+                                .map(r -> rinOf(r))
+                                .collect(Collectors.toSet()));
     }
 
     private List<String> matchedWords() {
@@ -216,7 +220,7 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
                         () -> {
                             TableView<?> t = lookup("#history-table").queryTableView();
                             assertThat(t.getColumns().get(1).getId()).isEqualTo("taxpayer");
-                            return inbox().taxpayerOf(inbox().rows().get(0)).name();
+                            return inbox().taxpayerOf(inbox().table().rows().get(0)).name();
                         });
         assertThat(firstName).as("the list's name of the first row's taxpayer").isNotBlank();
         assertThat(fx(this::taxpayerTooltips))
@@ -231,13 +235,13 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
         waitUntil(
                 "the search's results",
                 () ->
-                        !inbox().loadingProperty().get()
+                        !inbox().requests().loadingProperty().get()
                                 && inbox().search()
                                         .termsProperty()
                                         .get()
                                         .equals(List.of("rejected"))
-                                && !inbox().rows().isEmpty());
-        onFx(() -> inbox().select(inbox().rows().get(0)));
+                                && !inbox().table().rows().isEmpty());
+        onFx(() -> inbox().table().select(inbox().table().rows().get(0)));
         waitUntil("the words found are marked", () -> visible("#detail-matched"));
         assertThat(matchedWords()).isNotEmpty().allMatch(w -> w.toLowerCase().contains("rejected"));
         Screenshots.take(flow.mainStage(), "all-taxpayers-search-en.png");
@@ -248,7 +252,7 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
                 "the search is cleared",
                 () ->
                         inbox().search().termsProperty().get().isEmpty()
-                                && !inbox().loadingProperty().get()
+                                && !inbox().requests().loadingProperty().get()
                                 && inbox().pager().totalPagesProperty().get() > 1);
         onFx(() -> lookup("#history-table").query().requestFocus());
         waitUntil("the table has the keyboard", () -> tableHasTheKeyboard());
@@ -259,7 +263,7 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
 
         // a row chosen brings the detail pane; Ctrl+I hides it, as in a taxpayer's screen: the
         // table takes its room
-        onFx(() -> inbox().select(inbox().rows().get(0)));
+        onFx(() -> inbox().table().select(inbox().table().rows().get(0)));
         waitUntil(
                 "the detail beside the table",
                 () ->
@@ -343,9 +347,9 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
         waitUntil(
                 "errors only",
                 () ->
-                        !inbox().loadingProperty().get()
-                                && !inbox().rows().isEmpty()
-                                && inbox().rows().stream()
+                        !inbox().requests().loadingProperty().get()
+                                && !inbox().table().rows().isEmpty()
+                                && inbox().table().rows().stream()
                                         .allMatch(r -> "error".equals(r.status())));
         onFx(
                 () -> {
@@ -363,9 +367,10 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
         waitUntil(
                 "Nile's errors only",
                 () ->
-                        !inbox().loadingProperty().get()
-                                && !inbox().rows().isEmpty()
-                                && inbox().rows().stream().allMatch(r -> rinOf(r).equals(NILE)));
+                        !inbox().requests().loadingProperty().get()
+                                && !inbox().table().rows().isEmpty()
+                                && inbox().table().rows().stream()
+                                        .allMatch(r -> rinOf(r).equals(NILE)));
         onFx(
                 () ->
                         lookup("#inbox-taxpayer-filter")
@@ -465,10 +470,10 @@ class AllTaxpayersFxTest extends FxSandboxTestBase {
         waitUntil(
                 "the search's results",
                 () ->
-                        !inbox().loadingProperty().get()
+                        !inbox().requests().loadingProperty().get()
                                 && !inbox().search().termsProperty().get().isEmpty()
-                                && !inbox().rows().isEmpty());
-        onFx(() -> inbox().select(inbox().rows().get(0)));
+                                && !inbox().table().rows().isEmpty());
+        onFx(() -> inbox().table().select(inbox().table().rows().get(0)));
         waitUntil("the words found are marked", () -> visible("#detail-matched"));
         assertThat(matchedWords()).isNotEmpty().allMatch(w -> w.contains("فاتور"));
         Screenshots.take(flow.mainStage(), "all-taxpayers-search-ar.png");

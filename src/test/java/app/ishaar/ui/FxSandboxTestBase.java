@@ -294,7 +294,8 @@ public abstract class FxSandboxTestBase extends FxRobot {
                                 () -> {
                                     app.ishaar.ui.notifications.HistoryViewModel h =
                                             flow.mainViewModel().current().history();
-                                    return !h.rows().isEmpty() && !h.loadingProperty().get();
+                                    return !h.table().rows().isEmpty()
+                                            && !h.requests().loadingProperty().get();
                                 }));
     }
 

@@ -914,10 +914,17 @@ class MainWindowFxTest extends FxSandboxTestBase {
                 "Nile's page 2",
                 () ->
                         main().current().history().pager().pageProperty().get() == 2
-                                && !main().current().history().loadingProperty().get());
+                                && !main().current().history().requests().loadingProperty().get());
         interact(() -> lookup("#history-table").queryTableView().getSelectionModel().select(3));
         String chosen =
-                fx(() -> main().current().history().selectedProperty().get().notificationId());
+                fx(
+                        () ->
+                                main().current()
+                                        .history()
+                                        .table()
+                                        .selectedProperty()
+                                        .get()
+                                        .notificationId());
         java.lang.ref.WeakReference<Object> nileScreen =
                 new java.lang.ref.WeakReference<>(fx(() -> lookup("#history").query()));
 
@@ -940,8 +947,8 @@ class MainWindowFxTest extends FxSandboxTestBase {
         waitUntil(
                 "Pharma's first page",
                 () ->
-                        !main().current().history().loadingProperty().get()
-                                && main().current().history().rows().size() == 50);
+                        !main().current().history().requests().loadingProperty().get()
+                                && main().current().history().table().rows().size() == 50);
         interact(() -> lookup("#history-table").queryTableView().scrollTo(30));
         waitUntil("Pharma's table shows its 31st row first", () -> firstRowInView() == 30);
         switchBySearch("3567", TEXTILES);
@@ -1332,7 +1339,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
         waitUntil(
                 "the first page",
                 () ->
-                        fx(() -> !main().current().history().rows().isEmpty())
+                        fx(() -> !main().current().history().table().rows().isEmpty())
                                 && visible("#history-table"));
         onFx(
                 () ->

@@ -28,7 +28,7 @@ class NewNotificationsFxTest extends FxSandboxTestBase {
 
     /** The window's sync, as the taxpayer list shows it. */
     private app.ishaar.ui.taxpayers.SyncViewModel sync() {
-        return fx(() -> flow.mainView().listSync());
+        return fx(() -> flow.mainViewModel().listSync());
     }
 
     /** Waits until the sync the login began has gone round (nothing syncs or waits). */
@@ -39,8 +39,8 @@ class NewNotificationsFxTest extends FxSandboxTestBase {
                 () ->
                         !sync().runningProperty().get()
                                 && !sync().statuses().isEmpty()
-                                && fx(() -> !history().rows().isEmpty())
-                                && !fx(() -> history().loadingProperty().get())
+                                && fx(() -> !history().table().rows().isEmpty())
+                                && !fx(() -> history().requests().loadingProperty().get())
                                 && sync().statuses().values().stream()
                                         .allMatch(
                                                 s ->
@@ -82,7 +82,7 @@ class NewNotificationsFxTest extends FxSandboxTestBase {
         logInAsDemo("erp-nile-trading");
         loginSyncDone();
         long shownTotal = fx(() -> history().pager().totalCountProperty().get());
-        String firstShown = fx(() -> history().rows().get(0).notificationId());
+        String firstShown = fx(() -> history().table().rows().get(0).notificationId());
         assertThat(rows(true)).as("a first visit: nothing is new yet").isEmpty();
         assertThat(visible("#history-arrived")).isFalse();
 
@@ -104,7 +104,7 @@ class NewNotificationsFxTest extends FxSandboxTestBase {
                                 + " since (\\d+ \\w+ \\d{4}, )?\\d\\d:\\d\\d:\\d\\d"); // today's
         // time alone
         // (HistoryViewModelTest)
-        assertThat(fx(() -> history().rows().get(0).notificationId()))
+        assertThat(fx(() -> history().table().rows().get(0).notificationId()))
                 .as("the page is not changed under the user")
                 .isEqualTo(firstShown);
 
@@ -112,9 +112,10 @@ class NewNotificationsFxTest extends FxSandboxTestBase {
         waitUntil(
                 "the newest shown",
                 () ->
-                        !fx(() -> history().rows().get(0).notificationId()).equals(firstShown)
-                                && !fx(() -> history().loadingProperty().get()));
-        String newest = fx(() -> history().rows().get(0).notificationId());
+                        !fx(() -> history().table().rows().get(0).notificationId())
+                                        .equals(firstShown)
+                                && !fx(() -> history().requests().loadingProperty().get()));
+        String newest = fx(() -> history().table().rows().get(0).notificationId());
         waitUntil(
                 "the table drew them",
                 () -> rows(true).contains(newest) || rows(false).contains(newest));
@@ -126,7 +127,11 @@ class NewNotificationsFxTest extends FxSandboxTestBase {
         assertThat(bold).as("what arrived is bold, at the top").isNotEmpty();
         assertThat(rows(false)).as("what was there before is not").contains(firstShown);
         List<String> all =
-                fx(() -> history().rows().stream().map(Notification::notificationId).toList());
+                fx(
+                        () ->
+                                history().table().rows().stream()
+                                        .map(Notification::notificationId)
+                                        .toList());
         assertThat(all.subList(0, bold.size())).containsExactlyElementsOf(bold);
         assertThat(text("#history-new-since")).startsWith("In bold: sent since ");
     }
@@ -190,8 +195,8 @@ class NewNotificationsFxTest extends FxSandboxTestBase {
                 "Pharma shown",
                 () ->
                         "287364519".equals(fx(() -> flow.mainViewModel().current().rin()))
-                                && !fx(() -> history().rows().isEmpty())
-                                && !fx(() -> history().loadingProperty().get()));
+                                && !fx(() -> history().table().rows().isEmpty())
+                                && !fx(() -> history().requests().loadingProperty().get()));
         assertThat(fx(() -> flow.mainStage().getTitle())).startsWith("Cairo Pharma Industries");
         waitUntil(
                 "Nile's row says how many came",

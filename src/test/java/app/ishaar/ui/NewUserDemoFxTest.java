@@ -27,7 +27,7 @@ class NewUserDemoFxTest extends FxSandboxTestBase {
         waitUntil(
                 "its first page is shown",
                 () ->
-                        fx(() -> !delta.current().history().rows().isEmpty())
+                        fx(() -> !delta.current().history().table().rows().isEmpty())
                                 && visible("#history-table"));
         assertThat(text("#header-rin")).isEqualTo("204918573");
         waitUntil("the dialog is gone", () -> fx(() -> !flow.loginStage().isShowing()));
@@ -49,7 +49,7 @@ class NewUserDemoFxTest extends FxSandboxTestBase {
         waitUntil(
                 "its first page is shown",
                 () ->
-                        fx(() -> !flow.mainViewModel().current().history().rows().isEmpty())
+                        fx(() -> !flow.mainViewModel().current().history().table().rows().isEmpty())
                                 && visible("#history-table"));
         assertThat(text("#header-rin")).isEqualTo("204918573");
     }

@@ -52,6 +52,7 @@ class NotificationScreenLaptopFxTest extends FxSandboxTestBase {
                                                 flow.mainViewModel()
                                                                 .current()
                                                                 .history()
+                                                                .table()
                                                                 .selectedProperty()
                                                                 .get()
                                                         != null)
@@ -61,7 +62,7 @@ class NotificationScreenLaptopFxTest extends FxSandboxTestBase {
         // the ID whole: the field at least as wide as its text
         TextField id = lookup("#detail-id").query();
         String shownId =
-                fx(() -> flow.mainViewModel().current().history().selectedProperty().get())
+                fx(() -> flow.mainViewModel().current().history().table().selectedProperty().get())
                         .notificationId();
         String idText = fx(() -> id.getText());
         assertThat(idText).isEqualTo(shownId);
@@ -88,7 +89,14 @@ class NotificationScreenLaptopFxTest extends FxSandboxTestBase {
         waitUntil(
                 "Esc: the choice let go",
                 () ->
-                        fx(() -> flow.mainViewModel().current().history().selectedProperty().get())
+                        fx(
+                                        () ->
+                                                flow.mainViewModel()
+                                                        .current()
+                                                        .history()
+                                                        .table()
+                                                        .selectedProperty()
+                                                        .get())
                                 == null);
     }
 

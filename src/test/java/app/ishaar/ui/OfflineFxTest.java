@@ -131,7 +131,7 @@ class OfflineFxTest extends FxSandboxTestBase {
                                         () -> {
                                             var h = flow.mainViewModel().current().history();
                                             return h.pagesProperty().get().ready()
-                                                    && !h.rows().isEmpty();
+                                                    && !h.table().rows().isEmpty();
                                         })
                                 && visible("#history-table"));
         waitUntil(
@@ -227,7 +227,7 @@ class OfflineFxTest extends FxSandboxTestBase {
         clickOn("#switcher-all");
         waitUntil(
                 "All taxpayers shows the archive",
-                () -> fx(() -> !flow.mainViewModel().allTaxpayers().rows().isEmpty()));
+                () -> fx(() -> !flow.mainViewModel().allTaxpayers().table().rows().isEmpty()));
         // the header and the window's title name All taxpayers, not the taxpayer shown before
         waitUntil(
                 "the header names All taxpayers",
@@ -279,7 +279,8 @@ class OfflineFxTest extends FxSandboxTestBase {
                         fx(
                                 () -> {
                                     var h = flow.mainViewModel().current().history();
-                                    return !h.rows().isEmpty() && !h.loadingProperty().get();
+                                    return !h.table().rows().isEmpty()
+                                            && !h.requests().loadingProperty().get();
                                 }));
         long shownOnline =
                 fx(

@@ -111,9 +111,9 @@ class OneScreenLaptopFxTest extends FxSandboxTestBase {
                 () ->
                         fx(
                                 () ->
-                                        !all().loadingProperty().get()
-                                                && !all().rows().isEmpty()
-                                                && all().rows().stream()
+                                        !all().requests().loadingProperty().get()
+                                                && !all().table().rows().isEmpty()
+                                                && all().table().rows().stream()
                                                         .allMatch(
                                                                 n ->
                                                                         all().taxpayerOf(n)
@@ -184,8 +184,8 @@ class OneScreenLaptopFxTest extends FxSandboxTestBase {
                                 () ->
                                         all().scopeProperty().get().taxpayers().size()
                                                         >= REPRESENTED
-                                                && !all().rows().isEmpty()
-                                                && !all().loadingProperty().get()));
+                                                && !all().table().rows().isEmpty()
+                                                && !all().requests().loadingProperty().get()));
         waitForPulses(3);
         assertThat(fx(() -> lookup("#history-table").<TableView<?>>query().getColumns().get(1)))
                 .extracting(c -> c.getId())
@@ -209,12 +209,12 @@ class OneScreenLaptopFxTest extends FxSandboxTestBase {
                 () ->
                         fx(
                                 () ->
-                                        !all().loadingProperty().get()
+                                        !all().requests().loadingProperty().get()
                                                 && all().pager().totalPagesProperty().get() > 2));
 
         // a row chosen brings the detail, its room taken from the table only then
         double wide = fx(() -> lookup("#history-table").query().getBoundsInLocal().getWidth());
-        onFx(() -> all().select(all().rows().get(0)));
+        onFx(() -> all().table().select(all().table().rows().get(0)));
         waitUntil("the detail beside the table", () -> splitItems() == 2);
         waitForPulses(3);
         assertThat(fx(() -> lookup("#history-table").query().getBoundsInLocal().getWidth()))
@@ -243,7 +243,7 @@ class OneScreenLaptopFxTest extends FxSandboxTestBase {
                     flow.mainStage().setHeight(720);
                 });
         waitForPulses(3);
-        onFx(() -> all().select(all().rows().get(1)));
+        onFx(() -> all().table().select(all().table().rows().get(1)));
         waitUntil("the detail beside the table", () -> splitItems() == 2);
         waitForPulses(3);
         assertThat(footer).as("at 1280×720").allMatch(this::withinTheWindow);
@@ -279,7 +279,7 @@ class OneScreenLaptopFxTest extends FxSandboxTestBase {
                         fx(
                                 () ->
                                         flow.mainViewModel().offline().offlineProperty().get()
-                                                && !all().rows().isEmpty()
+                                                && !all().table().rows().isEmpty()
                                                 && all().pager().totalCountProperty().get()
                                                         == online));
     }

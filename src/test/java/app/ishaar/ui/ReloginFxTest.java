@@ -49,9 +49,9 @@ class ReloginFxTest extends FxSandboxTestBase {
                 () ->
                         fx(
                                 () ->
-                                        !history().loadingProperty().get()
-                                                && !history().rows().isEmpty()
-                                                && history().rows().stream()
+                                        !history().requests().loadingProperty().get()
+                                                && !history().table().rows().isEmpty()
+                                                && history().table().rows().stream()
                                                         .allMatch(
                                                                 n -> "email".equals(n.channel()))));
         clickOn("#pager-next");
@@ -59,7 +59,7 @@ class ReloginFxTest extends FxSandboxTestBase {
                 "page 2 is shown",
                 () ->
                         text("#pager-page").equals("2")
-                                && !fx(() -> history().loadingProperty().get()));
+                                && !fx(() -> history().requests().loadingProperty().get()));
         // the first row on screen (the table also holds empty rows below the page's, and rows out
         // of view)
         clickOn(
@@ -85,7 +85,7 @@ class ReloginFxTest extends FxSandboxTestBase {
                 () ->
                         fx(
                                 () ->
-                                        history().selectedProperty().get() != null
+                                        history().table().selectedProperty().get() != null
                                                 && firstTable.isFocused()));
 
         onFx(() -> flow.mainViewModel().logout());
@@ -103,10 +103,14 @@ class ReloginFxTest extends FxSandboxTestBase {
         waitUntil("the dialog is gone", () -> fx(() -> !flow.loginStage().isShowing()));
         // a new session: page 1, nothing selected; the filter is the taxpayer's, so it stays
         assertThat(text("#pager-page")).isEqualTo("1");
-        assertThat(fx(() -> history().selectedProperty().get())).isNull();
-        assertThat(fx(() -> history().rows().stream().allMatch(n -> "email".equals(n.channel()))))
+        assertThat(fx(() -> history().table().selectedProperty().get())).isNull();
+        assertThat(
+                        fx(
+                                () ->
+                                        history().table().rows().stream()
+                                                .allMatch(n -> "email".equals(n.channel()))))
                 .isTrue();
-        assertThat(fx(() -> history().rows().size())).isEqualTo(10);
+        assertThat(fx(() -> history().table().rows().size())).isEqualTo(10);
         assertThat(visible("#chip-channel")).isTrue();
         // the keyboard is where it was: Page Down goes on to page 2
         waitUntil("the table has the keyboard again", () -> fx(firstTable::isFocused));
@@ -115,7 +119,7 @@ class ReloginFxTest extends FxSandboxTestBase {
                 "page 2 is shown again",
                 () ->
                         text("#pager-page").equals("2")
-                                && !fx(() -> history().loadingProperty().get()));
+                                && !fx(() -> history().requests().loadingProperty().get()));
 
         onFx(() -> flow.mainViewModel().logout());
         waitUntil(

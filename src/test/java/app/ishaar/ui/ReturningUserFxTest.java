@@ -42,7 +42,7 @@ class ReturningUserFxTest extends FxSandboxTestBase {
         waitUntil(
                 "its first page is shown",
                 () ->
-                        fx(() -> !opened.current().history().rows().isEmpty())
+                        fx(() -> !opened.current().history().table().rows().isEmpty())
                                 && visible("#history-table"));
         // the Sandbox badge names the service; its loopback host would say nothing more
         assertThat(text("#env-badge")).startsWith("Sandbox");

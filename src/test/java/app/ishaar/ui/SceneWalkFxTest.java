@@ -363,8 +363,8 @@ class SceneWalkFxTest extends FxSandboxTestBase {
                 () ->
                         main().current() != null
                                 && main().current().history() != null
-                                && !history().loadingProperty().get()
-                                && !history().rows().isEmpty());
+                                && !history().requests().loadingProperty().get()
+                                && !history().table().rows().isEmpty());
     }
 
     /** Filters, page 2, a selection with the detail pane: state a language switch must keep. */
@@ -378,24 +378,24 @@ class SceneWalkFxTest extends FxSandboxTestBase {
         waitUntil(
                 "e-mails only",
                 () ->
-                        !history().loadingProperty().get()
-                                && !history().rows().isEmpty()
-                                && history().rows().stream()
+                        !history().requests().loadingProperty().get()
+                                && !history().table().rows().isEmpty()
+                                && history().table().rows().stream()
                                         .allMatch(n -> n.channel().equals("email")));
         onFx(() -> history().pager().next());
         waitUntil(
                 "page 2",
                 () ->
                         history().pager().pageProperty().get() == 2
-                                && !history().loadingProperty().get()
-                                && !history().rows().isEmpty());
+                                && !history().requests().loadingProperty().get()
+                                && !history().table().rows().isEmpty());
         Notification chosen =
                 fx(
                         () ->
-                                history().rows().stream()
+                                history().table().rows().stream()
                                         .filter(n -> "ar".equals(n.language()))
                                         .findFirst()
-                                        .orElse(history().rows().get(0)));
+                                        .orElse(history().table().rows().get(0)));
         onFx(
                 () -> {
                     history().layout().detailVisibleProperty().set(true);
@@ -424,9 +424,13 @@ class SceneWalkFxTest extends FxSandboxTestBase {
         String selected =
                 fx(
                         () ->
-                                history().selectedProperty().get() == null
+                                history().table().selectedProperty().get() == null
                                         ? ""
-                                        : history().selectedProperty().get().notificationId());
+                                        : history()
+                                                .table()
+                                                .selectedProperty()
+                                                .get()
+                                                .notificationId());
         assertThat(selected).as("the selection").isEqualTo(chosen.notificationId());
         assertThat(text("#detail-id")).isEqualTo(chosen.notificationId());
     }

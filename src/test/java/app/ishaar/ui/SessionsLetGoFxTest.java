@@ -35,7 +35,7 @@ class SessionsLetGoFxTest extends FxSandboxTestBase {
             logInAsDemo("erp-nile-trading");
             MainWindowViewModel main = flow.mainViewModel();
             HistoryViewModel history = fx(() -> main.current().history());
-            onFx(() -> history.selectedProperty().set(history.rows().get(0)));
+            onFx(() -> history.table().selectedProperty().set(history.table().rows().get(0)));
             waitUntil(
                     "the detail pane shows the first row",
                     () -> visible("#detail-id") && !text("#detail-id").isBlank());
@@ -54,7 +54,7 @@ class SessionsLetGoFxTest extends FxSandboxTestBase {
                 assertThat(table).isSameAs(keptScreens.get(3).get());
             }
             List<String> shownData = new ArrayList<>();
-            for (Notification n : fx(() -> List.copyOf(history.rows()))) {
+            for (Notification n : fx(() -> List.copyOf(history.table().rows()))) {
                 gone.add(new WeakReference<>(n));
                 shownData.add(n.notificationId());
                 if (n.address() != null && n.address().length() > 3) {
@@ -72,9 +72,11 @@ class SessionsLetGoFxTest extends FxSandboxTestBase {
             assertThat(
                             fx(
                                     () ->
-                                            history.rows().isEmpty()
-                                                    && history.selectedProperty().get() == null
-                                                    && history.errorProperty().get() == null))
+                                            history.table().rows().isEmpty()
+                                                    && history.table().selectedProperty().get()
+                                                            == null
+                                                    && history.requests().errorProperty().get()
+                                                            == null))
                     .isTrue();
             // nothing the service sent is still written anywhere in the kept (hidden) window,
             // once the table's cells have been laid out again (the next pulse)

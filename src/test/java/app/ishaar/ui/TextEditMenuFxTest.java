@@ -284,7 +284,8 @@ class TextEditMenuFxTest extends FxSandboxTestBase {
     void aReadOnlyFieldOffersCopyAndSelectAllOnly() {
         waitForDemoAccounts();
         logInAsDemo("erp-nile-trading");
-        Notification chosen = fx(() -> flow.mainViewModel().current().history().rows().get(0));
+        Notification chosen =
+                fx(() -> flow.mainViewModel().current().history().table().rows().get(0));
         onFx(
                 () -> {
                     flow.mainViewModel()

@@ -220,7 +220,14 @@ class TextSizeFxTest extends FxSandboxTestBase {
                         flow.mainViewModel()
                                 .current()
                                 .history()
-                                .select(flow.mainViewModel().current().history().rows().get(0)));
+                                .table()
+                                .select(
+                                        flow.mainViewModel()
+                                                .current()
+                                                .history()
+                                                .table()
+                                                .rows()
+                                                .get(0)));
         // (the detail's parts are made when it first shows a notification)
         waitUntil(
                 "the detail shows the notification",

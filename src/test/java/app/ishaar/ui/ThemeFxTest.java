@@ -314,8 +314,8 @@ class ThemeFxTest extends FxSandboxTestBase {
                 () ->
                         flow.mainViewModel().current() != null
                                 && flow.mainViewModel().current().history() != null
-                                && !history().loadingProperty().get()
-                                && !history().rows().isEmpty());
+                                && !history().requests().loadingProperty().get()
+                                && !history().table().rows().isEmpty());
         onFx(
                 () -> {
                     history().filters().statusProperty().set("error");
@@ -324,11 +324,11 @@ class ThemeFxTest extends FxSandboxTestBase {
         waitUntil(
                 "failed ones only",
                 () ->
-                        !history().loadingProperty().get()
-                                && !history().rows().isEmpty()
-                                && history().rows().stream()
+                        !history().requests().loadingProperty().get()
+                                && !history().table().rows().isEmpty()
+                                && history().table().rows().stream()
                                         .allMatch(n -> n.status().equals("error")));
-        Notification chosen = fx(() -> history().rows().get(0));
+        Notification chosen = fx(() -> history().table().rows().get(0));
         onFx(
                 () -> {
                     history().layout().detailVisibleProperty().set(true);

@@ -32,7 +32,7 @@ final class FirstPageFirst {
                             shown,
                             first.stateProperty(),
                             history.pager().knownProperty(),
-                            history.errorProperty()
+                            history.requests().errorProperty()
                         };
         for (Observable o : watched) {
             o.addListener(check);
@@ -45,7 +45,7 @@ final class FirstPageFirst {
                 || shown.getValue() != first
                 || first.stateProperty().get() == TaxpayerEntry.State.FAILED
                 || history.pager().knownProperty().get()
-                || history.errorProperty().get() != null;
+                || history.requests().errorProperty().get() != null;
     }
 
     private void check() {

@@ -45,14 +45,6 @@ import javafx.collections.ObservableList;
  */
 final class MainWindowSync implements SyncViewModel.Schedule, AutoCloseable {
 
-    /** Told of each taxpayer's sync on the FX thread (the taxpayer list's statuses). */
-    interface Follower extends WindowSync.Watcher {
-        default void finished(WindowSync.Arrived a) {}
-
-        /** Logged out: the sync stopped. */
-        default void stopped() {}
-    }
-
     private final ObservableList<TaxpayerEntry> entries;
     private final Clock clock;
     private final WindowSync sync;
@@ -62,7 +54,8 @@ final class MainWindowSync implements SyncViewModel.Schedule, AutoCloseable {
     /** The taxpayers synced since the login (null: the ERP's own). */
     private final java.util.Set<Rin> syncedOnce = new java.util.HashSet<>();
 
-    private Follower follower = new Follower() {};
+    /** The taxpayer list's statuses, told of each taxpayer's sync on the FX thread. */
+    private final SyncViewModel list;
 
     /** Each taxpayer's last sync that failed (the ERP's own under null), until one succeeds. */
     private final java.util.Map<Rin, TaxpayerResult> failed = new java.util.HashMap<>();
@@ -73,6 +66,7 @@ final class MainWindowSync implements SyncViewModel.Schedule, AutoCloseable {
     private FirstPageFirst firstPage;
 
     /**
+     * @param list the taxpayer list's sync, which asks this one and is told of each taxpayer's
      * @param schedules makes a login's scheduler; null: the app's, on threads of its own
      */
     MainWindowSync(
@@ -80,8 +74,10 @@ final class MainWindowSync implements SyncViewModel.Schedule, AutoCloseable {
             Clock clock,
             Executor fx,
             ObservableList<TaxpayerEntry> entries,
+            SyncViewModel list,
             WindowSync.Schedules schedules) {
         this.entries = Objects.requireNonNull(entries, "entries");
+        this.list = Objects.requireNonNull(list, "list");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.schedules = schedules;
         if (archive == null) {
@@ -100,7 +96,7 @@ final class MainWindowSync implements SyncViewModel.Schedule, AutoCloseable {
                     @Override
                     public void started(Rin taxpayer, Instant at) {
                         startedAt.put(taxpayer, at);
-                        follower.started(taxpayer, at);
+                        list.started(taxpayer);
                     }
 
                     @Override
@@ -110,15 +106,10 @@ final class MainWindowSync implements SyncViewModel.Schedule, AutoCloseable {
                         if (e != null) {
                             e.madeHistory().ifPresent(HistoryViewModel::landed);
                         }
-                        follower.held(taxpayer, held, total);
+                        list.held(taxpayer, held, total);
                     }
                 });
         entries.addListener((ListChangeListener<TaxpayerEntry>) c -> sync.taxpayers(keys()));
-    }
-
-    /** The sync as the taxpayer list's statuses follow it (one follower; the last one set). */
-    void follow(Follower f) {
-        this.follower = f == null ? new Follower() {} : f;
     }
 
     /** The window's sync: Sync now, Sync all and each taxpayer's turn; null without an archive. */
@@ -199,7 +190,7 @@ final class MainWindowSync implements SyncViewModel.Schedule, AutoCloseable {
         }
         if (sync != null) {
             sync.close();
-            follower.stopped();
+            list.stopped();
         }
         if (runs != null) {
             runs.shutdownNow();
@@ -268,7 +259,7 @@ final class MainWindowSync implements SyncViewModel.Schedule, AutoCloseable {
                                             a.result().outcome()
                                                     == TaxpayerResult.Outcome.REFUSED));
         }
-        follower.finished(a);
+        list.finished(a.taxpayer(), a.result(), a.next());
     }
 
     /**

@@ -11,7 +11,6 @@ import app.ishaar.ui.help.HelpViewModel;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.notifications.HistoryView;
 import app.ishaar.ui.settings.SettingsView;
-import app.ishaar.ui.taxpayers.SyncViewModel;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,20 +54,14 @@ public final class MainWindowView {
 
     private final AllTaxpayersHost all;
 
-    /** {@code sync}: the taxpayer list's sync, as the list shows it. */
-    public MainWindowView(
-            MainWindowViewModel vm,
-            SyncViewModel sync,
-            I18n i18n,
-            SceneFactory scenes,
-            Runnable onQuit) {
+    public MainWindowView(MainWindowViewModel vm, I18n i18n, SceneFactory scenes, Runnable onQuit) {
         this.vm = vm;
         this.i18n = i18n;
         this.scenes = scenes;
         this.onQuit = onQuit;
         root.setId("main-view");
         screens = new TaxpayerScreens(vm, i18n, scenes);
-        this.all = new AllTaxpayersHost(vm, sync, i18n, scenes);
+        this.all = new AllTaxpayersHost(vm.allTaxpayers(), i18n, scenes);
         screens.hostAll(this.all);
         root.setTop(
                 new VBox(
@@ -76,7 +69,7 @@ public final class MainWindowView {
                         WindowHeader.header(vm, i18n),
                         WindowHeader.banner(vm, i18n, root),
                         OfflineBanner.create(vm, i18n)));
-        switcher = new SwitcherView(vm, sync, i18n);
+        switcher = new SwitcherView(vm, vm.listSync(), i18n);
         Node switcherRoot = switcher.root();
         // the taxpayer list comes and goes with View → Taxpayer list; the keyboard leaves it for
         // the table
@@ -174,11 +167,6 @@ public final class MainWindowView {
     /** All taxpayers on screen, made now if it was not. */
     public HistoryView allTaxpayersView() {
         return all.view();
-    }
-
-    /** The taxpayer list's sync: each taxpayer's, Sync now and Sync all. */
-    public SyncViewModel listSync() {
-        return all.sync();
     }
 
     private SettingsView settingsView;

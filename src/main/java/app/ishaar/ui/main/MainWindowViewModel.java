@@ -4,12 +4,14 @@ import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.secrets.SecretStore;
+import app.ishaar.core.session.LoginBudget;
 import app.ishaar.ui.app.SettingsService;
 import app.ishaar.ui.fx.Weak;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.login.LoginViewModel;
 import app.ishaar.ui.login.SessionOpener;
 import app.ishaar.ui.notifications.HistoryViewModel;
+import app.ishaar.ui.taxpayers.SyncViewModel;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import app.ishaar.ui.taxpayers.TaxpayerListViewModel;
 import java.time.Clock;
@@ -56,6 +58,7 @@ public final class MainWindowViewModel {
     private final OfflineViewModel offline;
     private final WindowLifecycle lifecycle;
     private final HistoryViewModel allTaxpayers;
+    private final SyncViewModel listSync;
     private final BooleanProperty allShown = new SimpleBooleanProperty(this, "allShown");
 
     /** Held here, heard weakly by the app's I18n (see {@link Weak}). */
@@ -64,6 +67,8 @@ public final class MainWindowViewModel {
     /**
      * The window of a login: its taxpayer is shown.
      *
+     * @param budget the client's login budget, for the list to say when a waiting taxpayer's turn
+     *     comes; null when not known
      * @param schedules makes each login's sync scheduler; null: the app's own threads
      */
     public MainWindowViewModel(
@@ -77,6 +82,7 @@ public final class MainWindowViewModel {
             Clock clock,
             WindowDesktop desktop,
             LoginViewModel.LoginResult login,
+            LoginBudget budget,
             WindowSync.Schedules schedules) {
         WindowDesktop shell = desktop == null ? WindowDesktop.NONE : desktop;
         this.settings = new WindowSettings(i18n, clock, settings, login.profile());
@@ -121,7 +127,16 @@ public final class MainWindowViewModel {
         this.title = new WindowTitle(i18n, clock, login.profile().environment());
         this.allTaxpayers = histories.makeAll();
         title.allTaxpayersShownProperty().bind(allShown);
-        this.sync = new MainWindowSync(archive, clock, fx, taxpayers.entries(), schedules);
+        // the list's sync: the archive of the service the login went to, synced by the window
+        this.listSync =
+                new SyncViewModel(
+                        archive, ServiceKey.of(login.environment()), budget, clock, background, fx);
+        this.sync =
+                new MainWindowSync(archive, clock, fx, taxpayers.entries(), listSync, schedules);
+        listSync.follow(sync);
+        new WindowList(taxpayers.entries(), allTaxpayers, listSync);
+        // a sync that changed the archive: All taxpayers reads its page again, rows in place
+        listSync.archiveChangesProperty().addListener((o, was, now) -> allTaxpayers.landed());
         this.notifications =
                 new DesktopNotifications(i18n, shell, settings, entries::contains, this::switchTo);
         this.offline =
@@ -139,6 +154,8 @@ public final class MainWindowViewModel {
                         this::service,
                         histories,
                         allTaxpayers);
+        // offline, no sync is offered: the service cannot be reached
+        listSync.offlineProperty().bind(offline.offlineProperty());
         current.addListener((o, a, b) -> shown());
         // choosing a taxpayer (or a login's, a notification's) shows that taxpayer
         current.addListener((o, a, b) -> allShown.set(false));
@@ -208,6 +225,11 @@ public final class MainWindowViewModel {
     /** The sync of the window's taxpayers (none without an archive). */
     MainWindowSync sync() {
         return sync;
+    }
+
+    /** The taxpayer list's sync: each taxpayer's status, Sync now and Sync all. */
+    public SyncViewModel listSync() {
+        return listSync;
     }
 
     /** Offline: the banner, and the asking whether the service answers again. */

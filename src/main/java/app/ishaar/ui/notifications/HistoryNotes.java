@@ -191,7 +191,7 @@ final class HistoryNotes {
         HBox banner = new HBox(words, spacer, retry, dismiss);
         banner.getStyleClass().addAll("banner", "error");
         banner.setId("history-banner");
-        banner.visibleProperty().bind(vm.errorProperty().isNotNull());
+        banner.visibleProperty().bind(vm.requests().errorProperty().isNotNull());
         banner.managedProperty().bind(banner.visibleProperty());
         return banner;
     }

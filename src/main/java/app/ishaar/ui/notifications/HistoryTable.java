@@ -104,7 +104,7 @@ final class HistoryTable {
                             : null;
             id = n == null ? null : n.notificationId();
         }
-        vm.leftAtProperty().set(id);
+        vm.table().leftAtProperty().set(id);
     }
 
     /** The table's scrolling part, or null before the table has its skin. */
@@ -151,14 +151,15 @@ final class HistoryTable {
      * login's page only writes their texts (docs/performance.md, "Blank rows").
      */
     private void showRows() {
-        if (vm.rows().isEmpty()
-                && (!vm.pagesProperty().get().ready() || blankRows && vm.loadingProperty().get())) {
+        if (vm.table().rows().isEmpty()
+                && (!vm.pagesProperty().get().ready()
+                        || blankRows && vm.requests().loadingProperty().get())) {
             showBlankRows();
             return;
         }
         blankRows = false;
         Notification firstBefore = shown.isEmpty() ? null : shown.get(0);
-        show(vm.rows());
+        show(vm.table().rows());
         if (shown.isEmpty()) {
             return;
         }
@@ -261,17 +262,17 @@ final class HistoryTable {
         table.setSkin(new SteadyRowsTableSkin<>(table)); // a page's rows keep their places
         table.setItems(shown);
         showRows();
-        Weak.listen(keep, (ListChangeListener<Notification>) c -> showRows(), vm.rows());
+        Weak.listen(keep, (ListChangeListener<Notification>) c -> showRows(), vm.table().rows());
         // a first load that ended without rows (none, or failed) leaves the blank rows for an empty
         // table
         Weak.<Boolean>listen(
                 keep,
                 (o, was, now) -> {
-                    if (!now && blankRows && vm.rows().isEmpty()) {
+                    if (!now && blankRows && vm.table().rows().isEmpty()) {
                         showRows();
                     }
                 },
-                vm.loadingProperty());
+                vm.requests().loadingProperty());
         table.setTableMenuButtonVisible(true);
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         // a notification sent since the user's last visit is in bold (:new)
@@ -304,7 +305,9 @@ final class HistoryTable {
         // several rows can be selected (Shift or Ctrl with a click or the arrows, Ctrl+A) to be
         // copied together; the detail shows the one chosen last
         table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
-        table.getSelectionModel().selectedItemProperty().addListener((o, a, now) -> vm.select(now));
+        table.getSelectionModel()
+                .selectedItemProperty()
+                .addListener((o, a, now) -> vm.table().select(now));
         Weak.<Notification>listen(
                 keep,
                 (o, a, now) -> {
@@ -318,14 +321,14 @@ final class HistoryTable {
                         }
                     }
                 },
-                vm.selectedProperty());
+                vm.table().selectedProperty());
         // a screen made again for a taxpayer shown before (the main window keeps only the latest
         // few): the row that was chosen, chosen again, and the rows in view that were
-        Notification chosen = vm.selectedProperty().get();
+        Notification chosen = vm.table().selectedProperty().get();
         if (chosen != null && table.getItems().contains(chosen)) {
             table.getSelectionModel().select(chosen);
         }
-        int top = indexOf(vm.leftAtProperty().get());
+        int top = indexOf(vm.table().leftAtProperty().get());
         if (top > 0) {
             // once the table has its size in the window: a scroll asked before keeps its share of a
             // guessed height, and lands on another row once the table is laid out at its own
@@ -345,7 +348,7 @@ final class HistoryTable {
         // on. A page that comes sooner just replaces the one before: no flash of dimming, and no
         // two extra redraws of the whole table per page. Opacity, not a style class: toggling a
         // class on the table would restyle every cell twice a page.
-        ReadOnlyBooleanProperty slow = AfterAMoment.shown(keep, vm.loadingProperty());
+        ReadOnlyBooleanProperty slow = AfterAMoment.shown(keep, vm.requests().loadingProperty());
         table.opacityProperty().bind(Bindings.when(slow).then(0.55).otherwise(1.0));
         progress.setId("history-progress");
         progress.visibleProperty().bind(slow);

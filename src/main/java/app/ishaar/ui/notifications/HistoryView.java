@@ -96,7 +96,7 @@ public final class HistoryView {
                         historyTable.root(),
                         detailPane,
                         vm.layout(),
-                        vm.selectedProperty(),
+                        vm.table().selectedProperty(),
                         scenes.textSize(),
                         root.getProperties());
         root.setCenter(split.root());

@@ -25,8 +25,6 @@ import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleObjectProperty;
-import javafx.beans.property.StringProperty;
-import javafx.collections.ObservableList;
 
 /**
  * The notification screen over a scope ({@link #scopeProperty()}): one taxpayer's, or the list's
@@ -317,39 +315,19 @@ public final class HistoryViewModel {
         return visits;
     }
 
-    /** The notifications of the shown page, in the service's order. */
-    public ObservableList<Notification> rows() {
-        return rows.rows();
+    /** The shown page's rows and the selected one. */
+    public RowsViewModel table() {
+        return rows;
     }
 
-    /** The selected row; the detail pane follows it with no request. */
-    public ObjectProperty<Notification> selectedProperty() {
-        return rows.selectedProperty();
-    }
-
-    /** See {@link RowsViewModel#leftAtProperty()}. */
-    public StringProperty leftAtProperty() {
-        return rows.leftAtProperty();
-    }
-
-    /** Called by the view when the table selection changes. */
-    public void select(Notification n) {
-        rows.select(n);
-    }
-
-    /** True while a page is being fetched (the shown rows stay until it arrives). */
-    public ReadOnlyBooleanProperty loadingProperty() {
-        return requests.loadingProperty();
+    /** The page requests: whether one is out, and the last failure. */
+    public PageRequests requests() {
+        return requests;
     }
 
     /** True when the last answer said no notification matches. */
     public ReadOnlyBooleanProperty emptyProperty() {
         return empty.getReadOnlyProperty();
-    }
-
-    /** The last failure, until dismissed, retried successfully or superseded by a success. */
-    public ReadOnlyObjectProperty<Throwable> errorProperty() {
-        return requests.errorProperty();
     }
 
     /** The last failure in words. */

@@ -20,7 +20,7 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
  * failure shows in {@link #errorProperty()} and leaves the shown page as it is; a page that came is
  * handed over to be shown before {@link #loadingProperty()} turns false.
  */
-final class PageRequests {
+public final class PageRequests {
     /** Logged under the history screen's name, with its other messages. */
     private static final Logger LOG = System.getLogger(HistoryViewModel.class.getName());
 
@@ -62,12 +62,12 @@ final class PageRequests {
     }
 
     /** True while a page is being fetched (the shown rows stay until it arrives). */
-    ReadOnlyBooleanProperty loadingProperty() {
+    public ReadOnlyBooleanProperty loadingProperty() {
         return loading.getReadOnlyProperty();
     }
 
     /** The last failure, until dismissed, retried successfully or superseded by a success. */
-    ReadOnlyObjectProperty<Throwable> errorProperty() {
+    public ReadOnlyObjectProperty<Throwable> errorProperty() {
         return error.getReadOnlyProperty();
     }
 

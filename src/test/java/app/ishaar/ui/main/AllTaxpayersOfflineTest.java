@@ -2,7 +2,6 @@ package app.ishaar.ui.main;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.sqlite.SqliteArchive;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.secrets.InMemorySecretStore;
@@ -91,6 +90,7 @@ class AllTaxpayersOfflineTest {
                         clock,
                         WindowDesktop.NONE,
                         new LoginViewModel.LoginResult(null, null, profile, c, env),
+                        null,
                         (worker, every, listener) ->
                                 new app.ishaar.core.sync.SyncScheduler(
                                         worker,
@@ -100,9 +100,8 @@ class AllTaxpayersOfflineTest {
                                         (task, delay) -> () -> {},
                                         Runnable::run,
                                         listener));
-        sync = new SyncViewModel(archive, ServiceKey.SANDBOX, null, clock, Runnable::run, DIRECT);
-        // the window's All taxpayers (no view made: no scenes needed)
-        new AllTaxpayersHost(window, sync, i18n, null);
+        // the list's sync asks a schedule that only records what was asked
+        sync = window.listSync();
         sync.follow(
                 new SyncViewModel.Schedule() {
                     @Override

@@ -117,7 +117,7 @@ class MainWindowViewModelTest {
         vm =
                 new MainWindowViewModel(
                         i18n, DIRECT, DIRECT, opener, secrets, settings, archive, clock, desktop,
-                        result, schedules);
+                        result, null, schedules);
     }
 
     @AfterEach
@@ -308,7 +308,7 @@ class MainWindowViewModelTest {
     @Test
     void theWindowsSyncCountsWhatArrivedAsOftenAsTheSettingsSayOrOnlyWhenAsked() {
         var history = vm.current().history(); // its first page: none
-        assertThat(history.loadingProperty().get()).isFalse();
+        assertThat(history.requests().loadingProperty().get()).isFalse();
         assertThat(synced)
                 .as("the list synced at login, the ERP's own first")
                 .containsExactly(null, Rin.of(NILE), Rin.of(PHARMA), Rin.of(TEXTILES));
@@ -635,7 +635,7 @@ class MainWindowViewModelTest {
     private MainWindowViewModel windowOf(LoginViewModel.LoginResult login) throws Exception {
         return new MainWindowViewModel(
                 i18n, DIRECT, DIRECT, opener, secrets, settings, archive, clock, desktop, login,
-                schedules);
+                null, schedules);
     }
 
     @Test
@@ -746,6 +746,7 @@ class MainWindowViewModelTest {
                                         .orElseThrow(),
                                 loginCredentials,
                                 first.environment()),
+                        null,
                         schedules);
         assertThat(next.taxpayers().entries().get(0).label())
                 .as("remembered for the next window")

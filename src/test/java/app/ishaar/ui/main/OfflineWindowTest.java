@@ -108,6 +108,7 @@ class OfflineWindowTest {
                 clock,
                 WindowDesktop.NONE,
                 login,
+                null,
                 // the window's sync, once online, syncs only when asked: it logs in for nobody
                 // behind the test's back
                 (worker, every, listener) ->
@@ -146,7 +147,7 @@ class OfflineWindowTest {
                 .isEqualTo("Offline: showing what was synced at 9 Jan 2026, 16:45:00.");
         assertThat(vm.current()).isSameAs(entry(NILE));
         assertThat(entry(NILE).history().pagesProperty().get().ready()).isTrue();
-        assertThat(entry(NILE).history().rows())
+        assertThat(entry(NILE).history().table().rows())
                 .extracting(n -> n.notificationId())
                 .containsExactly("n-1");
 
@@ -154,7 +155,7 @@ class OfflineWindowTest {
         assertThat(entry(PHARMA).history().pagesProperty().get().ready())
                 .as("never synced: its screen reads the archive all the same")
                 .isTrue();
-        assertThat(entry(PHARMA).history().rows()).as("nothing archived of it").isEmpty();
+        assertThat(entry(PHARMA).history().table().rows()).as("nothing archived of it").isEmpty();
         assertThat(entry(PHARMA).history().reachProperty().get())
                 .as("and it says so")
                 .isEqualTo(new app.ishaar.ui.notifications.Reach(false, null));
@@ -195,7 +196,7 @@ class OfflineWindowTest {
         assertThat(shown.history().pagesProperty().get().ready())
                 .as("its synced history, not \"needs the service\"")
                 .isTrue();
-        assertThat(shown.history().rows())
+        assertThat(shown.history().table().rows())
                 .extracting(n -> n.notificationId())
                 .containsExactly("n-1");
     }
@@ -203,7 +204,9 @@ class OfflineWindowTest {
     @Test
     void offlineAgainAfterALogoutATaxpayerSyncedSinceReadsTheArchive() throws Exception {
         vm.switchTo(entry(PHARMA));
-        assertThat(entry(PHARMA).history().rows()).as("nothing archived of it yet").isEmpty();
+        assertThat(entry(PHARMA).history().table().rows())
+                .as("nothing archived of it yet")
+                .isEmpty();
         // its first sync completes (the window's, while it was online)
         String raw =
                 "{\"notificationId\":\"p-1\",\"receivedDateTime\":\"2026-01-09T11:00:00Z\","
@@ -230,7 +233,7 @@ class OfflineWindowTest {
         assertThat(entry(PHARMA).history().pagesProperty().get().ready())
                 .as("its history from the archive, not \"needs the service\"")
                 .isTrue();
-        assertThat(entry(PHARMA).history().rows())
+        assertThat(entry(PHARMA).history().table().rows())
                 .extracting(n -> n.notificationId())
                 .containsExactly("p-1");
     }

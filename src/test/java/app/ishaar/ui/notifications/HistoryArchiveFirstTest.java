@@ -109,16 +109,16 @@ class HistoryArchiveFirstTest {
             throws Exception {
         fromArchive(0);
 
-        assertThat(vm.rows()).as("shown at once: no session").isNotEmpty();
-        assertThat(vm.rows()).containsExactlyElementsOf(archived(null, 1, 50));
-        assertThat(vm.rows())
+        assertThat(vm.table().rows()).as("shown at once: no session").isNotEmpty();
+        assertThat(vm.table().rows()).containsExactlyElementsOf(archived(null, 1, 50));
+        assertThat(vm.table().rows())
                 .extracting(Notification::receivedDateTime)
                 .isSortedAccordingTo(java.util.Comparator.reverseOrder());
         assertThat(vm.pager().totalCountProperty().get()).isEqualTo(histories.get(0).size());
         assertThat(vm.pager().totalPagesProperty().get()).isEqualTo(3);
 
         vm.pager().next();
-        assertThat(vm.rows()).containsExactlyElementsOf(archived(null, 2, 50));
+        assertThat(vm.table().rows()).containsExactlyElementsOf(archived(null, 2, 50));
         assertThat(vm.reachProperty().get()).as("all of it archived").isEqualTo(Reach.COMPLETE);
     }
 
@@ -131,8 +131,8 @@ class HistoryArchiveFirstTest {
         assertThat(vm.filters().apply()).isTrue();
 
         NotificationQuery asked = vm.exportQuery().filters();
-        assertThat(vm.rows()).isNotEmpty().allMatch(n -> status.equals(n.status()));
-        assertThat(vm.rows()).containsExactlyElementsOf(archived(asked, 1, 50));
+        assertThat(vm.table().rows()).isNotEmpty().allMatch(n -> status.equals(n.status()));
+        assertThat(vm.table().rows()).containsExactlyElementsOf(archived(asked, 1, 50));
         long expected =
                 histories.get(0).stream()
                         .filter(a -> status.equals(a.notification().status()))
@@ -140,11 +140,11 @@ class HistoryArchiveFirstTest {
         assertThat(vm.pager().totalCountProperty().get()).isEqualTo(expected);
 
         Notification withAttempts =
-                vm.rows().stream()
+                vm.table().rows().stream()
                         .filter(n -> !n.deliveryAttempts().isEmpty())
                         .findFirst()
                         .orElseThrow();
-        vm.select(withAttempts);
+        vm.table().select(withAttempts);
         assertThat(vm.detail().notificationProperty().get().deliveryAttempts())
                 .isEqualTo(withAttempts.deliveryAttempts());
     }
@@ -159,17 +159,17 @@ class HistoryArchiveFirstTest {
         confirm(stored, checked);
         fromArchive(0);
 
-        vm.select(shown(stored.notificationId()));
+        vm.table().select(shown(stored.notificationId()));
         assertThat(vm.detail().statusCheckedProperty().get())
                 .isNotEmpty()
                 .isEqualTo(vm.labels().dateTime(checked));
 
-        vm.select(vm.rows().get(0));
+        vm.table().select(vm.table().rows().get(0));
         assertThat(vm.detail().statusCheckedProperty().get())
                 .as("archived before the archive kept the time: no line")
                 .isEmpty();
 
-        vm.select(shown(stored.notificationId()));
+        vm.table().select(shown(stored.notificationId()));
         Instant again = checked.plusSeconds(86_400);
         confirm(stored, again);
         vm.synced(0, CLOCK.instant());
@@ -186,7 +186,7 @@ class HistoryArchiveFirstTest {
     }
 
     private Notification shown(String notificationId) {
-        return vm.rows().stream()
+        return vm.table().rows().stream()
                 .filter(n -> n.notificationId().equals(notificationId))
                 .findFirst()
                 .orElseThrow();
@@ -195,7 +195,7 @@ class HistoryArchiveFirstTest {
     @Test
     void aTaxpayerWhoseFirstSyncIsUnderWayShowsWhatLandedAndHowFarBackItReaches() {
         fromArchive(1);
-        assertThat(vm.rows()).as("what its sync archived so far, at once").isNotEmpty();
+        assertThat(vm.table().rows()).as("what its sync archived so far, at once").isNotEmpty();
         assertThat(vm.pager().totalCountProperty().get()).isEqualTo(histories.get(1).size());
         Instant oldest =
                 histories.get(1).stream()
@@ -216,9 +216,9 @@ class HistoryArchiveFirstTest {
     void aRowTheSyncChangedIsReplacedInPlaceAndStaysSelected() throws Exception {
         fromArchive(0);
         int index = 7;
-        Notification row = vm.rows().get(index);
-        vm.select(row);
-        List<Notification> before = List.copyOf(vm.rows());
+        Notification row = vm.table().rows().get(index);
+        vm.table().select(row);
+        List<Notification> before = List.copyOf(vm.table().rows());
 
         ArchivedNotification stored =
                 histories.get(0).stream()
@@ -238,7 +238,8 @@ class HistoryArchiveFirstTest {
                         Instant.now()));
 
         List<String> changes = new ArrayList<>();
-        vm.rows()
+        vm.table()
+                .rows()
                 .addListener(
                         (ListChangeListener<Notification>)
                                 c -> {
@@ -253,12 +254,12 @@ class HistoryArchiveFirstTest {
         vm.synced(0, CLOCK.instant());
 
         assertThat(changes).containsExactly("replaced 7..8");
-        assertThat(vm.rows().get(index).status()).isEqualTo(settled);
-        assertThat(vm.selectedProperty().get()).isSameAs(vm.rows().get(index));
+        assertThat(vm.table().rows().get(index).status()).isEqualTo(settled);
+        assertThat(vm.table().selectedProperty().get()).isSameAs(vm.table().rows().get(index));
         assertThat(vm.detail().notificationProperty().get().status()).isEqualTo(settled);
         for (int i = 0; i < before.size(); i++) {
             if (i != index) {
-                assertThat(vm.rows().get(i)).isSameAs(before.get(i));
+                assertThat(vm.table().rows().get(i)).isSameAs(before.get(i));
             }
         }
     }
@@ -266,7 +267,7 @@ class HistoryArchiveFirstTest {
     @Test
     void newNotificationsTheSyncBroughtAreCountedNotPushedIntoTheShownPage() throws Exception {
         fromArchive(0);
-        List<Notification> before = List.copyOf(vm.rows());
+        List<Notification> before = List.copyOf(vm.table().rows());
         ArchivedNotification newest = histories.get(0).get(0);
         ObjectNode fresh = (ObjectNode) JSON.readTree(newest.rawJson());
         fresh.put("notificationId", "brand-new-one");
@@ -282,9 +283,11 @@ class HistoryArchiveFirstTest {
 
         vm.synced(1, CLOCK.instant());
 
-        assertThat(vm.rows()).as("the page the user reads stays").containsExactlyElementsOf(before);
+        assertThat(vm.table().rows())
+                .as("the page the user reads stays")
+                .containsExactlyElementsOf(before);
         assertThat(vm.arrivedProperty().get()).isEqualTo(1);
         vm.showArrived();
-        assertThat(vm.rows().get(0).notificationId()).isEqualTo("brand-new-one");
+        assertThat(vm.table().rows().get(0).notificationId()).isEqualTo("brand-new-one");
     }
 }

@@ -58,7 +58,8 @@ public final class HistoryDemo {
             stage.setWidth(1360);
             stage.setHeight(820);
             stage.show();
-            vm.loadingProperty()
+            vm.requests()
+                    .loadingProperty()
                     .addListener(
                             new javafx.beans.value.ChangeListener<Boolean>() {
                                 @Override
@@ -67,8 +68,8 @@ public final class HistoryDemo {
                                         Boolean was,
                                         Boolean now) {
                                     if (!now) {
-                                        vm.loadingProperty().removeListener(this);
-                                        vm.rows().stream()
+                                        vm.requests().loadingProperty().removeListener(this);
+                                        vm.table().rows().stream()
                                                 .filter(n -> pick.equals(n.status()))
                                                 .findFirst()
                                                 .ifPresent(
@@ -80,7 +81,8 @@ public final class HistoryDemo {
                                                                     .scrollTo(
                                                                             Math.max(
                                                                                     0,
-                                                                                    vm.rows()
+                                                                                    vm.table()
+                                                                                                    .rows()
                                                                                                     .indexOf(
                                                                                                             n)
                                                                                             - 3));

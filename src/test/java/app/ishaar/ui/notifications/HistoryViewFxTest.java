@@ -133,14 +133,14 @@ class HistoryViewFxTest {
     private void settled() throws TimeoutException {
         until(
                 () ->
-                        !vm.loadingProperty().get()
+                        !vm.requests().loadingProperty().get()
                                 && (vm.emptyProperty().get()
-                                        || !vm.rows().isEmpty()
-                                        || vm.errorProperty().get() != null));
+                                        || !vm.table().rows().isEmpty()
+                                        || vm.requests().errorProperty().get() != null));
     }
 
     private List<Notification> rows() {
-        return fx(() -> List.copyOf(vm.rows()));
+        return fx(() -> List.copyOf(vm.table().rows()));
     }
 
     private SandboxPage sandboxPage(SandboxQuery q) {
@@ -280,7 +280,7 @@ class HistoryViewFxTest {
         assertThat(text(robot, "#pager-of")).isEqualTo("of 100");
 
         robot.clickOn("#pager-next");
-        until(() -> vm.pager().pageProperty().get() == 2 && !vm.loadingProperty().get());
+        until(() -> vm.pager().pageProperty().get() == 2 && !vm.requests().loadingProperty().get());
         assertThat(ids(rows()))
                 .isEqualTo(
                         sandboxIds(
@@ -293,7 +293,10 @@ class HistoryViewFxTest {
                 .push(KeyCode.SHORTCUT, KeyCode.A)
                 .write("37")
                 .type(KeyCode.ENTER);
-        until(() -> vm.pager().pageProperty().get() == 37 && !vm.loadingProperty().get());
+        until(
+                () ->
+                        vm.pager().pageProperty().get() == 37
+                                && !vm.requests().loadingProperty().get());
         assertThat(ids(rows()))
                 .isEqualTo(
                         sandboxIds(
@@ -303,12 +306,21 @@ class HistoryViewFxTest {
 
         robot.clickOn(robot.lookup("#history-table").queryTableView());
         robot.type(KeyCode.PAGE_DOWN);
-        until(() -> vm.pager().pageProperty().get() == 38 && !vm.loadingProperty().get());
+        until(
+                () ->
+                        vm.pager().pageProperty().get() == 38
+                                && !vm.requests().loadingProperty().get());
         robot.type(KeyCode.PAGE_UP);
-        until(() -> vm.pager().pageProperty().get() == 37 && !vm.loadingProperty().get());
+        until(
+                () ->
+                        vm.pager().pageProperty().get() == 37
+                                && !vm.requests().loadingProperty().get());
 
         robot.clickOn("#pager-last");
-        until(() -> vm.pager().pageProperty().get() == 100 && !vm.loadingProperty().get());
+        until(
+                () ->
+                        vm.pager().pageProperty().get() == 100
+                                && !vm.requests().loadingProperty().get());
         assertThat(robot.lookup("#pager-next").queryButton().isDisabled()).isTrue();
         assertThat(ids(rows()))
                 .isEqualTo(
@@ -322,12 +334,12 @@ class HistoryViewFxTest {
         until(
                 () ->
                         vm.pager().pageProperty().get() == 25
-                                && vm.rows().size() == 100
-                                && !vm.loadingProperty().get());
+                                && vm.table().rows().size() == 100
+                                && !vm.requests().loadingProperty().get());
         assertThat(text(robot, "#pager-of")).isEqualTo("of 25");
 
         robot.clickOn("#pager-first");
-        until(() -> vm.pager().pageProperty().get() == 1 && !vm.loadingProperty().get());
+        until(() -> vm.pager().pageProperty().get() == 1 && !vm.requests().loadingProperty().get());
         assertThat(robot.lookup("#pager-previous").queryButton().isDisabled()).isTrue();
     }
 
@@ -366,7 +378,7 @@ class HistoryViewFxTest {
                         vm.pager()
                                 .pageSizeProperty()
                                 .set(50)); // more rows than the table has room for
-        until(() -> vm.rows().size() == 50 && !vm.loadingProperty().get());
+        until(() -> vm.table().rows().size() == 50 && !vm.requests().loadingProperty().get());
         assertThat(tableIds()).isEqualTo(ids(rows()));
         // the last row of page 1, scrolled into view and selected
         robot.clickOn(robot.lookup("#history-table").queryTableView());
@@ -377,14 +389,14 @@ class HistoryViewFxTest {
                 });
         until(() -> firstVisibleRow() > 0);
         Notification last = rows().get(49);
-        until(() -> vm.selectedProperty().get() == last);
+        until(() -> vm.table().selectedProperty().get() == last);
 
         // a refresh brings a fresh copy of the same page: the same row stays selected and in view
         robot.type(KeyCode.F5);
-        until(() -> !vm.loadingProperty().get() && vm.rows().get(49) != last);
+        until(() -> !vm.requests().loadingProperty().get() && vm.table().rows().get(49) != last);
         assertThat(tableIds()).isEqualTo(ids(rows()));
         assertThat(fx(() -> view.table().getSelectionModel().getSelectedIndex())).isEqualTo(49);
-        assertThat(fx(() -> vm.selectedProperty().get().notificationId()))
+        assertThat(fx(() -> vm.table().selectedProperty().get().notificationId()))
                 .isEqualTo(last.notificationId());
         assertThat(text(robot, "#detail-id")).isEqualTo(last.notificationId());
         assertThat(firstVisibleRow()).isPositive();
@@ -393,7 +405,7 @@ class HistoryViewFxTest {
         // the next page shows from its first row, with nothing selected (the selected row is not on
         // it)
         robot.clickOn("#pager-next");
-        until(() -> vm.pager().pageProperty().get() == 2 && !vm.loadingProperty().get());
+        until(() -> vm.pager().pageProperty().get() == 2 && !vm.requests().loadingProperty().get());
         assertThat(tableIds())
                 .isEqualTo(ids(rows()))
                 .isEqualTo(
@@ -403,11 +415,14 @@ class HistoryViewFxTest {
                                                 null, null, null, null, null, null, 2, 50))));
         until(() -> firstVisibleRow() == 0);
         assertThat(fx(() -> view.table().getSelectionModel().getSelectedItem())).isNull();
-        assertThat(fx(() -> vm.selectedProperty().get())).isNull();
+        assertThat(fx(() -> vm.table().selectedProperty().get())).isNull();
 
         // a shorter last page: the table has exactly its rows
         robot.clickOn("#pager-last");
-        until(() -> vm.pager().pageProperty().get() == 50 && !vm.loadingProperty().get());
+        until(
+                () ->
+                        vm.pager().pageProperty().get() == 50
+                                && !vm.requests().loadingProperty().get());
         assertThat(tableIds()).isEqualTo(ids(rows()));
     }
 
@@ -489,8 +504,9 @@ class HistoryViewFxTest {
             until(
                     () ->
                             vm.pager().pageProperty().get() == p
-                                    && !vm.loadingProperty().get()
-                                    && flow().getFirstVisibleCell().getItem() == vm.rows().get(0));
+                                    && !vm.requests().loadingProperty().get()
+                                    && flow().getFirstVisibleCell().getItem()
+                                            == vm.table().rows().get(0));
             assertThat(rowsOnScreenThatLostTheirItem()).isEmpty();
             assertThat(cellsOnScreenBehindTheirRow()).isEmpty();
             // no row handed out anew: one that moved from an odd index to an even one was styled
@@ -517,15 +533,15 @@ class HistoryViewFxTest {
     void aBiggerPageThatStartsWithTheSameRowFillsEveryRowOnScreen(FxRobot robot) throws Exception {
         settled();
         robot.interact(() -> vm.pager().pageSizeProperty().set(10));
-        until(() -> vm.rows().size() == 10 && !vm.loadingProperty().get());
+        until(() -> vm.table().rows().size() == 10 && !vm.requests().loadingProperty().get());
         robot.interact(() -> {});
         assertThat(rowsOnScreenThatLostTheirItem()).isEmpty();
         // page 1 of 100 starts with the same notification as page 1 of 10
         robot.interact(() -> vm.pager().pageSizeProperty().set(100));
         until(
                 () ->
-                        vm.rows().size() == 100
-                                && !vm.loadingProperty().get()
+                        vm.table().rows().size() == 100
+                                && !vm.requests().loadingProperty().get()
                                 && fx(() -> view.table().getItems().size()) == 100);
         robot.interact(() -> {});
         assertThat(rowsOnScreenThatLostTheirItem()).isEmpty();
@@ -537,11 +553,11 @@ class HistoryViewFxTest {
         robot.clickOn(robot.lookup("#history-table").queryTableView());
         robot.interact(() -> view.table().getSelectionModel().select(3));
         robot.type(KeyCode.PAGE_DOWN);
-        until(() -> vm.pager().pageProperty().get() == 2 && !vm.loadingProperty().get());
-        Notification first = fx(() -> vm.rows().get(0));
+        until(() -> vm.pager().pageProperty().get() == 2 && !vm.requests().loadingProperty().get());
+        Notification first = fx(() -> vm.table().rows().get(0));
         robot.type(KeyCode.DOWN);
-        until(() -> vm.selectedProperty().get() != null);
-        assertThat(fx(() -> vm.selectedProperty().get())).isSameAs(first);
+        until(() -> vm.table().selectedProperty().get() != null);
+        assertThat(fx(() -> vm.table().selectedProperty().get())).isSameAs(first);
         assertThat(text(robot, "#detail-id")).isEqualTo(first.notificationId());
     }
 
@@ -553,8 +569,9 @@ class HistoryViewFxTest {
         for (int i = 0; i < 4; i++) {
             robot.type(KeyCode.PAGE_DOWN); // each supersedes the one before, still in flight
         }
-        assertThat(fx(() -> vm.loadingProperty().get())).isTrue();
-        assertThat(fx(() -> vm.rows().size())).isEqualTo(25); // page 1 stays visible meanwhile
+        assertThat(fx(() -> vm.requests().loadingProperty().get())).isTrue();
+        assertThat(fx(() -> vm.table().rows().size()))
+                .isEqualTo(25); // page 1 stays visible meanwhile
         Node table = robot.lookup("#history-table").query();
         Node progress = robot.lookup("#history-progress").query();
         until(
@@ -562,7 +579,7 @@ class HistoryViewFxTest {
                         progress.isVisible()
                                 && table.getOpacity()
                                         < 1); // dimmed, with the indicator, while it takes long
-        until(() -> !vm.loadingProperty().get());
+        until(() -> !vm.requests().loadingProperty().get());
         assertThat(fx(() -> progress.isVisible())).isFalse();
         assertThat(fx(() -> table.getOpacity())).isEqualTo(1.0);
         assertThat(fx(() -> vm.pager().pageProperty().get())).isEqualTo(5);
@@ -572,7 +589,7 @@ class HistoryViewFxTest {
                                 sandboxPage(
                                         new SandboxQuery(
                                                 null, null, null, null, null, null, 5, 25))));
-        assertThat(fx(() -> vm.errorProperty().get())).isNull();
+        assertThat(fx(() -> vm.requests().errorProperty().get())).isNull();
     }
 
     // ---- empty, errors ----
@@ -587,7 +604,7 @@ class HistoryViewFxTest {
                     vm.filters().toDateProperty().set(LocalDate.of(2000, 1, 2));
                     vm.filters().apply();
                 });
-        until(() -> vm.emptyProperty().get() && !vm.loadingProperty().get());
+        until(() -> vm.emptyProperty().get() && !vm.requests().loadingProperty().get());
         assertThat(rows()).isEmpty();
         Label empty = robot.lookup("#history-empty").queryAs(Label.class);
         assertThat(fx(empty::getText)).isEqualTo("No notification matches these filters.");
@@ -608,7 +625,7 @@ class HistoryViewFxTest {
 
         fixture.sandbox.knobs().fail503Share(1.0);
         robot.clickOn("#pager-next");
-        until(() -> vm.errorProperty().get() != null);
+        until(() -> vm.requests().errorProperty().get() != null);
         assertThat(robot.lookup("#history-banner").query().isVisible()).isTrue();
         assertThat(text(robot, "#history-error")).contains("not answering").contains("503");
         // the service's correlationId, to quote when reporting the problem
@@ -621,16 +638,16 @@ class HistoryViewFxTest {
         robot.clickOn("#history-retry");
         until(
                 () ->
-                        vm.errorProperty().get() == null
+                        vm.requests().errorProperty().get() == null
                                 && vm.pager().pageProperty().get() == 2
-                                && !vm.loadingProperty().get());
+                                && !vm.requests().loadingProperty().get());
         assertThat(robot.lookup("#history-banner").query().isVisible()).isFalse();
         assertThat(rows()).allMatch(n -> n.typeId().equals("6"));
 
         // F5 with the service down again, then dismiss: rows stay
         fixture.sandbox.knobs().fail503Share(1.0);
         robot.clickOn(robot.lookup("#history-table").queryTableView()).type(KeyCode.F5);
-        until(() -> vm.errorProperty().get() != null);
+        until(() -> vm.requests().errorProperty().get() != null);
         robot.clickOn("#history-dismiss");
         assertThat(robot.lookup("#history-banner").query().isVisible()).isFalse();
         assertThat(rows()).isNotEmpty();
@@ -704,7 +721,10 @@ class HistoryViewFxTest {
         robot.interact(vm::endSession);
         fixture.sandbox.knobs().fail503Share(1.0);
         robot.interact(() -> vm.readFrom(new SessionPages(session)));
-        until(() -> vm.errorProperty().get() != null && !vm.loadingProperty().get());
+        until(
+                () ->
+                        vm.requests().errorProperty().get() != null
+                                && !vm.requests().loadingProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(robot.lookup("#history-banner").query().isVisible()).isTrue();
         assertThat(fx(() -> view.table().getItems())).isEmpty();
@@ -719,7 +739,7 @@ class HistoryViewFxTest {
                     vm.filters().apply();
                     vm.readFrom(new SessionPages(session));
                 });
-        until(() -> vm.emptyProperty().get() && !vm.loadingProperty().get());
+        until(() -> vm.emptyProperty().get() && !vm.requests().loadingProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(fx(() -> view.table().getItems())).isEmpty();
         assertThat(fx(() -> robot.lookup("#history-empty").query().isVisible())).isTrue();
@@ -735,11 +755,11 @@ class HistoryViewFxTest {
                 });
         until(
                 () ->
-                        !vm.loadingProperty().get()
-                                && !vm.rows().isEmpty()
-                                && vm.rows().get(0).status().equals(status));
+                        !vm.requests().loadingProperty().get()
+                                && !vm.table().rows().isEmpty()
+                                && vm.table().rows().get(0).status().equals(status));
         robot.interact(() -> view.table().getSelectionModel().select(0));
-        return fx(() -> vm.selectedProperty().get());
+        return fx(() -> vm.table().selectedProperty().get());
     }
 
     @Test
@@ -938,13 +958,13 @@ class HistoryViewFxTest {
         robot.clickOn(robot.lookup("#history-table").queryTableView());
         robot.interact(() -> view.table().getSelectionModel().select(0));
         int fetchesBefore =
-                fx(() -> vm.rows().size()); // rows unchanged below means no reload happened
+                fx(() -> vm.table().rows().size()); // rows unchanged below means no reload happened
         robot.type(KeyCode.DOWN);
-        Notification second = fx(() -> vm.rows().get(1));
-        until(() -> vm.selectedProperty().get() == second);
+        Notification second = fx(() -> vm.table().rows().get(1));
+        until(() -> vm.table().selectedProperty().get() == second);
         assertThat(text(robot, "#detail-id")).isEqualTo(second.notificationId());
-        assertThat(fx(() -> vm.loadingProperty().get())).isFalse();
-        assertThat(fx(() -> vm.rows().size())).isEqualTo(fetchesBefore);
+        assertThat(fx(() -> vm.requests().loadingProperty().get())).isFalse();
+        assertThat(fx(() -> vm.table().rows().size())).isEqualTo(fetchesBefore);
     }
 
     @Test
@@ -958,10 +978,10 @@ class HistoryViewFxTest {
                 });
         until(
                 () ->
-                        !vm.loadingProperty().get()
-                                && !vm.rows().isEmpty()
-                                && vm.rows().get(0).channel().equals("email")
-                                && vm.rows().get(0).language().equals("ar"));
+                        !vm.requests().loadingProperty().get()
+                                && !vm.table().rows().isEmpty()
+                                && vm.table().rows().get(0).channel().equals("email")
+                                && vm.table().rows().get(0).language().equals("ar"));
         robot.interact(() -> view.table().getSelectionModel().select(0));
         WrappedText message = robot.lookup("#detail-message-text").query();
         until(() -> !message.lines().isEmpty());
@@ -997,7 +1017,7 @@ class HistoryViewFxTest {
                         "delivered",
                         List.of(new DeliveryAttempt(t, "delivered", null)));
         long started = System.nanoTime();
-        robot.interact(() -> vm.selectedProperty().set(longOne));
+        robot.interact(() -> vm.table().selectedProperty().set(longOne));
         WrappedText message = robot.lookup("#detail-message-text").query();
         until(() -> message.lines().size() > 5);
         WaitForAsyncUtils.waitForFxEvents();
@@ -1031,7 +1051,7 @@ class HistoryViewFxTest {
                         "en",
                         "delivered",
                         List.of());
-        robot.interact(() -> vm.selectedProperty().set(blobOne));
+        robot.interact(() -> vm.table().selectedProperty().set(blobOne));
         until(() -> message.lines().size() > 20);
         assertThat(String.join("", fx(message::lines))).isEqualTo(blob);
         double widestBlob =
@@ -1064,7 +1084,7 @@ class HistoryViewFxTest {
                         language,
                         "delivered",
                         List.of());
-        robot.interact(() -> vm.selectedProperty().set(n));
+        robot.interact(() -> vm.table().selectedProperty().set(n));
         WrappedText message = robot.lookup("#detail-message-text").query();
         until(() -> message.lines().size() > lines);
         return message;
@@ -1201,11 +1221,14 @@ class HistoryViewFxTest {
                     vm.filters().channelProperty().set("email");
                     vm.filters().apply();
                 });
-        until(() -> !vm.loadingProperty().get() && vm.rows().get(0).channel().equals("email"));
+        until(
+                () ->
+                        !vm.requests().loadingProperty().get()
+                                && vm.table().rows().get(0).channel().equals("email"));
         robot.clickOn("#pager-next");
-        until(() -> vm.pager().pageProperty().get() == 2 && !vm.loadingProperty().get());
+        until(() -> vm.pager().pageProperty().get() == 2 && !vm.requests().loadingProperty().get());
         robot.interact(() -> view.table().getSelectionModel().select(3));
-        String id = fx(() -> vm.selectedProperty().get().notificationId());
+        String id = fx(() -> vm.table().selectedProperty().get().notificationId());
         List<String> before = ids(rows());
 
         robot.interact(() -> i18n.languageProperty().set(AppLanguage.ARABIC));
@@ -1255,7 +1278,7 @@ class HistoryViewFxTest {
                                 >= longestType);
         // nothing was lost and nothing was fetched again
         assertThat(ids(rows())).isEqualTo(before);
-        assertThat(fx(() -> vm.selectedProperty().get().notificationId())).isEqualTo(id);
+        assertThat(fx(() -> vm.table().selectedProperty().get().notificationId())).isEqualTo(id);
         assertThat(text(robot, "#detail-id")).isEqualTo(id);
         assertThat(fx(() -> robot.lookup("#detail-id").query().getEffectiveNodeOrientation()))
                 .isEqualTo(javafx.geometry.NodeOrientation.LEFT_TO_RIGHT);
@@ -1578,7 +1601,7 @@ class HistoryViewFxTest {
     void theDetailCopiesTheIdAndTheMessageAsShown(FxRobot robot) throws Exception {
         settled();
         robot.interact(() -> view.table().getSelectionModel().select(0));
-        Notification first = fx(() -> vm.rows().get(0));
+        Notification first = fx(() -> vm.table().rows().get(0));
         until(() -> first.notificationId().equals(text(robot, "#detail-id")));
         clipboardHolds("");
         robot.clickOn("#detail-copy");
@@ -1601,7 +1624,7 @@ class HistoryViewFxTest {
         Notification json =
                 fx(
                         () ->
-                                vm.rows().stream()
+                                vm.table().rows().stream()
                                         .filter(n -> "system".equals(n.channel()))
                                         .findFirst()
                                         .orElseThrow());
@@ -1662,7 +1685,7 @@ class HistoryViewFxTest {
         robot.press(KeyCode.SHIFT).type(KeyCode.DOWN).type(KeyCode.DOWN).release(KeyCode.SHIFT);
         until(() -> fx(() -> table.getSelectionModel().getSelectedIndices().size()) == 3);
         List<Notification> three = fx(() -> List.copyOf(table.getItems().subList(1, 4)));
-        until(() -> fx(() -> vm.selectedProperty().get()) == three.get(2));
+        until(() -> fx(() -> vm.table().selectedProperty().get()) == three.get(2));
         clipboardHolds("before");
         robot.press(KeyCode.CONTROL, KeyCode.C).release(KeyCode.C, KeyCode.CONTROL);
         assertThat(clipboard())
@@ -1705,7 +1728,7 @@ class HistoryViewFxTest {
                 .containsExactlyInAnyOrder(1, 2, 3);
         assertThat(fx(() -> table.getSelectionModel().getSelectedItem().notificationId()))
                 .isEqualTo(three.get(2).notificationId());
-        assertThat(fx(() -> vm.selectedProperty().get().notificationId()))
+        assertThat(fx(() -> vm.table().selectedProperty().get().notificationId()))
                 .as("the detail's")
                 .isEqualTo(three.get(2).notificationId());
 
@@ -1927,7 +1950,7 @@ class HistoryViewFxTest {
                     vm.endSession();
                     vm.readFrom(new SessionPages(session));
                 });
-        assertThat(fx(() -> vm.loadingProperty().get())).isTrue();
+        assertThat(fx(() -> vm.requests().loadingProperty().get())).isTrue();
         assertThat(text(robot, "#pager-total")).isEmpty();
         robot.clickOn("#history-export");
         assertThat(text(robot, "#export-scope"))
@@ -1980,7 +2003,10 @@ class HistoryViewFxTest {
                     second.show();
                     restored.readFrom(new SessionPages(session));
                 });
-        until(() -> !restored.rows().isEmpty() && !restored.loadingProperty().get());
+        until(
+                () ->
+                        !restored.table().rows().isEmpty()
+                                && !restored.requests().loadingProperty().get());
         robot.interact(() -> other[0].table().getSelectionModel().select(0)); // the detail shows
         TableView<Notification> table = other[0].table();
         assertThat(
@@ -2109,18 +2135,19 @@ class HistoryViewFxTest {
         robot.type(KeyCode.F5);
         until(
                 () ->
-                        !vm.loadingProperty().get()
-                                && vm.rows().get(0) != first); // a fresh page object arrived
+                        !vm.requests().loadingProperty().get()
+                                && vm.table().rows().get(0)
+                                        != first); // a fresh page object arrived
         assertThat(rows().get(0).notificationId()).isEqualTo(first.notificationId());
 
         // Alt+arrows page in the reading direction
         robot.clickOn(robot.lookup("#history-table").queryTableView());
         robot.press(KeyCode.ALT, KeyCode.RIGHT).release(KeyCode.RIGHT, KeyCode.ALT);
-        until(() -> vm.pager().pageProperty().get() == 2 && !vm.loadingProperty().get());
+        until(() -> vm.pager().pageProperty().get() == 2 && !vm.requests().loadingProperty().get());
         robot.interact(() -> i18n.languageProperty().set(AppLanguage.ARABIC));
         robot.press(KeyCode.ALT, KeyCode.LEFT).release(KeyCode.LEFT, KeyCode.ALT);
-        until(() -> vm.pager().pageProperty().get() == 3 && !vm.loadingProperty().get());
+        until(() -> vm.pager().pageProperty().get() == 3 && !vm.requests().loadingProperty().get());
         robot.press(KeyCode.ALT, KeyCode.RIGHT).release(KeyCode.RIGHT, KeyCode.ALT);
-        until(() -> vm.pager().pageProperty().get() == 2 && !vm.loadingProperty().get());
+        until(() -> vm.pager().pageProperty().get() == 2 && !vm.requests().loadingProperty().get());
     }
 }

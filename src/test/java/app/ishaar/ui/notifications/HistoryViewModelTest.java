@@ -156,7 +156,7 @@ class HistoryViewModelTest {
         session.answerLast(120, "n");
         vm.pager().next();
         session.answerLast(120, "n");
-        List<Notification> page2 = List.copyOf(vm.rows());
+        List<Notification> page2 = List.copyOf(vm.table().rows());
         vm.synced(5, clock.instant().minusSeconds(1));
         assertThat(vm.arrivedProperty().get())
                 .as("a sync begun before the page came brought nothing it lacks")
@@ -167,7 +167,7 @@ class HistoryViewModelTest {
         vm.synced(1, clock.instant());
         assertThat(vm.arrivedProperty().get()).isEqualTo(3);
         assertThat(vm.arrivedText().get()).isEqualTo("3 new notifications since 12:00:00");
-        assertThat(vm.rows()).as("the shown page stays").containsExactlyElementsOf(page2);
+        assertThat(vm.table().rows()).as("the shown page stays").containsExactlyElementsOf(page2);
         assertThat(vm.pager().pageProperty().get()).isEqualTo(2);
         i18n.languageProperty().set(AppLanguage.ARABIC);
         assertThat(vm.arrivedText().get()).isEqualTo("إشعارات جديدة منذ ١٢:٠٠:٠٠ م: ٣");
@@ -409,7 +409,7 @@ class HistoryViewModelTest {
         assertThat(of.get()).isEqualTo("of …");
 
         vm.readFrom(new SessionPages(session));
-        assertThat(vm.loadingProperty().get()).isTrue();
+        assertThat(vm.requests().loadingProperty().get()).isTrue();
         assertThat(total.get()).as("while the first page is on its way").isEmpty();
         session.answerLast(2_500, "n");
         assertThat(total.get()).isEqualTo("2,500 notifications");
@@ -474,7 +474,7 @@ class HistoryViewModelTest {
         assertThat(session.lastQuery().pageNo()).isEqualTo(4);
         session.answerLast(180, "n");
         assertThat(vm.pager().pageProperty().get()).isEqualTo(4);
-        assertThat(vm.rows()).hasSize(30);
+        assertThat(vm.table().rows()).hasSize(30);
     }
 
     // ---- supersession ----
@@ -490,14 +490,15 @@ class HistoryViewModelTest {
         vm.pager().goTo(3);
         FakeSession.Call newer = session.last();
         assertThat(((FakeSession.StubbornFuture<?>) older.future()).cancelRequested).isTrue();
-        assertThat(vm.loadingProperty().get()).isTrue();
+        assertThat(vm.requests().loadingProperty().get()).isTrue();
 
         newer.future().complete(FakeSession.page(newer.query(), 500, "newer-"));
         older.future().complete(FakeSession.page(older.query(), 500, "older-"));
 
-        assertThat(vm.loadingProperty().get()).isFalse();
+        assertThat(vm.requests().loadingProperty().get()).isFalse();
         assertThat(vm.pager().pageProperty().get()).isEqualTo(3);
-        assertThat(vm.rows()).allSatisfy(n -> assertThat(n.notificationId()).startsWith("newer-"));
+        assertThat(vm.table().rows())
+                .allSatisfy(n -> assertThat(n.notificationId()).startsWith("newer-"));
     }
 
     // ---- errors ----
@@ -508,7 +509,7 @@ class HistoryViewModelTest {
         vm.filters().typeProperty().set("7");
         vm.filters().apply();
         session.answerLast(500, "a");
-        var rowsBefore = List.copyOf(vm.rows());
+        var rowsBefore = List.copyOf(vm.table().rows());
 
         vm.pager().next();
         session.last()
@@ -517,21 +518,22 @@ class HistoryViewModelTest {
                         new CompletionException(
                                 new ServiceUnavailableException(503, null, "corr-42")));
 
-        assertThat(vm.rows()).isEqualTo(rowsBefore);
+        assertThat(vm.table().rows()).isEqualTo(rowsBefore);
         assertThat(vm.filters().applied().type()).isEqualTo("7");
         assertThat(vm.pager().pageProperty().get()).isEqualTo(1);
-        assertThat(vm.errorProperty().get()).isInstanceOf(ServiceUnavailableException.class);
+        assertThat(vm.requests().errorProperty().get())
+                .isInstanceOf(ServiceUnavailableException.class);
         assertThat(vm.errorTexts().textProperty().get()).isNotBlank().doesNotContain("!");
         assertThat(vm.errorTexts().referenceProperty().get()).contains("corr-42");
-        assertThat(vm.loadingProperty().get()).isFalse();
+        assertThat(vm.requests().loadingProperty().get()).isFalse();
 
         vm.retry();
         assertThat(session.lastQuery().pageNo()).isEqualTo(2);
         assertThat(session.lastQuery().type()).isEqualTo("7");
         session.answerLast(500, "b");
-        assertThat(vm.errorProperty().get()).isNull();
+        assertThat(vm.requests().errorProperty().get()).isNull();
         assertThat(vm.pager().pageProperty().get()).isEqualTo(2);
-        assertThat(vm.rows().get(0).notificationId()).isEqualTo("b50");
+        assertThat(vm.table().rows().get(0).notificationId()).isEqualTo("b50");
     }
 
     @Test
@@ -549,8 +551,8 @@ class HistoryViewModelTest {
                 .isNotEqualTo(english)
                 .containsPattern("\\p{IsArabic}");
         vm.dismissError();
-        assertThat(vm.errorProperty().get()).isNull();
-        assertThat(vm.rows()).hasSize(10);
+        assertThat(vm.requests().errorProperty().get()).isNull();
+        assertThat(vm.table().rows()).hasSize(10);
     }
 
     @Test
@@ -558,8 +560,8 @@ class HistoryViewModelTest {
         HistoryViewModel vm = started(10);
         vm.refresh();
         session.last().future().completeExceptionally(new IllegalStateException("disk full"));
-        assertThat(vm.errorProperty().get()).isNotNull();
-        assertThat(vm.rows()).hasSize(10);
+        assertThat(vm.requests().errorProperty().get()).isNotNull();
+        assertThat(vm.table().rows()).hasSize(10);
     }
 
     @Test
@@ -569,7 +571,7 @@ class HistoryViewModelTest {
         vm.filters().apply();
         session.answerLast(0, "x");
         assertThat(vm.emptyProperty().get()).isTrue();
-        assertThat(vm.rows()).isEmpty();
+        assertThat(vm.table().rows()).isEmpty();
         vm.filters().reset();
         session.answerLast(3, "x");
         assertThat(vm.emptyProperty().get()).isFalse();
@@ -585,11 +587,11 @@ class HistoryViewModelTest {
         session.answerLast(500, "n");
         vm.pager().goTo(4);
         session.answerLast(500, "n");
-        vm.select(vm.rows().get(7));
-        String id = vm.selectedProperty().get().notificationId();
+        vm.table().select(vm.table().rows().get(7));
+        String id = vm.table().selectedProperty().get().notificationId();
         int fetches = session.calls.size();
-        vm.select(vm.rows().get(8)); // following the selection makes no request
-        vm.select(vm.rows().get(7));
+        vm.table().select(vm.table().rows().get(8)); // following the selection makes no request
+        vm.table().select(vm.table().rows().get(7));
         assertThat(session.calls).hasSize(fetches);
 
         FakeSession renewed = new FakeSession();
@@ -597,7 +599,7 @@ class HistoryViewModelTest {
         assertThat(renewed.lastQuery().pageNo()).isEqualTo(4);
         assertThat(renewed.lastQuery().channel()).isEqualTo("email");
         renewed.answerLast(500, "n");
-        assertThat(vm.selectedProperty().get().notificationId()).isEqualTo(id);
+        assertThat(vm.table().selectedProperty().get().notificationId()).isEqualTo(id);
         assertThat(vm.detail().idProperty().get()).isEqualTo(id);
     }
 

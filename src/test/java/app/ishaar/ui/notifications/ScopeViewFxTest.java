@@ -170,7 +170,7 @@ class ScopeViewFxTest extends OwnStageFxTestBase {
                             vm.readFrom(new ArchivePages(archive, ServiceKey.SANDBOX, background));
                             return v;
                         });
-        until(() -> !table(view).getItems().isEmpty() && !vm.loadingProperty().get());
+        until(() -> !table(view).getItems().isEmpty() && !vm.requests().loadingProperty().get());
         return view;
     }
 
@@ -344,7 +344,7 @@ class ScopeViewFxTest extends OwnStageFxTestBase {
                     return null;
                 });
         Notification n = fx(() -> table(v).getItems().get(row));
-        until(() -> n.equals(vm.selectedProperty().get()));
+        until(() -> n.equals(vm.table().selectedProperty().get()));
     }
 
     @Test
@@ -393,7 +393,7 @@ class ScopeViewFxTest extends OwnStageFxTestBase {
                     stage.setWidth(1400);
                     return null;
                 });
-        assertThat(fx(() -> vm.selectedProperty().get())).isNull();
+        assertThat(fx(() -> vm.table().selectedProperty().get())).isNull();
         until(() -> !sideways(v));
     }
 

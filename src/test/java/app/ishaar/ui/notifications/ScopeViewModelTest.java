@@ -147,7 +147,7 @@ class ScopeViewModelTest {
 
     /** Waits until a read asked for after {@code before} queries has been shown. */
     void settle(int before) {
-        fx.until(() -> archive.queries.size() > before && !vm.loadingProperty().get());
+        fx.until(() -> archive.queries.size() > before && !vm.requests().loadingProperty().get());
     }
 
     @Test
@@ -155,8 +155,8 @@ class ScopeViewModelTest {
         shown(list(0, 1, 2).toArray(ListedTaxpayer[]::new));
         assertThat(vm.pager().totalCountProperty().get()).isEqualTo(3L * EACH);
         assertThat(vm.pager().totalPagesProperty().get()).isEqualTo(4);
-        assertThat(vm.rows()).hasSize(25);
-        List<Instant> times = vm.rows().stream().map(r -> r.receivedDateTime()).toList();
+        assertThat(vm.table().rows()).hasSize(25);
+        List<Instant> times = vm.table().rows().stream().map(r -> r.receivedDateTime()).toList();
         assertThat(times).isSortedAccordingTo(Comparator.reverseOrder());
         Instant newest =
                 histories.stream()
@@ -165,7 +165,7 @@ class ScopeViewModelTest {
                         .max(Comparator.naturalOrder())
                         .orElseThrow();
         assertThat(times.get(0)).isEqualTo(newest);
-        assertThat(vm.rows())
+        assertThat(vm.table().rows())
                 .allSatisfy(
                         r ->
                                 assertThat(of(r).name())
@@ -180,7 +180,7 @@ class ScopeViewModelTest {
                                                         .findFirst()
                                                         .orElseThrow()
                                                         .nameEn()));
-        assertThat(vm.rows().stream().map(r -> of(r).rin()).distinct().count())
+        assertThat(vm.table().rows().stream().map(r -> of(r).rin()).distinct().count())
                 .as("a page of all taxpayers mixes them")
                 .isGreaterThan(1);
 
@@ -188,7 +188,7 @@ class ScopeViewModelTest {
         vm.pager().last();
         settle(before);
         assertThat(vm.pager().pageProperty().get()).isEqualTo(4);
-        assertThat(vm.rows()).hasSize(3 * EACH - 75);
+        assertThat(vm.table().rows()).hasSize(3 * EACH - 75);
         vm.pager().next(); // past the last page: nothing asked
         assertThat(archive.queries).hasSize(before + 1);
     }
@@ -201,7 +201,7 @@ class ScopeViewModelTest {
         vm.onlyProperty().set(rin(1));
         settle(before);
         assertThat(vm.pager().totalCountProperty().get()).isEqualTo(EACH);
-        assertThat(vm.rows()).allMatch(r -> of(r).rin().equals(rin(1)));
+        assertThat(vm.table().rows()).allMatch(r -> of(r).rin().equals(rin(1)));
 
         before = archive.queries.size();
         vm.onlyProperty().set(null);
@@ -210,7 +210,7 @@ class ScopeViewModelTest {
         vm.scope(Scope.all(list(0, 2)));
         settle(before);
         assertThat(vm.pager().totalCountProperty().get()).isEqualTo(2L * EACH);
-        assertThat(vm.rows()).noneMatch(r -> of(r).rin().equals(rin(1)));
+        assertThat(vm.table().rows()).noneMatch(r -> of(r).rin().equals(rin(1)));
 
         // a taxpayer archived but no longer in the list is not shown
         before = archive.queries.size();
@@ -221,8 +221,8 @@ class ScopeViewModelTest {
         // an empty list shows nothing, without asking the archive
         before = archive.queries.size();
         vm.scope(Scope.all(List.of()));
-        fx.until(() -> !vm.loadingProperty().get());
-        assertThat(vm.rows()).isEmpty();
+        fx.until(() -> !vm.requests().loadingProperty().get());
+        assertThat(vm.table().rows()).isEmpty();
         assertThat(vm.pager().totalCountProperty().get()).isZero();
         assertThat(archive.queries).hasSize(before);
     }
@@ -230,7 +230,7 @@ class ScopeViewModelTest {
     @Test
     void theSixFiltersApplyAcrossTaxpayers() {
         shown(list(0, 1, 2).toArray(ListedTaxpayer[]::new));
-        String status = vm.rows().get(0).status();
+        String status = vm.table().rows().get(0).status();
         long expected =
                 histories.stream()
                         .flatMap(List::stream)
@@ -241,7 +241,7 @@ class ScopeViewModelTest {
         vm.filters().apply();
         settle(before);
         assertThat(vm.pager().totalCountProperty().get()).isEqualTo(expected);
-        assertThat(vm.rows()).allMatch(r -> r.status().equals(status));
+        assertThat(vm.table().rows()).allMatch(r -> r.status().equals(status));
         assertThat(vm.pager().pageProperty().get()).isEqualTo(1);
     }
 
@@ -263,18 +263,18 @@ class ScopeViewModelTest {
         settle(before);
         assertThat(archive.queries).as("one read for the whole search").hasSize(before + 1);
         assertThat(archive.queries.get(before).search()).isEqualTo(id);
-        assertThat(vm.rows()).extracting(Notification::notificationId).contains(id);
+        assertThat(vm.table().rows()).extracting(Notification::notificationId).contains(id);
         assertThat(vm.search().termsProperty().get()).isEqualTo(SearchText.terms(id));
         assertThat(vm.search().problemProperty().get()).isNull();
 
         // a search that cannot be run is said so, and the rows stay
-        List<Notification> shownRows = List.copyOf(vm.rows());
+        List<Notification> shownRows = List.copyOf(vm.table().rows());
         before = archive.queries.size();
         vm.search().textProperty().set("ab");
         timer.elapse();
         fx.until(() -> vm.search().problemProperty().get() != null);
         assertThat(vm.search().problemProperty().get()).isEqualTo(SearchText.Problem.TOO_SHORT);
-        assertThat(vm.rows()).containsExactlyElementsOf(shownRows);
+        assertThat(vm.table().rows()).containsExactlyElementsOf(shownRows);
         assertThat(archive.queries).hasSize(before);
 
         // cleared: everything again
@@ -299,7 +299,7 @@ class ScopeViewModelTest {
         timer.elapse();
         fx.drain();
         assertThat(archive.queries.get(archive.queries.size() - 1).search()).isEqualTo(id);
-        assertThat(vm.rows()).extracting(Notification::notificationId).contains(id);
+        assertThat(vm.table().rows()).extracting(Notification::notificationId).contains(id);
         assertThat(vm.pager().totalCountProperty().get()).isLessThan(EACH);
         assertThat(vm.search().termsProperty().get()).isEqualTo(SearchText.terms(id));
 
@@ -312,7 +312,7 @@ class ScopeViewModelTest {
         vm.filters().apply();
         settle(before);
         assertThat(archive.queries.get(archive.queries.size() - 1).search()).isEqualTo(other);
-        assertThat(vm.rows()).extracting(Notification::notificationId).contains(other);
+        assertThat(vm.table().rows()).extracting(Notification::notificationId).contains(other);
 
         before = archive.queries.size();
         vm.onlyProperty().set(null);
@@ -326,7 +326,7 @@ class ScopeViewModelTest {
         timer.elapse();
         fx.drain();
         assertThat(archive.queries.get(archive.queries.size() - 1).search()).isEqualTo(id);
-        assertThat(vm.rows()).extracting(Notification::notificationId).contains(id);
+        assertThat(vm.table().rows()).extracting(Notification::notificationId).contains(id);
         assertThat(timer.running()).isZero();
     }
 
@@ -339,7 +339,10 @@ class ScopeViewModelTest {
         assertThat(archive.held.poll(30, TimeUnit.SECONDS).page()).isEqualTo(2);
         vm.refresh(); // a sync changed the archive while page 2 is loading
         archive.gate.complete(null);
-        fx.until(() -> archive.queries.size() >= before + 2 && !vm.loadingProperty().get());
+        fx.until(
+                () ->
+                        archive.queries.size() >= before + 2
+                                && !vm.requests().loadingProperty().get());
         assertThat(archive.queries.get(archive.queries.size() - 1).page()).isEqualTo(2);
         assertThat(vm.pager().pageProperty().get()).isEqualTo(2);
 
@@ -361,7 +364,10 @@ class ScopeViewModelTest {
         vm.pager().next();
         assertThat(archive.held.poll(30, TimeUnit.SECONDS).page()).isEqualTo(3);
         archive.gate.complete(null);
-        fx.until(() -> archive.queries.size() >= before + 2 && !vm.loadingProperty().get());
+        fx.until(
+                () ->
+                        archive.queries.size() >= before + 2
+                                && !vm.requests().loadingProperty().get());
         assertThat(vm.pager().pageProperty().get()).isEqualTo(3);
 
         // and back the same way
@@ -372,7 +378,8 @@ class ScopeViewModelTest {
         vm.pager().previous();
         assertThat(archive.held.poll(30, TimeUnit.SECONDS).page()).isEqualTo(1);
         archive.gate.complete(null);
-        fx.until(() -> archive.queries.size() >= back + 2 && !vm.loadingProperty().get());
+        fx.until(
+                () -> archive.queries.size() >= back + 2 && !vm.requests().loadingProperty().get());
         assertThat(vm.pager().pageProperty().get()).isEqualTo(1);
     }
 
@@ -389,7 +396,7 @@ class ScopeViewModelTest {
         vm.pager().next();
         settle(before);
         assertThat(vm.pager().pageProperty().get()).isEqualTo(2);
-        assertThat(vm.rows()).hasSize(25);
+        assertThat(vm.table().rows()).hasSize(25);
 
         // counted whole again: the total is exact
         archive.countedUpTo = null;
@@ -404,9 +411,9 @@ class ScopeViewModelTest {
     void aRowThatChangesIsReplacedInPlaceAndStaysSelected() throws Exception {
         shown(list(0, 1, 2).toArray(ListedTaxpayer[]::new));
         int index = 7;
-        Notification row = vm.rows().get(index);
+        Notification row = vm.table().rows().get(index);
         Rin whose = of(row).rin();
-        vm.select(row);
+        vm.table().select(row);
 
         ArchivedNotification item =
                 histories.stream()
@@ -427,7 +434,8 @@ class ScopeViewModelTest {
                         Instant.now()));
 
         List<String> changes = new ArrayList<>();
-        vm.rows()
+        vm.table()
+                .rows()
                 .addListener(
                         (ListChangeListener<Notification>)
                                 c -> {
@@ -443,9 +451,10 @@ class ScopeViewModelTest {
         vm.landed(); // a sync changed the archive
         fx.until(() -> archive.queries.size() > asked && !changes.isEmpty());
         assertThat(changes).containsExactly("replaced " + index + ".." + (index + 1));
-        assertThat(vm.rows().get(index).status()).isEqualTo(settled);
-        assertThat(vm.selectedProperty().get()).isSameAs(vm.rows().get(index));
-        assertThat(vm.selectedProperty().get().notificationId()).isEqualTo(row.notificationId());
+        assertThat(vm.table().rows().get(index).status()).isEqualTo(settled);
+        assertThat(vm.table().selectedProperty().get()).isSameAs(vm.table().rows().get(index));
+        assertThat(vm.table().selectedProperty().get().notificationId())
+                .isEqualTo(row.notificationId());
 
         // another page: the selection is not on it, and its rows come in one change (the
         // table's selection and focus follow each change on their own)
@@ -453,30 +462,30 @@ class ScopeViewModelTest {
         int before = archive.queries.size();
         vm.pager().next();
         settle(before);
-        assertThat(vm.selectedProperty().get()).isNull();
-        assertThat(changes).containsExactly("replaced 0.." + vm.rows().size());
+        assertThat(vm.table().selectedProperty().get()).isNull();
+        assertThat(changes).containsExactly("replaced 0.." + vm.table().rows().size());
     }
 
     @Test
     void anArchiveThatCannotBeReadIsSaidSoAndTheRowsStay() {
         shown(list(0, 1, 2).toArray(ListedTaxpayer[]::new));
-        List<Notification> shownRows = List.copyOf(vm.rows());
+        List<Notification> shownRows = List.copyOf(vm.table().rows());
         archive.failWith = new ArchiveException(ArchiveException.Reason.LOCKED, "locked", null);
         int before = archive.queries.size();
         vm.pager().next();
         settle(before);
-        assertThat(vm.errorProperty().get())
+        assertThat(vm.requests().errorProperty().get())
                 .isInstanceOfSatisfying(
                         ArchiveException.class,
                         a -> assertThat(a.reason()).isEqualTo(ArchiveException.Reason.LOCKED));
-        assertThat(vm.rows()).containsExactlyElementsOf(shownRows);
+        assertThat(vm.table().rows()).containsExactlyElementsOf(shownRows);
         assertThat(vm.pager().pageProperty().get()).isEqualTo(1);
 
         archive.failWith = null;
         before = archive.queries.size();
         vm.pager().next();
         settle(before);
-        assertThat(vm.errorProperty().get()).isNull();
+        assertThat(vm.requests().errorProperty().get()).isNull();
         assertThat(vm.pager().pageProperty().get()).isEqualTo(2);
     }
 
@@ -495,13 +504,15 @@ class ScopeViewModelTest {
         settle(before);
         assertThat(archive.queries.get(archive.queries.size() - 1).taxpayers())
                 .containsExactly(rin(1));
-        assertThat(vm.rows()).extracting(Notification::notificationId).doesNotContain(elsewhere);
+        assertThat(vm.table().rows())
+                .extracting(Notification::notificationId)
+                .doesNotContain(elsewhere);
         String own = histories.get(1).get(3).notificationId();
         before = archive.queries.size();
         vm.search().textProperty().set(own);
         timer.elapse();
         settle(before);
-        assertThat(vm.rows()).extracting(Notification::notificationId).contains(own);
+        assertThat(vm.table().rows()).extracting(Notification::notificationId).contains(own);
         assertThat(vm.pager().totalText().get()).endsWith("found");
     }
 
