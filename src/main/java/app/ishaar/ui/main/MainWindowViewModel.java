@@ -100,10 +100,7 @@ public final class MainWindowViewModel {
         this.taxpayers =
                 TaxpayerListFactory.make(
                         histories,
-                        e -> current.get() == e,
-                        this::bannerChanged,
-                        this::refreshTitle,
-                        this::tellTheDesktop,
+                        new TaxpayerEvents(histories),
                         this::beforeRemoval,
                         this::awaitSyncEnded);
         this.entries = taxpayers.entries();
@@ -323,14 +320,6 @@ public final class MainWindowViewModel {
         tick();
     }
 
-    private void bannerChanged() {
-        relogin.update();
-    }
-
-    private void tellTheDesktop(TaxpayerEntry e) {
-        notifications.tell(e);
-    }
-
     /** The service answered an offline window: online with that login, on the taxpayer shown. */
     private void online(LoginViewModel.LoginResult login) {
         TaxpayerEntry shown = current.get();
@@ -358,5 +347,52 @@ public final class MainWindowViewModel {
             switchTo(taxpayers.own());
         }
         logins.removed(entry);
+    }
+
+    /**
+     * What the window does when one of its taxpayers changes: the one shown changes the banner (its
+     * session ended or was renewed) and the title (its name, RIN or new notifications); more new
+     * notifications of any are told to the desktop.
+     */
+    private final class TaxpayerEvents implements TaxpayerEntry.Window {
+        private final TaxpayerHistories histories;
+
+        TaxpayerEvents(TaxpayerHistories histories) {
+            this.histories = histories;
+        }
+
+        @Override
+        public boolean shows(TaxpayerEntry e) {
+            return current.get() == e;
+        }
+
+        @Override
+        public void endedChanged(TaxpayerEntry e) {
+            if (shows(e)) {
+                relogin.update();
+            }
+        }
+
+        @Override
+        public void labelChanged(TaxpayerEntry e) {
+            if (shows(e)) {
+                refreshTitle();
+            }
+        }
+
+        @Override
+        public void arrivedChanged(TaxpayerEntry e, boolean more) {
+            if (shows(e)) {
+                refreshTitle();
+            }
+            if (more) {
+                notifications.tell(e);
+            }
+        }
+
+        @Override
+        public HistoryViewModel makeHistory(TaxpayerEntry e) {
+            return histories.make(e);
+        }
     }
 }

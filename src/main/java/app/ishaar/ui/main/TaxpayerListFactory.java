@@ -12,12 +12,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import java.util.function.Predicate;
 
 /**
  * Makes the main window's taxpayer list: every taxpayer of the profile, each telling the window
- * what changes ({@link EntryEvents}) and given its history screen ({@link TaxpayerHistories}); the
- * list kept in the window's settings and, with an archive, in the archive.
+ * what changes and given its history screen ({@link TaxpayerHistories}); the list kept in the
+ * window's settings and, with an archive, in the archive.
  */
 final class TaxpayerListFactory {
 
@@ -26,19 +25,13 @@ final class TaxpayerListFactory {
     /**
      * @param histories makes each taxpayer's history screen; its executors, settings (with the
      *     profile whose taxpayers are listed), archive and service are the list's too
-     * @param shown whether a taxpayer is the one the window shows
-     * @param bannerChanged the shown taxpayer's session ended or was renewed
-     * @param titleChanged the shown taxpayer's name, RIN or new notifications changed
-     * @param moreArrived more new notifications of a taxpayer (any one), for the desktop
+     * @param events what the window does when one of its taxpayers changes
      * @param beforeRemoval a taxpayer about to be removed from the list
      * @param syncs the window's syncs, which forgetting a removed taxpayer waits for
      */
     static TaxpayerListViewModel make(
             TaxpayerHistories histories,
-            Predicate<TaxpayerEntry> shown,
-            Runnable bannerChanged,
-            Runnable titleChanged,
-            Consumer<TaxpayerEntry> moreArrived,
+            TaxpayerEntry.Window events,
             Consumer<TaxpayerEntry> beforeRemoval,
             TaxpayerArchive.Syncs syncs) {
         Profile profile = histories.settings().profile();
@@ -51,8 +44,6 @@ final class TaxpayerListFactory {
                         },
                         saved.saveOwnName());
         nameInArchive(histories, profile.taxpayers());
-        TaxpayerEntry.Window events =
-                new EntryEvents(shown, bannerChanged, titleChanged, moreArrived, histories::make);
         return new TaxpayerListViewModel(
                 histories.fx(),
                 histories.background(),
