@@ -7,6 +7,7 @@ import app.ishaar.ui.fx.LatestTask;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 import java.util.function.ObjIntConsumer;
 import java.util.function.Supplier;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -40,6 +41,11 @@ public final class PageRequests {
             new ReadOnlyObjectWrapper<>(this, "error");
 
     private PageQuery lastQuery;
+
+    /** Whether a reading of the shown page is under way, and what gets the one asked meanwhile. */
+    private boolean rereading;
+
+    private Consumer<InboxPage> rereadAgain;
 
     /**
      * {@code fx}: where results are delivered; {@code source}: where pages come from now (not
@@ -102,7 +108,7 @@ public final class PageRequests {
         if (!from.ready()) {
             return;
         }
-        rereads.cancel();
+        stopRereading();
         beforeRequest.run();
         loading.set(true);
         pages.run(from.page(q), (page, failure) -> completed(q, page, failure));
@@ -111,17 +117,25 @@ public final class PageRequests {
     /**
      * Reads the shown page ({@link #lastQuery}) again, quietly: no loading shown, a failure only
      * logged (the next page asked says what is wrong); {@code onPage} gets it unless a page was
-     * asked for meanwhile.
+     * asked for meanwhile. Asked again while a reading is under way, it reads once more after that
+     * one is shown, never in its place: a first sync lands its pages faster than a busy machine
+     * reads them, and each new reading replacing the last would show none until the sync ended.
      */
-    void reread(java.util.function.Consumer<InboxPage> onPage) {
+    void reread(Consumer<InboxPage> onPage) {
+        if (rereading) {
+            rereadAgain = onPage;
+            return;
+        }
         HistoryPages from = source.get();
         PageQuery q = lastQuery;
         if (q == null || !from.ready() || loading.get() || error.get() != null) {
             return;
         }
+        rereading = true;
         rereads.run(
                 from.page(q),
                 (page, failure) -> {
+                    rereading = false;
                     if (failure != null) {
                         LOG.log(
                                 Level.DEBUG,
@@ -130,13 +144,24 @@ public final class PageRequests {
                     } else if (q == lastQuery) {
                         onPage.accept(page);
                     }
+                    Consumer<InboxPage> again = rereadAgain;
+                    rereadAgain = null;
+                    if (again != null) {
+                        reread(again);
+                    }
                 });
+    }
+
+    private void stopRereading() {
+        rereads.cancel();
+        rereading = false;
+        rereadAgain = null;
     }
 
     /** Cancels the request in flight; its result, should it still arrive, is dropped. */
     void cancel() {
         pages.cancel();
-        rereads.cancel();
+        stopRereading();
         loading.set(false);
     }
 

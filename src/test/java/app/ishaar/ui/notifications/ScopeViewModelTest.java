@@ -407,6 +407,58 @@ class ScopeViewModelTest {
         assertThat(vm.pager().totalCountProperty().get()).isEqualTo(3L * EACH);
     }
 
+    /** A notification of taxpayer {@code i} newer than any it has, as a sync would bring it. */
+    ArchivedNotification arrived(int i, String id) throws Exception {
+        ObjectNode raw = (ObjectNode) JSON.readTree(histories.get(i).get(0).rawJson());
+        raw.put("notificationId", id);
+        raw.put("receivedDateTime", "2026-03-02T09:00:00Z");
+        return ArchivedNotification.fromRaw(rin(i), raw.toString());
+    }
+
+    @Test
+    void pagesLandingFasterThanTheScreenReadsThemStillShowAsTheyLand() throws Exception {
+        shown(list(0).toArray(ListedTaxpayer[]::new));
+        // a first sync lands its pages: the screen reads its page again after each
+        CompletableFuture<Void> first = new CompletableFuture<>();
+        archive.gate = first;
+        sqlite.store(
+                new SyncBatch(
+                        SERVICE,
+                        rin(0),
+                        List.of(arrived(0, "landed-1")),
+                        null,
+                        true,
+                        Instant.now()));
+        vm.landed();
+        archive.held.take(); // its read is under way
+        // the next page lands before that read is done
+        archive.gate = new CompletableFuture<>();
+        sqlite.store(
+                new SyncBatch(
+                        SERVICE,
+                        rin(0),
+                        List.of(arrived(0, "landed-2")),
+                        null,
+                        true,
+                        Instant.now()));
+        vm.landed();
+
+        first.complete(null);
+        fx.until(
+                () ->
+                        vm.table().rows().stream()
+                                .anyMatch(n -> n.notificationId().equals("landed-1")));
+        assertThat(vm.table().rows().get(0).notificationId())
+                .as("what landed first shows, though more landed while it was read")
+                .isIn("landed-1", "landed-2");
+
+        archive.gate.complete(null);
+        fx.until(
+                () ->
+                        !vm.table().rows().isEmpty()
+                                && vm.table().rows().get(0).notificationId().equals("landed-2"));
+    }
+
     @Test
     void aRowThatChangesIsReplacedInPlaceAndStaysSelected() throws Exception {
         shown(list(0, 1, 2).toArray(ListedTaxpayer[]::new));
