@@ -74,6 +74,7 @@ final class HistoryColumns {
                                 // the status third: a first-run window shows it beside the detail
                                 // pane
                                 statusColumn(),
+                                handlingColumn(),
                                 column("channel", "history.column.channel", 90, null, false),
                                 column("address", "history.column.address", 190, null, true),
                                 column("language", "history.column.language", 85, null, false),
@@ -199,6 +200,36 @@ final class HistoryColumns {
         col.setSortable(false);
         col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         col.setCellFactory(c -> new TaxpayerTableCell(i18n, taxpayerOf));
+        return col;
+    }
+
+    /** Who is dealing with it: an icon and its words ("To handle", "Assigned to …", "Handled"). */
+    private TableColumn<Notification, Notification> handlingColumn() {
+        TableColumn<Notification, Notification> col = new TableColumn<>();
+        col.setId("handling");
+        col.textProperty().bind(i18n.text("history.column.handling"));
+        col.setPrefWidth(150 * textSize.factor());
+        col.setSortable(false);
+        col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
+        col.setCellFactory(
+                c ->
+                        new TableCell<>() {
+                            private final javafx.scene.layout.Region icon = HandlingView.icon();
+
+                            @Override
+                            protected void updateItem(Notification n, boolean empty) {
+                                super.updateItem(n, empty);
+                                if (empty || n == null) {
+                                    setText(null);
+                                    setGraphic(null);
+                                    return;
+                                }
+                                app.ishaar.core.archive.Handling h = labels.handlingOf(n);
+                                HandlingView.showIcon(icon, h);
+                                setGraphic(h == null ? null : icon);
+                                setText(labels.handling(h));
+                            }
+                        });
         return col;
     }
 

@@ -111,13 +111,14 @@ final class PageRequests {
     /**
      * Reads the shown page ({@link #lastQuery}) again, quietly: no loading shown, a failure only
      * logged (the next page asked says what is wrong); {@code onPage} gets it unless a page was
-     * asked for meanwhile.
+     * asked for meanwhile. False when it cannot be read quietly now (none shown, one being asked
+     * for, or a failure said).
      */
-    void reread(java.util.function.Consumer<InboxPage> onPage) {
+    boolean reread(java.util.function.Consumer<InboxPage> onPage) {
         HistoryPages from = source.get();
         PageQuery q = lastQuery;
         if (q == null || !from.ready() || loading.get() || error.get() != null) {
-            return;
+            return false;
         }
         rereads.run(
                 from.page(q),
@@ -131,6 +132,7 @@ final class PageRequests {
                         onPage.accept(page);
                     }
                 });
+        return true;
     }
 
     /** Cancels the request in flight; its result, should it still arrive, is dropped. */
