@@ -45,6 +45,7 @@ public final class MainWindowViewModel {
 
     /** Tells the window's screens of changes of handling made anywhere; null with no archive. */
     private final HandlingNews handlingNews;
+
     private final ReadOnlyObjectWrapper<TaxpayerEntry> current =
             new ReadOnlyObjectWrapper<>(this, "current");
     private final ReadOnlyBooleanWrapper loggedOut =

@@ -109,8 +109,7 @@ public record FilterState(
     }
 
     public FilterState withStatus(String v) {
-        return new FilterState(
-                preset, customFrom, customTo, type, language, v, channel, handling);
+        return new FilterState(preset, customFrom, customTo, type, language, v, channel, handling);
     }
 
     public FilterState withChannel(String v) {

@@ -34,9 +34,9 @@ import javafx.util.StringConverter;
 
 /**
  * The history screen's filters: the bar (sent date with its custom range, type, language, status,
- * channel, handling, Apply and Reset; Enter anywhere in it applies) and the chips of the applied filter, each
- * removable. It only binds to its {@link FiltersViewModel}. Its owner tells it of a new language
- * ({@link #languageChanged}), as it is told.
+ * channel, handling, Apply and Reset; Enter anywhere in it applies) and the chips of the applied
+ * filter, each removable. It only binds to its {@link FiltersViewModel}. Its owner tells it of a
+ * new language ({@link #languageChanged}), as it is told.
  */
 public final class FiltersView {
     private final FiltersViewModel vm;

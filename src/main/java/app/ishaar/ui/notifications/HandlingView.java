@@ -161,7 +161,7 @@ final class HandlingView {
         return menu;
     }
 
-    /** A menu item, its key said after its words ("Mark handled   Ctrl+D"). */
+    /** A menu item, its key said after its words ("Mark handled Ctrl+D"). */
     private MenuItem item(String id, String key, Shortcut shortcut, Runnable action) {
         MenuItem m = new MenuItem();
         m.setId(id);
@@ -273,10 +273,14 @@ final class HandlingView {
         Button ok = controls.button("handling.assign.ok", null, this::assignNow);
         ok.setId("handling-assign-ok");
         ok.setDefaultButton(false);
-        Button me = controls.button("handling.assign.me", null, () -> {
-            assignField.setText(vm.personProperty().get());
-            assignNow();
-        });
+        Button me =
+                controls.button(
+                        "handling.assign.me",
+                        null,
+                        () -> {
+                            assignField.setText(vm.personProperty().get());
+                            assignNow();
+                        });
         me.setId("handling-assign-me");
         me.disableProperty().bind(vm.personProperty().isEmpty());
         Button cancel = controls.button("handling.assign.cancel", null, this::closeAssign);
@@ -352,7 +356,9 @@ final class HandlingView {
                                 i18n.languageProperty()));
         Region icon = icon();
         Weak.<Handling>listen(
-                icon.getProperties(), (o, a, now) -> showIcon(icon, now), vm.selectedHandlingProperty());
+                icon.getProperties(),
+                (o, a, now) -> showIcon(icon, now),
+                vm.selectedHandlingProperty());
         showIcon(icon, vm.selectedHandlingProperty().get());
         HBox stateLine = new HBox(6, icon, state);
         stateLine.setAlignment(Pos.CENTER_LEFT);

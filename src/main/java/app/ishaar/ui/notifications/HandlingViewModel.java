@@ -64,7 +64,12 @@ public final class HandlingViewModel {
      * and by whom (the latest of them), and why it failed ({@link Kind#FAILED}).
      */
     public record Outcome(
-            Kind kind, int count, String name, int overtaken, String overtakenBy, Throwable error) {}
+            Kind kind,
+            int count,
+            String name,
+            int overtaken,
+            String overtakenBy,
+            Throwable error) {}
 
     /** Why the note typed cannot be kept. */
     public enum NoteProblem {
@@ -99,7 +104,8 @@ public final class HandlingViewModel {
             new ReadOnlyObjectWrapper<>(this, "selectedHandling");
     private final ObservableList<HandlingChange> history = FXCollections.observableArrayList();
     private final StringProperty note = new SimpleStringProperty(this, "note", "");
-    private final ReadOnlyIntegerWrapper noteLength = new ReadOnlyIntegerWrapper(this, "noteLength");
+    private final ReadOnlyIntegerWrapper noteLength =
+            new ReadOnlyIntegerWrapper(this, "noteLength");
     private final ReadOnlyObjectWrapper<NoteProblem> noteProblem =
             new ReadOnlyObjectWrapper<>(this, "noteProblem");
     private final BooleanBinding canAddNote;
@@ -293,14 +299,20 @@ public final class HandlingViewModel {
             HandlingEdit back =
                     u.assignment()
                             ? new HandlingEdit(
-                                    null, h == null || h.assignedTo() == null ? "" : h.assignedTo(), null)
+                                    null,
+                                    h == null || h.assignedTo() == null ? "" : h.assignedTo(),
+                                    null)
                             : HandlingEdit.mark(h == null ? Handling.State.TO_HANDLE : h.state());
             groups.computeIfAbsent(back, k -> new ArrayList<>())
                     .add(HandlingTarget.of(n.taxpayer(), n.notificationId()));
         }
         CompletableFuture<Integer> all = CompletableFuture.completedFuture(0);
         for (var g : groups.entrySet()) {
-            all = all.thenCompose(done -> a.handle(g.getValue(), g.getKey()).thenApply(r -> done + r.changed()));
+            all =
+                    all.thenCompose(
+                            done ->
+                                    a.handle(g.getValue(), g.getKey())
+                                            .thenApply(r -> done + r.changed()));
         }
         begin();
         writes.run(

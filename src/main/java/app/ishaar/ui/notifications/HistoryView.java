@@ -244,8 +244,7 @@ public final class HistoryView {
         root.addEventFilter(
                 KeyEvent.KEY_PRESSED,
                 e -> {
-                    if (handling.key(
-                            e, () -> vm.layout().detailVisibleProperty().set(true))) {
+                    if (handling.key(e, () -> vm.layout().detailVisibleProperty().set(true))) {
                         e.consume();
                     } else if (Shortcut.FIND.matches(e)) {
                         focusSearch();

@@ -47,10 +47,9 @@ import javafx.collections.ObservableList;
  * <p>Its parts: the filters ({@link FiltersViewModel}), the search ({@link SearchViewModel}), the
  * pager ({@link PagerViewModel}), the shown rows and selection ({@link RowsViewModel}), the
  * requests for pages ({@link PageRequests}), the detail ({@link DetailViewModel}), who is dealing
- * with the notifications ({@link HandlingViewModel}), the visits and
- * what is new since the last one ({@link VisitsViewModel}), and what the window's sync brought
- * since the page came ({@link ArrivalsViewModel}, told by {@link #synced}), which never changes the
- * shown page by itself.
+ * with the notifications ({@link HandlingViewModel}), the visits and what is new since the last one
+ * ({@link VisitsViewModel}), and what the window's sync brought since the page came ({@link
+ * ArrivalsViewModel}, told by {@link #synced}), which never changes the shown page by itself.
  */
 public final class HistoryViewModel {
     private final I18n i18n;
