@@ -96,6 +96,8 @@ final class HandlingView {
     static Region icon() {
         Region icon = new Region();
         icon.getStyleClass().add("handling-icon");
+        // a tick reads the same in either direction: never mirrored in the Arabic UI
+        icon.setNodeOrientation(javafx.geometry.NodeOrientation.LEFT_TO_RIGHT);
         return icon;
     }
 

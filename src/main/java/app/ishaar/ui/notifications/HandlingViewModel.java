@@ -414,11 +414,11 @@ public final class HandlingViewModel {
                         return;
                     }
                     if (kind == Kind.NOTED) {
-                        note.set("");
-                    } else {
-                        undo = undoing;
-                        undoable.set(undoing != null);
+                        note.set(""); // kept in the history: nothing typed is lost
                     }
+                    // what is said is this change: an undo offered beside it undoes it, or none is
+                    undo = undoing;
+                    undoable.set(undoing != null);
                     var over = r.overtaken();
                     outcome.set(
                             new Outcome(
