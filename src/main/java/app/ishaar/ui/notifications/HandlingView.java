@@ -73,8 +73,6 @@ final class HandlingView {
         this.labels = labels;
         this.keep = keep;
         this.assignBar = makeAssignBar();
-        // the shown rows' handling changed (the notifications did not): their cells drawn again
-        Weak.listen(keep, (o, was, now) -> table.refresh(), vm.revisionProperty());
     }
 
     /** Sets a Handling cell's icon's look: to handle, assigned, handled, or none. */

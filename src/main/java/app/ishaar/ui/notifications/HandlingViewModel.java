@@ -153,8 +153,9 @@ public final class HandlingViewModel {
     }
 
     /**
-     * Counts each change of the shown rows' handling (a page read again with other handling): the
-     * table draws its rows again, since the notifications themselves did not change.
+     * Counts each change of the handling of rows shown before and after it (a page read again with
+     * other handling): their Handling cells draw themselves again, since the notifications
+     * themselves did not change (the table would not).
      */
     public ReadOnlyIntegerProperty revisionProperty() {
         return revision.getReadOnlyProperty();
@@ -162,10 +163,11 @@ public final class HandlingViewModel {
 
     /** A page was shown: the archive's record of each of its rows, by notification ID. */
     void shown(Map<String, ArchivedNotification> page) {
-        boolean changed = page.size() != shown.size();
+        // a row new to the page is drawn anew with it; only one shown before and now is not
+        boolean changed = false;
         for (var e : page.entrySet()) {
             ArchivedNotification before = shown.get(e.getKey());
-            if (before == null || !Objects.equals(before.handling(), e.getValue().handling())) {
+            if (before != null && !Objects.equals(before.handling(), e.getValue().handling())) {
                 changed = true;
             }
         }

@@ -37,6 +37,7 @@ final class HistoryColumns {
     private final HistoryLabels labels;
     private final I18n i18n;
     private final TextSize textSize;
+    private final javafx.beans.value.ObservableIntegerValue handlingChanges;
 
     /** Keeps the listeners this class gives the view model and the text size (see {@link Weak}). */
     private final Map<Object, Object> keep;
@@ -51,8 +52,10 @@ final class HistoryColumns {
             I18n i18n,
             TextSize textSize,
             Map<Object, Object> keep,
-            Function<Notification, ListedTaxpayer> taxpayerOf) {
+            Function<Notification, ListedTaxpayer> taxpayerOf,
+            javafx.beans.value.ObservableIntegerValue handlingChanges) {
         this.table = table;
+        this.handlingChanges = handlingChanges;
         this.layout = layout;
         this.labels = labels;
         this.i18n = i18n;
@@ -203,7 +206,10 @@ final class HistoryColumns {
         return col;
     }
 
-    /** Who is dealing with it: an icon and its words ("To handle", "Assigned to …", "Handled"). */
+    /**
+     * Who is dealing with it: an icon and its words ("To handle", "Assigned to …", "Handled"),
+     * drawn again when {@code handlingChanges} counts a change.
+     */
     private TableColumn<Notification, Notification> handlingColumn() {
         TableColumn<Notification, Notification> col = new TableColumn<>();
         col.setId("handling");
@@ -216,9 +222,26 @@ final class HistoryColumns {
                         new TableCell<>() {
                             private final javafx.scene.layout.Region icon = HandlingView.icon();
 
+                            /**
+                             * A shown notification's handling changed, the notification did not:
+                             * the table does not draw it again, the cell does (heard weakly: the
+                             * cell goes with its row).
+                             */
+                            private final javafx.beans.value.ChangeListener<Number> redraw =
+                                    (o, was, now) -> show(getItem(), isEmpty());
+
+                            {
+                                handlingChanges.addListener(
+                                        new javafx.beans.value.WeakChangeListener<>(redraw));
+                            }
+
                             @Override
                             protected void updateItem(Notification n, boolean empty) {
                                 super.updateItem(n, empty);
+                                show(n, empty);
+                            }
+
+                            private void show(Notification n, boolean empty) {
                                 if (empty || n == null) {
                                     setText(null);
                                     setGraphic(null);
