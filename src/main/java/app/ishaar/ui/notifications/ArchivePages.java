@@ -9,6 +9,7 @@ import app.ishaar.core.archive.HandlingTarget;
 import app.ishaar.core.archive.InboxPage;
 import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.archive.postgres.PostgresArchive;
 import app.ishaar.core.export.ArchiveExport;
 import app.ishaar.core.export.ExportScope;
 import app.ishaar.core.export.NotificationExporter;
@@ -17,6 +18,7 @@ import app.ishaar.core.model.Rin;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -160,6 +162,19 @@ public final class ArchivePages implements HistoryPages {
     /** A notification's changes of handling, oldest first. */
     CompletableFuture<List<HandlingChange>> history(Rin taxpayer, String notificationId) {
         return supply(() -> archive.history(service, taxpayer, notificationId));
+    }
+
+    /**
+     * The people's names as the desktops show them, by who the archive records changes as: on a
+     * shared archive the names the administrator gave the database roles ({@code ishaar archive
+     * people}); none elsewhere.
+     */
+    CompletableFuture<Map<String, String>> people() {
+        return supply(
+                () ->
+                        archive.opened() instanceof PostgresArchive pg
+                                ? Map.copyOf(pg.people())
+                                : Map.<String, String>of());
     }
 
     /** Who the archive records changes as (see {@link Archive#person}). */

@@ -242,7 +242,7 @@ final class HandlingView {
                                         + i18n.get(
                                                 "handling.said.overtaken",
                                                 i18n.formatNumber(o.overtaken()),
-                                                o.overtakenBy());
+                                                labels.person(o.overtakenBy()));
                     }
                     return what;
                 },
@@ -278,7 +278,7 @@ final class HandlingView {
                         "handling.assign.me",
                         null,
                         () -> {
-                            assignField.setText(vm.personProperty().get());
+                            assignField.setText(labels.person(vm.personProperty().get()));
                             assignNow();
                         });
         me.setId("handling-assign-me");
@@ -314,7 +314,7 @@ final class HandlingView {
             return;
         }
         if (assignField.getText().isBlank()) {
-            assignField.setText(vm.personProperty().get());
+            assignField.setText(labels.person(vm.personProperty().get()));
         }
         assignBar.setVisible(true);
         assignField.requestFocus();
@@ -450,11 +450,11 @@ final class HandlingView {
             what.add(
                     c.assignedTo().isEmpty()
                             ? i18n.get("handling.unassigned")
-                            : i18n.get("handling.assignedTo", c.assignedTo()));
+                            : i18n.get("handling.assignedTo", labels.person(c.assignedTo())));
         }
         Label head =
                 new Label(
-                        i18n.get("handling.change", labels.dateTime(c.at()), c.by())
+                        i18n.get("handling.change", labels.dateTime(c.at()), labels.person(c.by()))
                                 + (what.isEmpty() ? "" : " · " + String.join(" · ", what)));
         head.getStyleClass().add("muted");
         VBox row = new VBox(2, head);

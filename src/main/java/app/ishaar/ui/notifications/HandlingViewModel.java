@@ -89,7 +89,8 @@ public final class HandlingViewModel {
 
     private final LatestTask writes;
     private final LatestTask histories;
-    private final LatestTask people;
+    private final LatestTask persons;
+    private final LatestTask peopleNames;
 
     /** The archive's record of each shown row, by notification ID. */
     private Map<String, ArchivedNotification> shown = Map.of();
@@ -113,6 +114,9 @@ public final class HandlingViewModel {
     private Undo undo;
     private AutoCloseable listening;
 
+    /** The people's names as shown, by who the archive records (a shared archive's roles). */
+    private Map<String, String> people = Map.of();
+
     /**
      * {@code pages}: where the screen reads now (changes are recorded only in an archive's pages);
      * {@code selected}: the row chosen; {@code reread}: reads the shown page again.
@@ -128,7 +132,8 @@ public final class HandlingViewModel {
         this.reread = Objects.requireNonNull(reread);
         this.writes = new LatestTask(fx);
         this.histories = new LatestTask(fx);
-        this.people = new LatestTask(fx);
+        this.persons = new LatestTask(fx);
+        this.peopleNames = new LatestTask(fx);
         note.addListener((o, was, now) -> checkNote());
         canAddNote =
                 Bindings.createBooleanBinding(
@@ -194,7 +199,16 @@ public final class HandlingViewModel {
         if (!(now instanceof ArchivePages a)) {
             return;
         }
-        people.run(
+        this.people = Map.of();
+        peopleNames.run(
+                a.people(),
+                (names, failure) -> {
+                    if (failure == null) {
+                        people = names;
+                        revision.set(revision.get() + 1); // names in the cells
+                    }
+                });
+        persons.run(
                 a.person(),
                 (who, failure) -> person.set(failure != null || who == null ? "" : who));
         a.onHandlingChanged(() -> fx.execute(this::heard))
@@ -229,6 +243,30 @@ public final class HandlingViewModel {
      */
     public ReadOnlyStringProperty personProperty() {
         return person.getReadOnlyProperty();
+    }
+
+    /**
+     * A person as the screen shows them: on a shared archive the name the administrator gave the
+     * role, else as recorded.
+     */
+    public String shownName(String recorded) {
+        return recorded == null ? null : people.getOrDefault(recorded, recorded);
+    }
+
+    /**
+     * Who a name typed means: a person's shown name (its case aside) is their role on a shared
+     * archive; any other name is kept as typed.
+     */
+    private String recordedName(String typed) {
+        if (typed.isEmpty() || people.containsKey(typed)) {
+            return typed;
+        }
+        for (var e : people.entrySet()) {
+            if (e.getValue().equalsIgnoreCase(typed)) {
+                return e.getKey();
+            }
+        }
+        return typed;
     }
 
     // ---- changes ----
@@ -279,7 +317,7 @@ public final class HandlingViewModel {
         String who = name.strip();
         record(
                 targets,
-                new HandlingEdit(null, who, null),
+                new HandlingEdit(null, recordedName(who), null),
                 who.isEmpty() ? Kind.UNASSIGNED : Kind.ASSIGNED,
                 who,
                 new Undo(targets, true));

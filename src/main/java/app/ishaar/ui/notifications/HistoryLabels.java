@@ -26,6 +26,7 @@ public final class HistoryLabels {
     private final I18n i18n;
     private final Function<Notification, ListedTaxpayer> taxpayerOf;
     private final Function<Notification, Handling> handlingOf;
+    private final Function<String, String> shownName;
 
     public HistoryLabels(I18n i18n) {
         this(i18n, n -> null);
@@ -33,20 +34,27 @@ public final class HistoryLabels {
 
     /** {@code taxpayerOf}: whose a row is, for the Taxpayer column (null: not known). */
     public HistoryLabels(I18n i18n, Function<Notification, ListedTaxpayer> taxpayerOf) {
-        this(i18n, taxpayerOf, n -> null);
+        this(i18n, taxpayerOf, n -> null, p -> p);
     }
 
     /**
      * {@code handlingOf}: who is dealing with a row, for the Handling column (null: no one marked
-     * it).
+     * it); {@code shownName}: a person as the screen names them.
      */
     public HistoryLabels(
             I18n i18n,
             Function<Notification, ListedTaxpayer> taxpayerOf,
-            Function<Notification, Handling> handlingOf) {
+            Function<Notification, Handling> handlingOf,
+            Function<String, String> shownName) {
         this.i18n = i18n;
         this.taxpayerOf = taxpayerOf;
         this.handlingOf = handlingOf;
+        this.shownName = shownName;
+    }
+
+    /** A person as the screen names them (a shared archive's role by the name it was given). */
+    public String person(String recorded) {
+        return shownName.apply(recorded);
     }
 
     /** A row's handling, for the Handling column's icon; null when no one marked it. */
@@ -64,7 +72,7 @@ public final class HistoryLabels {
         }
         return h.assignedTo() == null || h.assignedTo().isBlank()
                 ? i18n.get("handling.toHandle")
-                : i18n.get("handling.assignedTo", h.assignedTo());
+                : i18n.get("handling.assignedTo", person(h.assignedTo()));
     }
 
     public String type(Notification n) {

@@ -173,7 +173,7 @@ public final class HistoryViewModel {
         this.requests = new PageRequests(fx, pages::get, pager, () -> {}, this::pageCame);
         this.handling =
                 new HandlingViewModel(fx, pages::get, rows.selectedProperty(), this::reread);
-        this.labels = new HistoryLabels(i18n, this::taxpayerOf, handling::of);
+        this.labels = new HistoryLabels(i18n, this::taxpayerOf, handling::of, handling::shownName);
         this.errorTexts = new FailureTexts(requests.errorProperty(), i18n);
         lastPrefs = prefs();
 

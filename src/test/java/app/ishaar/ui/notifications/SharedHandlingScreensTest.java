@@ -35,8 +35,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Two desktops on the firm's shared archive (PostgreSQL), each its notification screen under its
  * own database role: a mark made on one shows on the other within 5 seconds without Refresh (the
- * window's one subscription, {@link HandlingNews}); each records its changes as its role; a role
- * not granted a taxpayer sees neither its notifications nor their notes on its screen.
+ * window's one subscription, {@link HandlingNews}); each records its changes as its role, and names
+ * people as the administrator named their roles (an assignment typed by that name is the role's); a
+ * role not granted a taxpayer sees neither its notifications nor their notes on its screen.
  */
 class SharedHandlingScreensTest {
     static final ServiceKey SERVICE = ServiceKey.SANDBOX;
@@ -113,6 +114,7 @@ class SharedHandlingScreensTest {
             owner.grant(amira, NILE);
             owner.grant(karim, NILE);
             owner.grant(karim, CAIRO);
+            owner.people(Map.of(amira, "Amira Hassan", karim, "Karim Adel"));
         }
         ExecutorService background = Executors.newFixedThreadPool(4);
         Deliveries fx = new Deliveries();
@@ -149,6 +151,21 @@ class SharedHandlingScreensTest {
             assertThat(seen.changedBy()).isEqualTo(karim);
             assertThat(amiras.labels().cell("handling", row(amiras, first))).isEqualTo("Handled");
 
+            String third = nile.get(2).notificationId();
+            // Amira assigns one to Karim by the name the firm gave him; it says so on both screens
+            amiras.handling().assign(List.of(row(amiras, third)), "karim adel");
+            fx.until(
+                    () ->
+                            karims.handling().of(row(karims, third)) != null
+                                    && karim.equals(
+                                            karims.handling().of(row(karims, third)).assignedTo()));
+            assertThat(karims.labels().cell("handling", row(karims, third)))
+                    .isEqualTo("Assigned to Karim Adel");
+            fx.until(
+                    () ->
+                            "Assigned to Karim Adel"
+                                    .equals(amiras.labels().cell("handling", row(amiras, third))));
+
             karims.select(row(karims, cairos));
             karims.handling().noteProperty().set("Cairo Foods: the buyer is called back.");
             karims.handling().addNote();
@@ -156,14 +173,19 @@ class SharedHandlingScreensTest {
             assertThat(a.history(SERVICE, CAIRO, cairos)).as("not Amira's to read").isEmpty();
             amiras.filters().handlingProperty().set(InboxQuery.HandlingFilter.TO_HANDLE);
             amiras.filters().apply();
-            fx.until(() -> !amiras.loadingProperty().get() && amiras.rows().isEmpty());
-            assertThat(amiras.pager().totalCountProperty().get())
-                    .as("Cairo Foods' note made it to handle, on Karim's screen only")
-                    .isZero();
+            fx.until(() -> !amiras.loadingProperty().get() && amiras.rows().size() == 1);
+            assertThat(amiras.rows().get(0).notificationId())
+                    .as("the one assigned to Karim; Cairo Foods' noted one is on his screen only")
+                    .isEqualTo(third);
             karims.filters().handlingProperty().set(InboxQuery.HandlingFilter.TO_HANDLE);
             karims.filters().apply();
+            fx.until(() -> !karims.loadingProperty().get() && karims.rows().size() == 2);
+            assertThat(karims.rows().stream().map(Notification::notificationId))
+                    .containsExactlyInAnyOrder(third, cairos);
+            karims.filters().handlingProperty().set(InboxQuery.HandlingFilter.ASSIGNED_TO_ME);
+            karims.filters().apply();
             fx.until(() -> !karims.loadingProperty().get() && karims.rows().size() == 1);
-            assertThat(karims.rows().get(0).notificationId()).isEqualTo(cairos);
+            assertThat(karims.rows().get(0).notificationId()).isEqualTo(third);
 
             amiras.endSession();
             karims.endSession();
