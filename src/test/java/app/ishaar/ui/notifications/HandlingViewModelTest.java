@@ -316,6 +316,51 @@ class HandlingViewModelTest {
     }
 
     @Test
+    void allShownAreMarkedAtOnceWithTheirCount() throws Exception {
+        handling.markShown(Handling.State.HANDLED);
+        recorded(
+                HandlingViewModel.Kind.HANDLED,
+                () -> vm.rows().stream().allMatch(n -> state(n) == Handling.State.HANDLED));
+        assertThat(handling.outcomeProperty().get().count()).isEqualTo(25);
+        assertThat(sqlite.toHandle(SERVICE)).isEmpty();
+        handling.undo();
+        recorded(
+                HandlingViewModel.Kind.UNDONE,
+                () -> vm.rows().stream().allMatch(n -> state(n) == Handling.State.TO_HANDLE));
+        assertThat(handling.outcomeProperty().get().count()).isEqualTo(25);
+    }
+
+    @Test
+    void aMarkOverAColleaguesChangeNotYetShownIsRecordedAndSaysWhoseItOvertook() throws Exception {
+        Notification n = row(8);
+        ArchivedNotification a = archived(n);
+        // a colleague's change this screen has not read yet
+        sqlite.handle(
+                SERVICE,
+                List.of(HandlingTarget.of(a.taxpayer(), a.notificationId())),
+                new HandlingEdit(Handling.State.TO_HANDLE, null, "Karim: I am on it"));
+        assertThat(state(n)).isNull();
+        handling.mark(List.of(n), Handling.State.HANDLED);
+        recorded(HandlingViewModel.Kind.HANDLED, () -> state(n) == Handling.State.HANDLED);
+        HandlingViewModel.Outcome o = handling.outcomeProperty().get();
+        assertThat(o.overtaken()).isEqualTo(1);
+        assertThat(o.overtakenBy()).isEqualTo(handling.personProperty().get());
+        assertThat(sqlite.history(SERVICE, a.taxpayer(), a.notificationId()))
+                .as("both changes kept, the latest the state")
+                .hasSize(2)
+                .last()
+                .satisfies(c -> assertThat(c.state()).isEqualTo(Handling.State.HANDLED));
+    }
+
+    ArchivedNotification archived(Notification n) {
+        return histories.stream()
+                .flatMap(List::stream)
+                .filter(x -> x.notificationId().equals(n.notificationId()))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    @Test
     void aColleaguesChangeIsShownWithoutRefresh() throws Exception {
         Notification n = row(6);
         ArchivedNotification a =
