@@ -352,6 +352,7 @@ class HandlingFxTest extends OwnStageFxTestBase {
         until(
                 "its history shown",
                 () -> !v.root().lookup("#handling-history").lookupAll(".handling-note").isEmpty());
+        Screenshots.take(stage, w.shot + "-1280.png");
         shoot(v, w.shot + ".png");
 
         // the filter To handle: exactly those three
