@@ -23,7 +23,9 @@ public final class HandlingNews implements AutoCloseable {
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
     private AutoCloseable subscription;
     private boolean asked;
-    private boolean closed;
+
+    /** Counts the closings: a subscription made after one is let go at once. */
+    private int closings;
 
     /** {@code background}: where the subscription is made (the archive may be opened by it). */
     public HandlingNews(Archive archive, Executor background) {
@@ -42,10 +44,11 @@ public final class HandlingNews implements AutoCloseable {
     }
 
     private synchronized void subscribe() {
-        if (asked || closed) {
+        if (asked) {
             return;
         }
         asked = true;
+        int made = closings;
         background.execute(
                 () -> {
                     AutoCloseable s;
@@ -55,13 +58,15 @@ public final class HandlingNews implements AutoCloseable {
                         // the next screen that listens asks again; meanwhile F5 shows the changes
                         LOG.log(Level.DEBUG, "colleagues' changes not heard: {0}", e.toString());
                         synchronized (this) {
-                            asked = false;
+                            if (made == closings) {
+                                asked = false;
+                            }
                         }
                         return;
                     }
                     boolean late;
                     synchronized (this) {
-                        late = closed;
+                        late = made != closings;
                         if (!late) {
                             subscription = s;
                         }
@@ -72,16 +77,19 @@ public final class HandlingNews implements AutoCloseable {
                 });
     }
 
-    /** Stops listening (the window's login ended). */
+    /**
+     * Stops listening (the window's login ended: its screens stopped listening too); a screen that
+     * listens again (the window opened again for the next login) subscribes anew.
+     */
     @Override
     public void close() {
         AutoCloseable s;
         synchronized (this) {
-            closed = true;
+            closings++;
+            asked = false;
             s = subscription;
             subscription = null;
         }
-        listeners.clear();
         closeQuietly(s);
     }
 

@@ -352,6 +352,38 @@ class HandlingViewModelTest {
                 .satisfies(c -> assertThat(c.state()).isEqualTo(Handling.State.HANDLED));
     }
 
+    @Test
+    void aWindowsScreensShareOneSubscriptionLetGoAtLogOutAndMadeAgainAtTheNextLogin()
+            throws Exception {
+        HandlingNews news = new HandlingNews(archive, Runnable::run);
+        java.util.concurrent.atomic.AtomicInteger first =
+                new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger second =
+                new java.util.concurrent.atomic.AtomicInteger();
+        int before = archive.listeners.size(); // this test's own screen listens by itself
+        AutoCloseable one = news.listen(first::incrementAndGet);
+        AutoCloseable two = news.listen(second::incrementAndGet);
+        assertThat(archive.listeners).hasSize(before + 1);
+        archive.tellChanged();
+        assertThat(first.get()).isEqualTo(1);
+        assertThat(second.get()).isEqualTo(1);
+
+        // log out: the screens stop listening, the subscription goes
+        one.close();
+        two.close();
+        news.close();
+        assertThat(archive.listeners).hasSize(before);
+
+        // the window opened again for the next login
+        AutoCloseable again = news.listen(first::incrementAndGet);
+        assertThat(archive.listeners).hasSize(before + 1);
+        archive.tellChanged();
+        assertThat(first.get()).isEqualTo(2);
+        assertThat(second.get()).isEqualTo(1);
+        again.close();
+        news.close();
+    }
+
     ArchivedNotification archived(Notification n) {
         return histories.stream()
                 .flatMap(List::stream)
