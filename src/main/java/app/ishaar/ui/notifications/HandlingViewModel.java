@@ -114,6 +114,12 @@ public final class HandlingViewModel {
     private Undo undo;
     private AutoCloseable listening;
 
+    /**
+     * The notes being written for other notifications than the selected one, by notification ID:
+     * choosing another row keeps what was typed for this one, and brings back that one's.
+     */
+    private final Map<String, String> drafts = new java.util.HashMap<>();
+
     /** The people's names as shown, by who the archive records (a shared archive's roles). */
     private Map<String, String> people = Map.of();
 
@@ -233,6 +239,7 @@ public final class HandlingViewModel {
         undoable.set(false);
         busy.set(false);
         outcome.set(null);
+        drafts.clear();
         history.clear();
         selectedHandling.set(null);
     }
@@ -497,9 +504,19 @@ public final class HandlingViewModel {
 
     private void selectedChanged(Notification was, Notification now) {
         selectedHandling.set(of(now));
-        if (was == null || now == null || !was.notificationId().equals(now.notificationId())) {
-            readHistory(now);
+        String wasId = was == null ? null : was.notificationId();
+        String nowId = now == null ? null : now.notificationId();
+        if (java.util.Objects.equals(wasId, nowId)) {
+            return;
         }
+        if (wasId != null && !note.get().isEmpty()) {
+            drafts.put(wasId, note.get());
+        }
+        note.set(nowId == null ? "" : drafts.getOrDefault(nowId, ""));
+        if (nowId != null) {
+            drafts.remove(nowId);
+        }
+        readHistory(now);
     }
 
     private void readHistory(Notification n) {

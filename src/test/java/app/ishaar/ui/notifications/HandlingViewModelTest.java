@@ -301,6 +301,14 @@ class HandlingViewModelTest {
         assertThat(handling.noteProperty().get())
                 .isEqualTo("Called the buyer: the invoice goes again on Monday.");
 
+        // another row chosen meanwhile: its own (empty) note; back, the one typed is there
+        vm.select(row(3));
+        assertThat(handling.noteProperty().get()).isEmpty();
+        handling.noteProperty().set("for the other one");
+        vm.select(n);
+        assertThat(handling.noteProperty().get())
+                .isEqualTo("Called the buyer: the invoice goes again on Monday.");
+
         archive.failHandleWith = null;
         handling.addNote();
         recorded(
