@@ -350,21 +350,28 @@ public final class HandlingViewModel {
                                     h == null || h.assignedTo() == null ? "" : h.assignedTo(),
                                     null)
                             : HandlingEdit.mark(h == null ? Handling.State.TO_HANDLE : h.state());
+            // as the page shows it now (after the change undone): a colleague's change since is
+            // said
+            ArchivedNotification now = shown.get(n.notificationId());
             groups.computeIfAbsent(back, k -> new ArrayList<>())
-                    .add(HandlingTarget.of(n.taxpayer(), n.notificationId()));
+                    .add(
+                            now != null
+                                    ? HandlingTarget.seen(now)
+                                    : HandlingTarget.of(n.taxpayer(), n.notificationId()));
         }
-        CompletableFuture<Integer> all = CompletableFuture.completedFuture(0);
+        CompletableFuture<HandlingResult> all =
+                CompletableFuture.completedFuture(new HandlingResult(0, List.of()));
         for (var g : groups.entrySet()) {
             all =
                     all.thenCompose(
                             done ->
                                     a.handle(g.getValue(), g.getKey())
-                                            .thenApply(r -> done + r.changed()));
+                                            .thenApply(r -> both(done, r)));
         }
         begin();
         writes.run(
                 all,
-                (count, failure) -> {
+                (r, failure) -> {
                     busy.set(false);
                     if (failure != null) {
                         failed(failure);
@@ -372,9 +379,27 @@ public final class HandlingViewModel {
                     }
                     undo = null;
                     undoable.set(false);
-                    outcome.set(new Outcome(Kind.UNDONE, count, null, 0, null, null));
+                    outcome.set(said(Kind.UNDONE, r, null));
                     changed();
                 });
+    }
+
+    private static HandlingResult both(HandlingResult a, HandlingResult b) {
+        List<HandlingResult.Overtaken> over = new ArrayList<>(a.overtaken());
+        over.addAll(b.overtaken());
+        return new HandlingResult(a.changed() + b.changed(), over);
+    }
+
+    /** What a change recorded did, with whose change it overtook last (if any). */
+    private static Outcome said(Kind kind, HandlingResult r, String name) {
+        var over = r.overtaken();
+        return new Outcome(
+                kind,
+                r.changed(),
+                name,
+                over.size(),
+                over.isEmpty() ? null : over.get(over.size() - 1).unseenBy(),
+                null);
     }
 
     /** Puts away what the last change said (its undo stays until the next change). */
@@ -466,15 +491,7 @@ public final class HandlingViewModel {
                     // what is said is this change: an undo offered beside it undoes it, or none is
                     undo = undoing;
                     undoable.set(undoing != null);
-                    var over = r.overtaken();
-                    outcome.set(
-                            new Outcome(
-                                    kind,
-                                    r.changed(),
-                                    name,
-                                    over.size(),
-                                    over.isEmpty() ? null : over.get(over.size() - 1).unseenBy(),
-                                    null));
+                    outcome.set(said(kind, r, name));
                     changed();
                 });
     }

@@ -358,6 +358,16 @@ class HandlingViewModelTest {
                 .hasSize(2)
                 .last()
                 .satisfies(c -> assertThat(c.state()).isEqualTo(Handling.State.HANDLED));
+
+        // the colleague again, then this screen's undo: recorded too, and said
+        sqlite.handle(
+                SERVICE,
+                List.of(HandlingTarget.of(a.taxpayer(), a.notificationId())),
+                new HandlingEdit(null, null, "Karim: done on my side"));
+        handling.undo();
+        recorded(HandlingViewModel.Kind.UNDONE, () -> state(n) == Handling.State.TO_HANDLE);
+        assertThat(handling.outcomeProperty().get().overtaken()).isEqualTo(1);
+        assertThat(sqlite.history(SERVICE, a.taxpayer(), a.notificationId())).hasSize(4);
     }
 
     @Test
