@@ -16,6 +16,7 @@ import java.util.List;
  * @param exportFormat that export's format, e.g. CSV or XLSX (chosen again)
  * @param lastVisit when the user last saw this taxpayer's history (its first page shown in a run of
  *     the app): what came after it is new at the next visit
+ * @param handling the handling filter's name (ALL, TO_HANDLE, ASSIGNED_TO_ME, HANDLED)
  */
 public record HistoryPrefs(
         String datePreset,
@@ -31,10 +32,45 @@ public record HistoryPrefs(
         Boolean detailVisible,
         String exportFolder,
         String exportFormat,
-        Instant lastVisit) {
+        Instant lastVisit,
+        String handling) {
 
     public HistoryPrefs {
         columns = columns == null ? List.of() : List.copyOf(columns);
+    }
+
+    /** The state with every notification shown, whatever its handling. */
+    public HistoryPrefs(
+            String datePreset,
+            Instant customFrom,
+            Instant customTo,
+            String type,
+            String language,
+            String status,
+            String channel,
+            Integer pageSize,
+            List<ColumnPref> columns,
+            Double detailWidth,
+            Boolean detailVisible,
+            String exportFolder,
+            String exportFormat,
+            Instant lastVisit) {
+        this(
+                datePreset,
+                customFrom,
+                customTo,
+                type,
+                language,
+                status,
+                channel,
+                pageSize,
+                columns,
+                detailWidth,
+                detailVisible,
+                exportFolder,
+                exportFormat,
+                lastVisit,
+                null);
     }
 
     /** The state without a visit recorded. */

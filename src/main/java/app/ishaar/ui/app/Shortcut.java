@@ -38,6 +38,10 @@ public enum Shortcut {
             new KeyCodeCombination(KeyCode.B, SHORTCUT_DOWN)),
     RENAME(Scope.MAIN, "help.shortcut.rename", new KeyCodeCombination(KeyCode.F2)),
     REMOVE(Scope.MAIN, "help.shortcut.remove", new KeyCodeCombination(KeyCode.DELETE)),
+    /**
+     * Undo: in the taxpayer list, the taxpayer removed last comes back; in the notification table,
+     * the last mark or assignment is undone.
+     */
     UNDO_REMOVE(
             Scope.MAIN,
             "help.shortcut.undoRemove",
@@ -72,6 +76,28 @@ public enum Shortcut {
 
     /** Shows or hides the history's detail pane, as its Details button does. */
     DETAILS(Scope.MAIN, "help.shortcut.details", new KeyCodeCombination(KeyCode.I, SHORTCUT_DOWN)),
+
+    /** The selected notifications handled, or (with Shift) to handle again. */
+    MARK_HANDLED(
+            Scope.MAIN, "help.shortcut.handled", new KeyCodeCombination(KeyCode.D, SHORTCUT_DOWN)),
+    MARK_TO_HANDLE(
+            Scope.MAIN,
+            "help.shortcut.handled",
+            new KeyCodeCombination(KeyCode.D, SHORTCUT_DOWN, SHIFT_DOWN)),
+    /** Assigns the selected notifications (to the user, or to the name typed). */
+    ASSIGN(
+            Scope.MAIN,
+            "help.shortcut.assign",
+            new KeyCodeCombination(KeyCode.A, SHORTCUT_DOWN, SHIFT_DOWN)),
+    /** To the note field of the detail, which Ctrl+Enter records. */
+    NOTE(
+            Scope.MAIN,
+            "help.shortcut.note",
+            new KeyCodeCombination(KeyCode.N, SHORTCUT_DOWN, SHIFT_DOWN)),
+    ADD_NOTE(
+            Scope.MAIN,
+            "help.shortcut.addNote",
+            new KeyCodeCombination(KeyCode.ENTER, SHORTCUT_DOWN)),
 
     /** The focused node's menu, on every platform (MenuKeys). */
     CONTEXT_MENU(

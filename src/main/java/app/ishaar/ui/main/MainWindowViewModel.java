@@ -10,6 +10,7 @@ import app.ishaar.ui.fx.Weak;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.login.LoginViewModel;
 import app.ishaar.ui.login.SessionOpener;
+import app.ishaar.ui.notifications.HandlingNews;
 import app.ishaar.ui.notifications.HistoryViewModel;
 import app.ishaar.ui.taxpayers.SyncViewModel;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
@@ -43,6 +44,10 @@ import javafx.beans.value.ChangeListener;
 public final class MainWindowViewModel {
 
     private final WindowSettings settings;
+
+    /** Tells the window's screens of changes of handling made anywhere; null with no archive. */
+    private final HandlingNews handlingNews;
+
     private final ReadOnlyObjectWrapper<TaxpayerEntry> current =
             new ReadOnlyObjectWrapper<>(this, "current");
     private final ReadOnlyBooleanWrapper loggedOut =
@@ -86,6 +91,7 @@ public final class MainWindowViewModel {
             WindowSync.Schedules schedules) {
         WindowDesktop shell = desktop == null ? WindowDesktop.NONE : desktop;
         this.settings = new WindowSettings(i18n, clock, settings, login.profile());
+        this.handlingNews = archive == null ? null : new HandlingNews(archive, background);
         TaxpayerHistories histories =
                 new TaxpayerHistories(
                         i18n,
@@ -95,7 +101,8 @@ public final class MainWindowViewModel {
                         this.settings,
                         shell.fileOpener(),
                         archive,
-                        this::service);
+                        this::service,
+                        handlingNews);
         // what the taxpayers tell the window: the one shown changes its title and banner
         this.taxpayers =
                 TaxpayerListFactory.make(
@@ -303,6 +310,9 @@ public final class MainWindowViewModel {
         // one
         loggedOut.set(true);
         lifecycle.close();
+        if (handlingNews != null) {
+            handlingNews.close();
+        }
     }
 
     // ---- internals ----------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import app.ishaar.core.model.Rin;
 import app.ishaar.ui.desktop.FileOpener;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.notifications.ArchivePages;
+import app.ishaar.ui.notifications.HandlingNews;
 import app.ishaar.ui.notifications.HistoryViewModel;
 import app.ishaar.ui.notifications.ListedTaxpayer;
 import app.ishaar.ui.notifications.Scope;
@@ -22,6 +23,8 @@ import java.util.function.Supplier;
  *
  * @param archive the app's archive, or null for none (no screen then has pages to show)
  * @param service the service the window reads, as the archive keys it (null while not known)
+ * @param news the window's one hearing of changes of handling made anywhere in the archive (null
+ *     with no archive)
  */
 record TaxpayerHistories(
         I18n i18n,
@@ -31,7 +34,8 @@ record TaxpayerHistories(
         WindowSettings settings,
         FileOpener files,
         Archive archive,
-        Supplier<ServiceKey> service) {
+        Supplier<ServiceKey> service,
+        HandlingNews news) {
 
     /** The key under which All taxpayers' screen keeps its preferences. */
     static final String ALL = "*";
@@ -87,6 +91,6 @@ record TaxpayerHistories(
         if (key == null || h.pagesProperty().get() instanceof ArchivePages a && a.reads(key)) {
             return;
         }
-        h.readFrom(new ArchivePages(archive, key, background));
+        h.readFrom(new ArchivePages(archive, key, background, news));
     }
 }

@@ -2,9 +2,14 @@ package app.ishaar.ui.notifications;
 
 import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveException;
+import app.ishaar.core.archive.HandlingChange;
+import app.ishaar.core.archive.HandlingEdit;
+import app.ishaar.core.archive.HandlingResult;
+import app.ishaar.core.archive.HandlingTarget;
 import app.ishaar.core.archive.InboxPage;
 import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.archive.ServiceKey;
+import app.ishaar.core.archive.postgres.PostgresArchive;
 import app.ishaar.core.export.ArchiveExport;
 import app.ishaar.core.export.ExportScope;
 import app.ishaar.core.export.NotificationExporter;
@@ -13,6 +18,7 @@ import app.ishaar.core.model.Rin;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -24,18 +30,29 @@ import java.util.concurrent.Executor;
  * filters, the search and the order as an {@link InboxQuery}. Read on {@code background}, never on
  * the FX thread. It reads whatever the sync has archived so far: a taxpayer whose first sync is
  * under way shows its newest notifications as they land, and {@link #reach} says how far back they
- * go.
+ * go. It also records and reads who is dealing with the notifications (their handling).
  */
 public final class ArchivePages implements HistoryPages {
 
     private final Archive archive;
     private final ServiceKey service;
     private final Executor background;
+    private final HandlingNews news;
 
     public ArchivePages(Archive archive, ServiceKey service, Executor background) {
+        this(archive, service, background, null);
+    }
+
+    /**
+     * The same, hearing of changes of handling through the window's one subscription ({@code news};
+     * null: a subscription of its own).
+     */
+    public ArchivePages(
+            Archive archive, ServiceKey service, Executor background, HandlingNews news) {
         this.archive = Objects.requireNonNull(archive, "archive");
         this.service = Objects.requireNonNull(service, "service");
         this.background = Objects.requireNonNull(background, "background");
+        this.news = news;
     }
 
     /** Whether this reads the archive of {@code service}. */
@@ -125,7 +142,72 @@ public final class ArchivePages implements HistoryPages {
 
     private InboxQuery inboxQuery(PageQuery q, int pageNo, int size) {
         return new InboxQuery(
-                service, q.scope().rins(), q.filters(), q.search(), pageNo, size, q.order());
+                service,
+                q.scope().rins(),
+                q.filters(),
+                q.search(),
+                pageNo,
+                size,
+                q.order(),
+                q.handling());
+    }
+
+    // ---- who is dealing with which notification ----
+
+    /** Records one change of these notifications' handling (see {@link Archive#handle}). */
+    CompletableFuture<HandlingResult> handle(List<HandlingTarget> targets, HandlingEdit edit) {
+        return supply(() -> archive.handle(service, targets, edit));
+    }
+
+    /** A notification's changes of handling, oldest first. */
+    CompletableFuture<List<HandlingChange>> history(Rin taxpayer, String notificationId) {
+        return supply(() -> archive.history(service, taxpayer, notificationId));
+    }
+
+    /**
+     * The people's names as the desktops show them, by who the archive records changes as: on a
+     * shared archive the names the administrator gave the database roles ({@code ishaar archive
+     * people}); none elsewhere.
+     */
+    CompletableFuture<Map<String, String>> people() {
+        return supply(
+                () ->
+                        archive.opened() instanceof PostgresArchive pg
+                                ? Map.copyOf(pg.people())
+                                : Map.<String, String>of());
+    }
+
+    /** Who the archive records changes as (see {@link Archive#person}). */
+    CompletableFuture<String> person() {
+        return supply(archive::person);
+    }
+
+    /**
+     * Calls {@code changed} (on a thread of its own) when anyone changes a handling in this
+     * archive, until the handle the future gives is closed; subscribed off the calling thread (the
+     * archive may be opened by it).
+     */
+    CompletableFuture<AutoCloseable> onHandlingChanged(Runnable changed) {
+        if (news != null) {
+            return CompletableFuture.completedFuture(news.listen(changed));
+        }
+        return supply(() -> archive.onHandlingChanged(changed));
+    }
+
+    private interface ArchiveCall<T> {
+        T call() throws ArchiveException;
+    }
+
+    private <T> CompletableFuture<T> supply(ArchiveCall<T> call) {
+        return CompletableFuture.supplyAsync(
+                () -> {
+                    try {
+                        return call.call();
+                    } catch (ArchiveException e) {
+                        throw new CompletionException(e);
+                    }
+                },
+                background);
     }
 
     /**

@@ -42,9 +42,18 @@ public final class DetailPane {
     private final I18n i18n;
     private final StackPane root = new StackPane();
 
+    /** Shown under the notification's facts (who is dealing with it), or null. */
+    private final Node below;
+
     public DetailPane(DetailViewModel vm, I18n i18n) {
+        this(vm, i18n, null);
+    }
+
+    /** The same, with {@code below} under the notification's facts (null: nothing). */
+    DetailPane(DetailViewModel vm, I18n i18n, Node below) {
         this.vm = vm;
         this.i18n = i18n;
+        this.below = below;
         root.setId("detail-pane");
 
         Label none = new WrappingLabel();
@@ -239,6 +248,7 @@ public final class DetailPane {
                 new VBox(
                         new VBox(2, idHeading, id),
                         grid,
+                        below == null ? new Region() : below,
                         matched(),
                         messageTitle,
                         htmlNote,

@@ -1,5 +1,6 @@
 package app.ishaar.ui.notifications;
 
+import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.settings.HistoryPrefs;
 import java.time.Clock;
@@ -13,6 +14,7 @@ import java.time.ZoneId;
  * @param customFrom for {@link DatePreset#CUSTOM}: the first instant shown, or null for open
  * @param customTo for {@link DatePreset#CUSTOM}: the last instant shown (inclusive), or null for
  *     open
+ * @param handling which notifications by who is dealing with them; null for all
  */
 public record FilterState(
         DatePreset preset,
@@ -21,13 +23,15 @@ public record FilterState(
         String type,
         String language,
         String status,
-        String channel) {
+        String channel,
+        InboxQuery.HandlingFilter handling) {
 
     public static final FilterState DEFAULT =
-            new FilterState(DatePreset.ALL, null, null, null, null, null, null);
+            new FilterState(DatePreset.ALL, null, null, null, null, null, null, null);
 
     public FilterState {
         preset = preset == null ? DatePreset.ALL : preset;
+        handling = handling == null ? InboxQuery.HandlingFilter.ALL : handling;
         if (preset == DatePreset.SINCE_LAST_VISIT) {
             customTo = null;
             if (customFrom == null) {
@@ -54,7 +58,18 @@ public record FilterState(
                 blankToNull(p.type()),
                 blankToNull(p.language()),
                 blankToNull(p.status()),
-                blankToNull(p.channel()));
+                blankToNull(p.channel()),
+                handlingOf(p.handling()));
+    }
+
+    /** A remembered handling filter by its name; all for none or one this version does not know. */
+    private static InboxQuery.HandlingFilter handlingOf(String name) {
+        for (InboxQuery.HandlingFilter f : InboxQuery.HandlingFilter.values()) {
+            if (f.name().equals(name)) {
+                return f;
+            }
+        }
+        return InboxQuery.HandlingFilter.ALL;
     }
 
     private static String blankToNull(String s) {
@@ -81,22 +96,27 @@ public record FilterState(
     }
 
     public FilterState withPreset(DatePreset p, Instant from, Instant to) {
-        return new FilterState(p, from, to, type, language, status, channel);
+        return new FilterState(p, from, to, type, language, status, channel, handling);
     }
 
     public FilterState withType(String v) {
-        return new FilterState(preset, customFrom, customTo, v, language, status, channel);
+        return new FilterState(
+                preset, customFrom, customTo, v, language, status, channel, handling);
     }
 
     public FilterState withLanguage(String v) {
-        return new FilterState(preset, customFrom, customTo, type, v, status, channel);
+        return new FilterState(preset, customFrom, customTo, type, v, status, channel, handling);
     }
 
     public FilterState withStatus(String v) {
-        return new FilterState(preset, customFrom, customTo, type, language, v, channel);
+        return new FilterState(preset, customFrom, customTo, type, language, v, channel, handling);
     }
 
     public FilterState withChannel(String v) {
-        return new FilterState(preset, customFrom, customTo, type, language, status, v);
+        return new FilterState(preset, customFrom, customTo, type, language, status, v, handling);
+    }
+
+    public FilterState withHandling(InboxQuery.HandlingFilter h) {
+        return new FilterState(preset, customFrom, customTo, type, language, status, channel, h);
     }
 }

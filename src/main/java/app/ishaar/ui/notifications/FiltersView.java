@@ -1,5 +1,6 @@
 package app.ishaar.ui.notifications;
 
+import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.ui.controls.Bidi;
 import app.ishaar.ui.controls.ChoiceNames;
 import app.ishaar.ui.fx.Weak;
@@ -33,9 +34,9 @@ import javafx.util.StringConverter;
 
 /**
  * The history screen's filters: the bar (sent date with its custom range, type, language, status,
- * channel, Apply and Reset; Enter anywhere in it applies) and the chips of the applied filter, each
- * removable. It only binds to its {@link FiltersViewModel}. Its owner tells it of a new language
- * ({@link #languageChanged}), as it is told.
+ * channel, handling, Apply and Reset; Enter anywhere in it applies) and the chips of the applied
+ * filter, each removable. It only binds to its {@link FiltersViewModel}. Its owner tells it of a
+ * new language ({@link #languageChanged}), as it is told.
  */
 public final class FiltersView {
     private final FiltersViewModel vm;
@@ -156,6 +157,7 @@ public final class FiltersView {
                                         "channel",
                                         FiltersViewModel.channelOptions(),
                                         vm.channelProperty())),
+                        Controls.group(controls.label("filter.handling"), handlingChoice()),
                         Controls.group(applyButton, reset),
                         invalid);
 
@@ -169,6 +171,16 @@ public final class FiltersView {
                     }
                 });
         return pane;
+    }
+
+    /** Who is dealing with them: All, To handle, Assigned to me, Handled. */
+    private ChoiceBox<InboxQuery.HandlingFilter> handlingChoice() {
+        ChoiceBox<InboxQuery.HandlingFilter> box = new ChoiceBox<>();
+        box.setId("filter-handling");
+        box.getItems().setAll(FiltersViewModel.handlingOptions());
+        box.valueProperty().bindBidirectional(vm.handlingProperty());
+        converter(box, vm::handlingText);
+        return box;
     }
 
     private ChoiceBox<String> choice(String dimension, List<String> options, StringProperty value) {

@@ -1,5 +1,6 @@
 package app.ishaar.ui.notifications;
 
+import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.model.Channel;
 import app.ishaar.core.model.Language;
 import app.ishaar.core.model.NotificationType;
@@ -60,6 +61,8 @@ public final class FiltersViewModel {
     private final StringProperty language = new SimpleStringProperty(this, "language", ANY);
     private final StringProperty status = new SimpleStringProperty(this, "status", ANY);
     private final StringProperty channel = new SimpleStringProperty(this, "channel", ANY);
+    private final ObjectProperty<InboxQuery.HandlingFilter> handling =
+            new SimpleObjectProperty<>(this, "handling", InboxQuery.HandlingFilter.ALL);
 
     private final ReadOnlyObjectWrapper<FilterState> applied =
             new ReadOnlyObjectWrapper<>(this, "applied", FilterState.DEFAULT);
@@ -159,6 +162,26 @@ public final class FiltersViewModel {
         return List.copyOf(list);
     }
 
+    /** The handling filter's choices, All first. */
+    public static List<InboxQuery.HandlingFilter> handlingOptions() {
+        return List.of(
+                InboxQuery.HandlingFilter.ALL,
+                InboxQuery.HandlingFilter.TO_HANDLE,
+                InboxQuery.HandlingFilter.ASSIGNED_TO_ME,
+                InboxQuery.HandlingFilter.HANDLED);
+    }
+
+    /** The name of a handling filter's choice. */
+    public String handlingText(InboxQuery.HandlingFilter f) {
+        return i18n.get(
+                switch (f == null ? InboxQuery.HandlingFilter.ALL : f) {
+                    case ALL -> "filter.any";
+                    case TO_HANDLE -> "filter.handling.toHandle";
+                    case ASSIGNED_TO_ME -> "filter.handling.assignedToMe";
+                    case HANDLED -> "filter.handling.handled";
+                });
+    }
+
     /**
      * The name of an option of a dimension ("type", "language", "status", "channel"), "All" for
      * ANY.
@@ -240,6 +263,11 @@ public final class FiltersViewModel {
         return channel;
     }
 
+    /** Which notifications by who is dealing with them: all, to handle, mine, handled. */
+    public ObjectProperty<InboxQuery.HandlingFilter> handlingProperty() {
+        return handling;
+    }
+
     /** True when the draft may be applied. */
     public BooleanBinding validProperty() {
         return valid;
@@ -298,7 +326,8 @@ public final class FiltersViewModel {
                         orNull(type.get()),
                         orNull(language.get()),
                         orNull(status.get()),
-                        orNull(channel.get())));
+                        orNull(channel.get()),
+                        handling.get()));
         return true;
     }
 
@@ -309,8 +338,8 @@ public final class FiltersViewModel {
     }
 
     /**
-     * Removes one dimension ("date", "type", "language", "status", "channel") from the applied
-     * filter.
+     * Removes one dimension ("date", "type", "language", "status", "channel", "handling") from the
+     * applied filter.
      */
     public void remove(String dimension) {
         FilterState a = applied.get();
@@ -321,6 +350,7 @@ public final class FiltersViewModel {
                     case "language" -> a.withLanguage(null);
                     case "status" -> a.withStatus(null);
                     case "channel" -> a.withChannel(null);
+                    case "handling" -> a.withHandling(null);
                     default -> a;
                 };
         switch (dimension) {
@@ -329,6 +359,7 @@ public final class FiltersViewModel {
             case "language" -> language.set(ANY);
             case "status" -> status.set(ANY);
             case "channel" -> channel.set(ANY);
+            case "handling" -> handling.set(InboxQuery.HandlingFilter.ALL);
             default -> {}
         }
         applied.set(next);
@@ -359,6 +390,7 @@ public final class FiltersViewModel {
         language.set(s.language() == null ? ANY : s.language());
         status.set(s.status() == null ? ANY : s.status());
         channel.set(s.channel() == null ? ANY : s.channel());
+        handling.set(s.handling());
     }
 
     /** The bundle key of what is wrong with the draft, or null. */
@@ -468,6 +500,12 @@ public final class FiltersViewModel {
                     new Chip(
                             "channel",
                             i18n.get("filter.chip.channel", labels.channel(a.channel()))));
+        }
+        if (a.handling() != InboxQuery.HandlingFilter.ALL) {
+            list.add(
+                    new Chip(
+                            "handling",
+                            i18n.get("filter.chip.handling", handlingText(a.handling()))));
         }
         chips.setAll(list);
     }

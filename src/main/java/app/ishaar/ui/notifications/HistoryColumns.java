@@ -37,6 +37,7 @@ final class HistoryColumns {
     private final HistoryLabels labels;
     private final I18n i18n;
     private final TextSize textSize;
+    private final javafx.beans.value.ObservableIntegerValue handlingChanges;
 
     /** Keeps the listeners this class gives the view model and the text size (see {@link Weak}). */
     private final Map<Object, Object> keep;
@@ -51,8 +52,10 @@ final class HistoryColumns {
             I18n i18n,
             TextSize textSize,
             Map<Object, Object> keep,
-            Function<Notification, ListedTaxpayer> taxpayerOf) {
+            Function<Notification, ListedTaxpayer> taxpayerOf,
+            javafx.beans.value.ObservableIntegerValue handlingChanges) {
         this.table = table;
+        this.handlingChanges = handlingChanges;
         this.layout = layout;
         this.labels = labels;
         this.i18n = i18n;
@@ -74,6 +77,7 @@ final class HistoryColumns {
                                 // the status third: a first-run window shows it beside the detail
                                 // pane
                                 statusColumn(),
+                                handlingColumn(),
                                 column("channel", "history.column.channel", 90, null, false),
                                 column("address", "history.column.address", 190, null, true),
                                 column("language", "history.column.language", 85, null, false),
@@ -199,6 +203,56 @@ final class HistoryColumns {
         col.setSortable(false);
         col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         col.setCellFactory(c -> new TaxpayerTableCell(i18n, taxpayerOf));
+        return col;
+    }
+
+    /**
+     * Who is dealing with it: an icon and its words ("To handle", "Assigned to …", "Handled"),
+     * drawn again when {@code handlingChanges} counts a change.
+     */
+    private TableColumn<Notification, Notification> handlingColumn() {
+        TableColumn<Notification, Notification> col = new TableColumn<>();
+        col.setId("handling");
+        col.textProperty().bind(i18n.text("history.column.handling"));
+        col.setPrefWidth(150 * textSize.factor());
+        col.setSortable(false);
+        col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
+        col.setCellFactory(
+                c ->
+                        new TableCell<>() {
+                            private final javafx.scene.layout.Region icon = HandlingView.icon();
+
+                            /**
+                             * A shown notification's handling changed, the notification did not:
+                             * the table does not draw it again, the cell does (heard weakly: the
+                             * cell goes with its row).
+                             */
+                            private final javafx.beans.value.ChangeListener<Number> redraw =
+                                    (o, was, now) -> show(getItem(), isEmpty());
+
+                            {
+                                handlingChanges.addListener(
+                                        new javafx.beans.value.WeakChangeListener<>(redraw));
+                            }
+
+                            @Override
+                            protected void updateItem(Notification n, boolean empty) {
+                                super.updateItem(n, empty);
+                                show(n, empty);
+                            }
+
+                            private void show(Notification n, boolean empty) {
+                                if (empty || n == null) {
+                                    setText(null);
+                                    setGraphic(null);
+                                    return;
+                                }
+                                app.ishaar.core.archive.Handling h = labels.handlingOf(n);
+                                HandlingView.showIcon(icon, h);
+                                setGraphic(h == null ? null : icon);
+                                setText(labels.handling(h));
+                            }
+                        });
         return col;
     }
 

@@ -1,5 +1,6 @@
 package app.ishaar.ui.notifications;
 
+import app.ishaar.core.archive.Handling;
 import app.ishaar.core.archive.SearchText;
 import app.ishaar.core.model.Channel;
 import app.ishaar.core.model.Language;
@@ -24,6 +25,8 @@ public final class HistoryLabels {
 
     private final I18n i18n;
     private final Function<Notification, ListedTaxpayer> taxpayerOf;
+    private final Function<Notification, Handling> handlingOf;
+    private final Function<String, String> shownName;
 
     public HistoryLabels(I18n i18n) {
         this(i18n, n -> null);
@@ -31,8 +34,45 @@ public final class HistoryLabels {
 
     /** {@code taxpayerOf}: whose a row is, for the Taxpayer column (null: not known). */
     public HistoryLabels(I18n i18n, Function<Notification, ListedTaxpayer> taxpayerOf) {
+        this(i18n, taxpayerOf, n -> null, p -> p);
+    }
+
+    /**
+     * {@code handlingOf}: who is dealing with a row, for the Handling column (null: no one marked
+     * it); {@code shownName}: a person as the screen names them.
+     */
+    public HistoryLabels(
+            I18n i18n,
+            Function<Notification, ListedTaxpayer> taxpayerOf,
+            Function<Notification, Handling> handlingOf,
+            Function<String, String> shownName) {
         this.i18n = i18n;
         this.taxpayerOf = taxpayerOf;
+        this.handlingOf = handlingOf;
+        this.shownName = shownName;
+    }
+
+    /** A person as the screen names them (a shared archive's role by the name it was given). */
+    public String person(String recorded) {
+        return shownName.apply(recorded);
+    }
+
+    /** A row's handling, for the Handling column's icon; null when no one marked it. */
+    Handling handlingOf(Notification n) {
+        return handlingOf.apply(n);
+    }
+
+    /** "To handle", "Assigned to NAME", "Handled"; empty for a notification no one marked. */
+    public String handling(Handling h) {
+        if (h == null) {
+            return "";
+        }
+        if (h.state() == Handling.State.HANDLED) {
+            return i18n.get("handling.handled");
+        }
+        return h.assignedTo() == null || h.assignedTo().isBlank()
+                ? i18n.get("handling.toHandle")
+                : i18n.get("handling.assignedTo", person(h.assignedTo()));
     }
 
     public String type(Notification n) {
@@ -93,6 +133,7 @@ public final class HistoryLabels {
             case "delivered" -> dateTime(n.deliveredDateTime());
             case "attempts" -> number(n.deliveryAttempts().size());
             case "taxpayer" -> taxpayerCell(taxpayerOf.apply(n));
+            case "handling" -> handling(handlingOf.apply(n));
             case "message" -> messageCell(n.finalMessage());
             default -> throw new IllegalArgumentException("no such column: " + columnId);
         };

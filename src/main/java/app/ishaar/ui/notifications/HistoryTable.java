@@ -298,7 +298,8 @@ final class HistoryTable {
                 i18n,
                 textSize,
                 keep,
-                vm.scopeProperty().get().several() ? vm::taxpayerOf : null);
+                vm.scopeProperty().get().several() ? vm::taxpayerOf : null,
+                vm.handling().revisionProperty());
         // a taxpayer renamed in the list: its rows say the new name
         Weak.listen(keep, (o, was, now) -> table.refresh(), vm.scopeProperty());
 

@@ -58,6 +58,7 @@ public final class HistoryView {
     private final Node detailPane;
     private final PagerView pagerView;
     private final SearchBar searchBar;
+    private final HandlingView handling;
 
     /** The filter bar, and the pager with its page field: parts of the screen F6 moves among. */
     private final Node filters;
@@ -89,8 +90,18 @@ public final class HistoryView {
         filtersView.note(notes.arrivedNote());
         filtersView.note(notes.reachNote());
         searchBar = new SearchBar(vm, i18n);
-        root.setTop(new VBox(searchBar.root(), filters, filtersView.chips(), notes.banner()));
-        detailPane = new DetailPane(vm.detail(), i18n).root();
+        handling =
+                new HandlingView(
+                        vm.handling(), i18n, controls, table, vm.labels(), root.getProperties());
+        root.setTop(
+                new VBox(
+                        searchBar.root(),
+                        filters,
+                        filtersView.chips(),
+                        notes.banner(),
+                        handling.outcomeBar(),
+                        handling.assignBar()));
+        detailPane = new DetailPane(vm.detail(), i18n, handling.detailPart()).root();
         split =
                 new DetailSplit(
                         historyTable.root(),
@@ -163,7 +174,7 @@ public final class HistoryView {
         // where the pager and the actions do not fit on one line, the actions go under it (no word
         // cut)
         Node pagerRow = pagerView.root();
-        Node[] actions = {refresh, details, export};
+        Node[] actions = {handling.menu(), refresh, details, export};
         for (Node n : actions) {
             ((Region) n).setMinWidth(Region.USE_PREF_SIZE);
         }
@@ -233,7 +244,9 @@ public final class HistoryView {
         root.addEventFilter(
                 KeyEvent.KEY_PRESSED,
                 e -> {
-                    if (Shortcut.FIND.matches(e)) {
+                    if (handling.key(e, () -> vm.layout().detailVisibleProperty().set(true))) {
+                        e.consume();
+                    } else if (Shortcut.FIND.matches(e)) {
                         focusSearch();
                         e.consume();
                     } else if (e.getCode() == KeyCode.F5) {

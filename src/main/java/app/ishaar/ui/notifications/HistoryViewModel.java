@@ -2,6 +2,7 @@ package app.ishaar.ui.notifications;
 
 import app.ishaar.core.archive.ArchivedNotification;
 import app.ishaar.core.archive.InboxPage;
+import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.model.Rin;
@@ -43,10 +44,10 @@ import javafx.beans.property.SimpleObjectProperty;
  *
  * <p>Its parts: the filters ({@link FiltersViewModel}), the search ({@link SearchViewModel}), the
  * pager ({@link PagerViewModel}), the shown rows and selection ({@link RowsViewModel}), the
- * requests for pages ({@link PageRequests}), the detail ({@link DetailViewModel}), the visits and
- * what is new since the last one ({@link VisitsViewModel}), and what the window's sync brought
- * since the page came ({@link ArrivalsViewModel}, told by {@link #synced}), which never changes the
- * shown page by itself.
+ * requests for pages ({@link PageRequests}), the detail ({@link DetailViewModel}), who is dealing
+ * with the notifications ({@link HandlingViewModel}), the visits and what is new since the last one
+ * ({@link VisitsViewModel}), and what the window's sync brought since the page came ({@link
+ * ArrivalsViewModel}, told by {@link #synced}), which never changes the shown page by itself.
  */
 public final class HistoryViewModel {
     private final I18n i18n;
@@ -75,6 +76,7 @@ public final class HistoryViewModel {
     private final HistoryLabels labels;
 
     private final PageRequests requests;
+    private final HandlingViewModel handling;
     private final ReadOnlyBooleanWrapper empty = new ReadOnlyBooleanWrapper(this, "empty");
     private final FailureTexts errorTexts;
     private final LayoutViewModel layout;
@@ -134,7 +136,6 @@ public final class HistoryViewModel {
         this.fx = Objects.requireNonNull(fx);
         this.clock = Objects.requireNonNull(clock);
         this.prefsSink = prefsSink == null ? p -> {} : prefsSink;
-        this.labels = new HistoryLabels(i18n, this::taxpayerOf);
         Instant lastVisit = initial == null ? null : initial.lastVisit();
         this.filters =
                 new FiltersViewModel(i18n, clock, FilterState.remembered(initial), lastVisit);
@@ -168,6 +169,9 @@ public final class HistoryViewModel {
                         this::emitPrefs);
         this.layout = new LayoutViewModel(initial);
         this.requests = new PageRequests(fx, pages::get, pager, () -> {}, this::pageCame);
+        this.handling =
+                new HandlingViewModel(fx, pages::get, rows.selectedProperty(), this::reread);
+        this.labels = new HistoryLabels(i18n, this::taxpayerOf, handling::of, handling::shownName);
         this.errorTexts = new FailureTexts(requests.errorProperty(), i18n);
         lastPrefs = prefs();
 
@@ -247,6 +251,7 @@ public final class HistoryViewModel {
         }
         pages.set(source);
         reach.set(null);
+        handling.readFrom(source);
         load(pager.target());
     }
 
@@ -274,6 +279,7 @@ public final class HistoryViewModel {
         shownArchived = Map.of();
         arrivals.forget();
         requests.forget();
+        handling.endSession();
         empty.set(false);
         pager.clear();
     }
@@ -281,6 +287,28 @@ public final class HistoryViewModel {
     /** Reloads the current page (F5). */
     public void refresh() {
         load(pager.target());
+    }
+
+    /**
+     * The shown page read again after a change of handling, quietly: rows in place, the selection
+     * kept; a page that lost rows shown anew (a filter of To handle after a mark), and one that
+     * lost them all (its last page) read as a page asked for, which goes to the last one left.
+     */
+    private void reread() {
+        boolean asked =
+                requests.reread(
+                        page -> {
+                            if (page.items().isEmpty() && page.totalPages() > 0) {
+                                refresh();
+                                return;
+                            }
+                            rows.reread(notifications(page));
+                            showPaging(pager.target(), page);
+                            showChecked();
+                        });
+        if (!asked) {
+            refresh();
+        }
     }
 
     // ---- state for the view ----
@@ -308,6 +336,11 @@ public final class HistoryViewModel {
 
     public DetailViewModel detail() {
         return detail;
+    }
+
+    /** Who is dealing with the notifications: marks, assignments, notes, their history. */
+    public HandlingViewModel handling() {
+        return handling;
     }
 
     /** The visits, and which notifications are new since the last one. */
@@ -348,7 +381,8 @@ public final class HistoryViewModel {
                         .toQuery(clock, i18n.zoneProperty().get(), 1, PagerViewModel.MAX_PAGE_SIZE)
                         .withPage(1),
                 search.applied(),
-                search.orderProperty().get());
+                search.orderProperty().get(),
+                filters.applied().handling());
     }
 
     /** The state to remember for this taxpayer. */
@@ -368,7 +402,8 @@ public final class HistoryViewModel {
                 layout.detailVisibleProperty().get(),
                 exports.folder(),
                 exports.formatName(),
-                visits.toRemember());
+                visits.toRemember(),
+                f.handling() == InboxQuery.HandlingFilter.ALL ? null : f.handling().name());
     }
 
     // ---- new notifications ----
@@ -488,7 +523,12 @@ public final class HistoryViewModel {
                                 i18n.zoneProperty().get(),
                                 Math.max(1, pageNo),
                                 pager.pageSizeProperty().get());
-        return new PageQuery(shownScope(), q, search.applied(), search.orderProperty().get());
+        return new PageQuery(
+                shownScope(),
+                q,
+                search.applied(),
+                search.orderProperty().get(),
+                filters.applied().handling());
     }
 
     /** The notifications of a page, and the archive's record of each kept for the rows. */
@@ -498,6 +538,7 @@ public final class HistoryViewModel {
             byId.put(a.notification().notificationId(), a);
         }
         shownArchived = byId;
+        handling.shown(byId);
         return page.items().stream().map(ArchivedNotification::notification).toList();
     }
 

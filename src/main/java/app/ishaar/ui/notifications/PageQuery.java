@@ -5,10 +5,14 @@ import app.ishaar.core.model.NotificationQuery;
 
 /**
  * A page the screen asks the archive for: whose, the six filters with the page number and size, the
- * search (null: none) and the order.
+ * search (null: none), the order, and which notifications by who is dealing with them (null: all).
  */
 public record PageQuery(
-        Scope scope, NotificationQuery filters, String search, InboxQuery.Order order) {
+        Scope scope,
+        NotificationQuery filters,
+        String search,
+        InboxQuery.Order order,
+        InboxQuery.HandlingFilter handling) {
 
     public PageQuery {
         scope = scope == null ? Scope.NONE : scope;
@@ -16,6 +20,13 @@ public record PageQuery(
         search = search == null || search.isBlank() ? null : search;
         // a best match needs something to match: without a search, newest first
         order = search == null || order == null ? InboxQuery.Order.NEWEST : order;
+        handling = handling == null ? InboxQuery.HandlingFilter.ALL : handling;
+    }
+
+    /** Whatever their handling. */
+    public PageQuery(
+            Scope scope, NotificationQuery filters, String search, InboxQuery.Order order) {
+        this(scope, filters, search, order, null);
     }
 
     /** 1-based. */
@@ -24,6 +35,6 @@ public record PageQuery(
     }
 
     public PageQuery withPage(int pageNo) {
-        return new PageQuery(scope, filters.withPage(pageNo), search, order);
+        return new PageQuery(scope, filters.withPage(pageNo), search, order, handling);
     }
 }

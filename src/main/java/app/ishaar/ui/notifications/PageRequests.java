@@ -120,16 +120,18 @@ public final class PageRequests {
      * asked for meanwhile. Asked again while a reading is under way, it reads once more after that
      * one is shown, never in its place: a first sync lands its pages faster than a busy machine
      * reads them, and each new reading replacing the last would show none until the sync ended.
+     * False when it cannot be read quietly now (none shown, one being asked for, or a failure
+     * said).
      */
-    void reread(Consumer<InboxPage> onPage) {
+    boolean reread(Consumer<InboxPage> onPage) {
         if (rereading) {
             rereadAgain = onPage;
-            return;
+            return true;
         }
         HistoryPages from = source.get();
         PageQuery q = lastQuery;
         if (q == null || !from.ready() || loading.get() || error.get() != null) {
-            return;
+            return false;
         }
         rereading = true;
         rereads.run(
@@ -150,6 +152,7 @@ public final class PageRequests {
                         reread(again);
                     }
                 });
+        return true;
     }
 
     private void stopRereading() {

@@ -3,6 +3,10 @@ package app.ishaar.ui.notifications;
 import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.HandlingChange;
+import app.ishaar.core.archive.HandlingEdit;
+import app.ishaar.core.archive.HandlingResult;
+import app.ishaar.core.archive.HandlingTarget;
 import app.ishaar.core.archive.InboxPage;
 import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.archive.ServiceKey;
@@ -101,6 +105,44 @@ final class CountingArchive implements Archive {
     @Override
     public long pruneBefore(java.time.Instant cutOff) throws ArchiveException {
         return archive.pruneBefore(cutOff);
+    }
+
+    /** When set, a change of handling fails with it (nothing recorded). */
+    volatile ArchiveException failHandleWith;
+
+    /** Who hears of changes of handling ({@link #tellChanged}). */
+    final List<Runnable> listeners = new CopyOnWriteArrayList<>();
+
+    @Override
+    public String person() throws ArchiveException {
+        return archive.person();
+    }
+
+    @Override
+    public HandlingResult handle(
+            ServiceKey service, List<HandlingTarget> targets, HandlingEdit edit)
+            throws ArchiveException {
+        if (failHandleWith != null) {
+            throw failHandleWith;
+        }
+        return archive.handle(service, targets, edit);
+    }
+
+    @Override
+    public List<HandlingChange> history(ServiceKey service, Rin taxpayer, String notificationId)
+            throws ArchiveException {
+        return archive.history(service, taxpayer, notificationId);
+    }
+
+    @Override
+    public AutoCloseable onHandlingChanged(Runnable changed) {
+        listeners.add(changed);
+        return () -> listeners.remove(changed);
+    }
+
+    /** Says a change of handling was made (a colleague's, on a shared archive), on this thread. */
+    void tellChanged() {
+        listeners.forEach(Runnable::run);
     }
 
     @Override

@@ -1775,7 +1775,9 @@ class HistoryViewFxTest {
         clipboardHolds("before");
         robot.press(KeyCode.CONTROL, KeyCode.C).release(KeyCode.C, KeyCode.CONTROL);
         List<String> shown = shownCells(table, 2);
-        assertThat(shown).hasSize(8).doesNotContainNull();
+        // nine shown: ten columns (with Handling, empty for a notification no one marked), one
+        // hidden
+        assertThat(shown).hasSize(9).doesNotContainNull();
         assertThat(clipboard())
                 .as("Ctrl+C: the row's shown cells, tab-separated")
                 .isEqualTo(String.join("\t", shown));
@@ -2016,8 +2018,15 @@ class HistoryViewFxTest {
                                                 .map(javafx.scene.control.TableColumn::getId)
                                                 .toList()))
                 .startsWith("status", "sent", "address")
-                .contains("type", "channel", "language", "delivered", "attempts", "message")
-                .hasSize(9);
+                .contains(
+                        "type",
+                        "handling",
+                        "channel",
+                        "language",
+                        "delivered",
+                        "attempts",
+                        "message")
+                .hasSize(10);
         assertThat(fx(() -> table.getColumns().get(2).isVisible())).isFalse();
         assertThat(fx(() -> table.getColumns().get(1).getWidth())).isEqualTo(200.0);
         assertThat(fx(() -> table.isTableMenuButtonVisible())).isTrue();
