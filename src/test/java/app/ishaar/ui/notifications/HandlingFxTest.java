@@ -178,7 +178,7 @@ class HandlingFxTest extends OwnStageFxTestBase {
                 "the first page and who the user is",
                 () ->
                         !table(view).getItems().isEmpty()
-                                && !vm.loadingProperty().get()
+                                && !vm.requests().loadingProperty().get()
                                 && !vm.handling().personProperty().get().isEmpty());
         return view;
     }
@@ -314,7 +314,7 @@ class HandlingFxTest extends OwnStageFxTestBase {
         until("assigned in the column", () -> w.assigned.equals(drawn(v).get(c.notificationId())));
 
         // Ctrl+Shift+N: the note of the selected one, Ctrl+Enter adds it under its history
-        until("the detail of the chosen row", () -> c.equals(vm.selectedProperty().get()));
+        until("the detail of the chosen row", () -> c.equals(vm.table().selectedProperty().get()));
         shortcut(table, KeyCode.N, true);
         until(
                 "the note field has the keyboard",

@@ -123,7 +123,7 @@ class HandlingViewModelTest {
         h.scope(Scope.all(listed));
         int before = archive.queries.size();
         h.readFrom(new ArchivePages(archive, SERVICE, background));
-        fx.until(() -> archive.queries.size() > before && !h.loadingProperty().get());
+        fx.until(() -> archive.queries.size() > before && !h.requests().loadingProperty().get());
         fx.until(() -> !h.handling().personProperty().get().isEmpty());
         return h;
     }
@@ -136,7 +136,7 @@ class HandlingViewModelTest {
     }
 
     Notification row(int i) {
-        return vm.rows().get(i);
+        return vm.table().rows().get(i);
     }
 
     Handling.State state(Notification n) {
@@ -176,7 +176,7 @@ class HandlingViewModelTest {
         assertThat(handling.outcomeProperty().get().count()).isEqualTo(3);
         assertThat(handling.undoableProperty().get()).isTrue();
         assertThat(vm.labels().cell("handling", b)).isEqualTo("Handled");
-        assertThat(vm.rows()).as("every row stays where it was").contains(a, b, c);
+        assertThat(vm.table().rows()).as("every row stays where it was").contains(a, b, c);
 
         handling.undo();
         recorded(
@@ -209,7 +209,7 @@ class HandlingViewModelTest {
         Set<String> handled = ids(List.of(row(2), row(14)));
 
         filter(InboxQuery.HandlingFilter.TO_HANDLE);
-        assertThat(ids(vm.rows())).isEqualTo(toHandle);
+        assertThat(ids(vm.table().rows())).isEqualTo(toHandle);
         assertThat(vm.pager().totalCountProperty().get()).isEqualTo(3);
         assertThat(vm.filters().chips())
                 .extracting(FiltersViewModel.Chip::text)
@@ -217,27 +217,27 @@ class HandlingViewModelTest {
         assertThat(saved.get().handling()).isEqualTo("TO_HANDLE");
 
         filter(InboxQuery.HandlingFilter.ASSIGNED_TO_ME);
-        assertThat(ids(vm.rows())).containsExactly(mine.notificationId());
+        assertThat(ids(vm.table().rows())).containsExactly(mine.notificationId());
 
         filter(InboxQuery.HandlingFilter.HANDLED);
-        assertThat(ids(vm.rows())).isEqualTo(handled);
+        assertThat(ids(vm.table().rows())).isEqualTo(handled);
 
         // marking one handled under To handle takes it out of the rows shown; undo brings it back
         filter(InboxQuery.HandlingFilter.TO_HANDLE);
-        Notification first = vm.rows().get(0);
+        Notification first = vm.table().rows().get(0);
         handling.mark(List.of(first), Handling.State.HANDLED);
-        recorded(HandlingViewModel.Kind.HANDLED, () -> vm.rows().size() == 2);
-        assertThat(ids(vm.rows())).doesNotContain(first.notificationId());
+        recorded(HandlingViewModel.Kind.HANDLED, () -> vm.table().rows().size() == 2);
+        assertThat(ids(vm.table().rows())).doesNotContain(first.notificationId());
         handling.undo();
-        recorded(HandlingViewModel.Kind.UNDONE, () -> vm.rows().size() == 3);
-        assertThat(ids(vm.rows())).isEqualTo(toHandle);
+        recorded(HandlingViewModel.Kind.UNDONE, () -> vm.table().rows().size() == 3);
+        assertThat(ids(vm.table().rows())).isEqualTo(toHandle);
 
         // the screen made again with what it remembered shows To handle
         HistoryViewModel again = screen(saved.get());
         try {
             assertThat(again.filters().applied().handling())
                     .isEqualTo(InboxQuery.HandlingFilter.TO_HANDLE);
-            assertThat(ids(again.rows())).isEqualTo(toHandle);
+            assertThat(ids(again.table().rows())).isEqualTo(toHandle);
         } finally {
             again.endSession();
         }
@@ -247,7 +247,7 @@ class HandlingViewModelTest {
         int before = archive.queries.size();
         vm.filters().handlingProperty().set(f);
         assertThat(vm.filters().apply()).isTrue();
-        fx.until(() -> archive.queries.size() > before && !vm.loadingProperty().get());
+        fx.until(() -> archive.queries.size() > before && !vm.requests().loadingProperty().get());
         assertThat(archive.queries.get(archive.queries.size() - 1).handling()).isEqualTo(f);
     }
 
@@ -275,7 +275,7 @@ class HandlingViewModelTest {
     @Test
     void aNoteGoesIntoTheSelectedOnesHistoryOverTheLimitItIsRefusedInlineAndAFailureKeepsIt() {
         Notification n = row(2);
-        vm.select(n);
+        vm.table().select(n);
         handling.mark(List.of(n), Handling.State.TO_HANDLE);
         recorded(HandlingViewModel.Kind.TO_HANDLE, () -> state(n) != null);
 
@@ -302,10 +302,10 @@ class HandlingViewModelTest {
                 .isEqualTo("Called the buyer: the invoice goes again on Monday.");
 
         // another row chosen meanwhile: its own (empty) note; back, the one typed is there
-        vm.select(row(3));
+        vm.table().select(row(3));
         assertThat(handling.noteProperty().get()).isEmpty();
         handling.noteProperty().set("for the other one");
-        vm.select(n);
+        vm.table().select(n);
         assertThat(handling.noteProperty().get())
                 .isEqualTo("Called the buyer: the invoice goes again on Monday.");
 
@@ -328,13 +328,15 @@ class HandlingViewModelTest {
         handling.markShown(Handling.State.HANDLED);
         recorded(
                 HandlingViewModel.Kind.HANDLED,
-                () -> vm.rows().stream().allMatch(n -> state(n) == Handling.State.HANDLED));
+                () -> vm.table().rows().stream().allMatch(n -> state(n) == Handling.State.HANDLED));
         assertThat(handling.outcomeProperty().get().count()).isEqualTo(25);
         assertThat(sqlite.toHandle(SERVICE)).isEmpty();
         handling.undo();
         recorded(
                 HandlingViewModel.Kind.UNDONE,
-                () -> vm.rows().stream().allMatch(n -> state(n) == Handling.State.TO_HANDLE));
+                () ->
+                        vm.table().rows().stream()
+                                .allMatch(n -> state(n) == Handling.State.TO_HANDLE));
         assertThat(handling.outcomeProperty().get().count()).isEqualTo(25);
     }
 

@@ -88,14 +88,14 @@ class SharedHandlingScreensTest {
         vm.readFrom(new ArchivePages(archive, SERVICE, background, news));
         fx.until(
                 () ->
-                        !vm.rows().isEmpty()
-                                && !vm.loadingProperty().get()
+                        !vm.table().rows().isEmpty()
+                                && !vm.requests().loadingProperty().get()
                                 && !vm.handling().personProperty().get().isEmpty());
         return vm;
     }
 
     static Notification row(HistoryViewModel vm, String id) {
-        return vm.rows().stream()
+        return vm.table().rows().stream()
                 .filter(n -> n.notificationId().equals(id))
                 .findFirst()
                 .orElse(null);
@@ -126,11 +126,11 @@ class SharedHandlingScreensTest {
             HistoryViewModel karims = screen(k, kNews, background, fx);
             assertThat(amiras.handling().personProperty().get()).isEqualTo(amira);
             assertThat(karims.handling().personProperty().get()).isEqualTo(karim);
-            assertThat(amiras.rows())
+            assertThat(amiras.table().rows())
                     .as("Cairo Foods is not granted to Amira")
                     .hasSize(nile.size())
                     .allMatch(n -> amiras.taxpayerOf(n).rin().equals(NILE));
-            assertThat(karims.rows()).hasSize(nile.size() + cairo.size());
+            assertThat(karims.table().rows()).hasSize(nile.size() + cairo.size());
 
             // Karim marks two of Nile Trading's handled, and notes one of Cairo Foods'
             String first = nile.get(0).notificationId();
@@ -166,26 +166,35 @@ class SharedHandlingScreensTest {
                             "Assigned to Karim Adel"
                                     .equals(amiras.labels().cell("handling", row(amiras, third))));
 
-            karims.select(row(karims, cairos));
+            karims.table().select(row(karims, cairos));
             karims.handling().noteProperty().set("Cairo Foods: the buyer is called back.");
             karims.handling().addNote();
             fx.until(() -> karims.handling().history().stream().anyMatch(c -> c.note() != null));
             assertThat(a.history(SERVICE, CAIRO, cairos)).as("not Amira's to read").isEmpty();
             amiras.filters().handlingProperty().set(InboxQuery.HandlingFilter.TO_HANDLE);
             amiras.filters().apply();
-            fx.until(() -> !amiras.loadingProperty().get() && amiras.rows().size() == 1);
-            assertThat(amiras.rows().get(0).notificationId())
+            fx.until(
+                    () ->
+                            !amiras.requests().loadingProperty().get()
+                                    && amiras.table().rows().size() == 1);
+            assertThat(amiras.table().rows().get(0).notificationId())
                     .as("the one assigned to Karim; Cairo Foods' noted one is on his screen only")
                     .isEqualTo(third);
             karims.filters().handlingProperty().set(InboxQuery.HandlingFilter.TO_HANDLE);
             karims.filters().apply();
-            fx.until(() -> !karims.loadingProperty().get() && karims.rows().size() == 2);
-            assertThat(karims.rows().stream().map(Notification::notificationId))
+            fx.until(
+                    () ->
+                            !karims.requests().loadingProperty().get()
+                                    && karims.table().rows().size() == 2);
+            assertThat(karims.table().rows().stream().map(Notification::notificationId))
                     .containsExactlyInAnyOrder(third, cairos);
             karims.filters().handlingProperty().set(InboxQuery.HandlingFilter.ASSIGNED_TO_ME);
             karims.filters().apply();
-            fx.until(() -> !karims.loadingProperty().get() && karims.rows().size() == 1);
-            assertThat(karims.rows().get(0).notificationId()).isEqualTo(third);
+            fx.until(
+                    () ->
+                            !karims.requests().loadingProperty().get()
+                                    && karims.table().rows().size() == 1);
+            assertThat(karims.table().rows().get(0).notificationId()).isEqualTo(third);
 
             amiras.endSession();
             karims.endSession();
