@@ -302,6 +302,16 @@ public final class FiltersViewModel {
         return true;
     }
 
+    /**
+     * Applies {@code state} as it is (a summary's link: a period to the instant, a status or a
+     * type), its values put in the form's fields.
+     */
+    public void show(FilterState state) {
+        FilterState s = known(state == null ? FilterState.DEFAULT : state);
+        loadDraft(s);
+        applied.set(s);
+    }
+
     /** Restores the defaults and applies them. */
     public void reset() {
         loadDraft(FilterState.DEFAULT);

@@ -280,6 +280,21 @@ public final class HistoryViewModel {
         pager.clear();
     }
 
+    /**
+     * Shows the table of exactly these rows (a summary's link): only this taxpayer's (null: the
+     * whole scope), under {@code state}, matching {@code search} (null: no search), from the first
+     * page; the summary makes way for the table.
+     */
+    public void open(Rin onlyOne, FilterState state, String searched) {
+        search.textProperty().set(searched == null ? "" : searched);
+        if (scope.get().several()) {
+            only.set(onlyOne);
+        }
+        filters.show(state);
+        layout.summaryShownProperty().set(false);
+        load(1);
+    }
+
     /** Reloads the current page (F5). */
     public void refresh() {
         load(pager.target());
