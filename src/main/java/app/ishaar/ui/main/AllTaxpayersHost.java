@@ -7,6 +7,7 @@ import app.ishaar.ui.notifications.HistoryView;
 import app.ishaar.ui.notifications.HistoryViewModel;
 import app.ishaar.ui.notifications.ListedTaxpayer;
 import app.ishaar.ui.notifications.Scope;
+import app.ishaar.ui.summary.SummaryView;
 import app.ishaar.ui.taxpayers.SyncViewModel;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import java.util.ArrayList;
@@ -95,6 +96,7 @@ final class AllTaxpayersHost {
     HistoryView view() {
         if (view == null) {
             view = new HistoryView(all, i18n, scenes);
+            view.besideTable(new SummaryView(vm.summaries().of(all), i18n).root());
         }
         return view;
     }

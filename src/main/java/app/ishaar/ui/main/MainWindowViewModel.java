@@ -10,6 +10,7 @@ import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.login.LoginViewModel;
 import app.ishaar.ui.login.SessionOpener;
 import app.ishaar.ui.notifications.HistoryViewModel;
+import app.ishaar.ui.summary.Summaries;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import app.ishaar.ui.taxpayers.TaxpayerListViewModel;
 import java.time.Clock;
@@ -55,6 +56,7 @@ public final class MainWindowViewModel {
     private final DesktopNotifications notifications;
     private final OfflineViewModel offline;
     private final WindowLifecycle lifecycle;
+    private final Summaries summaries;
     private final HistoryViewModel allTaxpayers;
     private final BooleanProperty allShown = new SimpleBooleanProperty(this, "allShown");
 
@@ -120,6 +122,7 @@ public final class MainWindowViewModel {
                         this::connected);
         this.title = new WindowTitle(i18n, clock, login.profile().environment());
         this.allTaxpayers = histories.makeAll();
+        this.summaries = new Summaries(clock, fx);
         title.allTaxpayersShownProperty().bind(allShown);
         this.sync = new MainWindowSync(archive, clock, fx, taxpayers.entries(), schedules);
         this.notifications =
@@ -153,6 +156,11 @@ public final class MainWindowViewModel {
      */
     public HistoryViewModel allTaxpayers() {
         return allTaxpayers;
+    }
+
+    /** The summary of each notification screen of the window, made when first asked for. */
+    public Summaries summaries() {
+        return summaries;
     }
 
     /**

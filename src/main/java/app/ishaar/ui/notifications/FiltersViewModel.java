@@ -425,10 +425,10 @@ public final class FiltersViewModel {
 
     /**
      * ANY, an option, or an unknown but well-formed value (letters, digits, '.', '_', '-'; at most
-     * 40).
+     * 40), or several such separated by commas (any of them: a summary's link).
      */
     private static boolean known(String value, List<String> options) {
-        return value == null || options.contains(value) || value.matches("[A-Za-z0-9_.-]{1,40}");
+        return value == null || options.contains(value) || value.matches("[A-Za-z0-9_.,-]{1,40}");
     }
 
     /** Parses "H:mm" (Latin or Arabic-Indic digits); the fallback when blank or unreadable. */

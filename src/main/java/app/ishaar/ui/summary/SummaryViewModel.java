@@ -260,12 +260,11 @@ public final class SummaryViewModel {
     }
 
     /**
-     * The period's notifications still pending a day after they came (null: every taxpayer's). The
-     * table filters one status at a time: these are the pending ones; those the summary counts as
-     * still batched after a day are not among them.
+     * The period's notifications still pending or batched a day after they came (null: every
+     * taxpayer's).
      */
     public void openLate(Rin taxpayer) {
-        open(taxpayer, late(Status.PENDING), null);
+        open(taxpayer, late(), null);
     }
 
     /**
@@ -292,7 +291,7 @@ public final class SummaryViewModel {
                 DatePreset.CUSTOM, s.query().from(), s.query().to().minusNanos(1));
     }
 
-    private FilterState late(Status status) {
+    private FilterState late() {
         Summary s = summary.get();
         if (s == null) {
             return null;
@@ -304,6 +303,6 @@ public final class SummaryViewModel {
         }
         return FilterState.DEFAULT
                 .withPreset(DatePreset.CUSTOM, s.query().from(), to.minusNanos(1))
-                .withStatus(status.wire());
+                .withStatus(Status.PENDING.wire() + "," + Status.BATCHED.wire());
     }
 }

@@ -69,6 +69,7 @@ class ShortcutTableFxTest extends OwnStageFxTestBase {
                         named("Shortcut+C"),
                         named("Shortcut+E"),
                         named("Shortcut+I"),
+                        named("Shift+Shortcut+S"),
                         named("Shift+F10", "Context Menu"),
                         named("Shortcut+'+'", "Shortcut+Minus"),
                         named("Shortcut+0"),

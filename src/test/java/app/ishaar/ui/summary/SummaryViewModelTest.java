@@ -137,6 +137,14 @@ class SummaryViewModelTest {
         summary.openLate(NILE);
         assertThat(tableCount()).isEqualTo(nile.pendingTooLong()).isEqualTo(1);
         assertThat(screen.rows()).extracting(Notification::notificationId).containsExactly("N5");
+
+        // still batched after a day counts as still pending: the table shows both statuses
+        summary.openLate(DELTA);
+        assertThat(tableCount()).isEqualTo(delta.pendingTooLong()).isEqualTo(1);
+        assertThat(screen.rows()).extracting(Notification::notificationId).containsExactly("D6");
+        assertThat(screen.filters().chips())
+                .extracting(c -> c.text())
+                .contains("Status: Pending / Batched");
     }
 
     @Test
@@ -149,6 +157,12 @@ class SummaryViewModelTest {
 
         summary.openType("9");
         assertThat(tableCount()).isEqualTo(t.rejected());
+
+        summary.openLate(null);
+        assertThat(tableCount())
+                .as("N5 pending, D6 batched; G1 came less than a day ago")
+                .isEqualTo(t.pendingTooLong())
+                .isEqualTo(2);
 
         // the period's edges are the summary's: D6 came at its first instant, D4 and D5 outside
         summary.openStatus(Status.BATCHED.wire());
