@@ -96,7 +96,7 @@ final class AllTaxpayersHost {
     HistoryView view() {
         if (view == null) {
             view = new HistoryView(all, i18n, scenes);
-            view.besideTable(new SummaryView(vm.summaries().of(all), i18n).root());
+            view.besideTable(new SummaryView(vm.summaries().of(all), i18n, scenes).root());
         }
         return view;
     }

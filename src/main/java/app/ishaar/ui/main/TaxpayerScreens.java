@@ -179,7 +179,7 @@ final class TaxpayerScreens {
     /** A screen's view, its summary beside its table. */
     private HistoryView withSummary(HistoryViewModel h) {
         HistoryView v = new HistoryView(h, i18n, scenes);
-        v.besideTable(new SummaryView(vm.summaries().of(h), i18n).root());
+        v.besideTable(new SummaryView(vm.summaries().of(h), i18n, scenes).root());
         return v;
     }
 

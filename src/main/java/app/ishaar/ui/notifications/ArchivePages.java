@@ -43,6 +43,11 @@ public final class ArchivePages implements HistoryPages {
         this.background = Objects.requireNonNull(background, "background");
     }
 
+    /** Where the archive is read: off the FX thread. */
+    Executor background() {
+        return background;
+    }
+
     /** Whether this reads the archive of {@code service}. */
     public boolean reads(ServiceKey service) {
         return this.service.equals(service);

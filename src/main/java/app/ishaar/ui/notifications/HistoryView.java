@@ -319,7 +319,8 @@ public final class HistoryView {
                         e.consume();
                     } else if (EXPORT.match(e)
                             && exportButton != null
-                            && !exportButton.isDisabled()) {
+                            && !exportButton.isDisabled()
+                            && !vm.layout().summaryShownProperty().get()) {
                         exportButton.fire();
                         e.consume();
                     } else if (SUMMARY.match(e) && summary != null) {

@@ -493,6 +493,21 @@ public final class HistoryViewModel {
         return exports.newExport(exportQuery(), pages.get() instanceof ArchivePages a ? a : null);
     }
 
+    /**
+     * The report (PDF) of the scope in {@code [from, to)}, as the summary offers it: its summary
+     * and the failed deliveries and rejections behind it, whatever the table's filters and search,
+     * written where this screen's last export went.
+     */
+    public ExportViewModel newReport(Instant from, Instant to) {
+        PageQuery period =
+                new PageQuery(
+                        scope.get(),
+                        NotificationQuery.ALL.withDates(from, to.minusNanos(1)),
+                        null,
+                        null);
+        return exports.newExport(period, pages.get() instanceof ArchivePages a ? a : null, true);
+    }
+
     // ---- commands ----
 
     /** Tries the failed request again; the rows and filters shown stay meanwhile. */

@@ -4,6 +4,8 @@ import app.ishaar.core.model.NotificationType;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.model.Status;
 import app.ishaar.core.report.Summary;
+import app.ishaar.ui.app.SceneFactory;
+import app.ishaar.ui.app.Shortcut;
 import app.ishaar.ui.controls.Bidi;
 import app.ishaar.ui.controls.Buttons;
 import app.ishaar.ui.controls.ChoiceNames;
@@ -12,6 +14,7 @@ import app.ishaar.ui.fx.Weak;
 import app.ishaar.ui.fx.WrappingLabel;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
+import app.ishaar.ui.notifications.ExportDialog;
 import app.ishaar.ui.notifications.ListedTaxpayer;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
@@ -24,12 +27,14 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.Parent;
+import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.DatePicker;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.FlowPane;
@@ -64,13 +69,16 @@ public final class SummaryView {
     private final Label heading = new Label();
     private final Label problem = new Label();
     private boolean allRanked;
+    private final SceneFactory scenes;
+    private ExportDialog lastReport;
 
     /** Held here, heard weakly by the app's I18n (see {@link Weak}). */
     private final ChangeListener<Object> localeChanged = (o, a, b) -> languageChanged();
 
-    public SummaryView(SummaryViewModel viewModel, I18n i18n) {
+    public SummaryView(SummaryViewModel viewModel, I18n i18n, SceneFactory scenes) {
         this.vm = viewModel;
         this.i18n = i18n;
+        this.scenes = scenes;
         this.chart = new SummaryChart(i18n);
         root.setId("summary");
         root.getStyleClass().add("summary");
@@ -83,6 +91,15 @@ public final class SummaryView {
         scroll.setId("summary-scroll");
         scroll.getStyleClass().add("summary-scroll");
         root.setCenter(scroll);
+        // Export's key makes the report here, as Export… does by the table
+        root.addEventHandler(
+                KeyEvent.KEY_PRESSED,
+                e -> {
+                    if (Shortcut.EXPORT.matches(e) && vm.summaryProperty().get() != null) {
+                        openReport();
+                        e.consume();
+                    }
+                });
         vm.summaryProperty().addListener((o, was, now) -> render());
         vm.errorProperty().addListener((o, was, now) -> render());
         Weak.listen(
@@ -130,16 +147,48 @@ public final class SummaryView {
         busy.setPrefSize(18, 18);
         busy.setMaxSize(18, 18);
         busy.visibleProperty().bind(vm.loadingProperty());
-        HBox bar = new HBox(8, label, period, chosen, problem, busy);
+        Button report = new Button();
+        report.setId("summary-report");
+        report.textProperty().bind(i18n.text("summary.view.report"));
+        report.setTooltip(
+                Buttons.tooltip(
+                        i18n.text("summary.view.report.tooltip", Shortcut.EXPORT.displayText())));
+        report.disableProperty().bind(vm.summaryProperty().isNull());
+        report.setOnAction(e -> openReport());
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox bar = new HBox(8, label, period, chosen, problem, busy, spacer, report);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.getStyleClass().add("summary-bar");
         bar.setPadding(new Insets(8, 12, 4, 12));
         for (Node n : bar.getChildren()) {
-            if (n instanceof Region r && n != problem) {
+            if (n instanceof Region r && n != problem && n != spacer) {
                 r.setMinWidth(Region.USE_PREF_SIZE);
             }
         }
         return bar;
+    }
+
+    /** The report (PDF) of the summary shown: its scope and period. */
+    private void openReport() {
+        Summary s = vm.summaryProperty().get();
+        if (s == null) {
+            return;
+        }
+        lastReport =
+                ExportDialog.report(
+                        vm.history(),
+                        s.query().from(),
+                        s.query().to(),
+                        i18n,
+                        scenes,
+                        root.getScene() == null ? null : root.getScene().getWindow());
+        lastReport.show();
+    }
+
+    /** The report dialog opened last, or null (tests). */
+    public ExportDialog lastReportDialog() {
+        return lastReport;
     }
 
     private void showProblem() {
@@ -361,9 +410,9 @@ public final class SummaryView {
         grid.addRow(
                 0,
                 header("summary.taxpayer"),
-                header("summary.failed"),
-                header("summary.rejected"),
-                header("summary.pendingTooLong"));
+                countHeader("summary.failed"),
+                countHeader("summary.rejected"),
+                countHeader("summary.pendingTooLong"));
         List<Summary.TaxpayerCounts> shown =
                 allRanked ? s.byTaxpayer() : s.byTaxpayer().stream().limit(RANKED).toList();
         int row = 1;
@@ -456,6 +505,15 @@ public final class SummaryView {
         first.setHgrow(Priority.SOMETIMES);
         grid.getColumnConstraints().add(first);
         return grid;
+    }
+
+    /** A count's heading: on two lines where long, leaving the names their room. */
+    private Label countHeader(String key) {
+        Label l = new WrappingLabel(i18n.get(key));
+        l.getStyleClass().add("summary-header");
+        l.setMaxWidth(7.5 * l.getFont().getSize());
+        l.setMinHeight(Region.USE_PREF_SIZE);
+        return l;
     }
 
     private Label header(String key) {

@@ -17,9 +17,11 @@ import app.ishaar.ui.desktop.FileOpener;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.notifications.ArchivePages;
+import app.ishaar.ui.notifications.ExportViewModel;
 import app.ishaar.ui.notifications.HistoryViewModel;
 import app.ishaar.ui.notifications.ListedTaxpayer;
 import app.ishaar.ui.notifications.Scope;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,6 +32,7 @@ import java.util.concurrent.Executor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The summary beside the notification screen over an archive whose counts are known ({@link
@@ -223,5 +226,40 @@ class SummaryViewModelTest {
         assertThat(r[1]).isEqualTo(Instant.parse("2026-03-15T22:00:00Z"));
         summary.periodProperty().set(SummaryViewModel.Period.THIS_MONTH);
         assertThat(summary.range()[0]).isEqualTo(Instant.parse("2026-02-28T22:00:00Z"));
+    }
+
+    @Test
+    void theReportOfTheSummaryIsAPdfOfItsScopeAndPeriodWrittenWhereTheLastExportWent(
+            @TempDir Path dir) throws Exception {
+        Summary s = shown();
+        assertThat(screen.newExport().reportable())
+                .as("the table at any time: no period to report")
+                .isFalse();
+
+        ExportViewModel report = screen.newReport(s.query().from(), s.query().to());
+        assertThat(report.formatProperty().get()).isEqualTo(ExportViewModel.Format.PDF);
+        assertThat(report.suggestedFileName()).startsWith("report-").endsWith(".pdf");
+        Path pdf = dir.resolve("week.pdf");
+        report.start(pdf);
+
+        assertThat(report.stateProperty().get()).isEqualTo(ExportViewModel.State.DONE);
+        assertThat(report.writtenProperty().get()).isEqualTo(12);
+        String text =
+                new String(
+                        new ProcessBuilder("pdftotext", "-enc", "UTF-8", pdf.toString(), "-")
+                                .start()
+                                .getInputStream()
+                                .readAllBytes(),
+                        java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(text).contains(SummaryFixture.NILE_NAME, MAILBOX_FULL, "Failed deliveries");
+        assertThat(screen.prefs().exportFolder()).isEqualTo(dir.toString());
+
+        // the table's export offers the report once its rows have a period
+        summary.openFailed(NILE);
+        ExportViewModel export = screen.newExport();
+        assertThat(export.reportable()).isTrue();
+        assertThat(export.formatProperty().get())
+                .as("the last export's format")
+                .isEqualTo(ExportViewModel.Format.PDF);
     }
 }
