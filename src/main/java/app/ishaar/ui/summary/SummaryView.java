@@ -81,6 +81,7 @@ public final class SummaryView {
         this.scenes = scenes;
         this.chart = new SummaryChart(i18n);
         root.setId("summary");
+        root.getProperties().put(SummaryView.class, this); // (tests find the view by its node)
         root.getStyleClass().add("summary");
         root.getStylesheets().add(SummaryView.class.getResource(STYLESHEET).toExternalForm());
         root.setTop(periodBar());
