@@ -121,7 +121,11 @@ public final class HistoryView {
         root.setBottom(pager);
         rowCopy = new RowCopy(table, vm.labels(), i18n);
         keys();
-        vm.layout().summaryShownProperty().addListener((o, was, now) -> showPart());
+        // heard weakly: the screen's view model outlives a view the window let go
+        Weak.listen(
+                root.getProperties(),
+                (o, was, now) -> showPart(),
+                vm.layout().summaryShownProperty());
 
         Weak.listen(
                 localeChanged,
@@ -172,7 +176,10 @@ public final class HistoryView {
                                 shown.set(now == summaryTab);
                             }
                         });
-        shown.addListener((o, was, now) -> group.selectToggle(now ? summaryTab : tableTab));
+        Weak.<Boolean>listen(
+                root.getProperties(),
+                (o, was, now) -> group.selectToggle(now ? summaryTab : tableTab),
+                shown);
         tabs.getChildren().setAll(tableTab, summaryTab);
         tabs.getStyleClass().add("screen-tabs");
         tabs.setId("screen-tabs");

@@ -101,8 +101,13 @@ public final class SummaryView {
                         e.consume();
                     }
                 });
-        vm.summaryProperty().addListener((o, was, now) -> render());
-        vm.errorProperty().addListener((o, was, now) -> render());
+        // heard weakly: the summary's view model lives with its screen, longer than a view
+        Weak.<Object>listen(
+                root.getProperties(),
+                (o, was, now) -> render(),
+                vm.summaryProperty(),
+                vm.errorProperty());
+        Weak.listen(root.getProperties(), (o, was, now) -> showProblem(), vm.problemProperty());
         Weak.listen(
                 localeChanged,
                 i18n.languageProperty(),
@@ -141,7 +146,6 @@ public final class SummaryView {
         problem.setId("summary-problem");
         problem.getStyleClass().add("inline-error");
         problem.managedProperty().bind(problem.visibleProperty());
-        vm.problemProperty().addListener((o, was, now) -> showProblem());
         showProblem();
         ProgressIndicator busy = new ProgressIndicator();
         busy.setId("summary-loading");
