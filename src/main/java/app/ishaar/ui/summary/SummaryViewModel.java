@@ -34,8 +34,9 @@ import javafx.beans.property.SimpleObjectProperty;
  * The summary beside a notification screen's table: for the screen's scope and a period (this week,
  * last week, this month, a chosen range of days), what went wrong and for whom, summed up by the
  * archive ({@link ArchivePages#summary}) off the FX thread, read again whenever the scope, the
- * period or the archive read changes while the summary shows. Each count it gives opens the
- * screen's table on exactly the rows counted ({@link HistoryViewModel#open}).
+ * period or the archive read changes, or a sync brings new notifications, while the summary shows.
+ * Each count it gives opens the screen's table on exactly the rows counted ({@link
+ * HistoryViewModel#open}).
  *
  * <p>Weeks begin on Monday (ISO), the same in both languages, so that an English and an Arabic user
  * of one firm speak of the same week; days are the user's time zone's.
@@ -97,6 +98,8 @@ public final class SummaryViewModel {
         history.scopeProperty().addListener(changed);
         history.pagesProperty().addListener(changed);
         history.layout().summaryShownProperty().addListener(changed);
+        // a sync that brought new notifications: summed up anew
+        history.arrivedProperty().addListener(changed);
         i18n.zoneProperty().addListener(changed);
     }
 

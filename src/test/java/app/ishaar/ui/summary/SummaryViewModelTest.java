@@ -8,6 +8,8 @@ import static app.ishaar.core.report.SummaryFixture.NILE;
 import static app.ishaar.core.report.SummaryFixture.SMS_TIMEOUT;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.SyncBatch;
 import app.ishaar.core.archive.sqlite.SqliteArchive;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.Status;
@@ -21,6 +23,8 @@ import app.ishaar.ui.notifications.ExportViewModel;
 import app.ishaar.ui.notifications.HistoryViewModel;
 import app.ishaar.ui.notifications.ListedTaxpayer;
 import app.ishaar.ui.notifications.Scope;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -261,5 +265,32 @@ class SummaryViewModelTest {
         assertThat(export.formatProperty().get())
                 .as("the last export's format")
                 .isEqualTo(ExportViewModel.Format.PDF);
+    }
+
+    @Test
+    void aSyncThatBringsNotificationsSumsUpAgainWhileTheSummaryShows() throws Exception {
+        assertThat(shown().totals().all()).isEqualTo(12);
+        ObjectNode n = new ObjectMapper().createObjectNode();
+        n.put("notificationId", "G4");
+        n.put("receivedDateTime", "2026-03-05T09:00:00Z");
+        n.put("typeId", "9");
+        n.put("finalMessage", "Invoice INV-13 was rejected.");
+        n.put("channel", "email");
+        n.put("language", "en");
+        n.put("status", "delivered");
+        n.putArray("deliveryAttempts");
+        archive.store(
+                new SyncBatch(
+                        SummaryFixture.SANDBOX,
+                        GIZA,
+                        List.of(ArchivedNotification.fromRaw(GIZA, n.toString())),
+                        "cp",
+                        true,
+                        null));
+
+        screen.synced(1, SummaryFixture.NOW);
+
+        assertThat(summary.summaryProperty().get().totals().all()).isEqualTo(13);
+        assertThat(summary.summaryProperty().get().totals().rejected()).isEqualTo(4);
     }
 }
