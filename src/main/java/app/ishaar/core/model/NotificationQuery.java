@@ -5,7 +5,8 @@ import java.time.Instant;
 /**
  * The filters and paging of a notification history query (spec 4.2). Every member is optional (null
  * = not sent). Values are the wire values: {@code type} is a type id such as {@code "7"}, {@code
- * language} {@code "ar"|"en"}, {@code status} and {@code channel} their lower-case names. {@code
+ * language} {@code "ar"|"en"}, {@code status} and {@code channel} their lower-case names (the
+ * archive also reads several comma-separated values, any of which matches; the service one). {@code
  * pageNo} is 1-based.
  */
 public record NotificationQuery(

@@ -76,6 +76,10 @@ public enum Shortcut {
 
     /** Shows or hides the history's detail pane, as its Details button does. */
     DETAILS(Scope.MAIN, "help.shortcut.details", new KeyCodeCombination(KeyCode.I, SHORTCUT_DOWN)),
+    SUMMARY(
+            Scope.MAIN,
+            "help.shortcut.summary",
+            new KeyCodeCombination(KeyCode.S, SHORTCUT_DOWN, SHIFT_DOWN)),
 
     /** The selected notifications handled, or (with Shift) to handle again. */
     MARK_HANDLED(

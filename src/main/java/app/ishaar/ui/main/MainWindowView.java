@@ -61,7 +61,7 @@ public final class MainWindowView {
         this.onQuit = onQuit;
         root.setId("main-view");
         screens = new TaxpayerScreens(vm, i18n, scenes);
-        this.all = new AllTaxpayersHost(vm.allTaxpayers(), i18n, scenes);
+        this.all = new AllTaxpayersHost(vm, i18n, scenes);
         screens.hostAll(this.all);
         root.setTop(
                 new VBox(

@@ -12,6 +12,7 @@ import app.ishaar.ui.login.LoginViewModel;
 import app.ishaar.ui.login.SessionOpener;
 import app.ishaar.ui.notifications.HandlingNews;
 import app.ishaar.ui.notifications.HistoryViewModel;
+import app.ishaar.ui.summary.Summaries;
 import app.ishaar.ui.taxpayers.SyncViewModel;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import app.ishaar.ui.taxpayers.TaxpayerListViewModel;
@@ -62,6 +63,7 @@ public final class MainWindowViewModel {
     private final DesktopNotifications notifications;
     private final OfflineViewModel offline;
     private final WindowLifecycle lifecycle;
+    private final Summaries summaries;
     private final HistoryViewModel allTaxpayers;
     private final SyncViewModel listSync;
     private final BooleanProperty allShown = new SimpleBooleanProperty(this, "allShown");
@@ -130,6 +132,7 @@ public final class MainWindowViewModel {
                         this::connected);
         this.title = new WindowTitle(i18n, clock, login.profile().environment());
         this.allTaxpayers = histories.makeAll();
+        this.summaries = new Summaries(clock, fx);
         title.allTaxpayersShownProperty().bind(allShown);
         // the list's sync: the archive of the service the login went to, synced by the window
         this.listSync =
@@ -174,6 +177,11 @@ public final class MainWindowViewModel {
      */
     public HistoryViewModel allTaxpayers() {
         return allTaxpayers;
+    }
+
+    /** The summary of each notification screen of the window, made when first asked for. */
+    public Summaries summaries() {
+        return summaries;
     }
 
     /**

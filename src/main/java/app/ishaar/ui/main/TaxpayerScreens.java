@@ -8,6 +8,7 @@ import app.ishaar.ui.i18n.I18n;
 import app.ishaar.ui.notifications.HistoryView;
 import app.ishaar.ui.notifications.HistoryViewModel;
 import app.ishaar.ui.notifications.Reach;
+import app.ishaar.ui.summary.SummaryView;
 import app.ishaar.ui.taxpayers.TaxpayerEntry;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -165,14 +166,20 @@ final class TaxpayerScreens {
      * beyond {@link #KEPT_SCREENS}).
      */
     private HistoryView historyView(TaxpayerEntry e) {
-        HistoryView v =
-                historyViews.computeIfAbsent(e, x -> new HistoryView(x.history(), i18n, scenes));
+        HistoryView v = historyViews.computeIfAbsent(e, x -> withSummary(x.history()));
         Iterator<TaxpayerEntry> oldestFirst = historyViews.keySet().iterator();
         while (historyViews.size() > keptScreens && oldestFirst.hasNext()) {
             if (oldestFirst.next() != e) {
                 oldestFirst.remove();
             }
         }
+        return v;
+    }
+
+    /** A screen's view, its summary beside its table. */
+    private HistoryView withSummary(HistoryViewModel h) {
+        HistoryView v = new HistoryView(h, i18n, scenes);
+        v.besideTable(new SummaryView(vm.summaries().of(h), i18n, scenes).root());
         return v;
     }
 

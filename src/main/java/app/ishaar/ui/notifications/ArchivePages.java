@@ -15,8 +15,13 @@ import app.ishaar.core.export.ExportScope;
 import app.ishaar.core.export.NotificationExporter;
 import app.ishaar.core.export.NotificationSink;
 import app.ishaar.core.model.Rin;
+import app.ishaar.core.report.Summary;
+import app.ishaar.core.report.SummaryQuery;
+import app.ishaar.core.report.SummaryReport;
+import app.ishaar.core.report.SummarySource;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -55,6 +60,11 @@ public final class ArchivePages implements HistoryPages {
         this.news = news;
     }
 
+    /** Where the archive is read: off the FX thread. */
+    Executor background() {
+        return background;
+    }
+
     /** Whether this reads the archive of {@code service}. */
     public boolean reads(ServiceKey service) {
         return this.service.equals(service);
@@ -80,6 +90,47 @@ public final class ArchivePages implements HistoryPages {
                         return oldest;
                     } catch (ArchiveException | RuntimeException e) {
                         return null;
+                    }
+                },
+                background);
+    }
+
+    /**
+     * The summary's question of {@code taxpayers} of this service in {@code [from, to)}, counted in
+     * {@code zone} days, pending counted late from {@code now}; null for nobody (an empty set of
+     * taxpayers would sum up every one).
+     */
+    public SummaryQuery summaryQuery(
+            Set<Rin> taxpayers, Instant from, Instant to, ZoneId zone, Instant now) {
+        return taxpayers.isEmpty()
+                ? null
+                : new SummaryQuery(service, taxpayers, from, to, zone, now);
+    }
+
+    /** The summary of {@code query}, summed up by the archive on the background executor. */
+    public CompletableFuture<Summary> summary(SummaryQuery query) {
+        return CompletableFuture.supplyAsync(
+                () -> {
+                    try {
+                        return SummarySource.of(archive, query);
+                    } catch (ArchiveException e) {
+                        throw new CompletionException(e);
+                    }
+                },
+                background);
+    }
+
+    /**
+     * The report of {@code query} (the summary and the rows behind it), read on the background
+     * executor; {@code version} is said on its cover.
+     */
+    public CompletableFuture<SummaryReport> report(SummaryQuery query, String version) {
+        return CompletableFuture.supplyAsync(
+                () -> {
+                    try {
+                        return SummaryReport.read(archive, query, version);
+                    } catch (ArchiveException e) {
+                        throw new CompletionException(e);
                     }
                 },
                 background);

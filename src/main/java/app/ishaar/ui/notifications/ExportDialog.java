@@ -4,6 +4,7 @@ import app.ishaar.ui.app.SceneFactory;
 import app.ishaar.ui.fx.WrappingLabel;
 import app.ishaar.ui.i18n.I18n;
 import java.io.File;
+import java.time.Instant;
 import javafx.beans.binding.Bindings;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -27,7 +28,30 @@ public final class ExportDialog {
     private final VBox root = new VBox(10);
 
     ExportDialog(HistoryViewModel history, I18n i18n, SceneFactory scenes, Window owner) {
-        this.vm = history.newExport();
+        this(history, history.newExport(), i18n, scenes, owner);
+    }
+
+    /**
+     * The dialog of the report (PDF) of {@code history}'s scope in {@code [from, to)}: the
+     * summary's Report (PDF)….
+     */
+    public static ExportDialog report(
+            HistoryViewModel history,
+            Instant from,
+            Instant to,
+            I18n i18n,
+            SceneFactory scenes,
+            Window owner) {
+        return new ExportDialog(history, history.newReport(from, to), i18n, scenes, owner);
+    }
+
+    private ExportDialog(
+            HistoryViewModel history,
+            ExportViewModel export,
+            I18n i18n,
+            SceneFactory scenes,
+            Window owner) {
+        this.vm = export;
         this.i18n = i18n;
         root.setId("export-dialog");
         root.getStyleClass().add("history");
@@ -41,14 +65,18 @@ public final class ExportDialog {
         Label scope = new WrappingLabel();
         scope.setId("export-scope");
         // how many, once the service has said (not "0" while the first page is on its way)
-        scope.textProperty()
-                .bind(
-                        Bindings.when(history.pager().knownProperty())
-                                .then(
-                                        i18n.text(
-                                                "export.scope",
-                                                history.pager().totalCountProperty()))
-                                .otherwise(i18n.text("export.scope.uncounted")));
+        if (vm.reportOnly()) {
+            scope.textProperty().bind(i18n.text("export.report.scope"));
+        } else {
+            scope.textProperty()
+                    .bind(
+                            Bindings.when(history.pager().knownProperty())
+                                    .then(
+                                            i18n.text(
+                                                    "export.scope",
+                                                    history.pager().totalCountProperty()))
+                                    .otherwise(i18n.text("export.scope.uncounted")));
+        }
 
         // offline: what the file holds is the archive as of the last sync, not the service now
         Label source = new WrappingLabel();
@@ -62,7 +90,22 @@ public final class ExportDialog {
                 radio("export-csv", "export.format.csv", formats, ExportViewModel.Format.CSV);
         RadioButton xlsx =
                 radio("export-xlsx", "export.format.xlsx", formats, ExportViewModel.Format.XLSX);
-        formats.selectToggle(vm.formatProperty().get() == ExportViewModel.Format.XLSX ? xlsx : csv);
+        RadioButton pdf =
+                radio("export-pdf", "export.format.pdf", formats, ExportViewModel.Format.PDF);
+        // the report is of a period: offered where the rows have one
+        pdf.setDisable(!vm.reportable());
+        Label pdfNote = new WrappingLabel();
+        pdfNote.setId("export-pdf-note");
+        pdfNote.getStyleClass().add("muted");
+        pdfNote.textProperty().bind(i18n.text("export.format.pdf.needsPeriod"));
+        pdfNote.setVisible(!vm.reportable());
+        pdfNote.setManaged(!vm.reportable());
+        formats.selectToggle(
+                switch (vm.formatProperty().get()) {
+                    case XLSX -> xlsx;
+                    case PDF -> pdf;
+                    case CSV -> csv;
+                });
         formats.selectedToggleProperty()
                 .addListener(
                         (o, a, now) -> {
@@ -70,7 +113,7 @@ public final class ExportDialog {
                                 vm.formatProperty().set((ExportViewModel.Format) now.getUserData());
                             }
                         });
-        VBox formatBox = new VBox(6, csv, xlsx);
+        VBox formatBox = vm.reportOnly() ? new VBox(6, pdf) : new VBox(6, csv, xlsx, pdf, pdfNote);
         formatBox.disableProperty().bind(vm.runningProperty());
 
         ProgressBar bar = new ProgressBar();
@@ -173,9 +216,11 @@ public final class ExportDialog {
                 .setAll(
                         new FileChooser.ExtensionFilter(
                                 i18n.get(
-                                        f == ExportViewModel.Format.CSV
-                                                ? "export.format.csv"
-                                                : "export.format.xlsx"),
+                                        switch (f) {
+                                            case CSV -> "export.format.csv";
+                                            case XLSX -> "export.format.xlsx";
+                                            case PDF -> "export.format.pdf";
+                                        }),
                                 "*." + f.extension()));
         return chooser;
     }

@@ -53,6 +53,14 @@ final class ExportHandOff {
      * An export of {@code query} read from {@code archived}, offering the last export's choices.
      */
     ExportViewModel newExport(PageQuery query, ArchivePages archived) {
+        return newExport(query, archived, false);
+    }
+
+    /**
+     * The same; {@code reportOnly}: the report (PDF) of the query's period alone, as the summary
+     * offers it.
+     */
+    ExportViewModel newExport(PageQuery query, ArchivePages archived, boolean reportOnly) {
         return new ExportViewModel(
                 i18n,
                 fx,
@@ -65,7 +73,8 @@ final class ExportHandOff {
                     onChosen.run();
                 },
                 fileOpener,
-                archived);
+                archived,
+                reportOnly);
     }
 
     /** The last export's folder, to remember; null for none. */

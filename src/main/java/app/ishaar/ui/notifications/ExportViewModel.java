@@ -35,16 +35,22 @@ import javafx.beans.property.SimpleObjectProperty;
 
 /**
  * "Export…": writes every notification of the rows shown (all pages of the scope, filters and
- * search) to a CSV (UTF-8 with BOM) or XLSX file, atomically, read from the archive as of the
- * scope's last sync, and says so ({@link #sourceText()}). Progress, Cancel; a cancelled or failed
- * export leaves no file behind. The work runs off the FX thread.
+ * search) to a CSV (UTF-8 with BOM) or XLSX file, or the report of their period as a PDF,
+ * atomically, read from the archive as of the scope's last sync, and says so ({@link
+ * #sourceText()}). Progress, Cancel; a cancelled or failed export leaves no file behind. The work
+ * runs off the FX thread.
  */
 public final class ExportViewModel {
 
     /** The formats offered. */
     public enum Format {
         CSV("csv"),
-        XLSX("xlsx");
+        XLSX("xlsx"),
+        /**
+         * The report of the period (its summary, and the failed deliveries and rejections behind
+         * it) to read and print: offered where the export has a period ({@link #reportable()}).
+         */
+        PDF("pdf");
 
         private final String extension;
 
@@ -97,6 +103,7 @@ public final class ExportViewModel {
     private final Exporter exporter;
     private final Clock clock;
     private final ArchivePages archived;
+    private final boolean reportOnly;
 
     private final ObjectProperty<Format> format =
             new SimpleObjectProperty<>(this, "format", Format.CSV);
@@ -129,7 +136,7 @@ public final class ExportViewModel {
                     target);
 
     ExportViewModel(I18n i18n, Executor fx, PageQuery query, Exporter exporter, Clock clock) {
-        this(i18n, fx, query, exporter, clock, null, r -> {}, FileOpener.NONE, null);
+        this(i18n, fx, query, exporter, clock, null, r -> {}, FileOpener.NONE, null, false);
     }
 
     /**
@@ -139,6 +146,7 @@ public final class ExportViewModel {
      *     neither
      * @param archived the archive's pages the export reads instead of the service (no session is
      *     needed then), or null
+     * @param reportOnly whether it offers the report (PDF) of its period alone
      */
     ExportViewModel(
             I18n i18n,
@@ -149,18 +157,24 @@ public final class ExportViewModel {
             Remembered last,
             Consumer<Remembered> remember,
             FileOpener fileOpener,
-            ArchivePages archived) {
+            ArchivePages archived,
+            boolean reportOnly) {
+        this.reportOnly = reportOnly;
         this.opener = fileOpener == null ? FileOpener.NONE : fileOpener;
         openable.set(opener != FileOpener.NONE);
         this.lastFolder = last == null ? null : last.folder();
         this.remember = Objects.requireNonNull(remember);
-        if (last != null && last.format() != null) {
-            format.set(last.format());
-        }
         this.i18n = i18n;
         this.fx = fx;
         this.job = new LatestTask(fx);
         this.query = Objects.requireNonNull(query, "query");
+        if (reportOnly) {
+            format.set(Format.PDF);
+        } else if (last != null
+                && last.format() != null
+                && (last.format() != Format.PDF || reportable())) {
+            format.set(last.format());
+        }
         this.exporter = Objects.requireNonNull(exporter);
         this.clock = clock;
         this.archived = archived;
@@ -191,6 +205,19 @@ public final class ExportViewModel {
         if (archived != null) {
             archived.lastSynced(query.scope()).thenAcceptAsync(archivedAt::set, fx);
         }
+    }
+
+    /**
+     * Whether a report (PDF) can be made of it: its rows have a period that begins (the table's
+     * date filter, or the summary's period).
+     */
+    public boolean reportable() {
+        return query.filters() != null && query.filters().dateFrom() != null;
+    }
+
+    /** Whether this export is the report alone (made from the summary). */
+    public boolean reportOnly() {
+        return reportOnly;
     }
 
     /** Whether the export reads the archive rather than the service. */
@@ -279,7 +306,7 @@ public final class ExportViewModel {
     public String suggestedFileName() {
         Rin one = query.scope().single();
         String rin = one == null ? null : one.value();
-        return "notifications-"
+        return (format.get() == Format.PDF ? "report-" : "notifications-")
                 + (rin == null ? "" : rin + "-")
                 + DateTimeFormatter.ofPattern("yyyyMMdd-HHmm")
                         .format(LocalDateTime.now(clock.withZone(i18n.zoneProperty().get())))

@@ -331,6 +331,16 @@ public final class FiltersViewModel {
         return true;
     }
 
+    /**
+     * Applies {@code state} as it is (a summary's link: a period to the instant, a status or a
+     * type), its values put in the form's fields.
+     */
+    public void show(FilterState state) {
+        FilterState s = known(state == null ? FilterState.DEFAULT : state);
+        loadDraft(s);
+        applied.set(s);
+    }
+
     /** Restores the defaults and applies them. */
     public void reset() {
         loadDraft(FilterState.DEFAULT);
@@ -447,10 +457,10 @@ public final class FiltersViewModel {
 
     /**
      * ANY, an option, or an unknown but well-formed value (letters, digits, '.', '_', '-'; at most
-     * 40).
+     * 40), or several such separated by commas (any of them: a summary's link).
      */
     private static boolean known(String value, List<String> options) {
-        return value == null || options.contains(value) || value.matches("[A-Za-z0-9_.-]{1,40}");
+        return value == null || options.contains(value) || value.matches("[A-Za-z0-9_.,-]{1,40}");
     }
 
     /** Parses "H:mm" (Latin or Arabic-Indic digits); the fallback when blank or unreadable. */

@@ -86,6 +86,14 @@ public final class HistoryLabels {
     }
 
     public String status(String wire) {
+        if (wire != null && wire.contains(",")) {
+            // several statuses (a summary's link): any of them
+            return java.util.Arrays.stream(wire.split(","))
+                    .map(String::strip)
+                    .filter(w -> !w.isEmpty())
+                    .map(this::status)
+                    .collect(java.util.stream.Collectors.joining(" / "));
+        }
         return Status.fromWire(wire)
                 .map(s -> i18n.get("status." + s.wire()))
                 .orElseGet(() -> raw(wire));

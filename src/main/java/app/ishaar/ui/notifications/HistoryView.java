@@ -10,7 +10,9 @@ import app.ishaar.ui.fx.Weak;
 import app.ishaar.ui.i18n.I18n;
 import java.util.ArrayList;
 import java.util.List;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.value.ChangeListener;
+import javafx.geometry.Insets;
 import javafx.geometry.NodeOrientation;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -18,6 +20,7 @@ import javafx.scene.Parent;
 import javafx.scene.control.Button;
 import javafx.scene.control.TableView;
 import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyEvent;
@@ -41,6 +44,9 @@ public final class HistoryView {
 
     /** Opens the export dialog, as its button does. */
     static final KeyCodeCombination EXPORT = (KeyCodeCombination) Shortcut.EXPORT.key();
+
+    /** Shows the summary or the table, as Table | Summary do. */
+    static final KeyCodeCombination SUMMARY = (KeyCodeCombination) Shortcut.SUMMARY.key();
 
     /** Shows or hides the detail pane, as the Details button does. */
     static final KeyCodeCombination DETAILS = (KeyCodeCombination) Shortcut.DETAILS.key();
@@ -66,6 +72,15 @@ public final class HistoryView {
     private final Node pager;
     private Button exportButton;
     private ExportDialog lastExport;
+
+    /** The search, the filters and their notes: the table's, hidden while the summary shows. */
+    private final VBox top;
+
+    /** Table | Summary, once a summary is put beside the table ({@link #besideTable}). */
+    private final HBox tabs = new HBox();
+
+    /** The summary beside the table, or null. */
+    private Node summary;
 
     /** Held here, heard weakly by the app's I18n (see {@link Weak}). */
     private final ChangeListener<Object> localeChanged = (o, a, b) -> languageChanged();
@@ -93,14 +108,15 @@ public final class HistoryView {
         handling =
                 new HandlingView(
                         vm.handling(), i18n, controls, table, vm.labels(), root.getProperties());
-        root.setTop(
+        top =
                 new VBox(
                         searchBar.root(),
                         filters,
                         filtersView.chips(),
                         notes.banner(),
                         handling.outcomeBar(),
-                        handling.assignBar()));
+                        handling.assignBar());
+        root.setTop(top);
         detailPane = new DetailPane(vm.detail(), i18n, handling.detailPart()).root();
         split =
                 new DetailSplit(
@@ -116,6 +132,11 @@ public final class HistoryView {
         root.setBottom(pager);
         rowCopy = new RowCopy(table, vm.labels(), i18n);
         keys();
+        // heard weakly: the screen's view model outlives a view the window let go
+        Weak.listen(
+                root.getProperties(),
+                (o, was, now) -> showPart(),
+                vm.layout().summaryShownProperty());
 
         Weak.listen(
                 localeChanged,
@@ -139,6 +160,69 @@ public final class HistoryView {
      */
     public void rememberPlace() {
         historyTable.rememberPlace();
+    }
+
+    /**
+     * Puts {@code summaryRoot} beside the table: the screen then offers Table | Summary (and its
+     * key), the summary in the table's place while it is chosen ({@link
+     * LayoutViewModel#summaryShownProperty()}), the search, filters and pager with the table.
+     */
+    public void besideTable(Node summaryRoot) {
+        summary = summaryRoot;
+        ToggleGroup group = new ToggleGroup();
+        ToggleButton tableTab = tab("screen-table", "screen.table", group);
+        ToggleButton summaryTab = tab("screen-summary", "screen.summary", group);
+        summaryTab.setTooltip(
+                Buttons.tooltip(i18n.text("screen.summary.tooltip", SUMMARY.getDisplayText())));
+        tableTab.setTooltip(
+                Buttons.tooltip(i18n.text("screen.summary.tooltip", SUMMARY.getDisplayText())));
+        BooleanProperty shown = vm.layout().summaryShownProperty();
+        group.selectToggle(shown.get() ? summaryTab : tableTab);
+        group.selectedToggleProperty()
+                .addListener(
+                        (o, was, now) -> {
+                            if (now == null) {
+                                group.selectToggle(was); // one of the two is always chosen
+                            } else {
+                                shown.set(now == summaryTab);
+                            }
+                        });
+        Weak.<Boolean>listen(
+                root.getProperties(),
+                (o, was, now) -> group.selectToggle(now ? summaryTab : tableTab),
+                shown);
+        tabs.getChildren().setAll(tableTab, summaryTab);
+        tabs.getStyleClass().add("screen-tabs");
+        tabs.setId("screen-tabs");
+        tabs.setPadding(new Insets(6, 8, 0, 8));
+        showPart();
+    }
+
+    private ToggleButton tab(String id, String key, ToggleGroup group) {
+        ToggleButton b = new ToggleButton();
+        b.setId(id);
+        b.textProperty().bind(i18n.text(key));
+        b.setToggleGroup(group);
+        b.setMinWidth(Region.USE_PREF_SIZE);
+        return b;
+    }
+
+    /** The table with its search, filters and pager, or the summary in their place. */
+    private void showPart() {
+        if (summary == null) {
+            return;
+        }
+        top.getChildren().remove(tabs);
+        if (vm.layout().summaryShownProperty().get()) {
+            root.setTop(tabs);
+            root.setCenter(summary);
+            root.setBottom(null);
+        } else {
+            top.getChildren().add(0, tabs);
+            root.setTop(top);
+            root.setCenter(split.root());
+            root.setBottom(pager);
+        }
     }
 
     /** Puts the keyboard in the search field, its text selected (Ctrl+F). */
@@ -247,6 +331,7 @@ public final class HistoryView {
                     if (handling.key(e, () -> vm.layout().detailVisibleProperty().set(true))) {
                         e.consume();
                     } else if (Shortcut.FIND.matches(e)) {
+                        vm.layout().summaryShownProperty().set(false);
                         focusSearch();
                         e.consume();
                     } else if (e.getCode() == KeyCode.F5) {
@@ -254,8 +339,14 @@ public final class HistoryView {
                         e.consume();
                     } else if (EXPORT.match(e)
                             && exportButton != null
-                            && !exportButton.isDisabled()) {
+                            && !exportButton.isDisabled()
+                            && !vm.layout().summaryShownProperty().get()) {
                         exportButton.fire();
+                        e.consume();
+                    } else if (SUMMARY.match(e) && summary != null) {
+                        vm.layout()
+                                .summaryShownProperty()
+                                .set(!vm.layout().summaryShownProperty().get());
                         e.consume();
                     } else if (DETAILS.match(e)) {
                         vm.layout()

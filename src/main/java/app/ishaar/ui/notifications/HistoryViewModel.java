@@ -284,6 +284,21 @@ public final class HistoryViewModel {
         pager.clear();
     }
 
+    /**
+     * Shows the table of exactly these rows (a summary's link): only this taxpayer's (null: the
+     * whole scope), under {@code state}, matching {@code search} (null: no search), from the first
+     * page; the summary makes way for the table.
+     */
+    public void open(Rin onlyOne, FilterState state, String searched) {
+        search.textProperty().set(searched == null ? "" : searched);
+        if (scope.get().several()) {
+            only.set(onlyOne);
+        }
+        filters.show(state);
+        layout.summaryShownProperty().set(false);
+        load(1);
+    }
+
     /** Reloads the current page (F5). */
     public void refresh() {
         load(pager.target());
@@ -489,6 +504,21 @@ public final class HistoryViewModel {
      */
     public ExportViewModel newExport() {
         return exports.newExport(exportQuery(), pages.get() instanceof ArchivePages a ? a : null);
+    }
+
+    /**
+     * The report (PDF) of the scope in {@code [from, to)}, as the summary offers it: its summary
+     * and the failed deliveries and rejections behind it, whatever the table's filters and search,
+     * written where this screen's last export went.
+     */
+    public ExportViewModel newReport(Instant from, Instant to) {
+        PageQuery period =
+                new PageQuery(
+                        scope.get(),
+                        NotificationQuery.ALL.withDates(from, to.minusNanos(1)),
+                        null,
+                        null);
+        return exports.newExport(period, pages.get() instanceof ArchivePages a ? a : null, true);
     }
 
     // ---- commands ----

@@ -11,7 +11,8 @@ import javafx.beans.property.SimpleObjectProperty;
 
 /**
  * The history screen's layout as the user left it, remembered per taxpayer: the table's columns and
- * whether and how wide the detail pane shows. The view writes it.
+ * whether and how wide the detail pane shows; and whether the table or the summary shows. The view
+ * writes it.
  */
 public final class LayoutViewModel {
     /** A remembered detail width outside these (a damaged or hand-edited file) is not used. */
@@ -27,6 +28,10 @@ public final class LayoutViewModel {
 
     private final BooleanProperty detailVisible =
             new SimpleBooleanProperty(this, "detailVisible", true);
+
+    /** Whether the screen shows its summary instead of its table (not remembered). */
+    private final BooleanProperty summaryShown =
+            new SimpleBooleanProperty(this, "summaryShown", false);
 
     /** {@code initial}: the remembered layout (null: the defaults). */
     LayoutViewModel(HistoryPrefs initial) {
@@ -56,6 +61,14 @@ public final class LayoutViewModel {
     /** Whether the detail pane shows. */
     public BooleanProperty detailVisibleProperty() {
         return detailVisible;
+    }
+
+    /**
+     * Whether the screen shows the summary of its scope instead of the table (Table | Summary);
+     * each screen starts on its table.
+     */
+    public BooleanProperty summaryShownProperty() {
+        return summaryShown;
     }
 
     /** The detail pane's width to remember: null for the view's default. */

@@ -153,4 +153,37 @@ public abstract class SummaryContract {
             assertThat(later.counts()).hasSize(30).allSatisfy(c -> assertThat(c.all()).isZero());
         }
     }
+
+    @Test
+    void aStatusFilterOfSeveralStatusesReadsTheRowsStillPendingOrBatchedTheSummaryCounts()
+            throws Exception {
+        try (Archive a = newArchive()) {
+            SummaryFixture.fill(a);
+            SummaryQuery week = SummaryFixture.week();
+            app.ishaar.core.model.NotificationQuery late =
+                    app.ishaar.core.model.NotificationQuery.ALL
+                            .withDates(week.from(), week.pendingBefore().minusNanos(1))
+                            .withStatus("pending, batched");
+            InboxPage page = a.query(new InboxQuery(week.service(), Set.of(), late, null, 1, 50));
+            assertThat(page.totalCount())
+                    .isEqualTo(SummarySource.of(a, week).totals().pendingTooLong());
+            assertThat(page.items())
+                    .extracting(n -> n.notification().notificationId())
+                    .containsExactlyInAnyOrder("N5", "D6");
+            // the count without dates reads the tallies: the same statuses
+            assertThat(
+                            a.query(
+                                            new InboxQuery(
+                                                    week.service(),
+                                                    Set.of(DELTA),
+                                                    app.ishaar.core.model.NotificationQuery.ALL
+                                                            .withStatus("batched,error"),
+                                                    null,
+                                                    1,
+                                                    50))
+                                    .totalCount())
+                    .as("D1, D4, D5 failed; D6 batched")
+                    .isEqualTo(4);
+        }
+    }
 }

@@ -69,6 +69,7 @@ class ShortcutTableFxTest extends OwnStageFxTestBase {
                         named("Shortcut+C"),
                         named("Shortcut+E"),
                         named("Shortcut+I"),
+                        named("Shift+Shortcut+S"),
                         named("Shortcut+D", "Shortcut+Shift+D"),
                         named("Shortcut+Shift+A"),
                         named("Shortcut+Shift+N"),

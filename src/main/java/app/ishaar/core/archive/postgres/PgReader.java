@@ -281,8 +281,25 @@ final class PgReader extends JdbcReader {
     private static void filter(
             StringBuilder where, List<Object> args, String column, String value) {
         if (value != null) {
-            where.append(" AND ").append(column).append(" = ?");
-            args.add(value.strip().toLowerCase(Locale.ROOT));
+            // several values, comma-separated, match any of them (a summary's "still pending or
+            // batched after a day" opens the table on both statuses)
+            List<String> any =
+                    java.util.Arrays.stream(value.split(","))
+                            .map(v -> v.strip().toLowerCase(Locale.ROOT))
+                            .filter(v -> !v.isEmpty())
+                            .distinct()
+                            .toList();
+            if (any.size() > 1) {
+                where.append(" AND ")
+                        .append(column)
+                        .append(" IN (")
+                        .append(String.join(", ", java.util.Collections.nCopies(any.size(), "?")))
+                        .append(')');
+                args.addAll(any);
+            } else {
+                where.append(" AND ").append(column).append(" = ?");
+                args.add(any.isEmpty() ? "" : any.get(0));
+            }
         }
     }
 
