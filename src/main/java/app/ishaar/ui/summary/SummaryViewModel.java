@@ -23,6 +23,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import javafx.beans.InvalidationListener;
+import javafx.beans.WeakInvalidationListener;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -100,7 +101,9 @@ public final class SummaryViewModel {
         history.layout().summaryShownProperty().addListener(changed);
         // a sync that brought new notifications: summed up anew
         history.arrivedProperty().addListener(changed);
-        i18n.zoneProperty().addListener(changed);
+        // the app's time zone outlives this screen: heard weakly, so that a logged-out window's
+        // summaries are let go
+        i18n.zoneProperty().addListener(new WeakInvalidationListener(changed));
     }
 
     /** The screen this sums up. */
