@@ -73,6 +73,7 @@ final class UiDriver {
                                         System.getProperty(UiSandbox.RIN),
                                         System.getProperty(UiSandbox.NAME))));
         DemoAccounts demos = language -> List.of(demo);
+        UiDriver d0 = new UiDriver();
         IshaarApp.configure(
                 new AppServices(
                         sandbox,
@@ -81,10 +82,15 @@ final class UiDriver {
                         SettingsStore.defaultConfigDir(),
                         ClientConfig.defaults(),
                         Duration.ofMillis(500),
-                        app.ishaar.core.archive.sqlite.SqliteArchive::temporary));
+                        () -> {
+                            app.ishaar.core.archive.Archive a =
+                                    app.ishaar.core.archive.sqlite.SqliteArchive.temporary();
+                            d0.archive.complete(a);
+                            return a;
+                        }));
         // only now anything of JavaFX: the monitor (an AnimationTimer) loads the toolkit, which
         // reads its settings once, and configure() has set the app's (IshaarApp.RENDERING_DEFAULTS)
-        UiDriver d = new UiDriver();
+        UiDriver d = d0;
         d.captureTrips();
         CompletableFuture<Void> firstWindow = new CompletableFuture<>();
         Window.getWindows()
@@ -107,6 +113,35 @@ final class UiDriver {
                     return null;
                 });
         return d;
+    }
+
+    /** The archive the app opened (its window's sync writes into it). */
+    private final CompletableFuture<app.ishaar.core.archive.Archive> archive =
+            new CompletableFuture<>();
+
+    /**
+     * Waits until the window's sync has read the demo taxpayer's whole history into the archive
+     * (its sync state complete), so that the logins after it are a returning user's whose taxpayer
+     * is already synced; true when it was within the time given.
+     */
+    boolean awaitSynced(Duration within) throws Exception {
+        app.ishaar.core.archive.ServiceKey key =
+                app.ishaar.core.archive.ServiceKey.of(
+                        Environment.sandbox(
+                                System.getProperty(UiSandbox.AUTH),
+                                System.getProperty(UiSandbox.API)));
+        app.ishaar.core.model.Rin rin =
+                app.ishaar.core.model.Rin.of(System.getProperty(UiSandbox.RIN));
+        app.ishaar.core.archive.Archive a = archive.get(60, TimeUnit.SECONDS);
+        long end = System.nanoTime() + within.toNanos();
+        while (System.nanoTime() < end) {
+            if (a.syncState(key, rin).complete()) {
+                return true;
+            }
+            // the sync runs on its own threads: nothing on the FX thread to wait on
+            Thread.sleep(200);
+        }
+        return false;
     }
 
     /** The client's transport logs each exchange at DEBUG with its duration: listen to that. */
