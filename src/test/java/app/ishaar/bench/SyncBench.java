@@ -1,5 +1,8 @@
 package app.ishaar.bench;
 
+import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.SandboxItems;
+import app.ishaar.core.archive.SearchText;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.sqlite.SqliteArchive;
 import app.ishaar.core.model.NotificationQuery;
@@ -282,6 +285,16 @@ final class SyncBench {
                 throw new IllegalStateException("synced " + o.added());
             }
             double perNotification = cpu.writerNanos() / 1e3 / o.added();
+            // the floor beside it: the same notifications' indexed words into a bare FTS5 table
+            // of the archive's form, in ascending key order, transactions of 800
+            List<SearchText.Indexed> texts = new ArrayList<>();
+            for (ArchivedNotification a : SandboxItems.history(sandbox, rin.value(), rin)) {
+                texts.add(SearchText.indexed(a.notification()));
+            }
+            double ftsFloor =
+                    StoreProbe.fts(work.resolve("fts-floor.db"), texts, true, 800)
+                            / 1e3
+                            / texts.size();
             System.out.printf(
                     Locale.ROOT,
                     "store: %,d added in %.0f ms; writer threads %d, CPU %.0f ms (%.1f µs each);"
@@ -307,12 +320,15 @@ final class SyncBench {
                                             + " 1,000,000 of 500 others (SQLite, a copy of the"
                                             + " archive group's), the command line's options, %d ms"
                                             + " a page, sync %.0f ms; beside it the stored forms"
-                                            + " made on the fetch threads %.1f µs each",
+                                            + " made on the fetch threads %.1f µs each; floor:"
+                                            + " FTS5 alone (the same words, a bare table, key"
+                                            + " order) %.1f µs each",
                                     cpu.writerNanos() / 1e6,
                                     o.added(),
                                     SERVICE_PACE_MS,
                                     wallMs,
-                                    cpu.preparedNanos() / 1e3 / o.added())));
+                                    cpu.preparedNanos() / 1e3 / o.added(),
+                                    ftsFloor)));
         } finally {
             for (String s : new String[] {"", "-wal", "-shm"}) {
                 Files.deleteIfExists(file.resolveSibling(file.getFileName() + s));
