@@ -67,7 +67,13 @@ final class InstalledStartupBench {
     record Variant(String name, String probe, List<String> flags) {}
 
     /** One journey's parts, in nanoseconds: to the login window, click to page, exchanges. */
-    record Trip(long shown, long clickToPage, long exchanges, double cpuMs) {
+    record Trip(
+            long shown,
+            long clickToPage,
+            long exchanges,
+            double cpuMs,
+            long loginEnded,
+            long pageEnded) {
         long journey() {
             return shown + clickToPage - exchanges;
         }
@@ -86,7 +92,9 @@ final class InstalledStartupBench {
                     m.nanos(),
                     field(line, "click_to_page_ns"),
                     field(line, "exchanges_ns"),
-                    StartupBench.cpu(m) / 1e6);
+                    StartupBench.cpu(m) / 1e6,
+                    field(line, "login_ended_ns"),
+                    field(line, "page_ended_ns"));
         }
 
         private static long field(String line, String name) {
@@ -165,12 +173,15 @@ final class InstalledStartupBench {
                             String.format(
                                     Locale.ROOT,
                                     " %s %.0f ms (login window %.0f, click -> page %.0f minus"
-                                            + " exchanges %.0f; CPU to the login window %.0f)",
+                                            + " exchanges %.0f, the login's ended at %.0f, the"
+                                            + " page's at %.0f; CPU to the login window %.0f)",
                                     v.name(),
                                     Stats.ms(t.journey()),
                                     Stats.ms(t.shown()),
                                     Stats.ms(t.clickToPage()),
                                     Stats.ms(t.exchanges()),
+                                    Stats.ms(t.loginEnded()),
+                                    Stats.ms(t.pageEnded()),
                                     t.cpuMs()));
                     if (round > 0) {
                         trips.get(v.name()).add(t);

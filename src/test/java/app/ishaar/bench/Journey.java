@@ -78,6 +78,9 @@ final class Journey {
         long painted = System.nanoTime();
         long login = 0;
         long page = 0;
+        // where the time went: when each exchange ended, after the click
+        long loginEnded = -1;
+        long pageEnded = -1;
         synchronized (TRIPS) {
             for (long[] t : TRIPS) {
                 if (t[0] < clicked || t[0] > painted) {
@@ -85,8 +88,10 @@ final class Journey {
                 }
                 if (t[2] == 1 && login == 0) {
                     login = t[1];
+                    loginEnded = t[0] - clicked;
                 } else if (t[2] == 2 && page == 0) {
                     page = t[1];
+                    pageEnded = t[0] - clicked;
                 }
             }
         }
@@ -96,6 +101,10 @@ final class Journey {
                         + (painted - clicked)
                         + " exchanges_ns="
                         + (login + page)
+                        + " login_ended_ns="
+                        + loginEnded
+                        + " page_ended_ns="
+                        + pageEnded
                         + " trips="
                         + TRIPS.size());
         System.out.flush();
