@@ -22,8 +22,9 @@ import javafx.stage.Window;
  * the time from the click to the frame with the history's first page on screen ({@link Painted}): a
  * table with the id {@code history-table} showing its first item in its first row, no progress
  * shown beside it. The app's exchanges in that time (the login's and the first page's, as the
- * client's transport timed them, where they ended before that frame) are printed apart, so that the
- * suite takes them off; the reference journey makes none. Prints {@value #MARKER} and halts (or
+ * client's transport timed them, where they ended before that frame; the window's sync's reads,
+ * pages of 100, told apart by the support log's names of the exchanges) are printed apart, so that
+ * the suite takes them off; the reference journey makes none. Prints {@value #MARKER} and halts (or
  * exits, with {@link StartupProbe#EXIT}, for a training run's class list).
  *
  * <p>Works on the ids alone ({@code login-button}, {@code secret}, {@code history-table}, {@code
@@ -37,7 +38,17 @@ final class Journey {
     static final String MARKER = "ISHAAR_JOURNEY";
 
     private static final List<long[]> TRIPS = new ArrayList<>();
+    private static final List<String> IDS = new ArrayList<>();
+
+    /** The support log's names of the exchanges ("page 1 (size 50)") by correlation id. */
+    private static final java.util.Map<String, String> DESCRIBED =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The sync reads pages of this size; the history's first page is smaller (50). */
+    private static final String SYNC_READ = "(size 100)";
+
     private static Logger transport;
+    private static Logger exchanges;
 
     /** Whether this start goes on past the login window. */
     static boolean on() {
@@ -47,6 +58,7 @@ final class Journey {
     /** On the FX thread, once the login window's first frame is on screen. */
     static void logIn() {
         listenToExchanges();
+        listenToDescriptions();
         Node button = find("login-button");
         if (!(button instanceof Button login)) {
             throw new IllegalStateException("no Log in button on screen");
@@ -82,8 +94,13 @@ final class Journey {
         long loginEnded = -1;
         long pageEnded = -1;
         synchronized (TRIPS) {
-            for (long[] t : TRIPS) {
+            for (int i = 0; i < TRIPS.size(); i++) {
+                long[] t = TRIPS.get(i);
                 if (t[0] < clicked || t[0] > painted) {
+                    continue;
+                }
+                // the window's sync reads beside the page: not the page's wait
+                if (DESCRIBED.getOrDefault(IDS.get(i), "").contains(SYNC_READ)) {
                     continue;
                 }
                 if (t[2] == 1 && login == 0) {
@@ -126,7 +143,7 @@ final class Journey {
                     @Override
                     public void publish(LogRecord r) {
                         Object[] p = r.getParameters();
-                        if (p != null && p.length >= 3 && p[2] instanceof Number ms) {
+                        if (p != null && p.length >= 4 && p[2] instanceof Number ms) {
                             String what = String.valueOf(p[0]);
                             long kind =
                                     what.contains("/connect/token")
@@ -137,6 +154,36 @@ final class Journey {
                                         new long[] {
                                             System.nanoTime(), ms.longValue() * 1_000_000L, kind
                                         });
+                                IDS.add(String.valueOf(p[3]));
+                            }
+                        }
+                    }
+
+                    @Override
+                    public void flush() {}
+
+                    @Override
+                    public void close() {}
+                });
+    }
+
+    /** The support log's exchange log names each exchange; its correlation id ties it. */
+    private static void listenToDescriptions() {
+        exchanges = Logger.getLogger("app.ishaar.core.service.exchange");
+        exchanges.addHandler(
+                new Handler() {
+                    @Override
+                    public void publish(LogRecord r) {
+                        Object[] p = r.getParameters();
+                        if (p != null && p.length >= 7) {
+                            String tail = String.valueOf(p[6]);
+                            int at = tail.indexOf("correlationId ");
+                            if (at >= 0) {
+                                DESCRIBED.put(
+                                        tail.substring(at + "correlationId ".length())
+                                                .replace(")", "")
+                                                .strip(),
+                                        String.valueOf(p[0]));
                             }
                         }
                     }

@@ -92,6 +92,7 @@ final class UiDriver {
         // reads its settings once, and configure() has set the app's (IshaarApp.RENDERING_DEFAULTS)
         UiDriver d = d0;
         d.captureTrips();
+        d.captureDescriptions();
         CompletableFuture<Void> firstWindow = new CompletableFuture<>();
         Window.getWindows()
                 .addListener((ListChangeListener<Window>) c -> firstWindow.complete(null));
@@ -153,12 +154,10 @@ final class UiDriver {
                     @Override
                     public void publish(LogRecord r) {
                         Object[] p = r.getParameters();
-                        if (p != null && p.length >= 3 && p[2] instanceof Number ms) {
+                        if (p != null && p.length >= 4 && p[2] instanceof Number ms) {
                             trips.add(
                                     new Trip(
-                                            String.valueOf(p[0]),
-                                            ms.longValue(),
-                                            System.nanoTime()));
+                                            p[0] + " #" + p[3], ms.longValue(), System.nanoTime()));
                         }
                     }
 
@@ -168,6 +167,51 @@ final class UiDriver {
                     @Override
                     public void close() {}
                 });
+    }
+
+    /**
+     * What the support log's exchange log calls each exchange ("page 1 (size 50)", "login"), by the
+     * service's correlation id: it tells the window's page from the sync's reads, which the
+     * transport's log does not.
+     */
+    private final java.util.Map<String, String> described =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Held: JUL keeps loggers weakly. */
+    private Logger exchangeLog;
+
+    private void captureDescriptions() {
+        exchangeLog = Logger.getLogger("app.ishaar.core.service.exchange");
+        exchangeLog.addHandler(
+                new Handler() {
+                    @Override
+                    public void publish(LogRecord r) {
+                        Object[] p = r.getParameters();
+                        if (p != null && p.length >= 7) {
+                            String tail = String.valueOf(p[6]);
+                            int at = tail.indexOf("correlationId ");
+                            if (at >= 0) {
+                                String id =
+                                        tail.substring(at + "correlationId ".length())
+                                                .replace(")", "")
+                                                .strip();
+                                described.put(id, String.valueOf(p[0]));
+                            }
+                        }
+                    }
+
+                    @Override
+                    public void flush() {}
+
+                    @Override
+                    public void close() {}
+                });
+    }
+
+    /** The exchange log's name of this exchange ("page 1 (size 50)"), or "" when unknown. */
+    String described(Trip t) {
+        int at = t.what().lastIndexOf(" #");
+        return at < 0 ? "" : described.getOrDefault(t.what().substring(at + 2), "");
     }
 
     /** The exchanges that ended after the given instant. */
