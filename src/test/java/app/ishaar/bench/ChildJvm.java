@@ -142,7 +142,7 @@ final class ChildJvm {
                 if (at < 0 && marker.test(line)) {
                     at = System.nanoTime() - t0;
                     markLine = line;
-                } else if (tail.size() < 40) {
+                } else if (tail.size() < 40 || line.startsWith("ISHAAR_")) {
                     tail.add(line);
                 }
             }
@@ -155,9 +155,12 @@ final class ChildJvm {
                             + "; output: "
                             + String.join(" | ", tail));
         }
-        return new Marked(at, markLine);
+        return new Marked(at, markLine, tail);
     }
 
-    /** When the marker line came (nanoseconds after the start) and the line itself. */
-    record Marked(long nanos, String line) {}
+    /**
+     * When the marker line came (nanoseconds after the start), the line itself, and the first lines
+     * of the others (up to 40).
+     */
+    record Marked(long nanos, String line, List<String> others) {}
 }

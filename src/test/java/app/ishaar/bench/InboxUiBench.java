@@ -97,7 +97,7 @@ final class InboxUiBench {
     }
 
     static List<Metric> measure(Path dir) throws Exception {
-        Path file = archiveCopy(dir);
+        Path file = archiveCopy(dir, "inbox-ui.db");
         List<Metric> out = new ArrayList<>();
         try (SqliteArchive sqlite = SqliteArchive.open(file)) {
             TimedArchive timed = new TimedArchive(sqlite);
@@ -144,15 +144,18 @@ final class InboxUiBench {
         return out;
     }
 
-    /** A fresh copy of the 1,000,000-notification archive, the master left as it is. */
-    private static Path archiveCopy(Path dir) throws Exception {
+    /**
+     * A fresh copy of the 1,000,000-notification archive under this name in the bench folder, the
+     * master left as it is.
+     */
+    static Path archiveCopy(Path dir, String name) throws Exception {
         String named = System.getProperty("bench.inbox.archive", "");
         Path source = named.isBlank() ? dir.resolve("archive-1m.db") : Path.of(named);
         if (!Files.exists(source)) {
             System.out.println("no archive at " + source + ": writing one (about 40 minutes)");
             ArchiveBench.fill(source);
         }
-        Path copy = dir.resolve("inbox-ui.db");
+        Path copy = dir.resolve(name);
         long t0 = System.nanoTime();
         Files.copy(source, copy, StandardCopyOption.REPLACE_EXISTING);
         System.out.printf(

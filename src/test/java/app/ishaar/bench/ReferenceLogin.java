@@ -33,8 +33,22 @@ import javafx.stage.Stage;
  * pane, the demo accounts' heading, Cancel and Log in), in Modena with the app's font, and none of
  * the app's code. It is the limit a login dialog in JavaFX can start in: the app's start is
  * measured against it.
+ *
+ * <p>With {@value #ROWS} naming a file (installed_journey_ratio's reference journey) it is a
+ * returning user's: the client ID given ({@value #CLIENT_ID}), Log in enabled, and Log in shows a
+ * window with a {@code TableView} of the rows in that file (a JSON array of the history's first
+ * page's notifications, as the service sends them), read with plain Jackson, one column for each of
+ * the members the app's history shows.
  */
 public final class ReferenceLogin extends Application {
+
+    static final String ROWS = "bench.journey.rows";
+    static final String CLIENT_ID = "bench.journey.clientId";
+
+    /** The members of a notification shown as columns (the app's history shows these, in words). */
+    static final String[] COLUMNS = {
+        "receivedDateTime", "typeName", "status", "channel", "address", "finalMessage"
+    };
 
     public static void main(String[] args) {
         Application.launch(ReferenceLogin.class, args);
@@ -54,7 +68,7 @@ public final class ReferenceLogin extends Application {
         root.setPrefWidth(560); // as wide as the app's dialog opens
         root.setTop(header());
         root.setCenter(new VBox(10, form(), demo()));
-        root.setBottom(footer());
+        root.setBottom(footer(stage));
         stage.setTitle("Ishaar");
         stage.setScene(new Scene(root));
         stage.setMinWidth(460);
@@ -102,11 +116,12 @@ public final class ReferenceLogin extends Application {
         environment.setMaxWidth(Double.MAX_VALUE);
         grid.addRow(0, new Label("Environment"), environment);
 
-        TextField clientId = new TextField();
+        TextField clientId = new TextField(System.getProperty(CLIENT_ID, ""));
         clientId.setId("clientId");
         grid.addRow(1, new Label("Client ID"), clientId);
 
         PasswordField secret = new PasswordField();
+        secret.setId("secret");
         HBox.setHgrow(secret, Priority.ALWAYS);
         SVGPath eye = new SVGPath();
         eye.setContent(
@@ -147,16 +162,54 @@ public final class ReferenceLogin extends Application {
         return box;
     }
 
-    private static HBox footer() {
+    private static HBox footer(Stage stage) {
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         Button cancel = new Button("Cancel");
         Button login = new Button("Log in");
+        login.setId("login-button");
         login.setDefaultButton(true);
-        login.setDisable(true);
+        String rows = System.getProperty(ROWS);
+        login.setDisable(rows == null);
+        if (rows != null) {
+            login.setOnAction(e -> showRows(stage, java.nio.file.Path.of(rows)));
+        }
         HBox bar = new HBox(8, spacer, cancel, login);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(10, 20, 16, 20));
         return bar;
+    }
+
+    /** The first page's rows in a table, in a window of the main window's size, the form closed. */
+    private static void showRows(Stage login, java.nio.file.Path file) {
+        com.fasterxml.jackson.databind.JsonNode items;
+        try {
+            items = new com.fasterxml.jackson.databind.ObjectMapper().readTree(file.toFile());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        javafx.scene.control.TableView<com.fasterxml.jackson.databind.JsonNode> table =
+                new javafx.scene.control.TableView<>();
+        table.setId("history-table");
+        for (String member : COLUMNS) {
+            javafx.scene.control.TableColumn<com.fasterxml.jackson.databind.JsonNode, String>
+                    column = new javafx.scene.control.TableColumn<>(member);
+            column.setCellValueFactory(
+                    c ->
+                            new javafx.beans.property.ReadOnlyStringWrapper(
+                                    c.getValue().path(member).asText("")));
+            column.setPrefWidth(180);
+            table.getColumns().add(column);
+        }
+        java.util.List<com.fasterxml.jackson.databind.JsonNode> rows = new java.util.ArrayList<>();
+        items.forEach(rows::add);
+        table.getItems().setAll(rows);
+        BorderPane root = new BorderPane(table);
+        root.setStyle("-fx-font-family: \"Ishaar Sans\";");
+        Stage main = new Stage();
+        main.setTitle("Ishaar");
+        main.setScene(new Scene(root, 1100, 720));
+        main.show();
+        login.close();
     }
 }

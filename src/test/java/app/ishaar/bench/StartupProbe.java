@@ -15,7 +15,7 @@ import javafx.stage.Window;
  * bare JavaFX stage, after one thing only: a watch on the window list. When the first window is
  * showing, the first pulse has handed its first frame to the renderer and that frame is on screen
  * ({@link Painted}), it prints {@value #MARKER} with the process's CPU time so far, and halts the
- * JVM.
+ * JVM; with {@code -Dbench.journey=true} it goes on to Log in and the first page ({@link Journey}).
  *
  * <p>Arguments: {@code app}, {@code reference} or {@code bare}.
  */
@@ -120,6 +120,11 @@ public final class StartupProbe {
                                     printThreadCpu();
                                 }
                                 System.out.flush();
+                                if (Journey.on()) {
+                                    // installed_journey_ratio goes on: Log in, the first page
+                                    Journey.logIn();
+                                    return;
+                                }
                                 if (Boolean.getBoolean(EXIT)) {
                                     System.exit(0);
                                 }

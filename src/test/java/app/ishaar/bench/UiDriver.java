@@ -73,6 +73,7 @@ final class UiDriver {
                                         System.getProperty(UiSandbox.RIN),
                                         System.getProperty(UiSandbox.NAME))));
         DemoAccounts demos = language -> List.of(demo);
+        UiDriver d0 = new UiDriver();
         IshaarApp.configure(
                 new AppServices(
                         sandbox,
@@ -81,11 +82,17 @@ final class UiDriver {
                         SettingsStore.defaultConfigDir(),
                         ClientConfig.defaults(),
                         Duration.ofMillis(500),
-                        app.ishaar.core.archive.sqlite.SqliteArchive::temporary));
+                        () -> {
+                            app.ishaar.core.archive.Archive a =
+                                    app.ishaar.core.archive.sqlite.SqliteArchive.temporary();
+                            d0.archive.complete(a);
+                            return a;
+                        }));
         // only now anything of JavaFX: the monitor (an AnimationTimer) loads the toolkit, which
         // reads its settings once, and configure() has set the app's (IshaarApp.RENDERING_DEFAULTS)
-        UiDriver d = new UiDriver();
+        UiDriver d = d0;
         d.captureTrips();
+        d.captureDescriptions();
         CompletableFuture<Void> firstWindow = new CompletableFuture<>();
         Window.getWindows()
                 .addListener((ListChangeListener<Window>) c -> firstWindow.complete(null));
@@ -109,6 +116,35 @@ final class UiDriver {
         return d;
     }
 
+    /** The archive the app opened (its window's sync writes into it). */
+    private final CompletableFuture<app.ishaar.core.archive.Archive> archive =
+            new CompletableFuture<>();
+
+    /**
+     * Waits until the window's sync has read the demo taxpayer's whole history into the archive
+     * (its sync state complete), so that the logins after it are a returning user's whose taxpayer
+     * is already synced; true when it was within the time given.
+     */
+    boolean awaitSynced(Duration within) throws Exception {
+        app.ishaar.core.archive.ServiceKey key =
+                app.ishaar.core.archive.ServiceKey.of(
+                        Environment.sandbox(
+                                System.getProperty(UiSandbox.AUTH),
+                                System.getProperty(UiSandbox.API)));
+        app.ishaar.core.model.Rin rin =
+                app.ishaar.core.model.Rin.of(System.getProperty(UiSandbox.RIN));
+        app.ishaar.core.archive.Archive a = archive.get(60, TimeUnit.SECONDS);
+        long end = System.nanoTime() + within.toNanos();
+        while (System.nanoTime() < end) {
+            if (a.syncState(key, rin).complete()) {
+                return true;
+            }
+            // the sync runs on its own threads: nothing on the FX thread to wait on
+            Thread.sleep(200);
+        }
+        return false;
+    }
+
     /** The client's transport logs each exchange at DEBUG with its duration: listen to that. */
     private void captureTrips() {
         transportLog = Logger.getLogger("app.ishaar.core.service.http");
@@ -118,12 +154,10 @@ final class UiDriver {
                     @Override
                     public void publish(LogRecord r) {
                         Object[] p = r.getParameters();
-                        if (p != null && p.length >= 3 && p[2] instanceof Number ms) {
+                        if (p != null && p.length >= 4 && p[2] instanceof Number ms) {
                             trips.add(
                                     new Trip(
-                                            String.valueOf(p[0]),
-                                            ms.longValue(),
-                                            System.nanoTime()));
+                                            p[0] + " #" + p[3], ms.longValue(), System.nanoTime()));
                         }
                     }
 
@@ -133,6 +167,51 @@ final class UiDriver {
                     @Override
                     public void close() {}
                 });
+    }
+
+    /**
+     * What the support log's exchange log calls each exchange ("page 1 (size 50)", "login"), by the
+     * service's correlation id: it tells the window's page from the sync's reads, which the
+     * transport's log does not.
+     */
+    private final java.util.Map<String, String> described =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Held: JUL keeps loggers weakly. */
+    private Logger exchangeLog;
+
+    private void captureDescriptions() {
+        exchangeLog = Logger.getLogger("app.ishaar.core.service.exchange");
+        exchangeLog.addHandler(
+                new Handler() {
+                    @Override
+                    public void publish(LogRecord r) {
+                        Object[] p = r.getParameters();
+                        if (p != null && p.length >= 7) {
+                            String tail = String.valueOf(p[6]);
+                            int at = tail.indexOf("correlationId ");
+                            if (at >= 0) {
+                                String id =
+                                        tail.substring(at + "correlationId ".length())
+                                                .replace(")", "")
+                                                .strip();
+                                described.put(id, String.valueOf(p[0]));
+                            }
+                        }
+                    }
+
+                    @Override
+                    public void flush() {}
+
+                    @Override
+                    public void close() {}
+                });
+    }
+
+    /** The exchange log's name of this exchange ("page 1 (size 50)"), or "" when unknown. */
+    String described(Trip t) {
+        int at = t.what().lastIndexOf(" #");
+        return at < 0 ? "" : described.getOrDefault(t.what().substring(at + 2), "");
     }
 
     /** The exchanges that ended after the given instant. */
