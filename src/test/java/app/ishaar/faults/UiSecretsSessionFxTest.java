@@ -7,6 +7,7 @@ import app.ishaar.core.secrets.SecretStore;
 import app.ishaar.core.service.Session;
 import app.ishaar.testing.LogCapture;
 import app.ishaar.ui.FxSandboxTestBase;
+import app.ishaar.ui.notifications.DatePreset;
 import app.ishaar.ui.notifications.ExportViewModel;
 import app.ishaar.ui.notifications.HistoryViewModel;
 import java.nio.charset.StandardCharsets;
@@ -101,6 +102,9 @@ class UiSecretsSessionFxTest extends FxSandboxTestBase {
         onFx(
                 () -> {
                     history.filters().statusProperty().set("error");
+                    // a period that begins: the report (PDF) of it is one of the exports
+                    history.filters().presetProperty().set(DatePreset.CUSTOM);
+                    history.filters().fromDateProperty().set(java.time.LocalDate.of(2000, 1, 1));
                     history.filters().apply();
                 });
         waitUntil(
@@ -110,7 +114,7 @@ class UiSecretsSessionFxTest extends FxSandboxTestBase {
                                 && history.table().rows().stream()
                                         .allMatch(n -> "error".equals(n.status())));
 
-        // export both formats
+        // export every format
         for (ExportViewModel.Format format : ExportViewModel.Format.values()) {
             ExportViewModel export = fx(history::newExport);
             Path file = exports.resolve("history." + format.extension());
