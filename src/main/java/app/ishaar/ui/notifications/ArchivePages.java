@@ -207,7 +207,14 @@ public final class ArchivePages implements HistoryPages {
 
     /** Records one change of these notifications' handling (see {@link Archive#handle}). */
     CompletableFuture<HandlingResult> handle(List<HandlingTarget> targets, HandlingEdit edit) {
-        return supply(() -> archive.handle(service, targets, edit));
+        return supply(
+                () -> {
+                    HandlingResult r = archive.handle(service, targets, edit);
+                    if (news != null) {
+                        news.recorded();
+                    }
+                    return r;
+                });
     }
 
     /** A notification's changes of handling, oldest first. */
