@@ -379,7 +379,13 @@ class ReportInCalcTest {
         List<List<String>> rows = csv("report-ar-الإشعارات");
         assertThat(rows.get(0))
                 .startsWith("الممول", "تاريخ الإرسال (Africa/Cairo)", "النوع", "القناة", "العنوان")
-                .endsWith("اللغة", "تاريخ التحقق من الحالة (Africa/Cairo)", "نص الرسالة كاملًا")
+                .contains("اللغة", "تاريخ التحقق من الحالة (Africa/Cairo)", "نص الرسالة كاملًا")
+                .endsWith(
+                        "المعالجة",
+                        "مُسند إلى",
+                        "تاريخ تغيير المعالجة (Africa/Cairo)",
+                        "غيّر المعالجة",
+                        "آخر ملاحظة")
                 .doesNotContain("رمز الحالة", "رمز النوع", "رمز القناة", "رمز اللغة")
                 .doesNotContain("رقم تسجيل الممول");
         assertThat(rows.get(1).subList(2, 4))
