@@ -124,7 +124,8 @@ class SummaryViewModelTest {
     }
 
     /** Marks the first {@code n} notifications of the taxpayer with this state. */
-    private void mark(app.ishaar.core.model.Rin taxpayer, int n, app.ishaar.core.archive.Handling.State state)
+    private void mark(
+            app.ishaar.core.model.Rin taxpayer, int n, app.ishaar.core.archive.Handling.State state)
             throws Exception {
         var items =
                 archive.query(
