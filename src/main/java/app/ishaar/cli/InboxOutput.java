@@ -133,8 +133,10 @@ abstract class InboxOutput {
     }
 
     /**
-     * The export's columns with the taxpayer's RIN and name first and when its status was last
-     * confirmed last, UTF-8, cells as the rules say.
+     * The export's columns with the taxpayer's RIN and name first, then when its status was last
+     * confirmed and who is dealing with it (the handling's state word, assigned to, changed at and
+     * by, as in JSON, and its latest note; empty when no one has marked it), UTF-8, cells as the
+     * rules say.
      */
     static final class Csv extends InboxOutput {
         private static final CsvMapper MAPPER =
@@ -151,6 +153,13 @@ abstract class InboxOutput {
             headers.add("taxpayerName");
             headers.addAll(ExportColumns.HEADERS);
             headers.add("statusCheckedAt");
+            headers.addAll(
+                    List.of(
+                            "handlingState",
+                            "handlingAssignedTo",
+                            "handlingChangedAt",
+                            "handlingChangedBy",
+                            "lastNote"));
             CsvSchema.Builder schema =
                     CsvSchema.builder().setUseHeader(false).setLineSeparator("\r\n");
             for (String h : headers) {
@@ -169,6 +178,12 @@ abstract class InboxOutput {
                 values.add(name(a));
                 values.addAll(Arrays.asList(ExportColumns.row(a.notification())));
                 values.add(a.statusCheckedAt());
+                Handling h = a.handling();
+                values.add(h == null ? null : h.state().word());
+                values.add(h == null ? null : h.assignedTo());
+                values.add(h == null ? null : h.changedAt());
+                values.add(h == null ? null : h.changedBy());
+                values.add(h == null ? null : h.lastNote());
                 for (Object o : values) {
                     String cell =
                             o == null

@@ -160,6 +160,15 @@ final class AppArchive implements Archive {
         return archive().person();
     }
 
+    /**
+     * Marks on arrival what the settings say needs handling (Settings → Handling): from now, and
+     * from each change of them on, so that the next sync applies the rule as last chosen.
+     */
+    void followHandling(app.ishaar.ui.app.SettingsService settings) {
+        handleOnArrival(settings.get().handling().rule());
+        settings.addListener(s -> handleOnArrival(s.handling().rule()));
+    }
+
     @Override
     public synchronized void handleOnArrival(app.ishaar.core.archive.HandlingRule rule) {
         this.rule = rule;

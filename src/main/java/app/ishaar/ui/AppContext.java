@@ -81,6 +81,7 @@ public final class AppContext implements AutoCloseable {
                         services.archive().named(settings.get().archive()),
                         settings.get().keepDays(),
                         services.clientConfig().clock());
+        archive.followHandling(settings);
         settings.addListener(s -> followProxy(s.proxy()));
         AtomicInteger n = new AtomicInteger();
         this.background =

@@ -156,6 +156,45 @@ class HandleCliTest {
     }
 
     @Test
+    void aMarkedNotedNotificationsCsvRowCarriesItsStateAndItsLastNote() throws Exception {
+        List<String> ids = ids(inbox());
+        String id = ids.get(0);
+        String me = System.getProperty("user.name");
+        assertThat(run("handle", id, "--note", "called the buyer").code()).isZero();
+        assertThat(run("handle", id, "--assign", me, "--note", "resend Monday").code()).isZero();
+        assertThat(run("handle", id, "--done").code()).as("a change without a note").isZero();
+
+        Result r = run("inbox", "--format", "csv", "--all");
+        assertThat(r.code()).as(r.err()).isZero();
+        List<Map<String, String>> rows = new ArrayList<>();
+        try (com.fasterxml.jackson.databind.MappingIterator<Map<String, String>> it =
+                new com.fasterxml.jackson.dataformat.csv.CsvMapper()
+                        .readerFor(Map.class)
+                        .with(
+                                com.fasterxml.jackson.dataformat.csv.CsvSchema.emptySchema()
+                                        .withHeader())
+                        .readValues(r.out())) {
+            it.forEachRemaining(rows::add);
+        }
+        assertThat(rows).hasSize(120);
+        Map<String, String> marked =
+                rows.stream().filter(m -> m.get("notificationId").equals(id)).findFirst().get();
+        assertThat(marked)
+                .containsEntry("handlingState", "handled")
+                .containsEntry("handlingAssignedTo", me)
+                .containsEntry("handlingChangedBy", me)
+                .containsEntry("lastNote", "resend Monday");
+        assertThat(Instant.parse(marked.get("handlingChangedAt")))
+                .isBefore(Instant.now().plusSeconds(1));
+        Map<String, String> other =
+                rows.stream()
+                        .filter(m -> m.get("notificationId").equals(ids.get(1)))
+                        .findFirst()
+                        .get();
+        assertThat(other).containsEntry("handlingState", "").containsEntry("lastNote", "");
+    }
+
+    @Test
     void badInputIsOneLineAndExit2AndChangesNothing() throws Exception {
         String id = ids(inbox()).get(0);
         oneLine(run("handle", id, "no-such-id", "--done"), 2, "no notification no-such-id");

@@ -331,10 +331,14 @@ class InboxCliTest {
 
         List<String> csv =
                 run("inbox", "--format", "csv", "--taxpayer", NILE.value()).out().lines().toList();
-        assertThat(csv.get(0)).startsWith("taxpayerRin,taxpayerName,").endsWith(",statusCheckedAt");
+        assertThat(csv.get(0))
+                .startsWith("taxpayerRin,taxpayerName,")
+                .endsWith(
+                        ",statusCheckedAt,handlingState,handlingAssignedTo,handlingChangedAt,"
+                                + "handlingChangedBy,lastNote");
         assertThat(csv.get(1))
                 .startsWith(NILE.value() + ",\"Nile Trading\",")
-                .endsWith(",\"2026-03-04T09:30:00.0000000Z\"");
+                .endsWith(",\"2026-03-04T09:30:00.0000000Z\",,,,,");
 
         Result table = run("inbox", "--page-size", "5", "--taxpayer", NILE.value());
         assertThat(table.out().lines().toList().get(0)).contains("NAME", "CHECKED");

@@ -112,6 +112,64 @@ class AppArchiveTest {
     }
 
     @Test
+    void aRuleChangedInTheSettingsIsWhatTheNextSyncApplies() throws Exception {
+        var settings =
+                new app.ishaar.ui.app.SettingsService(
+                        new app.ishaar.core.settings.SettingsStore(dir.resolve("config")),
+                        java.time.Duration.ofMillis(10));
+        AppArchive archive = new AppArchive(() -> SqliteArchive.open(dir.resolve("rules.db")));
+        archive.followHandling(settings);
+        var key = app.ishaar.core.archive.ServiceKey.SANDBOX;
+        var nile = app.ishaar.core.model.Rin.of("204918573");
+        try (var sandbox =
+                        app.ishaar.sandbox.Sandbox.start(
+                                app.ishaar.sandbox.SandboxConfig.builder()
+                                        .notificationsPerTaxpayer(60)
+                                        // sent after the first sync: a rule marks them
+                                        .anchor(
+                                                java.time.Instant.now()
+                                                        .plus(java.time.Duration.ofDays(400)))
+                                        .build());
+                settings) {
+            var items = app.ishaar.core.archive.SandboxItems.history(sandbox, nile.value(), nile);
+            var older = items.subList(30, items.size()); // newest first: the older half
+            var newer = items.subList(0, 30);
+            // nothing chosen yet: a first sync of the older half marks none
+            settings.update(
+                    s ->
+                            s.withHandling(
+                                    new app.ishaar.core.settings.HandlingSetting(
+                                            java.util.List.of(), java.util.List.of())));
+            archive.store(new app.ishaar.core.archive.SyncBatch(key, nile, older, "a", true, null));
+            // the user chooses: every delivered notification, no type
+            settings.update(
+                    s ->
+                            s.withHandling(
+                                    new app.ishaar.core.settings.HandlingSetting(
+                                            java.util.List.of(), java.util.List.of("delivered"))));
+            archive.store(new app.ishaar.core.archive.SyncBatch(key, nile, newer, "b", true, null));
+            var toHandle =
+                    archive.query(
+                                    new app.ishaar.core.archive.InboxQuery(
+                                                    key, java.util.Set.of(), null, null, 1, 100)
+                                            .withHandling(
+                                                    app.ishaar.core.archive.InboxQuery
+                                                            .HandlingFilter.TO_HANDLE))
+                            .items();
+            long deliveredNewer =
+                    newer.stream()
+                            .filter(n -> "delivered".equals(n.notification().status()))
+                            .count();
+            assertThat(deliveredNewer).as("the fixture has some").isPositive();
+            assertThat(toHandle)
+                    .as("the rule chosen, not the default")
+                    .allMatch(n -> "delivered".equals(n.notification().status()))
+                    .hasSize((int) deliveredNewer);
+        }
+        archive.close();
+    }
+
+    @Test
     void theHandlingGoesToTheArchiveOpenedLaterWithTheRuleGivenBefore() throws Exception {
         Path file = dir.resolve("archive.db");
         AppArchive archive = new AppArchive(() -> SqliteArchive.open(file));

@@ -14,9 +14,16 @@ import java.util.Objects;
  *     name), or null
  * @param changedBy who made the latest change (the same kind of name)
  * @param lastChange the latest change's number: a change made having seen it is not overtaken
+ * @param lastNote the latest note any of its changes added, or null when none has one (what an
+ *     export and a report show beside the state)
  */
 public record Handling(
-        State state, String assignedTo, Instant changedAt, String changedBy, long lastChange) {
+        State state,
+        String assignedTo,
+        Instant changedAt,
+        String changedBy,
+        long lastChange,
+        String lastNote) {
 
     /** Whether it still needs someone's attention. */
     public enum State {

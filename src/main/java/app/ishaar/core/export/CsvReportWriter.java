@@ -1,5 +1,6 @@
 package app.ishaar.core.export;
 
+import app.ishaar.core.archive.ArchivedNotification;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.Rin;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -57,23 +58,28 @@ public final class CsvReportWriter implements NotificationSink {
 
     @Override
     public void write(Rin taxpayer, List<Notification> notifications) throws IOException {
-        write(taxpayer, notifications, null);
+        for (Notification n : notifications) {
+            row(columns.notification(taxpayer, n, null, null));
+        }
     }
 
+    /** Archived notifications, each with when its status was checked and who deals with it. */
     @Override
-    public void write(Rin taxpayer, List<Notification> notifications, List<Instant> statusChecked)
-            throws IOException {
-        for (int k = 0; k < notifications.size(); k++) {
-            Notification n = notifications.get(k);
-            Instant checked = statusChecked == null ? null : statusChecked.get(k);
-            List<String> cells = new ArrayList<>();
-            for (Object o : columns.notification(taxpayer, n, checked)) {
-                String cell =
-                        o == null ? "" : o instanceof Instant i ? dates.format(i) : o.toString();
-                cells.add(FormulaGuard.neutralise(cell));
-            }
-            rows.write(cells);
+    public void writeArchived(List<ArchivedNotification> archived) throws IOException {
+        for (ArchivedNotification a : archived) {
+            row(
+                    columns.notification(
+                            a.taxpayer(), a.notification(), a.statusCheckedAt(), a.handling()));
         }
+    }
+
+    private void row(Object[] values) throws IOException {
+        List<String> cells = new ArrayList<>();
+        for (Object o : values) {
+            String cell = o == null ? "" : o instanceof Instant i ? dates.format(i) : o.toString();
+            cells.add(FormulaGuard.neutralise(cell));
+        }
+        rows.write(cells);
     }
 
     @Override

@@ -7,7 +7,6 @@ import app.ishaar.core.report.Summary;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,27 +29,20 @@ public interface NotificationSink extends Closeable {
     }
 
     /**
-     * Writes archived notifications of the taxpayer {@code taxpayer}, each with when the service
-     * last confirmed its status ({@code statusChecked}, one per notification, null when unknown). A
-     * sink without that column writes them as {@link #write(Rin, List)} does.
+     * Writes archived notifications, each with its taxpayer, in their order; a report writes each
+     * one's time the service last confirmed its status and who is dealing with it too. A sink
+     * without those columns writes them as {@link #write(Rin, List)} does, a taxpayer's run at a
+     * time.
      */
-    default void write(Rin taxpayer, List<Notification> notifications, List<Instant> statusChecked)
-            throws IOException {
-        write(taxpayer, notifications);
-    }
-
-    /** Writes archived notifications, each with its taxpayer, in their order. */
     default void writeArchived(List<ArchivedNotification> rows) throws IOException {
         int i = 0;
         while (i < rows.size()) {
             Rin taxpayer = rows.get(i).taxpayer();
             List<Notification> run = new ArrayList<>();
-            List<Instant> checked = new ArrayList<>();
             while (i < rows.size() && rows.get(i).taxpayer().equals(taxpayer)) {
-                checked.add(rows.get(i).statusCheckedAt());
                 run.add(rows.get(i++).notification());
             }
-            write(taxpayer, run, checked);
+            write(taxpayer, run);
         }
     }
 

@@ -1,5 +1,6 @@
 package app.ishaar.core.export;
 
+import app.ishaar.core.archive.Handling;
 import app.ishaar.core.model.Channel;
 import app.ishaar.core.model.DeliveryAttempt;
 import app.ishaar.core.model.Language;
@@ -58,6 +59,9 @@ final class ReportColumns {
     private final Map<Rin, ExportScope.Taxpayer> taxpayers;
     final List<Column> notifications = new ArrayList<>();
     final List<Column> attempts = new ArrayList<>();
+
+    /** How many of the notifications' columns, from the first, are printed. */
+    private int printed;
 
     /**
      * The codes' legend, by the header of the column they stand for: each code and the name the
@@ -133,6 +137,8 @@ final class ReportColumns {
                 new Column(
                         labels.text("report.column.statusChecked", zone), Kind.DATE, DATE_WIDTH));
         notifications.add(new Column(labels.text("report.column.wholeMessage"), Kind.WHOLE, 0));
+        printed = notifications.size() - 3;
+        handlingColumns(zone);
 
         attempts.add(new Column(labels.text("report.column.notificationId"), Kind.TEXT, 0));
         attempts.add(new Column(labels.text("report.attempt.time", zone), Kind.DATE, DATE_WIDTH));
@@ -168,11 +174,38 @@ final class ReportColumns {
         if (several) {
             notifications.add(shared("report.column.taxpayerRin", Rin.LENGTH));
         }
+        printed = notifications.size();
+        // after every column it had, so that those read by position stay where they were
+        handlingColumns(zone);
+    }
+
+    /**
+     * Who is dealing with it, at the right of both forms (not printed in the workbook): its state
+     * in words, to whom it is assigned, its latest change's time and author, and its latest note;
+     * empty when no one has marked it.
+     */
+    private void handlingColumns(String zone) {
+        notifications.add(
+                shared(
+                        "report.column.handling",
+                        Math.max(
+                                labels.text("handling.toHandle").length(),
+                                labels.text("handling.handled").length())));
+        notifications.add(shared("report.column.assignedTo", 0));
+        notifications.add(
+                new Column(
+                        labels.text("report.column.handlingChanged", zone), Kind.DATE, DATE_WIDTH));
+        notifications.add(shared("report.column.handlingChangedBy", 0));
+        notifications.add(
+                new Column(
+                        labels.text("report.column.lastNote"),
+                        workbook ? Kind.WHOLE : Kind.WRAPPED,
+                        0));
     }
 
     /** How many of the notifications' columns, from the first, are printed. */
     int printedNotifications() {
-        return workbook ? notifications.size() - 3 : notifications.size();
+        return printed;
     }
 
     private void code(String column, String code, String name) {
@@ -216,9 +249,11 @@ final class ReportColumns {
 
     /**
      * A notification's row; {@code taxpayer} may be null (a single taxpayer's history), {@code
-     * statusChecked} too (read from the service now, or archived before the archive kept it).
+     * statusChecked} too (read from the service now, or archived before the archive kept it), and
+     * {@code handling} (no one has marked it, or it was read from the service).
      */
-    Object[] notification(Rin taxpayer, Notification n, java.time.Instant statusChecked) {
+    Object[] notification(
+            Rin taxpayer, Notification n, java.time.Instant statusChecked, Handling handling) {
         List<Object> cells = new ArrayList<>(notifications.size());
         if (several) {
             cells.add(taxpayerLabel(taxpayer));
@@ -257,6 +292,19 @@ final class ReportColumns {
             if (several) {
                 cells.add(taxpayer == null ? null : taxpayer.value());
             }
+        }
+        if (handling == null) {
+            cells.addAll(java.util.Collections.nCopies(5, null));
+        } else {
+            cells.add(
+                    labels.text(
+                            handling.state() == Handling.State.HANDLED
+                                    ? "handling.handled"
+                                    : "handling.toHandle"));
+            cells.add(handling.assignedTo());
+            cells.add(handling.changedAt());
+            cells.add(handling.changedBy());
+            cells.add(fit(handling.lastNote()));
         }
         return cells.toArray();
     }

@@ -1,11 +1,14 @@
 package app.ishaar.core.export;
 
+import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.Handling;
 import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.report.Summary;
 import app.ishaar.core.service.http.ServiceClient;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.time.Instant;
 import java.util.List;
 import org.dhatim.fastexcel.Workbook;
 import org.dhatim.fastexcel.Worksheet;
@@ -64,22 +67,27 @@ public final class XlsxReportWriter implements NotificationSink {
 
     @Override
     public void write(Rin taxpayer, List<Notification> page) throws IOException {
-        write(taxpayer, page, null);
-    }
-
-    @Override
-    public void write(Rin taxpayer, List<Notification> page, List<java.time.Instant> statusChecked)
-            throws IOException {
-        for (int k = 0; k < page.size(); k++) {
-            Notification n = page.get(k);
-            notifications.add(
-                    columns.notification(
-                            taxpayer, n, statusChecked == null ? null : statusChecked.get(k)));
-            for (Object[] a : columns.attempts(taxpayer, n)) {
-                attempts.add(a);
-            }
+        for (Notification n : page) {
+            row(taxpayer, n, null, null);
         }
         notifications.flush();
+    }
+
+    /** Archived notifications, each with when its status was checked and who deals with it. */
+    @Override
+    public void writeArchived(List<ArchivedNotification> page) throws IOException {
+        for (ArchivedNotification a : page) {
+            row(a.taxpayer(), a.notification(), a.statusCheckedAt(), a.handling());
+        }
+        notifications.flush();
+    }
+
+    private void row(Rin taxpayer, Notification n, Instant statusChecked, Handling handling)
+            throws IOException {
+        notifications.add(columns.notification(taxpayer, n, statusChecked, handling));
+        for (Object[] a : columns.attempts(taxpayer, n)) {
+            attempts.add(a);
+        }
     }
 
     /** The period's summary, written on a Summary sheet before the About sheet. */

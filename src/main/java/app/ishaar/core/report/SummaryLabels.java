@@ -61,7 +61,11 @@ public record SummaryLabels(Map<String, String> texts, boolean rightToLeft) {
                     "summary.time",
                     "summary.type",
                     "summary.message",
-                    "summary.more");
+                    "summary.more",
+                    "summary.handling",
+                    "handling.toHandle",
+                    "handling.handled",
+                    "handling.assignedTo");
 
     /** Every key a summary needs: its words, then the names of the known statuses and types. */
     public static List<String> keys() {

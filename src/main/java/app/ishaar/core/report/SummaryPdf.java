@@ -1,5 +1,6 @@
 package app.ishaar.core.report;
 
+import app.ishaar.core.archive.Handling;
 import app.ishaar.core.model.Rin;
 import app.ishaar.core.model.Status;
 import com.openhtmltopdf.bidi.support.ICUBidiReorderer;
@@ -385,6 +386,7 @@ public final class SummaryPdf {
         if (reasons) {
             head.appendElement("th").text(l.get("summary.reason"));
         }
+        head.appendElement("th").text(l.get("summary.handling"));
         Element rows = table.appendElement("tbody");
         for (SummaryReport.Line line : listing.lines()) {
             Element tr = rows.appendElement("tr");
@@ -397,11 +399,31 @@ public final class SummaryPdf {
                         .attr("dir", "auto")
                         .text(line.reason() == null ? "" : line.reason());
             }
+            handling(tr.appendElement("td"), line.handling(), l);
         }
         if (listing.total() > listing.lines().size()) {
             body.appendElement("p")
                     .addClass("note")
                     .text(l.get("summary.more", listing.total() - listing.lines().size()));
+        }
+    }
+
+    /** Its state in words, and to whom it is assigned on a line of its own; empty: unmarked. */
+    private static void handling(Element td, Handling h, SummaryLabels l) {
+        if (h == null) {
+            return;
+        }
+        td.addClass("nowrap")
+                .appendText(
+                        l.get(
+                                h.state() == Handling.State.HANDLED
+                                        ? "handling.handled"
+                                        : "handling.toHandle"));
+        if (h.assignedTo() != null && !h.assignedTo().isBlank()) {
+            td.appendElement("br");
+            td.appendElement("span")
+                    .attr("dir", "auto")
+                    .text(l.get("handling.assignedTo", h.assignedTo()));
         }
     }
 

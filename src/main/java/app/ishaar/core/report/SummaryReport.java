@@ -3,6 +3,7 @@ package app.ishaar.core.report;
 import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.Handling;
 import app.ishaar.core.archive.InboxPage;
 import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.model.DeliveryAttempt;
@@ -19,8 +20,8 @@ import java.util.Map;
 
 /**
  * Everything a summary's report shows: the summary, and the failed deliveries and the rejections
- * behind it, each with the first line of its message, newest first, read a page at a time up to
- * {@link #LISTED} of each.
+ * behind it, each with the first line of its message and who is dealing with it, newest first, read
+ * a page at a time up to {@link #LISTED} of each.
  *
  * @param names the taxpayers' names the archive keeps, by RIN
  * @param version the app's version, said on the cover
@@ -49,6 +50,7 @@ public record SummaryReport(
      * One listed notification.
      *
      * @param reason the reason its last failed attempt gave, or null
+     * @param handling who is dealing with it, or null when no one has marked it
      */
     public record Line(
             Instant received,
@@ -57,7 +59,8 @@ public record SummaryReport(
             String status,
             String channel,
             String firstLine,
-            String reason) {}
+            String reason,
+            Handling handling) {}
 
     /** Reads the summary of {@code query} and the notifications it lists. */
     public static SummaryReport read(Archive archive, SummaryQuery query, String version)
@@ -135,6 +138,7 @@ public record SummaryReport(
                 n.status(),
                 n.channel(),
                 first,
-                reason);
+                reason,
+                a.handling());
     }
 }

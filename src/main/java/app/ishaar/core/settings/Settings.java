@@ -37,6 +37,8 @@ import java.util.Map;
  *     when absent or out of 0..36500) keeps them for ever, never null
  * @param archive where the archive lives (a file); null or blank when absent: the user's data
  *     folder (or {@code ISHAAR_ARCHIVE})
+ * @param handling what is marked to handle as it arrives; {@link HandlingSetting#DEFAULT} when
+ *     absent, never null
  */
 public record Settings(
         int version,
@@ -55,7 +57,8 @@ public record Settings(
         ProxyChoice proxy,
         Integer loginsPerMinute,
         Integer keepDays,
-        String archive) {
+        String archive,
+        HandlingSetting handling) {
 
     public static final int CURRENT_VERSION = 1;
 
@@ -97,6 +100,7 @@ public record Settings(
                         : loginsPerMinute;
         keepDays = keepDays == null || keepDays < 0 || keepDays > MAX_KEEP_DAYS ? 0 : keepDays;
         archive = archive == null || archive.isBlank() ? null : archive.strip();
+        handling = handling == null ? HandlingSetting.DEFAULT : handling;
     }
 
     private static List<String> ids(List<String> ids) {
@@ -117,6 +121,7 @@ public record Settings(
                 null,
                 null,
                 0,
+                null,
                 null,
                 null,
                 null,
@@ -235,6 +240,11 @@ public record Settings(
         return edit(e -> e.archive = file);
     }
 
+    /** What is marked to handle as it arrives. */
+    public Settings withHandling(HandlingSetting chosen) {
+        return edit(e -> e.handling = chosen);
+    }
+
     /** A copy with some members changed: the one place that lists every member for the copies. */
     private Settings edit(java.util.function.Consumer<Edit> change) {
         Edit e = new Edit(this);
@@ -256,7 +266,8 @@ public record Settings(
                 e.proxy,
                 e.loginsPerMinute,
                 e.keepDays,
-                e.archive);
+                e.archive,
+                e.handling);
     }
 
     /** The members of a copy being made; the canonical constructor checks them as always. */
@@ -278,6 +289,7 @@ public record Settings(
         Integer loginsPerMinute;
         Integer keepDays;
         String archive;
+        HandlingSetting handling;
 
         Edit(Settings s) {
             version = s.version;
@@ -297,6 +309,7 @@ public record Settings(
             loginsPerMinute = s.loginsPerMinute;
             keepDays = s.keepDays;
             archive = s.archive;
+            handling = s.handling;
         }
     }
 }

@@ -144,6 +144,13 @@ public final class MainWindowViewModel {
         new WindowList(taxpayers.entries(), allTaxpayers, listSync);
         // a sync that changed the archive: All taxpayers reads its page again, rows in place
         listSync.archiveChangesProperty().addListener((o, was, now) -> allTaxpayers.landed());
+        // the list's counts to handle, after a sync that stored notifications (some arrive to
+        // handle) and after anyone changed who is dealing with one
+        listSync.archiveChangesProperty()
+                .addListener((o, was, now) -> taxpayers.toHandle().refresh());
+        if (handlingNews != null) {
+            handlingNews.listenToAll(() -> fx.execute(taxpayers.toHandle()::refresh));
+        }
         this.notifications =
                 new DesktopNotifications(i18n, shell, settings, entries::contains, this::switchTo);
         this.offline =
@@ -218,6 +225,7 @@ public final class MainWindowViewModel {
         loggedOut.set(false);
         shown();
         sync.opened(login, logins.sessions(), settings.checkMinutes(), current);
+        taxpayers.toHandle().refresh();
     }
 
     // ---- what the view binds to ---------------------------------------------------------------

@@ -75,6 +75,12 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
     /** How many new notifications its history counted: "3 new". */
     private Label arrived;
 
+    /** How many of its notifications are to handle: "4 to handle". */
+    private Label toHandle;
+
+    /** New counts to handle redraw the row (heard weakly: cells come and go). */
+    private final InvalidationListener countsChanged = o -> render();
+
     private HBox line;
 
     /**
@@ -104,6 +110,10 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
         setPrefWidth(0);
         this.inboxTexts = new SyncTexts(i18n);
         listSync.statuses().addListener(new WeakMapChangeListener<>(syncChanged));
+        taxpayers
+                .toHandle()
+                .countsProperty()
+                .addListener(new javafx.beans.WeakInvalidationListener(countsChanged));
         this.i18n = i18n;
         this.taxpayers = taxpayers;
         this.namePicked = namePicked;
@@ -160,6 +170,10 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
         arrived = new Label();
         arrived.getStyleClass().add("taxpayer-arrived");
         arrived.managedProperty().bind(arrived.visibleProperty());
+        toHandle = new Label();
+        toHandle.getStyleClass().add("taxpayer-to-handle");
+        toHandle.managedProperty().bind(toHandle.visibleProperty());
+        toHandle.setMinWidth(Region.USE_PREF_SIZE);
         // the marks at the row's far end keep their size; the name and sync words give way
         state.setMinWidth(Region.USE_PREF_SIZE);
         arrived.setMinWidth(Region.USE_PREF_SIZE);
@@ -175,7 +189,7 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
         whole.textProperty().bind(sync.textProperty());
         sync.setTooltip(whole);
         sync.managedProperty().bind(sync.visibleProperty());
-        line = new HBox(6, new VBox(0, name, rin, sync), spacer, arrived, state);
+        line = new HBox(6, new VBox(0, name, rin, sync), spacer, toHandle, arrived, state);
         line.setAlignment(Pos.CENTER_LEFT);
     }
 
@@ -299,9 +313,16 @@ final class TaxpayerCell extends ListCell<TaxpayerEntry> {
         rin.setText(rinText == null ? "" : rinText);
         arrived.setText(e.arrivedText());
         arrived.setVisible(!arrived.getText().isEmpty());
+        Rin counted = syncKey(e);
+        long count = taxpayers.toHandle().of(counted);
+        toHandle.setText(count <= 0 ? "" : i18n.get("switcher.toHandle", count));
+        toHandle.setVisible(count > 0);
         // read whole by a screen reader: the row shows its parts as a graphic, which it would
         // not read
-        setAccessibleText(e.spokenText());
+        setAccessibleText(
+                count <= 0
+                        ? e.spokenText()
+                        : e.spokenText() + i18n.get("switcher.row.separator") + toHandle.getText());
         TaxpayerEntry.State s = e.stateProperty().get();
         state.setText(
                 switch (s) {

@@ -107,6 +107,14 @@ public final class ArchivePages implements HistoryPages {
                 : new SummaryQuery(service, taxpayers, from, to, zone, now);
     }
 
+    /**
+     * How many notifications each taxpayer of the service has to handle (a taxpayer with none left
+     * out), counted by the archive in one question on the background executor.
+     */
+    public CompletableFuture<Map<Rin, Long>> toHandle() {
+        return supply(() -> archive.toHandle(service));
+    }
+
     /** The summary of {@code query}, summed up by the archive on the background executor. */
     public CompletableFuture<Summary> summary(SummaryQuery query) {
         return CompletableFuture.supplyAsync(
@@ -207,7 +215,14 @@ public final class ArchivePages implements HistoryPages {
 
     /** Records one change of these notifications' handling (see {@link Archive#handle}). */
     CompletableFuture<HandlingResult> handle(List<HandlingTarget> targets, HandlingEdit edit) {
-        return supply(() -> archive.handle(service, targets, edit));
+        return supply(
+                () -> {
+                    HandlingResult r = archive.handle(service, targets, edit);
+                    if (news != null) {
+                        news.recorded();
+                    }
+                    return r;
+                });
     }
 
     /** A notification's changes of handling, oldest first. */

@@ -21,6 +21,10 @@ public final class HandlingNews implements AutoCloseable {
     private final Archive archive;
     private final Executor background;
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
+
+    /** Told of the window's own changes too, which a file archive does not tell of. */
+    private final List<Runnable> ownToo = new CopyOnWriteArrayList<>();
+
     private AutoCloseable subscription;
     private boolean asked;
 
@@ -41,6 +45,25 @@ public final class HandlingNews implements AutoCloseable {
         listeners.add(heard);
         subscribe();
         return () -> listeners.remove(heard);
+    }
+
+    /**
+     * Calls {@code changed} (on a background thread) after each change anyone makes, as {@link
+     * #listen} does, and after each change this window records itself ({@link #recorded}): for what
+     * counts the notifications to handle, which a file archive would not tell of its own.
+     */
+    public AutoCloseable listenToAll(Runnable changed) {
+        ownToo.add(changed);
+        AutoCloseable heard = listen(changed);
+        return () -> {
+            ownToo.remove(changed);
+            heard.close();
+        };
+    }
+
+    /** This window recorded a change of handling. */
+    void recorded() {
+        ownToo.forEach(Runnable::run);
     }
 
     private synchronized void subscribe() {

@@ -119,6 +119,8 @@ public final class SettingsView {
         Label keepName = label(i18n, "settingsDialog.keep");
         Label archiveName = label(i18n, "settingsDialog.archive");
         ArchiveRows archiveRows = new ArchiveRows(vm.archiveRows(), i18n, () -> stage);
+        Label handlingName = label(i18n, "settingsDialog.handling");
+        javafx.scene.Node handlingBox = handlingChoices(vm.handlingRows(), i18n);
 
         GridPane grid = new GridPane();
         grid.setHgap(16);
@@ -138,6 +140,7 @@ public final class SettingsView {
         archiveGrid.addRow(0, loginsName, archiveRows.logins());
         archiveGrid.addRow(1, keepName, archiveRows.keep());
         archiveGrid.addRow(2, archiveName, archiveRows.archive());
+        archiveGrid.addRow(3, handlingName, handlingBox);
         for (Label l :
                 new Label[] {
                     language,
@@ -149,7 +152,8 @@ public final class SettingsView {
                     proxyName,
                     loginsName,
                     keepName,
-                    archiveName
+                    archiveName,
+                    handlingName
                 }) {
             GridPane.setValignment(l, javafx.geometry.VPos.TOP);
             l.setMinWidth(Region.USE_PREF_SIZE); // the row names are never cut short
@@ -235,6 +239,33 @@ public final class SettingsView {
                             }
                         });
         return box;
+    }
+
+    /**
+     * What needs handling on arrival: the statuses, then the types, a check box each, named as the
+     * table names them.
+     */
+    private static javafx.scene.Node handlingChoices(HandlingRowsViewModel rows, I18n i18n) {
+        Label hint = label(i18n, "settingsDialog.handling.hint");
+        hint.getStyleClass().add("muted");
+        javafx.scene.layout.FlowPane statuses = new javafx.scene.layout.FlowPane(12, 6);
+        for (app.ishaar.core.model.Status s : app.ishaar.core.model.Status.values()) {
+            javafx.scene.control.CheckBox box = new javafx.scene.control.CheckBox();
+            box.setId("settings-handling-status-" + s.wire());
+            box.textProperty().bind(i18n.text("status." + s.wire()));
+            box.selectedProperty().bindBidirectional(rows.status(s));
+            statuses.getChildren().add(box);
+        }
+        javafx.scene.layout.FlowPane types = new javafx.scene.layout.FlowPane(12, 6);
+        for (app.ishaar.core.model.NotificationType t :
+                app.ishaar.core.model.NotificationType.values()) {
+            javafx.scene.control.CheckBox box = new javafx.scene.control.CheckBox();
+            box.setId("settings-handling-type-" + t.id());
+            box.textProperty().bind(i18n.text("type." + t.id()));
+            box.selectedProperty().bindBidirectional(rows.type(t));
+            types.getChildren().add(box);
+        }
+        return new VBox(6, hint, statuses, types);
     }
 
     private static Label label(I18n i18n, String key) {

@@ -35,6 +35,7 @@ public final class SettingsViewModel {
             new SimpleBooleanProperty(this, "desktopNotify", true);
     private final ProxyRowViewModel proxy;
     private final ArchiveRowsViewModel archiveRows;
+    private final HandlingRowsViewModel handlingRows;
 
     /** The choices of how often to check for new notifications, in minutes; 0 is never. */
     static final List<Integer> CHECK_CHOICES = List.of(1, 2, 5, 15, 0);
@@ -47,6 +48,7 @@ public final class SettingsViewModel {
         this.theme = theme;
         this.proxy = new ProxyRowViewModel(i18n, settings);
         this.archiveRows = new ArchiveRowsViewModel(i18n, settings);
+        this.handlingRows = new HandlingRowsViewModel(settings);
         if (settings != null) {
             checkMinutes.set(settings.get().checkMinutes());
             checkMinutes.addListener(
@@ -81,6 +83,11 @@ public final class SettingsViewModel {
     /** How the service is reached: the system's proxy settings, none, or a typed proxy. */
     public ProxyRowViewModel proxy() {
         return proxy;
+    }
+
+    /** What needs handling when it arrives: types and statuses. */
+    public HandlingRowsViewModel handlingRows() {
+        return handlingRows;
     }
 
     /** The login budget, how long archived notifications are kept, where the archive lives. */

@@ -404,10 +404,16 @@ public final class SummaryView {
         VBox box = new VBox(6);
         box.setId("summary-ranked");
         box.getChildren().add(section("summary.byTaxpayer"));
+        // what the firm still has to deal with, whatever the period: the scope's together
+        long toHandle = vm.toHandleTotal();
+        Label total =
+                new Label(i18n.get("summary.view.toHandleTotal", i18n.formatNumber(toHandle)));
+        total.setId("summary-to-handle-total");
+        total.getStyleClass().add(toHandle == 0 ? "muted" : "summary-to-handle");
         if (s.byTaxpayer().isEmpty()) {
             Label none = new Label(i18n.get("summary.nothingToDo"));
             none.getStyleClass().add("muted");
-            box.getChildren().add(none);
+            box.getChildren().addAll(none, total);
             return box;
         }
         GridPane grid = grid();
@@ -417,7 +423,8 @@ public final class SummaryView {
                 header("summary.taxpayer"),
                 countHeader("summary.failed"),
                 countHeader("summary.rejected"),
-                countHeader("summary.pendingTooLong"));
+                countHeader("summary.pendingTooLong"),
+                countHeader("summary.view.toHandle"));
         List<Summary.TaxpayerCounts> shown =
                 allRanked ? s.byTaxpayer() : s.byTaxpayer().stream().limit(RANKED).toList();
         int row = 1;
@@ -438,9 +445,10 @@ public final class SummaryView {
                     count(
                             "summary-late-" + rin.value(),
                             t.pendingTooLong(),
-                            () -> vm.openLate(rin)));
+                            () -> vm.openLate(rin)),
+                    plainCount("summary-to-handle-" + rin.value(), vm.toHandle(rin)));
         }
-        box.getChildren().add(grid);
+        box.getChildren().addAll(grid, total);
         if (shown.size() < s.byTaxpayer().size()) {
             Hyperlink all =
                     new Hyperlink(
@@ -513,6 +521,14 @@ public final class SummaryView {
     }
 
     /** A count's heading: on two lines where long, leaving the names their room. */
+    /** A count that opens nothing (the table's Handling filter shows those rows). */
+    private Label plainCount(String id, long n) {
+        Label l = new Label(i18n.formatNumber(n));
+        l.setId(id);
+        l.getStyleClass().add(n == 0 ? "summary-zero" : "summary-to-handle");
+        return l;
+    }
+
     private Label countHeader(String key) {
         Label l = new WrappingLabel(i18n.get(key));
         l.getStyleClass().add("summary-header");

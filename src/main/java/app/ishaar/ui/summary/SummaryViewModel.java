@@ -18,7 +18,10 @@ import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
 import java.time.temporal.TemporalAdjusters;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
@@ -72,6 +75,8 @@ public final class SummaryViewModel {
     private final ObjectProperty<LocalDate> chosenTo = new SimpleObjectProperty<>(this, "chosenTo");
     private final ReadOnlyObjectWrapper<Summary> summary =
             new ReadOnlyObjectWrapper<>(this, "summary");
+    private final ReadOnlyObjectWrapper<Map<Rin, Long>> toHandle =
+            new ReadOnlyObjectWrapper<>(this, "toHandle", Map.of());
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading");
     private final ReadOnlyObjectWrapper<Throwable> error =
             new ReadOnlyObjectWrapper<>(this, "error");
@@ -129,6 +134,27 @@ public final class SummaryViewModel {
     public ReadOnlyObjectProperty<Summary> summaryProperty() {
         return summary.getReadOnlyProperty();
     }
+
+    /**
+     * How many of the scope's taxpayers' notifications are to handle now, by taxpayer (a taxpayer
+     * with none left out): whatever the period, read with each summary in the same run.
+     */
+    public ReadOnlyObjectProperty<Map<Rin, Long>> toHandleProperty() {
+        return toHandle.getReadOnlyProperty();
+    }
+
+    /** How many this taxpayer has to handle (0: none, or not read). */
+    public long toHandle(Rin taxpayer) {
+        return toHandle.get().getOrDefault(taxpayer, 0L);
+    }
+
+    /** How many the scope's taxpayers have to handle, together. */
+    public long toHandleTotal() {
+        return toHandle.get().values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** A summary and the counts to handle, read in one run. */
+    private record Read(Summary summary, Map<Rin, Long> toHandle) {}
 
     /** True while the archive sums up (the summary shown stays until the answer). */
     public ReadOnlyBooleanProperty loadingProperty() {
@@ -216,13 +242,17 @@ public final class SummaryViewModel {
         }
         ArchivePages pages = (ArchivePages) history.pagesProperty().get();
         loading.set(true);
+        Set<Rin> scope = q.taxpayers();
         reads.run(
-                pages.summary(q),
+                pages.summary(q).thenCombine(pages.toHandle(), Read::new),
                 (s, failure) -> {
                     loading.set(false);
                     if (failure == null) {
                         error.set(null);
-                        summary.set(s);
+                        Map<Rin, Long> ofScope = new HashMap<>(s.toHandle());
+                        ofScope.keySet().retainAll(scope);
+                        toHandle.set(Map.copyOf(ofScope));
+                        summary.set(s.summary());
                     } else if (!(unwrap(failure) instanceof CancellationException)) {
                         error.set(unwrap(failure));
                     }

@@ -5,12 +5,14 @@ import app.ishaar.core.archive.ArchiveException;
 import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.model.Rin;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 
 /**
  * What the taxpayer list asks of the archive, for the service the window is logged in to: how many
- * notifications it keeps of a taxpayer, and forgetting them. Called off the FX thread.
+ * notifications it keeps of a taxpayer, forgetting them, and how many each has to handle. Called
+ * off the FX thread.
  */
 public interface TaxpayerArchive {
 
@@ -19,6 +21,14 @@ public interface TaxpayerArchive {
 
     /** Removes this taxpayer's notifications and sync state for good; returns how many went. */
     long forget(Rin taxpayer) throws ArchiveException;
+
+    /**
+     * How many notifications each taxpayer has to handle, all in one question; a taxpayer with none
+     * is left out. None without an archive.
+     */
+    default Map<Rin, Long> toHandle() throws ArchiveException {
+        return Map.of();
+    }
 
     /** No archive: it keeps nothing, so nothing is offered to be forgotten. */
     TaxpayerArchive NONE =
@@ -65,6 +75,12 @@ public interface TaxpayerArchive {
                             ArchiveException.Reason.FAILED, "forgetting was interrupted", e);
                 }
                 return archive.forget(service.get(), taxpayer);
+            }
+
+            @Override
+            public Map<Rin, Long> toHandle() throws ArchiveException {
+                ServiceKey s = service.get();
+                return s == null ? Map.of() : archive.toHandle(s);
             }
         };
     }

@@ -112,6 +112,7 @@ public final class TaxpayerListViewModel {
 
     private final ShownTaxpayers shown = new ShownTaxpayers(entries);
     private final ForgetArchived archived;
+    private final ToHandleCounts toHandle;
     private final ReadOnlyBooleanWrapper ownTaxpayerOnly =
             new ReadOnlyBooleanWrapper(this, "ownTaxpayerOnly", false);
     private final ReadOnlyObjectWrapper<Removed> lastRemoved =
@@ -138,6 +139,7 @@ public final class TaxpayerListViewModel {
         this.beforeRemoval = beforeRemoval;
         this.store = store;
         this.archived = new ForgetArchived(fx, background, archive);
+        this.toHandle = new ToHandleCounts(fx, background, archive);
         List<TaxpayerEntry> all = new ArrayList<>(taxpayers.size() + 1);
         all.add(newEntry.apply(null, ownName));
         for (RepresentedTaxpayer t : taxpayers) {
@@ -166,6 +168,11 @@ public final class TaxpayerListViewModel {
     /** What the archive keeps of the taxpayer removed last, and forgetting it when asked. */
     public ForgetArchived archived() {
         return archived;
+    }
+
+    /** How many each taxpayer has to handle, read from the archive when the window asks. */
+    public ToHandleCounts toHandle() {
+        return toHandle;
     }
 
     /** The taxpayer of a RIN (null: the ERP's own), if listed. */

@@ -127,6 +127,11 @@ public abstract class HandlingContractTest {
             assertThat(page(a, HandlingFilter.ASSIGNED_TO_ME, 10).items())
                     .extracting(ArchivedNotification::notificationId)
                     .containsExactly(nile.get(3).notificationId());
+            // the latest note read with it, for the exports
+            assertThat(find(a, nile.get(3)).handling().lastNote())
+                    .isEqualTo("called the buyer: resend on Monday");
+            assertThat(find(a, giza.get(10)).handling().lastNote()).isEqualTo("x");
+            assertThat(find(a, nile.get(40)).handling().lastNote()).isNull();
             assertThat(page(a, HandlingFilter.HANDLED, 10).items())
                     .extracting(ArchivedNotification::notificationId)
                     .containsExactly(nile.get(40).notificationId());

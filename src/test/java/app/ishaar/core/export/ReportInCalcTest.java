@@ -248,7 +248,12 @@ class ReportInCalcTest {
                         "Notification ID",
                         "Language",
                         "Status checked (Africa/Cairo)",
-                        "Whole message");
+                        "Whole message",
+                        "Handling",
+                        "Assigned to",
+                        "Handling changed (Africa/Cairo)",
+                        "Handling changed by",
+                        "Last note");
         assertThat(rows).hasSize(8);
         assertThat(rows.get(1).subList(0, 3))
                 .containsExactly("2026-03-01 10:15:30", "Document validated", "E-mail");
@@ -324,6 +329,7 @@ class ReportInCalcTest {
         assertThat(pages.get(0))
                 .doesNotContain(
                         "Whole message",
+                        "Last note",
                         "Status checked",
                         "internalId",
                         "452 4.2.2 Mailbox full",
@@ -373,15 +379,20 @@ class ReportInCalcTest {
         List<List<String>> rows = csv("report-ar-الإشعارات");
         assertThat(rows.get(0))
                 .startsWith("الممول", "تاريخ الإرسال (Africa/Cairo)", "النوع", "القناة", "العنوان")
-                .endsWith("اللغة", "تاريخ التحقق من الحالة (Africa/Cairo)", "نص الرسالة كاملًا")
+                .contains("اللغة", "تاريخ التحقق من الحالة (Africa/Cairo)", "نص الرسالة كاملًا")
+                .endsWith(
+                        "المعالجة",
+                        "مُسند إلى",
+                        "تاريخ تغيير المعالجة (Africa/Cairo)",
+                        "غيّر المعالجة",
+                        "آخر ملاحظة")
                 .doesNotContain("رمز الحالة", "رمز النوع", "رمز القناة", "رمز اللغة")
                 .doesNotContain("رقم تسجيل الممول");
         assertThat(rows.get(1).subList(2, 4))
                 .containsExactly("التحقق من صحة مستند", "بريد إلكتروني");
         assertThat(rows.get(1).get(0)).isEqualTo("Nile Trading (204918573)");
         assertThat(rows.get(7).get(0)).isEqualTo("شركة الدلتا للتجارة (318220475)");
-        List<String> messages =
-                rows.subList(1, rows.size()).stream().map(r -> r.get(r.size() - 1)).toList();
+        List<String> messages = rows.subList(1, rows.size()).stream().map(r -> r.get(12)).toList();
         assertThat(String.join("\n", messages)).doesNotContain("<html", "{\"event\"");
         assertThat(messages.get(0)).startsWith("السادة شركة النيل للتجارة،\n");
         assertThat(rows.get(1).get(8)).startsWith("السادة شركة النيل للتجارة، تم التحقق");

@@ -7,6 +7,10 @@ import static app.ishaar.core.export.ReportFixtures.NILE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.Handling;
+import app.ishaar.core.archive.HandlingEdit;
+import app.ishaar.core.archive.HandlingTarget;
+import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.archive.sqlite.SqliteArchive;
 import app.ishaar.core.io.AtomicFileWriter;
 import app.ishaar.core.model.DeliveryAttempt;
@@ -14,6 +18,7 @@ import app.ishaar.core.model.Notification;
 import app.ishaar.core.model.NotificationQuery;
 import app.ishaar.core.report.Summary;
 import app.ishaar.core.report.SummaryFixture;
+import app.ishaar.core.report.SummaryQuery;
 import app.ishaar.core.report.SummaryReport;
 import app.ishaar.core.report.SummarySource;
 import app.ishaar.ui.i18n.AppLanguage;
@@ -31,6 +36,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import java.util.zip.ZipFile;
 import org.dhatim.fastexcel.reader.CellType;
@@ -107,7 +113,12 @@ class ReportTest {
                             "Notification ID",
                             "Language",
                             "Status checked (Africa/Cairo)",
-                            "Whole message");
+                            "Whole message",
+                            "Handling",
+                            "Assigned to",
+                            "Handling changed (Africa/Cairo)",
+                            "Handling changed by",
+                            "Last note");
             assertThat(rows).hasSize(8);
             assertThat(rows.get(1).subList(1, 5))
                     .containsExactly(
@@ -202,7 +213,7 @@ class ReportTest {
         String notes = part(file, "xl/worksheets/sheet1.xml");
         String attempts = part(file, "xl/worksheets/sheet2.xml");
         assertThat(notes)
-                .contains("state=\"frozen\"", "ySplit=\"1\"", "<autoFilter ref=\"A1:L8\"")
+                .contains("state=\"frozen\"", "ySplit=\"1\"", "<autoFilter ref=\"A1:Q8\"")
                 .doesNotContain("rightToLeft", "<f>", "<f ");
         assertThat(attempts)
                 .contains("state=\"frozen\"", "<autoFilter ref=\"A1:D9\"")
@@ -243,7 +254,13 @@ class ReportTest {
             List<List<String>> rows = rows(wb.getSheet(0).orElseThrow());
             assertThat(rows.get(0))
                     .startsWith("الممول", "تاريخ الإرسال (Africa/Cairo)", "النوع", "القناة")
-                    .endsWith("اللغة", "تاريخ التحقق من الحالة (Africa/Cairo)", "نص الرسالة كاملًا")
+                    .contains("اللغة", "تاريخ التحقق من الحالة (Africa/Cairo)", "نص الرسالة كاملًا")
+                    .endsWith(
+                            "المعالجة",
+                            "مُسند إلى",
+                            "تاريخ تغيير المعالجة (Africa/Cairo)",
+                            "غيّر المعالجة",
+                            "آخر ملاحظة")
                     .doesNotContain("رمز الحالة", "رمز النوع", "رقم تسجيل الممول");
             assertThat(rows.get(1).subList(0, 4))
                     .containsExactly(
@@ -370,6 +387,86 @@ class ReportTest {
     }
 
     @Test
+    void anExportedRowOfAMarkedNotedNotificationCarriesItsHandlingAndItsLastNote()
+            throws Exception {
+        try (SqliteArchive a = SqliteArchive.temporary()) {
+            SummaryFixture.fill(a);
+            SummaryQuery week = SummaryFixture.week();
+            ArchivedNotification first =
+                    a.query(
+                                    new InboxQuery(
+                                            SummaryFixture.SANDBOX,
+                                            Set.of(),
+                                            NotificationQuery.ALL.withDates(
+                                                    week.from(), week.to().minusNanos(1)),
+                                            null,
+                                            1,
+                                            1))
+                            .items()
+                            .get(0);
+            List<HandlingTarget> one =
+                    List.of(HandlingTarget.of(first.taxpayer(), first.notificationId()));
+            a.handle(SummaryFixture.SANDBOX, one, new HandlingEdit(null, "karim", "called them"));
+            a.handle(SummaryFixture.SANDBOX, one, new HandlingEdit(null, null, "resent Monday"));
+            a.handle(SummaryFixture.SANDBOX, one, HandlingEdit.mark(Handling.State.HANDLED));
+            String me = a.person();
+
+            Path xlsx =
+                    ReportFixtures.weekWithSummary(
+                            a, dir.resolve("week.xlsx"), AppLanguage.ENGLISH);
+            List<List<String>> sheet;
+            try (ReadableWorkbook wb = new ReadableWorkbook(xlsx.toFile())) {
+                sheet = rows(wb.getSheet(0).orElseThrow());
+            }
+            Path csvFile = dir.resolve("all.csv");
+            ArchiveExport.export(
+                            a,
+                            new InboxQuery(SummaryFixture.SANDBOX, Set.of(), null, null, 1, 1000),
+                            NotificationSink.report(
+                                    ExportFormat.CSV,
+                                    ReportFixtures.labels(AppLanguage.ENGLISH),
+                                    ReportFixtures.severalTaxpayers()),
+                            csvFile,
+                            Runnable::run,
+                            null)
+                    .get();
+            List<List<String>> csv = csvRows(Files.readAllBytes(csvFile));
+            for (List<List<String>> table : List.of(sheet, csv)) {
+                Map<String, String> marked = row(table, first.notificationId());
+                assertThat(marked)
+                        .containsEntry("Handling", "Handled")
+                        .containsEntry("Assigned to", "karim")
+                        .containsEntry("Handling changed by", me)
+                        .containsEntry("Last note", "resent Monday");
+                assertThat(marked.get("Handling changed (Africa/Cairo)")).isNotBlank();
+                int id = table.get(0).indexOf("Notification ID");
+                int note = table.get(0).indexOf("Last note");
+                assertThat(table.subList(1, table.size()))
+                        .as("no other was noted")
+                        .filteredOn(r -> !r.get(id).equals(first.notificationId()))
+                        .hasSizeGreaterThan(1)
+                        .allMatch(r -> note >= r.size() || r.get(note).isEmpty());
+            }
+        }
+    }
+
+    /** A table's row by its notification ID, each cell by its header. */
+    private static Map<String, String> row(List<List<String>> table, String notificationId) {
+        List<String> headers = table.get(0);
+        int id = headers.indexOf("Notification ID");
+        for (List<String> r : table.subList(1, table.size())) {
+            if (id < r.size() && r.get(id).equals(notificationId)) {
+                Map<String, String> cells = new LinkedHashMap<>();
+                for (int c = 0; c < r.size() && c < headers.size(); c++) {
+                    cells.put(headers.get(c), r.get(c));
+                }
+                return cells;
+            }
+        }
+        throw new AssertionError("no row for " + notificationId);
+    }
+
+    @Test
     void archivedRowsOfSeveralTaxpayersEachNameTheirTaxpayer() throws Exception {
         List<Notification> all = ReportFixtures.notifications();
         List<ArchivedNotification> rows = new ArrayList<>();
@@ -391,7 +488,13 @@ class ReportTest {
         List<List<String>> csv = csvRows(out.toByteArray());
         assertThat(csv.get(0))
                 .startsWith("Taxpayer", "Sent (Africa/Cairo)")
-                .endsWith("Taxpayer RIN");
+                .endsWith(
+                        "Taxpayer RIN",
+                        "Handling",
+                        "Assigned to",
+                        "Handling changed (Africa/Cairo)",
+                        "Handling changed by",
+                        "Last note");
         assertThat(csv.subList(1, csv.size()).stream().map(r -> r.get(0)).toList())
                 .containsExactly(
                         "Nile Trading (204918573)",
@@ -401,7 +504,7 @@ class ReportTest {
                         "Nile Trading (204918573)",
                         "شركة الدلتا للتجارة (318220475)",
                         "Nile Trading (204918573)");
-        assertThat(csv.get(2).get(csv.get(2).size() - 1)).isEqualTo(DELTA.value());
+        assertThat(csv.get(2).get(csv.get(0).indexOf("Taxpayer RIN"))).isEqualTo(DELTA.value());
         // when the archive last had each one's status from the service: empty when unknown
         int checked = csv.get(0).indexOf("Status checked (Africa/Cairo)");
         assertThat(checked).isEqualTo(csv.get(0).indexOf("Status code") + 1);
@@ -446,7 +549,14 @@ class ReportTest {
         assertThat(rows).hasSize(8);
         assertThat(rows.get(0))
                 .startsWith("Sent (Africa/Cairo)", "Type")
-                .endsWith("Status code", "Status checked (Africa/Cairo)");
+                .endsWith(
+                        "Status code",
+                        "Status checked (Africa/Cairo)",
+                        "Handling",
+                        "Assigned to",
+                        "Handling changed (Africa/Cairo)",
+                        "Handling changed by",
+                        "Last note");
         assertThat(rows.get(1).subList(0, 3))
                 .containsExactly("2026-03-01 10:15:30", "Document validated", "E-mail");
         assertThat(rows.get(3).get(8)).doesNotContain("{\"event\"").contains("internalId: ");
@@ -515,7 +625,7 @@ class ReportTest {
         }
         try (ReadableWorkbook wb = new ReadableWorkbook(file.toFile())) {
             List<String> row = rows(wb.getSheet(0).orElseThrow()).get(1);
-            assertThat(row.get(row.size() - 1))
+            assertThat(row.get(11))
                     .as("the whole message")
                     .hasSize(ReportColumns.MAX_CELL)
                     .endsWith("x…");

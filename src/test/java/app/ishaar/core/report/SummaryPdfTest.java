@@ -2,6 +2,11 @@ package app.ishaar.core.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.Handling;
+import app.ishaar.core.archive.HandlingEdit;
+import app.ishaar.core.archive.HandlingTarget;
+import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.archive.sqlite.SqliteArchive;
 import app.ishaar.ui.i18n.AppLanguage;
 import app.ishaar.ui.i18n.I18n;
@@ -9,6 +14,8 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,9 +34,30 @@ class SummaryPdfTest {
     }
 
     private Path pdf(AppLanguage language) throws Exception {
-        Path file = tmp.resolve("summary-" + language.name().toLowerCase() + ".pdf");
+        return pdf(language, false);
+    }
+
+    /**
+     * @param marked the newest failed delivery to handle and assigned to Karim, the newest
+     *     rejection handled
+     */
+    private Path pdf(AppLanguage language, boolean marked) throws Exception {
+        Path file =
+                tmp.resolve(
+                        "summary-"
+                                + language.name().toLowerCase()
+                                + (marked ? "-marked" : "")
+                                + ".pdf");
         try (SqliteArchive a = SqliteArchive.temporary()) {
             SummaryFixture.fill(a);
+            if (marked) {
+                SummaryReport before = SummaryReport.read(a, SummaryFixture.week(), "");
+                mark(a, before.failed().lines().get(0), new HandlingEdit(null, "Karim", null));
+                mark(
+                        a,
+                        before.rejected().lines().get(0),
+                        HandlingEdit.mark(Handling.State.HANDLED));
+            }
             SummaryReport r = SummaryReport.read(a, SummaryFixture.week(), "Ishaar 0.1.0");
             try (OutputStream out = Files.newOutputStream(file)) {
                 SummaryPdf.write(r, labels(language), out);
@@ -45,6 +73,30 @@ class SummaryPdfTest {
                     java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
         return file;
+    }
+
+    /** Marks the archived notification a listed line stands for (found by its time). */
+    private static void mark(SqliteArchive a, SummaryReport.Line line, HandlingEdit edit)
+            throws Exception {
+        for (ArchivedNotification n :
+                a.query(
+                                new InboxQuery(
+                                        SummaryFixture.SANDBOX,
+                                        Set.of(line.taxpayer()),
+                                        null,
+                                        null,
+                                        1,
+                                        1000))
+                        .items()) {
+            if (n.notification().receivedDateTime().equals(line.received())) {
+                a.handle(
+                        SummaryFixture.SANDBOX,
+                        List.of(HandlingTarget.of(n.taxpayer(), n.notificationId())),
+                        edit);
+                return;
+            }
+        }
+        throw new AssertionError("not archived: " + line);
     }
 
     static String text(Path pdf) throws Exception {
@@ -79,9 +131,20 @@ class SummaryPdfTest {
         assertThat(text.replaceAll("\\s+", " ")).contains("12 2 1 5 4").contains("2 4 1 3");
         assertThat(text).contains("Nile Trading", "204918573", SummaryFixture.DELTA_NAME);
         assertThat(text).contains(SummaryFixture.SMS_TIMEOUT, SummaryFixture.MAILBOX_FULL);
-        assertThat(text).contains("Your invoice INV-1 was rejected by Suez Cement Co.");
+        // its first line wraps beside the Handling column
+        assertThat(text).contains("Your invoice INV-1 was rejected by Suez Cement");
         assertThat(text).doesNotContain("Reason: Wrong invoice amount");
         assertThat(text).contains("Page 1 of " + pages(file));
+    }
+
+    @Test
+    void theListsSayWhoIsDealingWithEachOne() throws Exception {
+        String unmarked = text(pdf(AppLanguage.ENGLISH));
+        assertThat(unmarked).contains("Handling").doesNotContain("To handle", "Handled");
+        String text = text(pdf(AppLanguage.ENGLISH, true));
+        assertThat(text).contains("To handle", "Assigned to Karim", "Handled");
+        String arabic = text(pdf(AppLanguage.ARABIC, true));
+        assertThat(arabic).contains("المعالجة", "للمعالجة", "تمت المعالجة", "Karim");
     }
 
     @Test

@@ -41,6 +41,10 @@ class SummaryReportTest {
                             "رفض فاتورتكم INV-7",
                             "رفض فاتورتكم INV-6",
                             "Your invoice INV-1 was rejected by Suez Cement Co.");
+            assertThat(r.failed().lines())
+                    .extracting(SummaryReport.Line::handling)
+                    .as("no one has marked them")
+                    .containsOnlyNulls();
         }
     }
 }

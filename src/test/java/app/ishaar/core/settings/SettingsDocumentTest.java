@@ -405,6 +405,7 @@ class SettingsDocumentTest {
                                         null,
                                         null,
                                         null,
+                                        null,
                                         null))
                 .flatMap(s -> proxyChoices().map(s::withProxy))
                 .flatMap(
@@ -413,12 +414,19 @@ class SettingsDocumentTest {
                                                 Arbitraries.of(1, 6, 12, 600),
                                                 Arbitraries.of(0, 30, 365, Settings.MAX_KEEP_DAYS),
                                                 Arbitraries.of(
-                                                        "", "/srv/ishaar/archive.db", "C:\\a.db"))
+                                                        "", "/srv/ishaar/archive.db", "C:\\a.db"),
+                                                Arbitraries.of(
+                                                        HandlingSetting.DEFAULT,
+                                                        new HandlingSetting(List.of(), List.of()),
+                                                        new HandlingSetting(
+                                                                List.of("9", "1"),
+                                                                List.of("pending", "error"))))
                                         .as(
-                                                (logins, days, file) ->
+                                                (logins, days, file, handling) ->
                                                         s.withLoginsPerMinute(logins)
                                                                 .withKeepDays(days)
-                                                                .withArchive(file)));
+                                                                .withArchive(file)
+                                                                .withHandling(handling)));
     }
 
     private static Arbitrary<ProxyChoice> proxyChoices() {

@@ -123,6 +123,60 @@ class SummaryViewModelTest {
                 .containsExactly(3L, 1L, 3L, 2L, 1L, 1L, 1L);
     }
 
+    /** Marks the first {@code n} notifications of the taxpayer with this state. */
+    private void mark(
+            app.ishaar.core.model.Rin taxpayer, int n, app.ishaar.core.archive.Handling.State state)
+            throws Exception {
+        var items =
+                archive.query(
+                                new app.ishaar.core.archive.InboxQuery(
+                                        SummaryFixture.SANDBOX,
+                                        java.util.Set.of(taxpayer),
+                                        null,
+                                        null,
+                                        1,
+                                        n))
+                        .items();
+        archive.handle(
+                SummaryFixture.SANDBOX,
+                items.stream()
+                        .map(
+                                a ->
+                                        app.ishaar.core.archive.HandlingTarget.of(
+                                                a.taxpayer(), a.notificationId()))
+                        .toList(),
+                app.ishaar.core.archive.HandlingEdit.mark(state));
+    }
+
+    @Test
+    void eachTaxpayersCountToHandleAndTheirTotalAreReadWithTheSummary() throws Exception {
+        mark(NILE, 3, app.ishaar.core.archive.Handling.State.TO_HANDLE);
+        mark(NILE, 1, app.ishaar.core.archive.Handling.State.HANDLED);
+        mark(DELTA, 1, app.ishaar.core.archive.Handling.State.TO_HANDLE);
+
+        shown();
+
+        assertThat(summary.toHandle(NILE)).isEqualTo(2);
+        assertThat(summary.toHandle(DELTA)).isEqualTo(1);
+        assertThat(summary.toHandle(GIZA)).isZero();
+        assertThat(summary.toHandleTotal()).isEqualTo(3);
+
+        // of the scope's taxpayers only
+        screen.scope(Scope.all(List.of(ListedTaxpayer.represented(NILE, "Nile"))));
+        assertThat(summary.toHandleProperty().get()).containsOnlyKeys(NILE);
+        assertThat(summary.toHandleTotal()).isEqualTo(2);
+
+        // read again with the summary: a change since is seen the next time it is summed up
+        mark(DELTA, 1, app.ishaar.core.archive.Handling.State.HANDLED);
+        screen.scope(
+                Scope.all(
+                        List.of(
+                                ListedTaxpayer.represented(NILE, "Nile"),
+                                ListedTaxpayer.represented(DELTA, "Delta"))));
+        assertThat(summary.toHandleTotal()).isEqualTo(2);
+        assertThat(summary.toHandle(DELTA)).isZero();
+    }
+
     @Test
     void aTaxpayersCountOpensTheTableOnExactlyTheRowsCounted() {
         Summary s = shown();

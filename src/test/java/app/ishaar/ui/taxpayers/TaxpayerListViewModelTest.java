@@ -130,6 +130,76 @@ class TaxpayerListViewModelTest {
         }
     }
 
+    @Test
+    void howManyEachTaxpayerHasToHandleIsReadInOneQuestionForTheWholeList() throws Exception {
+        archived(NILE);
+        archived(PHARMA);
+        int[] questions = {0};
+        TaxpayerArchive counted =
+                new TaxpayerArchive() {
+                    @Override
+                    public long count(Rin taxpayer) throws ArchiveException {
+                        return taxpayerArchive.count(taxpayer);
+                    }
+
+                    @Override
+                    public long forget(Rin taxpayer) throws ArchiveException {
+                        return taxpayerArchive.forget(taxpayer);
+                    }
+
+                    @Override
+                    public java.util.Map<Rin, Long> toHandle() throws ArchiveException {
+                        questions[0]++;
+                        return taxpayerArchive.toHandle();
+                    }
+                };
+        list = listOf(counted);
+        ToHandleCounts counts = list.toHandle();
+        assertThat(counts.of(Rin.of(NILE))).as("not read yet").isZero();
+        counts.refresh();
+        assertThat(counts.of(Rin.of(NILE))).as("no one marked any").isZero();
+
+        List<app.ishaar.core.archive.ArchivedNotification> nile =
+                archive.query(
+                                new app.ishaar.core.archive.InboxQuery(
+                                        ServiceKey.SANDBOX,
+                                        java.util.Set.of(Rin.of(NILE)),
+                                        null,
+                                        null,
+                                        1,
+                                        3))
+                        .items();
+        archive.handle(
+                ServiceKey.SANDBOX,
+                nile.stream()
+                        .map(
+                                n ->
+                                        app.ishaar.core.archive.HandlingTarget.of(
+                                                n.taxpayer(), n.notificationId()))
+                        .toList(),
+                app.ishaar.core.archive.HandlingEdit.mark(
+                        app.ishaar.core.archive.Handling.State.TO_HANDLE));
+        archive.handle(
+                ServiceKey.SANDBOX,
+                List.of(
+                        app.ishaar.core.archive.HandlingTarget.of(
+                                nile.get(0).taxpayer(), nile.get(0).notificationId())),
+                app.ishaar.core.archive.HandlingEdit.mark(
+                        app.ishaar.core.archive.Handling.State.HANDLED));
+        counts.refresh();
+        assertThat(counts.of(Rin.of(NILE))).isEqualTo(2);
+        assertThat(counts.of(Rin.of(PHARMA))).isZero();
+        assertThat(counts.of(null)).as("no RIN known").isZero();
+        assertThat(questions[0]).as("one question a read, whatever the list's length").isEqualTo(2);
+    }
+
+    @Test
+    void withoutAnArchiveNoTaxpayerHasAnyToHandle() {
+        list = listOf(TaxpayerArchive.NONE);
+        list.toHandle().refresh();
+        assertThat(list.toHandle().countsProperty().get()).isEmpty();
+    }
+
     /** {@code n} new notifications came for this taxpayer since its page did. */
     private void arrive(TaxpayerEntry e, int n) throws Exception {
         HistoryViewModel h = e.history();

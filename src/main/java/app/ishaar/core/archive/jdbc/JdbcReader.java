@@ -151,7 +151,11 @@ public abstract class JdbcReader {
     // --- handling (the same tables and SQL in every dialect) ---
 
     private static final String HANDLING_OF =
-            "SELECT h.nkey, h.state, h.assigned_to, c.changed_ms, c.changed_by, h.last_change"
+            "SELECT h.nkey, h.state, h.assigned_to, c.changed_ms, c.changed_by, h.last_change,"
+                    // the latest note, found back from the latest change in the history's index
+                    + " (SELECT l.note FROM handling_change l WHERE l.taxpayer_id = h.taxpayer_id"
+                    + " AND l.notification_id = h.notification_id AND l.note IS NOT NULL"
+                    + " ORDER BY l.id DESC LIMIT 1)"
                     + " FROM handling h JOIN handling_change c ON c.id = h.last_change"
                     + " WHERE h.nkey IN (";
 
@@ -182,7 +186,8 @@ public abstract class JdbcReader {
                                     r.getString(3),
                                     Instant.ofEpochMilli(r.getLong(4)),
                                     r.getString(5),
-                                    r.getLong(6)));
+                                    r.getLong(6),
+                                    r.getString(7)));
                 }
             }
         }
