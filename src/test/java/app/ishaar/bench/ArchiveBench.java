@@ -2,6 +2,9 @@ package app.ishaar.bench;
 
 import app.ishaar.core.archive.Archive;
 import app.ishaar.core.archive.ArchivedNotification;
+import app.ishaar.core.archive.Handling;
+import app.ishaar.core.archive.HandlingEdit;
+import app.ishaar.core.archive.HandlingTarget;
 import app.ishaar.core.archive.InboxQuery;
 import app.ishaar.core.archive.SandboxItems;
 import app.ishaar.core.archive.ServiceKey;
@@ -35,13 +38,13 @@ import java.util.Set;
 import java.util.stream.IntStream;
 
 /**
- * inbox_page_ms, search_ms and archive_bytes_per_notification: an archive of 1,000,000
- * notifications of 500 taxpayers, generated from the sandbox's data (its message catalogue, in
- * Arabic and English, every channel) and written straight into the archive through {@link
- * SqliteArchive#store}, in batches of one taxpayer (see {@link #fill}). A page is one {@link
- * SqliteArchive#query}: the 100 notifications and the total count. Each filter shape and each
- * search is asked {@value #WARM} times to warm up, then timed {@value #TIMED} times; a figure is
- * the slowest shape's (or search's) median.
+ * inbox_page_ms, search_ms, archive_bytes_per_notification, summary_ms, report_pdf_ms and
+ * handling_filter_ms: an archive of 1,000,000 notifications of 500 taxpayers, generated from the
+ * sandbox's data (its message catalogue, in Arabic and English, every channel) and written straight
+ * into the archive through {@link SqliteArchive#store}, in batches of one taxpayer (see {@link
+ * #fill}). A page is one {@link SqliteArchive#query}: the 100 notifications and the total count.
+ * Each filter shape and each search is asked {@value #WARM} times to warm up, then timed {@value
+ * #TIMED} times; a figure is the slowest shape's (or search's) median.
  *
  * <p>Runs alone: {@code java -cp ... app.ishaar.bench.ArchiveBench [dir]}; with {@code
  * -Dbench.archive.keep=true} an archive left by an earlier run in that folder is measured again
@@ -55,6 +58,7 @@ final class ArchiveBench {
     static final Metric.Goal BYTES_GOAL = Metric.Goal.atMost(1500);
     static final Metric.Goal SUMMARY_GOAL = Metric.Goal.atMost(150);
     static final Metric.Goal REPORT_PDF_GOAL = Metric.Goal.atMost(3000);
+    static final Metric.Goal HANDLING_GOAL = Metric.Goal.atMost(30);
 
     /** 1,000,000; a smaller count (-Dbench.archive.count) only to try changes quickly. */
     static final int NOTIFICATIONS = Integer.getInteger("bench.archive.count", 1_000_000);
@@ -126,8 +130,50 @@ final class ArchiveBench {
                             search.met(),
                             search.note() + "; " + without));
             out.addAll(summaries(archive, dir));
+            out.add(handlingFilter("handling_filter_ms", HANDLING_GOAL, archive));
         }
         return out;
+    }
+
+    /**
+     * handling_filter_ms (pg_handling_filter_ms asks the same): the first page of To handle over
+     * all taxpayers, with 50,000 of the 1,000,000 to handle: every 20th of each taxpayer's 2,000
+     * newest, so that they lie all over the two years rather than only at the top (marked once; a
+     * kept archive has them already).
+     */
+    static Metric handlingFilter(String name, Metric.Goal goal, Archive archive) throws Exception {
+        InboxQuery toHandle =
+                new InboxQuery(SERVICE, Set.of(), NotificationQuery.ALL, null, 1, 100)
+                        .withHandling(InboxQuery.HandlingFilter.TO_HANDLE);
+        if (archive.query(toHandle).totalCount() == 0) {
+            long t0 = System.nanoTime();
+            List<HandlingTarget> targets = new ArrayList<>();
+            for (Rin rin : rins()) {
+                for (int page = 1; page <= 2; page++) {
+                    List<ArchivedNotification> items =
+                            archive.query(
+                                            new InboxQuery(
+                                                    SERVICE,
+                                                    Set.of(rin),
+                                                    NotificationQuery.ALL,
+                                                    null,
+                                                    page,
+                                                    1000))
+                                    .items();
+                    for (int i = 0; i < items.size(); i += 20) {
+                        targets.add(HandlingTarget.of(rin, items.get(i).notificationId()));
+                    }
+                }
+            }
+            archive.handle(SERVICE, targets, HandlingEdit.mark(Handling.State.TO_HANDLE));
+            System.out.printf(
+                    Locale.ROOT,
+                    "  %s: %,d notifications marked to handle in %.0f s%n",
+                    name,
+                    targets.size(),
+                    (System.nanoTime() - t0) / 1e9);
+        }
+        return timed(name, goal, archive, Map.of("to handle, all taxpayers, page 1", toHandle));
     }
 
     /** The five weeks a summary is asked of: one recent, the others back over the two years. */

@@ -53,6 +53,8 @@ public final class BenchSuite {
         METRICS.put("report_pdf_ms", "archive");
         METRICS.put("pg_inbox_page_ms", "pg");
         METRICS.put("pg_search_ms", "pg");
+        METRICS.put("handling_filter_ms", "archive");
+        METRICS.put("pg_handling_filter_ms", "pg");
         METRICS.put("sync_ratio", "sync");
         METRICS.put("sync_heap_mb", "sync");
         METRICS.put("incremental_sync_requests", "sync");
@@ -79,6 +81,9 @@ public final class BenchSuite {
             case "search_ms" -> Metric.failed(name, "ms", ArchiveBench.SEARCH_GOAL, why);
             case "pg_inbox_page_ms" -> Metric.failed(name, "ms", PgArchiveBench.PAGE_GOAL, why);
             case "pg_search_ms" -> Metric.failed(name, "ms", PgArchiveBench.SEARCH_GOAL, why);
+            case "handling_filter_ms" -> Metric.failed(name, "ms", ArchiveBench.HANDLING_GOAL, why);
+            case "pg_handling_filter_ms" ->
+                    Metric.failed(name, "ms", PgArchiveBench.HANDLING_GOAL, why);
             case "archive_bytes_per_notification" ->
                     Metric.failed(name, "B", ArchiveBench.BYTES_GOAL, why);
             case "summary_ms" -> Metric.failed(name, "ms", ArchiveBench.SUMMARY_GOAL, why);

@@ -51,6 +51,7 @@ final class PgArchiveBench {
 
     static final Metric.Goal PAGE_GOAL = Metric.Goal.atMost(30);
     static final Metric.Goal SEARCH_GOAL = Metric.Goal.atMost(150);
+    static final Metric.Goal HANDLING_GOAL = Metric.Goal.atMost(50);
     static final String DATABASE = "ishaar_bench";
 
     /** Notifications copied per COPY and transaction. */
@@ -144,6 +145,7 @@ final class PgArchiveBench {
             archive.planEachQuestionForItsValues(true);
             out.add(note(page, pageWithout, version));
             out.add(note(search, searchWithout, version));
+            out.add(ArchiveBench.handlingFilter("pg_handling_filter_ms", HANDLING_GOAL, archive));
         }
         return out;
     }

@@ -12,8 +12,9 @@ import app.ishaar.sandbox.SandboxConfig;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
-import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.sqlite.Function;
 
 /**
@@ -24,18 +25,30 @@ import org.sqlite.Function;
 public final class MarkKilledChild {
     private MarkKilledChild() {}
 
-    public static void main(String[] args) throws Exception {
-        Path file = Path.of(args[0]);
-        List<HandlingTarget> targets = new ArrayList<>();
+    /** The two taxpayers' histories the tests archive, 500 notifications each. */
+    public static Map<Rin, List<ArchivedNotification>> histories() throws Exception {
+        Map<Rin, List<ArchivedNotification>> out = new LinkedHashMap<>();
         try (Sandbox sandbox =
                 Sandbox.start(
                         SandboxConfig.builder().seed(3).notificationsPerTaxpayer(500).build())) {
             for (String rin : List.of(SqliteMarkKilledTest.NILE, SqliteMarkKilledTest.GIZA)) {
-                for (ArchivedNotification a : SandboxItems.history(sandbox, rin, Rin.of(rin))) {
-                    targets.add(HandlingTarget.of(a.taxpayer(), a.notificationId()));
-                }
+                out.put(Rin.of(rin), SandboxItems.history(sandbox, rin, Rin.of(rin)));
             }
         }
+        return out;
+    }
+
+    /** The 1,000 notifications marked: every one of the two histories. */
+    public static List<HandlingTarget> targets() throws Exception {
+        return histories().values().stream()
+                .flatMap(List::stream)
+                .map(a -> HandlingTarget.of(a.taxpayer(), a.notificationId()))
+                .toList();
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path file = Path.of(args[0]);
+        List<HandlingTarget> targets = targets();
         SqliteArchive archive = SqliteArchive.open(file);
         Connection writer = archive.writerForTests();
         Function.create(

@@ -3,22 +3,21 @@ package app.ishaar.core.archive.sqlite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import app.ishaar.core.archive.Archive;
+import app.ishaar.core.archive.ArchivedNotification;
 import app.ishaar.core.archive.Handling;
 import app.ishaar.core.archive.HandlingEdit;
 import app.ishaar.core.archive.HandlingTarget;
 import app.ishaar.core.archive.InboxQuery;
-import app.ishaar.core.archive.SandboxItems;
 import app.ishaar.core.archive.ServiceKey;
 import app.ishaar.core.archive.SyncBatch;
 import app.ishaar.core.model.Rin;
-import app.ishaar.sandbox.Sandbox;
-import app.ishaar.sandbox.SandboxConfig;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -39,25 +38,14 @@ class SqliteMarkKilledTest {
     @Test
     void aMarkOfAThousandKilledHalfwayLeavesNothingOfIt() throws Exception {
         Path file = dir.resolve("archive.db");
-        String first;
-        try (Sandbox sandbox =
-                        Sandbox.start(
-                                SandboxConfig.builder()
-                                        .seed(3)
-                                        .notificationsPerTaxpayer(500)
-                                        .build());
-                Archive a = SqliteArchive.open(file)) {
-            for (String rin : List.of(NILE, GIZA)) {
+        Map<Rin, List<ArchivedNotification>> histories = MarkKilledChild.histories();
+        String first = histories.get(Rin.of(NILE)).get(0).notificationId();
+        try (Archive a = SqliteArchive.open(file)) {
+            for (Map.Entry<Rin, List<ArchivedNotification>> h : histories.entrySet()) {
                 a.store(
                         new SyncBatch(
-                                ServiceKey.SANDBOX,
-                                Rin.of(rin),
-                                SandboxItems.history(sandbox, rin, Rin.of(rin)),
-                                "x",
-                                true,
-                                null));
+                                ServiceKey.SANDBOX, h.getKey(), h.getValue(), "x", true, null));
             }
-            first = SandboxItems.history(sandbox, NILE, Rin.of(NILE)).get(0).notificationId();
             a.handle(
                     ServiceKey.SANDBOX,
                     List.of(HandlingTarget.of(Rin.of(NILE), first)),
