@@ -81,7 +81,8 @@ final class PgArchiveBench {
             System.out.println(why);
             return List.of(
                     BenchSuite.notMeasured("pg_inbox_page_ms", why),
-                    BenchSuite.notMeasured("pg_search_ms", why));
+                    BenchSuite.notMeasured("pg_search_ms", why),
+                    BenchSuite.notMeasured("pg_handling_filter_ms", why));
         }
         Path source = Path.of(System.getProperty("bench.pg.source", "")).toAbsolutePath();
         if (System.getProperty("bench.pg.source", "").isBlank()) {
