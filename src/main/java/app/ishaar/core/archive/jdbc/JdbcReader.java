@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiFunction;
@@ -199,6 +200,34 @@ public abstract class JdbcReader {
             out.add(items.get(i).withHandling(found.get(pageKeys.get(i))));
         }
         return out;
+    }
+
+    /**
+     * Adds a column's filter to a question: none for null, else the value, or any of several
+     * comma-separated values (a summary's "still pending or batched after a day" opens the table on
+     * both statuses); the same in every dialect.
+     */
+    protected static void filter(
+            StringBuilder where, List<Object> args, String column, String value) {
+        if (value != null) {
+            List<String> any =
+                    java.util.Arrays.stream(value.split(","))
+                            .map(v -> v.strip().toLowerCase(Locale.ROOT))
+                            .filter(v -> !v.isEmpty())
+                            .distinct()
+                            .toList();
+            if (any.size() > 1) {
+                where.append(" AND ")
+                        .append(column)
+                        .append(" IN (")
+                        .append(String.join(", ", java.util.Collections.nCopies(any.size(), "?")))
+                        .append(')');
+                args.addAll(any);
+            } else {
+                where.append(" AND ").append(column).append(" = ?");
+                args.add(any.isEmpty() ? "" : any.get(0));
+            }
+        }
     }
 
     /**

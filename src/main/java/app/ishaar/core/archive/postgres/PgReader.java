@@ -22,7 +22,6 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -275,31 +274,6 @@ final class PgReader extends JdbcReader {
         try (PreparedStatement p = conn.prepareStatement("SELECT pg_current_snapshot()::text");
                 ResultSet r = p.executeQuery()) {
             return r.next() ? r.getString(1) : null;
-        }
-    }
-
-    private static void filter(
-            StringBuilder where, List<Object> args, String column, String value) {
-        if (value != null) {
-            // several values, comma-separated, match any of them (a summary's "still pending or
-            // batched after a day" opens the table on both statuses)
-            List<String> any =
-                    java.util.Arrays.stream(value.split(","))
-                            .map(v -> v.strip().toLowerCase(Locale.ROOT))
-                            .filter(v -> !v.isEmpty())
-                            .distinct()
-                            .toList();
-            if (any.size() > 1) {
-                where.append(" AND ")
-                        .append(column)
-                        .append(" IN (")
-                        .append(String.join(", ", java.util.Collections.nCopies(any.size(), "?")))
-                        .append(')');
-                args.addAll(any);
-            } else {
-                where.append(" AND ").append(column).append(" = ?");
-                args.add(any.isEmpty() ? "" : any.get(0));
-            }
         }
     }
 

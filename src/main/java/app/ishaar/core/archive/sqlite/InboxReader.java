@@ -21,7 +21,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /** The archive's reading side, on a connection of its own (it reads while the writer writes). */
@@ -219,31 +218,6 @@ final class InboxReader extends JdbcReader {
         try (PreparedStatement p = conn.prepareStatement("PRAGMA data_version");
                 ResultSet r = p.executeQuery()) {
             return r.next() ? r.getLong(1) : -1;
-        }
-    }
-
-    private static void filter(
-            StringBuilder where, List<Object> args, String column, String value) {
-        if (value != null) {
-            // several values, comma-separated, match any of them (a summary's "still pending or
-            // batched after a day" opens the table on both statuses)
-            List<String> any =
-                    java.util.Arrays.stream(value.split(","))
-                            .map(v -> v.strip().toLowerCase(Locale.ROOT))
-                            .filter(v -> !v.isEmpty())
-                            .distinct()
-                            .toList();
-            if (any.size() > 1) {
-                where.append(" AND ")
-                        .append(column)
-                        .append(" IN (")
-                        .append(String.join(", ", java.util.Collections.nCopies(any.size(), "?")))
-                        .append(')');
-                args.addAll(any);
-            } else {
-                where.append(" AND ").append(column).append(" = ?");
-                args.add(any.isEmpty() ? "" : any.get(0));
-            }
         }
     }
 
