@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import app.ishaar.core.model.Notification;
 import app.ishaar.sandbox.SandboxConfig;
 import app.ishaar.ui.notifications.HistoryViewModel;
-import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import javafx.css.PseudoClass;
 import javafx.scene.control.TableRow;
@@ -31,8 +31,12 @@ class NewNotificationsFxTest extends FxSandboxTestBase {
         return fx(() -> flow.mainViewModel().listSync());
     }
 
-    /** Waits until the sync the login began has gone round (nothing syncs or waits). */
-    private void loginSyncDone() {
+    /**
+     * Waits until the sync the login began has gone round (nothing syncs or waits) and the screen
+     * shows all it brought (its last landing is read quietly after the sync says it ended).
+     */
+    private void loginSyncDone() throws Exception {
+        app.ishaar.sandbox.Sandbox service = sandbox();
         waitUntil(
                 "the login's sync went round",
                 60,
@@ -43,9 +47,19 @@ class NewNotificationsFxTest extends FxSandboxTestBase {
                                 && !fx(() -> history().requests().loadingProperty().get())
                                 && sync().statuses().values().stream()
                                         .allMatch(
-                                                s ->
-                                                        s.lastSynced() != null
-                                                                || s.problem() != null));
+                                                s -> s.lastSynced() != null || s.problem() != null)
+                                && fx(() -> history().pager().totalCountProperty().get())
+                                        == service.notificationCount(NILE));
+    }
+
+    /**
+     * Stops the service's clock, so that notifications arrive only when the test moves it: what the
+     * screen shows can then be compared with what the service holds.
+     */
+    private Instant pinServiceClock() throws Exception {
+        Instant now = Instant.now();
+        sandbox().knobs().pinClock(now);
+        return now;
     }
 
     private HistoryViewModel history() {
@@ -79,6 +93,7 @@ class NewNotificationsFxTest extends FxSandboxTestBase {
     @Test
     void newNotificationsAreCountedEveryTwoMinutesAndShowBringsThemInBold() throws Exception {
         waitForDemoAccounts();
+        Instant pinned = pinServiceClock();
         logInAsDemo("erp-nile-trading");
         loginSyncDone();
         long shownTotal = fx(() -> history().pager().totalCountProperty().get());
@@ -88,7 +103,7 @@ class NewNotificationsFxTest extends FxSandboxTestBase {
 
         // time passes at the service until a few notifications arrived (fewer than a page)
         for (int seconds = 15; sandbox().notificationCount(NILE) - shownTotal < 2; seconds += 15) {
-            sandbox().knobs().clockOffset(Duration.ofSeconds(seconds));
+            sandbox().knobs().pinClock(pinned.plusSeconds(seconds));
         }
         assertThat(sandbox().notificationCount(NILE) - shownTotal).isLessThan(8);
         onFx(() -> sync().syncAll());
@@ -177,11 +192,12 @@ class NewNotificationsFxTest extends FxSandboxTestBase {
     @Test
     void anIntermediarysListSaysHowManyCameForATaxpayerItIsNotShowing() throws Exception {
         waitForDemoAccounts();
+        Instant pinned = pinServiceClock();
         logInAsDemo("erp-delta-accounting");
         loginSyncDone();
         long shownTotal = fx(() -> history().pager().totalCountProperty().get());
         for (int seconds = 15; sandbox().notificationCount(NILE) - shownTotal < 2; seconds += 15) {
-            sandbox().knobs().clockOffset(Duration.ofSeconds(seconds));
+            sandbox().knobs().pinClock(pinned.plusSeconds(seconds));
         }
         // a round of the window's own schedule may be under way: Sync all waits for it to end
         waitUntil("Sync all can be asked", () -> fx(() -> sync().canSyncAllProperty().get()));
