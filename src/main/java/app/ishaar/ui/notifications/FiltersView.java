@@ -138,7 +138,8 @@ public final class FiltersView {
                         custom,
                         Controls.group(
                                 controls.label("filter.type"),
-                                choice("type", FiltersViewModel.typeOptions(), vm.typeProperty())),
+                                multiChoice(
+                                        "type", FiltersViewModel.typeOptions(), vm.typeProperty())),
                         Controls.group(
                                 controls.label("filter.language"),
                                 choice(
@@ -147,7 +148,7 @@ public final class FiltersView {
                                         vm.languageProperty())),
                         Controls.group(
                                 controls.label("filter.status"),
-                                choice(
+                                multiChoice(
                                         "status",
                                         FiltersViewModel.statusOptions(),
                                         vm.statusProperty())),
@@ -181,6 +182,19 @@ public final class FiltersView {
         box.valueProperty().bindBidirectional(vm.handlingProperty());
         converter(box, vm::handlingText);
         return box;
+    }
+
+    /** A filter of any of several values (type, status): see {@link MultiChoice}. */
+    private Node multiChoice(String dimension, List<String> options, StringProperty value) {
+        MultiChoice m =
+                new MultiChoice(
+                        "filter-" + dimension,
+                        options,
+                        value,
+                        v -> vm.optionText(dimension, v),
+                        i18n);
+        onLanguage.add(m::languageChanged);
+        return m.box();
     }
 
     private ChoiceBox<String> choice(String dimension, List<String> options, StringProperty value) {

@@ -80,19 +80,26 @@ public final class HistoryLabels {
     }
 
     public String type(String typeId, String serviceName) {
+        if (typeId != null && typeId.contains(",")) {
+            return any(typeId, t -> type(t, null));
+        }
         return NotificationType.fromId(typeId)
                 .map(t -> i18n.get("type." + t.id()))
                 .orElseGet(() -> notBlank(serviceName) ? serviceName : raw(typeId));
     }
 
+    /** The names of several comma-separated values (a filter of any of them). */
+    private static String any(String csv, java.util.function.UnaryOperator<String> name) {
+        return java.util.Arrays.stream(csv.split(","))
+                .map(String::strip)
+                .filter(w -> !w.isEmpty())
+                .map(name)
+                .collect(java.util.stream.Collectors.joining(" / "));
+    }
+
     public String status(String wire) {
         if (wire != null && wire.contains(",")) {
-            // several statuses (a summary's link): any of them
-            return java.util.Arrays.stream(wire.split(","))
-                    .map(String::strip)
-                    .filter(w -> !w.isEmpty())
-                    .map(this::status)
-                    .collect(java.util.stream.Collectors.joining(" / "));
+            return any(wire, this::status); // several statuses (a summary's link): any of them
         }
         return Status.fromWire(wire)
                 .map(s -> i18n.get("status." + s.wire()))

@@ -167,7 +167,7 @@ class HistoryViewFxTest {
     }
 
     private void applyByEnter(FxRobot robot) {
-        robot.clickOn("#filter-type")
+        robot.clickOn("#filter-language")
                 .type(KeyCode.ESCAPE); // focus inside the filter bar, popup closed
         robot.type(KeyCode.ENTER);
     }
@@ -207,10 +207,20 @@ class HistoryViewFxTest {
             robot.interact(() -> vm.filters().reset());
             settled();
             robot.interact(
-                    () ->
-                            ((javafx.scene.control.ChoiceBox<String>)
-                                            robot.lookup("#filter-" + c.dimension()).query())
-                                    .setValue(c.value()));
+                    () -> {
+                        Node box = robot.lookup("#filter-" + c.dimension()).query();
+                        if (box instanceof org.controlsfx.control.CheckComboBox<?> any) {
+                            // type and status take any of several: this one checked alone
+                            @SuppressWarnings("unchecked")
+                            var checks =
+                                    ((org.controlsfx.control.CheckComboBox<String>) any)
+                                            .getCheckModel();
+                            checks.clearChecks();
+                            checks.check(c.value());
+                        } else {
+                            ((javafx.scene.control.ChoiceBox<String>) box).setValue(c.value());
+                        }
+                    });
             applyByEnter(robot);
             until(() -> vm.filters().applied().equals(FilterState.DEFAULT.withType(null)) == false);
             settled();
@@ -1259,7 +1269,9 @@ class HistoryViewFxTest {
                 fx(
                         () -> {
                             javafx.scene.text.Font font =
-                                    ((Label) robot.lookup("#filter-type .label").query()).getFont();
+                                    ((javafx.scene.control.Labeled)
+                                                    robot.lookup("#filter-type .list-cell").query())
+                                            .getFont();
                             return FiltersViewModel.typeOptions().stream()
                                     .mapToDouble(
                                             o -> {

@@ -282,6 +282,172 @@ class ScopeViewFxTest extends OwnStageFxTestBase {
     }
 
     @Test
+    void theTaxpayerSoughtIsFoundByTypingWordsOfItsNameOrDigitsOfItsRin() throws Exception {
+        HistoryView v = open(AppLanguage.ARABIC);
+        @SuppressWarnings("unchecked")
+        ComboBox<ListedTaxpayer> only =
+                fx(() -> (ComboBox<ListedTaxpayer>) v.root().lookup("#inbox-taxpayer-filter"));
+        SandboxTaxpayer sought = firms.get(1);
+        // its name's first word written without hamza or with ه for ة, as users type it
+        String word = sought.nameAr().split(" ")[0];
+        String typed = word.replace('أ', 'ا').replace('إ', 'ا').replace('آ', 'ا').replace('ة', 'ه');
+        assertThat(shownWhenSearched(only, typed))
+                .as("the list narrowed to the names with that word, however it is spelt")
+                .contains(sought.rin())
+                .allSatisfy(
+                        rin ->
+                                assertThat(
+                                                firms.stream()
+                                                        .filter(f -> f.rin().equals(rin))
+                                                        .findFirst()
+                                                        .orElseThrow()
+                                                        .nameAr())
+                                        .contains(word));
+        assertThat(shownWhenSearched(only, sought.rin().substring(2, 8)))
+                .containsExactly(sought.rin());
+        assertThat(shownWhenSearched(only, "zzzz")).isEmpty();
+        assertThat(fx(() -> ((TextField) only.lookup("#taxpayer-filter-search")).getPromptText()))
+                .isEqualTo("الاسم أو رقم التسجيل الضريبي");
+
+        // chosen: the screen shows that taxpayer's rows only
+        fx(
+                () -> {
+                    only.hide();
+                    only.getItems().stream()
+                            .filter(t -> t != null && t.rin().value().equals(sought.rin()))
+                            .findFirst()
+                            .ifPresent(t -> only.getSelectionModel().select(t));
+                    return null;
+                });
+        until(
+                () ->
+                        !vm.requests().loadingProperty().get()
+                                && !table(v).getItems().isEmpty()
+                                && table(v).getItems().stream()
+                                        .allMatch(
+                                                n ->
+                                                        vm.taxpayerOf(n)
+                                                                .rin()
+                                                                .value()
+                                                                .equals(sought.rin())));
+        assertThat(fx(() -> vm.pager().totalCountProperty().get())).isEqualTo((long) EACH);
+    }
+
+    /** The RINs the taxpayer filter's list offers once {@code typed} is in its search field. */
+    private static List<String> shownWhenSearched(ComboBox<ListedTaxpayer> only, String typed)
+            throws Exception {
+        return fx(
+                () -> {
+                    only.show();
+                    TextField field = (TextField) only.lookup("#taxpayer-filter-search");
+                    field.setText(typed);
+                    // the list the skin shows in its place, of the taxpayers the words find
+                    @SuppressWarnings("unchecked")
+                    ComboBox<ListedTaxpayer> filtered =
+                            (ComboBox<ListedTaxpayer>)
+                                    only.getChildrenUnmodifiable().stream()
+                                            .filter(ComboBox.class::isInstance)
+                                            .findFirst()
+                                            .orElseThrow();
+                    return filtered.getItems().stream()
+                            .filter(Objects::nonNull)
+                            .map(t -> t.rin().value())
+                            .toList();
+                });
+    }
+
+    @Test
+    void aFilterOfTwoStatusesShowsTheRowsOfEitherAndSaysBoth() throws Exception {
+        HistoryView v = open(AppLanguage.ENGLISH);
+        long failed = totalWithStatus(v, "error");
+        long pending = totalWithStatus(v, "pending");
+        assertThat(failed).isPositive();
+        assertThat(pending).isPositive();
+
+        @SuppressWarnings("unchecked")
+        org.controlsfx.control.CheckComboBox<String> status =
+                fx(
+                        () ->
+                                (org.controlsfx.control.CheckComboBox<String>)
+                                        v.root().lookup("#filter-status"));
+        fx(
+                () -> {
+                    status.getCheckModel().clearChecks();
+                    status.getCheckModel().check("error");
+                    status.getCheckModel().check("pending");
+                    return null;
+                });
+        assertThat(fx(status::getTitle)).isEqualTo("Pending and 1 more");
+        // Enter on the box applies, as anywhere in the filter bar
+        fx(
+                () -> {
+                    status.requestFocus();
+                    Node focused = status.getScene().getFocusOwner();
+                    focused.fireEvent(
+                            new KeyEvent(
+                                    KeyEvent.KEY_PRESSED,
+                                    "",
+                                    "",
+                                    KeyCode.ENTER,
+                                    false,
+                                    false,
+                                    false,
+                                    false));
+                    return null;
+                });
+        until(
+                () ->
+                        !vm.requests().loadingProperty().get()
+                                && vm.pager().totalCountProperty().get() == failed + pending);
+        assertThat(
+                        fx(
+                                () ->
+                                        table(v).getItems().stream()
+                                                .map(Notification::status)
+                                                .distinct()
+                                                .sorted()
+                                                .toList()))
+                .as("a page of either status")
+                .isSubsetOf("error", "pending");
+        assertThat(fx(() -> vm.filters().chips().stream().map(c -> c.text()).toList()))
+                .contains("Status: Pending / Failed");
+
+        // Reset checks none: All
+        fx(
+                () -> {
+                    vm.filters().reset();
+                    return null;
+                });
+        until(() -> status.getCheckModel().getCheckedItems().isEmpty());
+        assertThat(fx(status::getTitle)).isEqualTo("All");
+    }
+
+    /** Applies the status filter of {@code wire} alone; the count it gives. */
+    private long totalWithStatus(HistoryView v, String wire) throws Exception {
+        fx(
+                () -> {
+                    vm.filters().statusProperty().set(wire);
+                    return null;
+                });
+        apply(v);
+        until(
+                () ->
+                        !vm.requests().loadingProperty().get()
+                                && !table(v).getItems().isEmpty()
+                                && table(v).getItems().stream()
+                                        .allMatch(n -> wire.equals(n.status())));
+        return fx(() -> vm.pager().totalCountProperty().get());
+    }
+
+    private static void apply(HistoryView v) throws Exception {
+        fx(
+                () -> {
+                    ((javafx.scene.control.Button) v.root().lookup("#filter-apply")).fire();
+                    return null;
+                });
+    }
+
+    @Test
     void inArabicItReadsRightToLeftWithArabicNamesAndDigits() throws Exception {
         HistoryView v = open(AppLanguage.ARABIC);
         assertThat(fx(() -> v.root().getEffectiveNodeOrientation()))
