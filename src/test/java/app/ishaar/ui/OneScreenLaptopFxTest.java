@@ -198,6 +198,58 @@ class OneScreenLaptopFxTest extends FxSandboxTestBase {
         String second = drawnFor(pair.get(1));
         assertThat(first).as("drawn for " + pair.get(0).name()).isNotBlank();
         assertThat(second).as("drawn for " + pair.get(1).name()).isNotBlank().isNotEqualTo(first);
+        // the two found among 300 by typing what their names share
+        String shared = pair.get(0).name().substring(0, 12);
+        clickOn("#inbox-taxpayer-filter");
+        waitUntil("the picker's search field", () -> visible("#taxpayer-filter-search"));
+        write(shared);
+        List<String> offered =
+                fx(
+                        () -> {
+                            ComboBox<?> picker = lookup("#inbox-taxpayer-filter").query();
+                            ComboBox<?> narrowed =
+                                    (ComboBox<?>)
+                                            picker.getChildrenUnmodifiable().stream()
+                                                    .filter(ComboBox.class::isInstance)
+                                                    .findFirst()
+                                                    .orElseThrow();
+                            return narrowed.getItems().stream()
+                                    .filter(ListedTaxpayer.class::isInstance)
+                                    .map(t -> ((ListedTaxpayer) t).name())
+                                    .toList();
+                        });
+        assertThat(offered)
+                .as("the picker narrowed to the names holding what was typed")
+                .contains(pair.get(0).name(), pair.get(1).name())
+                .allMatch(n -> n.contains(shared))
+                .hasSizeLessThan(REPRESENTED / 10);
+        waitForPulses(3);
+        assertThat(
+                        fx(
+                                () ->
+                                        javafx.stage.Window.getWindows().stream()
+                                                .filter(w -> w instanceof javafx.stage.PopupWindow)
+                                                .filter(javafx.stage.Window::isShowing)
+                                                .flatMap(
+                                                        w ->
+                                                                w
+                                                                        .getScene()
+                                                                        .getRoot()
+                                                                        .lookupAll(".list-cell")
+                                                                        .stream())
+                                                .map(n -> ((javafx.scene.control.ListCell<?>) n))
+                                                .filter(c -> c.isVisible() && c.getText() != null)
+                                                .map(javafx.scene.control.ListCell::getText)
+                                                .toList()))
+                .as("the list's rows as drawn: the names found, no other words")
+                .isNotEmpty()
+                .allMatch(text -> text.contains(shared));
+        Screenshots.take(
+                flow.mainStage(),
+                language == AppLanguage.ARABIC
+                        ? "taxpayer-picker-ar.png"
+                        : "taxpayer-picker-en.png");
+        type(javafx.scene.input.KeyCode.ESCAPE);
         onFx(
                 () ->
                         lookup("#inbox-taxpayer-filter")

@@ -28,8 +28,8 @@ final class TaxpayerFilter {
         this.i18n = i18n;
         this.texts = vm.labels();
         choice.setId("inbox-taxpayer-filter");
-        choice.setButtonCell(new Cell());
-        choice.setCellFactory(lv -> new Cell());
+        choice.setButtonCell(new Cell(true));
+        choice.setCellFactory(lv -> new Cell(false));
         choice.setVisibleRowCount(12);
         // the list's search field: an id of its own (the skin's "search" is the screen's search
         // field's), and its hint in the UI's language
@@ -98,7 +98,7 @@ final class TaxpayerFilter {
                 .addListener(
                         (o, was, now) -> {
                             // the cells' words in the new language
-                            choice.setButtonCell(new Cell());
+                            choice.setButtonCell(new Cell(true));
                         });
     }
 
@@ -108,11 +108,20 @@ final class TaxpayerFilter {
 
     /** "All taxpayers", or "name (RIN)". */
     private final class Cell extends ListCell<ListedTaxpayer> {
+        /**
+         * The box's own cell, which says All when nothing is chosen; a list's empty one is blank.
+         */
+        private final boolean button;
+
+        Cell(boolean button) {
+            this.button = button;
+        }
+
         @Override
         protected void updateItem(ListedTaxpayer t, boolean empty) {
             super.updateItem(t, empty);
             if (empty) {
-                setText(i18n.get("inbox.taxpayerFilter.all"));
+                setText(button ? i18n.get("inbox.taxpayerFilter.all") : null);
             } else {
                 setText(
                         t == null

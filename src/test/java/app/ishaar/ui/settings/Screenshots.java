@@ -21,9 +21,34 @@ public final class Screenshots {
         if (dir == null || dir.isBlank()) {
             return;
         }
-        WritableImage image =
-                WaitForAsyncUtils.asyncFx(() -> window.getScene().snapshot(null))
+        BufferedImage out =
+                WaitForAsyncUtils.asyncFx(
+                                () -> {
+                                    BufferedImage image = image(window.getScene().snapshot(null));
+                                    // the window's open pop-ups (a list dropped down) where they
+                                    // show over it
+                                    java.awt.Graphics2D g = image.createGraphics();
+                                    for (Window w : Window.getWindows()) {
+                                        if (w instanceof javafx.stage.PopupWindow p
+                                                && p.isShowing()
+                                                && p.getOwnerWindow() == window) {
+                                            g.drawImage(
+                                                    image(p.getScene().snapshot(null)),
+                                                    (int) (p.getX() - window.getX()),
+                                                    (int) (p.getY() - window.getY()),
+                                                    null);
+                                        }
+                                    }
+                                    g.dispose();
+                                    return image;
+                                })
                         .get(10, TimeUnit.SECONDS);
+        Path target = Path.of(dir).resolve(name);
+        Files.createDirectories(target.getParent());
+        javax.imageio.ImageIO.write(out, "png", target.toFile());
+    }
+
+    private static BufferedImage image(WritableImage image) {
         int w = (int) image.getWidth();
         int h = (int) image.getHeight();
         BufferedImage out = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
@@ -33,8 +58,6 @@ public final class Screenshots {
                 out.setRGB(x, y, pixels.getArgb(x, y));
             }
         }
-        Path target = Path.of(dir).resolve(name);
-        Files.createDirectories(target.getParent());
-        javax.imageio.ImageIO.write(out, "png", target.toFile());
+        return out;
     }
 }
