@@ -475,6 +475,15 @@ class SceneWalkFxTest extends FxSandboxTestBase {
                                 .sum())
                 .contains("F1", "F5", "Ctrl+T", "Ctrl+C", "Shift+F10 / Context Menu")
                 .allSatisfy(k -> assertThat(k).isNotBlank());
+        try {
+            app.ishaar.ui.settings.Screenshots.take(
+                    fx(() -> lookup("#help-shortcuts").query().getScene().getWindow()),
+                    ctx.i18n().language() == AppLanguage.ARABIC
+                            ? "shortcuts-ar.png"
+                            : "shortcuts-en.png");
+        } catch (Exception e) {
+            throw new AssertionError("the shortcuts' screenshot", e);
+        }
         onFx(
                 () ->
                         lookup("#menubar").<MenuBar>query().getMenus().stream()

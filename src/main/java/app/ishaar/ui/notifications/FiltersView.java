@@ -189,6 +189,7 @@ public final class FiltersView {
         MultiChoice m =
                 new MultiChoice(
                         "filter-" + dimension,
+                        "filter." + dimension,
                         options,
                         value,
                         v -> vm.optionText(dimension, v),

@@ -24,14 +24,17 @@ final class MultiChoice {
     private final StringProperty value;
     private final Function<String, String> name;
     private final I18n i18n;
+    private final String labelKey;
     private boolean updating;
 
     /**
-     * {@code options}: the choices, All ({@link FiltersViewModel#ANY}) left out; {@code name}: a
-     * choice's name in the UI's language now.
+     * {@code labelKey}: the bundle key of the filter's label; {@code options}: the choices, All
+     * ({@link FiltersViewModel#ANY}) left out; {@code name}: a choice's name in the UI's language
+     * now.
      */
     MultiChoice(
             String id,
+            String labelKey,
             List<String> options,
             StringProperty value,
             Function<String, String> name,
@@ -39,6 +42,7 @@ final class MultiChoice {
         this.value = value;
         this.name = name;
         this.i18n = i18n;
+        this.labelKey = labelKey;
         box.setId(id);
         box.getItems().setAll(options.stream().filter(o -> !o.isEmpty()).toList());
         box.setShowCheckedCount(false);
@@ -46,6 +50,7 @@ final class MultiChoice {
                 .getCheckedItems()
                 .addListener((ListChangeListener<String>) c -> checksChanged());
         value.addListener((o, was, now) -> show(now));
+        box.skinProperty().addListener((o, was, now) -> showTitle());
         show(value.get());
         languageChanged();
     }
@@ -127,9 +132,17 @@ final class MultiChoice {
                                         name.apply(checked.get(0)),
                                         checked.size() - 1);
         box.setTitle(title);
-        box.setAccessibleText(
-                checked.isEmpty()
-                        ? i18n.get("filter.any")
-                        : String.join(", ", checked.stream().map(name).toList()));
+        // the box's focus is its inner combo box: that is what a screen reader names, the label's
+        // words and the values checked
+        String spoken =
+                i18n.get(labelKey)
+                        + ": "
+                        + (checked.isEmpty()
+                                ? i18n.get("filter.any")
+                                : String.join(", ", checked.stream().map(name).toList()));
+        box.setAccessibleText(spoken);
+        box.getChildrenUnmodifiable().stream()
+                .filter(javafx.scene.control.ComboBoxBase.class::isInstance)
+                .forEach(inner -> ((javafx.scene.control.Control) inner).setAccessibleText(spoken));
     }
 }
