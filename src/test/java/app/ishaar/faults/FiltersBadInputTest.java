@@ -176,7 +176,9 @@ class FiltersBadInputTest {
                         null,
                         null,
                         "\u0000",
-                        "xlsx\u202E");
+                        "xlsx\u202E",
+                        null,
+                        null);
         HistoryViewModel vm = new HistoryViewModel(i18n, DIRECT, prefs, p -> {});
         assertThat(vm.filters().applied().type()).isNull();
         assertThat(vm.filters().applied().language()).isNull();

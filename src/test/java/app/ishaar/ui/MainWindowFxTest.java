@@ -581,7 +581,7 @@ class MainWindowFxTest extends FxSandboxTestBase {
                                                         new HistoryPrefs(
                                                                 null, null, null, null, null, null,
                                                                 null, null, null, null, null, null,
-                                                                null, lastVisit))));
+                                                                null, lastVisit, null))));
         loginAsIntermediary();
         waitUntil("page 1", () -> boldRows().size() + plainRows().size() >= 10);
         assertThat(boldRows())

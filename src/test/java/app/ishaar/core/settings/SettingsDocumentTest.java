@@ -331,7 +331,9 @@ class SettingsDocumentTest {
                                                 divider,
                                                 visible,
                                                 export.get(0),
-                                                export.get(1)))
+                                                export.get(1),
+                                                null,
+                                                null))
                         .flatMap(
                                 h ->
                                         instant.map(
@@ -350,7 +352,8 @@ class SettingsDocumentTest {
                                                                 h.detailVisible(),
                                                                 h.exportFolder(),
                                                                 h.exportFormat(),
-                                                                visit)));
+                                                                visit,
+                                                                null)));
         Arbitrary<Map<String, HistoryPrefs>> history =
                 Arbitraries.maps(
                                 Arbitraries.strings().withCharRange(' ', '\u07FF').ofMaxLength(20),

@@ -50,7 +50,9 @@ class SettingsStoreTest {
                         0.6,
                         true,
                         "/home/accountant/Clients/Cairo Pharma",
-                        "XLSX");
+                        "XLSX",
+                        null,
+                        null);
         return Settings.defaults()
                 .withLanguage("ar", true)
                 .withProfile(delta)

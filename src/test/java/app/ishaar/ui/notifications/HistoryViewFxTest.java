@@ -1998,6 +1998,8 @@ class HistoryViewFxTest {
                         330.0, // wider than a whole ID, the least the pane takes
                         true,
                         null,
+                        null,
+                        null,
                         null);
         HistoryViewModel restored =
                 new HistoryViewModel(i18n, FxExecutor.INSTANCE, prefs, remembered::add);

@@ -84,8 +84,8 @@ class HistoryViewModelTest {
 
     private static HistoryPrefs visitedAt(Instant visit) {
         return new HistoryPrefs(
-                null, null, null, null, null, null, null, null, null, null, null, null, null,
-                visit);
+                null, null, null, null, null, null, null, null, null, null, null, null, null, visit,
+                null);
     }
 
     @Test
@@ -461,7 +461,7 @@ class HistoryViewModelTest {
                 vm(
                         new HistoryPrefs(
                                 null, null, null, null, null, null, null, 1000, null, null, null,
-                                null, null),
+                                null, null, null, null),
                         CLOCK);
         assertThat(restored.pager().pageSizeProperty().get()).isEqualTo(100);
     }
@@ -661,7 +661,9 @@ class HistoryViewModelTest {
                                 7.0,
                                 null,
                                 null,
-                                "PDF"),
+                                "PDF",
+                                null,
+                                null),
                         CLOCK);
         assertThat(vm.filters().applied().preset()).isEqualTo(DatePreset.ALL);
         assertThat(vm.filters().chips())
