@@ -60,11 +60,6 @@ final class OneLineCell extends TableCell<Notification, Notification> {
         requestLayout();
     }
 
-    /** The whole text (not the cut one); null in an empty cell. */
-    String whole() {
-        return full;
-    }
-
     @Override
     protected void layoutChildren() {
         if (full != null && !full.isEmpty()) {
