@@ -519,6 +519,7 @@ final class InboxUiBench {
             throws Exception {
         host.recordGaps(true);
         List<Double> pageMs = new ArrayList<>();
+        List<Double> pageCpu = new ArrayList<>();
         int pages = 0;
         while (pages < PAGES_PER_STRETCH && host.onFx(going::getAsBoolean)) {
             int target = host.onFx(() -> host.inbox().pager().pageProperty().get() + 1);
@@ -531,6 +532,7 @@ final class InboxUiBench {
                                             && showing(host, r -> true));
             long[] at = host.act(host::next);
             pageMs.add(Stats.ms(InboxHost.await(shown) - at[0]));
+            pageCpu.add(Stats.ms(host.cpuAtLastDrawn() - at[1]));
             pages++;
         }
         boolean still = host.onFx(going::getAsBoolean);
@@ -542,13 +544,14 @@ final class InboxUiBench {
         System.out.printf(
                 Locale.ROOT,
                 "  stretch of %d pages (to page %d)%s: longest gap %.1f ms, longest FX burst %.1f"
-                        + " ms, page on screen %.1f ms%n",
+                        + " ms, page on screen %.1f ms, FX-thread CPU a page %.1f ms%n",
                 pages,
                 host.onFx(() -> host.inbox().pager().pageProperty().get()),
                 still ? "" : " (ended)",
                 longest,
                 burst,
-                Stats.median(pageMs));
+                Stats.median(pageMs),
+                Stats.median(pageCpu));
         return new Stretch(pages, longest, burst, Stats.median(pageMs), still);
     }
 

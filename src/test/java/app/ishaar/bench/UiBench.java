@@ -226,6 +226,20 @@ final class UiBench {
             double between =
                     Stats.ms(page.endedNanos() - page.ms() * 1_000_000L - login.endedNanos());
             double after = Stats.ms(t[1] - page.endedNanos());
+            // the wall clock of the click and of the page on screen, to find the login in a flight
+            // recording
+            long wallNow = System.currentTimeMillis();
+            long nanoNow = System.nanoTime();
+            System.out.printf(
+                    Locale.ROOT,
+                    "login %s at %s to %s%n",
+                    label,
+                    java.time.LocalTime.ofInstant(
+                            java.time.Instant.ofEpochMilli(wallNow - (nanoNow - t[0]) / 1_000_000),
+                            java.time.ZoneId.systemDefault()),
+                    java.time.LocalTime.ofInstant(
+                            java.time.Instant.ofEpochMilli(wallNow - (nanoNow - t[1]) / 1_000_000),
+                            java.time.ZoneId.systemDefault()));
             System.out.printf(
                     Locale.ROOT,
                     "login %s: click -> first page on screen %.1f ms; login exchange %d ms + page exchange %d ms; app's own %.1f ms"

@@ -124,6 +124,11 @@ final class HistoryColumns {
         col.setPrefWidth(width * textSize.factor());
         col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         col.setSortable(false); // the service orders by date; sorting one page would mislead
+        if (CUT_BY_HALVING.contains(id)) {
+            // texts often longer than their column
+            col.setCellFactory(c -> new OneLineCell(n -> labels.cell(id, n)));
+            return col;
+        }
         col.setCellFactory(
                 c ->
                         new TableCell<>() {
@@ -180,6 +185,9 @@ final class HistoryColumns {
                         });
         return col;
     }
+
+    /** The columns whose cells cut their texts themselves ({@link OneLineCell}). */
+    static final java.util.Set<String> CUT_BY_HALVING = java.util.Set.of("type", "message");
 
     /** The columns a screen of several taxpayers hides until the user shows them. */
     static final java.util.Set<String> SEVERAL_HIDDEN =

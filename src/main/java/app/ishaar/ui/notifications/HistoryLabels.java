@@ -1,6 +1,8 @@
 package app.ishaar.ui.notifications;
 
+import app.ishaar.core.archive.ArchivedNotification;
 import app.ishaar.core.archive.Handling;
+import app.ishaar.core.archive.InboxPage;
 import app.ishaar.core.archive.SearchText;
 import app.ishaar.core.model.Channel;
 import app.ishaar.core.model.Language;
@@ -12,6 +14,8 @@ import app.ishaar.core.text.MessageText;
 import app.ishaar.ui.i18n.I18n;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
@@ -162,8 +166,39 @@ public final class HistoryLabels {
         return t.name().isBlank() ? i18n.localDigits(t.rin().value()) : t.name();
     }
 
+    /**
+     * The Message cells' texts of the pages read last, by message, made on the thread that read
+     * them ({@link #prepare}): an HTML e-mail or a system message's JSON read on the FX thread as
+     * each page is shown cost it a sixth of a page's work.
+     */
+    private final Map<String, String> messageCells = new ConcurrentHashMap<>();
+
+    /** Pages' worth of Message cells kept: the page shown and those read beside it. */
+    private static final int MESSAGE_CELLS_KEPT = 1_000;
+
+    /**
+     * Makes the Message cells' texts of a page read (on the thread that read it, before the page is
+     * shown).
+     */
+    void prepare(InboxPage page) {
+        if (messageCells.size() > MESSAGE_CELLS_KEPT) {
+            messageCells.clear();
+        }
+        for (ArchivedNotification a : page.items()) {
+            String message = a.notification().finalMessage();
+            if (message != null) {
+                messageCells.computeIfAbsent(message, HistoryLabels::messageLine);
+            }
+        }
+    }
+
     /** The message's readable text on one line, as much as a cell shows. */
-    private static String messageCell(String message) {
+    private String messageCell(String message) {
+        String prepared = message == null ? null : messageCells.get(message);
+        return prepared != null ? prepared : messageLine(message);
+    }
+
+    private static String messageLine(String message) {
         String line = MessageText.oneLine(message);
         return line.length() > MESSAGE_CELL ? line.substring(0, MESSAGE_CELL) + "…" : line;
     }

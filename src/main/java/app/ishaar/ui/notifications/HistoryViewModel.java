@@ -168,10 +168,11 @@ public final class HistoryViewModel {
                         initial == null ? null : initial.exportFormat(),
                         this::emitPrefs);
         this.layout = new LayoutViewModel(initial);
-        this.requests = new PageRequests(fx, pages::get, pager, () -> {}, this::pageCame);
         this.handling =
                 new HandlingViewModel(fx, pages::get, rows.selectedProperty(), this::reread);
         this.labels = new HistoryLabels(i18n, this::taxpayerOf, handling::of, handling::shownName);
+        this.requests =
+                new PageRequests(fx, pages::get, pager, () -> {}, this::pageCame, labels::prepare);
         this.errorTexts = new FailureTexts(requests.errorProperty(), i18n);
         lastPrefs = prefs();
 

@@ -6,6 +6,7 @@ import app.ishaar.ui.error.Failure;
 import app.ishaar.ui.fx.LatestTask;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.function.ObjIntConsumer;
@@ -29,6 +30,7 @@ public final class PageRequests {
     private final PagerViewModel pager;
     private final Runnable beforeRequest;
     private final ObjIntConsumer<InboxPage> onPage;
+    private final Consumer<InboxPage> prepare;
 
     /** The page asked for last: a newer request cancels it, and only its page is shown. */
     private final LatestTask pages;
@@ -51,14 +53,17 @@ public final class PageRequests {
      * {@code fx}: where results are delivered; {@code source}: where pages come from now (not
      * {@link HistoryPages#ready} while the taxpayer or the service is not known); {@code
      * beforeRequest}: run as a request goes out; {@code onPage}: shows a page that came, with the
-     * page number it was asked for.
+     * page number it was asked for; {@code prepare}: given each page on the thread that read it,
+     * before it is handed to the FX thread (what the cells show made there, not on the FX thread).
      */
     PageRequests(
             Executor fx,
             Supplier<HistoryPages> source,
             PagerViewModel pager,
             Runnable beforeRequest,
-            ObjIntConsumer<InboxPage> onPage) {
+            ObjIntConsumer<InboxPage> onPage,
+            Consumer<InboxPage> prepare) {
+        this.prepare = prepare;
         this.pages = new LatestTask(fx);
         this.rereads = new LatestTask(fx);
         this.source = source;
@@ -111,7 +116,7 @@ public final class PageRequests {
         stopRereading();
         beforeRequest.run();
         loading.set(true);
-        pages.run(from.page(q), (page, failure) -> completed(q, page, failure));
+        pages.run(read(from, q), (page, failure) -> completed(q, page, failure));
     }
 
     /**
@@ -135,7 +140,7 @@ public final class PageRequests {
         }
         rereading = true;
         rereads.run(
-                from.page(q),
+                read(from, q),
                 (page, failure) -> {
                     rereading = false;
                     if (failure != null) {
@@ -153,6 +158,25 @@ public final class PageRequests {
                     }
                 });
         return true;
+    }
+
+    /** {@code q}'s page from {@code from}, prepared on the thread that read it. */
+    private CompletableFuture<InboxPage> read(HistoryPages from, PageQuery q) {
+        CompletableFuture<InboxPage> read = from.page(q);
+        CompletableFuture<InboxPage> prepared =
+                read.thenApply(
+                        page -> {
+                            prepare.accept(page);
+                            return page;
+                        });
+        // a newer request cancels this one: its read too, not only its preparing
+        prepared.whenComplete(
+                (page, failure) -> {
+                    if (prepared.isCancelled()) {
+                        read.cancel(true);
+                    }
+                });
+        return prepared;
     }
 
     private void stopRereading() {

@@ -1542,13 +1542,17 @@ class HistoryViewFxTest {
                     for (Node c : row.lookupAll(".table-cell")) {
                         if (c instanceof javafx.scene.control.TableCell<?, ?> cell
                                 && cell.isVisible()) {
+                            // a label's text, a badge's, or the whole of a line drawn cut
                             byColumn.put(
                                     cell.getTableColumn(),
                                     cell.getText() != null
                                             ? cell.getText()
                                             : cell.getGraphic() instanceof Label l
                                                     ? l.getText()
-                                                    : "");
+                                                    : String.valueOf(
+                                                            cell.queryAccessibleAttribute(
+                                                                    javafx.scene.AccessibleAttribute
+                                                                            .TEXT)));
                         }
                     }
                     return table.getVisibleLeafColumns().stream().map(byColumn::get).toList();

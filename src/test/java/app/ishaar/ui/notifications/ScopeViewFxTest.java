@@ -685,7 +685,7 @@ class ScopeViewFxTest extends OwnStageFxTestBase {
                     && !c.isEmpty()
                     && c.isVisible()
                     && c.getItem() instanceof Notification item
-                    && c.getText() != null) {
+                    && whole(c) != null) {
                 Text drawn = (Text) c.lookup(".text");
                 if (drawn == null) {
                     continue;
@@ -698,7 +698,7 @@ class ScopeViewFxTest extends OwnStageFxTestBase {
                 if (dots >= 0) {
                     var box = drawn.getLayoutBounds();
                     // the character drawn at the side the text reads to
-                    boolean rightwards = !MessageText.rightToLeft(c.getText());
+                    boolean rightwards = !MessageText.rightToLeft(whole(c));
                     double x = rightwards ? box.getMaxX() - 1 : box.getMinX() + 1;
                     if (drawn.getEffectiveNodeOrientation() == NodeOrientation.RIGHT_TO_LEFT) {
                         // its own x runs from its right edge: mirrored on screen
@@ -720,6 +720,14 @@ class ScopeViewFxTest extends OwnStageFxTestBase {
             }
         }
         return out;
+    }
+
+    /**
+     * A cell's whole text, as a screen reader reads it: its label's, or the whole of the line it
+     * draws cut.
+     */
+    private static String whole(TableCell<?, ?> c) {
+        return (String) c.queryAccessibleAttribute(javafx.scene.AccessibleAttribute.TEXT);
     }
 
     /**
