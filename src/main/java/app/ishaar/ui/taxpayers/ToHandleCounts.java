@@ -62,7 +62,9 @@ public final class ToHandleCounts {
                         background),
                 (read, failure) -> {
                     if (failure == null) {
-                        counts.set(read);
+                        if (!read.equals(counts.get())) {
+                            counts.set(read); // the same counts redraw no taxpayer's row
+                        }
                     } else {
                         LOG.log(
                                 System.Logger.Level.DEBUG,
