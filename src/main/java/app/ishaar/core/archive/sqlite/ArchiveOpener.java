@@ -85,6 +85,9 @@ final class ArchiveOpener {
         ownerOnly(file);
     }
 
+    /** The WAL's size, in pages, at which the writer writes it back into the archive's file. */
+    static final int WAL_PAGES = 10_000;
+
     /** The connection settings: WAL, a busy timeout, foreign keys. */
     static Connection connect(Path file, Duration busyTimeout, boolean writer) throws SQLException {
         SQLiteConfig c = new SQLiteConfig();
@@ -100,6 +103,13 @@ final class ArchiveOpener {
             s.execute("PRAGMA journal_mode = WAL");
             // pages kept in memory (in KiB): a sync's inserts land all over the indexes
             s.execute("PRAGMA cache_size = " + (writer ? -32_000 : -16_000));
+            if (writer) {
+                // the WAL written back into the file when it holds 10,000 pages (about 40 MB), not
+                // SQLite's 1,000: a sync's small transactions change the same index and table
+                // pages again and again, and each is then written back (and the files synced)
+                // once for many transactions
+                s.execute("PRAGMA wal_autocheckpoint = " + WAL_PAGES);
+            }
         }
         return conn;
     }
