@@ -218,6 +218,13 @@ final class StoreProbe {
     /** FTS5 alone: these texts indexed into a bare table; returns the thread's CPU nanoseconds. */
     static long fts(Path file, List<SearchText.Indexed> texts, boolean ascending, int batch)
             throws Exception {
+        return fts(file, texts, ascending, batch, "column");
+    }
+
+    /** The same, with the table's detail option given ({@code full}: the archive's own). */
+    static long fts(
+            Path file, List<SearchText.Indexed> texts, boolean ascending, int batch, String detail)
+            throws Exception {
         for (String s : new String[] {"", "-wal", "-shm"}) {
             Files.deleteIfExists(file.resolveSibling(file.getFileName() + s));
         }
@@ -233,7 +240,9 @@ final class StoreProbe {
             s.execute(
                     "CREATE VIRTUAL TABLE t USING fts5 (words, backwards, tokenize = 'unicode61"
                             + " remove_diacritics 0', content = '', contentless_delete = 1,"
-                            + " detail = column)");
+                            + " detail = "
+                            + detail
+                            + ")");
             long t0 = System.nanoTime();
             long c0 = cpu.getCurrentThreadCpuTime();
             try (PreparedStatement p =
