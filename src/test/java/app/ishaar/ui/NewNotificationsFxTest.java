@@ -37,19 +37,45 @@ class NewNotificationsFxTest extends FxSandboxTestBase {
      */
     private void loginSyncDone() throws Exception {
         app.ishaar.sandbox.Sandbox service = sandbox();
-        waitUntil(
-                "the login's sync went round",
-                60,
-                () ->
-                        !sync().runningProperty().get()
-                                && !sync().statuses().isEmpty()
-                                && fx(() -> !history().table().rows().isEmpty())
-                                && !fx(() -> history().requests().loadingProperty().get())
-                                && sync().statuses().values().stream()
-                                        .allMatch(
-                                                s -> s.lastSynced() != null || s.problem() != null)
-                                && fx(() -> history().pager().totalCountProperty().get())
-                                        == service.notificationCount(NILE));
+        try {
+            waitUntil(
+                    "the login's sync went round",
+                    60,
+                    () ->
+                            !sync().runningProperty().get()
+                                    && !sync().statuses().isEmpty()
+                                    && fx(() -> !history().table().rows().isEmpty())
+                                    && !fx(() -> history().requests().loadingProperty().get())
+                                    && sync().statuses().values().stream()
+                                            .allMatch(
+                                                    s ->
+                                                            s.lastSynced() != null
+                                                                    || s.problem() != null)
+                                    && fx(() -> history().pager().totalCountProperty().get())
+                                            == service.notificationCount(NILE));
+        } catch (AssertionError e) {
+            throw new AssertionError(
+                    e.getMessage()
+                            + fx(
+                                    () ->
+                                            ": running "
+                                                    + sync().runningProperty().get()
+                                                    + ", statuses "
+                                                    + sync().statuses()
+                                                    + ", shown "
+                                                    + flow.mainViewModel().current().rin()
+                                                    + ", rows "
+                                                    + history().table().rows().size()
+                                                    + ", loading "
+                                                    + history().requests().loadingProperty().get()
+                                                    + ", total "
+                                                    + history().pager().totalCountProperty().get()
+                                                    + ", error "
+                                                    + history().requests().errorProperty().get())
+                            + ", the service's "
+                            + service.notificationCount(NILE),
+                    e);
+        }
     }
 
     /**
