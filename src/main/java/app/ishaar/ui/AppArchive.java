@@ -36,6 +36,14 @@ final class AppArchive implements Archive {
     private Archive opened;
     private boolean closed;
 
+    /**
+     * Guards the rule of what is marked on arrival and its hand-over to the archive once open: a
+     * change of the settings (on the FX thread, a login saving its profile among them) never waits
+     * for an opening under way, which holds this archive's own lock for its migrations and checks.
+     * Taken after that lock where both are.
+     */
+    private final Object ruleLock = new Object();
+
     /** What is marked on arrival, given to the archive when it opens (null: its default). */
     private app.ishaar.core.archive.HandlingRule rule;
 
@@ -59,11 +67,14 @@ final class AppArchive implements Archive {
             throw new ArchiveException(ArchiveException.Reason.FAILED, "the app is closing", null);
         }
         if (opened == null) {
-            opened = source.open();
-            if (rule != null) {
-                opened.handleOnArrival(rule);
+            Archive a = source.open();
+            synchronized (ruleLock) {
+                if (rule != null) {
+                    a.handleOnArrival(rule);
+                }
+                opened = a;
             }
-            prune(opened);
+            prune(a);
         }
         return opened;
     }
@@ -170,10 +181,12 @@ final class AppArchive implements Archive {
     }
 
     @Override
-    public synchronized void handleOnArrival(app.ishaar.core.archive.HandlingRule rule) {
-        this.rule = rule;
-        if (opened != null) {
-            opened.handleOnArrival(rule);
+    public void handleOnArrival(app.ishaar.core.archive.HandlingRule rule) {
+        synchronized (ruleLock) {
+            this.rule = rule;
+            if (opened != null) {
+                opened.handleOnArrival(rule);
+            }
         }
     }
 
@@ -222,8 +235,10 @@ final class AppArchive implements Archive {
         Archive a;
         synchronized (this) {
             closed = true;
-            a = opened;
-            opened = null;
+            synchronized (ruleLock) {
+                a = opened;
+                opened = null;
+            }
         }
         if (a != null) {
             a.close();

@@ -72,6 +72,7 @@ final class InstalledStartupBench {
             long clickToPage,
             long exchanges,
             double cpuMs,
+            double pageCpuMs,
             long loginEnded,
             long pageEnded) {
         long journey() {
@@ -93,6 +94,7 @@ final class InstalledStartupBench {
                     field(line, "click_to_page_ns"),
                     field(line, "exchanges_ns"),
                     StartupBench.cpu(m) / 1e6,
+                    field(line, "cpu_ns") / 1e6,
                     field(line, "login_ended_ns"),
                     field(line, "page_ended_ns"));
         }
@@ -174,7 +176,8 @@ final class InstalledStartupBench {
                                     Locale.ROOT,
                                     " %s %.0f ms (login window %.0f, click -> page %.0f minus"
                                             + " exchanges %.0f, the login's ended at %.0f, the"
-                                            + " page's at %.0f; CPU to the login window %.0f)",
+                                            + " page's at %.0f; CPU to the login window %.0f,"
+                                            + " to the page %.0f)",
                                     v.name(),
                                     Stats.ms(t.journey()),
                                     Stats.ms(t.shown()),
@@ -182,7 +185,8 @@ final class InstalledStartupBench {
                                     Stats.ms(t.exchanges()),
                                     Stats.ms(t.loginEnded()),
                                     Stats.ms(t.pageEnded()),
-                                    t.cpuMs()));
+                                    t.cpuMs(),
+                                    t.pageCpuMs()));
                     if (round > 0) {
                         trips.get(v.name()).add(t);
                     }
@@ -202,16 +206,26 @@ final class InstalledStartupBench {
                                     trips.get(v.name()).get(i).journey()
                                             - trips.get("app").get(i).journey()));
                 }
+                List<Double> cpuDiffs = new ArrayList<>();
+                for (int i = 0; i < trips.get(v.name()).size(); i++) {
+                    cpuDiffs.add(
+                            trips.get(v.name()).get(i).pageCpuMs()
+                                    - trips.get("app").get(i).pageCpuMs());
+                }
                 System.out.printf(
                         Locale.ROOT,
                         "installed variant %s (%s %s): median %.0f ms; minus the app in the same"
-                                + " round: median %+.0f ms %s%n",
+                                + " round: median %+.0f ms %s; process CPU to the page %.0f ms,"
+                                + " minus the app's: median %+.0f ms %s%n",
                         v.name(),
                         v.probe(),
                         String.join(" ", v.flags()),
                         median(trips.get(v.name()), Trip::journey),
                         Stats.median(diffs),
-                        Stats.runs(diffs, 0));
+                        Stats.runs(diffs, 0),
+                        Stats.median(trips.get(v.name()).stream().map(Trip::pageCpuMs).toList()),
+                        Stats.median(cpuDiffs),
+                        Stats.runs(cpuDiffs, 0));
             }
             List<Trip> a = trips.get("app");
             List<Trip> r = trips.get("reference");
@@ -230,7 +244,8 @@ final class InstalledStartupBench {
                                             + " reference journey on the same runtime %.0f ms"
                                             + " (%.0f, %.0f), each with its class-data archive;"
                                             + " %d rounds %s; process CPU to the login window app"
-                                            + " %.0f ms, reference %.0f ms",
+                                            + " %.0f ms, reference %.0f ms; to the page app %.0f ms,"
+                                            + " reference %.0f ms",
                                     median(a, Trip::journey),
                                     median(a, Trip::shown),
                                     median(a, Trip::clickToPage),
@@ -241,7 +256,9 @@ final class InstalledStartupBench {
                                     ratios.size(),
                                     Stats.runs(ratios, 2),
                                     Stats.median(a.stream().map(Trip::cpuMs).toList()),
-                                    Stats.median(r.stream().map(Trip::cpuMs).toList()))));
+                                    Stats.median(r.stream().map(Trip::cpuMs).toList()),
+                                    Stats.median(a.stream().map(Trip::pageCpuMs).toList()),
+                                    Stats.median(r.stream().map(Trip::pageCpuMs).toList()))));
         }
     }
 

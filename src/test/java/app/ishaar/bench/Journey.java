@@ -112,8 +112,18 @@ final class Journey {
                 }
             }
         }
+        // the process's CPU time to the page, which other processes stretch far less than the wall
+        // clock
+        long cpu =
+                ProcessHandle.current()
+                        .info()
+                        .totalCpuDuration()
+                        .map(java.time.Duration::toNanos)
+                        .orElse(-1L);
         System.out.println(
                 MARKER
+                        + " cpu_ns="
+                        + cpu
                         + " click_to_page_ns="
                         + (painted - clicked)
                         + " exchanges_ns="

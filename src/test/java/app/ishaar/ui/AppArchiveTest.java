@@ -170,6 +170,56 @@ class AppArchiveTest {
     }
 
     @Test
+    void aRuleGivenWhileTheArchiveOpensDoesNotWaitForItAndReachesIt() throws Exception {
+        // the opening stands still until the test lets it go on (its checks and migrations)
+        java.util.concurrent.CountDownLatch opening = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch goOn = new java.util.concurrent.CountDownLatch(1);
+        java.util.List<app.ishaar.core.archive.HandlingRule> given =
+                new java.util.concurrent.CopyOnWriteArrayList<>();
+        Path file = dir.resolve("archive.db");
+        AppArchive archive =
+                new AppArchive(
+                        () -> {
+                            opening.countDown();
+                            try {
+                                goOn.await();
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                            app.ishaar.core.archive.Archive real = SqliteArchive.open(file);
+                            return (app.ishaar.core.archive.Archive)
+                                    java.lang.reflect.Proxy.newProxyInstance(
+                                            getClass().getClassLoader(),
+                                            new Class<?>[] {app.ishaar.core.archive.Archive.class},
+                                            (proxy, method, args) -> {
+                                                if (method.getName().equals("handleOnArrival")) {
+                                                    given.add(
+                                                            (app.ishaar.core.archive.HandlingRule)
+                                                                    args[0]);
+                                                }
+                                                return method.invoke(real, args);
+                                            });
+                        });
+        Thread opener = new Thread(archive::openAhead, "opening");
+        opener.start();
+        assertThat(opening.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        // a login saving its profile changes the settings on the FX thread: it must not wait
+        java.util.concurrent.CompletableFuture<Void> change =
+                java.util.concurrent.CompletableFuture.runAsync(
+                        () -> archive.handleOnArrival(app.ishaar.core.archive.HandlingRule.NONE));
+        try {
+            change.get(5, java.util.concurrent.TimeUnit.SECONDS);
+        } finally {
+            goOn.countDown();
+        }
+        opener.join(10_000);
+        assertThat(given)
+                .as("the archive opened takes the rule given while it opened")
+                .containsExactly(app.ishaar.core.archive.HandlingRule.NONE);
+        archive.close();
+    }
+
+    @Test
     void theHandlingGoesToTheArchiveOpenedLaterWithTheRuleGivenBefore() throws Exception {
         Path file = dir.resolve("archive.db");
         AppArchive archive = new AppArchive(() -> SqliteArchive.open(file));
