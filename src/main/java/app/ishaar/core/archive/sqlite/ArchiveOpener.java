@@ -54,15 +54,6 @@ final class ArchiveOpener {
     static final String MIGRATIONS = "classpath:db/archive/sqlite";
     static final String HISTORY_TABLE = "archive_schema_history";
 
-    /**
-     * The version of the newest migration this app carries (in {@link #MIGRATIONS} or {@link
-     * SearchReindex}): an archive whose schema history ends there, every migration successful, is
-     * up to date, and Flyway is not started for it (its configuration, the migrations' scan and
-     * checksums and the history's validation took a quarter of a second of each start, beside the
-     * first login). A test checks it against the history Flyway writes into a new archive.
-     */
-    static final String NEWEST = "6";
-
     private static final byte[] SQLITE_HEADER =
             "SQLite format 3\0".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     private static final Set<PosixFilePermission> OWNER_ONLY =
@@ -73,10 +64,10 @@ final class ArchiveOpener {
     /** Prepares the file and its schema; returns when connections may be opened on it. */
     static void prepare(Path file) throws ArchiveException {
         boolean created = createIfMissing(file);
-        boolean upToDate = !created && checkIsArchive(file, false);
-        if (!upToDate) {
-            migrate(file);
+        if (!created) {
+            checkIsArchive(file, false);
         }
+        migrate(file);
         ownerOnly(file);
     }
 
@@ -89,9 +80,8 @@ final class ArchiveOpener {
         if (!Files.isRegularFile(file)) {
             throw SqliteErrors.notAnArchive(file, null);
         }
-        if (!checkIsArchive(file, true)) {
-            migrate(file);
-        }
+        checkIsArchive(file, true);
+        migrate(file);
         ownerOnly(file);
     }
 
@@ -174,10 +164,8 @@ final class ArchiveOpener {
      *
      * @param archiveOnly whether only an archive will do, not an empty file or database to make one
      *     in
-     * @return whether it is an archive whose schema is up to date ({@link #NEWEST}): nothing to
-     *     migrate
      */
-    private static boolean checkIsArchive(Path file, boolean archiveOnly) throws ArchiveException {
+    private static void checkIsArchive(Path file, boolean archiveOnly) throws ArchiveException {
         byte[] head = new byte[SQLITE_HEADER.length];
         int n;
         try (InputStream in = Files.newInputStream(file)) {
@@ -195,7 +183,7 @@ final class ArchiveOpener {
             if (archiveOnly) {
                 throw SqliteErrors.notAnArchive(file, null);
             }
-            return false;
+            return;
         }
         if (n < head.length || !Arrays.equals(head, SQLITE_HEADER)) {
             throw SqliteErrors.notAnArchive(file, null);
@@ -232,29 +220,9 @@ final class ArchiveOpener {
                 // start, a third of a second for 20,000 notifications and seconds for a million,
                 // before the first page can be read; a damaged page fails the question that reads
                 // it, reported as any failure of the archive
-                return upToDate(s);
             }
-            return false;
         } catch (SQLException e) {
             throw SqliteErrors.map(e, file, "opening it");
-        }
-    }
-
-    /**
-     * Whether the schema history ends at {@link #NEWEST} with no failed migration: Flyway would
-     * find nothing to do. Anything else (an older schema, a newer one, a failure) goes to Flyway,
-     * which migrates, refuses or reports it.
-     */
-    private static boolean upToDate(Statement s) throws SQLException {
-        try (ResultSet r =
-                s.executeQuery(
-                        "SELECT version, (SELECT COUNT(*) FROM "
-                                + HISTORY_TABLE
-                                + " WHERE NOT success) FROM "
-                                + HISTORY_TABLE
-                                + " WHERE version IS NOT NULL ORDER BY installed_rank DESC"
-                                + " LIMIT 1")) {
-            return r.next() && NEWEST.equals(r.getString(1)) && r.getLong(2) == 0;
         }
     }
 

@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
@@ -194,27 +193,6 @@ class SqliteArchiveTest extends ArchiveContractTest {
                 .extracting(e -> ((ArchiveException) e).reason())
                 .isEqualTo(Reason.NOT_AN_ARCHIVE);
         assertThat(Files.readAllBytes(damaged)).isEqualTo(bytes);
-    }
-
-    @Test
-    void theNewestSchemaTheOpenerKnowsIsTheOneFlywayWrites() throws Exception {
-        // an archive whose history ends at NEWEST is opened without Flyway: a migration added
-        // without moving NEWEST would never be applied to an archive of the version before
-        Path file = dir.resolve("archive.db");
-        SqliteArchive.open(file).close();
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
-                Statement s = c.createStatement();
-                ResultSet r =
-                        s.executeQuery(
-                                "SELECT version FROM archive_schema_history WHERE version IS NOT"
-                                        + " NULL ORDER BY installed_rank DESC LIMIT 1")) {
-            assertThat(r.next()).isTrue();
-            assertThat(r.getString(1)).isEqualTo(ArchiveOpener.NEWEST);
-        }
-        // and opened again, up to date, it is the same archive
-        try (SqliteArchive again = SqliteArchive.open(file)) {
-            assertThat(again.services()).isEmpty();
-        }
     }
 
     @Test
