@@ -49,7 +49,9 @@ final class MultiChoice {
         box.getCheckModel()
                 .getCheckedItems()
                 .addListener((ListChangeListener<String>) c -> checksChanged());
-        value.addListener((o, was, now) -> show(now));
+        // heard weakly: the view model outlives the screen's nodes (a screen let go is made
+        // again over it)
+        app.ishaar.ui.fx.Weak.listen(box.getProperties(), (o, was, now) -> show(now), value);
         box.skinProperty().addListener((o, was, now) -> showTitle());
         show(value.get());
         languageChanged();
