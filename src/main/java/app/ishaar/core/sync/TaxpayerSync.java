@@ -366,6 +366,9 @@ public final class TaxpayerSync {
     private record Answer(
             int pageNo, NotificationPage page, List<ArchivedNotification> items, Throwable error) {}
 
+    /** A page's answer is in: its place in flight is free while its stored forms are made. */
+    private record Arrived(int pageNo) {}
+
     /**
      * The page's items as archived, each with what storing it needs made ahead by the archive (on
      * the thread that read the page, not the writer's), their status as of now.
@@ -384,8 +387,11 @@ public final class TaxpayerSync {
     /**
      * Reads these pages with at most {@code concurrency} in flight, while a {@link PageWriter}
      * stores the pages read so far (in whatever order they came), several in one transaction with
-     * the positions they hold in its checkpoint. At most {@link #BUFFERED} pages are in flight or
-     * waiting to be stored at once: a disk slower than the network holds the reading back.
+     * the positions they hold in its checkpoint. A page's place in flight is free once its answer
+     * is in, before its stored forms are made: the next request goes out while they are, so that
+     * neither they nor the writer ever hold the reading back at a service's pace. At most {@link
+     * #BUFFERED} pages are in flight or waiting to be stored at once (their forms being made counts
+     * as waiting): a disk slower than the network holds the reading back.
      */
     private void readPages(List<Integer> pages)
             throws ServiceException, ArchiveException, InterruptedException {
@@ -415,13 +421,16 @@ public final class TaxpayerSync {
                     }
                     continue;
                 }
+                if (event instanceof Arrived) {
+                    inFlight--;
+                    waiting++;
+                    continue;
+                }
                 Answer a = (Answer) event;
-                inFlight--;
                 if (a.error() != null) {
                     throw asServiceException(a.error());
                 }
                 writer.add(a);
-                waiting++;
             }
         } finally {
             List<CompletableFuture<?>> left;
@@ -454,6 +463,7 @@ public final class TaxpayerSync {
                         answers.add(new Answer(pageNo, null, null, ServiceException.unwrap(e)));
                         return;
                     }
+                    answers.add(new Arrived(pageNo));
                     List<ArchivedNotification> items;
                     try {
                         items = prepared(page);

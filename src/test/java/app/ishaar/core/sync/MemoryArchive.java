@@ -23,7 +23,8 @@ import java.util.Set;
  * An archive in memory for the sync's tests: each store is all or nothing, and {@link
  * #failAfterNotifications} makes the store that would write past that many more notifications fail
  * before it writes anything, as a process killed at that moment (counted in notifications, however
- * the sync groups its pages into transactions). {@link #beforeStore} runs before each store.
+ * the sync groups its pages into transactions). {@link #beforeStore} runs before each store, {@link
+ * #beforePrepare} before each page's stored forms are made.
  */
 final class MemoryArchive implements Archive {
     record Key(ServiceKey service, Rin taxpayer) {}
@@ -34,9 +35,18 @@ final class MemoryArchive implements Archive {
     int failAfterNotifications = -1;
     volatile Runnable beforeStore = () -> {};
 
+    /** Runs before each page's stored forms are made ({@link #prepare}), on the caller's thread. */
+    volatile Runnable beforePrepare = () -> {};
+
     @Override
     public synchronized SyncState syncState(ServiceKey service, Rin taxpayer) {
         return states.getOrDefault(new Key(service, taxpayer), SyncState.NONE);
+    }
+
+    @Override
+    public List<ArchivedNotification> prepare(List<ArchivedNotification> items) {
+        beforePrepare.run();
+        return items;
     }
 
     @Override

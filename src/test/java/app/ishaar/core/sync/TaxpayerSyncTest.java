@@ -21,6 +21,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
@@ -299,6 +300,45 @@ class TaxpayerSyncTest {
         assertTrue(
                 mostAhead.get() <= TaxpayerSync.BUFFERED,
                 "at most the buffer's pages read ahead of the archive: " + mostAhead.get());
+    }
+
+    @Test
+    void theNextPageIsAskedForWhileAPageIsMadeReadyToBeStored() throws Exception {
+        // one page in flight, as the desktop's; making a page's stored forms (compressing,
+        // indexing) takes a while, and the service is not kept waiting for it
+        FakeHistory h = new FakeHistory(100);
+        int pages = 10;
+        AtomicInteger prepared = new AtomicInteger();
+        AtomicInteger overlapped = new AtomicInteger();
+        AtomicBoolean waitedInVain = new AtomicBoolean();
+        archive.beforePrepare =
+                () -> {
+                    // with one page in flight, in order: the n-th page's forms are made n-th;
+                    // the first page is read alone, the last has no next
+                    int page = prepared.incrementAndGet();
+                    if (page < 2 || page >= pages || waitedInVain.get()) {
+                        return;
+                    }
+                    long deadline = System.nanoTime() + 5_000_000_000L;
+                    while (h.requests.get() <= page && System.nanoTime() < deadline) {
+                        Thread.onSpinWait();
+                    }
+                    if (h.requests.get() > page) {
+                        overlapped.incrementAndGet();
+                    } else {
+                        waitedInVain.set(true);
+                    }
+                };
+        TaxpayerSync.Outcome o =
+                new TaxpayerSync(archive, SERVICE, RIN, h, options(h).withConcurrency(1), null)
+                        .run();
+        assertEquals(100, o.added());
+        assertEquals(pages, o.requests(), "each page once");
+        assertArchiveEqualsHistory(h);
+        assertEquals(
+                pages - 2,
+                overlapped.get(),
+                "each next page asked for while the one before was made ready to be stored");
     }
 
     @Test
