@@ -299,6 +299,38 @@ class PgSharedHandlingTest {
         }
     }
 
+    @Test
+    void twoFirstMarksOfANotificationAtOnceBothGoThroughAndOneFollowsTheOther() throws Exception {
+        PgTestServer server = PgTestServer.get();
+        PgLocation db = server.newDatabase();
+        filled(server, db).close();
+        try (PostgresArchive one = server.open(db);
+                PostgresArchive two = server.open(db)) {
+            int firsts = 0;
+            for (ArchivedNotification n : cairo) {
+                if (!one.history(SERVICE, CAIRO, n.notificationId()).isEmpty()) {
+                    continue; // marked on arrival: not a first change
+                }
+                firsts++;
+                List<HandlingTarget> target = List.of(HandlingTarget.of(CAIRO, n.notificationId()));
+                java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+                var first =
+                        java.util.concurrent.CompletableFuture.supplyAsync(
+                                () -> mark(go, one, target, State.HANDLED));
+                var second =
+                        java.util.concurrent.CompletableFuture.supplyAsync(
+                                () -> mark(go, two, target, State.TO_HANDLE));
+                go.countDown();
+                assertThat(first.get(30, TimeUnit.SECONDS)).as(n.notificationId()).isNull();
+                assertThat(second.get(30, TimeUnit.SECONDS)).as(n.notificationId()).isNull();
+                assertThat(one.history(SERVICE, CAIRO, n.notificationId()))
+                        .as("both changes kept, the second after the first")
+                        .hasSize(2);
+            }
+            assertThat(firsts).isGreaterThan(10);
+        }
+    }
+
     /** Marks when told to go; the failure, or null. */
     private static Exception mark(
             java.util.concurrent.CountDownLatch go,
