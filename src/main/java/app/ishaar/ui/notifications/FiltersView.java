@@ -194,6 +194,7 @@ public final class FiltersView {
                         value,
                         v -> vm.optionText(dimension, v),
                         i18n);
+        m.box().setTooltip(controls.tooltip("filter.multi.tooltip"));
         onLanguage.add(m::languageChanged);
         return m.box();
     }

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.function.Function;
 import javafx.beans.property.StringProperty;
 import javafx.collections.ListChangeListener;
-import javafx.scene.control.Tooltip;
 import javafx.scene.text.Text;
 import org.controlsfx.control.CheckComboBox;
 
@@ -75,8 +74,6 @@ final class MultiChoice {
         }
         double ems = widest / font.getSize() + 3.5; // the arrow and the cell's padding
         box.setStyle(String.format(java.util.Locale.ROOT, "-fx-pref-width: %.2fem;", ems));
-        Tooltip tip = new Tooltip(i18n.get("filter.multi.tooltip"));
-        box.setTooltip(tip);
     }
 
     /**
